@@ -1,0 +1,64 @@
+#pragma once
+/// Datasets as in-memory tensors: synthetic sine and moons, Fashion-MNIST from IDX .gz files;
+/// limit, seeded train/validation split, standardisation, seeded shuffled batching.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+
+#include "core/config/train_config.h"
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// Inputs and targets of one split. x: float32 [N, F]. y: float32 [N, 1] (regression) or
+/// int64 [N] class indices (classification).
+struct TensorPair {
+  at::Tensor x;
+  at::Tensor y;
+  int64_t size() const { return x.defined() ? x.size(0) : 0; }
+};
+
+/// A prepared dataset: splits standardised with training-split statistics.
+struct PreparedData {
+  TensorPair train, val, test;  ///< test is empty (size 0) when the source has no test set
+  DataSummary summary;
+  bool classification = false;
+};
+
+/// Default folder of the Debian package dataset-fashion-mnist.
+inline constexpr const char* kFashionMnistDir = "/usr/share/datasets/fashion-mnist";
+
+/// Builds the dataset described by `config` (ARCHITECTURE §6): generate or read the pool, take
+/// `limit` samples after a shuffle seeded by data.seed, split train/val with data.seed (never
+/// the global torch generator), standardise from training statistics (features with
+/// std < 1e-8 keep std 1; targets untouched). Throws Error(Config) for bad data.* values and
+/// Error(Data, file) for missing or corrupt files.
+PreparedData loadData(const DataConfig& config);
+
+/// Seeded split of `n` indices: returns {train_indices, val_indices} (int64, disjoint, covering
+/// 0..n-1). val count = round(n * val_fraction), at least 1 when n >= 2 and val_fraction > 0.
+std::pair<at::Tensor, at::Tensor> splitIndices(int64_t n, double val_fraction, uint64_t seed);
+
+/// Iterates a split in batches. Each epoch draws a permutation from `generator` (the shuffle
+/// generator, seeded from the training seed); the last partial batch is kept (no drop_last).
+class BatchIterator {
+ public:
+  BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle);
+  /// Starts a new epoch: draws a fresh permutation when shuffling.
+  void startEpoch(at::Generator& generator);
+  int64_t batchesPerEpoch() const;
+  /// Batch `i` (0-based) of the current epoch: {x [B, F], y [B] or [B, 1]}.
+  TensorPair batch(int64_t i) const;
+
+ private:
+  TensorPair data_;
+  int64_t batch_size_;
+  bool shuffle_;
+  at::Tensor order_;
+};
+
+}  // namespace trainscope

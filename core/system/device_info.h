@@ -1,0 +1,33 @@
+#pragma once
+/// Device probing for the device panel and `trainscope-cli device`. Torch-free API.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace trainscope {
+
+/// What this process can train on.
+struct DeviceInfo {
+  std::string trainscope_version;
+  std::string torch_version;        ///< libtorch version, e.g. "1.13.1"
+  bool cuda_available = false;
+  std::string cuda_unavailable_reason;  ///< English, empty when CUDA is available
+  int cuda_device_count = 0;
+  std::vector<std::string> cuda_devices;  ///< "cuda:0 NVIDIA ..." names where known
+  std::string cpu_name;             ///< model name from /proc/cpuinfo
+  int cpu_cores = 1;                ///< logical cores of the machine
+  int default_threads = 1;          ///< intra-op threads a run uses when num_threads is null
+  std::string blas_library;         ///< resolved libblas.so.3 in use (path), empty if unknown
+  std::string default_device;       ///< what training.device=auto picks: "cpu" or "cuda:0"
+};
+
+/// Probes libtorch and the machine. Never throws.
+DeviceInfo probeDevices();
+/// JSON form (for `device --json` and run.json).
+nlohmann::json toJson(const DeviceInfo& info);
+
+/// TrainScope's own version string ("0.1.0").
+const char* trainscopeVersion();
+
+}  // namespace trainscope

@@ -1,0 +1,3 @@
+// Precompiled header for core and its tests: the torch umbrella, compiled once per target set.
+#pragma once
+#include <torch/torch.h>

@@ -1,0 +1,77 @@
+#pragma once
+/// The training engine. Torch-free public API (pimpl), so front ends compile without libtorch.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "core/config/train_config.h"
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// Receives the Trainer's records. Called on the training thread, synchronously: implementations
+/// must be quick and must never block on another thread (the engine never waits for the GUI).
+class TrainerObserver {
+ public:
+  virtual ~TrainerObserver() = default;
+  virtual void onRunStarted(const RunInfo&) {}
+  virtual void onStep(const StepRecord&) {}
+  virtual void onEpoch(const EpochRecord&) {}
+  virtual void onEvent(const Event&) {}
+  virtual void onRunFinished(const RunSummary&) {}
+};
+
+/// Where a Trainer writes and how it describes itself in run.json.
+struct TrainerOptions {
+  std::filesystem::path run_dir;  ///< the run directory itself (created); empty = write no files
+  std::string front_end = "core"; ///< "cli" | "gui" | "test"
+  std::string command_line;       ///< recorded in run.json
+  /// Policy used when training.non_finite is null: "stop" (CLI) or "pause" (GUI).
+  std::string default_non_finite = "stop";
+};
+
+/// Observable run state (for front ends; the authoritative state lives in the engine thread).
+enum class RunState { Idle, Running, Paused, Finished };
+
+/// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run
+/// directory of §4. Construct on any thread (cheap); call run() on the training thread; the
+/// command methods are thread-safe and take effect at the next step boundary.
+class Trainer {
+ public:
+  /// Stores the config; does no work. Validation happens in run().
+  explicit Trainer(TrainConfig config, TrainerOptions options = {});
+  ~Trainer();
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  /// Adds an observer (not owned; must outlive run()). Call before run().
+  void addObserver(TrainerObserver* observer);
+
+  /// Prepares data and model, then trains until done, stopped or failed; blocks. Sets the
+  /// intra-op thread count of the calling thread. Throws Error (Config/Data/Io) for bad input
+  /// found before the first step (nothing is written then); afterwards never throws: failures
+  /// end the run with stop_reason Error, reported in the returned summary and summary.json.
+  RunSummary run();
+
+  // ---- thread-safe commands (any thread), applied at the next step boundary ----
+  /// Pause before the next step. Emits a "paused" event when the engine actually waits.
+  void pause();
+  /// Leave pause (cancels pending single steps).
+  void resume();
+  /// While paused (or before run()), run exactly one more batch, then stay paused. From a
+  /// running state, pauses after the next batch.
+  void stepBatch();
+  /// Run to the end of the current epoch (validation included), then pause.
+  void stepEpoch();
+  /// Ends the run at the next step boundary (also wakes a paused engine).
+  void stop(StopReason reason = StopReason::Stopped);
+
+  RunState state() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  friend struct TrainerAccess;  // test hooks, see core/train/trainer_hooks.h
+};
+
+}  // namespace trainscope
