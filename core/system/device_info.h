@@ -31,3 +31,9 @@ nlohmann::json toJson(const DeviceInfo& info);
 const char* trainscopeVersion();
 
 }  // namespace trainscope
+
+namespace trainscope {
+/// Intra-op threads a run uses when training.num_threads is null: OMP_NUM_THREADS when set to
+/// a positive integer, else all logical cores.
+int defaultThreadCount();
+}  // namespace trainscope

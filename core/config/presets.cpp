@@ -1,0 +1,62 @@
+// Built-in presets: partial configs, each with a fixed seed.
+#include "core/config/train_config.h"
+#include "core/errors.h"
+
+namespace trainscope {
+
+namespace {
+
+struct Preset {
+  PresetInfo info;
+  nlohmann::json patch;
+};
+
+const std::vector<Preset>& table() {
+  using json = nlohmann::json;
+  static const std::vector<Preset> presets = {
+      {{"overfit-sine",
+        "A few dozen noisy samples of a sine and a large MLP: validation loss turns upward "
+        "within seconds (overfitting)."},
+       json{{"name", "overfit-sine"},
+            {"data", {{"source", "sine"}, {"n_samples", 40}, {"noise", 0.3}, {"seed", 7},
+                      {"val_fraction", 0.25}}},
+            {"model", {{"hidden", {256, 256}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 3e-3}}},
+            {"training", {{"epochs", 400}, {"batch_size", 32}, {"seed", 42}}}}},
+      {{"moons", "Two interleaving half circles (2-D, two classes) and a small MLP."},
+       json{{"name", "moons"},
+            {"data", {{"source", "moons"}, {"n_samples", 1000}, {"noise", 0.2}, {"seed", 7}}},
+            {"model", {{"hidden", {32, 32}}, {"activation", "tanh"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-2}}},
+            {"training", {{"epochs", 30}, {"batch_size", 32}, {"seed", 42}}}}},
+      {{"fashion-mnist-mlp",
+        "Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10."},
+       json{{"name", "fashion-mnist-mlp"},
+            {"data", {{"source", "fashion-mnist"}, {"seed", 7}}},
+            {"model", {{"hidden", {256, 128}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-3}}},
+            {"training", {{"epochs", 10}, {"batch_size", 128}, {"seed", 42}}}}},
+  };
+  return presets;
+}
+
+}  // namespace
+
+std::vector<PresetInfo> presets() {
+  std::vector<PresetInfo> out;
+  for (const auto& p : table()) out.push_back(p.info);
+  return out;
+}
+
+std::string defaultPresetName() { return "overfit-sine"; }
+
+nlohmann::json presetJson(const std::string& name) {
+  std::string names;
+  for (const auto& p : table()) {
+    if (p.info.name == name) return p.patch;
+    names += (names.empty() ? "" : ", ") + p.info.name;
+  }
+  throw Error(ErrorCode::Config, "preset", "unknown preset '" + name + "' (available: " + names + ")");
+}
+
+}  // namespace trainscope

@@ -1,0 +1,89 @@
+// IDX reader (MNIST format) over zlib's gzread, which also reads uncompressed files.
+#include "core/data/idx_reader.h"
+
+#include <zlib.h>
+
+#include <ATen/ops/empty.h>
+
+#include "core/errors.h"
+
+namespace trainscope {
+namespace {
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
+  throw Error(ErrorCode::Data, path.string(), "IDX file " + path.string() + ": " + problem);
+}
+
+struct GzFile {
+  gzFile f = nullptr;
+  ~GzFile() {
+    if (f) gzclose(f);
+  }
+};
+
+// Reads exactly n bytes; returns how many were read before end of file. Throws on a gzip error.
+int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, int64_t n) {
+  int64_t done = 0;
+  while (done < n) {
+    unsigned chunk = static_cast<unsigned>(std::min<int64_t>(n - done, 1 << 30));
+    int got = gzread(gz.f, out + done, chunk);
+    if (got < 0) {
+      int errnum = 0;
+      const char* msg = gzerror(gz.f, &errnum);
+      fail(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
+    }
+    if (got == 0) {
+      // gzread returns 0 both at a clean end and at a truncated gzip stream; gzerror tells.
+      int errnum = 0;
+      const char* msg = gzerror(gz.f, &errnum);
+      if (errnum != Z_OK && errnum != Z_BUF_ERROR)
+        fail(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
+      break;
+    }
+    done += got;
+  }
+  return done;
+}
+
+}  // namespace
+
+at::Tensor readIdxFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "file not found");
+  GzFile gz;
+  gz.f = gzopen(path.c_str(), "rb");
+  if (!gz.f) fail(path, "cannot open");
+  gzbuffer(gz.f, 1 << 17);
+
+  uint8_t magic[4];
+  if (readFully(gz, path, magic, 4) != 4) fail(path, "truncated: shorter than its 4-byte header");
+  if (magic[0] != 0 || magic[1] != 0) fail(path, "not an IDX file (bad magic number)");
+  if (magic[2] != 0x08)
+    fail(path, "unsupported IDX element type 0x" + std::to_string(magic[2]) +
+                   " (only unsigned bytes, 0x08)");
+  int ndims = magic[3];
+  if (ndims < 1 || ndims > 4) fail(path, "unsupported number of dimensions " + std::to_string(ndims));
+
+  std::vector<int64_t> dims(ndims);
+  int64_t total = 1;
+  for (int i = 0; i < ndims; ++i) {
+    uint8_t b[4];
+    if (readFully(gz, path, b, 4) != 4) fail(path, "truncated in its header");
+    int64_t d = (int64_t{b[0]} << 24) | (int64_t{b[1]} << 16) | (int64_t{b[2]} << 8) | b[3];
+    if (d <= 0 || d > (int64_t{1} << 31)) fail(path, "invalid dimension " + std::to_string(d));
+    dims[i] = d;
+    total *= d;
+    if (total > (int64_t{1} << 34)) fail(path, "implausibly large (" + std::to_string(total) + " bytes)");
+  }
+
+  at::Tensor out = at::empty(dims, at::TensorOptions().dtype(at::kByte));
+  int64_t got = readFully(gz, path, out.data_ptr<uint8_t>(), total);
+  if (got != total)
+    fail(path, "truncated: expected " + std::to_string(total) + " data bytes, found " +
+                   std::to_string(got));
+  uint8_t extra;
+  if (readFully(gz, path, &extra, 1) != 0) fail(path, "unexpected data after the last element");
+  return out;
+}
+
+}  // namespace trainscope

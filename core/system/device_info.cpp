@@ -1,0 +1,109 @@
+#include "core/system/device_info.h"
+
+#include <link.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+#include <torch/cuda.h>
+
+#include "core/system/torch_compat.h"
+
+#ifndef TRAINSCOPE_VERSION
+#define TRAINSCOPE_VERSION "0.0.0"
+#endif
+
+namespace trainscope {
+namespace {
+
+std::string cpuName() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        auto start = line.find_first_not_of(" \t", colon + 1);
+        return start == std::string::npos ? "" : line.substr(start);
+      }
+    }
+  }
+  return "unknown CPU";
+}
+
+// The BLAS libtorch's matrix products run on: the loaded libblas.so.3, resolved.
+std::string loadedBlas() {
+  std::string found;
+  dl_iterate_phdr(
+      [](struct dl_phdr_info* info, size_t, void* data) {
+        std::string name = info->dlpi_name ? info->dlpi_name : "";
+        if (name.find("libblas.so") != std::string::npos ||
+            name.find("libopenblas") != std::string::npos) {
+          auto* out = static_cast<std::string*>(data);
+          if (out->empty()) *out = name;
+        }
+        return 0;
+      },
+      &found);
+  if (found.empty()) return "";
+  std::error_code ec;
+  auto real = std::filesystem::canonical(found, ec);
+  return ec ? found : real.string();
+}
+
+}  // namespace
+
+const char* trainscopeVersion() { return TRAINSCOPE_VERSION; }
+
+int defaultThreadCount() {
+  if (const char* env = std::getenv("OMP_NUM_THREADS")) {
+    int n = std::atoi(env);
+    if (n > 0) return n;
+  }
+  unsigned hw = std::thread::hardware_concurrency();
+  return hw > 0 ? static_cast<int>(hw) : 1;
+}
+
+DeviceInfo probeDevices() {
+  DeviceInfo info;
+  info.trainscope_version = trainscopeVersion();
+  info.torch_version = compat::torchVersion();
+  try {
+    info.cuda_available = torch::cuda::is_available();
+    info.cuda_device_count = static_cast<int>(torch::cuda::device_count());
+  } catch (...) {
+    info.cuda_available = false;
+  }
+  if (!info.cuda_available) {
+    info.cuda_unavailable_reason =
+        at::hasCUDA() ? "no CUDA device found (no GPU, or its driver is not loaded)"
+                      : "this libtorch was built without CUDA support (CPU-only build)";
+  }
+  for (int i = 0; i < info.cuda_device_count; ++i)
+    info.cuda_devices.push_back("cuda:" + std::to_string(i));
+  info.cpu_name = cpuName();
+  unsigned hw = std::thread::hardware_concurrency();
+  info.cpu_cores = hw > 0 ? static_cast<int>(hw) : 1;
+  info.default_threads = defaultThreadCount();
+  info.blas_library = loadedBlas();
+  info.default_device = info.cuda_available ? "cuda:0" : "cpu";
+  return info;
+}
+
+nlohmann::json toJson(const DeviceInfo& i) {
+  return {{"trainscope_version", i.trainscope_version},
+          {"torch_version", i.torch_version},
+          {"cuda_available", i.cuda_available},
+          {"cuda_unavailable_reason", i.cuda_unavailable_reason},
+          {"cuda_device_count", i.cuda_device_count},
+          {"cuda_devices", i.cuda_devices},
+          {"cpu_name", i.cpu_name},
+          {"cpu_cores", i.cpu_cores},
+          {"default_threads", i.default_threads},
+          {"blas_library", i.blas_library},
+          {"default_device", i.default_device}};
+}
+
+}  // namespace trainscope

@@ -1,0 +1,33 @@
+#pragma once
+/// Text forms of the records, shared by the run directory writer and the CLI's --json output,
+/// so every consumer sees the same numbers. Torch-free.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// Shortest text that reads back as the same double (std::to_chars); "nan", "inf", "-inf" for
+/// non-finite values (what Python's float() reads).
+std::string formatNumber(double value);
+/// A JSON number, or the strings "nan" / "inf" / "-inf" for non-finite values.
+nlohmann::json jsonNumber(double value);
+
+/// metrics.csv header and rows; keys of the epoch JSON object are the same names.
+const char* metricsCsvHeader();
+std::string toCsvRow(const EpochRecord& r);
+nlohmann::json toJson(const EpochRecord& r);
+
+/// steps.csv header and rows.
+const char* stepsCsvHeader();
+std::string toCsvRow(const StepRecord& r);
+
+/// events.jsonl object: {"step","epoch","kind","message"[,"value","what"]}.
+nlohmann::json toJson(const Event& e);
+
+/// summary.json object (ARCHITECTURE §4).
+nlohmann::json toJson(const RunSummary& s);
+
+}  // namespace trainscope

@@ -1,0 +1,74 @@
+#include "core/train/run_control.h"
+
+#include <algorithm>
+
+namespace trainscope {
+
+void RunControl::post(Command command) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(command);
+  }
+  cv_.notify_all();
+}
+
+void RunControl::applyLocked(Transitions& t) {
+  while (!queue_.empty()) {
+    Command c = queue_.front();
+    queue_.pop_front();
+    switch (c.kind) {
+      case CommandKind::Pause:
+        paused_ = true;
+        break;
+      case CommandKind::Resume:
+        if (paused_ && announced_pause_) t.resumed = true;
+        paused_ = false;
+        pending_batches_ = 0;
+        run_to_epoch_end_ = false;
+        announced_pause_ = false;
+        break;
+      case CommandKind::StepBatch:
+        paused_ = true;
+        ++pending_batches_;
+        break;
+      case CommandKind::StepEpoch:
+        paused_ = true;
+        run_to_epoch_end_ = true;
+        break;
+      case CommandKind::Stop:
+        if (!stop_) stop_reason_ = c.stop_reason;
+        stop_ = true;
+        break;
+    }
+  }
+}
+
+void RunControl::afterEpoch() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  run_to_epoch_end_ = false;
+}
+
+void RunControl::pauseFromEngine() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  paused_ = true;
+  pending_batches_ = 0;
+  run_to_epoch_end_ = false;
+}
+
+bool RunControl::stopRequested() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stop_ || std::any_of(queue_.begin(), queue_.end(),
+                              [](const Command& c) { return c.kind == CommandKind::Stop; });
+}
+
+StopReason RunControl::stopReason() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stop_reason_;
+}
+
+bool RunControl::paused() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return paused_;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,94 @@
+#pragma once
+/// Thread-safe command queue between front ends and the training loop (ARCHITECTURE §2).
+/// Commands are queued from any thread and applied by the training thread at step boundaries,
+/// so the model is consistent whenever one takes effect. Torch-free.
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// What a front end can ask of a running engine. More kinds arrive with later features
+/// (set learning rate, toggle clipping, save checkpoint).
+enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop };
+
+struct Command {
+  CommandKind kind;
+  StopReason stop_reason = StopReason::Stopped;
+};
+
+/// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
+/// training thread, through beforeStep()/afterEpoch(). Why a mutex + condition variable: a
+/// paused engine must sleep (not spin) and wake at once on resume/step/stop.
+class RunControl {
+ public:
+  /// Enqueues a command and wakes a paused engine.
+  void post(Command command);
+
+  /// Result of the boundary check before a step.
+  enum class Decision { Run, Stop };
+  /// What happened while applying commands at a boundary, for events.
+  struct Transitions {
+    bool paused = false;   ///< the engine entered the paused state (emit "paused")
+    bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
+  };
+
+  /// Called by the training thread before every step. Applies queued commands; while paused
+  /// and no single step is pending, calls `on_pause` once (outside the lock) and waits.
+  /// Returns Stop once a stop was requested (stopReason() says why).
+  template <typename OnTransition>
+  Decision beforeStep(OnTransition&& on_transition);
+
+  /// Called by the training thread after an epoch completed (validation included): ends a
+  /// "step epoch" request, leaving the engine paused.
+  void afterEpoch();
+  /// Puts the engine into the paused state from inside (non-finite policy "pause").
+  void pauseFromEngine();
+
+  bool stopRequested() const;
+  StopReason stopReason() const;
+  bool paused() const;
+
+ private:
+  void applyLocked(Transitions& t);
+
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Command> queue_;
+  bool paused_ = false;
+  int64_t pending_batches_ = 0;  ///< single steps granted while paused
+  bool run_to_epoch_end_ = false;
+  bool stop_ = false;
+  StopReason stop_reason_ = StopReason::Stopped;
+  bool announced_pause_ = false;
+};
+
+template <typename OnTransition>
+RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    Transitions t;
+    applyLocked(t);
+    if (stop_) return Decision::Stop;
+    bool may_run = !paused_ || run_to_epoch_end_ || pending_batches_ > 0;
+    if (!may_run && !announced_pause_) {
+      announced_pause_ = true;
+      t.paused = true;
+    }
+    if (t.paused || t.resumed) {
+      lock.unlock();
+      on_transition(t);
+      lock.lock();
+      continue;  // commands may have arrived meanwhile
+    }
+    if (may_run) {
+      if (paused_ && !run_to_epoch_end_) --pending_batches_;
+      return Decision::Run;
+    }
+    cv_.wait(lock, [this] { return !queue_.empty(); });
+  }
+}
+
+}  // namespace trainscope

@@ -1,0 +1,26 @@
+#pragma once
+/// Test-only access to the inside of a step (torch types; not part of the public API).
+#include <functional>
+#include <vector>
+
+#include <ATen/core/Tensor.h>
+
+#include "core/train/trainer.h"
+
+namespace trainscope {
+
+/// Callbacks inside the step, on the training thread, with the model's parameters (whose
+/// .grad() hold the gradients at that moment).
+struct TrainerHooks {
+  /// After backward(), before clipping: grads as measured for `grad_norm`.
+  std::function<void(const std::vector<at::Tensor>& params)> after_backward;
+  /// After clipping, before optimizer.step(): grads the optimizer uses (`grad_norm_clipped`).
+  std::function<void(const std::vector<at::Tensor>& params)> after_clip;
+};
+
+struct TrainerAccess {
+  /// Installs hooks; call before run().
+  static void setHooks(Trainer& trainer, TrainerHooks hooks);
+};
+
+}  // namespace trainscope

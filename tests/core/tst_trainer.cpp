@@ -1,0 +1,370 @@
+// Trainer: gradient norms against an independent float64 computation, clipping bound,
+// determinism of seeded runs, pause/step/stop commands, non-finite detection, train/eval modes.
+#include <QtTest/QtTest>
+
+#include <torch/torch.h>
+
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "core/errors.h"
+#include "core/train/grad_norm.h"
+#include "core/train/trainer.h"
+#include "core/train/trainer_hooks.h"
+#include "test_util.h"
+
+using namespace trainscope;
+
+namespace {
+
+TrainConfig smallConfig() {
+  TrainConfig c = resolveConfig("moons", {}, {});
+  c.name = "test";
+  c.data.n_samples = 300;
+  c.training.epochs = 3;
+  c.training.batch_size = 32;
+  c.training.seed = 123;
+  c.training.num_threads = 1;
+  return c;
+}
+
+// sqrt(sum over params of ||grad||^2), accumulated in float64 (independent of FlatGradients).
+double float64Norm(const std::vector<at::Tensor>& params) {
+  double sum = 0;
+  for (const auto& p : params) {
+    double n = p.grad().to(torch::kDouble).norm().item<double>();
+    sum += n * n;
+  }
+  return std::sqrt(sum);
+}
+
+struct Recorder : TrainerObserver {
+  std::mutex mutex;
+  std::vector<StepRecord> steps;
+  std::vector<EpochRecord> epochs;
+  std::vector<Event> events;
+  std::atomic<int64_t> step_count{0};
+  std::atomic<bool> finished{false};
+  RunSummary summary;
+  void onStep(const StepRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    steps.push_back(r);
+    step_count = r.step;
+  }
+  void onEpoch(const EpochRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    epochs.push_back(r);
+  }
+  void onEvent(const Event& e) override {
+    std::lock_guard<std::mutex> l(mutex);
+    events.push_back(e);
+  }
+  void onRunFinished(const RunSummary& s) override {
+    summary = s;
+    finished = true;
+  }
+  int countEvents(const std::string& kind) {
+    std::lock_guard<std::mutex> l(mutex);
+    int n = 0;
+    for (const auto& e : events) n += e.kind == kind;
+    return n;
+  }
+};
+
+}  // namespace
+
+class TstTrainer : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void gradNormMatchesFloat64_data();
+  void gradNormMatchesFloat64();
+  void flatGradientsSurviveBackward();
+  void seededRunsAreIdentical();
+  void unseededRunRecordsSeed();
+  void pauseHoldsAndResumeContinues();
+  void stepBatchFromIdle();
+  void stepEpochRunsToEpochEnd();
+  void nonFiniteStopsOnTheStep();
+  void nonFiniteSkipContinues();
+  void dropoutOnlyInTrainMode();
+  void badDataThrowsBeforeWriting();
+};
+
+void TstTrainer::gradNormMatchesFloat64_data() {
+  QTest::addColumn<bool>("clip");
+  QTest::addColumn<double>("maxNorm");
+  QTest::newRow("no clipping") << false << 1.0;
+  QTest::newRow("clip at 0.05 (always active)") << true << 0.05;
+  QTest::newRow("clip at 1e3 (never active)") << true << 1e3;
+}
+
+void TstTrainer::gradNormMatchesFloat64() {
+  QFETCH(bool, clip);
+  QFETCH(double, maxNorm);
+  TrainConfig c = smallConfig();
+  c.training.clip.enabled = clip;
+  c.training.clip.max_norm = maxNorm;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  std::vector<double> before, after;
+  TrainerHooks hooks;
+  hooks.after_backward = [&](const std::vector<at::Tensor>& p) { before.push_back(float64Norm(p)); };
+  hooks.after_clip = [&](const std::vector<at::Tensor>& p) { after.push_back(float64Norm(p)); };
+  TrainerAccess::setHooks(trainer, hooks);
+  RunSummary s = trainer.run();
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
+  QCOMPARE(rec.steps.size(), before.size());
+  QVERIFY(rec.steps.size() > 10);
+  int clipped = 0;
+  for (size_t i = 0; i < rec.steps.size(); ++i) {
+    const StepRecord& r = rec.steps[i];
+    QVERIFY2(std::abs(r.grad_norm - before[i]) <= 1e-5 * before[i],
+             qPrintable(QString("step %1: recorded %2 vs float64 %3").arg(r.step).arg(r.grad_norm).arg(before[i])));
+    QVERIFY(std::abs(r.grad_norm_clipped - after[i]) <= 1e-5 * after[i]);
+    if (clip) {
+      QVERIFY(after[i] <= maxNorm * (1 + 1e-6));
+      QVERIFY(r.grad_norm_clipped <= maxNorm * (1 + 1e-6));
+    }
+    if (after[i] < before[i] * (1 - 1e-6)) ++clipped;
+  }
+  if (clip && maxNorm < 0.1) QCOMPARE(clipped, static_cast<int>(rec.steps.size()));
+  if (!clip || maxNorm > 100) QCOMPARE(clipped, 0);
+}
+
+void TstTrainer::flatGradientsSurviveBackward() {
+  torch::manual_seed(0);
+  torch::nn::Linear a(4, 3), b(3, 2);
+  std::vector<at::Tensor> params = a->parameters();
+  for (auto& p : b->parameters()) params.push_back(p);
+  FlatGradients grads(params);
+  for (int i = 0; i < 2; ++i) {
+    grads.zero();
+    auto x = torch::randn({5, 4});
+    b->forward(torch::relu(a->forward(x))).pow(2).sum().backward();
+    QVERIFY(grads.intact());
+    // total norm == sqrt(sum of squared per-parameter norms)
+    QVERIFY(std::abs(grads.norm() - float64Norm(params)) <= 1e-6 * float64Norm(params));
+  }
+  // clip coefficient as in clip_grad_norm_: max_norm / (norm + 1e-6), only when < 1
+  QCOMPARE(clipCoefficient(10.0, 1.0), 1.0 / (10.0 + 1e-6));
+  QCOMPARE(clipCoefficient(0.5, 1.0), 1.0);
+}
+
+void TstTrainer::seededRunsAreIdentical() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  std::filesystem::path root = tmp.path().toStdString();
+  TrainConfig c = smallConfig();
+  c.model.dropout = 0.2;  // dropout draws from the seeded generator too
+  for (const char* name : {"a", "b"}) {
+    TrainerOptions o;
+    o.run_dir = root / name;
+    Trainer t(c, o);
+    COMPARE_REASON(t.run().stop_reason, StopReason::Completed);
+  }
+  for (const char* file : {"metrics.csv", "steps.csv"}) {
+    auto a = testutil::readCsv(root / "a" / file);
+    auto b = testutil::readCsv(root / "b" / file);
+    QCOMPARE(a.size(), b.size());
+    QVERIFY(a.size() > 1);
+    int sec = testutil::column(a[0], "epoch_seconds");
+    int sps = testutil::column(a[0], "samples_per_second");
+    for (size_t r = 0; r < a.size(); ++r) {
+      QCOMPARE(a[r].size(), b[r].size());
+      for (size_t k = 0; k < a[r].size(); ++k) {
+        if (static_cast<int>(k) == sec || static_cast<int>(k) == sps) continue;
+        QCOMPARE(QString::fromStdString(a[r][k]), QString::fromStdString(b[r][k]));
+      }
+    }
+  }
+  // A different seed gives different losses.
+  c.training.seed = 124;
+  TrainerOptions o;
+  o.run_dir = root / "c";
+  Trainer t(c, o);
+  t.run();
+  QVERIFY(testutil::readText(root / "a" / "steps.csv") != testutil::readText(root / "c" / "steps.csv"));
+}
+
+void TstTrainer::unseededRunRecordsSeed() {
+  QTemporaryDir tmp;
+  std::filesystem::path root = tmp.path().toStdString();
+  TrainConfig c = smallConfig();
+  c.training.epochs = 1;
+  c.training.seed.reset();
+  TrainerOptions o;
+  o.run_dir = root / "u";
+  Trainer t(c, o);
+  RunSummary s = t.run();
+  auto cfg = nlohmann::json::parse(testutil::readText(root / "u" / "config.json"));
+  QVERIFY(cfg["training"]["seed"].is_number_integer());
+  int64_t seed = cfg["training"]["seed"].get<int64_t>();
+  QVERIFY(seed >= 0 && seed <= (int64_t{1} << 31) - 1);
+  QCOMPARE(seed, s.seed);
+  // Repeating from config.json alone reproduces the steps.
+  TrainerOptions o2;
+  o2.run_dir = root / "r";
+  Trainer t2(configFromJson(cfg), o2);
+  t2.run();
+  auto a = testutil::readCsv(root / "u" / "steps.csv"), b = testutil::readCsv(root / "r" / "steps.csv");
+  QCOMPARE(a, b);
+}
+
+void TstTrainer::pauseHoldsAndResumeContinues() {
+  TrainConfig c = smallConfig();
+  c.training.epochs = 100000;  // long enough never to finish by itself
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  std::thread worker([&] { trainer.run(); });
+  QTRY_VERIFY_WITH_TIMEOUT(rec.step_count > 5, 20000);
+  trainer.pause();
+  QTRY_COMPARE_WITH_TIMEOUT(trainer.state(), RunState::Paused, 5000);
+  QCOMPARE(rec.countEvents("paused"), 1);
+  int64_t held = rec.step_count;
+  QTest::qWait(300);
+  QCOMPARE(rec.step_count.load(), held);  // no step while paused
+  trainer.stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(rec.step_count.load(), held + 1, 5000);
+  QTest::qWait(200);
+  QCOMPARE(rec.step_count.load(), held + 1);  // exactly one
+  trainer.resume();
+  QTRY_VERIFY_WITH_TIMEOUT(rec.step_count > held + 10, 10000);
+  QCOMPARE(rec.countEvents("resumed"), 1);
+  trainer.stop();
+  worker.join();
+  COMPARE_REASON(rec.summary.stop_reason, StopReason::Stopped);
+  QCOMPARE(rec.countEvents("stopped"), 1);
+}
+
+void TstTrainer::stepBatchFromIdle() {
+  Trainer trainer(smallConfig());
+  Recorder rec;
+  trainer.addObserver(&rec);
+  trainer.stepBatch();  // before run(): start paused after the first step
+  std::thread worker([&] { trainer.run(); });
+  QTRY_COMPARE_WITH_TIMEOUT(trainer.state(), RunState::Paused, 20000);
+  QTest::qWait(200);
+  QCOMPARE(rec.step_count.load(), int64_t{1});
+  trainer.stop();
+  worker.join();
+  QCOMPARE(rec.summary.global_step, int64_t{1});
+  QCOMPARE(rec.summary.epochs_completed, int64_t{0});
+}
+
+void TstTrainer::stepEpochRunsToEpochEnd() {
+  TrainConfig c = smallConfig();
+  c.training.epochs = 5;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  trainer.stepBatch();
+  std::thread worker([&] { trainer.run(); });
+  QTRY_COMPARE_WITH_TIMEOUT(trainer.state(), RunState::Paused, 20000);
+  trainer.stepEpoch();  // from batch 1 of epoch 1: the rest of epoch 1, validation, then pause
+  QTRY_VERIFY_WITH_TIMEOUT(rec.epochs.size() == 1, 10000);
+  QTest::qWait(200);
+  // batches per epoch: n_train = 300 - round(300*0.2) = 240 samples, batch 32 -> ceil(240/32) = 8
+  QCOMPARE(rec.step_count.load(), int64_t{8});
+  QCOMPARE(rec.epochs.front().step, int64_t{8});
+  trainer.stop();
+  worker.join();
+}
+
+void TstTrainer::nonFiniteStopsOnTheStep() {
+  QTemporaryDir tmp;
+  TrainConfig c = resolveConfig("overfit-sine", {}, {"optimizer.name=\"sgd\"", "optimizer.lr=1e8"});
+  c.training.num_threads = 1;
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "nf";
+  Trainer trainer(c, o);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  RunSummary s = trainer.run();
+  COMPARE_REASON(s.stop_reason, StopReason::NonFinite);
+  QVERIFY(!rec.steps.empty());
+  const StepRecord& last = rec.steps.back();
+  QVERIFY(!std::isfinite(last.loss) || !std::isfinite(last.grad_norm));
+  QVERIFY(!last.applied);
+  for (size_t i = 0; i + 1 < rec.steps.size(); ++i)  // detected on the first bad step
+    QVERIFY(std::isfinite(rec.steps[i].loss) && std::isfinite(rec.steps[i].grad_norm));
+  QCOMPARE(rec.countEvents("non_finite"), 1);
+  auto events = testutil::readText(o.run_dir / "events.jsonl");
+  QVERIFY(events.find("\"kind\":\"non_finite\"") != std::string::npos);
+  auto summary = nlohmann::json::parse(testutil::readText(o.run_dir / "summary.json"));
+  QCOMPARE(QString::fromStdString(summary["stop_reason"].get<std::string>()), QString("non_finite"));
+  auto steps = testutil::readCsv(o.run_dir / "steps.csv");
+  QCOMPARE(static_cast<int64_t>(steps.size()) - 1, s.global_step);  // the bad step has its row
+}
+
+void TstTrainer::nonFiniteSkipContinues() {
+  // SGD at lr 1e8 blows the weights up within a few steps; with "skip" the run carries on.
+  TrainConfig c = resolveConfig("overfit-sine", {}, {"optimizer.name=\"sgd\"", "optimizer.lr=1e8",
+                                                     "training.non_finite=\"skip\"", "training.epochs=3"});
+  c.training.num_threads = 1;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  RunSummary s = trainer.run();
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
+  QCOMPARE(s.epochs_completed, int64_t{3});
+  QVERIFY(rec.countEvents("non_finite") >= 1);
+}
+
+void TstTrainer::dropoutOnlyInTrainMode() {
+  // With dropout 0.5, validation (eval mode + no grad) must be deterministic: evaluate the
+  // same model twice in one epoch boundary by running 1 epoch twice with the same seed and
+  // comparing val_loss; and training loss must differ from a dropout-free run.
+  TrainConfig c = smallConfig();
+  c.training.epochs = 1;
+  c.model.dropout = 0.5;
+  Recorder a, b;
+  {
+    Trainer t(c);
+    t.addObserver(&a);
+    t.run();
+  }
+  // eval-mode check: re-evaluating a trained model is independent of dropout randomness.
+  // Run a hook that counts train-mode forward passes: every step must be in train mode.
+  int train_mode_steps = 0, total = 0;
+  Trainer t2(c);
+  t2.addObserver(&b);
+  TrainerHooks hooks;
+  hooks.after_backward = [&](const std::vector<at::Tensor>&) { ++total; };
+  TrainerAccess::setHooks(t2, hooks);
+  t2.run();
+  train_mode_steps = total;
+  QCOMPARE(train_mode_steps, static_cast<int>(b.steps.size()));
+  QCOMPARE(a.epochs.front().val_loss, b.epochs.front().val_loss);
+  // Without dropout the training losses differ (dropout was active in train mode).
+  c.model.dropout = 0;
+  Recorder d;
+  Trainer t3(c);
+  t3.addObserver(&d);
+  t3.run();
+  QVERIFY(a.steps[1].loss != d.steps[1].loss);
+}
+
+void TstTrainer::badDataThrowsBeforeWriting() {
+  QTemporaryDir tmp;
+  TrainConfig c = resolveConfig("fashion-mnist-mlp", {}, {});
+  c.data.path = tmp.path().toStdString() + "/nowhere";
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "run";
+  Trainer t(c, o);
+  try {
+    t.run();
+    QFAIL("expected a data error");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Data);
+    QVERIFY2(std::string(e.what()).find("train-images-idx3-ubyte.gz") != std::string::npos, e.what());
+  }
+  QVERIFY(!std::filesystem::exists(o.run_dir));
+}
+
+QTEST_GUILESS_MAIN(TstTrainer)
+#include "tst_trainer.moc"
