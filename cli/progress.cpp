@@ -1,0 +1,205 @@
+#include "cli/progress.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace trainscope::cli {
+
+namespace {
+
+/// Terminal width of `fd`, 80 when unknown.
+int terminalColumns(std::FILE* stream) {
+  winsize ws{};
+  if (ioctl(fileno(stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  return 80;
+}
+
+std::string format(const char* fmt, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, value);
+  return buf;
+}
+
+}  // namespace
+
+nlohmann::ordered_json jsonNumber(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return value;
+}
+
+nlohmann::ordered_json epochToJson(const EpochRecord& r) {
+  nlohmann::ordered_json j;  // ordered: keys in metrics.csv column order
+  j["epoch"] = r.epoch;
+  j["step"] = r.step;
+  j["train_loss"] = jsonNumber(r.train_loss);
+  j["val_loss"] = jsonNumber(r.val_loss);
+  j["val_accuracy"] = r.val_accuracy ? jsonNumber(*r.val_accuracy) : nlohmann::ordered_json(nullptr);
+  j["lr"] = jsonNumber(r.lr);
+  j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
+  j["samples_per_second"] = jsonNumber(r.samples_per_second);
+  return j;
+}
+
+std::string formatNumber(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return format("%.4g", value);
+}
+
+std::string formatDuration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "--:--";
+  auto total = static_cast<long long>(std::llround(seconds));
+  long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
+  char buf[48];
+  if (h > 0)
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", h, m, s);
+  else
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", m, s);
+  return buf;
+}
+
+std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
+  std::string line = "finished: " + toString(s.stop_reason);
+  line += ", " + std::to_string(s.epochs_completed) + " epoch" +
+          (s.epochs_completed == 1 ? "" : "s") + ", " + std::to_string(s.global_step) + " step" +
+          (s.global_step == 1 ? "" : "s");
+  if (s.best_epoch > 0 && s.best_val_loss)
+    line += ", best epoch " + std::to_string(s.best_epoch) + " (val_loss " +
+            formatNumber(*s.best_val_loss) + ")";
+  if (s.final_metrics) {
+    line += ", final val_loss " + formatNumber(s.final_metrics->val_loss);
+    if (s.final_metrics->val_accuracy)
+      line += " val_accuracy " + formatNumber(*s.final_metrics->val_accuracy);
+  }
+  if (s.test_loss) line += ", test_loss " + formatNumber(*s.test_loss);
+  if (s.test_accuracy) line += " test_accuracy " + formatNumber(*s.test_accuracy);
+  line += ", " + format("%.1f", s.wall_seconds) + " s";
+  line += ", seed " + std::to_string(s.seed);
+  if (!run_dir.empty()) line += ", run dir " + run_dir;
+  if (s.stop_reason == StopReason::Error && !s.error.empty()) line += "; error: " + s.error;
+  return line;
+}
+
+ProgressStyle detectProgressStyle(int fd) {
+  if (!isatty(fd)) return ProgressStyle::Lines;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return ProgressStyle::Lines;
+  return ProgressStyle::Bar;
+}
+
+ProgressPrinter::ProgressPrinter(ProgressOptions options) : options_(options) {}
+
+void ProgressPrinter::printLine(const std::string& line) {
+  clearBar();
+  std::fprintf(options_.err, "%s\n", line.c_str());
+  std::fflush(options_.err);
+}
+
+void ProgressPrinter::clearBar() {
+  if (!bar_visible_) return;
+  std::fputs("\r\x1b[K", options_.err);
+  std::fflush(options_.err);
+  bar_visible_ = false;
+}
+
+void ProgressPrinter::onRunStarted(const RunInfo& info) {
+  if (run_started_hook_) run_started_hook_();
+  info_ = info;
+  started_ = true;
+  const DataSummary& d = info.data;
+  std::string data = d.source + " (" + d.task + "): " + std::to_string(d.n_train) + " train / " +
+                     std::to_string(d.n_val) + " val";
+  if (d.n_test > 0) data += " / " + std::to_string(d.n_test) + " test";
+  printLine("data: " + data + " samples");
+  printLine("model: " + info.model.description + " (" +
+            std::to_string(info.model.parameter_count) + " parameters)");
+  printLine("training: " + std::to_string(info.epochs) + " epochs x " +
+            std::to_string(info.batches_per_epoch) + " batches of " +
+            std::to_string(info.batch_size) + ", device " + info.device + ", " +
+            std::to_string(info.num_threads) + " thread" + (info.num_threads == 1 ? "" : "s") +
+            ", seed " + std::to_string(info.seed) +
+            (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
+}
+
+void ProgressPrinter::onStep(const StepRecord& r) {
+  samples_seen_ += r.batch_samples;
+  if (options_.style != ProgressStyle::Bar) return;
+  // Throttle: the engine may call this thousands of times a second; redraw at most ~10 Hz.
+  auto now = std::chrono::steady_clock::now();
+  if (bar_visible_ &&
+      std::chrono::duration<double>(now - last_draw_).count() < options_.min_redraw_seconds)
+    return;
+  last_draw_ = now;
+  drawBar(r);
+}
+
+void ProgressPrinter::drawBar(const StepRecord& r) {
+  const int64_t bpe = info_.batches_per_epoch > 0 ? info_.batches_per_epoch : r.batches_per_epoch;
+  const int64_t epochs = info_.epochs > 0 ? info_.epochs : r.epoch;
+  const int64_t total = std::max<int64_t>(1, epochs * bpe);
+  const double fraction = std::clamp(static_cast<double>(r.step) / total, 0.0, 1.0);
+
+  // Throughput over the window since the previous redraw (smoothed), falling back to the
+  // run average for the first redraw.
+  const double window = r.elapsed_seconds - window_start_seconds_;
+  if (window > 0) {
+    double rate = (samples_seen_ - window_samples_) / window;
+    samples_per_second_ = samples_per_second_ > 0 ? 0.5 * samples_per_second_ + 0.5 * rate : rate;
+  }
+  window_samples_ = samples_seen_;
+  window_start_seconds_ = r.elapsed_seconds;
+  // ETA from elapsed time and the fraction of all steps done.
+  const double eta = fraction > 0 ? r.elapsed_seconds * (1.0 - fraction) / fraction : -1;
+
+  const int columns = terminalColumns(options_.err);
+  std::string head = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + " ";
+  std::string tail = " step " + std::to_string(r.step) + "/" + std::to_string(total) +
+                     "  loss " + formatNumber(r.loss) + "  " +
+                     format("%.0f", samples_per_second_) + " samples/s  ETA " +
+                     formatDuration(eta);
+  int width = std::clamp(columns - 1 - static_cast<int>(head.size() + tail.size()) - 2, 0, 30);
+  std::string line = head;
+  if (width >= 5) {
+    int filled = static_cast<int>(std::lround(fraction * width));
+    line += "[" + std::string(filled, '#') + std::string(width - filled, '.') + "]";
+  }
+  line += tail;
+  if (static_cast<int>(line.size()) > columns - 1)
+    line.resize(static_cast<size_t>(std::max(0, columns - 1)));
+  std::fprintf(options_.err, "\r%s\x1b[K", line.c_str());
+  std::fflush(options_.err);
+  bar_visible_ = true;
+}
+
+void ProgressPrinter::onEpoch(const EpochRecord& r) {
+  if (options_.json) {
+    std::fprintf(options_.out, "%s\n", epochToJson(r).dump().c_str());
+    std::fflush(options_.out);
+  }
+  const int64_t epochs = info_.epochs > 0 ? info_.epochs : r.epoch;
+  std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) +
+                     "  step " + std::to_string(r.step) + "  train_loss " +
+                     formatNumber(r.train_loss) + "  val_loss " + formatNumber(r.val_loss);
+  if (r.val_accuracy) line += "  val_accuracy " + formatNumber(*r.val_accuracy);
+  line += "  lr " + formatNumber(r.lr) + "  " + format("%.2f", r.epoch_seconds) + " s";
+  printLine(line);
+}
+
+void ProgressPrinter::onEvent(const Event& e) {
+  // run_started/finished repeat what the header and the summary line already say.
+  if (e.kind == "run_started" || e.kind == "finished") return;
+  std::string line = "event: " + e.kind + " at step " + std::to_string(e.step) + " (epoch " +
+                     std::to_string(e.epoch) + ")";
+  if (!e.message.empty()) line += ": " + e.message;
+  printLine(line);
+}
+
+void ProgressPrinter::onRunFinished(const RunSummary&) { clearBar(); }
+
+}  // namespace trainscope::cli

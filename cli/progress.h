@@ -1,0 +1,95 @@
+#pragma once
+/// Progress output of `trainscope-cli train`: a throttled one-line progress bar on a terminal,
+/// plain per-epoch lines otherwise, optional JSON lines on stdout, event lines and the final
+/// summary line. Torch-free.
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/records.h"
+#include "core/train/trainer.h"
+
+namespace trainscope::cli {
+
+/// The JSON value of a number for `--json` output: the number itself when finite, else the
+/// strings "nan", "inf" or "-inf" (ARCHITECTURE §4: what Python's float() reads).
+nlohmann::ordered_json jsonNumber(double value);
+
+/// One `--json` line for an epoch: keys as the metrics.csv columns (epoch, step, train_loss,
+/// val_loss, val_accuracy, lr, epoch_seconds, samples_per_second); val_accuracy is null for
+/// regression. Keys keep the column order.
+nlohmann::ordered_json epochToJson(const EpochRecord& record);
+
+/// A number for people: `%.4g`-style, with "nan"/"inf"/"-inf" for non-finite values.
+std::string formatNumber(double value);
+
+/// A duration in seconds as "M:SS" or "H:MM:SS" (negative or non-finite values as "--:--").
+std::string formatDuration(double seconds);
+
+/// The final one-line summary (stop reason, epochs, steps, best epoch/val_loss, final
+/// val_loss/accuracy, test metrics when present, wall seconds, seed, run dir). No newline.
+std::string summaryLine(const RunSummary& summary, const std::string& run_dir);
+
+/// How progress is shown on stderr.
+enum class ProgressStyle {
+  Bar,   ///< single redrawn line (stderr is a terminal)
+  Lines  ///< one plain line per epoch
+};
+
+/// Picks Bar when `fd` is a terminal and TERM is not "dumb", else Lines.
+ProgressStyle detectProgressStyle(int fd);
+
+/// Options of a ProgressPrinter.
+struct ProgressOptions {
+  ProgressStyle style = ProgressStyle::Lines;
+  bool json = false;             ///< one JSON object per epoch on `out`
+  std::FILE* out = stdout;       ///< JSON lines
+  std::FILE* err = stderr;       ///< progress, events, messages
+  double min_redraw_seconds = 0.1;  ///< bar redraws at most this often (about 10 per second)
+};
+
+/// The CLI's TrainerObserver. Called on the training thread: every callback is quick (a step
+/// callback only reads the clock and, at most ten times a second, writes one line).
+class ProgressPrinter : public TrainerObserver {
+ public:
+  explicit ProgressPrinter(ProgressOptions options);
+
+  /// Called from onRunStarted (on the training thread) before anything is printed; the CLI
+  /// uses it to re-issue a stop requested by a signal that arrived before the run began.
+  void setRunStartedHook(std::function<void()> hook) { run_started_hook_ = std::move(hook); }
+
+  void onRunStarted(const RunInfo& info) override;
+  void onStep(const StepRecord& record) override;
+  void onEpoch(const EpochRecord& record) override;
+  void onEvent(const Event& event) override;
+  void onRunFinished(const RunSummary& summary) override;
+
+  /// Clears the progress bar line if one is showing (before printing other stderr lines).
+  void clearBar();
+
+  /// The RunInfo received (default-constructed before the run started).
+  const RunInfo& runInfo() const { return info_; }
+  /// True once onRunStarted has been called.
+  bool started() const { return started_; }
+
+ private:
+  void drawBar(const StepRecord& record);
+  void printLine(const std::string& line);
+
+  ProgressOptions options_;
+  RunInfo info_;
+  bool started_ = false;
+  bool bar_visible_ = false;
+  std::chrono::steady_clock::time_point last_draw_{};
+  int64_t samples_seen_ = 0;
+  // Windowed throughput for the bar: samples and elapsed seconds at the previous redraw.
+  int64_t window_samples_ = 0;
+  double window_start_seconds_ = 0;
+  double samples_per_second_ = 0;
+  std::function<void()> run_started_hook_;
+};
+
+}  // namespace trainscope::cli
