@@ -1,0 +1,40 @@
+#pragma once
+/// Command-line flags of the `trainscope` executable.
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace trainscope {
+
+/// What the command line asked for.
+struct AppOptions {
+  QString preset;          ///< --preset NAME
+  QString config_file;     ///< --config FILE
+  QString runs_dir;        ///< --runs-dir DIR (empty: from QSettings / the default)
+  QString screenshot;      ///< --screenshot FILE
+  bool autostart = false;  ///< --autostart (also implied by the two flags below)
+  int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)
+  /// Quit when the run ends (--quit-after-epochs, or --screenshot without it).
+  bool quitWhenRunEnds() const { return quit_after_epochs > 0 || !screenshot.isEmpty(); }
+};
+
+/// Outcome of parsing.
+struct AppOptionsResult {
+  enum class Status { Ok, Help, Version, Error };
+  Status status = Status::Ok;
+  AppOptions options;
+  QString text;  ///< help text, version text or the error message
+};
+
+/// Parses `arguments` (argv, program name first) with QCommandLineParser. Does not need a
+/// QApplication instance and does not exit; the caller prints `text` and chooses the exit code.
+/// Checks flag syntax only; the preset and config file are checked when they are loaded.
+class AppOptionsParser {
+  Q_DECLARE_TR_FUNCTIONS(AppOptionsParser)
+ public:
+  static AppOptionsResult parse(const QStringList& arguments);
+  /// The hint printed after a usage error ("Try 'trainscope --help'.").
+  static QString helpHint();
+};
+
+}  // namespace trainscope

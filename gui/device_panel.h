@@ -1,0 +1,28 @@
+#pragma once
+/// The device group: what this process trains on.
+#include <QGroupBox>
+
+#include "core/system/device_info.h"
+
+class QLabel;
+
+namespace trainscope {
+
+/// Shows libtorch's version, CUDA availability (or why not), device names, the CPU, the number
+/// of CPU threads in use and the BLAS library, from probeDevices().
+class DevicePanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  explicit DevicePanel(const DeviceInfo& info, QWidget* parent = nullptr);
+  /// Shows the threads a run actually uses (RunInfo::num_threads) and its device.
+  void setRunThreads(int threads, const QString& device);
+  /// Back to the defaults (no run).
+  void clearRun();
+
+ private:
+  DeviceInfo info_;
+  QLabel* threads_ = nullptr;
+  QLabel* device_ = nullptr;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,35 @@
+#pragma once
+/// Translated, human-readable text for the engine's records (core speaks English; STYLE #8).
+#include <QCoreApplication>
+#include <QString>
+
+#include "core/train/records.h"
+#include "gui/record_types.h"
+
+namespace trainscope {
+
+/// Builds the events panel's lines from Event::kind and the numeric fields, never from the
+/// English message (which is only a fallback for kinds this version does not know).
+class EventText {
+  Q_DECLARE_TR_FUNCTIONS(EventText)
+ public:
+  enum class Severity { Info, Success, Warning, Error };
+
+  /// Text for an engine event; empty when the event is shown another way (run_started and
+  /// finished come from RunInfo and RunSummary).
+  static QString forEvent(const Event& event, Severity* severity);
+  /// "Run started: ..." from the run's RunInfo.
+  static QString forRunStarted(const RunInfo& info);
+  /// "Run finished: ..." with the stop reason and test accuracy when there is a test set.
+  static QString forSummary(const RunSummary& summary, Severity* severity);
+  /// Why a run could not start or failed, naming the key or file.
+  static QString forFailure(const RunFailure& failure);
+  /// Translated stop reason ("completed", "stopped by you", ...).
+  static QString stopReason(StopReason reason);
+  /// Translated name of a quantity ("loss", "gradient norm").
+  static QString quantity(const std::string& what);
+  /// A number for people: 4 significant digits, nan/inf as such.
+  static QString number(double value);
+};
+
+}  // namespace trainscope

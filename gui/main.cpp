@@ -1,0 +1,79 @@
+// trainscope: the GUI executable. Parses the command line and starts the main window; all
+// behaviour lives in the trainscope_gui library.
+#include <cstdio>
+#include <memory>
+
+#include <QApplication>
+#include <QTimer>
+
+#include "gui/app_options.h"
+#include "gui/main_window.h"
+#include "gui/translations.h"
+
+namespace {
+void printTo(FILE* stream, const QString& text) {
+  std::fputs(qPrintable(text), stream);
+  if (!text.endsWith(QLatin1Char('\n'))) std::fputc('\n', stream);
+}
+
+bool wantsHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const QString a = QString::fromLocal8Bit(argv[i]);
+    if (a == QLatin1String("-h") || a == QLatin1String("--help") || a == QLatin1String("-?") ||
+        a == QLatin1String("-v") || a == QLatin1String("--version")) {
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  // --help and --version work without a display: no QApplication for them.
+  std::unique_ptr<QCoreApplication> app;
+  if (wantsHelpOrVersion(argc, argv)) {
+    app = std::make_unique<QCoreApplication>(argc, argv);
+  } else {
+    app = std::make_unique<QApplication>(argc, argv);
+  }
+  QCoreApplication::setOrganizationName(QStringLiteral("TrainScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("TrainScope"));
+  trainscope::installTranslations(*app);
+
+  const trainscope::AppOptionsResult parsed =
+      trainscope::AppOptionsParser::parse(QCoreApplication::arguments());
+  using Status = trainscope::AppOptionsResult::Status;
+  switch (parsed.status) {
+    case Status::Help:
+    case Status::Version:
+      printTo(stdout, parsed.text);
+      return 0;
+    case Status::Error:
+      printTo(stderr, QStringLiteral("trainscope: %1").arg(parsed.text));
+      printTo(stderr, trainscope::AppOptionsParser::helpHint());
+      return 2;
+    case Status::Ok:
+      break;
+  }
+  if (!qobject_cast<QApplication*>(app.get())) return 2;  // unreachable: help/version returned
+  const trainscope::AppOptions& options = parsed.options;
+
+  trainscope::MainWindow window;
+  QString error;
+  if (!options.preset.isEmpty() && !window.loadPreset(options.preset, &error)) {
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    return 2;
+  }
+  if (!options.config_file.isEmpty() && !window.openConfigFile(options.config_file, &error)) {
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    return 2;
+  }
+  if (!options.runs_dir.isEmpty()) window.setRunsRoot(options.runs_dir);
+  window.setScreenshotPath(options.screenshot);
+  window.setQuitAfterEpochs(options.quit_after_epochs);
+  window.setQuitWhenRunEnds(options.quitWhenRunEnds());
+  window.setConfirmClose(!options.quitWhenRunEnds());
+  window.show();
+  if (options.autostart) QTimer::singleShot(0, &window, &trainscope::MainWindow::startRun);
+  return app->exec();
+}

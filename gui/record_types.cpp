@@ -1,0 +1,14 @@
+#include "gui/record_types.h"
+
+namespace trainscope {
+
+void registerRecordMetaTypes() {
+  qRegisterMetaType<RunInfo>();
+  qRegisterMetaType<StepRecord>();
+  qRegisterMetaType<EpochRecord>();
+  qRegisterMetaType<Event>();
+  qRegisterMetaType<RunSummary>();
+  qRegisterMetaType<RunFailure>();
+}
+
+}  // namespace trainscope

@@ -1,0 +1,29 @@
+#pragma once
+/// The "data and model" group: what the current run trains on and with.
+#include <QGroupBox>
+
+#include "core/train/records.h"
+
+class QLabel;
+
+namespace trainscope {
+
+/// Dataset, split sizes, classes, parameter count and model description from RunInfo.
+class RunSummaryPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  explicit RunSummaryPanel(QWidget* parent = nullptr);
+  /// Fills the panel from the run's RunInfo (sent before the first step).
+  void setRunInfo(const RunInfo& info);
+  /// Shows "no run yet" placeholders.
+  void clear();
+
+ private:
+  QLabel* dataset_ = nullptr;
+  QLabel* sizes_ = nullptr;
+  QLabel* classes_ = nullptr;
+  QLabel* parameters_ = nullptr;
+  QLabel* model_ = nullptr;
+};
+
+}  // namespace trainscope

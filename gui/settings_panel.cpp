@@ -1,0 +1,167 @@
+#include "gui/settings_panel.h"
+
+#include <limits>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+
+#include "core/errors.h"
+#include "gui/scientific_spin_box.h"
+
+namespace trainscope {
+
+SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
+  setTitle(tr("Settings"));
+  setObjectName(QStringLiteral("settingsPanel"));
+  auto* form = new QFormLayout(this);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+  preset_ = new QComboBox(this);
+  preset_->setObjectName(QStringLiteral("presetComboBox"));
+  preset_->setToolTip(tr("A ready-made experiment: dataset, model and training settings. "
+                         "Choosing one loads its values into the fields below."));
+  for (const PresetInfo& p : presets()) {
+    preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
+    preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
+                         Qt::ToolTipRole);
+  }
+  connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
+  form->addRow(tr("&Preset:"), preset_);
+
+  origin_ = new QLabel(this);
+  origin_->setWordWrap(true);
+  origin_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  origin_->setToolTip(tr("Where the current settings came from."));
+  form->addRow(tr("Source:"), origin_);
+
+  lr_ = new ScientificSpinBox(this);
+  lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
+  lr_->setRange(1e-6, 10.0);
+  lr_->setToolTip(tr("How big a step the optimizer takes on each batch. Too high and the loss "
+                     "jumps around or becomes NaN; too low and training crawls. "
+                     "Type values like 3e-4 or 0.001."));
+  form->addRow(tr("&Learning rate:"), lr_);
+
+  batch_ = new QSpinBox(this);
+  batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
+  batch_->setRange(1, 65536);
+  batch_->setToolTip(tr("How many samples are used for each optimizer step. Larger batches give "
+                        "smoother but fewer steps per epoch."));
+  form->addRow(tr("&Batch size:"), batch_);
+
+  epochs_ = new QSpinBox(this);
+  epochs_->setObjectName(QStringLiteral("epochsSpinBox"));
+  epochs_->setRange(1, 1000000);
+  epochs_->setToolTip(tr("How many full passes over the training data the run makes."));
+  form->addRow(tr("&Epochs:"), epochs_);
+
+  auto* seed_row = new QHBoxLayout;
+  seed_enabled_ = new QCheckBox(tr("Fixed"), this);
+  seed_enabled_->setObjectName(QStringLiteral("seedCheckBox"));
+  seed_enabled_->setToolTip(tr("On: use the seed on the right, so the same settings give exactly "
+                               "the same run again. Off: draw a new random seed for every run "
+                               "(it is shown in the status bar and saved with the run)."));
+  seed_ = new QSpinBox(this);
+  seed_->setObjectName(QStringLiteral("seedSpinBox"));
+  seed_->setRange(0, std::numeric_limits<int>::max());  // 0 .. 2^31-1
+  seed_->setToolTip(tr("The random seed: it decides the initial weights and the order of the "
+                       "batches."));
+  connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
+  seed_row->addWidget(seed_enabled_);
+  seed_row->addWidget(seed_, 1);
+  auto* seed_label = new QLabel(tr("&Seed:"), this);
+  seed_label->setBuddy(seed_enabled_);
+  form->addRow(seed_label, seed_row);
+
+  auto* clip_row = new QHBoxLayout;
+  clip_enabled_ = new QCheckBox(tr("On"), this);
+  clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
+  clip_enabled_->setToolTip(tr("Gradient clipping: when the total gradient norm exceeds the "
+                               "maximum on the right, the gradient is scaled down to it. "
+                               "Protects against exploding gradients."));
+  clip_max_norm_ = new QDoubleSpinBox(this);
+  clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
+  clip_max_norm_->setRange(0.001, 1e6);
+  clip_max_norm_->setDecimals(3);
+  clip_max_norm_->setSingleStep(0.1);
+  clip_max_norm_->setToolTip(tr("The largest gradient norm allowed when clipping is on. "
+                                "It is drawn as a line on the gradient norm plot."));
+  connect(clip_enabled_, &QCheckBox::toggled, clip_max_norm_, &QWidget::setEnabled);
+  clip_row->addWidget(clip_enabled_);
+  clip_row->addWidget(clip_max_norm_, 1);
+  auto* clip_label = new QLabel(tr("&Clipping:"), this);
+  clip_label->setBuddy(clip_enabled_);
+  form->addRow(clip_label, clip_row);
+
+  loadPreset(QString::fromStdString(defaultPresetName()));
+}
+
+TrainConfig SettingsPanel::config() const {
+  TrainConfig c = base_;
+  c.optimizer.lr = lr_->value();
+  c.training.batch_size = batch_->value();
+  c.training.epochs = epochs_->value();
+  if (seed_enabled_->isChecked()) {
+    c.training.seed = seed_->value();
+  } else {
+    c.training.seed.reset();
+  }
+  c.training.clip.enabled = clip_enabled_->isChecked();
+  c.training.clip.max_norm = clip_max_norm_->value();
+  return c;
+}
+
+void SettingsPanel::setConfig(const TrainConfig& config, const QString& origin) {
+  base_ = config;
+  from_file_ = true;
+  origin_->setText(origin);
+  showConfig(config);
+}
+
+void SettingsPanel::showConfig(const TrainConfig& c) {
+  lr_->setValue(c.optimizer.lr);
+  batch_->setValue(static_cast<int>(c.training.batch_size));
+  epochs_->setValue(static_cast<int>(c.training.epochs));
+  seed_enabled_->setChecked(c.training.seed.has_value());
+  seed_->setEnabled(c.training.seed.has_value());
+  if (c.training.seed) seed_->setValue(static_cast<int>(*c.training.seed));
+  clip_enabled_->setChecked(c.training.clip.enabled);
+  clip_max_norm_->setEnabled(c.training.clip.enabled);
+  clip_max_norm_->setValue(c.training.clip.max_norm);
+}
+
+void SettingsPanel::loadPreset(const QString& name) {
+  const TrainConfig c = resolveConfig(name.toStdString(), {}, {});  // throws for unknown names
+  const int index = preset_->findData(name);
+  if (index >= 0) preset_->setCurrentIndex(index);
+  setConfig(c, tr("built-in preset \"%1\"").arg(name));
+  from_file_ = false;
+}
+
+QString SettingsPanel::presetName() const {
+  return from_file_ ? QString() : preset_->currentData().toString();
+}
+
+void SettingsPanel::onPresetActivated(int index) {
+  const QString name = preset_->itemData(index).toString();
+  if (name.isEmpty()) return;
+  loadPreset(name);
+  emit presetLoaded(name);
+}
+
+void SettingsPanel::setEditable(bool editable) {
+  for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_),
+                     static_cast<QWidget*>(batch_), static_cast<QWidget*>(epochs_),
+                     static_cast<QWidget*>(seed_enabled_), static_cast<QWidget*>(clip_enabled_)}) {
+    w->setEnabled(editable);
+  }
+  seed_->setEnabled(editable && seed_enabled_->isChecked());
+  clip_max_norm_->setEnabled(editable && clip_enabled_->isChecked());
+}
+
+}  // namespace trainscope

@@ -1,0 +1,57 @@
+#pragma once
+/// The settings group of the main window: preset and the most-used training settings.
+#include <QGroupBox>
+
+#include "core/config/train_config.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+
+namespace trainscope {
+
+class ScientificSpinBox;
+
+/// Shows a base config (a preset, or a config file) and lets the user override the learning
+/// rate, batch size, epochs, seed and gradient clipping. config() is the base config with the
+/// widget values applied; it is read when a run starts.
+class SettingsPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  explicit SettingsPanel(QWidget* parent = nullptr);
+
+  /// The base config with the widgets' values applied.
+  TrainConfig config() const;
+  /// Loads `config` (from a file) as the new base and shows its values; `origin` says where from.
+  void setConfig(const TrainConfig& config, const QString& origin);
+  /// Selects a built-in preset and loads it. Throws Error(Config) for an unknown name.
+  void loadPreset(const QString& name);
+  /// Name of the selected preset, or empty when the settings came from a file.
+  QString presetName() const;
+  /// Enables or disables editing (settings apply when a run starts).
+  void setEditable(bool editable);
+
+ signals:
+  /// The user picked another preset and its values were loaded.
+  void presetLoaded(const QString& name);
+
+ private:
+  void onPresetActivated(int index);
+  void showConfig(const TrainConfig& config);
+
+  TrainConfig base_;
+  bool from_file_ = false;
+  QComboBox* preset_ = nullptr;
+  QLabel* origin_ = nullptr;
+  ScientificSpinBox* lr_ = nullptr;
+  QSpinBox* batch_ = nullptr;
+  QSpinBox* epochs_ = nullptr;
+  QCheckBox* seed_enabled_ = nullptr;
+  QSpinBox* seed_ = nullptr;
+  QCheckBox* clip_enabled_ = nullptr;
+  QDoubleSpinBox* clip_max_norm_ = nullptr;
+};
+
+}  // namespace trainscope

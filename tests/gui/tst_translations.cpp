@@ -1,0 +1,121 @@
+// Every user-visible string of gui/ has a Chinese translation: runs lupdate over the GUI
+// sources into a fresh .ts and compares it with translations/trainscope_zh_CN.ts.
+#include <QMap>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+namespace {
+
+struct Message {
+  QString translation;   // joined numerus forms for plural messages
+  bool unfinished = false;
+  bool empty = true;
+};
+
+/// (context, source) -> translation, read with QXmlStreamReader.
+QMap<QPair<QString, QString>, Message> readTs(const QString& path, QString* error) {
+  QMap<QPair<QString, QString>, Message> out;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    *error = QStringLiteral("cannot open ") + path;
+    return out;
+  }
+  QXmlStreamReader xml(&f);
+  QString context, source;
+  Message msg;
+  bool numerus = false;
+  while (!xml.atEnd()) {
+    xml.readNext();
+    if (xml.isStartElement()) {
+      const auto name = xml.name();
+      if (name == QLatin1String("name")) {
+        context = xml.readElementText();
+      } else if (name == QLatin1String("message")) {
+        source.clear();
+        msg = Message{};
+        numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+      } else if (name == QLatin1String("source")) {
+        source = xml.readElementText();
+      } else if (name == QLatin1String("translation")) {
+        msg.unfinished =
+            xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
+        if (!numerus) {
+          msg.translation = xml.readElementText();
+          msg.empty = msg.translation.trimmed().isEmpty();
+        } else {
+          msg.empty = true;
+        }
+      } else if (name == QLatin1String("numerusform")) {
+        const QString form = xml.readElementText();
+        msg.translation += form;
+        msg.empty = form.trimmed().isEmpty();  // every form must be filled
+        if (msg.empty) msg.translation += QStringLiteral("<empty form>");
+      }
+    } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
+      if (numerus && msg.translation.contains(QStringLiteral("<empty form>"))) msg.empty = true;
+      out.insert({context, source}, msg);
+    }
+  }
+  if (xml.hasError()) *error = path + QStringLiteral(": ") + xml.errorString();
+  return out;
+}
+
+}  // namespace
+
+class TstTranslations : public QObject {
+  Q_OBJECT
+ private slots:
+  void everyGuiStringHasChinese();
+};
+
+void TstTranslations::everyGuiStringHasChinese() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString fresh = tmp.filePath(QStringLiteral("fresh_zh_CN.ts"));
+  QProcess lupdate;
+  lupdate.setProcessChannelMode(QProcess::MergedChannels);
+  lupdate.start(QStringLiteral(TRAINSCOPE_LUPDATE),
+                {QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR), QStringLiteral("-ts"), fresh,
+                 QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                 QStringLiteral("none"), QStringLiteral("-target-language"),
+                 QStringLiteral("zh_CN")});
+  QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
+  QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
+           lupdate.readAll().constData());
+
+  QString error;
+  const auto sources = readTs(fresh, &error);
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+  QVERIFY2(sources.size() > 50, "lupdate found suspiciously few strings");
+  const auto committed = readTs(QStringLiteral(TRAINSCOPE_ZH_CN_TS), &error);
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+
+  QStringList missing;
+  for (auto it = sources.cbegin(); it != sources.cend(); ++it) {
+    const auto found = committed.constFind(it.key());
+    const QString where = it.key().first + QStringLiteral(": \"") + it.key().second +
+                          QLatin1Char('"');
+    if (found == committed.cend()) {
+      missing << where + QStringLiteral(" (not in trainscope_zh_CN.ts: run update_translations)");
+    } else if (found->empty) {
+      missing << where + QStringLiteral(" (no Chinese translation)");
+    } else if (found->unfinished) {
+      missing << where + QStringLiteral(" (type=\"unfinished\")");
+    }
+  }
+  for (auto it = committed.cbegin(); it != committed.cend(); ++it) {
+    if (it->unfinished) {
+      const QString where = it.key().first + QStringLiteral(": \"") + it.key().second +
+                            QStringLiteral("\" (type=\"unfinished\")");
+      if (!missing.contains(where)) missing << where;
+    }
+  }
+  QVERIFY2(missing.isEmpty(),
+           qPrintable(QStringLiteral("%1 string(s) lack Chinese:\n  ").arg(missing.size()) +
+                      missing.join(QStringLiteral("\n  "))));
+}
+
+QTEST_MAIN(TstTranslations)
+#include "tst_translations.moc"

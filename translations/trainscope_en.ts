@@ -1,0 +1,797 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>AppOptionsParser</name>
+    <message>
+        <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with the built-in preset &lt;name&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with the settings of the config file &lt;file&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start training as soon as the window opens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create run folders under &lt;dir&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use either --preset or --config, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--preset needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventText</name>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped on a non-finite value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused after step %1 (epoch %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overfitting from epoch %1: the validation loss rises while the training loss falls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint saved at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint loaded (step %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting changed at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run started: %1 epochs of %2 batches, seed %3, on %4 with %5 CPU thread(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best validation loss %1 at epoch %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test accuracy: %1 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test loss: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid setting &quot;%1&quot;. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset could not be loaded from &quot;%1&quot;. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint &quot;%1&quot; could not be used. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write &quot;%1&quot;. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>trainscope::DevicePanel</name>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hardware and libraries this computer trains with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>available, %n device(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA lets libtorch train on an NVIDIA GPU; without it training runs on the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device the run trains on (&quot;auto&quot; picks CUDA when available).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n logical core(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Threads libtorch uses for the math of one training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The linear-algebra library (BLAS) doing the matrix products.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The linear-algebra library (BLAS) doing the matrix products: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>trainscope::MainWindow</name>
+    <message>
+        <source>TrainScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new training run with the settings above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause training after the current batch; press again to resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train exactly one batch, then pause. Without a run, starts a new run and pauses after its first batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train to the end of the current epoch (validation included), then pause.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the run now. Its files (metrics, summary) are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much of the run is done (steps done of all planned steps).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the run started, and the estimated time left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the run folder in the file manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss against optimizer step. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total gradient norm against optimizer step, before and after clipping. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logarithmic y axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the gradient norm on a logarithmic scale, so small and very large values are both visible.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened during the runs: starts, pauses, warnings such as non-finite losses, errors and results.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs completed of the planned epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer steps (batches) done so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training throughput of the last epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open config...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load settings from a JSON config file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save config...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current settings as a JSON config file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the current run&apos;s folder in the file manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose runs &amp;location...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder under which every run gets its own folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close TrainScope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About TrainScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About TrainScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm (before clipping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm used (after clipping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping max norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainScope – %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown preset &quot;%1&quot;. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The previous settings are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the config to &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where runs are saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New runs are saved under %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping max norm (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapsed %1 · ETA %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(created when a run starts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch 0/%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite value at step %1 – see Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run could not start – see Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is still in progress. Stop it and close TrainScope?
+
+The files written so far are kept and summary.json records that the run was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>trainscope::RunSummaryPanel</name>
+    <message>
+        <source>Data and model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the current run learns from and the network it trains. Filled in when a run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples used for training, for validation after every epoch, and for the final test.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of trainable numbers (weights and biases) in the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train / val / test:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2, %n input(s) per sample)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (regression)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(starts with the run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>trainscope::SettingsPanel</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A ready-made experiment: dataset, model and training settings. Choosing one loads its values into the fields below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the current settings came from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many samples are used for each optimizer step. Larger batches give smoother but fewer steps per epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many full passes over the training data the run makes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Epochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: use the seed on the right, so the same settings give exactly the same run again. Off: draw a new random seed for every run (it is shown in the status bar and saved with the run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The random seed: it decides the initial weights and the order of the batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient clipping: when the total gradient norm exceeds the maximum on the right, the gradient is scaled down to it. Protects against exploding gradients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest gradient norm allowed when clipping is on. It is drawn as a line on the gradient norm plot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clipping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in preset &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
