@@ -293,7 +293,8 @@ TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path
     json file = readConfigFile(config_file);
     try {
       mergeConfigJson(j, file);
-      if (!file.contains("name")) j["name"] = config_file.stem().string();
+      // The run is named after the preset when one was given, else after the file.
+      if (!file.contains("name") && chosen.empty()) j["name"] = config_file.stem().string();
       configFromJson(j);  // report the file's own errors with its name
     } catch (const Error& e) {
       throw Error(ErrorCode::Config, e.subject(), config_file.string() + ": " + e.what());

@@ -39,6 +39,9 @@ double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+// Wall-clock values are recorded to the microsecond (and rates to 1e-3): finer digits are noise.
+double roundTo(double value, double unit) { return std::round(value / unit) * unit; }
+
 std::string isoTimeNow() {
   std::time_t now = std::time(nullptr);
   std::tm local{};
@@ -259,7 +262,7 @@ bool Trainer::Impl::trainStep(const TensorPair& batch, int64_t epoch, int64_t b,
   r.batches_per_epoch = batches;
   r.batch_samples = batch.size();
   r.applied = finite;
-  r.elapsed_seconds = activeSeconds();
+  r.elapsed_seconds = roundTo(activeSeconds(), 1e-6);
   if (finite) {
     loss_sum += r.loss * static_cast<double>(r.batch_samples);
     loss_count += r.batch_samples;
@@ -359,8 +362,9 @@ RunSummary Trainer::Impl::loop() {
     r.val_loss = val_loss;
     r.val_accuracy = val_acc;
     r.lr = currentLr();
-    r.epoch_seconds = secondsSince(epoch_start) - epoch_paused;
-    r.samples_per_second = train_seconds > 0 ? data.train.size() / train_seconds : 0;
+    r.epoch_seconds = roundTo(secondsSince(epoch_start) - epoch_paused, 1e-6);
+    r.samples_per_second =
+        train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
     epochs_completed = epoch;
     last_epoch = r;
     if (std::isfinite(val_loss) && (!best_val_loss || val_loss < *best_val_loss)) {
@@ -430,7 +434,7 @@ RunSummary Trainer::run() {
   summary.best_epoch = m.best_epoch;
   summary.best_val_loss = m.best_val_loss;
   summary.final_metrics = m.last_epoch;
-  summary.wall_seconds = secondsSince(m.run_start);
+  summary.wall_seconds = roundTo(secondsSince(m.run_start), 1e-6);
   summary.seed = m.seed;
 
   std::string message = "finished: " + toString(summary.stop_reason) + " after " +

@@ -1,4 +1,160 @@
+// Config: defaults, presets, precedence, --set parsing, validation errors that name the key.
 #include <QtTest/QtTest>
-class Tsttst_config : public QObject { Q_OBJECT private Q_SLOTS: void placeholder() {} };
-QTEST_GUILESS_MAIN(Tsttst_config)
+
+#include <fstream>
+
+#include "core/config/train_config.h"
+#include "core/errors.h"
+
+using namespace trainscope;
+using json = nlohmann::json;
+
+class TstConfig : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void defaultsRoundTrip();
+  void presetsAreValidAndSeeded();
+  void precedence();
+  void setParsesJsonElseString();
+  void invalidValuesNameTheKey_data();
+  void invalidValuesNameTheKey();
+  void fileErrorsNameTheFile();
+  void saveAndReload();
+};
+
+void TstConfig::defaultsRoundTrip() {
+  TrainConfig c = configFromJson(json::object());
+  QCOMPARE(configToJson(c), defaultConfigJson());
+  QCOMPARE(c.data.val_fraction, 0.2);
+  QCOMPARE(c.model.hidden, (std::vector<int64_t>{128, 128}));
+  QVERIFY(!c.training.seed.has_value());
+}
+
+void TstConfig::presetsAreValidAndSeeded() {
+  auto list = presets();
+  QCOMPARE(list.front().name, defaultPresetName());
+  QStringList names;
+  for (const auto& p : list) {
+    names << QString::fromStdString(p.name);
+    QVERIFY(!p.description.empty());
+    TrainConfig c = resolveConfig(p.name, {}, {});
+    QVERIFY2(c.training.seed.has_value(), p.name.c_str());
+    QCOMPARE(c.name, p.name);
+  }
+  QCOMPARE(names, (QStringList{"overfit-sine", "moons", "fashion-mnist-mlp"}));
+  TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
+  QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
+  QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));
+  try {
+    resolveConfig("nope", {}, {});
+    QFAIL("unknown preset accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("preset"));
+    QVERIFY(std::string(e.what()).find("nope") != std::string::npos);
+  }
+}
+
+void TstConfig::precedence() {
+  // defaults < preset < file < --set
+  QTemporaryDir tmp;
+  std::string file = tmp.path().toStdString() + "/partial.json";
+  std::ofstream(file) << R"({"training": {"epochs": 7, "batch_size": 16}, "optimizer": {"lr": 0.5}})";
+  TrainConfig c = resolveConfig("moons", file, {"training.epochs=9"});
+  QCOMPARE(c.training.epochs, int64_t{9});        // --set beats the file
+  QCOMPARE(c.training.batch_size, int64_t{16});   // file beats the preset (32)
+  QCOMPARE(c.optimizer.lr, 0.5);
+  QCOMPARE(QString::fromStdString(c.data.source), QString("moons"));  // preset beats defaults
+  QCOMPARE(c.model.dropout, 0.0);                  // defaults where nobody says otherwise
+  QCOMPARE(c.name, std::string("moons"));          // the preset's name (file has none)
+  TrainConfig f = resolveConfig("", file, {});
+  QCOMPARE(f.name, std::string("partial"));        // a file without name: its stem
+  QCOMPARE(QString::fromStdString(f.data.source), QString("sine"));  // no preset: defaults
+}
+
+void TstConfig::setParsesJsonElseString() {
+  json j = defaultConfigJson();
+  applySet(j, "model.hidden=[256,128]");
+  applySet(j, "training.seed=null");
+  applySet(j, "optimizer.name=sgd");  // not JSON: a string
+  applySet(j, "optimizer.lr=3e-4");
+  applySet(j, "training.clip.enabled=true");
+  TrainConfig c = configFromJson(j);
+  QCOMPARE(c.model.hidden, (std::vector<int64_t>{256, 128}));
+  QVERIFY(!c.training.seed);
+  QCOMPARE(QString::fromStdString(c.optimizer.name), QString("sgd"));
+  QCOMPARE(c.optimizer.lr, 3e-4);
+  QVERIFY(c.training.clip.enabled);
+}
+
+void TstConfig::invalidValuesNameTheKey_data() {
+  QTest::addColumn<QString>("assignment");
+  QTest::addColumn<QString>("key");
+  QTest::newRow("unknown key") << "training.bogus=1" << "training.bogus";
+  QTest::newRow("unknown section") << "nosuch.key=1" << "nosuch.key";
+  QTest::newRow("batch size 0") << "training.batch_size=0" << "training.batch_size";
+  QTest::newRow("epochs not integer") << "training.epochs=2.5" << "training.epochs";
+  QTest::newRow("negative lr") << "optimizer.lr=-1" << "optimizer.lr";
+  QTest::newRow("lr as text") << "optimizer.lr=fast" << "optimizer.lr";
+  QTest::newRow("unknown optimizer") << "optimizer.name=rmsprop" << "optimizer.name";
+  QTest::newRow("unknown activation") << "model.activation=swish" << "model.activation";
+  QTest::newRow("dropout 1") << "model.dropout=1" << "model.dropout";
+  QTest::newRow("hidden not a list") << "model.hidden=12" << "model.hidden";
+  QTest::newRow("hidden zero width") << "model.hidden=[0]" << "model.hidden";
+  QTest::newRow("val fraction 1") << "data.val_fraction=1" << "data.val_fraction";
+  QTest::newRow("unknown source") << "data.source=imagenet" << "data.source";
+  QTest::newRow("seed too large") << "training.seed=2147483648" << "training.seed";
+  QTest::newRow("seed negative") << "training.seed=-1" << "training.seed";
+  QTest::newRow("bad device") << "training.device=tpu" << "training.device";
+  QTest::newRow("bad non_finite") << "training.non_finite=ignore" << "training.non_finite";
+  QTest::newRow("max_norm 0") << "training.clip.max_norm=0" << "training.clip.max_norm";
+  QTest::newRow("clip enabled not bool") << "training.clip.enabled=1" << "training.clip.enabled";
+  QTest::newRow("betas one value") << "optimizer.betas=[0.9]" << "optimizer.betas";
+  QTest::newRow("no equals sign") << "training.epochs" << "training.epochs";
+}
+
+void TstConfig::invalidValuesNameTheKey() {
+  QFETCH(QString, assignment);
+  QFETCH(QString, key);
+  try {
+    resolveConfig("overfit-sine", {}, {assignment.toStdString()});
+    QFAIL("invalid value accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Config);
+    QCOMPARE(QString::fromStdString(e.subject()), key);
+    QVERIFY2(QString(e.what()).contains(key), e.what());
+  }
+}
+
+void TstConfig::fileErrorsNameTheFile() {
+  QTemporaryDir tmp;
+  std::string bad_json = tmp.path().toStdString() + "/broken.json";
+  std::ofstream(bad_json) << "{\"training\": ";
+  std::string bad_value = tmp.path().toStdString() + "/bad.json";
+  std::ofstream(bad_value) << R"({"training": {"batch_size": -3}})";
+  for (const std::string& f : {bad_json, bad_value, tmp.path().toStdString() + "/missing.json"}) {
+    try {
+      resolveConfig("", f, {});
+      QFAIL("bad file accepted");
+    } catch (const Error& e) {
+      QVERIFY2(std::string(e.what()).find(f) != std::string::npos, e.what());
+    }
+  }
+  try {
+    resolveConfig("", bad_value, {});
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("training.batch_size"));
+  }
+}
+
+void TstConfig::saveAndReload() {
+  QTemporaryDir tmp;
+  std::string f = tmp.path().toStdString() + "/saved.json";
+  TrainConfig c = resolveConfig("fashion-mnist-mlp", {}, {"optimizer.lr=3e-4", "data.limit=500"});
+  saveConfigFile(f, c);
+  TrainConfig back = resolveConfig("", f, {});
+  QCOMPARE(configToJson(back), configToJson(c));
+}
+
+QTEST_GUILESS_MAIN(TstConfig)
 #include "tst_config.moc"

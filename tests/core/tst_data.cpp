@@ -1,4 +1,259 @@
+// Data: split sizes/disjointness/determinism, limit, standardisation, batching, IDX reader.
 #include <QtTest/QtTest>
-class Tsttst_data : public QObject { Q_OBJECT private Q_SLOTS: void placeholder() {} };
-QTEST_GUILESS_MAIN(Tsttst_data)
+
+#include <torch/torch.h>
+#include <zlib.h>
+
+#include <set>
+
+#include "core/data/dataset.h"
+#include "core/data/idx_reader.h"
+#include "core/errors.h"
+
+using namespace trainscope;
+
+namespace {
+
+std::set<int64_t> toSet(const at::Tensor& t) {
+  std::set<int64_t> s;
+  auto a = t.accessor<int64_t, 1>();
+  for (int64_t i = 0; i < t.size(0); ++i) s.insert(a[i]);
+  return s;
+}
+
+// Writes an IDX file of unsigned bytes with the given dims and payload, gzip-compressed.
+void writeIdx(const std::string& path, std::vector<int32_t> dims, const std::vector<uint8_t>& data,
+              size_t truncate_to = SIZE_MAX) {
+  std::vector<uint8_t> bytes = {0, 0, 0x08, static_cast<uint8_t>(dims.size())};
+  for (int32_t d : dims) {
+    bytes.push_back(static_cast<uint8_t>(d >> 24));
+    bytes.push_back(static_cast<uint8_t>(d >> 16));
+    bytes.push_back(static_cast<uint8_t>(d >> 8));
+    bytes.push_back(static_cast<uint8_t>(d));
+  }
+  bytes.insert(bytes.end(), data.begin(), data.end());
+  if (truncate_to < bytes.size()) bytes.resize(truncate_to);
+  gzFile f = gzopen(path.c_str(), "wb");
+  gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size()));
+  gzclose(f);
+}
+
+}  // namespace
+
+class TstData : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void splitSizesDisjointDeterministic_data();
+  void splitSizesDisjointDeterministic();
+  void splitDoesNotTouchGlobalGenerator();
+  void standardiseFromTrainingStatistics();
+  void limitTakesSeededSubset();
+  void moonsHaveTwoBalancedClasses();
+  void batchesCoverEpochWithPartialLast();
+  void idxReaderReadsWhatWasWritten();
+  void idxReaderRejectsBadFiles_data();
+  void idxReaderRejectsBadFiles();
+  void fashionMnistRealData();
+};
+
+void TstData::splitSizesDisjointDeterministic_data() {
+  QTest::addColumn<qlonglong>("n");
+  QTest::addColumn<double>("fraction");
+  QTest::newRow("100, 0.2") << 100LL << 0.2;
+  QTest::newRow("41, 0.25") << 41LL << 0.25;  // 10.25 -> 10
+  QTest::newRow("7, 0.5") << 7LL << 0.5;      // 3.5 -> 4 (round half away from zero)
+  QTest::newRow("3, 0.01") << 3LL << 0.01;    // at least one validation sample
+}
+
+void TstData::splitSizesDisjointDeterministic() {
+  QFETCH(qlonglong, n);
+  QFETCH(double, fraction);
+  auto [train, val] = splitIndices(n, fraction, 5);
+  int64_t expected_val = std::max<int64_t>(1, std::llround(n * fraction));
+  QCOMPARE(val.size(0), expected_val);
+  QCOMPARE(train.size(0), n - expected_val);
+  std::set<int64_t> a = toSet(train), b = toSet(val), all;
+  for (int64_t x : a) QVERIFY(!b.count(x));  // disjoint
+  all.insert(a.begin(), a.end());
+  all.insert(b.begin(), b.end());
+  QCOMPARE(static_cast<qlonglong>(all.size()), n);  // covering 0..n-1
+  QCOMPARE(*all.begin(), int64_t{0});
+  QCOMPARE(*all.rbegin(), int64_t{n - 1});
+  auto [train2, val2] = splitIndices(n, fraction, 5);  // same seed: same split
+  QVERIFY(torch::equal(train, train2) && torch::equal(val, val2));
+  if (n >= 40) {
+    auto [train3, val3] = splitIndices(n, fraction, 6);  // another seed: another split
+    QVERIFY(!torch::equal(val, val3));
+  }
+}
+
+void TstData::splitDoesNotTouchGlobalGenerator() {
+  torch::manual_seed(1);
+  at::Tensor a = torch::rand({4});
+  torch::manual_seed(1);
+  DataConfig c;
+  loadData(c);
+  at::Tensor b = torch::rand({4});
+  QVERIFY(torch::equal(a, b));
+}
+
+void TstData::standardiseFromTrainingStatistics() {
+  DataConfig c;
+  c.source = "moons";
+  c.n_samples = 500;
+  PreparedData d = loadData(c);
+  // Training split: each feature mean 0, population std 1 (computed here in float64).
+  at::Tensor x = d.train.x.to(torch::kDouble);
+  for (int f = 0; f < 2; ++f) {
+    double mean = x.select(1, f).mean().item<double>();
+    double var = (x.select(1, f) - mean).pow(2).mean().item<double>();
+    QVERIFY(std::abs(mean) < 1e-6);
+    QVERIFY(std::abs(var - 1) < 1e-5);
+  }
+  // Validation uses the training statistics: undo with them and compare to the raw data.
+  c.standardize = false;
+  PreparedData raw = loadData(c);
+  at::Tensor rx = raw.train.x.to(torch::kDouble);
+  at::Tensor mean = rx.mean(0), sd = rx.std(0, /*unbiased=*/false);
+  QVERIFY(torch::allclose(d.val.x.to(torch::kDouble) * sd + mean, raw.val.x.to(torch::kDouble), 1e-5, 1e-5));
+  QVERIFY(torch::equal(d.val.y, raw.val.y));  // targets untouched
+  QCOMPARE(d.summary.n_train + d.summary.n_val, int64_t{500});
+  QCOMPARE(d.summary.n_val, int64_t{100});
+}
+
+void TstData::limitTakesSeededSubset() {
+  DataConfig c;
+  c.source = "sine";
+  c.n_samples = 1000;
+  c.limit = 50;
+  PreparedData a = loadData(c), b = loadData(c);
+  QCOMPARE(a.train.size() + a.val.size(), int64_t{50});
+  QCOMPARE(a.val.size(), int64_t{10});
+  QVERIFY(torch::equal(a.train.x, b.train.x));
+  QVERIFY(torch::equal(a.val.y, b.val.y));
+}
+
+void TstData::moonsHaveTwoBalancedClasses() {
+  DataConfig c;
+  c.source = "moons";
+  c.n_samples = 201;
+  c.standardize = false;
+  c.noise = 0;
+  PreparedData d = loadData(c);
+  QVERIFY(d.classification);
+  at::Tensor y = torch::cat({d.train.y, d.val.y});
+  QCOMPARE(y.eq(0).sum().item<int64_t>(), int64_t{100});  // n/2 on the outer moon
+  QCOMPARE(y.eq(1).sum().item<int64_t>(), int64_t{101});
+  // Without noise, outer moon points lie on the unit circle (sklearn's construction).
+  at::Tensor x = torch::cat({d.train.x, d.val.x});
+  at::Tensor outer = x.index({y.eq(0)});
+  QVERIFY(torch::allclose(outer.pow(2).sum(1), torch::ones({100}), 1e-5, 1e-5));
+}
+
+void TstData::batchesCoverEpochWithPartialLast() {
+  TensorPair p{torch::arange(10, torch::kFloat).unsqueeze(1), torch::arange(10, torch::kLong)};
+  BatchIterator it(p, 4, true);
+  QCOMPARE(it.batchesPerEpoch(), int64_t{3});  // 4 + 4 + 2, no drop_last
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(3);
+  it.startEpoch(gen);
+  std::set<int64_t> seen;
+  std::vector<int64_t> first_order;
+  for (int64_t b = 0; b < 3; ++b) {
+    TensorPair batch = it.batch(b);
+    QCOMPARE(batch.size(), b < 2 ? int64_t{4} : int64_t{2});
+    for (int64_t i = 0; i < batch.size(); ++i) {
+      seen.insert(batch.y[i].item<int64_t>());
+      first_order.push_back(batch.y[i].item<int64_t>());
+      QCOMPARE(batch.x[i][0].item<float>(), static_cast<float>(batch.y[i].item<int64_t>()));
+    }
+  }
+  QCOMPARE(seen.size(), size_t{10});
+  it.startEpoch(gen);  // next epoch: a different permutation
+  std::vector<int64_t> second;
+  for (int64_t b = 0; b < 3; ++b)
+    for (int64_t i = 0; i < it.batch(b).size(); ++i) second.push_back(it.batch(b).y[i].item<int64_t>());
+  QVERIFY(first_order != second);
+}
+
+void TstData::idxReaderReadsWhatWasWritten() {
+  QTemporaryDir tmp;
+  std::string f = tmp.path().toStdString() + "/tiny-images-idx3-ubyte.gz";
+  std::vector<uint8_t> data(3 * 2 * 4);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<uint8_t>(i * 10);
+  writeIdx(f, {3, 2, 4}, data);
+  at::Tensor t = readIdxFile(f);
+  QCOMPARE(t.sizes().vec(), (std::vector<int64_t>{3, 2, 4}));
+  QCOMPARE(t.scalar_type(), at::kByte);
+  QCOMPARE(t[1][0][2].item<int>(), (1 * 8 + 0 * 4 + 2) * 10);
+  QCOMPARE(t[2][1][3].item<int>(), (2 * 8 + 1 * 4 + 3) * 10);
+}
+
+void TstData::idxReaderRejectsBadFiles_data() {
+  QTest::addColumn<QString>("kind");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("truncated data") << "truncated" << "truncated";
+  QTest::newRow("truncated header") << "header" << "truncated";
+  QTest::newRow("bad magic") << "magic" << "bad magic";
+  QTest::newRow("missing") << "missing" << "not found";
+  QTest::newRow("corrupt gzip") << "corrupt" << "corrupt";
+  QTest::newRow("trailing bytes") << "trailing" << "after the last element";
+}
+
+void TstData::idxReaderRejectsBadFiles() {
+  QFETCH(QString, kind);
+  QFETCH(QString, expected);
+  QTemporaryDir tmp;
+  std::string f = tmp.path().toStdString() + "/bad-idx1-ubyte.gz";
+  std::vector<uint8_t> data(100, 7);
+  if (kind == "truncated") writeIdx(f, {100}, data, 8 + 60);
+  if (kind == "header") writeIdx(f, {100}, data, 6);
+  if (kind == "magic") {
+    gzFile g = gzopen(f.c_str(), "wb");
+    gzwrite(g, "\x01\x02\x08\x01\x00\x00\x00\x01\x05", 9);
+    gzclose(g);
+  }
+  if (kind == "corrupt") {
+    writeIdx(f, {100}, data);
+    // Flip the gzip trailer's CRC-32: the data decompresses but fails its check.
+    std::FILE* raw = std::fopen(f.c_str(), "r+b");
+    std::fseek(raw, -8, SEEK_END);
+    int byte = std::fgetc(raw);
+    std::fseek(raw, -8, SEEK_END);
+    std::fputc(byte ^ 0xFF, raw);
+    std::fclose(raw);
+  }
+  if (kind == "trailing") {
+    std::vector<uint8_t> more(data);
+    more.push_back(1);
+    writeIdx(f, {100}, more);
+  }
+  try {
+    readIdxFile(f);
+    QFAIL("bad IDX file accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Data);
+    QVERIFY2(QString(e.what()).contains(QString::fromStdString(f)), e.what());
+    QVERIFY2(QString(e.what()).contains(expected), e.what());
+  }
+}
+
+void TstData::fashionMnistRealData() {
+  if (!std::filesystem::exists(std::string(kFashionMnistDir) + "/train-images-idx3-ubyte.gz"))
+    QSKIP("dataset-fashion-mnist is not installed");
+  DataConfig c;
+  c.source = "fashion-mnist";
+  c.limit = 2000;
+  PreparedData d = loadData(c);
+  QCOMPARE(d.train.size(), int64_t{1600});
+  QCOMPARE(d.val.size(), int64_t{400});
+  QCOMPARE(d.test.size(), int64_t{10000});
+  QCOMPARE(d.summary.n_features, int64_t{784});
+  QCOMPARE(d.summary.n_classes, int64_t{10});
+  // one mean/std over all training pixels: standardised training pixels have mean 0, std 1
+  QVERIFY(std::abs(d.train.x.mean().item<double>()) < 1e-4);
+  QVERIFY(std::abs(d.train.x.std(false).item<double>() - 1) < 1e-4);
+}
+
+QTEST_GUILESS_MAIN(TstData)
 #include "tst_data.moc"

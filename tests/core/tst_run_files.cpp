@@ -1,4 +1,150 @@
+// Run directory: naming, atomic writes, number formatting, and the meanings of ARCHITECTURE §4
+// checked against values recomputed from the files themselves.
 #include <QtTest/QtTest>
-class Tsttst_run_files : public QObject { Q_OBJECT private Q_SLOTS: void placeholder() {} };
-QTEST_GUILESS_MAIN(Tsttst_run_files)
+
+#include <cmath>
+#include <fstream>
+
+#include "core/errors.h"
+#include "core/io/run_dir.h"
+#include "core/train/records_json.h"
+#include "core/train/trainer.h"
+#include "test_util.h"
+
+using namespace trainscope;
+using json = nlohmann::json;
+
+class TstRunFiles : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void uniqueRunDirNames();
+  void atomicWriteLeavesNoTemp();
+  void numbersRoundTrip();
+  void filesHaveTheirMeanings();
+};
+
+void TstRunFiles::uniqueRunDirNames() {
+  QTemporaryDir tmp;
+  std::filesystem::path root = tmp.path().toStdString();
+  auto a = createUniqueRunDir(root / "runs", "demo");
+  auto b = createUniqueRunDir(root / "runs", "demo");
+  QVERIFY(a != b);
+  QVERIFY(std::filesystem::is_directory(a) && std::filesystem::is_directory(b));
+  QRegularExpression re("^demo-\\d{8}-\\d{6}(-\\d+)?$");
+  QVERIFY(re.match(QString::fromStdString(a.filename().string())).hasMatch());
+  QVERIFY(re.match(QString::fromStdString(b.filename().string())).hasMatch());
+  QVERIFY(!isNonEmptyDirectory(a));
+  std::ofstream(a / "x") << "1";
+  QVERIFY(isNonEmptyDirectory(a));
+}
+
+void TstRunFiles::atomicWriteLeavesNoTemp() {
+  QTemporaryDir tmp;
+  std::filesystem::path f = std::filesystem::path(tmp.path().toStdString()) / "summary.json";
+  writeFileAtomic(f, "first");
+  writeFileAtomic(f, "second version");
+  QCOMPARE(QString::fromStdString(testutil::readText(f)), QString("second version"));
+  int entries = 0;
+  for (auto& e : std::filesystem::directory_iterator(tmp.path().toStdString())) {
+    (void)e;
+    ++entries;
+  }
+  QCOMPARE(entries, 1);  // no temp file left behind
+  QVERIFY_THROWS_EXCEPTION(trainscope::Error, writeFileAtomic("/nonexistent-dir/x.json", "y"));
+}
+
+void TstRunFiles::numbersRoundTrip() {
+  for (double v : {0.1, 1.0 / 3.0, 6.02214076e23, -2.5e-300, 0.0, 123456789.0}) {
+    std::string s = formatNumber(v);
+    QCOMPARE(std::strtod(s.c_str(), nullptr), v);
+  }
+  QCOMPARE(QString::fromStdString(formatNumber(std::nan(""))), QString("nan"));
+  QCOMPARE(QString::fromStdString(formatNumber(INFINITY)), QString("inf"));
+  QCOMPARE(QString::fromStdString(formatNumber(-INFINITY)), QString("-inf"));
+  QCOMPARE(jsonNumber(std::nan("")), json("nan"));
+  QCOMPARE(jsonNumber(2.5), json(2.5));
+}
+
+void TstRunFiles::filesHaveTheirMeanings() {
+  QTemporaryDir tmp;
+  TrainConfig c = resolveConfig("moons", {}, {"training.epochs=3", "data.n_samples=230",
+                                              "training.batch_size=50"});
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "run";
+  o.command_line = "tst_run_files";
+  Trainer t(c, o);
+  RunSummary s = t.run();
+  for (const char* f : {"config.json", "run.json", "metrics.csv", "steps.csv", "events.jsonl",
+                        "summary.json"})
+    QVERIFY2(std::filesystem::exists(o.run_dir / f), f);
+
+  // n = 230, val = round(46) = 46, train = 184 -> batches of 50, 50, 50, 34 (no drop_last).
+  const int64_t n_train = 184, batches = 4;
+  auto steps = testutil::readCsv(o.run_dir / "steps.csv");
+  auto metrics = testutil::readCsv(o.run_dir / "metrics.csv");
+  const auto& sh = steps[0];
+  const auto& mh = metrics[0];
+  for (const char* col : {"step", "epoch", "loss", "grad_norm", "grad_norm_clipped", "lr", "loss_scale"})
+    QVERIFY2(testutil::column(sh, col) >= 0, col);
+  for (const char* col : {"epoch", "step", "train_loss", "val_loss", "val_accuracy", "lr",
+                          "epoch_seconds", "samples_per_second"})
+    QVERIFY2(testutil::column(mh, col) >= 0, col);
+  QCOMPARE(steps.size(), size_t{1 + 3 * batches});
+  QCOMPARE(metrics.size(), size_t{1 + 3});
+  for (int e = 1; e <= 3; ++e) {
+    const auto& row = metrics[e];
+    QCOMPARE(std::stoll(row[testutil::column(mh, "epoch")]), int64_t{e});
+    QCOMPARE(std::stoll(row[testutil::column(mh, "step")]), e * batches);
+    // train_loss = sample-weighted mean of that epoch's step losses (recomputed from steps.csv)
+    double sum = 0;
+    for (int b = 0; b < batches; ++b) {
+      const auto& srow = steps[1 + (e - 1) * batches + b];
+      QCOMPARE(std::stoll(srow[testutil::column(sh, "step")]), (e - 1) * batches + b + 1);
+      QCOMPARE(std::stoll(srow[testutil::column(sh, "epoch")]), int64_t{e});
+      QCOMPARE(srow[testutil::column(sh, "loss_scale")], std::string());  // no AMP
+      QCOMPARE(srow[testutil::column(sh, "grad_norm")], srow[testutil::column(sh, "grad_norm_clipped")]);
+      int64_t size = b < 3 ? 50 : n_train - 150;
+      sum += std::stod(srow[testutil::column(sh, "loss")]) * size;
+    }
+    double train_loss = std::stod(row[testutil::column(mh, "train_loss")]);
+    QVERIFY(std::abs(train_loss - sum / n_train) <= 1e-12 * std::abs(train_loss));
+    double acc = std::stod(row[testutil::column(mh, "val_accuracy")]);
+    // accuracy is a count over the 46 validation samples
+    QVERIFY(std::abs(acc * 46 - std::round(acc * 46)) < 1e-9);
+    QCOMPARE(row[testutil::column(mh, "lr")], std::string("0.01"));
+  }
+
+  json summary = json::parse(testutil::readText(o.run_dir / "summary.json"));
+  QCOMPARE(summary["stop_reason"], json("completed"));
+  QCOMPARE(summary["epochs_completed"], json(3));
+  QCOMPARE(summary["global_step"], json(3 * batches));
+  QCOMPARE(summary["seed"], json(42));
+  // best epoch = argmin of val_loss in metrics.csv
+  int best = 1;
+  double best_loss = INFINITY;
+  for (int e = 1; e <= 3; ++e) {
+    double v = std::stod(metrics[e][testutil::column(mh, "val_loss")]);
+    if (v < best_loss) best_loss = v, best = e;
+  }
+  QCOMPARE(summary["best_epoch"], json(best));
+  QCOMPARE(summary["best_val_loss"].get<double>(), best_loss);
+  QVERIFY(summary["test_loss"].is_null());  // moons has no test set
+
+  json config = json::parse(testutil::readText(o.run_dir / "config.json"));
+  QCOMPARE(config["training"]["epochs"], json(3));
+  QCOMPARE(config["training"]["non_finite"], json("stop"));  // the policy actually used
+  json run = json::parse(testutil::readText(o.run_dir / "run.json"));
+  QCOMPARE(run["command_line"], json("tst_run_files"));
+  QVERIFY(run["torch_version"].get<std::string>().rfind("1.", 0) == 0 ||
+          run["torch_version"].get<std::string>().rfind("2.", 0) == 0);
+
+  std::ifstream events(o.run_dir / "events.jsonl");
+  std::vector<std::string> kinds;
+  for (std::string line; std::getline(events, line);) kinds.push_back(json::parse(line)["kind"]);
+  QCOMPARE(kinds.front(), std::string("run_started"));
+  QCOMPARE(kinds.back(), std::string("finished"));
+}
+
+QTEST_GUILESS_MAIN(TstRunFiles)
 #include "tst_run_files.moc"
