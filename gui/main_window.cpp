@@ -126,7 +126,7 @@ void MainWindow::buildUi() {
   start_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"));
   start_button_->setObjectName(QStringLiteral("startButton"));
   start_button_->setToolTip(tr("Start a new training run with the settings above."));
-  pause_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"));
+  pause_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPause), tr("Pa&use"));
   pause_button_->setObjectName(QStringLiteral("pauseButton"));
   pause_button_->setToolTip(tr("Pause training after the current batch; press again to resume."));
   step_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward),
@@ -592,11 +592,11 @@ void MainWindow::updateActions() {
   start_button_->setEnabled(idle);
   pause_button_->setEnabled(s == S::Running || s == S::Paused);
   if (s == S::Paused) {
-    pause_button_->setText(tr("&Resume"));
+    pause_button_->setText(tr("Res&ume"));
     pause_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     pause_button_->setToolTip(tr("Continue training."));
   } else {
-    pause_button_->setText(tr("&Pause"));
+    pause_button_->setText(tr("Pa&use"));
     pause_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
     pause_button_->setToolTip(tr("Pause training after the current batch; press again to "
                                  "resume."));

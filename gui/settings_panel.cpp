@@ -52,13 +52,13 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   batch_->setRange(1, 65536);
   batch_->setToolTip(tr("How many samples are used for each optimizer step. Larger batches give "
                         "smoother but fewer steps per epoch."));
-  form->addRow(tr("&Batch size:"), batch_);
+  form->addRow(tr("Batch si&ze:"), batch_);
 
   epochs_ = new QSpinBox(this);
   epochs_->setObjectName(QStringLiteral("epochsSpinBox"));
   epochs_->setRange(1, 1000000);
   epochs_->setToolTip(tr("How many full passes over the training data the run makes."));
-  form->addRow(tr("&Epochs:"), epochs_);
+  form->addRow(tr("Ep&ochs:"), epochs_);
 
   auto* seed_row = new QHBoxLayout;
   seed_enabled_ = new QCheckBox(tr("Fixed"), this);
@@ -74,7 +74,7 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
   seed_row->addWidget(seed_enabled_);
   seed_row->addWidget(seed_, 1);
-  auto* seed_label = new QLabel(tr("&Seed:"), this);
+  auto* seed_label = new QLabel(tr("See&d:"), this);
   seed_label->setBuddy(seed_enabled_);
   form->addRow(seed_label, seed_row);
 

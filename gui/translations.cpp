@@ -13,7 +13,16 @@ void initGuiResources() { initTrainscopeQrc(); }
 
 bool installTranslations(QCoreApplication& app, const QLocale& locale) {
   initGuiResources();
-  if (locale.language() != QLocale::Chinese) return false;
+  if (locale.language() != QLocale::Chinese) {
+    // English is the source language; the English catalogue only supplies plural forms.
+    auto* en = new QTranslator(&app);
+    if (en->load(QStringLiteral(":/i18n/trainscope_en.qm"))) {
+      QCoreApplication::installTranslator(en);
+    } else {
+      delete en;
+    }
+    return false;
+  }
   auto* own = new QTranslator(&app);
   if (!own->load(QStringLiteral(":/i18n/trainscope_zh_CN.qm"))) {
     delete own;

@@ -12,7 +12,8 @@ void initGuiResources();
 
 /// Installs TrainScope's and Qt's own translations for `locale` when TrainScope has them
 /// (Chinese: trainscope_zh_CN.qm from :/i18n, qtbase_zh_CN.qm from Qt's translations folder).
-/// Returns true when a TrainScope translation was installed; English needs none.
+/// Otherwise installs the English catalogue (plural forms only). Returns true when a
+/// Chinese translation was installed.
 bool installTranslations(QCoreApplication& app, const QLocale& locale = QLocale::system());
 
 }  // namespace trainscope

@@ -63,6 +63,10 @@
         <source>--preset needs a name.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Try &apos;trainscope --help&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EventText</name>
@@ -207,9 +211,9 @@
     </message>
     <message numerus="yes">
         <source>available, %n device(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>available, %n device</numerusform>
+            <numerusform>available, %n devices</numerusform>
         </translation>
     </message>
     <message>
@@ -242,9 +246,9 @@
     </message>
     <message numerus="yes">
         <source>%1 (%n logical core(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n logical core)</numerusform>
+            <numerusform>%1 (%n logical cores)</numerusform>
         </translation>
     </message>
     <message>
@@ -296,10 +300,6 @@
     </message>
     <message>
         <source>Start a new training run with the settings above.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -583,10 +583,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Continue training.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -640,6 +636,14 @@
 The files written so far are kept and summary.json records that the run was stopped.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>trainscope::RunSummaryPanel</name>
@@ -689,9 +693,9 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message numerus="yes">
         <source>%1 (%2, %n input(s) per sample)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%2, %n input per sample)</numerusform>
+            <numerusform>%1 (%2, %n inputs per sample)</numerusform>
         </translation>
     </message>
     <message>
@@ -746,15 +750,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Batch size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>How many full passes over the training data the run makes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Epochs:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -767,10 +763,6 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>The random seed: it decides the initial weights and the order of the batches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -791,6 +783,18 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>built-in preset &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ep&amp;ochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

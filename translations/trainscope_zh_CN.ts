@@ -5,790 +5,796 @@
     <name>AppOptionsParser</name>
     <message>
         <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainScope：用 libtorch 训练神经网络，并观察它如何学习。</translation>
     </message>
     <message>
         <source>Start with the built-in preset &lt;name&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>以内置预设 &lt;name&gt; 启动。</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Start with the settings of the config file &lt;file&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>以配置文件 &lt;file&gt; 中的设置启动。</translation>
     </message>
     <message>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Start training as soon as the window opens.</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口打开后立即开始训练。</translation>
     </message>
     <message>
         <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>开始训练，在 &lt;n&gt; 个轮次后停止并退出（退出码 0）。</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>退出前将窗口截图保存到 &lt;file&gt;。单独使用时会开始训练，并在运行结束时退出。</translation>
     </message>
     <message>
         <source>Create run folders under &lt;dir&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 &lt;dir&gt; 下创建运行文件夹。</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>目录</translation>
     </message>
     <message>
         <source>Unexpected argument: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的参数：%1</translation>
     </message>
     <message>
         <source>Use either --preset or --config, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>--preset 和 --config 只能使用其中一个。</translation>
     </message>
     <message>
         <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--quit-after-epochs 需要一个不小于 1 的整数，实际为“%1”。</translation>
     </message>
     <message>
         <source>--preset needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>--preset 需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Try &apos;trainscope --help&apos;.</source>
+        <translation>请尝试 'trainscope --help'。</translation>
     </message>
 </context>
 <context>
     <name>EventText</name>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度范数</translation>
     </message>
     <message>
         <source>validation loss</source>
-        <translation type="unfinished"></translation>
+        <translation>验证损失</translation>
     </message>
     <message>
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>数值</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>stopped by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>被用户停止</translation>
     </message>
     <message>
         <source>stopped on a non-finite value</source>
-        <translation type="unfinished"></translation>
+        <translation>因出现非有限值而停止</translation>
     </message>
     <message>
         <source>early stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>提前停止</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>被中断</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Paused after step %1 (epoch %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>已在第 %1 步后暂停（第 %2 轮）。</translation>
     </message>
     <message>
         <source>Resumed at step %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在第 %1 步继续。</translation>
     </message>
     <message>
         <source>Stopped at step %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在第 %1 步停止。</translation>
     </message>
     <message>
         <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %3 步出现非有限的%1（%2）。可能的原因：学习率过高、输入未做标准化，或未开启梯度裁剪。</translation>
     </message>
     <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
-        <translation type="unfinished"></translation>
+        <translation>在第 %1 轮提前停止：验证损失不再下降。</translation>
     </message>
     <message>
         <source>Overfitting from epoch %1: the validation loss rises while the training loss falls.</source>
-        <translation type="unfinished"></translation>
+        <translation>从第 %1 轮开始过拟合：训练损失下降，而验证损失上升。</translation>
     </message>
     <message>
         <source>Checkpoint saved at step %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在第 %1 步保存检查点。</translation>
     </message>
     <message>
         <source>Checkpoint loaded (step %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载检查点（第 %1 步）。</translation>
     </message>
     <message>
         <source>Setting changed at step %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步更改了设置：%2</translation>
     </message>
     <message>
         <source>Error at step %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步出错：%2</translation>
     </message>
     <message>
         <source>Run started: %1 epochs of %2 batches, seed %3, on %4 with %5 CPU thread(s).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行开始：共 %1 轮，每轮 %2 个批次，随机种子 %3，在 %4 上使用 %5 个 CPU 线程。</translation>
     </message>
     <message>
         <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行结束（%1）：%2 轮，%3 步，用时 %4 秒。</translation>
     </message>
     <message>
         <source>Best validation loss %1 at epoch %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳验证损失 %1，出现在第 %2 轮。</translation>
     </message>
     <message>
         <source>Test accuracy: %1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>测试准确率：%1%。</translation>
     </message>
     <message>
         <source>Test loss: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>测试损失：%1。</translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：%1</translation>
     </message>
     <message>
         <source>The run failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行失败：%1</translation>
     </message>
     <message>
         <source>Invalid setting &quot;%1&quot;. Details: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>设置“%1”无效。详细信息：%2</translation>
     </message>
     <message>
         <source>The dataset could not be loaded from &quot;%1&quot;. Details: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从“%1”加载数据集。详细信息：%2</translation>
     </message>
     <message>
         <source>The checkpoint &quot;%1&quot; could not be used. Details: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用检查点“%1”。详细信息：%2</translation>
     </message>
     <message>
         <source>Could not write &quot;%1&quot;. Details: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入“%1”。详细信息：%2</translation>
     </message>
 </context>
 <context>
     <name>trainscope::DevicePanel</name>
     <message>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>The hardware and libraries this computer trains with.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台计算机用于训练的硬件和库。</translation>
     </message>
     <message>
         <source>libtorch:</source>
-        <translation type="unfinished"></translation>
+        <translation>libtorch：</translation>
     </message>
     <message numerus="yes">
         <source>available, %n device(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>可用，%n 个设备</numerusform>
         </translation>
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用</translation>
     </message>
     <message>
         <source>CUDA lets libtorch train on an NVIDIA GPU; without it training runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 让 libtorch 能在 NVIDIA GPU 上训练；没有 CUDA 时在 CPU 上训练。</translation>
     </message>
     <message>
         <source>CUDA:</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA：</translation>
     </message>
     <message>
         <source>GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：</translation>
     </message>
     <message>
         <source>The device the run trains on (&quot;auto&quot; picks CUDA when available).</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行使用的训练设备（“auto”会在 CUDA 可用时选择 CUDA）。</translation>
     </message>
     <message>
         <source>Trains on:</source>
-        <translation type="unfinished"></translation>
+        <translation>训练设备：</translation>
     </message>
     <message>
         <source>CPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：</translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n logical core(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1（%n 个逻辑核心）</numerusform>
         </translation>
     </message>
     <message>
         <source>Threads libtorch uses for the math of one training step.</source>
-        <translation type="unfinished"></translation>
+        <translation>libtorch 计算一个训练步时使用的线程数。</translation>
     </message>
     <message>
         <source>CPU threads:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 线程：</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>The linear-algebra library (BLAS) doing the matrix products.</source>
-        <translation type="unfinished"></translation>
+        <translation>执行矩阵乘法的线性代数库（BLAS）。</translation>
     </message>
     <message>
         <source>The linear-algebra library (BLAS) doing the matrix products: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>执行矩阵乘法的线性代数库（BLAS）：%1</translation>
     </message>
     <message>
         <source>BLAS:</source>
-        <translation type="unfinished"></translation>
+        <translation>BLAS：</translation>
     </message>
     <message>
         <source>%1 in use</source>
-        <translation type="unfinished"></translation>
+        <translation>正在使用 %1 个</translation>
     </message>
     <message>
         <source>%1 (default)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（默认）</translation>
     </message>
 </context>
 <context>
     <name>trainscope::MainWindow</name>
     <message>
         <source>TrainScope</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainScope</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始(&amp;S)</translation>
     </message>
     <message>
         <source>Start a new training run with the settings above.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>用上面的设置开始一次新的训练。</translation>
     </message>
     <message>
         <source>Pause training after the current batch; press again to resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前批次结束后暂停训练；再按一次继续。</translation>
     </message>
     <message>
         <source>Step &amp;batch</source>
-        <translation type="unfinished"></translation>
+        <translation>单步批次(&amp;B)</translation>
     </message>
     <message>
         <source>Train exactly one batch, then pause. Without a run, starts a new run and pauses after its first batch.</source>
-        <translation type="unfinished"></translation>
+        <translation>只训练一个批次，然后暂停。没有运行时，会开始一次新的运行并在第一个批次后暂停。</translation>
     </message>
     <message>
         <source>Step &amp;epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>单步轮次(&amp;E)</translation>
     </message>
     <message>
         <source>Train to the end of the current epoch (validation included), then pause.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练到当前轮次结束（包括验证），然后暂停。</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;T)</translation>
     </message>
     <message>
         <source>End the run now. Its files (metrics, summary) are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>立即结束本次运行。已写入的文件（指标、摘要）会保留。</translation>
     </message>
     <message>
         <source>How much of the run is done (steps done of all planned steps).</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行完成了多少（已完成步数占计划总步数的比例）。</translation>
     </message>
     <message>
         <source>Time since the run started, and the estimated time left.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行开始以来的时间，以及预计剩余时间。</translation>
     </message>
     <message>
         <source>Run folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行文件夹：</translation>
     </message>
     <message>
         <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行文件的保存位置：配置、指标、每步记录、事件和摘要。</translation>
     </message>
     <message>
         <source>Open folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹</translation>
     </message>
     <message>
         <source>Open the run folder in the file manager.</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件管理器中打开运行文件夹。</translation>
     </message>
     <message>
         <source>Loss against optimizer step. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation type="unfinished"></translation>
+        <translation>损失随优化步数的变化。拖动可平移，滚轮可缩放，双击恢复自动跟随数据。</translation>
     </message>
     <message>
         <source>Total gradient norm against optimizer step, before and after clipping. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation type="unfinished"></translation>
+        <translation>总梯度范数（裁剪前和裁剪后）随优化步数的变化。拖动可平移，滚轮可缩放，双击恢复自动跟随数据。</translation>
     </message>
     <message>
         <source>Logarithmic y axis</source>
-        <translation type="unfinished"></translation>
+        <translation>对数纵轴</translation>
     </message>
     <message>
         <source>Show the gradient norm on a logarithmic scale, so small and very large values are both visible.</source>
-        <translation type="unfinished"></translation>
+        <translation>用对数刻度显示梯度范数，使很小和很大的值都能看清。</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>What happened during the runs: starts, pauses, warnings such as non-finite losses, errors and results.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中发生的事情：开始、暂停、警告（如非有限损失）、错误和结果。</translation>
     </message>
     <message>
         <source>Epochs completed of the planned epochs.</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成的轮次 / 计划轮次。</translation>
     </message>
     <message>
         <source>Optimizer steps (batches) done so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>到目前为止完成的优化步数（批次数）。</translation>
     </message>
     <message>
         <source>Training throughput of the last epoch.</source>
-        <translation type="unfinished"></translation>
+        <translation>上一轮的训练吞吐量。</translation>
     </message>
     <message>
         <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行的随机种子；把它填入设置即可完全重现本次运行。可以选中并复制。</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open config...</source>
-        <translation type="unfinished"></translation>
+        <translation>打开配置(&amp;O)...</translation>
     </message>
     <message>
         <source>Load settings from a JSON config file.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 JSON 配置文件加载设置。</translation>
     </message>
     <message>
         <source>&amp;Save config...</source>
-        <translation type="unfinished"></translation>
+        <translation>保存配置(&amp;S)...</translation>
     </message>
     <message>
         <source>Save the current settings as a JSON config file.</source>
-        <translation type="unfinished"></translation>
+        <translation>把当前设置保存为 JSON 配置文件。</translation>
     </message>
     <message>
         <source>Open &amp;run folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行文件夹(&amp;R)</translation>
     </message>
     <message>
         <source>Open the current run&apos;s folder in the file manager.</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件管理器中打开当前运行的文件夹。</translation>
     </message>
     <message>
         <source>Choose runs &amp;location...</source>
-        <translation type="unfinished"></translation>
+        <translation>选择运行保存位置(&amp;L)...</translation>
     </message>
     <message>
         <source>Choose the folder under which every run gets its own folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个文件夹，每次运行都会在其中创建自己的子文件夹。</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Close TrainScope.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 TrainScope。</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About TrainScope</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 TrainScope(&amp;A)</translation>
     </message>
     <message>
         <source>About TrainScope</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 TrainScope</translation>
     </message>
     <message>
         <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;使用 libtorch %2 训练神经网络，实时观察损失和梯度。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>Training loss (per step)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练损失（每步）</translation>
     </message>
     <message>
         <source>Training loss (epoch)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练损失（每轮）</translation>
     </message>
     <message>
         <source>Validation loss (epoch)</source>
-        <translation type="unfinished"></translation>
+        <translation>验证损失（每轮）</translation>
     </message>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度范数</translation>
     </message>
     <message>
         <source>Gradient norm (before clipping)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度范数（裁剪前）</translation>
     </message>
     <message>
         <source>Gradient norm used (after clipping)</source>
-        <translation type="unfinished"></translation>
+        <translation>实际使用的梯度范数（裁剪后）</translation>
     </message>
     <message>
         <source>Clipping max norm</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪最大范数</translation>
     </message>
     <message>
         <source>TrainScope – %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainScope – %1</translation>
     </message>
     <message>
         <source>Unknown preset &quot;%1&quot;. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的预设“%1”。%2</translation>
     </message>
     <message>
         <source>config file %1</source>
-        <translation type="unfinished"></translation>
+        <translation>配置文件 %1</translation>
     </message>
     <message>
         <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载配置文件“%1”：设置“%2”无效。</translation>
     </message>
     <message>
         <source>The config file &quot;%1&quot; was not loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载配置文件“%1”。</translation>
     </message>
     <message>
         <source>The previous settings are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>之前的设置保持不变。</translation>
     </message>
     <message>
         <source>Could not save the config to &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法把配置保存到“%1”。</translation>
     </message>
     <message>
         <source>Open config</source>
-        <translation type="unfinished"></translation>
+        <translation>打开配置</translation>
     </message>
     <message>
         <source>Config files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>配置文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot open config</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开配置</translation>
     </message>
     <message>
         <source>Loaded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载 %1</translation>
     </message>
     <message>
         <source>Save config</source>
-        <translation type="unfinished"></translation>
+        <translation>保存配置</translation>
     </message>
     <message>
         <source>Cannot save config</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存配置</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Choose where runs are saved</source>
-        <translation type="unfinished"></translation>
+        <translation>选择运行的保存位置</translation>
     </message>
     <message>
         <source>New runs are saved under %1</source>
-        <translation type="unfinished"></translation>
+        <translation>新的运行将保存在 %1 下</translation>
     </message>
     <message>
         <source>Clipping max norm (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪最大范数（%1）</translation>
     </message>
     <message>
         <source>Elapsed %1 · ETA %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已用 %1 · 预计剩余 %2</translation>
     </message>
     <message>
         <source>Epoch –</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次 –</translation>
     </message>
     <message>
         <source>Step –</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 –</translation>
     </message>
     <message>
         <source>– samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>– 样本/秒</translation>
     </message>
     <message>
         <source>Seed –</source>
-        <translation type="unfinished"></translation>
+        <translation>种子 –</translation>
     </message>
     <message>
         <source>(created when a run starts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>（运行开始时创建）</translation>
     </message>
     <message>
         <source>Continue training.</source>
-        <translation type="unfinished"></translation>
+        <translation>继续训练。</translation>
     </message>
     <message>
         <source>Training...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在训练...</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>Stopping...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止...</translation>
     </message>
     <message>
         <source>Seed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>种子 %1</translation>
     </message>
     <message>
         <source>Epoch 0/%1</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次 0/%1</translation>
     </message>
     <message>
         <source>Epoch %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次 %1/%2</translation>
     </message>
     <message>
         <source>%1 samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 样本/秒</translation>
     </message>
     <message>
         <source>Non-finite value at step %1 – see Events</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步出现非有限值 – 请查看“事件”</translation>
     </message>
     <message>
         <source>The run could not start – see Events</source>
-        <translation type="unfinished"></translation>
+        <translation>运行无法开始 – 请查看“事件”</translation>
     </message>
     <message>
         <source>Step %1</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 %1</translation>
     </message>
     <message>
         <source>Stop training?</source>
-        <translation type="unfinished"></translation>
+        <translation>停止训练？</translation>
     </message>
     <message>
         <source>A run is still in progress. Stop it and close TrainScope?
 
 The files written so far are kept and summary.json records that the run was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>仍有一次运行正在进行。要停止它并关闭 TrainScope 吗？
+
+已写入的文件会保留，summary.json 会记录本次运行是被停止的。</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation>暂停(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>继续(&amp;U)</translation>
     </message>
 </context>
 <context>
     <name>trainscope::RunSummaryPanel</name>
     <message>
         <source>Data and model</source>
-        <translation type="unfinished"></translation>
+        <translation>数据和模型</translation>
     </message>
     <message>
         <source>What the current run learns from and the network it trains. Filled in when a run starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前运行所用的数据和所训练的网络。运行开始时填写。</translation>
     </message>
     <message>
         <source>Samples used for training, for validation after every epoch, and for the final test.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于训练、每轮结束后验证以及最终测试的样本数。</translation>
     </message>
     <message>
         <source>Number of trainable numbers (weights and biases) in the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型中可训练参数（权重和偏置）的数量。</translation>
     </message>
     <message>
         <source>Dataset:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：</translation>
     </message>
     <message>
         <source>Train / val / test:</source>
-        <translation type="unfinished"></translation>
+        <translation>训练 / 验证 / 测试：</translation>
     </message>
     <message>
         <source>Classes:</source>
-        <translation type="unfinished"></translation>
+        <translation>类别：</translation>
     </message>
     <message>
         <source>Parameters:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量：</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：</translation>
     </message>
     <message>
         <source>classification</source>
-        <translation type="unfinished"></translation>
+        <translation>分类</translation>
     </message>
     <message>
         <source>regression</source>
-        <translation type="unfinished"></translation>
+        <translation>回归</translation>
     </message>
     <message numerus="yes">
         <source>%1 (%2, %n input(s) per sample)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1（%2，每个样本 %n 个输入）</numerusform>
         </translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>none (regression)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（回归）</translation>
     </message>
     <message>
         <source>(starts with the run)</source>
-        <translation type="unfinished"></translation>
+        <translation>（随运行开始填写）</translation>
     </message>
 </context>
 <context>
     <name>trainscope::SettingsPanel</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>A ready-made experiment: dataset, model and training settings. Choosing one loads its values into the fields below.</source>
-        <translation type="unfinished"></translation>
+        <translation>现成的实验：包括数据集、模型和训练设置。选择后会把它的数值填入下面各项。</translation>
     </message>
     <message>
         <source>&amp;Preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设(&amp;P)：</translation>
     </message>
     <message>
         <source>Where the current settings came from.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前设置的来源。</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器在每个批次上迈出的步子有多大。太大时损失会剧烈跳动甚至变成 NaN；太小时训练会非常缓慢。可以输入 3e-4 或 0.001 这样的数值。</translation>
     </message>
     <message>
         <source>&amp;Learning rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率(&amp;L)：</translation>
     </message>
     <message>
         <source>How many samples are used for each optimizer step. Larger batches give smoother but fewer steps per epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Batch size:</source>
-        <translation type="unfinished"></translation>
+        <translation>每个优化步使用多少个样本。批次越大，每轮的步数越少，但每步更平稳。</translation>
     </message>
     <message>
         <source>How many full passes over the training data the run makes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Epochs:</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行完整遍历训练数据的次数。</translation>
     </message>
     <message>
         <source>Fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>固定</translation>
     </message>
     <message>
         <source>On: use the seed on the right, so the same settings give exactly the same run again. Off: draw a new random seed for every run (it is shown in the status bar and saved with the run).</source>
-        <translation type="unfinished"></translation>
+        <translation>开启：使用右侧的种子，相同的设置会得到完全相同的运行。关闭：每次运行随机抽取新的种子（显示在状态栏中，并随运行一起保存）。</translation>
     </message>
     <message>
         <source>The random seed: it decides the initial weights and the order of the batches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Seed:</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子：决定初始权重和批次的顺序。</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>开启</translation>
     </message>
     <message>
         <source>Gradient clipping: when the total gradient norm exceeds the maximum on the right, the gradient is scaled down to it. Protects against exploding gradients.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度裁剪：当总梯度范数超过右侧的最大值时，把梯度按比例缩小到该值。可防止梯度爆炸。</translation>
     </message>
     <message>
         <source>The largest gradient norm allowed when clipping is on. It is drawn as a line on the gradient norm plot.</source>
-        <translation type="unfinished"></translation>
+        <translation>开启裁剪时允许的最大梯度范数。它在梯度范数图中显示为一条水平线。</translation>
     </message>
     <message>
         <source>&amp;Clipping:</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度裁剪(&amp;C)：</translation>
     </message>
     <message>
         <source>built-in preset &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>内置预设“%1”</translation>
+    </message>
+    <message>
+        <source>Batch si&amp;ze:</source>
+        <translation>批次大小(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>Ep&amp;ochs:</source>
+        <translation>轮数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>随机种子(&amp;D)：</translation>
     </message>
 </context>
 </TS>

@@ -77,7 +77,10 @@ void TstTranslations::everyGuiStringHasChinese() {
   QProcess lupdate;
   lupdate.setProcessChannelMode(QProcess::MergedChannels);
   lupdate.start(QStringLiteral(TRAINSCOPE_LUPDATE),
-                {QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR), QStringLiteral("-ts"), fresh,
+                {QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR),
+                 // Include path as the build gives it, so contexts get their namespaces.
+                 QStringLiteral("-I"), QStringLiteral(TRAINSCOPE_SOURCE_ROOT), QStringLiteral("-ts"),
+                 fresh,
                  QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
                  QStringLiteral("none"), QStringLiteral("-target-language"),
                  QStringLiteral("zh_CN")});
