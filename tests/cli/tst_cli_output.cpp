@@ -1,0 +1,183 @@
+// Unit tests of trainscope_cli_lib's pure functions: exit codes, JSON numbers, the --json epoch
+// line, durations, the summary line and command-line quoting.
+#include <QtTest/QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "cli/cli_app.h"
+#include "cli/progress.h"
+
+using namespace trainscope;
+using namespace trainscope::cli;
+
+class TstCliOutput : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void exitCodes();
+  void jsonNumbers();
+  void epochJsonLine();
+  void durations_data();
+  void durations();
+  void summaryLineNamesEverything();
+  void commandLineQuoting();
+  void linesStyleWritesOneLinePerEpoch();
+};
+
+void TstCliOutput::exitCodes() {
+  // ARCHITECTURE §6: 0 completed/early stop, 3 non-finite, 130 interrupted, 1 anything else.
+  QCOMPARE(exitCodeFor(StopReason::Completed), 0);
+  QCOMPARE(exitCodeFor(StopReason::EarlyStop), 0);
+  QCOMPARE(exitCodeFor(StopReason::NonFinite), 3);
+  QCOMPARE(exitCodeFor(StopReason::Interrupted), 130);
+  QCOMPARE(exitCodeFor(StopReason::Error), 1);
+  QCOMPARE(exitCodeFor(StopReason::Stopped), 1);
+  // 2 for bad input (config, data, checkpoint), 1 for the rest.
+  QCOMPARE(exitCodeFor(Error(ErrorCode::Config, "training.epochs", "x")), 2);
+  QCOMPARE(exitCodeFor(Error(ErrorCode::Data, "/f", "x")), 2);
+  QCOMPARE(exitCodeFor(Error(ErrorCode::Checkpoint, "/f", "x")), 2);
+  QCOMPARE(exitCodeFor(Error(ErrorCode::Io, "/f", "x")), 1);
+  QCOMPARE(exitCodeFor(Error(ErrorCode::Internal, "", "x")), 1);
+  // The message names the subject once.
+  QCOMPARE(errorMessage(Error(ErrorCode::Config, "training.epochs", "must be > 0")),
+           std::string("must be > 0 (training.epochs)"));
+  QCOMPARE(errorMessage(Error(ErrorCode::Config, "training.epochs", "training.epochs bad")),
+           std::string("training.epochs bad"));
+}
+
+void TstCliOutput::jsonNumbers() {
+  const double inf = std::numeric_limits<double>::infinity();
+  QCOMPARE(jsonNumber(std::nan("")).dump(), std::string("\"nan\""));
+  QCOMPARE(jsonNumber(inf).dump(), std::string("\"inf\""));
+  QCOMPARE(jsonNumber(-inf).dump(), std::string("\"-inf\""));
+  QCOMPARE(jsonNumber(0.25).get<double>(), 0.25);
+  // Finite values round-trip exactly through the JSON text.
+  const double third = 1.0 / 3.0;
+  QCOMPARE(nlohmann::json::parse(jsonNumber(third).dump()).get<double>(), third);
+}
+
+void TstCliOutput::epochJsonLine() {
+  EpochRecord r;
+  r.epoch = 2;
+  r.step = 8;
+  r.train_loss = 0.5;
+  r.val_loss = std::nan("");
+  r.lr = 1e-3;
+  r.epoch_seconds = 1.5;
+  r.samples_per_second = 20;
+  nlohmann::ordered_json j = epochToJson(r);
+  // Keys in metrics.csv column order.
+  std::vector<std::string> keys;
+  for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
+  const std::vector<std::string> expected{"epoch", "step", "train_loss", "val_loss",
+                                          "val_accuracy", "lr", "epoch_seconds",
+                                          "samples_per_second"};
+  QCOMPARE(keys, expected);
+  QCOMPARE(j["val_loss"].get<std::string>(), std::string("nan"));
+  QVERIFY(j["val_accuracy"].is_null());
+  r.val_accuracy = 0.75;
+  QCOMPARE(epochToJson(r)["val_accuracy"].get<double>(), 0.75);
+  // One line, no newline inside.
+  QVERIFY(epochToJson(r).dump().find('\n') == std::string::npos);
+}
+
+void TstCliOutput::durations_data() {
+  QTest::addColumn<double>("seconds");
+  QTest::addColumn<QString>("text");
+  QTest::newRow("zero") << 0.0 << "0:00";
+  QTest::newRow("59.4 s rounds down") << 59.4 << "0:59";
+  QTest::newRow("59.6 s rounds up") << 59.6 << "1:00";
+  QTest::newRow("1 h 1 min 5 s") << 3665.0 << "1:01:05";  // 3600 + 60 + 5
+  QTest::newRow("negative") << -1.0 << "--:--";
+  QTest::newRow("nan") << std::nan("") << "--:--";
+}
+
+void TstCliOutput::durations() {
+  QFETCH(double, seconds);
+  QFETCH(QString, text);
+  QCOMPARE(QString::fromStdString(formatDuration(seconds)), text);
+}
+
+void TstCliOutput::summaryLineNamesEverything() {
+  RunSummary s;
+  s.stop_reason = StopReason::Completed;
+  s.epochs_completed = 2;
+  s.global_step = 750;
+  s.best_epoch = 2;
+  s.best_val_loss = 0.375;
+  EpochRecord last;
+  last.val_loss = 0.375;
+  last.val_accuracy = 0.875;
+  s.final_metrics = last;
+  s.test_loss = 0.5;
+  s.test_accuracy = 0.8125;
+  s.wall_seconds = 12.25;
+  s.seed = 42;
+  const QString line = QString::fromStdString(summaryLine(s, "runs/x"));
+  for (const char* part : {"completed", "2 epochs", "750 steps", "best epoch 2", "0.375",
+                           "val_accuracy 0.875", "test_loss 0.5", "test_accuracy 0.8125",
+                           "12.2 s", "seed 42", "runs/x"})
+    QVERIFY2(line.contains(part), qPrintable(part + QString(" in ") + line));
+  QVERIFY(!line.contains('\n'));
+  s.stop_reason = StopReason::Error;
+  s.error = "boom";
+  QVERIFY(QString::fromStdString(summaryLine(s, "")).contains("boom"));
+}
+
+void TstCliOutput::commandLineQuoting() {
+  QCOMPARE(joinCommandLine({"trainscope-cli", "train", "--set", "training.seed=null"}),
+           std::string("trainscope-cli train --set training.seed=null"));
+  QCOMPARE(joinCommandLine({"a b", "it's", "[1,2]", ""}),
+           std::string("'a b' 'it'\\''s' '[1,2]' ''"));
+}
+
+void TstCliOutput::linesStyleWritesOneLinePerEpoch() {
+  // Lines style with --json: steps print nothing; each epoch prints one stderr line and one
+  // stdout JSON line.
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  QVERIFY(out && err);
+  ProgressOptions o;
+  o.style = ProgressStyle::Lines;
+  o.json = true;
+  o.out = out;
+  o.err = err;
+  ProgressPrinter p(o);
+  RunInfo info;
+  info.epochs = 2;
+  info.batches_per_epoch = 3;
+  p.onRunStarted(info);
+  const long header_end = std::ftell(err);
+  StepRecord s;
+  for (int i = 1; i <= 3; ++i) {
+    s.step = i;
+    s.epoch = 1;
+    s.batch = i;
+    p.onStep(s);
+  }
+  QCOMPARE(std::ftell(err), header_end);  // no per-step output without a terminal
+  EpochRecord e;
+  e.epoch = 1;
+  e.step = 3;
+  p.onEpoch(e);
+  auto readAll = [](std::FILE* f) {
+    std::rewind(f);
+    std::string text;
+    char buf[512];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    return QString::fromStdString(text);
+  };
+  const QString out_text = readAll(out);
+  QCOMPARE(out_text.count('\n'), 1);
+  QVERIFY(out_text.startsWith("{\"epoch\":1,\"step\":3,"));
+  const QStringList err_lines = readAll(err).split('\n', Qt::SkipEmptyParts);
+  QVERIFY(err_lines.last().startsWith("epoch 1/2  step 3"));
+  std::fclose(out);
+  std::fclose(err);
+}
+
+QTEST_GUILESS_MAIN(TstCliOutput)
+#include "tst_cli_output.moc"
