@@ -119,7 +119,7 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
   printLine("data: " + data + " samples");
   printLine("model: " + info.model.description + " (" +
             std::to_string(info.model.parameter_count) + " parameters)");
-  printLine("training: " + std::to_string(info.epochs) + " epochs x " +
+  printLine("training: " + std::to_string(info.epochs) + (info.epochs == 1 ? " epoch x " : " epochs x ") +
             std::to_string(info.batches_per_epoch) + " batches of " +
             std::to_string(info.batch_size) + ", device " + info.device + ", " +
             std::to_string(info.num_threads) + " thread" + (info.num_threads == 1 ? "" : "s") +
@@ -132,8 +132,7 @@ void ProgressPrinter::onStep(const StepRecord& r) {
   if (options_.style != ProgressStyle::Bar) return;
   // Throttle: the engine may call this thousands of times a second; redraw at most ~10 Hz.
   auto now = std::chrono::steady_clock::now();
-  if (bar_visible_ &&
-      std::chrono::duration<double>(now - last_draw_).count() < options_.min_redraw_seconds)
+  if (std::chrono::duration<double>(now - last_draw_).count() < options_.min_redraw_seconds)
     return;
   last_draw_ = now;
   drawBar(r);
