@@ -1,0 +1,214 @@
+// bench_engine: training throughput of the TrainScope engine against a bare libtorch loop on the
+// fashion-mnist-mlp workload, in the same process, alternating rounds (ROADMAP 7).
+//
+// (a) engine: trainscope::Trainer with no run directory (no files), per-step gradient norm and
+//     every record produced, a no-op observer attached (it only notes when a training pass ends).
+// (b) bare:   the plain libtorch loop a tutorial would write: same data (trainscope::loadData),
+//     same model shape, Adam with the config's settings, same batch size, shuffled batches
+//     from trainscope::BatchIterator; zero_grad / forward / cross_entropy / backward / step.
+//     No norm, no records, no validation.
+//
+// Both are timed the same way: wall time of the training passes only (data loading, model
+// construction and per-epoch validation excluded); samples/s = training samples / that time.
+// Prints each round, the medians, the ratio engine/bare (target >= 0.95), and the arguments for
+// bench_python.py so that bench/run_bench.sh runs Python on the identical workload.
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
+#include <torch/torch.h>
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/config/train_config.h"
+#include "core/data/dataset.h"
+#include "core/errors.h"
+#include "core/train/trainer.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n == 0 ? 0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
+}
+
+/// Times the engine's training passes: from the start of each epoch (run start, or the end of
+/// the previous epoch's validation) to the step that ends the epoch. Otherwise a no-op.
+class PassTimer : public trainscope::TrainerObserver {
+ public:
+  void onRunStarted(const trainscope::RunInfo&) override { pass_start_ = Clock::now(); }
+  void onStep(const trainscope::StepRecord& r) override {
+    if (r.batch == r.batches_per_epoch) train_seconds_ += seconds(pass_start_, Clock::now());
+  }
+  void onEpoch(const trainscope::EpochRecord& r) override {
+    engine_reported_ = r.samples_per_second;
+    pass_start_ = Clock::now();
+  }
+  double trainSeconds() const { return train_seconds_; }
+  double engineReported() const { return engine_reported_; }
+
+ private:
+  Clock::time_point pass_start_;
+  double train_seconds_ = 0;
+  double engine_reported_ = 0;
+};
+
+struct RoundResult {
+  double samples_per_second = 0;
+  double engine_reported = 0;  ///< the engine's own samples_per_second of its last epoch
+};
+
+RoundResult runEngine(const trainscope::TrainConfig& config, int64_t n_train) {
+  trainscope::TrainerOptions options;  // run_dir empty: no files
+  options.front_end = "bench";
+  trainscope::Trainer trainer(config, options);
+  PassTimer timer;
+  trainer.addObserver(&timer);
+  const trainscope::RunSummary s = trainer.run();
+  if (s.stop_reason != trainscope::StopReason::Completed)
+    throw std::runtime_error("engine run ended with " + trainscope::toString(s.stop_reason) +
+                             (s.error.empty() ? "" : ": " + s.error));
+  return {static_cast<double>(n_train * config.training.epochs) / timer.trainSeconds(),
+          timer.engineReported()};
+}
+
+RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::PreparedData& data,
+                    int threads) {
+  at::set_num_threads(threads);
+  const int64_t seed = config.training.seed.value_or(0);
+  torch::manual_seed(seed);
+
+  torch::nn::Sequential model;
+  int64_t in = data.summary.n_features;
+  for (int64_t width : config.model.hidden) {
+    model->push_back(torch::nn::Linear(in, width));
+    model->push_back(torch::nn::ReLU());
+    in = width;
+  }
+  model->push_back(torch::nn::Linear(in, data.summary.n_classes));
+
+  torch::optim::Adam optimizer(
+      model->parameters(),
+      torch::optim::AdamOptions(config.optimizer.lr)
+          .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
+          .weight_decay(config.optimizer.weight_decay));
+
+  trainscope::BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed));
+  const int64_t batches = iter.batchesPerEpoch();
+
+  double train_seconds = 0;
+  for (int64_t epoch = 0; epoch < config.training.epochs; ++epoch) {
+    const Clock::time_point start = Clock::now();
+    iter.startEpoch(gen);
+    model->train();
+    for (int64_t b = 0; b < batches; ++b) {
+      trainscope::TensorPair batch = iter.batch(b);
+      optimizer.zero_grad();
+      torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(batch.x), batch.y);
+      loss.backward();
+      optimizer.step();
+    }
+    train_seconds += seconds(start, Clock::now());
+  }
+  return {static_cast<double>(data.train.size() * config.training.epochs) / train_seconds, 0};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Engine vs bare libtorch loop on the fashion-mnist-mlp workload", "bench_engine"};
+  int64_t epochs = 1, limit = 0;
+  int rounds = 3;
+  int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  bool warmup = true;
+  app.add_option("--epochs", epochs, "epochs per round")->check(CLI::PositiveNumber);
+  app.add_option("--limit", limit, "use only N samples of the training pool (0 = all)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--rounds", rounds, "timed rounds of each (median reported)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--threads", threads, "intra-op threads for both")->check(CLI::PositiveNumber);
+  app.add_flag("!--no-warmup", warmup, "skip the untimed warm-up round");
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    std::vector<std::string> sets{"training.epochs=" + std::to_string(epochs),
+                                  "training.num_threads=" + std::to_string(threads)};
+    if (limit > 0) sets.push_back("data.limit=" + std::to_string(limit));
+    const trainscope::TrainConfig config = trainscope::resolveConfig("fashion-mnist-mlp", {}, sets);
+    if (config.model.activation != "relu")
+      throw std::runtime_error("the bare loop assumes ReLU activations");
+
+    at::set_num_threads(threads);
+    const trainscope::PreparedData data = trainscope::loadData(config.data);
+    const int64_t n_train = data.train.size();
+    std::printf("workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
+                "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s\n",
+                static_cast<long long>(n_train),
+                static_cast<long long>(config.training.batch_size), config.optimizer.lr,
+                static_cast<long long>(epochs), rounds, threads, TORCH_VERSION);
+    std::fflush(stdout);
+
+    if (warmup) {  // page in the code paths, allocator pools and OpenMP threads
+      runEngine(config, n_train);
+      runBare(config, data, threads);
+    }
+    std::vector<double> engine, bare;
+    for (int r = 0; r < rounds; ++r) {
+      // Alternate the order so that drift (thermal, other load) hits both alike.
+      RoundResult e, b;
+      if (r % 2 == 0) {
+        e = runEngine(config, n_train);
+        b = runBare(config, data, threads);
+      } else {
+        b = runBare(config, data, threads);
+        e = runEngine(config, n_train);
+      }
+      engine.push_back(e.samples_per_second);
+      bare.push_back(b.samples_per_second);
+      std::printf("round %d: engine %.0f samples/s (engine's own figure %.0f), bare %.0f "
+                  "samples/s\n",
+                  r + 1, e.samples_per_second, e.engine_reported, b.samples_per_second);
+      std::fflush(stdout);
+    }
+    const double me = median(engine), mb = median(bare);
+    const double ratio = mb > 0 ? me / mb : 0;
+    std::printf("median: engine %.0f samples/s, bare %.0f samples/s\n", me, mb);
+    std::printf("ratio engine/bare: %.3f (target >= 0.95: %s)\n", ratio,
+                ratio >= 0.95 ? "met" : "NOT met");
+    // For bench/run_bench.sh: the same workload for bench_python.py, and our figure.
+    std::printf("python-args: --batch-size %lld --lr %.10g --hidden %s --val-fraction %.10g "
+                "--epochs %lld --threads %d --seed %lld --data-seed %lld --rounds %d%s\n",
+                static_cast<long long>(config.training.batch_size), config.optimizer.lr,
+                [&] {
+                  std::string h;
+                  for (int64_t w : config.model.hidden)
+                    h += (h.empty() ? "" : ",") + std::to_string(w);
+                  return h;
+                }().c_str(),
+                config.data.val_fraction, static_cast<long long>(epochs), threads,
+                static_cast<long long>(config.training.seed.value_or(0)),
+                static_cast<long long>(config.data.seed), rounds,
+                limit > 0 ? (" --limit " + std::to_string(limit)).c_str() : "");
+    std::printf("engine_samples_per_second: %.1f\n", me);
+    return 0;
+  } catch (const trainscope::Error& e) {
+    std::fprintf(stderr, "bench_engine: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_engine: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""The fashion-mnist-mlp workload in Python torch, timed like bench_engine.
+
+Run with Debian's interpreter (/usr/bin/python3, which has python3-torch 1.13). Reads the IDX
+.gz files with gzip + numpy, standardises like TrainScope (pixels / 255, then one mean/std from
+the training split), holds out the same validation fraction, and trains the same MLP with Adam
+and the same batch size on shuffled batches. Timed: the training passes only (data loading and
+model construction excluded), samples/s = training samples / that time. Prints each round, the
+median of the timed rounds, and a last line "python_samples_per_second: X".
+
+bench/run_bench.sh passes the workload's parameters as printed by bench_engine.
+"""
+import argparse
+import gzip
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+DEFAULT_DIR = "/usr/share/datasets/fashion-mnist"
+
+
+def read_idx(path, offset):
+    with gzip.open(path, "rb") as f:
+        return np.frombuffer(f.read(), dtype=np.uint8, offset=offset)
+
+
+def load(data_dir, limit, val_fraction, data_seed):
+    x = read_idx(os.path.join(data_dir, "train-images-idx3-ubyte.gz"), 16)
+    y = read_idx(os.path.join(data_dir, "train-labels-idx1-ubyte.gz"), 8)
+    x = x.reshape(-1, 28 * 28).astype(np.float32) / 255.0
+    y = y.astype(np.int64)
+    rng = np.random.RandomState(data_seed)
+    if limit:
+        keep = rng.permutation(len(x))[:limit]
+        x, y = x[keep], y[keep]
+    n = len(x)
+    n_val = int(round(n * val_fraction))
+    order = rng.permutation(n)
+    train_idx = order[n_val:]
+    x_train, y_train = x[train_idx], y[train_idx]
+    # One mean/std (single channel) from the training split, population std like TrainScope.
+    mean, std = float(x_train.mean()), float(x_train.std())
+    x_train = (x_train - mean) / std
+    return torch.from_numpy(np.ascontiguousarray(x_train)), torch.from_numpy(y_train)
+
+
+def build_model(hidden, n_in=784, n_out=10):
+    layers, width = [], n_in
+    for h in hidden:
+        layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
+        width = h
+    layers.append(torch.nn.Linear(width, n_out))
+    return torch.nn.Sequential(*layers)
+
+
+def train_round(x, y, args):
+    torch.manual_seed(args.seed)
+    model = build_model(args.hidden)
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    gen = torch.Generator().manual_seed(args.seed)
+    n, bs = len(x), args.batch_size
+    batches = (n + bs - 1) // bs  # keep the last partial batch
+    seconds = 0.0
+    for _ in range(args.epochs):
+        start = time.perf_counter()
+        perm = torch.randperm(n, generator=gen)
+        model.train()
+        for b in range(batches):
+            idx = perm[b * bs:(b + 1) * bs]
+            xb, yb = x.index_select(0, idx), y.index_select(0, idx)
+            opt.zero_grad()
+            loss = F.cross_entropy(model(xb), yb)
+            loss.backward()
+            opt.step()
+        seconds += time.perf_counter() - start
+    return n * args.epochs / seconds
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--data-dir", default=DEFAULT_DIR)
+    p.add_argument("--batch-size", type=int, default=128)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--hidden", default="256,128")
+    p.add_argument("--val-fraction", type=float, default=0.2)
+    p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--data-seed", type=int, default=7)
+    p.add_argument("--no-warmup", action="store_true")
+    args = p.parse_args()
+    args.hidden = [int(h) for h in args.hidden.split(",") if h]
+
+    torch.set_num_threads(args.threads)
+    x, y = load(args.data_dir, args.limit, args.val_fraction, args.data_seed)
+    print(f"workload: fashion-mnist-mlp in Python torch {torch.__version__}, {len(x)} train "
+          f"samples, batch {args.batch_size}, Adam lr {args.lr:g}, {args.epochs} epoch(s) per "
+          f"round, {args.rounds} round(s), {torch.get_num_threads()} thread(s)", flush=True)
+    if not args.no_warmup:
+        train_round(x, y, args)
+    results = []
+    for r in range(args.rounds):
+        results.append(train_round(x, y, args))
+        print(f"round {r + 1}: python {results[-1]:.0f} samples/s", flush=True)
+    print(f"median: python {statistics.median(results):.0f} samples/s")
+    print(f"python_samples_per_second: {statistics.median(results):.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
