@@ -16,22 +16,19 @@ void printTo(FILE* stream, const QString& text) {
   if (!text.endsWith(QLatin1Char('\n'))) std::fputc('\n', stream);
 }
 
-bool wantsHelpOrVersion(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const QString a = QString::fromLocal8Bit(argv[i]);
-    if (a == QLatin1String("-h") || a == QLatin1String("--help") || a == QLatin1String("-?") ||
-        a == QLatin1String("-v") || a == QLatin1String("--version")) {
-      return true;
-    }
-  }
-  return false;
+QStringList argumentList(int argc, char** argv) {
+  QStringList list;
+  for (int i = 0; i < argc; ++i) list << QString::fromLocal8Bit(argv[i]);
+  return list;
 }
 }  // namespace
 
 int main(int argc, char** argv) {
-  // --help and --version work without a display: no QApplication for them.
+  // --help, --version and usage errors work without a display: no QApplication for them.
+  const bool gui_needed = trainscope::AppOptionsParser::parse(argumentList(argc, argv)).status ==
+                          trainscope::AppOptionsResult::Status::Ok;
   std::unique_ptr<QCoreApplication> app;
-  if (wantsHelpOrVersion(argc, argv)) {
+  if (!gui_needed) {
     app = std::make_unique<QCoreApplication>(argc, argv);
   } else {
     app = std::make_unique<QApplication>(argc, argv);
@@ -55,7 +52,7 @@ int main(int argc, char** argv) {
     case Status::Ok:
       break;
   }
-  if (!qobject_cast<QApplication*>(app.get())) return 2;  // unreachable: help/version returned
+  if (!qobject_cast<QApplication*>(app.get())) return 2;  // unreachable: parsed differently
   const trainscope::AppOptions& options = parsed.options;
 
   trainscope::MainWindow window;

@@ -19,6 +19,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -94,7 +95,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   updateActions();
   setWindowTitle(tr("TrainScope"));
-  resize(1600, 1000);
+  // 1600x1000 where the screen allows it, else the available screen area.
+  QSize size(1600, 1000);
+  if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
+  resize(size);
 }
 
 MainWindow::~MainWindow() {
@@ -262,7 +266,7 @@ void MainWindow::buildUi() {
   vertical->addWidget(events_box);
   vertical->setStretchFactor(0, 1);
   vertical->setStretchFactor(1, 0);
-  vertical->setSizes({820, 150});
+  vertical->setSizes({860, 120});
   vertical->setChildrenCollapsible(false);
   setCentralWidget(vertical);
 
@@ -357,7 +361,7 @@ void MainWindow::setupPlots() {
   QCPGraph* clipped = grad_plot_->addGraph();
   clipped->setName(tr("Gradient norm used (after clipping)"));
   QColor clipped_color = kClippedColor;
-  clipped_color.setAlpha(110);
+  clipped_color.setAlpha(150);
   clipped->setPen(QPen(clipped_color, 3));
   clipped->setAdaptiveSampling(true);
   QCPGraph* grad = grad_plot_->addGraph();
@@ -553,6 +557,9 @@ bool MainWindow::beginRun(bool pausedAfterFirstStep) {
     grad_plot_->graph(2)->removeFromLegend();
   }
   if (!controller_->start(config, options, pausedAfterFirstStep)) return false;
+  // --quit-after-epochs N: let the engine pause exactly at the end of epoch N (stepEpoch), so
+  // the stop that follows adds no step of epoch N+1.
+  if (quit_after_epochs_ == 1 && !pausedAfterFirstStep) controller_->stepEpoch();
   flush_timer_.start();
   updateActions();
   return true;
@@ -668,10 +675,14 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
   epoch_status_->setText(tr("Epoch %1/%2").arg(epoch.epoch).arg(total_epochs_));
   speed_status_->setText(
       tr("%1 samples/s").arg(QLocale().toString(epoch.samples_per_second, 'f', 0)));
-  if (quit_after_epochs_ > 0 && epoch.epoch >= quit_after_epochs_ && controller_->isActive() &&
+  if (quit_after_epochs_ > 0 && controller_->isActive() &&
       controller_->state() != TrainingController::State::Stopping) {
-    quitting_ = true;
-    controller_->stop();
+    if (epoch.epoch + 1 == quit_after_epochs_) {
+      controller_->stepEpoch();  // run to the end of epoch N, then pause
+    } else if (epoch.epoch >= quit_after_epochs_) {
+      quitting_ = true;
+      controller_->stop();
+    }
   }
 }
 

@@ -30,6 +30,7 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
     preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
                          Qt::ToolTipRole);
   }
+  preset_->setPlaceholderText(tr("(from a config file)"));
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
   form->addRow(tr("&Preset:"), preset_);
 
@@ -119,6 +120,7 @@ TrainConfig SettingsPanel::config() const {
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& origin) {
   base_ = config;
   from_file_ = true;
+  preset_->setCurrentIndex(-1);  // shows the placeholder: no preset is in effect
   origin_->setText(origin);
   showConfig(config);
 }
@@ -137,10 +139,10 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
 
 void SettingsPanel::loadPreset(const QString& name) {
   const TrainConfig c = resolveConfig(name.toStdString(), {}, {});  // throws for unknown names
-  const int index = preset_->findData(name);
-  if (index >= 0) preset_->setCurrentIndex(index);
   setConfig(c, tr("built-in preset \"%1\"").arg(name));
   from_file_ = false;
+  const int index = preset_->findData(name);
+  if (index >= 0) preset_->setCurrentIndex(index);
 }
 
 QString SettingsPanel::presetName() const {

@@ -797,5 +797,9 @@ The files written so far are kept and summary.json records that the run was stop
         <source>See&amp;d:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(from a config file)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -796,5 +796,9 @@ The files written so far are kept and summary.json records that the run was stop
         <source>See&amp;d:</source>
         <translation>随机种子(&amp;D)：</translation>
     </message>
+    <message>
+        <source>(from a config file)</source>
+        <translation>（来自配置文件）</translation>
+    </message>
 </context>
 </TS>
