@@ -160,7 +160,7 @@ int runTrain(const TrainArgs& args, bool epochs_given, const std::string& comman
   }
 
   fs::path run_dir;
-  bool dir_created_here = false;
+  bool dir_created_here = false, runs_root_created_here = false;
   try {
     if (!args.out.empty()) {
       run_dir = args.out;
@@ -168,6 +168,8 @@ int runTrain(const TrainArgs& args, bool epochs_given, const std::string& comman
       dir_created_here = !fs::exists(run_dir, ec);
       if (int rc = prepareOutDir(run_dir, args.overwrite); rc != kExitOk) return rc;
     } else {
+      std::error_code ec;
+      runs_root_created_here = !fs::exists("runs", ec);
       run_dir = createUniqueRunDir("runs", config.name);
       dir_created_here = true;
     }
@@ -214,6 +216,7 @@ int runTrain(const TrainArgs& args, bool epochs_given, const std::string& comman
     if (dir_created_here) {
       std::error_code ec;
       fs::remove(run_dir, ec);  // only removes it while still empty
+      if (runs_root_created_here) fs::remove("runs", ec);
     }
     return watcher.interrupted() ? kExitInterrupted : exitCodeFor(e);
   } catch (const std::exception& e) {
