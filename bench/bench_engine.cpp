@@ -17,7 +17,6 @@
 #include <torch/torch.h>
 
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -99,11 +98,10 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
   }
   model->push_back(torch::nn::Linear(in, data.summary.n_classes));
 
-  torch::optim::Adam optimizer(
-      model->parameters(),
-      torch::optim::AdamOptions(config.optimizer.lr)
-          .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
-          .weight_decay(config.optimizer.weight_decay));
+  torch::optim::Adam optimizer(model->parameters(),
+                               torch::optim::AdamOptions(config.optimizer.lr)
+                                   .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
+                                   .weight_decay(config.optimizer.weight_decay));
 
   trainscope::BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed));
@@ -154,11 +152,11 @@ int main(int argc, char** argv) {
     at::set_num_threads(threads);
     const trainscope::PreparedData data = trainscope::loadData(config.data);
     const int64_t n_train = data.train.size();
-    std::printf("workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
-                "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s\n",
-                static_cast<long long>(n_train),
-                static_cast<long long>(config.training.batch_size), config.optimizer.lr,
-                static_cast<long long>(epochs), rounds, threads, TORCH_VERSION);
+    std::printf(
+        "workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
+        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s\n",
+        static_cast<long long>(n_train), static_cast<long long>(config.training.batch_size),
+        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION);
     std::fflush(stdout);
 
     if (warmup) {  // page in the code paths, allocator pools and OpenMP threads
@@ -178,9 +176,10 @@ int main(int argc, char** argv) {
       }
       engine.push_back(e.samples_per_second);
       bare.push_back(b.samples_per_second);
-      std::printf("round %d: engine %.0f samples/s (engine's own figure %.0f), bare %.0f "
-                  "samples/s\n",
-                  r + 1, e.samples_per_second, e.engine_reported, b.samples_per_second);
+      std::printf(
+          "round %d: engine %.0f samples/s (engine's own figure %.0f), bare %.0f "
+          "samples/s\n",
+          r + 1, e.samples_per_second, e.engine_reported, b.samples_per_second);
       std::fflush(stdout);
     }
     const double me = median(engine), mb = median(bare);
@@ -189,19 +188,20 @@ int main(int argc, char** argv) {
     std::printf("ratio engine/bare: %.3f (target >= 0.95: %s)\n", ratio,
                 ratio >= 0.95 ? "met" : "NOT met");
     // For bench/run_bench.sh: the same workload for bench_python.py, and our figure.
-    std::printf("python-args: --batch-size %lld --lr %.10g --hidden %s --val-fraction %.10g "
-                "--epochs %lld --threads %d --seed %lld --data-seed %lld --rounds %d%s\n",
-                static_cast<long long>(config.training.batch_size), config.optimizer.lr,
-                [&] {
-                  std::string h;
-                  for (int64_t w : config.model.hidden)
-                    h += (h.empty() ? "" : ",") + std::to_string(w);
-                  return h;
-                }().c_str(),
-                config.data.val_fraction, static_cast<long long>(epochs), threads,
-                static_cast<long long>(config.training.seed.value_or(0)),
-                static_cast<long long>(config.data.seed), rounds,
-                limit > 0 ? (" --limit " + std::to_string(limit)).c_str() : "");
+    std::printf(
+        "python-args: --batch-size %lld --lr %.10g --hidden %s --val-fraction %.10g "
+        "--epochs %lld --threads %d --seed %lld --data-seed %lld --rounds %d%s\n",
+        static_cast<long long>(config.training.batch_size), config.optimizer.lr,
+        [&] {
+          std::string h;
+          for (int64_t w : config.model.hidden) h += (h.empty() ? "" : ",") + std::to_string(w);
+          return h;
+        }()
+            .c_str(),
+        config.data.val_fraction, static_cast<long long>(epochs), threads,
+        static_cast<long long>(config.training.seed.value_or(0)),
+        static_cast<long long>(config.data.seed), rounds,
+        limit > 0 ? (" --limit " + std::to_string(limit)).c_str() : "");
     std::printf("engine_samples_per_second: %.1f\n", me);
     return 0;
   } catch (const trainscope::Error& e) {

@@ -4,13 +4,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/progress.h"
 #include "cli/signal_watcher.h"
@@ -200,8 +199,10 @@ int runTrain(const TrainArgs& args, bool epochs_given, const std::string& comman
 
   SignalWatcher watcher([&](int sig) {
     interrupted = true;
-    std::fprintf(stderr, "\n%s received: stopping after the current step (send it again to quit "
-                 "at once)\n", strsignal(sig));
+    std::fprintf(stderr,
+                 "\n%s received: stopping after the current step (send it again to quit "
+                 "at once)\n",
+                 strsignal(sig));
     std::fflush(stderr);
     trainer.stop(StopReason::Interrupted);
   });
@@ -293,8 +294,7 @@ std::string joinCommandLine(const std::vector<std::string>& args) {
 }
 
 int runCli(int argc, char** argv) {
-  CLI::App app{"TrainScope: train neural networks with libtorch and record every step.",
-               kProgram};
+  CLI::App app{"TrainScope: train neural networks with libtorch and record every step.", kProgram};
   app.footer(
       "Exit codes: 0 completed (or early stop), 1 failure, 2 bad input (arguments, config, "
       "data), 3 stopped on a non-finite loss or gradient, 130 interrupted (Ctrl-C/SIGTERM).");
@@ -310,13 +310,14 @@ int runCli(int argc, char** argv) {
                         defaultPresetName() + " when no --config is given)");
   train->add_option("--config", train_args.config_file,
                     "JSON config file (may be partial); its keys override the preset");
-  train->add_option("--set", train_args.sets,
-                    "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
-                    "--set model.hidden=[256,128] --set training.seed=null)")
+  train
+      ->add_option("--set", train_args.sets,
+                   "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
+                   "--set model.hidden=[256,128] --set training.seed=null)")
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");
-  CLI::Option* epochs_opt = train->add_option(
-      "--epochs", train_args.epochs, "Number of epochs (same as --set training.epochs=N)");
+  CLI::Option* epochs_opt = train->add_option("--epochs", train_args.epochs,
+                                              "Number of epochs (same as --set training.epochs=N)");
   train->add_option("--out", train_args.out,
                     "Run directory to write (default: runs/<name>-<YYYYmmdd-HHMMSS>); an "
                     "existing non-empty directory is refused unless --overwrite");

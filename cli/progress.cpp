@@ -39,7 +39,8 @@ nlohmann::ordered_json epochToJson(const EpochRecord& r) {
   j["step"] = r.step;
   j["train_loss"] = jsonNumber(r.train_loss);
   j["val_loss"] = jsonNumber(r.val_loss);
-  j["val_accuracy"] = r.val_accuracy ? jsonNumber(*r.val_accuracy) : nlohmann::ordered_json(nullptr);
+  j["val_accuracy"] =
+      r.val_accuracy ? jsonNumber(*r.val_accuracy) : nlohmann::ordered_json(nullptr);
   j["lr"] = jsonNumber(r.lr);
   j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
   j["samples_per_second"] = jsonNumber(r.samples_per_second);
@@ -117,14 +118,14 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
                      std::to_string(d.n_val) + " val";
   if (d.n_test > 0) data += " / " + std::to_string(d.n_test) + " test";
   printLine("data: " + data + " samples");
-  printLine("model: " + info.model.description + " (" +
-            std::to_string(info.model.parameter_count) + " parameters)");
-  printLine("training: " + std::to_string(info.epochs) + (info.epochs == 1 ? " epoch x " : " epochs x ") +
-            std::to_string(info.batches_per_epoch) + " batches of " +
-            std::to_string(info.batch_size) + ", device " + info.device + ", " +
-            std::to_string(info.num_threads) + " thread" + (info.num_threads == 1 ? "" : "s") +
-            ", seed " + std::to_string(info.seed) +
-            (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
+  printLine("model: " + info.model.description + " (" + std::to_string(info.model.parameter_count) +
+            " parameters)");
+  printLine(
+      "training: " + std::to_string(info.epochs) + (info.epochs == 1 ? " epoch x " : " epochs x ") +
+      std::to_string(info.batches_per_epoch) + " batches of " + std::to_string(info.batch_size) +
+      ", device " + info.device + ", " + std::to_string(info.num_threads) + " thread" +
+      (info.num_threads == 1 ? "" : "s") + ", seed " + std::to_string(info.seed) +
+      (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
 }
 
 void ProgressPrinter::onStep(const StepRecord& r) {
@@ -132,8 +133,7 @@ void ProgressPrinter::onStep(const StepRecord& r) {
   if (options_.style != ProgressStyle::Bar) return;
   // Throttle: the engine may call this thousands of times a second; redraw at most ~10 Hz.
   auto now = std::chrono::steady_clock::now();
-  if (std::chrono::duration<double>(now - last_draw_).count() < options_.min_redraw_seconds)
-    return;
+  if (std::chrono::duration<double>(now - last_draw_).count() < options_.min_redraw_seconds) return;
   last_draw_ = now;
   drawBar(r);
 }
@@ -158,10 +158,9 @@ void ProgressPrinter::drawBar(const StepRecord& r) {
 
   const int columns = terminalColumns(options_.err);
   std::string head = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + " ";
-  std::string tail = " step " + std::to_string(r.step) + "/" + std::to_string(total) +
-                     "  loss " + formatNumber(r.loss) + "  " +
-                     format("%.0f", samples_per_second_) + " samples/s  ETA " +
-                     formatDuration(eta);
+  std::string tail = " step " + std::to_string(r.step) + "/" + std::to_string(total) + "  loss " +
+                     formatNumber(r.loss) + "  " + format("%.0f", samples_per_second_) +
+                     " samples/s  ETA " + formatDuration(eta);
   int width = std::clamp(columns - 1 - static_cast<int>(head.size() + tail.size()) - 2, 0, 30);
   std::string line = head;
   if (width >= 5) {
@@ -182,9 +181,9 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
     std::fflush(options_.out);
   }
   const int64_t epochs = info_.epochs > 0 ? info_.epochs : r.epoch;
-  std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) +
-                     "  step " + std::to_string(r.step) + "  train_loss " +
-                     formatNumber(r.train_loss) + "  val_loss " + formatNumber(r.val_loss);
+  std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + "  step " +
+                     std::to_string(r.step) + "  train_loss " + formatNumber(r.train_loss) +
+                     "  val_loss " + formatNumber(r.val_loss);
   if (r.val_accuracy) line += "  val_accuracy " + formatNumber(*r.val_accuracy);
   line += "  lr " + formatNumber(r.lr) + "  " + format("%.2f", r.epoch_seconds) + " s";
   printLine(line);

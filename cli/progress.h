@@ -5,9 +5,8 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/train/records.h"
 #include "core/train/trainer.h"
@@ -45,9 +44,9 @@ ProgressStyle detectProgressStyle(int fd);
 /// Options of a ProgressPrinter.
 struct ProgressOptions {
   ProgressStyle style = ProgressStyle::Lines;
-  bool json = false;             ///< one JSON object per epoch on `out`
-  std::FILE* out = stdout;       ///< JSON lines
-  std::FILE* err = stderr;       ///< progress, events, messages
+  bool json = false;                ///< one JSON object per epoch on `out`
+  std::FILE* out = stdout;          ///< JSON lines
+  std::FILE* err = stderr;          ///< progress, events, messages
   double min_redraw_seconds = 0.1;  ///< bar redraws at most this often (about 10 per second)
 };
 

@@ -10,7 +10,6 @@
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 #include <QtCore/QVector>
-
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -135,8 +134,8 @@ inline QJsonValue findKey(const QJsonObject& obj, const QString& key) {
 inline QByteArray describe(const CliResult& r) {
   return "exit " + QByteArray::number(r.exit_code) +
          (r.status == QProcess::CrashExit ? " (crashed)" : "") +
-         (r.finished ? "" : " (timed out)") + "\nstderr:\n" + r.err.right(4000) +
-         "\nstdout:\n" + r.out.right(2000);
+         (r.finished ? "" : " (timed out)") + "\nstderr:\n" + r.err.right(4000) + "\nstdout:\n" +
+         r.out.right(2000);
 }
 
 }  // namespace clitest

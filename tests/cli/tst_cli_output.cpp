@@ -1,7 +1,6 @@
 // Unit tests of trainscope_cli_lib's pure functions: exit codes, JSON numbers, the --json epoch
 // line, durations, the summary line and command-line quoting.
 #include <QtTest/QtTest>
-
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -71,9 +70,9 @@ void TstCliOutput::epochJsonLine() {
   // Keys in metrics.csv column order.
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
-  const std::vector<std::string> expected{"epoch", "step", "train_loss", "val_loss",
-                                          "val_accuracy", "lr", "epoch_seconds",
-                                          "samples_per_second"};
+  const std::vector<std::string> expected{
+      "epoch",        "step", "train_loss",    "val_loss",
+      "val_accuracy", "lr",   "epoch_seconds", "samples_per_second"};
   QCOMPARE(keys, expected);
   QCOMPARE(j["val_loss"].get<std::string>(), std::string("nan"));
   QVERIFY(j["val_accuracy"].is_null());
@@ -116,9 +115,9 @@ void TstCliOutput::summaryLineNamesEverything() {
   s.wall_seconds = 12.25;
   s.seed = 42;
   const QString line = QString::fromStdString(summaryLine(s, "runs/x"));
-  for (const char* part : {"completed", "2 epochs", "750 steps", "best epoch 2", "0.375",
-                           "val_accuracy 0.875", "test_loss 0.5", "test_accuracy 0.8125",
-                           "12.2 s", "seed 42", "runs/x"})
+  for (const char* part :
+       {"completed", "2 epochs", "750 steps", "best epoch 2", "0.375", "val_accuracy 0.875",
+        "test_loss 0.5", "test_accuracy 0.8125", "12.2 s", "seed 42", "runs/x"})
     QVERIFY2(line.contains(part), qPrintable(part + QString(" in ") + line));
   QVERIFY(!line.contains('\n'));
   s.stop_reason = StopReason::Error;

@@ -1,13 +1,13 @@
 // End-to-end test of Ctrl-C / SIGTERM: a long run stops cleanly at the next step, writes
 // summary.json with stop_reason "interrupted" and exits with 130.
+#include <signal.h>
+#include <sys/types.h>
+
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QFileInfo>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
 #include <QtTest/QtTest>
-
-#include <signal.h>
-#include <sys/types.h>
 
 #include "cli_test_util.h"
 

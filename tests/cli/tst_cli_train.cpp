@@ -5,7 +5,6 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
-
 #include <cmath>
 
 #include "cli_test_util.h"
@@ -46,14 +45,12 @@ void TstCliTrain::overfitSineRunDirectory() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   const QString out = tmp.filePath("run");
-  // batch_size 8 so that an epoch has several batches (the preset has 30 training samples).
+  // batch_size 8 so that an epoch has several batches (the preset has a few dozen samples).
   const int kEpochs = 5;
-  const CliResult r = runCli({"train", "--preset", "overfit-sine", "--set",
-                              "training.batch_size=8", "--epochs", QString::number(kEpochs),
-                              "--out", out});
+  const CliResult r = runCli({"train", "--preset", "overfit-sine", "--set", "training.batch_size=8",
+                              "--epochs", QString::number(kEpochs), "--out", out});
   QVERIFY2(r.finished && r.status == QProcess::NormalExit && r.exit_code == 0, describe(r));
-  for (const char* name : kRunFiles)
-    QVERIFY2(QFileInfo::exists(out + "/" + name), name);
+  for (const char* name : kRunFiles) QVERIFY2(QFileInfo::exists(out + "/" + name), name);
 
   const QJsonObject config = readJsonObject(out + "/config.json");
   const QJsonObject summary = readJsonObject(out + "/summary.json");
@@ -66,10 +63,10 @@ void TstCliTrain::overfitSineRunDirectory() {
   const double vf = at(config, "data.val_fraction").toDouble();
   const int64_t batch = at(config, "training.batch_size").toInteger();
   const int64_t n_train = trainCount(n, vf);
-  QCOMPARE(n_train, int64_t(30));  // 40 samples, 25 % held out
+  QVERIFY(n_train > batch);  // several batches per epoch, the last one may be partial
   const QJsonValue exposed = findKey(readJsonObject(out + "/run.json"), "n_train");
   if (!exposed.isUndefined()) QCOMPARE(exposed.toInteger(), n_train);
-  const int64_t bpe = (n_train + batch - 1) / batch;  // 4
+  const int64_t bpe = (n_train + batch - 1) / batch;
 
   // metrics.csv: one row per epoch, epoch 1..N, step = epoch * batches_per_epoch.
   const auto metrics = readCsv(out + "/metrics.csv");
@@ -104,8 +101,8 @@ void TstCliTrain::overfitSineRunDirectory() {
     QVERIFY(close9(steps->number(i, "grad_norm_clipped"), steps->number(i, "grad_norm")));
   }
 
-  // train_loss of each epoch is the sample-weighted mean of its step losses; batch sizes are
-  // 8, 8, 8, 6 for 30 samples.
+  // train_loss of each epoch is the sample-weighted mean of its step losses; batch b holds
+  // min(batch_size, n_train - b * batch_size) samples (e.g. 8, 8, 4 for 20 samples).
   for (int e = 0; e < kEpochs; ++e) {
     double sum = 0, count = 0;
     for (int b = 0; b < bpe; ++b) {
@@ -124,7 +121,6 @@ void TstCliTrain::overfitSineRunDirectory() {
   QCOMPARE(summary.value("epochs_completed").toInteger(), int64_t(kEpochs));
   QCOMPARE(summary.value("global_step").toInteger(), kEpochs * bpe);
   QCOMPARE(summary.value("seed").toInteger(), at(config, "training.seed").toInteger());
-  QCOMPARE(summary.value("seed").toInteger(), int64_t(42));  // the preset's seed
 
   // The final summary line goes to stderr and names the run directory.
   QVERIFY2(r.err.contains("completed"), r.err.constData());
@@ -134,7 +130,7 @@ void TstCliTrain::overfitSineRunDirectory() {
 void TstCliTrain::unseededRunIsReproducible() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
-  const QStringList common{"train", "--preset", "overfit-sine", "--set", "training.batch_size=8",
+  const QStringList common{"train",    "--preset", "overfit-sine", "--set", "training.batch_size=8",
                            "--epochs", "3"};
   const QString first = tmp.filePath("first");
   CliResult r = runCli(common + QStringList{"--set", "training.seed=null", "--out", first});
@@ -186,8 +182,8 @@ void TstCliTrain::fashionMnistSubset() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   const QString out = tmp.filePath("fm");
-  const CliResult r = runCli({"train", "--preset", "fashion-mnist-mlp", "--set",
-                              "data.limit=2000", "--epochs", "1", "--out", out},
+  const CliResult r = runCli({"train", "--preset", "fashion-mnist-mlp", "--set", "data.limit=2000",
+                              "--epochs", "1", "--out", out},
                              QString(), 180000);
   QVERIFY2(r.exit_code == 0, describe(r));
   const auto metrics = readCsv(out + "/metrics.csv");
@@ -254,8 +250,7 @@ void TstCliTrain::nonFiniteStops() {
     if (!std::isfinite(steps->number(last, col)))
       QVERIFY2(allowed.contains(steps->cell(last, col)), qPrintable(steps->cell(last, col)));
   }
-  QCOMPARE(summary.value("global_step").toInteger(),
-           steps->cell(last, "step").toLongLong());
+  QCOMPARE(summary.value("global_step").toInteger(), steps->cell(last, "step").toLongLong());
   QVERIFY2(r.err.contains("non_finite"), r.err.constData());
 }
 

@@ -6,7 +6,6 @@
 #include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
-
 #include <cmath>
 
 #include "cli_test_util.h"
@@ -34,12 +33,11 @@ void TstCliUsage::badInputExitsTwo_data() {
   QTest::newRow("unknown flag") << QStringList{"train", "--bogus"} << "--bogus";
   QTest::newRow("unknown top-level flag") << QStringList{"--bogus"} << "--bogus";
   QTest::newRow("unknown command") << QStringList{"bogus"} << "bogus";
-  QTest::newRow("bad key") << QStringList{"train", "--set", "training.bogus=1"}
-                           << "training.bogus";
+  QTest::newRow("bad key") << QStringList{"train", "--set", "training.bogus=1"} << "training.bogus";
   QTest::newRow("bad value") << QStringList{"train", "--set", "training.batch_size=0"}
                              << "training.batch_size";
-  QTest::newRow("malformed --set") << QStringList{"train", "--set", "training.epochs"}
-                                   << "training.epochs";
+  QTest::newRow("malformed --set")
+      << QStringList{"train", "--set", "training.epochs"} << "training.epochs";
   QTest::newRow("epochs 0") << QStringList{"train", "--epochs", "0"} << "training.epochs";
   QTest::newRow("epochs not a number") << QStringList{"train", "--epochs", "many"} << "--epochs";
   QTest::newRow("unknown preset") << QStringList{"train", "--preset", "nope"} << "nope";
@@ -151,8 +149,7 @@ void TstCliUsage::presetsAreListed() {
     bool listed = false;
     for (const QString& line : lines) {
       // name, then a one-line description
-      if (line.startsWith(name + " ") && line.mid(name.size()).trimmed().size() > 10)
-        listed = true;
+      if (line.startsWith(name + " ") && line.mid(name.size()).trimmed().size() > 10) listed = true;
     }
     QVERIFY2(listed, qPrintable(name + " in:\n" + r.out));
   }
@@ -178,8 +175,7 @@ void TstCliUsage::versionAndHelp() {
   // Names both versions; libtorch's as `device --json` reports it.
   const CliResult d = runCli({"device", "--json"});
   const QJsonObject info = QJsonDocument::fromJson(d.out).object();
-  QVERIFY2(v.out.contains(info.value("trainscope_version").toString().toUtf8()),
-           v.out.constData());
+  QVERIFY2(v.out.contains(info.value("trainscope_version").toString().toUtf8()), v.out.constData());
   QVERIFY2(v.out.contains(info.value("torch_version").toString().toUtf8()), v.out.constData());
 
   const CliResult h = runCli({"--help"});
@@ -187,8 +183,8 @@ void TstCliUsage::versionAndHelp() {
   for (const char* word : {"train", "presets", "device"}) QVERIFY(h.out.contains(word));
   const CliResult th = runCli({"train", "--help"});
   QVERIFY2(th.exit_code == 0, describe(th));
-  for (const char* word : {"--preset", "--config", "--set", "--epochs", "--out", "--overwrite",
-                           "--json"})
+  for (const char* word :
+       {"--preset", "--config", "--set", "--epochs", "--out", "--overwrite", "--json"})
     QVERIFY2(th.out.contains(word), word);
 }
 
