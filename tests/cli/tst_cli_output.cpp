@@ -1,5 +1,6 @@
 // Unit tests of trainscope_cli_lib's pure functions: exit codes, JSON numbers, the --json epoch
 // line, durations, the summary line and command-line quoting.
+#include <QtCore/QElapsedTimer>
 #include <QtTest/QtTest>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +24,7 @@ class TstCliOutput : public QObject {
   void summaryLineNamesEverything();
   void commandLineQuoting();
   void linesStyleWritesOneLinePerEpoch();
+  void barRedrawsAreThrottled();
 };
 
 void TstCliOutput::exitCodes() {
@@ -176,6 +178,52 @@ void TstCliOutput::linesStyleWritesOneLinePerEpoch() {
   QVERIFY(err_lines.last().startsWith("epoch 1/2  step 3"));
   std::fclose(out);
   std::fclose(err);
+}
+
+void TstCliOutput::barRedrawsAreThrottled() {
+  std::FILE* err = std::tmpfile();
+  QVERIFY(err);
+  ProgressOptions o;
+  o.style = ProgressStyle::Bar;
+  o.err = err;
+  o.min_redraw_seconds = 0.1;
+  ProgressPrinter p(o);
+  RunInfo info;
+  info.epochs = 2;
+  info.batches_per_epoch = 5000;
+  p.onRunStarted(info);
+  const long header_end = std::ftell(err);
+  QElapsedTimer timer;
+  timer.start();
+  StepRecord s;
+  s.batches_per_epoch = 5000;
+  s.batch_samples = 10;
+  for (int i = 1; i <= 5000; ++i) {
+    s.step = i;
+    s.epoch = 1;
+    s.batch = i;
+    s.loss = 0.5;
+    s.elapsed_seconds = i * 1e-3;
+    p.onStep(s);
+  }
+  const qint64 ms = timer.elapsed();
+  p.clearBar();
+  std::fseek(err, header_end, SEEK_SET);
+  std::string text;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) text.append(buf, n);
+  std::fclose(err);
+  // Each redraw starts with "\r" and ends with the erase-line sequence; clearBar adds one more
+  // "\r". At most one redraw per 100 ms of wall time, plus the first one.
+  const qsizetype redraws = QString::fromStdString(text).count("ETA");
+  QVERIFY2(redraws >= 1 && redraws <= 1 + ms / 100 + 1,
+           qPrintable(QString("%1 redraws in %2 ms").arg(redraws).arg(ms)));
+  // The first redraw shows step 1 of 2 * 5000, the epoch, the loss and the ETA.
+  QVERIFY2(text.find("epoch 1/2") != std::string::npos, text.c_str());
+  QVERIFY2(text.find("step 1/10000") != std::string::npos, text.c_str());
+  QVERIFY2(text.find("loss 0.5") != std::string::npos, text.c_str());
+  QVERIFY(text.find('\n') == std::string::npos);  // a bar never scrolls the terminal
 }
 
 QTEST_GUILESS_MAIN(TstCliOutput)
