@@ -8,11 +8,11 @@ namespace trainscope {
 
 /// What the command line asked for.
 struct AppOptions {
-  QString preset;          ///< --preset NAME
-  QString config_file;     ///< --config FILE
-  QString runs_dir;        ///< --runs-dir DIR (empty: from QSettings / the default)
-  QString screenshot;      ///< --screenshot FILE
-  bool autostart = false;  ///< --autostart (also implied by the two flags below)
+  QString preset;             ///< --preset NAME
+  QString config_file;        ///< --config FILE
+  QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
+  QString screenshot;         ///< --screenshot FILE
+  bool autostart = false;     ///< --autostart (also implied by the two flags below)
   int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)
   /// Quit when the run ends (--quit-after-epochs, or --screenshot without it).
   bool quitWhenRunEnds() const { return quit_after_epochs > 0 || !screenshot.isEmpty(); }

@@ -15,8 +15,7 @@ QLabel* valueLabel(const QString& text, QWidget* parent) {
 }
 }  // namespace
 
-DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent)
-    : QGroupBox(parent), info_(info) {
+DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(parent), info_(info) {
   setObjectName(QStringLiteral("devicePanel"));
   setTitle(tr("Device"));
   setToolTip(tr("The hardware and libraries this computer trains with."));
@@ -34,8 +33,9 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent)
     }
   }
   auto* cuda_label = valueLabel(cuda, this);
-  cuda_label->setToolTip(tr("CUDA lets libtorch train on an NVIDIA GPU; without it training "
-                            "runs on the CPU."));
+  cuda_label->setToolTip(
+      tr("CUDA lets libtorch train on an NVIDIA GPU; without it training "
+         "runs on the CPU."));
   form->addRow(tr("CUDA:"), cuda_label);
 
   for (const std::string& name : info.cuda_devices) {
@@ -54,12 +54,12 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent)
   form->addRow(tr("CPU threads:"), threads_);
 
   const QString blas_path = QString::fromStdString(info.blas_library);
-  auto* blas = valueLabel(blas_path.isEmpty() ? tr("unknown") : QFileInfo(blas_path).fileName(),
-                          this);
-  blas->setToolTip(blas_path.isEmpty()
-                       ? tr("The linear-algebra library (BLAS) doing the matrix products.")
-                       : tr("The linear-algebra library (BLAS) doing the matrix products: %1")
-                             .arg(blas_path));
+  auto* blas =
+      valueLabel(blas_path.isEmpty() ? tr("unknown") : QFileInfo(blas_path).fileName(), this);
+  blas->setToolTip(
+      blas_path.isEmpty()
+          ? tr("The linear-algebra library (BLAS) doing the matrix products.")
+          : tr("The linear-algebra library (BLAS) doing the matrix products: %1").arg(blas_path));
   form->addRow(tr("BLAS:"), blas);
   clearRun();
 }

@@ -20,12 +20,18 @@ QString EventText::quantity(const std::string& what) {
 
 QString EventText::stopReason(StopReason reason) {
   switch (reason) {
-    case StopReason::Completed: return tr("completed");
-    case StopReason::Stopped: return tr("stopped by the user");
-    case StopReason::NonFinite: return tr("stopped on a non-finite value");
-    case StopReason::EarlyStop: return tr("early stopping");
-    case StopReason::Interrupted: return tr("interrupted");
-    case StopReason::Error: return tr("failed");
+    case StopReason::Completed:
+      return tr("completed");
+    case StopReason::Stopped:
+      return tr("stopped by the user");
+    case StopReason::NonFinite:
+      return tr("stopped on a non-finite value");
+    case StopReason::EarlyStop:
+      return tr("early stopping");
+    case StopReason::Interrupted:
+      return tr("interrupted");
+    case StopReason::Error:
+      return tr("failed");
   }
   return QString();
 }

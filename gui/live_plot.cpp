@@ -19,7 +19,8 @@ void LivePlot::refresh() {
       rescaleAxes(true);
       // A little headroom so the newest point is not glued to the frame.
       yAxis->scaleRange(1.05, yAxis->range().center());
-      if (xAxis->range().size() < 1) xAxis->setRange(xAxis->range().lower, xAxis->range().lower + 1);
+      if (xAxis->range().size() < 1)
+        xAxis->setRange(xAxis->range().lower, xAxis->range().lower + 1);
     }
   }
   replot(QCustomPlot::rpQueuedReplot);

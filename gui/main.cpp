@@ -1,10 +1,9 @@
 // trainscope: the GUI executable. Parses the command line and starts the main window; all
 // behaviour lives in the trainscope_gui library.
-#include <cstdio>
-#include <memory>
-
 #include <QApplication>
 #include <QTimer>
+#include <cstdio>
+#include <memory>
 
 #include "gui/app_options.h"
 #include "gui/main_window.h"

@@ -1,8 +1,5 @@
 #include "gui/main_window.h"
 
-#include <cmath>
-#include <filesystem>
-
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -28,6 +25,8 @@
 #include <QStyle>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <cmath>
+#include <filesystem>
 
 #include "core/errors.h"
 #include "core/io/run_dir.h"
@@ -41,8 +40,8 @@ namespace trainscope {
 
 namespace {
 
-constexpr int kFlushIntervalMs = 33;   // ~30 Hz redraw, whatever the step rate
-constexpr int kMaxEventLines = 2000;   // bounded events panel
+constexpr int kFlushIntervalMs = 33;  // ~30 Hz redraw, whatever the step rate
+constexpr int kMaxEventLines = 2000;  // bounded events panel
 
 const QColor kTrainColor(31, 119, 180);
 const QColor kValColor(255, 127, 14);
@@ -51,7 +50,9 @@ const QColor kClippedColor(148, 103, 189);
 const QColor kThresholdColor(214, 39, 40);
 
 /// NaN/inf become NaN, which QCustomPlot draws as a gap.
-double plottable(double v) { return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN(); }
+double plottable(double v) {
+  return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN();
+}
 
 QString formatDuration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return QStringLiteral("–");
@@ -64,7 +65,6 @@ QString formatDuration(double seconds) {
   }
   return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
-
 
 }  // namespace
 
@@ -133,16 +133,18 @@ void MainWindow::buildUi() {
   pause_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPause), tr("Pa&use"));
   pause_button_->setObjectName(QStringLiteral("pauseButton"));
   pause_button_->setToolTip(tr("Pause training after the current batch; press again to resume."));
-  step_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward),
-                                 tr("Step &batch"));
+  step_button_ =
+      new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step &batch"));
   step_button_->setObjectName(QStringLiteral("stepButton"));
-  step_button_->setToolTip(tr("Train exactly one batch, then pause. Without a run, starts a new "
-                              "run and pauses after its first batch."));
-  step_epoch_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward),
-                                       tr("Step &epoch"));
+  step_button_->setToolTip(
+      tr("Train exactly one batch, then pause. Without a run, starts a new "
+         "run and pauses after its first batch."));
+  step_epoch_button_ =
+      new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step &epoch"));
   step_epoch_button_->setObjectName(QStringLiteral("stepEpochButton"));
-  step_epoch_button_->setToolTip(tr("Train to the end of the current epoch (validation "
-                                    "included), then pause."));
+  step_epoch_button_->setToolTip(
+      tr("Train to the end of the current epoch (validation "
+         "included), then pause."));
   stop_button_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"));
   stop_button_->setObjectName(QStringLiteral("stopButton"));
   stop_button_->setToolTip(tr("End the run now. Its files (metrics, summary) are kept."));
@@ -194,11 +196,12 @@ void MainWindow::buildUi() {
   run_dir_label_ = new QLabel(right);
   run_dir_label_->setObjectName(QStringLiteral("runDirLabel"));
   run_dir_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  run_dir_label_->setToolTip(tr("Where this run's files are written: config, metrics, steps, "
-                                "events and summary."));
+  run_dir_label_->setToolTip(
+      tr("Where this run's files are written: config, metrics, steps, "
+         "events and summary."));
   run_dir_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  open_folder_button_ = new QPushButton(style()->standardIcon(QStyle::SP_DirOpenIcon),
-                                        tr("Open folder"), right);
+  open_folder_button_ =
+      new QPushButton(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("Open folder"), right);
   open_folder_button_->setObjectName(QStringLiteral("openRunFolderButton"));
   open_folder_button_->setToolTip(tr("Open the run folder in the file manager."));
   connect(open_folder_button_, &QPushButton::clicked, this, &MainWindow::onOpenRunFolder);
@@ -209,13 +212,15 @@ void MainWindow::buildUi() {
 
   loss_plot_ = new LivePlot(right);
   loss_plot_->setObjectName(QStringLiteral("lossPlot"));
-  loss_plot_->setToolTip(tr("Loss against optimizer step. Drag to pan, scroll to zoom, "
-                            "double-click to follow the data again."));
+  loss_plot_->setToolTip(
+      tr("Loss against optimizer step. Drag to pan, scroll to zoom, "
+         "double-click to follow the data again."));
   grad_plot_ = new LivePlot(right);
   grad_plot_->setObjectName(QStringLiteral("gradNormPlot"));
-  grad_plot_->setToolTip(tr("Total gradient norm against optimizer step, before and after "
-                            "clipping. Drag to pan, scroll to zoom, double-click to follow the "
-                            "data again."));
+  grad_plot_->setToolTip(
+      tr("Total gradient norm against optimizer step, before and after "
+         "clipping. Drag to pan, scroll to zoom, double-click to follow the "
+         "data again."));
 
   auto* grad_box = new QWidget(right);
   auto* grad_layout = new QVBoxLayout(grad_box);
@@ -223,8 +228,9 @@ void MainWindow::buildUi() {
   grad_layout->setSpacing(2);
   log_scale_ = new QCheckBox(tr("Logarithmic y axis"), grad_box);
   log_scale_->setObjectName(QStringLiteral("gradNormLogCheckBox"));
-  log_scale_->setToolTip(tr("Show the gradient norm on a logarithmic scale, so small and very "
-                            "large values are both visible."));
+  log_scale_->setToolTip(
+      tr("Show the gradient norm on a logarithmic scale, so small and very "
+         "large values are both visible."));
   connect(log_scale_, &QCheckBox::toggled, this, &MainWindow::onLogScaleToggled);
   auto* grad_header = new QHBoxLayout;
   grad_header->addStretch(1);
@@ -254,8 +260,9 @@ void MainWindow::buildUi() {
   events_layout->setContentsMargins(4, 4, 4, 4);
   events_ = new QListWidget(events_box);
   events_->setObjectName(QStringLiteral("eventsPanel"));
-  events_->setToolTip(tr("What happened during the runs: starts, pauses, warnings such as "
-                         "non-finite losses, errors and results."));
+  events_->setToolTip(
+      tr("What happened during the runs: starts, pauses, warnings such as "
+         "non-finite losses, errors and results."));
   events_->setWordWrap(true);
   events_->setUniformItemSizes(false);
   events_->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -280,8 +287,9 @@ void MainWindow::buildUi() {
   seed_status_ = new QLabel(this);
   seed_status_->setObjectName(QStringLiteral("seedLabel"));
   seed_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  seed_status_->setToolTip(tr("The random seed of this run; put it in the settings to repeat "
-                              "the run exactly. You can select and copy it."));
+  seed_status_->setToolTip(
+      tr("The random seed of this run; put it in the settings to repeat "
+         "the run exactly. You can select and copy it."));
   statusBar()->addPermanentWidget(epoch_status_);
   statusBar()->addPermanentWidget(step_status_);
   statusBar()->addPermanentWidget(speed_status_);
@@ -305,16 +313,17 @@ void MainWindow::buildMenus() {
   save_config_action_->setStatusTip(save_config_action_->toolTip());
   file->addSeparator();
   open_run_folder_action_ =
-      file->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &run folder"),
-                      this, &MainWindow::onOpenRunFolder);
+      file->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &run folder"), this,
+                      &MainWindow::onOpenRunFolder);
   open_run_folder_action_->setObjectName(QStringLiteral("actionOpenRunFolder"));
   open_run_folder_action_->setToolTip(tr("Open the current run's folder in the file manager."));
   open_run_folder_action_->setStatusTip(open_run_folder_action_->toolTip());
-  runs_root_action_ = file->addAction(tr("Choose runs &location..."), this,
-                                      &MainWindow::onChooseRunsRoot);
+  runs_root_action_ =
+      file->addAction(tr("Choose runs &location..."), this, &MainWindow::onChooseRunsRoot);
   runs_root_action_->setObjectName(QStringLiteral("actionChooseRunsRoot"));
-  runs_root_action_->setToolTip(tr("Choose the folder under which every run gets its own "
-                                   "folder."));
+  runs_root_action_->setToolTip(
+      tr("Choose the folder under which every run gets its own "
+         "folder."));
   runs_root_action_->setStatusTip(runs_root_action_->toolTip());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -421,8 +430,7 @@ bool MainWindow::openConfigFile(const QString& path, QString* error) {
   } catch (const Error& e) {
     if (error) {
       const QString subject = QString::fromStdString(e.subject());
-      *error = (e.code() == ErrorCode::Config && !subject.isEmpty() &&
-                subject != path)
+      *error = (e.code() == ErrorCode::Config && !subject.isEmpty() && subject != path)
                    ? tr("The config file \"%1\" was not loaded: the setting \"%2\" is invalid.")
                          .arg(path, subject)
                    : tr("The config file \"%1\" was not loaded.").arg(path);
@@ -469,7 +477,8 @@ void MainWindow::onOpenConfig() {
 
 void MainWindow::onSaveConfig() {
   const QString path = QFileDialog::getSaveFileName(
-      this, tr("Save config"), QStringLiteral("%1.json").arg(QString::fromStdString(currentConfig().name)),
+      this, tr("Save config"),
+      QStringLiteral("%1.json").arg(QString::fromStdString(currentConfig().name)),
       tr("Config files (*.json);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
@@ -552,7 +561,8 @@ bool MainWindow::beginRun(bool pausedAfterFirstStep) {
   total_epochs_ = config.training.epochs;
   if (clip_enabled_) {
     grad_plot_->graph(2)->addToLegend();
-    grad_plot_->graph(2)->setName(tr("Clipping max norm (%1)").arg(EventText::number(clip_max_norm_)));
+    grad_plot_->graph(2)->setName(
+        tr("Clipping max norm (%1)").arg(EventText::number(clip_max_norm_)));
   } else {
     grad_plot_->graph(2)->removeFromLegend();
   }
@@ -605,8 +615,9 @@ void MainWindow::updateActions() {
   } else {
     pause_button_->setText(tr("Pa&use"));
     pause_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
-    pause_button_->setToolTip(tr("Pause training after the current batch; press again to "
-                                 "resume."));
+    pause_button_->setToolTip(
+        tr("Pause training after the current batch; press again to "
+           "resume."));
   }
   step_button_->setEnabled(idle || s == S::Running || s == S::Paused);
   step_epoch_button_->setEnabled(s == S::Running || s == S::Paused);
@@ -723,8 +734,8 @@ void MainWindow::onRunFailed(const RunFailure& failure) {
 }
 
 void MainWindow::addEventLine(const QString& text, EventText::Severity severity) {
-  auto* item = new QListWidgetItem(
-      QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), text));
+  auto* item = new QListWidgetItem(QStringLiteral("%1  %2").arg(
+      QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), text));
   switch (severity) {
     case EventText::Severity::Info:
       item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));

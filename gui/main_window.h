@@ -1,10 +1,9 @@
 #pragma once
 /// TrainScope's main window: settings, run controls, device and data panels, live plots, events.
-#include <optional>
-#include <vector>
-
 #include <QMainWindow>
 #include <QTimer>
+#include <optional>
+#include <vector>
 
 #include "core/system/device_info.h"
 #include "gui/event_text.h"

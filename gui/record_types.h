@@ -9,10 +9,10 @@ namespace trainscope {
 
 /// Why a run could not start or ended abnormally, as caught by the worker thread.
 struct RunFailure {
-  bool typed = false;                  ///< true when it was a trainscope::Error
+  bool typed = false;                    ///< true when it was a trainscope::Error
   ErrorCode code = ErrorCode::Internal;  ///< meaningful when typed
-  std::string subject;                 ///< config key or file path (typed errors)
-  std::string message;                 ///< English detail for people
+  std::string subject;                   ///< config key or file path (typed errors)
+  std::string message;                   ///< English detail for people
 };
 
 /// Registers the records with Qt's meta-type system. Idempotent; call before connecting.

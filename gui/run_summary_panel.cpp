@@ -18,13 +18,15 @@ QLabel* valueLabel(QWidget* parent) {
 RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QGroupBox(parent) {
   setObjectName(QStringLiteral("summaryPanel"));
   setTitle(tr("Data and model"));
-  setToolTip(tr("What the current run learns from and the network it trains. Filled in when "
-                "a run starts."));
+  setToolTip(
+      tr("What the current run learns from and the network it trains. Filled in when "
+         "a run starts."));
   auto* form = new QFormLayout(this);
   dataset_ = valueLabel(this);
   sizes_ = valueLabel(this);
-  sizes_->setToolTip(tr("Samples used for training, for validation after every epoch, and for "
-                        "the final test."));
+  sizes_->setToolTip(
+      tr("Samples used for training, for validation after every epoch, and for "
+         "the final test."));
   classes_ = valueLabel(this);
   parameters_ = valueLabel(this);
   parameters_->setToolTip(tr("Number of trainable numbers (weights and biases) in the model."));
@@ -45,16 +47,17 @@ void RunSummaryPanel::setRunInfo(const RunInfo& info) {
                                                   : QString::fromStdString(d.task);
   dataset_->setText(tr("%1 (%2, %n input(s) per sample)", nullptr, static_cast<int>(d.n_features))
                         .arg(QString::fromStdString(d.source), task));
-  sizes_->setText(QStringLiteral("%1 / %2 / %3")
-                      .arg(locale.toString(static_cast<qlonglong>(d.n_train)),
-                           locale.toString(static_cast<qlonglong>(d.n_val)),
-                           d.n_test > 0 ? locale.toString(static_cast<qlonglong>(d.n_test))
-                                        : tr("none")));
+  sizes_->setText(
+      QStringLiteral("%1 / %2 / %3")
+          .arg(locale.toString(static_cast<qlonglong>(d.n_train)),
+               locale.toString(static_cast<qlonglong>(d.n_val)),
+               d.n_test > 0 ? locale.toString(static_cast<qlonglong>(d.n_test)) : tr("none")));
   if (d.n_classes > 0) {
     QStringList names;
     for (const std::string& n : d.class_names) names << QString::fromStdString(n);
-    classes_->setText(names.isEmpty() ? QString::number(d.n_classes)
-                                      : tr("%1: %2").arg(d.n_classes).arg(names.join(QStringLiteral(", "))));
+    classes_->setText(names.isEmpty()
+                          ? QString::number(d.n_classes)
+                          : tr("%1: %2").arg(d.n_classes).arg(names.join(QStringLiteral(", "))));
   } else {
     classes_->setText(tr("none (regression)"));
   }

@@ -1,9 +1,8 @@
 #include "gui/scientific_spin_box.h"
 
-#include <cmath>
-
 #include <QLocale>
 #include <QRegularExpression>
+#include <cmath>
 
 namespace trainscope {
 

@@ -1,7 +1,5 @@
 #include "gui/settings_panel.h"
 
-#include <limits>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -9,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <limits>
 
 #include "core/errors.h"
 #include "gui/scientific_spin_box.h"
@@ -23,8 +22,9 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
 
   preset_ = new QComboBox(this);
   preset_->setObjectName(QStringLiteral("presetComboBox"));
-  preset_->setToolTip(tr("A ready-made experiment: dataset, model and training settings. "
-                         "Choosing one loads its values into the fields below."));
+  preset_->setToolTip(
+      tr("A ready-made experiment: dataset, model and training settings. "
+         "Choosing one loads its values into the fields below."));
   for (const PresetInfo& p : presets()) {
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
     preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
@@ -43,16 +43,18 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
   lr_->setRange(1e-6, 10.0);
-  lr_->setToolTip(tr("How big a step the optimizer takes on each batch. Too high and the loss "
-                     "jumps around or becomes NaN; too low and training crawls. "
-                     "Type values like 3e-4 or 0.001."));
+  lr_->setToolTip(
+      tr("How big a step the optimizer takes on each batch. Too high and the loss "
+         "jumps around or becomes NaN; too low and training crawls. "
+         "Type values like 3e-4 or 0.001."));
   form->addRow(tr("&Learning rate:"), lr_);
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
   batch_->setRange(1, 65536);
-  batch_->setToolTip(tr("How many samples are used for each optimizer step. Larger batches give "
-                        "smoother but fewer steps per epoch."));
+  batch_->setToolTip(
+      tr("How many samples are used for each optimizer step. Larger batches give "
+         "smoother but fewer steps per epoch."));
   form->addRow(tr("Batch si&ze:"), batch_);
 
   epochs_ = new QSpinBox(this);
@@ -64,14 +66,16 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   auto* seed_row = new QHBoxLayout;
   seed_enabled_ = new QCheckBox(tr("Fixed"), this);
   seed_enabled_->setObjectName(QStringLiteral("seedCheckBox"));
-  seed_enabled_->setToolTip(tr("On: use the seed on the right, so the same settings give exactly "
-                               "the same run again. Off: draw a new random seed for every run "
-                               "(it is shown in the status bar and saved with the run)."));
+  seed_enabled_->setToolTip(
+      tr("On: use the seed on the right, so the same settings give exactly "
+         "the same run again. Off: draw a new random seed for every run "
+         "(it is shown in the status bar and saved with the run)."));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seedSpinBox"));
   seed_->setRange(0, std::numeric_limits<int>::max());  // 0 .. 2^31-1
-  seed_->setToolTip(tr("The random seed: it decides the initial weights and the order of the "
-                       "batches."));
+  seed_->setToolTip(
+      tr("The random seed: it decides the initial weights and the order of the "
+         "batches."));
   connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
   seed_row->addWidget(seed_enabled_);
   seed_row->addWidget(seed_, 1);
@@ -82,16 +86,18 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   auto* clip_row = new QHBoxLayout;
   clip_enabled_ = new QCheckBox(tr("On"), this);
   clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
-  clip_enabled_->setToolTip(tr("Gradient clipping: when the total gradient norm exceeds the "
-                               "maximum on the right, the gradient is scaled down to it. "
-                               "Protects against exploding gradients."));
+  clip_enabled_->setToolTip(
+      tr("Gradient clipping: when the total gradient norm exceeds the "
+         "maximum on the right, the gradient is scaled down to it. "
+         "Protects against exploding gradients."));
   clip_max_norm_ = new QDoubleSpinBox(this);
   clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
   clip_max_norm_->setRange(0.001, 1e6);
   clip_max_norm_->setDecimals(3);
   clip_max_norm_->setSingleStep(0.1);
-  clip_max_norm_->setToolTip(tr("The largest gradient norm allowed when clipping is on. "
-                                "It is drawn as a line on the gradient norm plot."));
+  clip_max_norm_->setToolTip(
+      tr("The largest gradient norm allowed when clipping is on. "
+         "It is drawn as a line on the gradient norm plot."));
   connect(clip_enabled_, &QCheckBox::toggled, clip_max_norm_, &QWidget::setEnabled);
   clip_row->addWidget(clip_enabled_);
   clip_row->addWidget(clip_max_norm_, 1);

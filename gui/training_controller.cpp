@@ -46,8 +46,8 @@ bool TrainingController::start(const TrainConfig& config, const TrainerOptions& 
   worker->moveToThread(thread_);
   connect(thread_, &QThread::started, worker, &TrainingWorker::run);
   connect(thread_, &QThread::finished, worker, &QObject::deleteLater);
-  connect(worker, &TrainingWorker::recordsAvailable, this,
-          &TrainingController::onRecordsAvailable, Qt::QueuedConnection);
+  connect(worker, &TrainingWorker::recordsAvailable, this, &TrainingController::onRecordsAvailable,
+          Qt::QueuedConnection);
   setState(pausedAfterFirstStep ? State::Paused : State::Running);
   thread_->start();
   return true;
@@ -111,46 +111,47 @@ void TrainingController::onRecordsAvailable() {
   if (!queue_) return;
   const std::vector<WorkerItem> items = queue_->takeAll();
   for (const WorkerItem& item : items) {
-    std::visit(
-        Overloaded{
-            [this](const RunInfo& info) { emit runStarted(info); },
-            [this](const StepRecord& step) {
-              ++step_count_;
-              emit stepRecorded(step);
-            },
-            [this](const EpochRecord& epoch) {
-              ++epoch_count_;
-              emit epochFinished(epoch);
-            },
-            [this](const Event& event) {
-              // The engine pauses on its own (step done, epoch stepped, non-finite policy).
-              if (event.kind == "paused" && state_ == State::Running) setState(State::Paused);
-              if (event.kind == "resumed" && state_ == State::Paused) setState(State::Running);
-              emit eventOccurred(event);
-            },
-            [this](const RunSummary& summary) {
-              got_summary_ = true;
-              last_summary_ = summary;
-            },
-            [this](const RunFailure& failure) {
-              got_failure_ = true;
-              emit runFailed(failure);
-            },
-            [this](const WorkDone& done) {
-              if (!got_summary_ && done.summary) {
-                got_summary_ = true;
-                last_summary_ = *done.summary;
-              }
-              joinThread();
-              if (got_summary_) {
-                setState(State::Finished);
-                emit runFinished(last_summary_);
-              } else {
-                setState(got_failure_ && step_count_ == 0 ? State::Idle : State::Finished);
-              }
-            },
-        },
-        item);
+    std::visit(Overloaded{
+                   [this](const RunInfo& info) { emit runStarted(info); },
+                   [this](const StepRecord& step) {
+                     ++step_count_;
+                     emit stepRecorded(step);
+                   },
+                   [this](const EpochRecord& epoch) {
+                     ++epoch_count_;
+                     emit epochFinished(epoch);
+                   },
+                   [this](const Event& event) {
+                     // The engine pauses on its own (step done, epoch stepped, non-finite policy).
+                     if (event.kind == "paused" && state_ == State::Running)
+                       setState(State::Paused);
+                     if (event.kind == "resumed" && state_ == State::Paused)
+                       setState(State::Running);
+                     emit eventOccurred(event);
+                   },
+                   [this](const RunSummary& summary) {
+                     got_summary_ = true;
+                     last_summary_ = summary;
+                   },
+                   [this](const RunFailure& failure) {
+                     got_failure_ = true;
+                     emit runFailed(failure);
+                   },
+                   [this](const WorkDone& done) {
+                     if (!got_summary_ && done.summary) {
+                       got_summary_ = true;
+                       last_summary_ = *done.summary;
+                     }
+                     joinThread();
+                     if (got_summary_) {
+                       setState(State::Finished);
+                       emit runFinished(last_summary_);
+                     } else {
+                       setState(got_failure_ && step_count_ == 0 ? State::Idle : State::Finished);
+                     }
+                   },
+               },
+               item);
   }
 }
 

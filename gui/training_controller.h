@@ -1,9 +1,8 @@
 #pragma once
 /// GUI-thread owner of a training run: the Trainer, its QThread and the worker bridge.
-#include <memory>
-
 #include <QObject>
 #include <QPointer>
+#include <memory>
 
 #include "core/train/trainer.h"
 #include "gui/record_types.h"
@@ -24,7 +23,7 @@ class TrainingController : public QObject {
  public:
   /// Run states as the GUI shows them.
   enum class State {
-    Idle,      ///< no run yet, or the last one failed before its first step
+    Idle,  ///< no run yet, or the last one failed before its first step
     Running,
     Paused,
     Stopping,  ///< stop requested, waiting for the engine to end the run

@@ -19,8 +19,7 @@ std::vector<WorkerItem> RecordQueue::takeAll() {
   return out;
 }
 
-TrainingWorker::TrainingWorker(std::shared_ptr<Trainer> trainer,
-                               std::shared_ptr<RecordQueue> queue)
+TrainingWorker::TrainingWorker(std::shared_ptr<Trainer> trainer, std::shared_ptr<RecordQueue> queue)
     : trainer_(std::move(trainer)), queue_(std::move(queue)) {
   trainer_->addObserver(this);
 }

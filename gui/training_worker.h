@@ -1,12 +1,11 @@
 #pragma once
 /// The training thread's side of the GUI bridge: runs Trainer::run() and buffers its records.
+#include <QObject>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <variant>
 #include <vector>
-
-#include <QObject>
 
 #include "core/train/trainer.h"
 #include "gui/record_types.h"
@@ -19,8 +18,8 @@ struct WorkDone {
 };
 
 /// One record handed from the training thread to the GUI thread; order is preserved.
-using WorkerItem = std::variant<RunInfo, StepRecord, EpochRecord, Event, RunSummary, RunFailure,
-                                WorkDone>;
+using WorkerItem =
+    std::variant<RunInfo, StepRecord, EpochRecord, Event, RunSummary, RunFailure, WorkDone>;
 
 /// Mutex-protected hand-over buffer shared by the worker (producer) and the controller
 /// (consumer). The controller swaps the whole buffer out, so the lock is held for O(1) work.

@@ -1,5 +1,7 @@
 // Drives the main window like a user: start, pause, resume, stop, step from idle, config files,
 // an unloadable dataset and closing mid-run. Small seeded sine data so runs are fast on a CPU.
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QFile>
 #include <QJsonDocument>
@@ -9,8 +11,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <qcustomplot.h>
 
 #include "gui/main_window.h"
 #include "gui/scientific_spin_box.h"
@@ -182,9 +182,8 @@ void TstMainWindow::badConfigFileKeepsPreviousSettings() {
   QCOMPARE(lr->value(), 0.001);
   QCOMPARE(w->currentConfig().training.batch_size, 8);
 
-  const QString invalid = writeFile(
-      QStringLiteral("invalid.json"),
-      R"({"optimizer": {"lr": 0.5}, "training": {"batch_size": 0}})");
+  const QString invalid = writeFile(QStringLiteral("invalid.json"),
+                                    R"({"optimizer": {"lr": 0.5}, "training": {"batch_size": 0}})");
   QString error;
   QVERIFY(!w->openConfigFile(invalid, &error));
   QVERIFY2(error.contains(QStringLiteral("training.batch_size")), qPrintable(error));

@@ -9,7 +9,7 @@
 namespace {
 
 struct Message {
-  QString translation;   // joined numerus forms for plural messages
+  QString translation;  // joined numerus forms for plural messages
   bool unfinished = false;
   bool empty = true;
 };
@@ -76,14 +76,13 @@ void TstTranslations::everyGuiStringHasChinese() {
   const QString fresh = tmp.filePath(QStringLiteral("fresh_zh_CN.ts"));
   QProcess lupdate;
   lupdate.setProcessChannelMode(QProcess::MergedChannels);
-  lupdate.start(QStringLiteral(TRAINSCOPE_LUPDATE),
-                {QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR),
-                 // Include path as the build gives it, so contexts get their namespaces.
-                 QStringLiteral("-I"), QStringLiteral(TRAINSCOPE_SOURCE_ROOT), QStringLiteral("-ts"),
-                 fresh,
-                 QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                 QStringLiteral("none"), QStringLiteral("-target-language"),
-                 QStringLiteral("zh_CN")});
+  lupdate.start(
+      QStringLiteral(TRAINSCOPE_LUPDATE),
+      {QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR),
+       // Include path as the build gives it, so contexts get their namespaces.
+       QStringLiteral("-I"), QStringLiteral(TRAINSCOPE_SOURCE_ROOT), QStringLiteral("-ts"), fresh,
+       QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+       QStringLiteral("-target-language"), QStringLiteral("zh_CN")});
   QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
   QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
            lupdate.readAll().constData());
@@ -98,8 +97,8 @@ void TstTranslations::everyGuiStringHasChinese() {
   QStringList missing;
   for (auto it = sources.cbegin(); it != sources.cend(); ++it) {
     const auto found = committed.constFind(it.key());
-    const QString where = it.key().first + QStringLiteral(": \"") + it.key().second +
-                          QLatin1Char('"');
+    const QString where =
+        it.key().first + QStringLiteral(": \"") + it.key().second + QLatin1Char('"');
     if (found == committed.cend()) {
       missing << where + QStringLiteral(" (not in trainscope_zh_CN.ts: run update_translations)");
     } else if (found->empty) {
