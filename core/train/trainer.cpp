@@ -40,7 +40,7 @@ double secondsSince(Clock::time_point t) {
 }
 
 // Wall-clock values are recorded to the microsecond (and rates to 1e-3): finer digits are noise.
-double roundTo(double value, double unit) { return std::round(value / unit) * unit; }
+double roundTo(double value, double unit) { return std::round(value / unit) / (1.0 / unit); }
 
 std::string isoTimeNow() {
   std::time_t now = std::time(nullptr);
@@ -123,6 +123,7 @@ struct Trainer::Impl {
   std::optional<EpochRecord> last_epoch;
   Clock::time_point run_start;
   double paused_seconds = 0;  ///< time spent waiting while paused (excluded from timings)
+  bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
 
   void prepare();
   RunSummary loop();
@@ -284,7 +285,7 @@ bool Trainer::Impl::trainStep(const TensorPair& batch, int64_t epoch, int64_t b,
                 "not normalised, no gradient clipping. Policy: " + non_finite_policy;
     emit(e);
     if (non_finite_policy == "stop") {
-      control.post({CommandKind::Stop, StopReason::NonFinite});
+      stop_on_non_finite = true;
     } else if (non_finite_policy == "pause") {
       control.pauseFromEngine();
     }
@@ -349,7 +350,10 @@ RunSummary Trainer::Impl::loop() {
       }
       if (state == RunState::Paused && !control.paused()) state = RunState::Running;
       trainStep(iter.batch(b), epoch, b, batches, loss_sum, loss_count);
-      model->train();  // hooks may have switched modes; keep train mode for every step
+      if (stop_on_non_finite) {  // no validation, no epoch row after a non-finite stop
+        stopped = true;
+        break;
+      }
     }
     if (stopped) break;
     double train_seconds = secondsSince(epoch_start) - epoch_paused;
@@ -377,7 +381,7 @@ RunSummary Trainer::Impl::loop() {
   }
 
   if (stopped) {
-    summary.stop_reason = control.stopReason();
+    summary.stop_reason = stop_on_non_finite ? StopReason::NonFinite : control.stopReason();
     if (summary.stop_reason != StopReason::NonFinite) {
       emit("stopped",
            std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted" : "stopped") +
@@ -409,6 +413,17 @@ RunSummary Trainer::run() {
         {"front_end", m.options.front_end},
         {"command_line", m.options.command_line},
         {"seed", m.seed},
+        {"data",
+         {{"source", m.data.summary.source},
+          {"task", m.data.summary.task},
+          {"n_train", m.data.summary.n_train},
+          {"n_val", m.data.summary.n_val},
+          {"n_test", m.data.summary.n_test},
+          {"n_features", m.data.summary.n_features},
+          {"n_classes", m.data.summary.n_classes}}},
+        {"model",
+         {{"description", summarizeModel(m.model).description},
+          {"parameter_count", summarizeModel(m.model).parameter_count}}},
     };
     m.writer = std::make_unique<RunWriter>(m.options.run_dir, config_json, run_json);
   }
@@ -417,7 +432,10 @@ RunSummary Trainer::run() {
   RunSummary summary;
   try {
     summary = m.loop();
-    if (m.data.test.size() > 0 && summary.stop_reason != StopReason::NonFinite) {
+    // The test set is evaluated once at the end, on the final model, when the run trained at
+    // least one whole epoch and did not end on a non-finite value.
+    if (m.data.test.size() > 0 && m.epochs_completed > 0 &&
+        summary.stop_reason != StopReason::NonFinite) {
       auto [test_loss, test_acc] = m.evaluate(m.data.test);
       summary.test_loss = test_loss;
       summary.test_accuracy = test_acc;

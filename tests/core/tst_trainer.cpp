@@ -293,6 +293,11 @@ void TstTrainer::nonFiniteStopsOnTheStep() {
   for (size_t i = 0; i + 1 < rec.steps.size(); ++i)  // detected on the first bad step
     QVERIFY(std::isfinite(rec.steps[i].loss) && std::isfinite(rec.steps[i].grad_norm));
   QCOMPARE(rec.countEvents("non_finite"), 1);
+  // overfit-sine has one batch per epoch, so the bad step is an epoch's last: that epoch must
+  // not be completed (no validation, no metrics row).
+  QCOMPARE(rec.epochs.size(), static_cast<size_t>(last.epoch - 1));
+  QCOMPARE(s.epochs_completed, last.epoch - 1);
+  QVERIFY(!s.test_loss);
   auto events = testutil::readText(o.run_dir / "events.jsonl");
   QVERIFY(events.find("\"kind\":\"non_finite\"") != std::string::npos);
   auto summary = nlohmann::json::parse(testutil::readText(o.run_dir / "summary.json"));
