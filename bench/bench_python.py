@@ -90,7 +90,7 @@ def main():
     p.add_argument("--val-fraction", type=float, default=0.2)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--epochs", type=int, default=1)
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--data-seed", type=int, default=7)

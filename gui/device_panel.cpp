@@ -27,9 +27,12 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(pa
   if (info.cuda_available) {
     cuda = tr("available, %n device(s)", nullptr, info.cuda_device_count);
   } else {
-    cuda = tr("not available");
-    if (!info.cuda_unavailable_reason.empty()) {
-      cuda += QStringLiteral(" (%1)").arg(QString::fromStdString(info.cuda_unavailable_reason));
+    if (info.cuda_unavailable_code == "built_without_cuda") {
+      cuda = tr("not available: this libtorch was built without CUDA (CPU-only build)");
+    } else if (info.cuda_unavailable_code == "no_device") {
+      cuda = tr("not available: no CUDA device found (no GPU, or its driver is not loaded)");
+    } else {
+      cuda = tr("not available");
     }
   }
   auto* cuda_label = valueLabel(cuda, this);
@@ -54,8 +57,8 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(pa
   form->addRow(tr("CPU threads:"), threads_);
 
   const QString blas_path = QString::fromStdString(info.blas_library);
-  auto* blas =
-      valueLabel(blas_path.isEmpty() ? tr("unknown") : QFileInfo(blas_path).fileName(), this);
+  auto* blas = valueLabel(
+      blas_path.isEmpty() ? tr("unknown") : QString::fromStdString(info.blas_name), this);
   blas->setToolTip(
       blas_path.isEmpty()
           ? tr("The linear-algebra library (BLAS) doing the matrix products.")
@@ -70,7 +73,8 @@ void DevicePanel::setRunThreads(int threads, const QString& device) {
 }
 
 void DevicePanel::clearRun() {
-  threads_->setText(tr("%1 (default)").arg(info_.default_threads));
+  // The GUI leaves one core for drawing (see defaultThreadCount).
+  threads_->setText(tr("%1 (default)").arg(defaultThreadCount(kGuiReservedCores)));
   device_->setText(QString::fromStdString(info_.default_device));
 }
 

@@ -8,6 +8,10 @@ class QLabel;
 
 namespace trainscope {
 
+/// Cores the dashboard leaves free for drawing when a run's thread count is the default
+/// (TrainerOptions::reserved_cores).
+inline constexpr int kGuiReservedCores = 1;
+
 /// Shows libtorch's version, CUDA availability (or why not), device names, the CPU, the number
 /// of CPU threads in use and the BLAS library, from probeDevices().
 class DevicePanel : public QGroupBox {

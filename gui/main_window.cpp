@@ -541,6 +541,7 @@ bool MainWindow::beginRun(bool pausedAfterFirstStep) {
   TrainerOptions options;
   options.front_end = "gui";
   options.default_non_finite = "pause";
+  options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
   try {
     config = configFromJson(configToJson(config));  // validate before creating a folder

@@ -283,6 +283,14 @@
         <source>%1 (default)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>trainscope::MainWindow</name>

@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>Try &apos;trainscope --help&apos;.</source>
-        <translation>请尝试 'trainscope --help'。</translation>
+        <translation>请尝试 &apos;trainscope --help&apos;。</translation>
     </message>
 </context>
 <context>
@@ -280,6 +280,14 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
+        <translation>不可用：此 libtorch 编译时未启用 CUDA（仅 CPU 版本）</translation>
+    </message>
+    <message>
+        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
+        <translation>不可用：未找到 CUDA 设备（没有 GPU，或其驱动未加载）</translation>
     </message>
 </context>
 <context>

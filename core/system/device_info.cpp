@@ -57,14 +57,26 @@ std::string loadedBlas() {
 
 const char* trainscopeVersion() { return TRAINSCOPE_VERSION; }
 
-int defaultThreadCount() {
+int defaultThreadCount(int reserved_cores) {
   if (const char* env = std::getenv("OMP_NUM_THREADS")) {
     int n = std::atoi(env);
     if (n > 0) return n;
   }
   unsigned hw = std::thread::hardware_concurrency();
-  return hw > 0 ? static_cast<int>(hw) : 1;
+  int cores = hw > 0 ? static_cast<int>(hw) : 1;
+  return std::max(1, cores - std::max(0, reserved_cores));
 }
+
+namespace {
+std::string blasName(const std::string& path) {
+  if (path.empty()) return "";
+  if (path.find("openblas-openmp") != std::string::npos) return "OpenBLAS (OpenMP)";
+  if (path.find("openblas-pthread") != std::string::npos) return "OpenBLAS (pthreads)";
+  if (path.find("openblas-serial") != std::string::npos) return "OpenBLAS (serial)";
+  if (path.find("/blas/") != std::string::npos) return "reference BLAS";
+  return std::filesystem::path(path).filename().string();
+}
+}  // namespace
 
 DeviceInfo probeDevices() {
   DeviceInfo info;
@@ -77,6 +89,7 @@ DeviceInfo probeDevices() {
     info.cuda_available = false;
   }
   if (!info.cuda_available) {
+    info.cuda_unavailable_code = at::hasCUDA() ? "no_device" : "built_without_cuda";
     info.cuda_unavailable_reason =
         at::hasCUDA() ? "no CUDA device found (no GPU, or its driver is not loaded)"
                       : "this libtorch was built without CUDA support (CPU-only build)";
@@ -88,6 +101,7 @@ DeviceInfo probeDevices() {
   info.cpu_cores = hw > 0 ? static_cast<int>(hw) : 1;
   info.default_threads = defaultThreadCount();
   info.blas_library = loadedBlas();
+  info.blas_name = blasName(info.blas_library);
   info.default_device = info.cuda_available ? "cuda:0" : "cpu";
   return info;
 }
@@ -97,12 +111,14 @@ nlohmann::json toJson(const DeviceInfo& i) {
           {"torch_version", i.torch_version},
           {"cuda_available", i.cuda_available},
           {"cuda_unavailable_reason", i.cuda_unavailable_reason},
+          {"cuda_unavailable_code", i.cuda_unavailable_code},
           {"cuda_device_count", i.cuda_device_count},
           {"cuda_devices", i.cuda_devices},
           {"cpu_name", i.cpu_name},
           {"cpu_cores", i.cpu_cores},
           {"default_threads", i.default_threads},
           {"blas_library", i.blas_library},
+          {"blas_name", i.blas_name},
           {"default_device", i.default_device}};
 }
 

@@ -17,7 +17,7 @@ class FlatGradients {
   /// Sets every gradient to zero (one memset).
   void zero();
   /// Total L2 norm over all gradients: the value torch.nn.utils.clip_grad_norm_(params,
-  /// max_norm, norm_type=2) returns. Computed in the gradients' dtype (float32).
+  /// max_norm, norm_type=2) returns, computed as sqrt(g . g) in the gradients' dtype (float32).
   double norm() const;
   /// Multiplies every gradient by `coef` in place.
   void scale(double coef);

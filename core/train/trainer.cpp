@@ -177,7 +177,8 @@ void Trainer::Impl::prepare() {
   t.seed = seed;  // recorded in config.json so the run can be repeated from it
 
   // Thread count and devices are thread-local settings: applied here, on the training thread.
-  num_threads = t.num_threads ? static_cast<int>(*t.num_threads) : defaultThreadCount();
+  num_threads = t.num_threads ? static_cast<int>(*t.num_threads)
+                              : defaultThreadCount(options.reserved_cores);
   at::set_num_threads(num_threads);
   device = resolveDevice(t.device);
 

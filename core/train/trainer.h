@@ -28,6 +28,8 @@ struct TrainerOptions {
   std::string command_line;       ///< recorded in run.json
   /// Policy used when training.non_finite is null: "stop" (CLI) or "pause" (GUI).
   std::string default_non_finite = "stop";
+  /// Cores left free when training.num_threads is null (see defaultThreadCount): 1 in the GUI.
+  int reserved_cores = 0;
 };
 
 /// Observable run state (for front ends; the authoritative state lives in the engine thread).

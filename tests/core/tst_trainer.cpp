@@ -149,6 +149,11 @@ void TstTrainer::flatGradientsSurviveBackward() {
     // total norm == sqrt(sum of squared per-parameter norms)
     QVERIFY(std::abs(grads.norm() - float64Norm(params)) <= 1e-6 * float64Norm(params));
   }
+  // As torch.nn.utils.clip_grad_norm_ on float32 grads (checked with Python torch 1.13:
+  // grads of 1e20 give tensor(inf)), a norm whose square overflows float32 is inf.
+  grads.zero();
+  params.front().grad().fill_(1e20f);
+  QVERIFY(std::isinf(grads.norm()));
   // clip coefficient as in clip_grad_norm_: max_norm / (norm + 1e-6), only when < 1
   QCOMPARE(clipCoefficient(10.0, 1.0), 1.0 / (10.0 + 1e-6));
   QCOMPARE(clipCoefficient(0.5, 1.0), 1.0);
