@@ -715,6 +715,8 @@ void MainWindow::onRunFinished(const RunSummary& summary) {
   if (summary.epochs_completed > 0) {
     epoch_status_->setText(tr("Epoch %1/%2").arg(summary.epochs_completed).arg(total_epochs_));
   }
+  // No ETA once the run is over: show the run's whole wall time instead.
+  time_label_->setText(tr("Run took %1 · ended").arg(formatDuration(summary.wall_seconds)));
   device_panel_->clearRun();
   updateActions();
   if (quit_when_run_ends_ || quitting_) finishAndQuit(0);

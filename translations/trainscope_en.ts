@@ -652,6 +652,10 @@ The files written so far are kept and summary.json records that the run was stop
         <source>Res&amp;ume</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Run took %1 · ended</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>trainscope::RunSummaryPanel</name>

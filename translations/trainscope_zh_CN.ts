@@ -652,6 +652,10 @@ The files written so far are kept and summary.json records that the run was stop
         <source>Res&amp;ume</source>
         <translation>继续(&amp;U)</translation>
     </message>
+    <message>
+        <source>Run took %1 · ended</source>
+        <translation>运行用时 %1 · 已结束</translation>
+    </message>
 </context>
 <context>
     <name>trainscope::RunSummaryPanel</name>
