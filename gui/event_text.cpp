@@ -78,9 +78,11 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
 }
 
 QString EventText::forRunStarted(const RunInfo& info) {
-  return tr("Run started: %1 epochs of %2 batches, seed %3, on %4 with %5 CPU thread(s).")
+  return tr("Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with "
+            "%6 CPU thread(s).")
       .arg(info.epochs)
       .arg(info.batches_per_epoch)
+      .arg(info.batch_size)
       .arg(info.seed)
       .arg(QString::fromStdString(info.device))
       .arg(info.num_threads);

@@ -42,6 +42,7 @@ namespace {
 
 constexpr int kFlushIntervalMs = 33;  // ~30 Hz redraw, whatever the step rate
 constexpr int kMaxEventLines = 2000;  // bounded events panel
+constexpr int kMaxEpochMarkers = 60;  // above this many epochs, no per-epoch markers
 
 const QColor kTrainColor(31, 119, 180);
 const QColor kValColor(255, 127, 14);
@@ -761,9 +762,9 @@ void MainWindow::addEventLine(const QString& text, EventText::Severity severity)
 }
 
 void MainWindow::flushPlots() {
-  updateProgress();
-  if (!plots_dirty_) return;
+  if (!plots_dirty_) return;  // nothing new since the last flush (also keeps the end label)
   plots_dirty_ = false;
+  updateProgress();
   // One batched add per graph (keys arrive sorted), then one queued replot per plot.
   if (!pending_step_keys_.isEmpty()) {
     loss_plot_->graph(0)->addData(pending_step_keys_, pending_step_loss_, true);
@@ -777,6 +778,14 @@ void MainWindow::flushPlots() {
   if (!pending_epoch_keys_.isEmpty()) {
     loss_plot_->graph(1)->addData(pending_epoch_keys_, pending_train_loss_, true);
     loss_plot_->graph(2)->addData(pending_epoch_keys_, pending_val_loss_, true);
+    // Epoch markers help while there are few epochs; hundreds of them only hide the curve.
+    const bool markers = loss_plot_->graph(1)->dataCount() <= kMaxEpochMarkers;
+    for (int g : {1, 2}) {
+      QCPGraph* graph = loss_plot_->graph(g);
+      QCPScatterStyle style = graph->scatterStyle();
+      style.setShape(markers ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone);
+      graph->setScatterStyle(style);
+    }
     pending_epoch_keys_.clear();
     pending_train_loss_.clear();
     pending_val_loss_.clear();

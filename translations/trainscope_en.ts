@@ -151,10 +151,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run started: %1 epochs of %2 batches, seed %3, on %4 with %5 CPU thread(s).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -192,6 +188,10 @@
     </message>
     <message>
         <source>Could not write &quot;%1&quot;. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

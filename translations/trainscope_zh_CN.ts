@@ -151,10 +151,6 @@
         <translation>第 %1 步出错：%2</translation>
     </message>
     <message>
-        <source>Run started: %1 epochs of %2 batches, seed %3, on %4 with %5 CPU thread(s).</source>
-        <translation>运行开始：共 %1 轮，每轮 %2 个批次，随机种子 %3，在 %4 上使用 %5 个 CPU 线程。</translation>
-    </message>
-    <message>
         <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
         <translation>运行结束（%1）：%2 轮，%3 步，用时 %4 秒。</translation>
     </message>
@@ -193,6 +189,10 @@
     <message>
         <source>Could not write &quot;%1&quot;. Details: %2</source>
         <translation>无法写入“%1”。详细信息：%2</translation>
+    </message>
+    <message>
+        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
+        <translation>开始运行：共 %1 轮，每轮 %2 个批次（每批最多 %3 个样本），随机种子 %4，在 %5 上使用 %6 个 CPU 线程。</translation>
     </message>
 </context>
 <context>
