@@ -181,6 +181,12 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
     std::fflush(options_.out);
   }
   const int64_t epochs = info_.epochs > 0 ? info_.epochs : r.epoch;
+  const auto now = std::chrono::steady_clock::now();
+  const bool edge = r.epoch == 1 || r.epoch >= epochs;
+  if (!edge && std::chrono::duration<double>(now - last_epoch_line_).count() <
+                   options_.min_epoch_line_seconds)
+    return;
+  last_epoch_line_ = now;
   std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + "  step " +
                      std::to_string(r.step) + "  train_loss " + formatNumber(r.train_loss) +
                      "  val_loss " + formatNumber(r.val_loss);

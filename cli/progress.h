@@ -48,6 +48,9 @@ struct ProgressOptions {
   std::FILE* out = stdout;          ///< JSON lines
   std::FILE* err = stderr;          ///< progress, events, messages
   double min_redraw_seconds = 0.1;  ///< bar redraws at most this often (about 10 per second)
+  /// Epoch lines (stderr) at most this often; the first and the last epoch always print, so a
+  /// run of 800 one-step epochs does not scroll 800 lines by. --json output is never thinned.
+  double min_epoch_line_seconds = 0.5;
 };
 
 /// The CLI's TrainerObserver. Called on the training thread: every callback is quick (a step
@@ -83,6 +86,7 @@ class ProgressPrinter : public TrainerObserver {
   bool started_ = false;
   bool bar_visible_ = false;
   std::chrono::steady_clock::time_point last_draw_{};
+  std::chrono::steady_clock::time_point last_epoch_line_{};
   int64_t samples_seen_ = 0;
   // Windowed throughput for the bar: samples and elapsed seconds at the previous redraw.
   int64_t window_samples_ = 0;

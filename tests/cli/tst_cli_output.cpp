@@ -25,6 +25,7 @@ class TstCliOutput : public QObject {
   void commandLineQuoting();
   void linesStyleWritesOneLinePerEpoch();
   void barRedrawsAreThrottled();
+  void epochLinesAreThinnedButJsonIsNot();
 };
 
 void TstCliOutput::exitCodes() {
@@ -132,6 +133,46 @@ void TstCliOutput::commandLineQuoting() {
            std::string("trainscope-cli train --set training.seed=null"));
   QCOMPARE(joinCommandLine({"a b", "it's", "[1,2]", ""}),
            std::string("'a b' 'it'\\''s' '[1,2]' ''"));
+}
+
+void TstCliOutput::epochLinesAreThinnedButJsonIsNot() {
+  // 6 epochs arriving at once with a 1-hour minimum gap: the stderr lines are epoch 1 and
+  // epoch 6 (first and last always print); stdout still gets all 6 JSON lines.
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  QVERIFY(out && err);
+  ProgressOptions o;
+  o.style = ProgressStyle::Lines;
+  o.json = true;
+  o.out = out;
+  o.err = err;
+  o.min_epoch_line_seconds = 3600;
+  ProgressPrinter p(o);
+  RunInfo info;
+  info.epochs = 6;
+  info.batches_per_epoch = 1;
+  p.onRunStarted(info);
+  for (int epoch = 1; epoch <= 6; ++epoch) {
+    EpochRecord e;
+    e.epoch = epoch;
+    e.step = epoch;
+    p.onEpoch(e);
+  }
+  auto lines = [](std::FILE* f, const char* prefix) {
+    std::rewind(f);
+    QStringList found;
+    char buf[1024];
+    while (std::fgets(buf, sizeof buf, f))
+      if (QString(buf).startsWith(prefix)) found << QString(buf).trimmed();
+    return found;
+  };
+  const QStringList epoch_lines = lines(err, "epoch ");
+  QCOMPARE(epoch_lines.size(), 2);
+  QVERIFY(epoch_lines[0].startsWith("epoch 1/6"));
+  QVERIFY(epoch_lines[1].startsWith("epoch 6/6"));
+  QCOMPARE(lines(out, "{").size(), 6);
+  std::fclose(out);
+  std::fclose(err);
 }
 
 void TstCliOutput::linesStyleWritesOneLinePerEpoch() {
