@@ -693,6 +693,8 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
     if (epoch.epoch + 1 == quit_after_epochs_) {
       controller_->stepEpoch();  // run to the end of epoch N, then pause
     } else if (epoch.epoch >= quit_after_epochs_) {
+      // Grab the window while the run is live (plots, running-state buttons), then stop.
+      if (!screenshot_path_.isEmpty() && !saveScreenshot()) quit_exit_code_ = 1;
       quitting_ = true;
       controller_->stop();
     }
@@ -825,14 +827,18 @@ QImage MainWindow::grabWindowImage() {
   return grab().toImage();
 }
 
+bool MainWindow::saveScreenshot() {
+  screenshot_saved_ = true;
+  const QImage image = grabWindowImage();
+  if (image.save(screenshot_path_)) return true;
+  qWarning("could not save the screenshot to %s", qPrintable(screenshot_path_));
+  return false;
+}
+
 void MainWindow::finishAndQuit(int exitCode) {
-  if (!screenshot_path_.isEmpty()) {
-    const QImage image = grabWindowImage();
-    if (!image.save(screenshot_path_)) {
-      qWarning("could not save the screenshot to %s", qPrintable(screenshot_path_));
-      exitCode = exitCode == 0 ? 1 : exitCode;
-    }
-  }
+  if (exitCode == 0) exitCode = quit_exit_code_;
+  if (!screenshot_path_.isEmpty() && !screenshot_saved_ && !saveScreenshot())
+    exitCode = exitCode == 0 ? 1 : exitCode;
   // Leave the event loop after the current slot returns.
   QTimer::singleShot(0, qApp, [exitCode] { QCoreApplication::exit(exitCode); });
 }

@@ -91,6 +91,8 @@ class MainWindow : public QMainWindow {
   void updateProgress();
   void addEventLine(const QString& text, EventText::Severity severity);
   void finishAndQuit(int exitCode);
+  /// Saves the --screenshot image now; false (with a warning) when it cannot be written.
+  bool saveScreenshot();
 
   void onStateChanged(TrainingController::State state);
   void onRunStarted(const RunInfo& info);
@@ -142,6 +144,8 @@ class MainWindow : public QMainWindow {
   QString runs_root_;
   QString run_dir_;
   QString screenshot_path_;
+  bool screenshot_saved_ = false;
+  int quit_exit_code_ = 0;  ///< exit code for a --quit-after-epochs quit (1: screenshot failed)  ///< taken live at epoch N under --quit-after-epochs
   bool confirm_close_ = true;
   bool quit_when_run_ends_ = false;
   bool quitting_ = false;
