@@ -20,8 +20,12 @@ const std::vector<Preset>& table() {
        json{{"name", "overfit-sine"},
             // 20 training points, fitted full-batch until the MLP threads the noise: validation
             // loss bottoms out near epoch 180 and ends ~10x higher while training loss falls.
-            {"data", {{"source", "sine"}, {"n_samples", 40}, {"noise", 0.4}, {"seed", 7},
-                      {"val_fraction", 0.5}}},
+            {"data",
+             {{"source", "sine"},
+              {"n_samples", 40},
+              {"noise", 0.4},
+              {"seed", 7},
+              {"val_fraction", 0.5}}},
             {"model", {{"hidden", {256, 256}}, {"activation", "relu"}}},
             {"optimizer", {{"name", "adam"}, {"lr", 3e-3}}},
             // One thread: a model this small only loses time to OpenMP synchronisation.
@@ -59,7 +63,8 @@ nlohmann::json presetJson(const std::string& name) {
     if (p.info.name == name) return p.patch;
     names += (names.empty() ? "" : ", ") + p.info.name;
   }
-  throw Error(ErrorCode::Config, "preset", "unknown preset '" + name + "' (available: " + names + ")");
+  throw Error(ErrorCode::Config, "preset",
+              "unknown preset '" + name + "' (available: " + names + ")");
 }
 
 }  // namespace trainscope

@@ -24,9 +24,8 @@ std::string join(const std::string& where, const std::string& key) {
 }
 
 int64_t getInt(const json& v, const std::string& key, int64_t lo, int64_t hi) {
-  bool integral = v.is_number_integer() ||
-                  (v.is_number_float() && std::isfinite(v.get<double>()) &&
-                   std::floor(v.get<double>()) == v.get<double>());
+  bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
+                                            std::floor(v.get<double>()) == v.get<double>());
   if (!integral) fail(key, key + " must be an integer, got " + show(v));
   int64_t x = v.is_number_float() ? static_cast<int64_t>(v.get<double>()) : v.get<int64_t>();
   if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) x = INT64_MAX;
@@ -88,7 +87,8 @@ nlohmann::json defaultConfigJson() {
         {"val_fraction", 0.2},
         {"limit", nullptr},
         {"standardize", true}}},
-      {"model", {{"kind", "mlp"}, {"hidden", {128, 128}}, {"activation", "relu"}, {"dropout", 0.0}}},
+      {"model",
+       {{"kind", "mlp"}, {"hidden", {128, 128}}, {"activation", "relu"}, {"dropout", 0.0}}},
       {"optimizer",
        {{"name", "adam"},
         {"lr", 1e-3},
@@ -109,9 +109,8 @@ nlohmann::json defaultConfigJson() {
 void mergeConfigJson(nlohmann::json& target, const nlohmann::json& patch,
                      const std::string& where) {
   if (!patch.is_object()) {
-    fail(where.empty() ? "config" : where,
-         (where.empty() ? std::string("a config") : where) + " must be a JSON object, got " +
-             show(patch));
+    fail(where.empty() ? "config" : where, (where.empty() ? std::string("a config") : where) +
+                                               " must be a JSON object, got " + show(patch));
   }
   for (auto it = patch.begin(); it != patch.end(); ++it) {
     std::string key = join(where, it.key());
@@ -150,7 +149,9 @@ void applySet(nlohmann::json& config, const std::string& assignment) {
     node = &(*node)[parts[i]];
   }
   if (node->is_object()) {
-    if (!value.is_object()) fail(key, key + " is a section; set one of its keys, e.g. " + key + "." + node->begin().key() + "=...");
+    if (!value.is_object())
+      fail(key, key + " is a section; set one of its keys, e.g. " + key + "." +
+                    node->begin().key() + "=...");
   }
   mergeConfigJson(config, patch);
 }
@@ -267,7 +268,8 @@ nlohmann::json configToJson(const TrainConfig& c) {
 
 nlohmann::json readConfigFile(const std::filesystem::path& path) {
   std::ifstream in(path);
-  if (!in) throw Error(ErrorCode::Config, path.string(), "cannot read config file " + path.string());
+  if (!in)
+    throw Error(ErrorCode::Config, path.string(), "cannot read config file " + path.string());
   std::stringstream buffer;
   buffer << in.rdbuf();
   json j;

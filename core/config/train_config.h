@@ -4,11 +4,10 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace trainscope {
 
@@ -20,8 +19,8 @@ struct DataConfig {
   int64_t n_samples = 200;          ///< synthetic sources only
   double noise = 0.1;               ///< synthetic sources: std of the Gaussian noise
   double val_fraction = 0.2;        ///< fraction of the training pool held out for validation
-  std::optional<int64_t> limit;     ///< take N samples of the pool (seeded shuffle) before the split
-  bool standardize = true;          ///< per-feature (tabular) / per-channel (images) z-scoring
+  std::optional<int64_t> limit;  ///< take N samples of the pool (seeded shuffle) before the split
+  bool standardize = true;       ///< per-feature (tabular) / per-channel (images) z-scoring
 };
 
 /// `model.*`: an MLP built as torch::nn::Sequential.
@@ -36,7 +35,7 @@ struct ModelConfig {
 struct OptimizerConfig {
   std::string name = "adam";  ///< sgd | adam | adamw
   double lr = 1e-3;
-  double momentum = 0.0;      ///< sgd only
+  double momentum = 0.0;  ///< sgd only
   double weight_decay = 0.0;
   std::array<double, 2> betas{0.9, 0.999};  ///< adam / adamw
 };
@@ -51,10 +50,10 @@ struct ClipConfig {
 struct TrainingConfig {
   int64_t epochs = 10;
   int64_t batch_size = 32;
-  std::optional<int64_t> seed;         ///< 0..2^31-1; null = draw one and record it
+  std::optional<int64_t> seed;  ///< 0..2^31-1; null = draw one and record it
   ClipConfig clip;
-  std::string device = "auto";         ///< auto | cpu | cuda | cuda:N
-  std::optional<int64_t> num_threads;  ///< null = all cores (OMP_NUM_THREADS wins when set)
+  std::string device = "auto";            ///< auto | cpu | cuda | cuda:N
+  std::optional<int64_t> num_threads;     ///< null = all cores (OMP_NUM_THREADS wins when set)
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
 };
 

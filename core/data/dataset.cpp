@@ -52,9 +52,10 @@ TensorPair readFashionMnist(const std::filesystem::path& dir, const std::string&
     try {
       return readIdxFile(file);
     } catch (const Error& e) {
-      std::string hint = dir == kFashionMnistDir
-                             ? " (install the Debian package dataset-fashion-mnist, or set data.path)"
-                             : " (data.path is " + dir.string() + ")";
+      std::string hint =
+          dir == kFashionMnistDir
+              ? " (install the Debian package dataset-fashion-mnist, or set data.path)"
+              : " (data.path is " + dir.string() + ")";
       throw Error(ErrorCode::Data, e.subject(), e.what() + hint);
     }
   };
@@ -118,8 +119,8 @@ PreparedData loadData(const DataConfig& c) {
     pool = take(pool, idx.narrow(0, 0, *c.limit));
   }
   if (pool.size() < 2)
-    throw Error(ErrorCode::Config, "data.limit", "need at least 2 samples to split, got " +
-                                                     std::to_string(pool.size()));
+    throw Error(ErrorCode::Config, "data.limit",
+                "need at least 2 samples to split, got " + std::to_string(pool.size()));
   auto [train_idx, val_idx] = splitIndices(pool.size(), c.val_fraction, c.seed);
   out.train = take(pool, train_idx);
   out.val = take(pool, val_idx);

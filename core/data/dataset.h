@@ -1,13 +1,13 @@
 #pragma once
 /// Datasets as in-memory tensors: synthetic sine and moons, Fashion-MNIST from IDX .gz files;
 /// limit, seeded train/validation split, standardisation, seeded shuffled batching.
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <ATen/core/Generator.h>
-#include <ATen/core/Tensor.h>
 
 #include "core/config/train_config.h"
 #include "core/train/records.h"

@@ -1,9 +1,8 @@
 // IDX reader (MNIST format) over zlib's gzread, which also reads uncompressed files.
 #include "core/data/idx_reader.h"
 
-#include <zlib.h>
-
 #include <ATen/ops/empty.h>
+#include <zlib.h>
 
 #include "core/errors.h"
 
@@ -62,7 +61,8 @@ at::Tensor readIdxFile(const std::filesystem::path& path) {
     fail(path, "unsupported IDX element type 0x" + std::to_string(magic[2]) +
                    " (only unsigned bytes, 0x08)");
   int ndims = magic[3];
-  if (ndims < 1 || ndims > 4) fail(path, "unsupported number of dimensions " + std::to_string(ndims));
+  if (ndims < 1 || ndims > 4)
+    fail(path, "unsupported number of dimensions " + std::to_string(ndims));
 
   std::vector<int64_t> dims(ndims);
   int64_t total = 1;
@@ -73,7 +73,8 @@ at::Tensor readIdxFile(const std::filesystem::path& path) {
     if (d <= 0 || d > (int64_t{1} << 31)) fail(path, "invalid dimension " + std::to_string(d));
     dims[i] = d;
     total *= d;
-    if (total > (int64_t{1} << 34)) fail(path, "implausibly large (" + std::to_string(total) + " bytes)");
+    if (total > (int64_t{1} << 34))
+      fail(path, "implausibly large (" + std::to_string(total) + " bytes)");
   }
 
   at::Tensor out = at::empty(dims, at::TensorOptions().dtype(at::kByte));

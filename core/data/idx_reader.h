@@ -1,11 +1,11 @@
 #pragma once
 /// Reader for IDX files (the MNIST / Fashion-MNIST format), gzip-compressed or plain (zlib's
 /// gzread reads both).
+#include <ATen/core/Tensor.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <vector>
-
-#include <ATen/core/Tensor.h>
 
 namespace trainscope {
 

@@ -16,7 +16,9 @@ std::filesystem::path createUniqueRunDir(const std::filesystem::path& root,
                                          const std::string& name) {
   std::error_code ec;
   std::filesystem::create_directories(root, ec);
-  if (ec) throw Error(ErrorCode::Io, root.string(), "cannot create " + root.string() + ": " + ec.message());
+  if (ec)
+    throw Error(ErrorCode::Io, root.string(),
+                "cannot create " + root.string() + ": " + ec.message());
   std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
@@ -27,7 +29,9 @@ std::filesystem::path createUniqueRunDir(const std::filesystem::path& root,
     std::filesystem::path dir = root / (i == 1 ? base : base + "-" + std::to_string(i));
     // create_directory returns false when it exists: then try the next suffix (never reuse).
     if (std::filesystem::create_directory(dir, ec)) return dir;
-    if (ec) throw Error(ErrorCode::Io, dir.string(), "cannot create " + dir.string() + ": " + ec.message());
+    if (ec)
+      throw Error(ErrorCode::Io, dir.string(),
+                  "cannot create " + dir.string() + ": " + ec.message());
   }
   throw Error(ErrorCode::Io, root.string(), "too many run directories named " + base);
 }

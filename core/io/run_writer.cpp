@@ -14,7 +14,9 @@ RunWriter::RunWriter(const std::filesystem::path& dir, const nlohmann::json& con
     : dir_(dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
-  if (ec) throw Error(ErrorCode::Io, dir_.string(), "cannot create run directory " + dir_.string() + ": " + ec.message());
+  if (ec)
+    throw Error(ErrorCode::Io, dir_.string(),
+                "cannot create run directory " + dir_.string() + ": " + ec.message());
   writeFileAtomic(dir_ / "config.json", config.dump(2) + "\n");
   writeFileAtomic(dir_ / "run.json", run_info.dump(2) + "\n");
   metrics_ = open("metrics.csv", metricsCsvHeader());

@@ -3,9 +3,8 @@
 /// a crash loses at most the current line; summary.json written atomically at the end.
 #include <cstdio>
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/train/records.h"
 

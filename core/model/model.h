@@ -1,8 +1,8 @@
 #pragma once
 /// Builds the model of a run as a torch::nn::Sequential.
-#include <cstdint>
-
 #include <torch/nn/modules/container/sequential.h>
+
+#include <cstdint>
 
 #include "core/config/train_config.h"
 #include "core/train/records.h"

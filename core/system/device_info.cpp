@@ -1,14 +1,13 @@
 #include "core/system/device_info.h"
 
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
 #include <link.h>
+#include <torch/cuda.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <thread>
-
-#include <ATen/Context.h>
-#include <ATen/Parallel.h>
-#include <torch/cuda.h>
 
 #include "core/system/torch_compat.h"
 

@@ -1,16 +1,15 @@
 #pragma once
 /// Device probing for the device panel and `trainscope-cli device`. Torch-free API.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace trainscope {
 
 /// What this process can train on.
 struct DeviceInfo {
   std::string trainscope_version;
-  std::string torch_version;        ///< libtorch version, e.g. "1.13.1"
+  std::string torch_version;  ///< libtorch version, e.g. "1.13.1"
   bool cuda_available = false;
   std::string cuda_unavailable_reason;  ///< English, empty when CUDA is available
   /// Why CUDA is unavailable, as a stable code front ends translate: "built_without_cuda" |
@@ -18,13 +17,13 @@ struct DeviceInfo {
   std::string cuda_unavailable_code;
   int cuda_device_count = 0;
   std::vector<std::string> cuda_devices;  ///< "cuda:0 NVIDIA ..." names where known
-  std::string cpu_name;             ///< model name from /proc/cpuinfo
-  int cpu_cores = 1;                ///< logical cores of the machine
-  int default_threads = 1;          ///< intra-op threads a run uses when num_threads is null
-  std::string blas_library;         ///< resolved libblas.so.3 in use (path), empty if unknown
+  std::string cpu_name;                   ///< model name from /proc/cpuinfo
+  int cpu_cores = 1;                      ///< logical cores of the machine
+  int default_threads = 1;                ///< intra-op threads a run uses when num_threads is null
+  std::string blas_library;               ///< resolved libblas.so.3 in use (path), empty if unknown
   /// "OpenBLAS (OpenMP)" | "OpenBLAS (pthreads)" | "reference BLAS" | file name | "".
   std::string blas_name;
-  std::string default_device;       ///< what training.device=auto picks: "cpu" or "cuda:0"
+  std::string default_device;  ///< what training.device=auto picks: "cpu" or "cuda:0"
 };
 
 /// Probes libtorch and the machine. Never throws.

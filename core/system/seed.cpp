@@ -1,9 +1,9 @@
 #include "core/system/seed.h"
 
+#include <torch/utils.h>
+
 #include <cstdlib>
 #include <random>
-
-#include <torch/utils.h>
 
 namespace trainscope {
 

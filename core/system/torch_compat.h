@@ -1,8 +1,8 @@
 #pragma once
 /// The one place for differences between libtorch versions (Debian's 1.13 and official 2.x).
-#include <string>
-
 #include <torch/version.h>
+
+#include <string>
 
 namespace trainscope::compat {
 

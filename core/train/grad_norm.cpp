@@ -38,7 +38,8 @@ bool FlatGradients::intact() const {
   int64_t offset = 0;
   for (const auto& p : params_) {
     const at::Tensor& g = p.grad();
-    if (!g.defined() || static_cast<const char*>(g.data_ptr()) != base + offset * flat_.element_size())
+    if (!g.defined() ||
+        static_cast<const char*>(g.data_ptr()) != base + offset * flat_.element_size())
       return false;
     offset += p.numel();
   }

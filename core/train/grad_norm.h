@@ -1,8 +1,8 @@
 #pragma once
 /// Gradient measurement and clipping over one flat gradient buffer.
-#include <vector>
-
 #include <ATen/core/Tensor.h>
+
+#include <vector>
 
 namespace trainscope {
 

@@ -1,19 +1,26 @@
+#include "core/train/records.h"
+
 #include <charconv>
 #include <cmath>
 
-#include "core/train/records.h"
 #include "core/train/records_json.h"
 
 namespace trainscope {
 
 std::string toString(StopReason reason) {
   switch (reason) {
-    case StopReason::Completed: return "completed";
-    case StopReason::Stopped: return "stopped";
-    case StopReason::NonFinite: return "non_finite";
-    case StopReason::EarlyStop: return "early_stop";
-    case StopReason::Interrupted: return "interrupted";
-    case StopReason::Error: return "error";
+    case StopReason::Completed:
+      return "completed";
+    case StopReason::Stopped:
+      return "stopped";
+    case StopReason::NonFinite:
+      return "non_finite";
+    case StopReason::EarlyStop:
+      return "early_stop";
+    case StopReason::Interrupted:
+      return "interrupted";
+    case StopReason::Error:
+      return "error";
   }
   return "error";
 }
@@ -43,10 +50,9 @@ const char* metricsCsvHeader() {
 }
 
 std::string toCsvRow(const EpochRecord& r) {
-  return std::to_string(r.epoch) + "," + std::to_string(r.step) + "," +
-         formatNumber(r.train_loss) + "," + formatNumber(r.val_loss) + "," +
-         opt(r.val_accuracy) + "," + formatNumber(r.lr) + "," + formatNumber(r.epoch_seconds) +
-         "," + formatNumber(r.samples_per_second);
+  return std::to_string(r.epoch) + "," + std::to_string(r.step) + "," + formatNumber(r.train_loss) +
+         "," + formatNumber(r.val_loss) + "," + opt(r.val_accuracy) + "," + formatNumber(r.lr) +
+         "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second);
 }
 
 nlohmann::json toJson(const EpochRecord& r) {
@@ -71,23 +77,25 @@ std::string toCsvRow(const StepRecord& r) {
 }
 
 nlohmann::json toJson(const Event& e) {
-  nlohmann::json j = {{"step", e.step}, {"epoch", e.epoch}, {"kind", e.kind}, {"message", e.message}};
+  nlohmann::json j = {
+      {"step", e.step}, {"epoch", e.epoch}, {"kind", e.kind}, {"message", e.message}};
   if (e.value) j["value"] = jsonNumber(*e.value);
   if (!e.what.empty()) j["what"] = e.what;
   return j;
 }
 
 nlohmann::json toJson(const RunSummary& s) {
-  nlohmann::json j = {{"stop_reason", toString(s.stop_reason)},
-                      {"epochs_completed", s.epochs_completed},
-                      {"global_step", s.global_step},
-                      {"best_epoch", s.best_epoch ? nlohmann::json(s.best_epoch) : nlohmann::json(nullptr)},
-                      {"best_val_loss", optJson(s.best_val_loss)},
-                      {"final_metrics", s.final_metrics ? toJson(*s.final_metrics) : nlohmann::json(nullptr)},
-                      {"test_loss", optJson(s.test_loss)},
-                      {"test_accuracy", optJson(s.test_accuracy)},
-                      {"wall_seconds", jsonNumber(s.wall_seconds)},
-                      {"seed", s.seed}};
+  nlohmann::json j = {
+      {"stop_reason", toString(s.stop_reason)},
+      {"epochs_completed", s.epochs_completed},
+      {"global_step", s.global_step},
+      {"best_epoch", s.best_epoch ? nlohmann::json(s.best_epoch) : nlohmann::json(nullptr)},
+      {"best_val_loss", optJson(s.best_val_loss)},
+      {"final_metrics", s.final_metrics ? toJson(*s.final_metrics) : nlohmann::json(nullptr)},
+      {"test_loss", optJson(s.test_loss)},
+      {"test_accuracy", optJson(s.test_accuracy)},
+      {"wall_seconds", jsonNumber(s.wall_seconds)},
+      {"seed", s.seed}};
   if (!s.error.empty()) j["error"] = s.error;
   return j;
 }

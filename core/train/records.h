@@ -16,30 +16,30 @@ std::string toString(StopReason reason);
 /// One optimizer step (steps.csv row). A step whose loss or gradient norm was non-finite is
 /// reported too; its optimizer update was not applied.
 struct StepRecord {
-  int64_t step = 0;               ///< 1-based global step (each batch is one step)
-  int64_t epoch = 0;              ///< 1-based epoch the step belongs to
-  int64_t batch = 0;              ///< 1-based batch index within the epoch
+  int64_t step = 0;   ///< 1-based global step (each batch is one step)
+  int64_t epoch = 0;  ///< 1-based epoch the step belongs to
+  int64_t batch = 0;  ///< 1-based batch index within the epoch
   int64_t batches_per_epoch = 0;
-  int64_t batch_samples = 0;      ///< samples in this batch (the last one may be partial)
-  double loss = 0;                ///< mean loss of the batch (train mode)
-  double grad_norm = 0;           ///< total L2 norm before clipping (clip_grad_norm_'s return)
-  double grad_norm_clipped = 0;   ///< norm of the gradient the optimizer used
-  double lr = 0;                  ///< learning rate used by this step
+  int64_t batch_samples = 0;         ///< samples in this batch (the last one may be partial)
+  double loss = 0;                   ///< mean loss of the batch (train mode)
+  double grad_norm = 0;              ///< total L2 norm before clipping (clip_grad_norm_'s return)
+  double grad_norm_clipped = 0;      ///< norm of the gradient the optimizer used
+  double lr = 0;                     ///< learning rate used by this step
   std::optional<double> loss_scale;  ///< GradScaler scale; empty without AMP
-  bool applied = true;            ///< false when the optimizer step was skipped (non-finite)
-  double elapsed_seconds = 0;     ///< wall time since the run started
+  bool applied = true;               ///< false when the optimizer step was skipped (non-finite)
+  double elapsed_seconds = 0;        ///< wall time since the run started
 };
 
 /// One completed epoch (metrics.csv row): training pass plus validation.
 struct EpochRecord {
-  int64_t epoch = 0;            ///< 1-based
-  int64_t step = 0;             ///< global step at which the epoch ended
-  double train_loss = 0;        ///< sample-weighted mean of the epoch's batch losses (train mode)
-  double val_loss = 0;          ///< sample-weighted mean over the validation split (eval mode)
+  int64_t epoch = 0;      ///< 1-based
+  int64_t step = 0;       ///< global step at which the epoch ended
+  double train_loss = 0;  ///< sample-weighted mean of the epoch's batch losses (train mode)
+  double val_loss = 0;    ///< sample-weighted mean over the validation split (eval mode)
   std::optional<double> val_accuracy;  ///< classification only, in [0, 1]
-  double lr = 0;                ///< learning rate of the epoch's last step
-  double epoch_seconds = 0;     ///< wall time of training + validation
-  double samples_per_second = 0;  ///< training samples / training wall time of the epoch
+  double lr = 0;                       ///< learning rate of the epoch's last step
+  double epoch_seconds = 0;            ///< wall time of training + validation
+  double samples_per_second = 0;       ///< training samples / training wall time of the epoch
 };
 
 /// Something that happened (events.jsonl line). `kind` is a stable identifier: "run_started",
@@ -57,32 +57,32 @@ struct Event {
 /// Sizes and shape of the data of a run.
 struct DataSummary {
   std::string source;
-  std::string task;         ///< "regression" | "classification"
+  std::string task;                            ///< "regression" | "classification"
   int64_t n_train = 0, n_val = 0, n_test = 0;  ///< n_test 0 when there is no test set
-  int64_t n_features = 0;   ///< inputs per sample (784 for 28x28 images)
-  int64_t n_classes = 0;    ///< 0 for regression
+  int64_t n_features = 0;                      ///< inputs per sample (784 for 28x28 images)
+  int64_t n_classes = 0;                       ///< 0 for regression
   std::vector<std::string> class_names;
 };
 
 /// The model of a run.
 struct ModelSummary {
-  std::string description;     ///< e.g. "Linear(784->256) ReLU Linear(256->128) ReLU Linear(128->10)"
-  int64_t parameter_count = 0; ///< trainable scalars
+  std::string description;  ///< e.g. "Linear(784->256) ReLU Linear(256->128) ReLU Linear(128->10)"
+  int64_t parameter_count = 0;  ///< trainable scalars
 };
 
 /// Sent once when the run has prepared its data and model, before the first step.
 struct RunInfo {
-  std::string run_dir;       ///< empty when the run writes no files
-  int64_t seed = 0;          ///< the training seed in use (drawn when the config had null)
-  std::string device;        ///< "cpu", "cuda:0"
-  int num_threads = 1;       ///< intra-op threads of the training thread
+  std::string run_dir;  ///< empty when the run writes no files
+  int64_t seed = 0;     ///< the training seed in use (drawn when the config had null)
+  std::string device;   ///< "cpu", "cuda:0"
+  int num_threads = 1;  ///< intra-op threads of the training thread
   std::string torch_version;
   int64_t epochs = 0;
   int64_t batches_per_epoch = 0;
   int64_t batch_size = 0;
   DataSummary data;
   ModelSummary model;
-  std::string config_json;   ///< the resolved config (seed filled in)
+  std::string config_json;  ///< the resolved config (seed filled in)
 };
 
 /// The end state of a run (summary.json).
@@ -90,13 +90,13 @@ struct RunSummary {
   StopReason stop_reason = StopReason::Completed;
   int64_t epochs_completed = 0;
   int64_t global_step = 0;
-  int64_t best_epoch = 0;               ///< epoch of the lowest val_loss, 0 when none
+  int64_t best_epoch = 0;  ///< epoch of the lowest val_loss, 0 when none
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> final_metrics;
   std::optional<double> test_loss, test_accuracy;
   double wall_seconds = 0;
   int64_t seed = 0;
-  std::string error;                    ///< English detail when stop_reason is Error
+  std::string error;  ///< English detail when stop_reason is Error
 };
 
 }  // namespace trainscope

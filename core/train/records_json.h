@@ -1,9 +1,8 @@
 #pragma once
 /// Text forms of the records, shared by the run directory writer and the CLI's --json output,
 /// so every consumer sees the same numbers. Torch-free.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/train/records.h"
 

@@ -2,13 +2,6 @@
 // backward -> measure grad norm -> clip -> optimizer step; validation every epoch.
 #include "core/train/trainer.h"
 
-#include <unistd.h>
-
-#include <atomic>
-#include <chrono>
-#include <cmath>
-#include <ctime>
-
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
@@ -17,6 +10,12 @@
 #include <torch/optim/adamw.h>
 #include <torch/optim/sgd.h>
 #include <torch/utils.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <ctime>
 
 #include "core/data/dataset.h"
 #include "core/errors.h"
@@ -63,8 +62,8 @@ torch::Device resolveDevice(const std::string& spec) {
   if (spec == "cpu") return torch::Device(torch::kCPU);
   if (!cuda)
     throw Error(ErrorCode::Config, "training.device",
-                "training.device is '" + spec + "' but CUDA is not available: " +
-                    probeDevices().cuda_unavailable_reason);
+                "training.device is '" + spec +
+                    "' but CUDA is not available: " + probeDevices().cuda_unavailable_reason);
   int index = spec == "cuda" ? 0 : std::stoi(spec.substr(5));
   if (index >= static_cast<int>(torch::cuda::device_count()))
     throw Error(ErrorCode::Config, "training.device",
@@ -80,16 +79,14 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerConfig& c,
         params, torch::optim::SGDOptions(c.lr).momentum(c.momentum).weight_decay(c.weight_decay));
   }
   if (c.name == "adam") {
-    return std::make_unique<torch::optim::Adam>(
-        params, torch::optim::AdamOptions(c.lr)
-                    .betas({c.betas[0], c.betas[1]})
-                    .weight_decay(c.weight_decay));
+    return std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(c.lr)
+                                                            .betas({c.betas[0], c.betas[1]})
+                                                            .weight_decay(c.weight_decay));
   }
   if (c.name == "adamw") {
-    return std::make_unique<torch::optim::AdamW>(
-        params, torch::optim::AdamWOptions(c.lr)
-                    .betas({c.betas[0], c.betas[1]})
-                    .weight_decay(c.weight_decay));
+    return std::make_unique<torch::optim::AdamW>(params, torch::optim::AdamWOptions(c.lr)
+                                                             .betas({c.betas[0], c.betas[1]})
+                                                             .weight_decay(c.weight_decay));
   }
   throw Error(ErrorCode::Config, "optimizer.name", "unknown optimizer.name '" + c.name + "'");
 }
@@ -122,7 +119,7 @@ struct Trainer::Impl {
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> last_epoch;
   Clock::time_point run_start;
-  double paused_seconds = 0;  ///< time spent waiting while paused (excluded from timings)
+  double paused_seconds = 0;        ///< time spent waiting while paused (excluded from timings)
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
 
   void prepare();
@@ -130,9 +127,7 @@ struct Trainer::Impl {
   bool trainStep(const TensorPair& batch, int64_t epoch, int64_t b, int64_t batches,
                  double& loss_sum, int64_t& loss_count);
   std::pair<double, std::optional<double>> evaluate(const TensorPair& split);
-  double currentLr() const {
-    return optimizer->param_groups().front().options().get_lr();
-  }
+  double currentLr() const { return optimizer->param_groups().front().options().get_lr(); }
   double activeSeconds() const { return secondsSince(run_start) - paused_seconds; }
 
   void emit(const Event& e) {
@@ -177,8 +172,8 @@ void Trainer::Impl::prepare() {
   t.seed = seed;  // recorded in config.json so the run can be repeated from it
 
   // Thread count and devices are thread-local settings: applied here, on the training thread.
-  num_threads = t.num_threads ? static_cast<int>(*t.num_threads)
-                              : defaultThreadCount(options.reserved_cores);
+  num_threads =
+      t.num_threads ? static_cast<int>(*t.num_threads) : defaultThreadCount(options.reserved_cores);
   at::set_num_threads(num_threads);
   device = resolveDevice(t.device);
 
@@ -197,8 +192,8 @@ void Trainer::Impl::prepare() {
   optimizer = makeOptimizer(config.optimizer, params);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
-  shuffle_gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) ^
-                                                         0x5DEECE66DULL);
+  shuffle_gen =
+      at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) ^ 0x5DEECE66DULL);
 }
 
 std::pair<double, std::optional<double>> Trainer::Impl::evaluate(const TensorPair& split) {
@@ -213,9 +208,10 @@ std::pair<double, std::optional<double>> Trainer::Impl::evaluate(const TensorPai
     torch::Tensor x = split.x.narrow(0, start, len), y = split.y.narrow(0, start, len);
     torch::Tensor out = model->forward(x);
     if (data.classification) {
-      loss_sum += torch::nn::functional::cross_entropy(
-                      out, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                      .item<double>();
+      loss_sum +=
+          torch::nn::functional::cross_entropy(
+              out, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+              .item<double>();
       correct += out.argmax(1).eq(y).sum().item<int64_t>();
     } else {
       loss_sum += torch::nn::functional::mse_loss(
@@ -283,7 +279,8 @@ bool Trainer::Impl::trainStep(const TensorPair& batch, int64_t epoch, int64_t b,
     e.message = "non-finite " + e.what + " (" + formatNumber(*e.value) + ") at step " +
                 std::to_string(global_step) + ", epoch " + std::to_string(epoch) +
                 "; the optimizer step was skipped. Usual causes: learning rate too high, inputs "
-                "not normalised, no gradient clipping. Policy: " + non_finite_policy;
+                "not normalised, no gradient clipping. Policy: " +
+                non_finite_policy;
     emit(e);
     if (non_finite_policy == "stop") {
       stop_on_non_finite = true;
@@ -368,8 +365,7 @@ RunSummary Trainer::Impl::loop() {
     r.val_accuracy = val_acc;
     r.lr = currentLr();
     r.epoch_seconds = roundTo(secondsSince(epoch_start) - epoch_paused, 1e-6);
-    r.samples_per_second =
-        train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
+    r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
     epochs_completed = epoch;
     last_epoch = r;
     if (std::isfinite(val_loss) && (!best_val_loss || val_loss < *best_val_loss)) {

@@ -23,9 +23,9 @@ class TrainerObserver {
 
 /// Where a Trainer writes and how it describes itself in run.json.
 struct TrainerOptions {
-  std::filesystem::path run_dir;  ///< the run directory itself (created); empty = write no files
-  std::string front_end = "core"; ///< "cli" | "gui" | "test"
-  std::string command_line;       ///< recorded in run.json
+  std::filesystem::path run_dir;   ///< the run directory itself (created); empty = write no files
+  std::string front_end = "core";  ///< "cli" | "gui" | "test"
+  std::string command_line;        ///< recorded in run.json
   /// Policy used when training.non_finite is null: "stop" (CLI) or "pause" (GUI).
   std::string default_non_finite = "stop";
   /// Cores left free when training.num_threads is null (see defaultThreadCount): 1 in the GUI.

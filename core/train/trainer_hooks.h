@@ -1,9 +1,9 @@
 #pragma once
 /// Test-only access to the inside of a step (torch types; not part of the public API).
+#include <ATen/core/Tensor.h>
+
 #include <functional>
 #include <vector>
-
-#include <ATen/core/Tensor.h>
 
 #include "core/train/trainer.h"
 

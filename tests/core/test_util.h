@@ -3,7 +3,6 @@
 #include <QFile>
 #include <QString>
 #include <QStringList>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -45,6 +44,6 @@ inline int column(const std::vector<std::string>& header, const std::string& nam
 
 /// QCOMPARE for StopReason, shown by name (Qt Test's toString lookup would find core's
 /// trainscope::toString, which returns std::string).
-#define COMPARE_REASON(a, b)                                   \
-  QCOMPARE(QString::fromStdString(trainscope::toString(a)),    \
+#define COMPARE_REASON(a, b)                                \
+  QCOMPARE(QString::fromStdString(trainscope::toString(a)), \
            QString::fromStdString(trainscope::toString(b)))

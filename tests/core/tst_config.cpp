@@ -1,6 +1,5 @@
 // Config: defaults, presets, precedence, --set parsing, validation errors that name the key.
 #include <QtTest/QtTest>
-
 #include <fstream>
 
 #include "core/config/train_config.h"
@@ -59,16 +58,17 @@ void TstConfig::precedence() {
   // defaults < preset < file < --set
   QTemporaryDir tmp;
   std::string file = tmp.path().toStdString() + "/partial.json";
-  std::ofstream(file) << R"({"training": {"epochs": 7, "batch_size": 16}, "optimizer": {"lr": 0.5}})";
+  std::ofstream(file)
+      << R"({"training": {"epochs": 7, "batch_size": 16}, "optimizer": {"lr": 0.5}})";
   TrainConfig c = resolveConfig("moons", file, {"training.epochs=9"});
-  QCOMPARE(c.training.epochs, int64_t{9});        // --set beats the file
-  QCOMPARE(c.training.batch_size, int64_t{16});   // file beats the preset (32)
+  QCOMPARE(c.training.epochs, int64_t{9});       // --set beats the file
+  QCOMPARE(c.training.batch_size, int64_t{16});  // file beats the preset (32)
   QCOMPARE(c.optimizer.lr, 0.5);
   QCOMPARE(QString::fromStdString(c.data.source), QString("moons"));  // preset beats defaults
-  QCOMPARE(c.model.dropout, 0.0);                  // defaults where nobody says otherwise
-  QCOMPARE(c.name, std::string("moons"));          // the preset's name (file has none)
+  QCOMPARE(c.model.dropout, 0.0);          // defaults where nobody says otherwise
+  QCOMPARE(c.name, std::string("moons"));  // the preset's name (file has none)
   TrainConfig f = resolveConfig("", file, {});
-  QCOMPARE(f.name, std::string("partial"));        // a file without name: its stem
+  QCOMPARE(f.name, std::string("partial"));  // a file without name: its stem
   QCOMPARE(QString::fromStdString(f.data.source), QString("sine"));  // no preset: defaults
 }
 
@@ -90,27 +90,48 @@ void TstConfig::setParsesJsonElseString() {
 void TstConfig::invalidValuesNameTheKey_data() {
   QTest::addColumn<QString>("assignment");
   QTest::addColumn<QString>("key");
-  QTest::newRow("unknown key") << "training.bogus=1" << "training.bogus";
-  QTest::newRow("unknown section") << "nosuch.key=1" << "nosuch.key";
-  QTest::newRow("batch size 0") << "training.batch_size=0" << "training.batch_size";
-  QTest::newRow("epochs not integer") << "training.epochs=2.5" << "training.epochs";
-  QTest::newRow("negative lr") << "optimizer.lr=-1" << "optimizer.lr";
-  QTest::newRow("lr as text") << "optimizer.lr=fast" << "optimizer.lr";
-  QTest::newRow("unknown optimizer") << "optimizer.name=rmsprop" << "optimizer.name";
-  QTest::newRow("unknown activation") << "model.activation=swish" << "model.activation";
-  QTest::newRow("dropout 1") << "model.dropout=1" << "model.dropout";
-  QTest::newRow("hidden not a list") << "model.hidden=12" << "model.hidden";
-  QTest::newRow("hidden zero width") << "model.hidden=[0]" << "model.hidden";
-  QTest::newRow("val fraction 1") << "data.val_fraction=1" << "data.val_fraction";
-  QTest::newRow("unknown source") << "data.source=imagenet" << "data.source";
-  QTest::newRow("seed too large") << "training.seed=2147483648" << "training.seed";
-  QTest::newRow("seed negative") << "training.seed=-1" << "training.seed";
-  QTest::newRow("bad device") << "training.device=tpu" << "training.device";
-  QTest::newRow("bad non_finite") << "training.non_finite=ignore" << "training.non_finite";
-  QTest::newRow("max_norm 0") << "training.clip.max_norm=0" << "training.clip.max_norm";
-  QTest::newRow("clip enabled not bool") << "training.clip.enabled=1" << "training.clip.enabled";
-  QTest::newRow("betas one value") << "optimizer.betas=[0.9]" << "optimizer.betas";
-  QTest::newRow("no equals sign") << "training.epochs" << "training.epochs";
+  QTest::newRow("unknown key") << "training.bogus=1"
+                               << "training.bogus";
+  QTest::newRow("unknown section") << "nosuch.key=1"
+                                   << "nosuch.key";
+  QTest::newRow("batch size 0") << "training.batch_size=0"
+                                << "training.batch_size";
+  QTest::newRow("epochs not integer") << "training.epochs=2.5"
+                                      << "training.epochs";
+  QTest::newRow("negative lr") << "optimizer.lr=-1"
+                               << "optimizer.lr";
+  QTest::newRow("lr as text") << "optimizer.lr=fast"
+                              << "optimizer.lr";
+  QTest::newRow("unknown optimizer") << "optimizer.name=rmsprop"
+                                     << "optimizer.name";
+  QTest::newRow("unknown activation") << "model.activation=swish"
+                                      << "model.activation";
+  QTest::newRow("dropout 1") << "model.dropout=1"
+                             << "model.dropout";
+  QTest::newRow("hidden not a list") << "model.hidden=12"
+                                     << "model.hidden";
+  QTest::newRow("hidden zero width") << "model.hidden=[0]"
+                                     << "model.hidden";
+  QTest::newRow("val fraction 1") << "data.val_fraction=1"
+                                  << "data.val_fraction";
+  QTest::newRow("unknown source") << "data.source=imagenet"
+                                  << "data.source";
+  QTest::newRow("seed too large") << "training.seed=2147483648"
+                                  << "training.seed";
+  QTest::newRow("seed negative") << "training.seed=-1"
+                                 << "training.seed";
+  QTest::newRow("bad device") << "training.device=tpu"
+                              << "training.device";
+  QTest::newRow("bad non_finite") << "training.non_finite=ignore"
+                                  << "training.non_finite";
+  QTest::newRow("max_norm 0") << "training.clip.max_norm=0"
+                              << "training.clip.max_norm";
+  QTest::newRow("clip enabled not bool") << "training.clip.enabled=1"
+                                         << "training.clip.enabled";
+  QTest::newRow("betas one value") << "optimizer.betas=[0.9]"
+                                   << "optimizer.betas";
+  QTest::newRow("no equals sign") << "training.epochs"
+                                  << "training.epochs";
 }
 
 void TstConfig::invalidValuesNameTheKey() {

@@ -1,9 +1,8 @@
 // Data: split sizes/disjointness/determinism, limit, standardisation, batching, IDX reader.
-#include <QtTest/QtTest>
-
 #include <torch/torch.h>
 #include <zlib.h>
 
+#include <QtTest/QtTest>
 #include <set>
 
 #include "core/data/dataset.h"
@@ -116,7 +115,8 @@ void TstData::standardiseFromTrainingStatistics() {
   PreparedData raw = loadData(c);
   at::Tensor rx = raw.train.x.to(torch::kDouble);
   at::Tensor mean = rx.mean(0), sd = rx.std(0, /*unbiased=*/false);
-  QVERIFY(torch::allclose(d.val.x.to(torch::kDouble) * sd + mean, raw.val.x.to(torch::kDouble), 1e-5, 1e-5));
+  QVERIFY(torch::allclose(d.val.x.to(torch::kDouble) * sd + mean, raw.val.x.to(torch::kDouble),
+                          1e-5, 1e-5));
   QVERIFY(torch::equal(d.val.y, raw.val.y));  // targets untouched
   QCOMPARE(d.summary.n_train + d.summary.n_val, int64_t{500});
   QCOMPARE(d.summary.n_val, int64_t{100});
@@ -172,7 +172,8 @@ void TstData::batchesCoverEpochWithPartialLast() {
   it.startEpoch(gen);  // next epoch: a different permutation
   std::vector<int64_t> second;
   for (int64_t b = 0; b < 3; ++b)
-    for (int64_t i = 0; i < it.batch(b).size(); ++i) second.push_back(it.batch(b).y[i].item<int64_t>());
+    for (int64_t i = 0; i < it.batch(b).size(); ++i)
+      second.push_back(it.batch(b).y[i].item<int64_t>());
   QVERIFY(first_order != second);
 }
 
@@ -192,12 +193,18 @@ void TstData::idxReaderReadsWhatWasWritten() {
 void TstData::idxReaderRejectsBadFiles_data() {
   QTest::addColumn<QString>("kind");
   QTest::addColumn<QString>("expected");
-  QTest::newRow("truncated data") << "truncated" << "truncated";
-  QTest::newRow("truncated header") << "header" << "truncated";
-  QTest::newRow("bad magic") << "magic" << "bad magic";
-  QTest::newRow("missing") << "missing" << "not found";
-  QTest::newRow("corrupt gzip") << "corrupt" << "corrupt";
-  QTest::newRow("trailing bytes") << "trailing" << "after the last element";
+  QTest::newRow("truncated data") << "truncated"
+                                  << "truncated";
+  QTest::newRow("truncated header") << "header"
+                                    << "truncated";
+  QTest::newRow("bad magic") << "magic"
+                             << "bad magic";
+  QTest::newRow("missing") << "missing"
+                           << "not found";
+  QTest::newRow("corrupt gzip") << "corrupt"
+                                << "corrupt";
+  QTest::newRow("trailing bytes") << "trailing"
+                                  << "after the last element";
 }
 
 void TstData::idxReaderRejectsBadFiles() {

@@ -1,7 +1,6 @@
 // Run directory: naming, atomic writes, number formatting, and the meanings of ARCHITECTURE §4
 // checked against values recomputed from the files themselves.
 #include <QtTest/QtTest>
-
 #include <cmath>
 #include <fstream>
 
@@ -68,15 +67,15 @@ void TstRunFiles::numbersRoundTrip() {
 
 void TstRunFiles::filesHaveTheirMeanings() {
   QTemporaryDir tmp;
-  TrainConfig c = resolveConfig("moons", {}, {"training.epochs=3", "data.n_samples=230",
-                                              "training.batch_size=50"});
+  TrainConfig c = resolveConfig(
+      "moons", {}, {"training.epochs=3", "data.n_samples=230", "training.batch_size=50"});
   TrainerOptions o;
   o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "run";
   o.command_line = "tst_run_files";
   Trainer t(c, o);
   RunSummary s = t.run();
-  for (const char* f : {"config.json", "run.json", "metrics.csv", "steps.csv", "events.jsonl",
-                        "summary.json"})
+  for (const char* f :
+       {"config.json", "run.json", "metrics.csv", "steps.csv", "events.jsonl", "summary.json"})
     QVERIFY2(std::filesystem::exists(o.run_dir / f), f);
 
   // n = 230, val = round(46) = 46, train = 184 -> batches of 50, 50, 50, 34 (no drop_last).
@@ -85,7 +84,8 @@ void TstRunFiles::filesHaveTheirMeanings() {
   auto metrics = testutil::readCsv(o.run_dir / "metrics.csv");
   const auto& sh = steps[0];
   const auto& mh = metrics[0];
-  for (const char* col : {"step", "epoch", "loss", "grad_norm", "grad_norm_clipped", "lr", "loss_scale"})
+  for (const char* col :
+       {"step", "epoch", "loss", "grad_norm", "grad_norm_clipped", "lr", "loss_scale"})
     QVERIFY2(testutil::column(sh, col) >= 0, col);
   for (const char* col : {"epoch", "step", "train_loss", "val_loss", "val_accuracy", "lr",
                           "epoch_seconds", "samples_per_second"})
@@ -103,7 +103,8 @@ void TstRunFiles::filesHaveTheirMeanings() {
       QCOMPARE(std::stoll(srow[testutil::column(sh, "step")]), (e - 1) * batches + b + 1);
       QCOMPARE(std::stoll(srow[testutil::column(sh, "epoch")]), int64_t{e});
       QCOMPARE(srow[testutil::column(sh, "loss_scale")], std::string());  // no AMP
-      QCOMPARE(srow[testutil::column(sh, "grad_norm")], srow[testutil::column(sh, "grad_norm_clipped")]);
+      QCOMPARE(srow[testutil::column(sh, "grad_norm")],
+               srow[testutil::column(sh, "grad_norm_clipped")]);
       int64_t size = b < 3 ? 50 : n_train - 150;
       sum += std::stod(srow[testutil::column(sh, "loss")]) * size;
     }

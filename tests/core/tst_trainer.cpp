@@ -1,9 +1,8 @@
 // Trainer: gradient norms against an independent float64 computation, clipping bound,
 // determinism of seeded runs, pause/step/stop commands, non-finite detection, train/eval modes.
-#include <QtTest/QtTest>
-
 #include <torch/torch.h>
 
+#include <QtTest/QtTest>
 #include <atomic>
 #include <cmath>
 #include <mutex>
@@ -112,7 +111,9 @@ void TstTrainer::gradNormMatchesFloat64() {
   trainer.addObserver(&rec);
   std::vector<double> before, after;
   TrainerHooks hooks;
-  hooks.after_backward = [&](const std::vector<at::Tensor>& p) { before.push_back(float64Norm(p)); };
+  hooks.after_backward = [&](const std::vector<at::Tensor>& p) {
+    before.push_back(float64Norm(p));
+  };
   hooks.after_clip = [&](const std::vector<at::Tensor>& p) { after.push_back(float64Norm(p)); };
   TrainerAccess::setHooks(trainer, hooks);
   RunSummary s = trainer.run();
@@ -123,7 +124,10 @@ void TstTrainer::gradNormMatchesFloat64() {
   for (size_t i = 0; i < rec.steps.size(); ++i) {
     const StepRecord& r = rec.steps[i];
     QVERIFY2(std::abs(r.grad_norm - before[i]) <= 1e-5 * before[i],
-             qPrintable(QString("step %1: recorded %2 vs float64 %3").arg(r.step).arg(r.grad_norm).arg(before[i])));
+             qPrintable(QString("step %1: recorded %2 vs float64 %3")
+                            .arg(r.step)
+                            .arg(r.grad_norm)
+                            .arg(before[i])));
     QVERIFY(std::abs(r.grad_norm_clipped - after[i]) <= 1e-5 * after[i]);
     if (clip) {
       QVERIFY(after[i] <= maxNorm * (1 + 1e-6));
@@ -192,7 +196,8 @@ void TstTrainer::seededRunsAreIdentical() {
   o.run_dir = root / "c";
   Trainer t(c, o);
   t.run();
-  QVERIFY(testutil::readText(root / "a" / "steps.csv") != testutil::readText(root / "c" / "steps.csv"));
+  QVERIFY(testutil::readText(root / "a" / "steps.csv") !=
+          testutil::readText(root / "c" / "steps.csv"));
 }
 
 void TstTrainer::unseededRunRecordsSeed() {
@@ -215,7 +220,8 @@ void TstTrainer::unseededRunRecordsSeed() {
   o2.run_dir = root / "r";
   Trainer t2(configFromJson(cfg), o2);
   t2.run();
-  auto a = testutil::readCsv(root / "u" / "steps.csv"), b = testutil::readCsv(root / "r" / "steps.csv");
+  auto a = testutil::readCsv(root / "u" / "steps.csv"),
+       b = testutil::readCsv(root / "r" / "steps.csv");
   QCOMPARE(a, b);
 }
 
@@ -306,15 +312,17 @@ void TstTrainer::nonFiniteStopsOnTheStep() {
   auto events = testutil::readText(o.run_dir / "events.jsonl");
   QVERIFY(events.find("\"kind\":\"non_finite\"") != std::string::npos);
   auto summary = nlohmann::json::parse(testutil::readText(o.run_dir / "summary.json"));
-  QCOMPARE(QString::fromStdString(summary["stop_reason"].get<std::string>()), QString("non_finite"));
+  QCOMPARE(QString::fromStdString(summary["stop_reason"].get<std::string>()),
+           QString("non_finite"));
   auto steps = testutil::readCsv(o.run_dir / "steps.csv");
   QCOMPARE(static_cast<int64_t>(steps.size()) - 1, s.global_step);  // the bad step has its row
 }
 
 void TstTrainer::nonFiniteSkipContinues() {
   // SGD at lr 1e8 blows the weights up within a few steps; with "skip" the run carries on.
-  TrainConfig c = resolveConfig("overfit-sine", {}, {"optimizer.name=\"sgd\"", "optimizer.lr=1e8",
-                                                     "training.non_finite=\"skip\"", "training.epochs=3"});
+  TrainConfig c = resolveConfig("overfit-sine", {},
+                                {"optimizer.name=\"sgd\"", "optimizer.lr=1e8",
+                                 "training.non_finite=\"skip\"", "training.epochs=3"});
   c.training.num_threads = 1;
   Trainer trainer(c);
   Recorder rec;
@@ -371,7 +379,8 @@ void TstTrainer::badDataThrowsBeforeWriting() {
     QFAIL("expected a data error");
   } catch (const Error& e) {
     QCOMPARE(e.code(), ErrorCode::Data);
-    QVERIFY2(std::string(e.what()).find("train-images-idx3-ubyte.gz") != std::string::npos, e.what());
+    QVERIFY2(std::string(e.what()).find("train-images-idx3-ubyte.gz") != std::string::npos,
+             e.what());
   }
   QVERIFY(!std::filesystem::exists(o.run_dir));
 }
