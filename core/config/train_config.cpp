@@ -162,8 +162,13 @@ TrainConfig configFromJson(const nlohmann::json& in) {
   mergeConfigJson(j, in);
   TrainConfig c;
   c.name = getString(j.at("name"), "name");
-  if (c.name.empty() || c.name.find('/') != std::string::npos)
-    fail("name", "name must be a non-empty string without '/', got " + show(j.at("name")));
+  // The name becomes a folder name: no separators, no control characters, not "." or "..".
+  bool name_ok = !c.name.empty() && c.name != "." && c.name != ".." && c.name.size() <= 100;
+  for (unsigned char ch : c.name) name_ok = name_ok && ch >= 0x20 && ch != 0x7f && ch != '/';
+  if (!name_ok)
+    fail("name",
+         "name must be 1-100 characters without '/' or control characters (it names the run "
+         "folder), got " + show(j.at("name")));
 
   const json& d = j.at("data");
   c.data.source = getChoice(d.at("source"), "data.source", {"sine", "moons", "fashion-mnist"});
@@ -267,6 +272,10 @@ nlohmann::json configToJson(const TrainConfig& c) {
 }
 
 nlohmann::json readConfigFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(ErrorCode::Config, path.string(),
+                "config file " + path.string() + " is a directory, not a JSON file");
   std::ifstream in(path);
   if (!in)
     throw Error(ErrorCode::Config, path.string(), "cannot read config file " + path.string());

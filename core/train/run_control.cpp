@@ -34,6 +34,9 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::StepEpoch:
         paused_ = true;
         run_to_epoch_end_ = true;
+        // The engine runs a whole epoch and then waits again: announce that pause anew, so
+        // front ends that showed "running" for the epoch learn it has paused.
+        announced_pause_ = false;
         break;
       case CommandKind::Stop:
         if (!stop_) stop_reason_ = c.stop_reason;
@@ -51,6 +54,7 @@ void RunControl::afterEpoch() {
 void RunControl::pauseFromEngine() {
   std::lock_guard<std::mutex> lock(mutex_);
   paused_ = true;
+  announced_pause_ = false;  // a new reason to pause: always reported
   pending_batches_ = 0;
   run_to_epoch_end_ = false;
 }

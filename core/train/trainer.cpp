@@ -174,6 +174,9 @@ void Trainer::Impl::prepare() {
   // Thread count and devices are thread-local settings: applied here, on the training thread.
   num_threads =
       t.num_threads ? static_cast<int>(*t.num_threads) : defaultThreadCount(options.reserved_cores);
+  // Recorded like the seed: float sums depend on how work is split across threads, so a run is
+  // bit-reproducible from config.json only with the same thread count.
+  t.num_threads = num_threads;
   at::set_num_threads(num_threads);
   device = resolveDevice(t.device);
 
@@ -261,10 +264,10 @@ bool Trainer::Impl::trainStep(const TensorPair& batch, int64_t epoch, int64_t b,
   r.batch_samples = batch.size();
   r.applied = finite;
   r.elapsed_seconds = roundTo(activeSeconds(), 1e-6);
-  if (finite) {
-    loss_sum += r.loss * static_cast<double>(r.batch_samples);
-    loss_count += r.batch_samples;
-  }
+  // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
+  // epoch's train_loss non-finite, which is what happened.
+  loss_sum += r.loss * static_cast<double>(r.batch_samples);
+  loss_count += r.batch_samples;
   if (writer) writer->writeStep(r);
   for (auto* o : observers) o->onStep(r);
 
@@ -312,7 +315,7 @@ RunSummary Trainer::Impl::loop() {
   emit("run_started",
        "run started: " + config.name + ", seed " + std::to_string(seed) + ", " +
            std::to_string(data.summary.n_train) + " training samples, " + device.str() + ", " +
-           std::to_string(num_threads) + " threads",
+           std::to_string(num_threads) + (num_threads == 1 ? " thread" : " threads"),
        0);
 
   RunSummary summary;
@@ -453,7 +456,8 @@ RunSummary Trainer::run() {
   summary.seed = m.seed;
 
   std::string message = "finished: " + toString(summary.stop_reason) + " after " +
-                        std::to_string(summary.epochs_completed) + " epochs, " +
+                        std::to_string(summary.epochs_completed) +
+                        (summary.epochs_completed == 1 ? " epoch, " : " epochs, ") +
                         std::to_string(summary.global_step) + " steps";
   if (summary.test_accuracy) message += ", test accuracy " + formatNumber(*summary.test_accuracy);
   if (summary.test_loss) message += ", test loss " + formatNumber(*summary.test_loss);

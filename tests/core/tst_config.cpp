@@ -130,8 +130,10 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                          << "training.clip.enabled";
   QTest::newRow("betas one value") << "optimizer.betas=[0.9]"
                                    << "optimizer.betas";
-  QTest::newRow("no equals sign") << "training.epochs"
-                                  << "training.epochs";
+  QTest::newRow("no equals sign") << "training.epochs" << "training.epochs";
+  QTest::newRow("name with newline") << "name=\"a\\nb\"" << "name";
+  QTest::newRow("name with slash") << "name=a/b" << "name";
+  QTest::newRow("name dot-dot") << "name=.." << "name";
 }
 
 void TstConfig::invalidValuesNameTheKey() {
@@ -153,7 +155,8 @@ void TstConfig::fileErrorsNameTheFile() {
   std::ofstream(bad_json) << "{\"training\": ";
   std::string bad_value = tmp.path().toStdString() + "/bad.json";
   std::ofstream(bad_value) << R"({"training": {"batch_size": -3}})";
-  for (const std::string& f : {bad_json, bad_value, tmp.path().toStdString() + "/missing.json"}) {
+  for (const std::string& f : {bad_json, bad_value, tmp.path().toStdString() + "/missing.json",
+                               tmp.path().toStdString()}) {
     try {
       resolveConfig("", f, {});
       QFAIL("bad file accepted");

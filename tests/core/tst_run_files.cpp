@@ -135,6 +135,7 @@ void TstRunFiles::filesHaveTheirMeanings() {
   json config = json::parse(testutil::readText(o.run_dir / "config.json"));
   QCOMPARE(config["training"]["epochs"], json(3));
   QCOMPARE(config["training"]["non_finite"], json("stop"));  // the policy actually used
+  QCOMPARE(config["training"]["num_threads"], json(1));      // moons runs on one thread
   json run = json::parse(testutil::readText(o.run_dir / "run.json"));
   QCOMPARE(run["command_line"], json("tst_run_files"));
   QVERIFY(run["torch_version"].get<std::string>().rfind("1.", 0) == 0 ||

@@ -282,6 +282,9 @@ void TstTrainer::stepEpochRunsToEpochEnd() {
   // batches per epoch: n_train = 300 - round(300*0.2) = 240 samples, batch 32 -> ceil(240/32) = 8
   QCOMPARE(rec.step_count.load(), int64_t{8});
   QCOMPARE(rec.epochs.front().step, int64_t{8});
+  // Paused after the first step, then again after the stepped epoch: both pauses announced.
+  QTRY_COMPARE_WITH_TIMEOUT(rec.countEvents("paused"), 2, 5000);
+  QCOMPARE(trainer.state(), RunState::Paused);
   trainer.stop();
   worker.join();
 }
