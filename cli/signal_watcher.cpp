@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,11 @@
 #include "cli/cli_app.h"
 
 namespace trainscope::cli {
+
+namespace {
+/// Signals this soon after the first count as the same one (see loop()).
+constexpr std::chrono::milliseconds kRepeatGrace{300};
+}  // namespace
 
 namespace {
 
@@ -43,14 +49,23 @@ void SignalWatcher::stop() {
 void SignalWatcher::loop() {
   const sigset_t set = watchedSignals();
   const timespec timeout{0, 100 * 1000 * 1000};  // 100 ms: bounds the latency of stop()
+  std::chrono::steady_clock::time_point first_at{};
   while (!quit_) {
     siginfo_t info{};
     int sig = sigtimedwait(&set, &info, &timeout);
     if (sig < 0) continue;  // EAGAIN (timeout) or EINTR
-    if (signals_.fetch_add(1) == 0) {
+    const auto now = std::chrono::steady_clock::now();
+    if (signals_ == 0) {
+      ++signals_;
       first_signal_ = sig;
+      first_at = now;
       if (on_first_) on_first_(sig);
+    } else if (now - first_at < kRepeatGrace) {
+      // The same interrupt delivered twice: `timeout -s INT` and a terminal's Ctrl-C signal the
+      // process and its process group microseconds apart. Not a request to quit at once.
+      continue;
     } else {
+      ++signals_;
       std::fprintf(stderr, "\n%s received again: exiting now\n", strsignal(sig));
       std::fflush(stderr);
       std::_Exit(kExitInterrupted);

@@ -9,6 +9,11 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   legend->setBrush(QColor(255, 255, 255, 210));
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   setMinimumHeight(160);
+  // x is the step: whole numbers only, whatever the zoom (no ticks at 1.5).
+  QSharedPointer<QCPAxisTickerFixed> steps(new QCPAxisTickerFixed);
+  steps->setTickStep(1.0);
+  steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  xAxis->setTicker(steps);
 }
 
 void LivePlot::refresh() {

@@ -8,6 +8,7 @@
 #include "gui/app_options.h"
 #include "gui/main_window.h"
 #include "gui/translations.h"
+#include "gui/unix_signals.h"
 
 namespace {
 void printTo(FILE* stream, const QString& text) {
@@ -69,6 +70,14 @@ int main(int argc, char** argv) {
   window.setQuitAfterEpochs(options.quit_after_epochs);
   window.setQuitWhenRunEnds(options.quitWhenRunEnds());
   window.setConfirmClose(!options.quitWhenRunEnds());
+  // Ctrl-C or SIGTERM: close as the window's close button does, without asking, so the run
+  // stops cleanly and summary.json is written.
+  trainscope::UnixSignalNotifier signals_notifier;
+  QObject::connect(&signals_notifier, &trainscope::UnixSignalNotifier::received, &window,
+                   [&window](int) {
+                     window.setConfirmClose(false);
+                     window.close();
+                   });
   window.show();
   if (options.autostart) QTimer::singleShot(0, &window, &trainscope::MainWindow::startRun);
   return app->exec();

@@ -31,6 +31,7 @@
 #include "core/errors.h"
 #include "core/io/run_dir.h"
 #include "gui/device_panel.h"
+#include "gui/scientific_spin_box.h"
 #include "gui/live_plot.h"
 #include "gui/run_summary_panel.h"
 #include "gui/settings_panel.h"
@@ -280,9 +281,12 @@ void MainWindow::buildUi() {
 
   // ---- status bar ----
   epoch_status_ = new QLabel(this);
-  epoch_status_->setToolTip(tr("Epochs completed of the planned epochs."));
+  epoch_status_->setToolTip(tr("The epoch being trained (or the last one), of the planned epochs."));
   step_status_ = new QLabel(this);
   step_status_->setToolTip(tr("Optimizer steps (batches) done so far."));
+  metrics_status_ = new QLabel(this);
+  metrics_status_->setToolTip(
+      tr("Validation result and learning rate of the last finished epoch."));
   speed_status_ = new QLabel(this);
   speed_status_->setToolTip(tr("Training throughput of the last epoch."));
   seed_status_ = new QLabel(this);
@@ -293,6 +297,7 @@ void MainWindow::buildUi() {
          "the run exactly. You can select and copy it."));
   statusBar()->addPermanentWidget(epoch_status_);
   statusBar()->addPermanentWidget(step_status_);
+  statusBar()->addPermanentWidget(metrics_status_);
   statusBar()->addPermanentWidget(speed_status_);
   statusBar()->addPermanentWidget(seed_status_);
   resetRunView();
@@ -425,6 +430,17 @@ bool MainWindow::openConfigFile(const QString& path, QString* error) {
     nlohmann::json full = defaultConfigJson();
     mergeConfigJson(full, readConfigFile(path.toStdString()));
     const TrainConfig config = configFromJson(full);  // validates; throws naming the key
+    QString range;
+    const QString key = settings_->keyOutsideWidgets(config, &range);
+    if (!key.isEmpty()) {
+      if (error) {
+        *error = tr("The config file \"%1\" was not loaded: the setting \"%2\" is outside what "
+                    "the dashboard can set (%3). Use trainscope-cli for such values.")
+                     .arg(path, key, range) +
+                 QLatin1Char('\n') + tr("The previous settings are kept.");
+      }
+      return false;
+    }
     settings_->setConfig(config, tr("config file %1").arg(QFileInfo(path).fileName()));
     setWindowTitle(tr("TrainScope – %1").arg(QFileInfo(path).fileName()));
     return true;
@@ -598,6 +614,7 @@ void MainWindow::resetRunView() {
   epoch_status_->setText(tr("Epoch –"));
   step_status_->setText(tr("Step –"));
   speed_status_->setText(tr("– samples/s"));
+  metrics_status_->clear();
   seed_status_->setText(tr("Seed –"));
   if (run_dir_.isEmpty()) run_dir_label_->setText(tr("(created when a run starts)"));
   if (summary_panel_) summary_panel_->clear();
@@ -686,6 +703,12 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
   pending_val_loss_.append(plottable(epoch.val_loss));
   plots_dirty_ = true;
   epoch_status_->setText(tr("Epoch %1/%2").arg(epoch.epoch).arg(total_epochs_));
+  const QString lr = ScientificSpinBox::formatValue(epoch.lr);
+  metrics_status_->setText(
+      epoch.val_accuracy
+          ? tr("Validation accuracy %1 % · lr %2")
+                .arg(QLocale().toString(100.0 * *epoch.val_accuracy, 'f', 2), lr)
+          : tr("Validation loss %1 · lr %2").arg(QLocale().toString(epoch.val_loss, 'g', 4), lr));
   speed_status_->setText(
       tr("%1 samples/s").arg(QLocale().toString(epoch.samples_per_second, 'f', 0)));
   if (quit_after_epochs_ > 0 && controller_->isActive() &&
@@ -812,6 +835,7 @@ void MainWindow::updateProgress() {
     progress_->setValue(static_cast<int>(1000.0 * s.step / static_cast<double>(total_steps_)));
   }
   step_status_->setText(tr("Step %1").arg(s.step));
+  epoch_status_->setText(tr("Epoch %1/%2").arg(s.epoch).arg(total_epochs_));
   const double elapsed = s.elapsed_seconds;
   double eta = std::numeric_limits<double>::quiet_NaN();
   if (s.step > 0 && total_steps_ >= s.step) {

@@ -128,6 +128,7 @@ class MainWindow : public QMainWindow {
   QPushButton* open_folder_button_ = nullptr;
   QLabel* epoch_status_ = nullptr;
   QLabel* step_status_ = nullptr;
+  QLabel* metrics_status_ = nullptr;
   QLabel* speed_status_ = nullptr;
   QLabel* seed_status_ = nullptr;
   QAction* open_config_action_ = nullptr;

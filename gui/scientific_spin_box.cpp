@@ -17,7 +17,7 @@ QString trimmedMantissa(double mantissa) {
 
 ScientificSpinBox::ScientificSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
   // Many decimals so QDoubleSpinBox's own rounding never alters values such as 3e-7.
-  setDecimals(15);
+  setDecimals(20);
   setRange(1e-6, 10.0);
   setKeyboardTracking(false);
   setCorrectionMode(QAbstractSpinBox::CorrectToNearestValue);

@@ -42,7 +42,7 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
 
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
-  lr_->setRange(1e-6, 10.0);
+  lr_->setRange(1e-10, 1e3);
   lr_->setToolTip(
       tr("How big a step the optimizer takes on each batch. Too high and the loss "
          "jumps around or becomes NaN; too low and training crawls. "
@@ -51,7 +51,7 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
-  batch_->setRange(1, 65536);
+  batch_->setRange(1, 1 << 24);  // as core allows
   batch_->setToolTip(
       tr("How many samples are used for each optimizer step. Larger batches give "
          "smoother but fewer steps per epoch."));
@@ -90,10 +90,9 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
       tr("Gradient clipping: when the total gradient norm exceeds the "
          "maximum on the right, the gradient is scaled down to it. "
          "Protects against exploding gradients."));
-  clip_max_norm_ = new QDoubleSpinBox(this);
+  clip_max_norm_ = new ScientificSpinBox(this);
   clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
-  clip_max_norm_->setRange(0.001, 1e6);
-  clip_max_norm_->setDecimals(3);
+  clip_max_norm_->setRange(1e-6, 1e6);
   clip_max_norm_->setSingleStep(0.1);
   clip_max_norm_->setToolTip(
       tr("The largest gradient norm allowed when clipping is on. "
@@ -121,6 +120,26 @@ TrainConfig SettingsPanel::config() const {
   c.training.clip.enabled = clip_enabled_->isChecked();
   c.training.clip.max_norm = clip_max_norm_->value();
   return c;
+}
+
+QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
+  auto outside = [&](double v, double lo, double hi, const char* key) {
+    if (v >= lo && v <= hi) return QString();
+    if (range) *range = QStringLiteral("%1 – %2").arg(ScientificSpinBox::formatValue(lo),
+                                                      ScientificSpinBox::formatValue(hi));
+    return QString::fromLatin1(key);
+  };
+  for (const QString& key :
+       {outside(c.optimizer.lr, lr_->minimum(), lr_->maximum(), "optimizer.lr"),
+        outside(static_cast<double>(c.training.batch_size), batch_->minimum(), batch_->maximum(),
+                "training.batch_size"),
+        outside(static_cast<double>(c.training.epochs), epochs_->minimum(), epochs_->maximum(),
+                "training.epochs"),
+        outside(c.training.clip.max_norm, clip_max_norm_->minimum(), clip_max_norm_->maximum(),
+                "training.clip.max_norm")}) {
+    if (!key.isEmpty()) return key;
+  }
+  return QString();
 }
 
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& origin) {

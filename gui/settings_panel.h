@@ -24,6 +24,10 @@ class SettingsPanel : public QGroupBox {
 
   /// The base config with the widgets' values applied.
   TrainConfig config() const;
+  /// The first config key whose value the widgets cannot show exactly (outside a spin box's
+  /// range), with that range in `range`; empty when every value fits. Loading such a config
+  /// would silently change it, so the window refuses it instead.
+  QString keyOutsideWidgets(const TrainConfig& config, QString* range = nullptr) const;
   /// Loads `config` (from a file) as the new base and shows its values; `origin` says where from.
   void setConfig(const TrainConfig& config, const QString& origin);
   /// Selects a built-in preset and loads it. Throws Error(Config) for an unknown name.
@@ -51,7 +55,7 @@ class SettingsPanel : public QGroupBox {
   QCheckBox* seed_enabled_ = nullptr;
   QSpinBox* seed_ = nullptr;
   QCheckBox* clip_enabled_ = nullptr;
-  QDoubleSpinBox* clip_max_norm_ = nullptr;
+  ScientificSpinBox* clip_max_norm_ = nullptr;
 };
 
 }  // namespace trainscope

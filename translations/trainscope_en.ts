@@ -387,10 +387,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Epochs completed of the planned epochs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Optimizer steps (batches) done so far.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -654,6 +650,26 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Run took %1 · ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The epoch being trained (or the last one), of the planned epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation result and learning rate of the last finished epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation accuracy %1 % · lr %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss %1 · lr %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -385,10 +385,6 @@
         <translation>运行中发生的事情：开始、暂停、警告（如非有限损失）、错误和结果。</translation>
     </message>
     <message>
-        <source>Epochs completed of the planned epochs.</source>
-        <translation>已完成的轮次 / 计划轮次。</translation>
-    </message>
-    <message>
         <source>Optimizer steps (batches) done so far.</source>
         <translation>到目前为止完成的优化步数（批次数）。</translation>
     </message>
@@ -655,6 +651,26 @@ The files written so far are kept and summary.json records that the run was stop
     <message>
         <source>Run took %1 · ended</source>
         <translation>运行用时 %1 · 已结束</translation>
+    </message>
+    <message>
+        <source>The epoch being trained (or the last one), of the planned epochs.</source>
+        <translation>正在训练的轮次（或最后一轮）/ 计划轮数。</translation>
+    </message>
+    <message>
+        <source>Validation result and learning rate of the last finished epoch.</source>
+        <translation>最近完成一轮的验证结果和学习率。</translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
+        <translation>未加载配置文件“%1”：设置项“%2”超出了仪表盘可设置的范围（%3）。此类取值请使用 trainscope-cli。</translation>
+    </message>
+    <message>
+        <source>Validation accuracy %1 % · lr %2</source>
+        <translation>验证准确率 %1% · 学习率 %2</translation>
+    </message>
+    <message>
+        <source>Validation loss %1 · lr %2</source>
+        <translation>验证损失 %1 · 学习率 %2</translation>
     </message>
 </context>
 <context>

@@ -197,6 +197,23 @@ void TstMainWindow::badConfigFileKeepsPreviousSettings() {
   QVERIFY(!w->openConfigFile(broken, &error));
   QVERIFY(!w->openConfigFile(dir_.filePath(QStringLiteral("missing.json")), &error));
 
+  // Valid for core but beyond a spin box: refused, never silently clamped.
+  const QString huge = writeFile(QStringLiteral("huge.json"), R"({"optimizer": {"lr": 1e6}})");
+  QVERIFY(!w->openConfigFile(huge, &error));
+  QVERIFY2(error.contains(QStringLiteral("optimizer.lr")), qPrintable(error));
+
+  // Small values the widgets can hold arrive exactly (no rounding to the spin box's decimals).
+  const QString tiny = writeFile(QStringLiteral("tiny.json"),
+                                 R"({"optimizer": {"lr": 1.234567e-9}, "name": "tiny",
+                                     "training": {"clip": {"enabled": true, "max_norm": 2.5e-5}}})");
+  QVERIFY2(w->openConfigFile(tiny, &error), qPrintable(error));
+  QCOMPARE(w->currentConfig().optimizer.lr, 1.234567e-9);
+  QCOMPARE(w->currentConfig().training.clip.max_norm, 2.5e-5);
+  QVERIFY(w->openConfigFile(writeFile(QStringLiteral("back.json"),
+                                      R"({"optimizer": {"lr": 0.001}, "name": "gui-test",
+                                          "training": {"batch_size": 8}})"),
+                            &error));
+
   // Nothing of the rejected files leaked into the settings.
   QCOMPARE(lr->value(), 0.001);
   QCOMPARE(w->currentConfig().optimizer.lr, 0.001);
