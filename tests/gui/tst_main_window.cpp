@@ -169,6 +169,17 @@ void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
   QTest::qWait(200);
   QCOMPARE(c->stepCount(), 2);
 
+  // Step epoch from paused: the rest of epoch 1, then the window shows Paused again (it once
+  // stayed on "Training..." because the engine did not announce the second pause).
+  QSignalSpy epochs(c, &TrainingController::epochFinished);
+  QVERIFY(epochs.isValid());
+  QTest::mouseClick(button(*w, "stepEpochButton"), Qt::LeftButton);
+  QVERIFY(epochs.wait(60000));
+  QTRY_COMPARE(c->state(), State::Paused);
+  const auto epoch = epochs.at(0).at(0).value<trainscope::EpochRecord>();
+  QCOMPARE(c->stepCount(), epoch.step);  // nothing ran past the epoch's end
+  QCOMPARE(button(*w, "pauseButton")->text().remove(QLatin1Char('&')), QStringLiteral("Resume"));
+
   QTest::mouseClick(button(*w, "stopButton"), Qt::LeftButton);
   QVERIFY(finished.wait(30000));
   QCOMPARE(readSummary(w->runDirectory()).value(QStringLiteral("stop_reason")).toString(),
