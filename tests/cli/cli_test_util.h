@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <optional>
 
+#include "run_files.h"
+
 #ifndef TRAINSCOPE_CLI_PATH
 #error "TRAINSCOPE_CLI_PATH must name the built trainscope-cli"
 #endif
@@ -52,61 +54,11 @@ inline CliResult runCli(const QStringList& args, const QString& work_dir = QStri
   return r;
 }
 
-/// A parsed CSV file: header names and rows of cells (no quoting: run files never quote).
-struct Csv {
-  QStringList header;
-  QVector<QStringList> rows;
-  int column(const QString& name) const { return header.indexOf(name); }
-  QString cell(int row, const QString& name) const {
-    const int c = column(name);
-    return c >= 0 && c < rows[row].size() ? rows[row][c] : QString();
-  }
-  /// The cell as a double via strtod, which reads "nan", "inf", "-inf" like Python's float().
-  double number(int row, const QString& name) const {
-    const QByteArray s = cell(row, name).toUtf8();
-    char* end = nullptr;
-    const double v = std::strtod(s.constData(), &end);
-    return (s.isEmpty() || *end != '\0') ? std::nan("") : v;
-  }
-};
-
-inline std::optional<Csv> readCsv(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return std::nullopt;
-  Csv csv;
-  bool first = true;
-  while (!f.atEnd()) {
-    QString line = QString::fromUtf8(f.readLine());
-    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
-    if (line.isEmpty()) continue;
-    const QStringList cells = line.split(',');
-    if (first) {
-      csv.header = cells;
-      first = false;
-    } else {
-      csv.rows.push_back(cells);
-    }
-  }
-  return csv;
-}
-
-inline QJsonObject readJsonObject(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-/// Lines of a text file (without line ends, empty lines dropped).
-inline QStringList readLines(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
-  QStringList lines;
-  while (!f.atEnd()) {
-    QString line = QString::fromUtf8(f.readLine()).trimmed();
-    if (!line.isEmpty()) lines << line;
-  }
-  return lines;
-}
+// Run-directory readers shared with the other suites.
+using testfiles::Csv;
+using testfiles::readCsv;
+using testfiles::readJsonObject;
+using testfiles::readLines;
 
 /// The JSON value at a dotted path ("training.seed"), undefined when absent.
 inline QJsonValue at(const QJsonObject& obj, const QString& dotted) {

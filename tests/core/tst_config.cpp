@@ -130,10 +130,14 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                          << "training.clip.enabled";
   QTest::newRow("betas one value") << "optimizer.betas=[0.9]"
                                    << "optimizer.betas";
-  QTest::newRow("no equals sign") << "training.epochs" << "training.epochs";
-  QTest::newRow("name with newline") << "name=\"a\\nb\"" << "name";
-  QTest::newRow("name with slash") << "name=a/b" << "name";
-  QTest::newRow("name dot-dot") << "name=.." << "name";
+  QTest::newRow("no equals sign") << "training.epochs"
+                                  << "training.epochs";
+  QTest::newRow("name with newline") << "name=\"a\\nb\""
+                                     << "name";
+  QTest::newRow("name with slash") << "name=a/b"
+                                   << "name";
+  QTest::newRow("name dot-dot") << "name=.."
+                                << "name";
 }
 
 void TstConfig::invalidValuesNameTheKey() {

@@ -43,7 +43,7 @@ void TstRunFiles::atomicWriteLeavesNoTemp() {
   std::filesystem::path f = std::filesystem::path(tmp.path().toStdString()) / "summary.json";
   writeFileAtomic(f, "first");
   writeFileAtomic(f, "second version");
-  QCOMPARE(QString::fromStdString(testutil::readText(f)), QString("second version"));
+  QCOMPARE(QString::fromStdString(testfiles::readText(f)), QString("second version"));
   int entries = 0;
   for (auto& e : std::filesystem::directory_iterator(tmp.path().toStdString())) {
     (void)e;
@@ -80,43 +80,41 @@ void TstRunFiles::filesHaveTheirMeanings() {
 
   // n = 230, val = round(46) = 46, train = 184 -> batches of 50, 50, 50, 34 (no drop_last).
   const int64_t n_train = 184, batches = 4;
-  auto steps = testutil::readCsv(o.run_dir / "steps.csv");
-  auto metrics = testutil::readCsv(o.run_dir / "metrics.csv");
-  const auto& sh = steps[0];
-  const auto& mh = metrics[0];
+  const auto steps = testfiles::readCsv(o.run_dir / "steps.csv");
+  const auto metrics = testfiles::readCsv(o.run_dir / "metrics.csv");
+  QVERIFY(steps && metrics);
   for (const char* col :
        {"step", "epoch", "loss", "grad_norm", "grad_norm_clipped", "lr", "loss_scale"})
-    QVERIFY2(testutil::column(sh, col) >= 0, col);
+    QVERIFY2(steps->column(col) >= 0, col);
   for (const char* col : {"epoch", "step", "train_loss", "val_loss", "val_accuracy", "lr",
                           "epoch_seconds", "samples_per_second"})
-    QVERIFY2(testutil::column(mh, col) >= 0, col);
-  QCOMPARE(steps.size(), size_t{1 + 3 * batches});
-  QCOMPARE(metrics.size(), size_t{1 + 3});
+    QVERIFY2(metrics->column(col) >= 0, col);
+  QCOMPARE(steps->rows.size(), 3 * batches);
+  QCOMPARE(metrics->rows.size(), 3);
   for (int e = 1; e <= 3; ++e) {
-    const auto& row = metrics[e];
-    QCOMPARE(std::stoll(row[testutil::column(mh, "epoch")]), int64_t{e});
-    QCOMPARE(std::stoll(row[testutil::column(mh, "step")]), e * batches);
+    const int row = e - 1;
+    QCOMPARE(metrics->cell(row, "epoch").toLongLong(), int64_t{e});
+    QCOMPARE(metrics->cell(row, "step").toLongLong(), e * batches);
     // train_loss = sample-weighted mean of that epoch's step losses (recomputed from steps.csv)
     double sum = 0;
     for (int b = 0; b < batches; ++b) {
-      const auto& srow = steps[1 + (e - 1) * batches + b];
-      QCOMPARE(std::stoll(srow[testutil::column(sh, "step")]), (e - 1) * batches + b + 1);
-      QCOMPARE(std::stoll(srow[testutil::column(sh, "epoch")]), int64_t{e});
-      QCOMPARE(srow[testutil::column(sh, "loss_scale")], std::string());  // no AMP
-      QCOMPARE(srow[testutil::column(sh, "grad_norm")],
-               srow[testutil::column(sh, "grad_norm_clipped")]);
+      const int srow = static_cast<int>((e - 1) * batches + b);
+      QCOMPARE(steps->cell(srow, "step").toLongLong(), (e - 1) * batches + b + 1);
+      QCOMPARE(steps->cell(srow, "epoch").toLongLong(), int64_t{e});
+      QCOMPARE(steps->cell(srow, "loss_scale"), QString());  // no AMP
+      QCOMPARE(steps->cell(srow, "grad_norm"), steps->cell(srow, "grad_norm_clipped"));
       int64_t size = b < 3 ? 50 : n_train - 150;
-      sum += std::stod(srow[testutil::column(sh, "loss")]) * size;
+      sum += steps->number(srow, "loss") * size;
     }
-    double train_loss = std::stod(row[testutil::column(mh, "train_loss")]);
+    double train_loss = metrics->number(row, "train_loss");
     QVERIFY(std::abs(train_loss - sum / n_train) <= 1e-12 * std::abs(train_loss));
-    double acc = std::stod(row[testutil::column(mh, "val_accuracy")]);
+    double acc = metrics->number(row, "val_accuracy");
     // accuracy is a count over the 46 validation samples
     QVERIFY(std::abs(acc * 46 - std::round(acc * 46)) < 1e-9);
-    QCOMPARE(row[testutil::column(mh, "lr")], std::string("0.01"));
+    QCOMPARE(metrics->cell(row, "lr"), QString("0.01"));
   }
 
-  json summary = json::parse(testutil::readText(o.run_dir / "summary.json"));
+  json summary = json::parse(testfiles::readText(o.run_dir / "summary.json"));
   QCOMPARE(summary["stop_reason"], json("completed"));
   QCOMPARE(summary["epochs_completed"], json(3));
   QCOMPARE(summary["global_step"], json(3 * batches));
@@ -125,18 +123,18 @@ void TstRunFiles::filesHaveTheirMeanings() {
   int best = 1;
   double best_loss = INFINITY;
   for (int e = 1; e <= 3; ++e) {
-    double v = std::stod(metrics[e][testutil::column(mh, "val_loss")]);
+    double v = metrics->number(e - 1, "val_loss");
     if (v < best_loss) best_loss = v, best = e;
   }
   QCOMPARE(summary["best_epoch"], json(best));
   QCOMPARE(summary["best_val_loss"].get<double>(), best_loss);
   QVERIFY(summary["test_loss"].is_null());  // moons has no test set
 
-  json config = json::parse(testutil::readText(o.run_dir / "config.json"));
+  json config = json::parse(testfiles::readText(o.run_dir / "config.json"));
   QCOMPARE(config["training"]["epochs"], json(3));
   QCOMPARE(config["training"]["non_finite"], json("stop"));  // the policy actually used
   QCOMPARE(config["training"]["num_threads"], json(1));      // moons runs on one thread
-  json run = json::parse(testutil::readText(o.run_dir / "run.json"));
+  json run = json::parse(testfiles::readText(o.run_dir / "run.json"));
   QCOMPARE(run["command_line"], json("tst_run_files"));
   QVERIFY(run["torch_version"].get<std::string>().rfind("1.", 0) == 0 ||
           run["torch_version"].get<std::string>().rfind("2.", 0) == 0);

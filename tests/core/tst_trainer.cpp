@@ -176,17 +176,19 @@ void TstTrainer::seededRunsAreIdentical() {
     COMPARE_REASON(t.run().stop_reason, StopReason::Completed);
   }
   for (const char* file : {"metrics.csv", "steps.csv"}) {
-    auto a = testutil::readCsv(root / "a" / file);
-    auto b = testutil::readCsv(root / "b" / file);
-    QCOMPARE(a.size(), b.size());
-    QVERIFY(a.size() > 1);
-    int sec = testutil::column(a[0], "epoch_seconds");
-    int sps = testutil::column(a[0], "samples_per_second");
-    for (size_t r = 0; r < a.size(); ++r) {
-      QCOMPARE(a[r].size(), b[r].size());
-      for (size_t k = 0; k < a[r].size(); ++k) {
-        if (static_cast<int>(k) == sec || static_cast<int>(k) == sps) continue;
-        QCOMPARE(QString::fromStdString(a[r][k]), QString::fromStdString(b[r][k]));
+    const auto a = testfiles::readCsv(root / "a" / file);
+    const auto b = testfiles::readCsv(root / "b" / file);
+    QVERIFY(a && b);
+    QCOMPARE(a->header, b->header);
+    QCOMPARE(a->rows.size(), b->rows.size());
+    QVERIFY(!a->rows.isEmpty());
+    const int sec = a->column("epoch_seconds");
+    const int sps = a->column("samples_per_second");
+    for (int r = 0; r < a->rows.size(); ++r) {
+      QCOMPARE(a->rows[r].size(), b->rows[r].size());
+      for (int k = 0; k < a->rows[r].size(); ++k) {
+        if (k == sec || k == sps) continue;
+        QCOMPARE(a->rows[r][k], b->rows[r][k]);
       }
     }
   }
@@ -196,8 +198,8 @@ void TstTrainer::seededRunsAreIdentical() {
   o.run_dir = root / "c";
   Trainer t(c, o);
   t.run();
-  QVERIFY(testutil::readText(root / "a" / "steps.csv") !=
-          testutil::readText(root / "c" / "steps.csv"));
+  QVERIFY(testfiles::readText(root / "a" / "steps.csv") !=
+          testfiles::readText(root / "c" / "steps.csv"));
 }
 
 void TstTrainer::unseededRunRecordsSeed() {
@@ -210,7 +212,7 @@ void TstTrainer::unseededRunRecordsSeed() {
   o.run_dir = root / "u";
   Trainer t(c, o);
   RunSummary s = t.run();
-  auto cfg = nlohmann::json::parse(testutil::readText(root / "u" / "config.json"));
+  auto cfg = nlohmann::json::parse(testfiles::readText(root / "u" / "config.json"));
   QVERIFY(cfg["training"]["seed"].is_number_integer());
   int64_t seed = cfg["training"]["seed"].get<int64_t>();
   QVERIFY(seed >= 0 && seed <= (int64_t{1} << 31) - 1);
@@ -220,9 +222,11 @@ void TstTrainer::unseededRunRecordsSeed() {
   o2.run_dir = root / "r";
   Trainer t2(configFromJson(cfg), o2);
   t2.run();
-  auto a = testutil::readCsv(root / "u" / "steps.csv"),
-       b = testutil::readCsv(root / "r" / "steps.csv");
-  QCOMPARE(a, b);
+  const auto a = testfiles::readCsv(root / "u" / "steps.csv");
+  const auto b = testfiles::readCsv(root / "r" / "steps.csv");
+  QVERIFY(a && b);
+  QCOMPARE(a->header, b->header);
+  QCOMPARE(a->rows, b->rows);
 }
 
 void TstTrainer::pauseHoldsAndResumeContinues() {
@@ -312,13 +316,14 @@ void TstTrainer::nonFiniteStopsOnTheStep() {
   QCOMPARE(rec.epochs.size(), static_cast<size_t>(last.epoch - 1));
   QCOMPARE(s.epochs_completed, last.epoch - 1);
   QVERIFY(!s.test_loss);
-  auto events = testutil::readText(o.run_dir / "events.jsonl");
+  auto events = testfiles::readText(o.run_dir / "events.jsonl");
   QVERIFY(events.find("\"kind\":\"non_finite\"") != std::string::npos);
-  auto summary = nlohmann::json::parse(testutil::readText(o.run_dir / "summary.json"));
+  auto summary = nlohmann::json::parse(testfiles::readText(o.run_dir / "summary.json"));
   QCOMPARE(QString::fromStdString(summary["stop_reason"].get<std::string>()),
            QString("non_finite"));
-  auto steps = testutil::readCsv(o.run_dir / "steps.csv");
-  QCOMPARE(static_cast<int64_t>(steps.size()) - 1, s.global_step);  // the bad step has its row
+  const auto steps = testfiles::readCsv(o.run_dir / "steps.csv");
+  QVERIFY(steps);
+  QCOMPARE(static_cast<int64_t>(steps->rows.size()), s.global_step);  // the bad step has its row
 }
 
 void TstTrainer::nonFiniteSkipContinues() {

@@ -15,6 +15,7 @@
 #include "gui/main_window.h"
 #include "gui/scientific_spin_box.h"
 #include "gui/training_controller.h"
+#include "run_files.h"
 
 using trainscope::MainWindow;
 using trainscope::TrainingController;
@@ -80,9 +81,7 @@ QPushButton* TstMainWindow::button(MainWindow& w, const char* name) {
 }
 
 QJsonObject TstMainWindow::readSummary(const QString& runDir) {
-  QFile f(runDir + QStringLiteral("/summary.json"));
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QJsonDocument::fromJson(f.readAll()).object();
+  return testfiles::readJsonObject(runDir + QStringLiteral("/summary.json"));
 }
 
 void TstMainWindow::startPauseResumeStop() {
