@@ -12,6 +12,39 @@
 using namespace trainscope;
 using namespace trainscope::cli;
 
+namespace {
+
+/// A ProgressPrinter's stdout/stderr captured in temporary files.
+struct Captured {
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  ~Captured() {
+    if (out) std::fclose(out);
+    if (err) std::fclose(err);
+  }
+  bool ok() const { return out && err; }
+  ProgressOptions options(ProgressStyle style, bool json) const {
+    ProgressOptions o;
+    o.style = style;
+    o.json = json;
+    o.out = out;
+    o.err = err;
+    return o;
+  }
+  /// Everything written to `f` from byte `from` on.
+  static QString text(std::FILE* f, long from = 0) {
+    std::fflush(f);
+    std::fseek(f, from, SEEK_SET);
+    std::string all;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) all.append(buf, n);
+    return QString::fromStdString(all);
+  }
+};
+
+}  // namespace
+
 class TstCliOutput : public QObject {
   Q_OBJECT
 
@@ -138,14 +171,9 @@ void TstCliOutput::commandLineQuoting() {
 void TstCliOutput::epochLinesAreThinnedButJsonIsNot() {
   // 6 epochs arriving at once with a 1-hour minimum gap: the stderr lines are epoch 1 and
   // epoch 6 (first and last always print); stdout still gets all 6 JSON lines.
-  std::FILE* out = std::tmpfile();
-  std::FILE* err = std::tmpfile();
-  QVERIFY(out && err);
-  ProgressOptions o;
-  o.style = ProgressStyle::Lines;
-  o.json = true;
-  o.out = out;
-  o.err = err;
+  Captured io;
+  QVERIFY(io.ok());
+  ProgressOptions o = io.options(ProgressStyle::Lines, /*json=*/true);
   o.min_epoch_line_seconds = 3600;
   ProgressPrinter p(o);
   RunInfo info;
@@ -158,40 +186,25 @@ void TstCliOutput::epochLinesAreThinnedButJsonIsNot() {
     e.step = epoch;
     p.onEpoch(e);
   }
-  auto lines = [](std::FILE* f, const char* prefix) {
-    std::rewind(f);
-    QStringList found;
-    char buf[1024];
-    while (std::fgets(buf, sizeof buf, f))
-      if (QString(buf).startsWith(prefix)) found << QString(buf).trimmed();
-    return found;
-  };
-  const QStringList epoch_lines = lines(err, "epoch ");
+  const QStringList epoch_lines =
+      Captured::text(io.err).split('\n').filter(QRegularExpression("^epoch "));
   QCOMPARE(epoch_lines.size(), 2);
   QVERIFY(epoch_lines[0].startsWith("epoch 1/6"));
   QVERIFY(epoch_lines[1].startsWith("epoch 6/6"));
-  QCOMPARE(lines(out, "{").size(), 6);
-  std::fclose(out);
-  std::fclose(err);
+  QCOMPARE(Captured::text(io.out).split('\n').filter(QRegularExpression("^\\{")).size(), 6);
 }
 
 void TstCliOutput::linesStyleWritesOneLinePerEpoch() {
   // Lines style with --json: steps print nothing; each epoch prints one stderr line and one
   // stdout JSON line.
-  std::FILE* out = std::tmpfile();
-  std::FILE* err = std::tmpfile();
-  QVERIFY(out && err);
-  ProgressOptions o;
-  o.style = ProgressStyle::Lines;
-  o.json = true;
-  o.out = out;
-  o.err = err;
-  ProgressPrinter p(o);
+  Captured io;
+  QVERIFY(io.ok());
+  ProgressPrinter p(io.options(ProgressStyle::Lines, /*json=*/true));
   RunInfo info;
   info.epochs = 2;
   info.batches_per_epoch = 3;
   p.onRunStarted(info);
-  const long header_end = std::ftell(err);
+  const long header_end = std::ftell(io.err);
   StepRecord s;
   for (int i = 1; i <= 3; ++i) {
     s.step = i;
@@ -199,41 +212,29 @@ void TstCliOutput::linesStyleWritesOneLinePerEpoch() {
     s.batch = i;
     p.onStep(s);
   }
-  QCOMPARE(std::ftell(err), header_end);  // no per-step output without a terminal
+  QCOMPARE(std::ftell(io.err), header_end);  // no per-step output without a terminal
   EpochRecord e;
   e.epoch = 1;
   e.step = 3;
   p.onEpoch(e);
-  auto readAll = [](std::FILE* f) {
-    std::rewind(f);
-    std::string text;
-    char buf[512];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    return QString::fromStdString(text);
-  };
-  const QString out_text = readAll(out);
+  const QString out_text = Captured::text(io.out);
   QCOMPARE(out_text.count('\n'), 1);
   QVERIFY(out_text.startsWith("{\"epoch\":1,\"step\":3,"));
-  const QStringList err_lines = readAll(err).split('\n', Qt::SkipEmptyParts);
+  const QStringList err_lines = Captured::text(io.err).split('\n', Qt::SkipEmptyParts);
   QVERIFY(err_lines.last().startsWith("epoch 1/2  step 3"));
-  std::fclose(out);
-  std::fclose(err);
 }
 
 void TstCliOutput::barRedrawsAreThrottled() {
-  std::FILE* err = std::tmpfile();
-  QVERIFY(err);
-  ProgressOptions o;
-  o.style = ProgressStyle::Bar;
-  o.err = err;
+  Captured io;
+  QVERIFY(io.ok());
+  ProgressOptions o = io.options(ProgressStyle::Bar, /*json=*/false);
   o.min_redraw_seconds = 0.1;
   ProgressPrinter p(o);
   RunInfo info;
   info.epochs = 2;
   info.batches_per_epoch = 5000;
   p.onRunStarted(info);
-  const long header_end = std::ftell(err);
+  const long header_end = std::ftell(io.err);
   QElapsedTimer timer;
   timer.start();
   StepRecord s;
@@ -249,12 +250,7 @@ void TstCliOutput::barRedrawsAreThrottled() {
   }
   const qint64 ms = timer.elapsed();
   p.clearBar();
-  std::fseek(err, header_end, SEEK_SET);
-  std::string text;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) text.append(buf, n);
-  std::fclose(err);
+  const std::string text = Captured::text(io.err, header_end).toStdString();
   // Each redraw starts with "\r" and ends with the erase-line sequence; clearBar adds one more
   // "\r". At most one redraw per 100 ms of wall time, plus the first one.
   const qsizetype redraws = QString::fromStdString(text).count("ETA");
