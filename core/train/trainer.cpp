@@ -105,6 +105,7 @@ struct Trainer::Impl {
   torch::Device device{torch::kCPU};
   PreparedData data;
   torch::nn::Sequential model{nullptr};
+  ModelSummary model_summary;  ///< described once, for RunInfo and run.json
   std::vector<torch::Tensor> params;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
   std::unique_ptr<FlatGradients> grads;
@@ -191,6 +192,7 @@ void Trainer::Impl::prepare() {
   model = buildModel(config.model, data.summary.n_features, out_features);
   model->to(device);
   params = model->parameters();
+  model_summary = summarizeModel(model);
   grads = std::make_unique<FlatGradients>(params);
   optimizer = makeOptimizer(config.optimizer, params);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
@@ -309,7 +311,7 @@ RunSummary Trainer::Impl::loop() {
   info.batches_per_epoch = batches;
   info.batch_size = config.training.batch_size;
   info.data = data.summary;
-  info.model = summarizeModel(model);
+  info.model = model_summary;
   info.config_json = configToJson(config).dump();
   for (auto* o : observers) o->onRunStarted(info);
   emit("run_started",
@@ -422,8 +424,8 @@ RunSummary Trainer::run() {
           {"n_features", m.data.summary.n_features},
           {"n_classes", m.data.summary.n_classes}}},
         {"model",
-         {{"description", summarizeModel(m.model).description},
-          {"parameter_count", summarizeModel(m.model).parameter_count}}},
+         {{"description", m.model_summary.description},
+          {"parameter_count", m.model_summary.parameter_count}}},
     };
     m.writer = std::make_unique<RunWriter>(m.options.run_dir, config_json, run_json);
   }
