@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "gui/tr.h"
+
 namespace trainscope {
 
 QString EventText::number(double value) {
@@ -11,27 +13,27 @@ QString EventText::number(double value) {
 }
 
 QString EventText::quantity(const std::string& what) {
-  if (what == "loss") return tr("loss");
-  if (what == "grad_norm") return tr("gradient norm");
-  if (what == "val_loss") return tr("validation loss");
-  if (what.empty()) return tr("value");
+  if (what == "loss") return Tr::tr("loss");
+  if (what == "grad_norm") return Tr::tr("gradient norm");
+  if (what == "val_loss") return Tr::tr("validation loss");
+  if (what.empty()) return Tr::tr("value");
   return QString::fromStdString(what);
 }
 
 QString EventText::stopReason(StopReason reason) {
   switch (reason) {
     case StopReason::Completed:
-      return tr("completed");
+      return Tr::tr("completed");
     case StopReason::Stopped:
-      return tr("stopped by the user");
+      return Tr::tr("stopped by the user");
     case StopReason::NonFinite:
-      return tr("stopped on a non-finite value");
+      return Tr::tr("stopped on a non-finite value");
     case StopReason::EarlyStop:
-      return tr("early stopping");
+      return Tr::tr("early stopping");
     case StopReason::Interrupted:
-      return tr("interrupted");
+      return Tr::tr("interrupted");
     case StopReason::Error:
-      return tr("failed");
+      return Tr::tr("failed");
   }
   return QString();
 }
@@ -43,33 +45,37 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
   if (e.kind == "run_started" || e.kind == "finished") {
     text.clear();
   } else if (e.kind == "paused") {
-    text = tr("Paused after step %1 (epoch %2).").arg(step).arg(e.epoch);
+    text = Tr::tr("Paused after step %1 (epoch %2).").arg(step).arg(e.epoch);
   } else if (e.kind == "resumed") {
-    text = tr("Resumed at step %1.").arg(step);
+    text = Tr::tr("Resumed at step %1.").arg(step);
   } else if (e.kind == "stopped") {
-    text = tr("Stopped at step %1.").arg(step);
+    text = Tr::tr("Stopped at step %1.").arg(step);
   } else if (e.kind == "non_finite") {
     s = Severity::Warning;
-    text = tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, "
-              "the inputs are not normalised, or gradient clipping is off.")
+    text = Tr::tr(
+               "Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, "
+               "the inputs are not normalised, or gradient clipping is off.")
                .arg(quantity(e.what), e.value ? number(*e.value) : QStringLiteral("nan"))
                .arg(step);
   } else if (e.kind == "early_stop") {
-    text = tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);
+    text =
+        Tr::tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);
   } else if (e.kind == "overfitting") {
     s = Severity::Warning;
-    text = tr("Overfitting from epoch %1: the validation loss rises while the training loss "
-              "falls.")
+    text = Tr::tr(
+               "Overfitting from epoch %1: the validation loss rises while the training loss "
+               "falls.")
                .arg(e.epoch);
   } else if (e.kind == "checkpoint_saved") {
-    text = tr("Checkpoint saved at step %1.").arg(step);
+    text = Tr::tr("Checkpoint saved at step %1.").arg(step);
   } else if (e.kind == "checkpoint_loaded") {
-    text = tr("Checkpoint loaded (step %1).").arg(step);
+    text = Tr::tr("Checkpoint loaded (step %1).").arg(step);
   } else if (e.kind == "config_changed") {
-    text = tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
+    text =
+        Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
   } else if (e.kind == "error") {
     s = Severity::Error;
-    text = tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
+    text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
   } else {
     text = QString::fromStdString(e.message);
   }
@@ -78,8 +84,9 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
 }
 
 QString EventText::forRunStarted(const RunInfo& info) {
-  return tr("Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with "
-            "%6 CPU thread(s).")
+  return Tr::tr(
+             "Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with "
+             "%6 CPU thread(s).")
       .arg(info.epochs)
       .arg(info.batches_per_epoch)
       .arg(info.batch_size)
@@ -88,30 +95,42 @@ QString EventText::forRunStarted(const RunInfo& info) {
       .arg(info.num_threads);
 }
 
-QString EventText::forSummary(const RunSummary& summary, Severity* severity) {
-  QString text = tr("Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.")
+QString EventText::foldKey(const Event& e) {
+  if (e.kind == "run_started" || e.kind == "finished" || e.kind == "error") return {};
+  return QString::fromStdString(e.kind + "/" + e.what);
+}
+
+QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity) {
+  QString text = Tr::tr("Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.")
                      .arg(stopReason(summary.stop_reason))
                      .arg(summary.epochs_completed)
                      .arg(summary.global_step)
                      .arg(QString::number(summary.wall_seconds, 'f', 1));
+  if (skippedSteps > 0) {
+    text +=
+        QLatin1Char(' ') + Tr::tr("%n optimizer update(s) skipped because of non-finite values.",
+                                  nullptr, static_cast<int>(skippedSteps));
+  }
   if (summary.best_val_loss) {
-    text += QLatin1Char(' ') + tr("Best validation loss %1 at epoch %2.")
+    text += QLatin1Char(' ') + Tr::tr("Best validation loss %1 at epoch %2.")
                                    .arg(number(*summary.best_val_loss))
                                    .arg(summary.best_epoch);
   }
   if (summary.test_accuracy) {
-    text += QLatin1Char(' ') +
-            tr("Test accuracy: %1 %.").arg(QString::number(*summary.test_accuracy * 100, 'f', 2));
+    text +=
+        QLatin1Char(' ') +
+        Tr::tr("Test accuracy: %1 %.").arg(QString::number(*summary.test_accuracy * 100, 'f', 2));
   } else if (summary.test_loss) {
-    text += QLatin1Char(' ') + tr("Test loss: %1.").arg(number(*summary.test_loss));
+    text += QLatin1Char(' ') + Tr::tr("Test loss: %1.").arg(number(*summary.test_loss));
   }
   if (summary.stop_reason == StopReason::Error && !summary.error.empty()) {
-    text += QLatin1Char(' ') + tr("Error: %1").arg(QString::fromStdString(summary.error));
+    text += QLatin1Char(' ') + Tr::tr("Error: %1").arg(QString::fromStdString(summary.error));
   }
   if (severity) {
-    *severity = summary.stop_reason == StopReason::Error       ? Severity::Error
-                : summary.stop_reason == StopReason::NonFinite ? Severity::Warning
-                                                               : Severity::Success;
+    *severity = summary.stop_reason == StopReason::Error ? Severity::Error
+                : summary.stop_reason == StopReason::NonFinite || skippedSteps > 0
+                    ? Severity::Warning
+                    : Severity::Success;
   }
   return text;
 }
@@ -119,20 +138,21 @@ QString EventText::forSummary(const RunSummary& summary, Severity* severity) {
 QString EventText::forFailure(const RunFailure& f) {
   const QString subject = QString::fromStdString(f.subject);
   const QString detail = QString::fromStdString(f.message);
-  if (!f.typed) return tr("The run failed: %1").arg(detail);
+  if (!f.typed) return Tr::tr("The run failed: %1").arg(detail);
   switch (f.code) {
     case ErrorCode::Config:
-      return tr("Invalid setting \"%1\". Details: %2").arg(subject, detail);
+      return Tr::tr("Invalid setting \"%1\". Details: %2").arg(subject, detail);
     case ErrorCode::Data:
-      return tr("The dataset could not be loaded from \"%1\". Details: %2").arg(subject, detail);
+      return Tr::tr("The dataset could not be loaded from \"%1\". Details: %2")
+          .arg(subject, detail);
     case ErrorCode::Checkpoint:
-      return tr("The checkpoint \"%1\" could not be used. Details: %2").arg(subject, detail);
+      return Tr::tr("The checkpoint \"%1\" could not be used. Details: %2").arg(subject, detail);
     case ErrorCode::Io:
-      return tr("Could not write \"%1\". Details: %2").arg(subject, detail);
+      return Tr::tr("Could not write \"%1\". Details: %2").arg(subject, detail);
     case ErrorCode::Internal:
       break;
   }
-  return tr("The run failed: %1").arg(detail);
+  return Tr::tr("The run failed: %1").arg(detail);
 }
 
 }  // namespace trainscope

@@ -1,17 +1,15 @@
 #pragma once
 /// Translated, human-readable text for the engine's records (core speaks English; STYLE #8).
-#include <QCoreApplication>
 #include <QString>
 
 #include "core/train/records.h"
-#include "gui/record_types.h"
+#include "gui/engine/record_types.h"
 
 namespace trainscope {
 
 /// Builds the events panel's lines from Event::kind and the numeric fields, never from the
 /// English message (which is only a fallback for kinds this version does not know).
 class EventText {
-  Q_DECLARE_TR_FUNCTIONS(EventText)
  public:
   enum class Severity { Info, Success, Warning, Error };
 
@@ -20,8 +18,12 @@ class EventText {
   static QString forEvent(const Event& event, Severity* severity);
   /// "Run started: ..." from the run's RunInfo.
   static QString forRunStarted(const RunInfo& info);
-  /// "Run finished: ..." with the stop reason and test accuracy when there is a test set.
-  static QString forSummary(const RunSummary& summary, Severity* severity);
+  /// "Run finished: ..." with the stop reason, the number of optimizer updates skipped because
+  /// of non-finite values (`skippedSteps`) and the test result when there is a test set.
+  static QString forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity);
+  /// Events with the same key in a row are folded into one line of the events panel: the kind
+  /// and the quantity ("non_finite/loss"); empty for kinds never folded.
+  static QString foldKey(const Event& event);
   /// Why a run could not start or failed, naming the key or file.
   static QString forFailure(const RunFailure& failure);
   /// Translated stop reason ("completed", "stopped by you", ...).

@@ -2,74 +2,141 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>AppOptionsParser</name>
+    <name>TrainScope</name>
     <message>
-        <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
+        <source>TrainScope – %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start with the built-in preset &lt;name&gt;.</source>
+        <source>TrainScope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>name</source>
+        <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start with the settings of the config file &lt;file&gt;.</source>
+        <source>&amp;Open config...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>file</source>
+        <source>Load settings from a JSON config file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start training as soon as the window opens.</source>
+        <source>&amp;Save config...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
+        <source>Save the current settings as a JSON config file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>n</source>
+        <source>Open &amp;run folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
+        <source>Open the current run&apos;s folder in the file manager.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Create run folders under &lt;dir&gt;.</source>
+        <source>Choose runs &amp;location...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dir</source>
+        <source>Choose the folder under which every run gets its own folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unexpected argument: %1</source>
+        <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Use either --preset or --config, not both.</source>
+        <source>Close TrainScope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
+        <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--preset needs a name.</source>
+        <source>&amp;About TrainScope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try &apos;trainscope --help&apos;.</source>
+        <source>About TrainScope</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>EventText</name>
+    <message>
+        <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where runs are saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New runs are saved under %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite value at step %1 – see Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run could not start – see Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is still in progress. Stop it and close TrainScope?
+
+The files written so far are kept and summary.json records that the run was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>loss</source>
         <translation type="unfinished"></translation>
@@ -151,8 +218,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n optimizer update(s) skipped because of non-finite values.</source>
+        <translation>
+            <numerusform>%n optimizer update skipped because of a non-finite value.</numerusform>
+            <numerusform>%n optimizer updates skipped because of non-finite values.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best validation loss %1 at epoch %2.</source>
@@ -191,12 +269,69 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
+        <source>Try &apos;trainscope --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>trainscope::DevicePanel</name>
+    <message>
+        <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with the built-in preset &lt;name&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with the settings of the config file &lt;file&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start training as soon as the window opens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create run folders under &lt;dir&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use either --preset or --config, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--preset needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Device</source>
         <translation type="unfinished"></translation>
@@ -215,6 +350,14 @@
             <numerusform>available, %n device</numerusform>
             <numerusform>available, %n devices</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not available</source>
@@ -284,19 +427,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
+        <source>Events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
+        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder&apos;s events.jsonl.</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>trainscope::MainWindow</name>
-    <message>
-        <source>TrainScope</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>(steps %1–%2, %n time(s))</source>
+        <translation>
+            <numerusform>(steps %1–%2, %n time)</numerusform>
+            <numerusform>(steps %1–%2, %n times)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run</source>
@@ -308,6 +451,18 @@
     </message>
     <message>
         <source>Start a new training run with the settings above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -338,343 +493,6 @@
         <source>End the run now. Its files (metrics, summary) are kept.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>How much of the run is done (steps done of all planned steps).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time since the run started, and the estimated time left.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run folder:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the run folder in the file manager.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loss against optimizer step. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total gradient norm against optimizer step, before and after clipping. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Logarithmic y axis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show the gradient norm on a logarithmic scale, so small and very large values are both visible.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What happened during the runs: starts, pauses, warnings such as non-finite losses, errors and results.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer steps (batches) done so far.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training throughput of the last epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open config...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load settings from a JSON config file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Save config...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the current settings as a JSON config file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open &amp;run folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the current run&apos;s folder in the file manager.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose runs &amp;location...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the folder under which every run gets its own folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close TrainScope.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;About TrainScope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>About TrainScope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training loss (epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation loss (epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient norm (before clipping)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient norm used (after clipping)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clipping max norm</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TrainScope – %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown preset &quot;%1&quot;. %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>config file %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The previous settings are kept.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not save the config to &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Config files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loaded %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot save config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose where runs are saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New runs are saved under %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clipping max norm (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Elapsed %1 · ETA %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epoch –</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step –</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>– samples/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed –</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(created when a run starts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Continue training.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epoch 0/%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epoch %1/%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 samples/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Non-finite value at step %1 – see Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The run could not start – see Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop training?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A run is still in progress. Stop it and close TrainScope?
-
-The files written so far are kept and summary.json records that the run was stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pa&amp;use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Res&amp;ume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run took %1 · ended</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The epoch being trained (or the last one), of the planned epochs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation result and learning rate of the last finished epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation accuracy %1 % · lr %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation loss %1 · lr %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>trainscope::RunSummaryPanel</name>
     <message>
         <source>Data and model</source>
         <translation type="unfinished"></translation>
@@ -742,15 +560,125 @@ The files written so far are kept and summary.json records that the run was stop
         <source>(starts with the run)</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>trainscope::SettingsPanel</name>
+    <message>
+        <source>How much of the run is done (steps done of all planned steps).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time so far (pauses excluded), and the estimated time left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(created when a run starts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the run folder in the file manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run took %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapsed %1 · ETA %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager could be started. The run folder is:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The epoch being trained (or the last one), of the planned epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer steps (batches) done so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation result and learning rate of the last finished epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training throughput of the last epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation accuracy %1 % · lr %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss %1 · lr %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed –</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A ready-made experiment: dataset, model and training settings. Choosing one loads its values into the fields below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(from a config file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -778,7 +706,15 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Batch si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>How many full passes over the training data the run makes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ep&amp;ochs:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -791,6 +727,10 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>The random seed: it decides the initial weights and the order of the batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -814,19 +754,96 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Batch si&amp;ze:</source>
+        <source>Unknown preset &quot;%1&quot;. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ep&amp;ochs:</source>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>See&amp;d:</source>
+        <source>The previous settings are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(from a config file)</source>
+        <source>config file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the config to &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+step %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-finite value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm (before clipping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm used (after clipping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping max norm (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logarithmic value axis: shows both large early values and small late ones. Zero and negative values are left out of the range.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

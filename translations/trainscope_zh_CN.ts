@@ -2,74 +2,143 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>AppOptionsParser</name>
+    <name>TrainScope</name>
     <message>
-        <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
-        <translation>TrainScope：用 libtorch 训练神经网络，并观察它如何学习。</translation>
+        <source>TrainScope – %1</source>
+        <translation>TrainScope – %1</translation>
     </message>
     <message>
-        <source>Start with the built-in preset &lt;name&gt;.</source>
-        <translation>以内置预设 &lt;name&gt; 启动。</translation>
+        <source>TrainScope</source>
+        <translation>TrainScope</translation>
     </message>
     <message>
-        <source>name</source>
-        <translation>名称</translation>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>Start with the settings of the config file &lt;file&gt;.</source>
-        <translation>以配置文件 &lt;file&gt; 中的设置启动。</translation>
+        <source>&amp;Open config...</source>
+        <translation>打开配置(&amp;O)...</translation>
     </message>
     <message>
-        <source>file</source>
-        <translation>文件</translation>
+        <source>Load settings from a JSON config file.</source>
+        <translation>从 JSON 配置文件加载设置。</translation>
     </message>
     <message>
-        <source>Start training as soon as the window opens.</source>
-        <translation>窗口打开后立即开始训练。</translation>
+        <source>&amp;Save config...</source>
+        <translation>保存配置(&amp;S)...</translation>
     </message>
     <message>
-        <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
-        <translation>开始训练，在 &lt;n&gt; 个轮次后停止并退出（退出码 0）。</translation>
+        <source>Save the current settings as a JSON config file.</source>
+        <translation>把当前设置保存为 JSON 配置文件。</translation>
     </message>
     <message>
-        <source>n</source>
-        <translation>n</translation>
+        <source>Open &amp;run folder</source>
+        <translation>打开运行文件夹(&amp;R)</translation>
     </message>
     <message>
-        <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
-        <translation>退出前将窗口截图保存到 &lt;file&gt;。单独使用时会开始训练，并在运行结束时退出。</translation>
+        <source>Open the current run&apos;s folder in the file manager.</source>
+        <translation>在文件管理器中打开当前运行的文件夹。</translation>
     </message>
     <message>
-        <source>Create run folders under &lt;dir&gt;.</source>
-        <translation>在 &lt;dir&gt; 下创建运行文件夹。</translation>
+        <source>Choose runs &amp;location...</source>
+        <translation>选择运行保存位置(&amp;L)...</translation>
     </message>
     <message>
-        <source>dir</source>
-        <translation>目录</translation>
+        <source>Choose the folder under which every run gets its own folder.</source>
+        <translation>选择一个文件夹，每次运行都会在其中创建自己的子文件夹。</translation>
     </message>
     <message>
-        <source>Unexpected argument: %1</source>
-        <translation>意外的参数：%1</translation>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <source>Use either --preset or --config, not both.</source>
-        <translation>--preset 和 --config 只能使用其中一个。</translation>
+        <source>Close TrainScope.</source>
+        <translation>关闭 TrainScope。</translation>
     </message>
     <message>
-        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
-        <translation>--quit-after-epochs 需要一个不小于 1 的整数，实际为“%1”。</translation>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>--preset needs a name.</source>
-        <translation>--preset 需要一个名称。</translation>
+        <source>&amp;About TrainScope</source>
+        <translation>关于 TrainScope(&amp;A)</translation>
     </message>
     <message>
-        <source>Try &apos;trainscope --help&apos;.</source>
-        <translation>请尝试 &apos;trainscope --help&apos;。</translation>
+        <source>About TrainScope</source>
+        <translation>关于 TrainScope</translation>
     </message>
-</context>
-<context>
-    <name>EventText</name>
+    <message>
+        <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;使用 libtorch %2 训练神经网络，实时观察损失和梯度。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open config</source>
+        <translation>打开配置</translation>
+    </message>
+    <message>
+        <source>Config files (*.json);;All files (*)</source>
+        <translation>配置文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open config</source>
+        <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
+    </message>
+    <message>
+        <source>Save config</source>
+        <translation>保存配置</translation>
+    </message>
+    <message>
+        <source>Cannot save config</source>
+        <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Choose where runs are saved</source>
+        <translation>选择运行的保存位置</translation>
+    </message>
+    <message>
+        <source>New runs are saved under %1</source>
+        <translation>新的运行将保存在 %1 下</translation>
+    </message>
+    <message>
+        <source>Training...</source>
+        <translation>正在训练...</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Stopping...</source>
+        <translation>正在停止...</translation>
+    </message>
+    <message>
+        <source>Non-finite value at step %1 – see Events</source>
+        <translation>第 %1 步出现非有限值 – 请查看“事件”</translation>
+    </message>
+    <message>
+        <source>The run could not start – see Events</source>
+        <translation>运行无法开始 – 请查看“事件”</translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation>停止训练？</translation>
+    </message>
+    <message>
+        <source>A run is still in progress. Stop it and close TrainScope?
+
+The files written so far are kept and summary.json records that the run was stopped.</source>
+        <translation>仍有一次运行正在进行。要停止它并关闭 TrainScope 吗？
+
+已写入的文件会保留，summary.json 会记录本次运行是被停止的。</translation>
+    </message>
     <message>
         <source>loss</source>
         <translation>损失</translation>
@@ -151,8 +220,18 @@
         <translation>第 %1 步出错：%2</translation>
     </message>
     <message>
+        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
+        <translation>开始运行：共 %1 轮，每轮 %2 个批次（每批最多 %3 个样本），随机种子 %4，在 %5 上使用 %6 个 CPU 线程。</translation>
+    </message>
+    <message>
         <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
         <translation>运行结束（%1）：%2 轮，%3 步，用时 %4 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n optimizer update(s) skipped because of non-finite values.</source>
+        <translation>
+            <numerusform>因数值溢出（NaN/Inf）跳过了 %n 次优化器更新。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best validation loss %1 at epoch %2.</source>
@@ -191,12 +270,69 @@
         <translation>无法写入“%1”。详细信息：%2</translation>
     </message>
     <message>
-        <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
-        <translation>开始运行：共 %1 轮，每轮 %2 个批次（每批最多 %3 个样本），随机种子 %4，在 %5 上使用 %6 个 CPU 线程。</translation>
+        <source>Try &apos;trainscope --help&apos;.</source>
+        <translation>请尝试 &apos;trainscope --help&apos;。</translation>
     </message>
-</context>
-<context>
-    <name>trainscope::DevicePanel</name>
+    <message>
+        <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
+        <translation>TrainScope：用 libtorch 训练神经网络，并观察它如何学习。</translation>
+    </message>
+    <message>
+        <source>Start with the built-in preset &lt;name&gt;.</source>
+        <translation>以内置预设 &lt;name&gt; 启动。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Start with the settings of the config file &lt;file&gt;.</source>
+        <translation>以配置文件 &lt;file&gt; 中的设置启动。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Start training as soon as the window opens.</source>
+        <translation>窗口打开后立即开始训练。</translation>
+    </message>
+    <message>
+        <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
+        <translation>开始训练，在 &lt;n&gt; 个轮次后停止并退出（退出码 0）。</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to &lt;file&gt; just before quitting. Alone, it starts training and quits when the run ends.</source>
+        <translation>退出前将窗口截图保存到 &lt;file&gt;。单独使用时会开始训练，并在运行结束时退出。</translation>
+    </message>
+    <message>
+        <source>Create run folders under &lt;dir&gt;.</source>
+        <translation>在 &lt;dir&gt; 下创建运行文件夹。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1</source>
+        <translation>意外的参数：%1</translation>
+    </message>
+    <message>
+        <source>Use either --preset or --config, not both.</source>
+        <translation>--preset 和 --config 只能使用其中一个。</translation>
+    </message>
+    <message>
+        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
+        <translation>--quit-after-epochs 需要一个不小于 1 的整数，实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>--preset needs a name.</source>
+        <translation>--preset 需要一个名称。</translation>
+    </message>
     <message>
         <source>Device</source>
         <translation>设备</translation>
@@ -214,6 +350,14 @@
         <translation>
             <numerusform>可用，%n 个设备</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
+        <translation>不可用：此 libtorch 编译时未启用 CUDA（仅 CPU 版本）</translation>
+    </message>
+    <message>
+        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
+        <translation>不可用：未找到 CUDA 设备（没有 GPU，或其驱动未加载）</translation>
     </message>
     <message>
         <source>not available</source>
@@ -282,19 +426,18 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
-        <translation>不可用：此 libtorch 编译时未启用 CUDA（仅 CPU 版本）</translation>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
     <message>
-        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
-        <translation>不可用：未找到 CUDA 设备（没有 GPU，或其驱动未加载）</translation>
+        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder&apos;s events.jsonl.</source>
+        <translation>训练过程中发生的事件。重复的事件合并为一行；全部事件记录在运行文件夹的 events.jsonl 中。</translation>
     </message>
-</context>
-<context>
-    <name>trainscope::MainWindow</name>
-    <message>
-        <source>TrainScope</source>
-        <translation>TrainScope</translation>
+    <message numerus="yes">
+        <source>(steps %1–%2, %n time(s))</source>
+        <translation>
+            <numerusform>（第 %1–%2 步，共 %n 次）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run</source>
@@ -307,6 +450,18 @@
     <message>
         <source>Start a new training run with the settings above.</source>
         <translation>用上面的设置开始一次新的训练。</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>继续(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Continue training.</source>
+        <translation>继续训练。</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation>暂停(&amp;U)</translation>
     </message>
     <message>
         <source>Pause training after the current batch; press again to resume.</source>
@@ -336,345 +491,6 @@
         <source>End the run now. Its files (metrics, summary) are kept.</source>
         <translation>立即结束本次运行。已写入的文件（指标、摘要）会保留。</translation>
     </message>
-    <message>
-        <source>How much of the run is done (steps done of all planned steps).</source>
-        <translation>本次运行完成了多少（已完成步数占计划总步数的比例）。</translation>
-    </message>
-    <message>
-        <source>Time since the run started, and the estimated time left.</source>
-        <translation>运行开始以来的时间，以及预计剩余时间。</translation>
-    </message>
-    <message>
-        <source>Run folder:</source>
-        <translation>运行文件夹：</translation>
-    </message>
-    <message>
-        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
-        <translation>本次运行文件的保存位置：配置、指标、每步记录、事件和摘要。</translation>
-    </message>
-    <message>
-        <source>Open folder</source>
-        <translation>打开文件夹</translation>
-    </message>
-    <message>
-        <source>Open the run folder in the file manager.</source>
-        <translation>在文件管理器中打开运行文件夹。</translation>
-    </message>
-    <message>
-        <source>Loss against optimizer step. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation>损失随优化步数的变化。拖动可平移，滚轮可缩放，双击恢复自动跟随数据。</translation>
-    </message>
-    <message>
-        <source>Total gradient norm against optimizer step, before and after clipping. Drag to pan, scroll to zoom, double-click to follow the data again.</source>
-        <translation>总梯度范数（裁剪前和裁剪后）随优化步数的变化。拖动可平移，滚轮可缩放，双击恢复自动跟随数据。</translation>
-    </message>
-    <message>
-        <source>Logarithmic y axis</source>
-        <translation>对数纵轴</translation>
-    </message>
-    <message>
-        <source>Show the gradient norm on a logarithmic scale, so small and very large values are both visible.</source>
-        <translation>用对数刻度显示梯度范数，使很小和很大的值都能看清。</translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation>事件</translation>
-    </message>
-    <message>
-        <source>What happened during the runs: starts, pauses, warnings such as non-finite losses, errors and results.</source>
-        <translation>运行中发生的事情：开始、暂停、警告（如非有限损失）、错误和结果。</translation>
-    </message>
-    <message>
-        <source>Optimizer steps (batches) done so far.</source>
-        <translation>到目前为止完成的优化步数（批次数）。</translation>
-    </message>
-    <message>
-        <source>Training throughput of the last epoch.</source>
-        <translation>上一轮的训练吞吐量。</translation>
-    </message>
-    <message>
-        <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
-        <translation>本次运行的随机种子；把它填入设置即可完全重现本次运行。可以选中并复制。</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open config...</source>
-        <translation>打开配置(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>Load settings from a JSON config file.</source>
-        <translation>从 JSON 配置文件加载设置。</translation>
-    </message>
-    <message>
-        <source>&amp;Save config...</source>
-        <translation>保存配置(&amp;S)...</translation>
-    </message>
-    <message>
-        <source>Save the current settings as a JSON config file.</source>
-        <translation>把当前设置保存为 JSON 配置文件。</translation>
-    </message>
-    <message>
-        <source>Open &amp;run folder</source>
-        <translation>打开运行文件夹(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Open the current run&apos;s folder in the file manager.</source>
-        <translation>在文件管理器中打开当前运行的文件夹。</translation>
-    </message>
-    <message>
-        <source>Choose runs &amp;location...</source>
-        <translation>选择运行保存位置(&amp;L)...</translation>
-    </message>
-    <message>
-        <source>Choose the folder under which every run gets its own folder.</source>
-        <translation>选择一个文件夹，每次运行都会在其中创建自己的子文件夹。</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Close TrainScope.</source>
-        <translation>关闭 TrainScope。</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About TrainScope</source>
-        <translation>关于 TrainScope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About TrainScope</source>
-        <translation>关于 TrainScope</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;Train neural networks with libtorch %2 and watch losses and gradients live.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;TrainScope %1&lt;/b&gt;&lt;p&gt;使用 libtorch %2 训练神经网络，实时观察损失和梯度。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>步数</translation>
-    </message>
-    <message>
-        <source>Loss</source>
-        <translation>损失</translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
-        <translation>训练损失（每步）</translation>
-    </message>
-    <message>
-        <source>Training loss (epoch)</source>
-        <translation>训练损失（每轮）</translation>
-    </message>
-    <message>
-        <source>Validation loss (epoch)</source>
-        <translation>验证损失（每轮）</translation>
-    </message>
-    <message>
-        <source>Gradient norm</source>
-        <translation>梯度范数</translation>
-    </message>
-    <message>
-        <source>Gradient norm (before clipping)</source>
-        <translation>梯度范数（裁剪前）</translation>
-    </message>
-    <message>
-        <source>Gradient norm used (after clipping)</source>
-        <translation>实际使用的梯度范数（裁剪后）</translation>
-    </message>
-    <message>
-        <source>Clipping max norm</source>
-        <translation>裁剪最大范数</translation>
-    </message>
-    <message>
-        <source>TrainScope – %1</source>
-        <translation>TrainScope – %1</translation>
-    </message>
-    <message>
-        <source>Unknown preset &quot;%1&quot;. %2</source>
-        <translation>未知的预设“%1”。%2</translation>
-    </message>
-    <message>
-        <source>config file %1</source>
-        <translation>配置文件 %1</translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
-        <translation>未加载配置文件“%1”：设置“%2”无效。</translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded.</source>
-        <translation>未加载配置文件“%1”。</translation>
-    </message>
-    <message>
-        <source>The previous settings are kept.</source>
-        <translation>之前的设置保持不变。</translation>
-    </message>
-    <message>
-        <source>Could not save the config to &quot;%1&quot;.</source>
-        <translation>无法把配置保存到“%1”。</translation>
-    </message>
-    <message>
-        <source>Open config</source>
-        <translation>打开配置</translation>
-    </message>
-    <message>
-        <source>Config files (*.json);;All files (*)</source>
-        <translation>配置文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open config</source>
-        <translation>无法打开配置</translation>
-    </message>
-    <message>
-        <source>Loaded %1</source>
-        <translation>已加载 %1</translation>
-    </message>
-    <message>
-        <source>Save config</source>
-        <translation>保存配置</translation>
-    </message>
-    <message>
-        <source>Cannot save config</source>
-        <translation>无法保存配置</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Choose where runs are saved</source>
-        <translation>选择运行的保存位置</translation>
-    </message>
-    <message>
-        <source>New runs are saved under %1</source>
-        <translation>新的运行将保存在 %1 下</translation>
-    </message>
-    <message>
-        <source>Clipping max norm (%1)</source>
-        <translation>裁剪最大范数（%1）</translation>
-    </message>
-    <message>
-        <source>Elapsed %1 · ETA %2</source>
-        <translation>已用 %1 · 预计剩余 %2</translation>
-    </message>
-    <message>
-        <source>Epoch –</source>
-        <translation>轮次 –</translation>
-    </message>
-    <message>
-        <source>Step –</source>
-        <translation>步数 –</translation>
-    </message>
-    <message>
-        <source>– samples/s</source>
-        <translation>– 样本/秒</translation>
-    </message>
-    <message>
-        <source>Seed –</source>
-        <translation>种子 –</translation>
-    </message>
-    <message>
-        <source>(created when a run starts)</source>
-        <translation>（运行开始时创建）</translation>
-    </message>
-    <message>
-        <source>Continue training.</source>
-        <translation>继续训练。</translation>
-    </message>
-    <message>
-        <source>Training...</source>
-        <translation>正在训练...</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Stopping...</source>
-        <translation>正在停止...</translation>
-    </message>
-    <message>
-        <source>Seed %1</source>
-        <translation>种子 %1</translation>
-    </message>
-    <message>
-        <source>Epoch 0/%1</source>
-        <translation>轮次 0/%1</translation>
-    </message>
-    <message>
-        <source>Epoch %1/%2</source>
-        <translation>轮次 %1/%2</translation>
-    </message>
-    <message>
-        <source>%1 samples/s</source>
-        <translation>%1 样本/秒</translation>
-    </message>
-    <message>
-        <source>Non-finite value at step %1 – see Events</source>
-        <translation>第 %1 步出现非有限值 – 请查看“事件”</translation>
-    </message>
-    <message>
-        <source>The run could not start – see Events</source>
-        <translation>运行无法开始 – 请查看“事件”</translation>
-    </message>
-    <message>
-        <source>Step %1</source>
-        <translation>步数 %1</translation>
-    </message>
-    <message>
-        <source>Stop training?</source>
-        <translation>停止训练？</translation>
-    </message>
-    <message>
-        <source>A run is still in progress. Stop it and close TrainScope?
-
-The files written so far are kept and summary.json records that the run was stopped.</source>
-        <translation>仍有一次运行正在进行。要停止它并关闭 TrainScope 吗？
-
-已写入的文件会保留，summary.json 会记录本次运行是被停止的。</translation>
-    </message>
-    <message>
-        <source>Pa&amp;use</source>
-        <translation>暂停(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Res&amp;ume</source>
-        <translation>继续(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Run took %1 · ended</source>
-        <translation>运行用时 %1 · 已结束</translation>
-    </message>
-    <message>
-        <source>The epoch being trained (or the last one), of the planned epochs.</source>
-        <translation>正在训练的轮次（或最后一轮）/ 计划轮数。</translation>
-    </message>
-    <message>
-        <source>Validation result and learning rate of the last finished epoch.</source>
-        <translation>最近完成一轮的验证结果和学习率。</translation>
-    </message>
-    <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
-        <translation>未加载配置文件“%1”：设置项“%2”超出了仪表盘可设置的范围（%3）。此类取值请使用 trainscope-cli。</translation>
-    </message>
-    <message>
-        <source>Validation accuracy %1 % · lr %2</source>
-        <translation>验证准确率 %1% · 学习率 %2</translation>
-    </message>
-    <message>
-        <source>Validation loss %1 · lr %2</source>
-        <translation>验证损失 %1 · 学习率 %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainscope::RunSummaryPanel</name>
     <message>
         <source>Data and model</source>
         <translation>数据和模型</translation>
@@ -741,9 +557,116 @@ The files written so far are kept and summary.json records that the run was stop
         <source>(starts with the run)</source>
         <translation>（随运行开始填写）</translation>
     </message>
-</context>
-<context>
-    <name>trainscope::SettingsPanel</name>
+    <message>
+        <source>How much of the run is done (steps done of all planned steps).</source>
+        <translation>本次运行完成了多少（已完成步数占计划总步数的比例）。</translation>
+    </message>
+    <message>
+        <source>Training time so far (pauses excluded), and the estimated time left.</source>
+        <translation>到目前为止的训练时间（不含暂停），以及预计剩余时间。</translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation>运行文件夹：</translation>
+    </message>
+    <message>
+        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
+        <translation>本次运行文件的保存位置：配置、指标、每步记录、事件和摘要。</translation>
+    </message>
+    <message>
+        <source>(created when a run starts)</source>
+        <translation>（运行开始时创建）</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Open the run folder in the file manager.</source>
+        <translation>在文件管理器中打开运行文件夹。</translation>
+    </message>
+    <message>
+        <source>Run took %1</source>
+        <translation>本次运行用时 %1</translation>
+    </message>
+    <message>
+        <source>Elapsed %1 · ETA %2</source>
+        <translation>已用 %1 · 预计剩余 %2</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>运行文件夹</translation>
+    </message>
+    <message>
+        <source>No file manager could be started. The run folder is:
+%1</source>
+        <translation>无法启动文件管理器。运行文件夹位于：
+%1</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>The epoch being trained (or the last one), of the planned epochs.</source>
+        <translation>正在训练的轮次（或最后一轮）/ 计划轮数。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps (batches) done so far.</source>
+        <translation>到目前为止完成的优化步数（批次数）。</translation>
+    </message>
+    <message>
+        <source>Validation result and learning rate of the last finished epoch.</source>
+        <translation>最近完成一轮的验证结果和学习率。</translation>
+    </message>
+    <message>
+        <source>Training throughput of the last epoch.</source>
+        <translation>上一轮的训练吞吐量。</translation>
+    </message>
+    <message>
+        <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
+        <translation>本次运行的随机种子；把它填入设置即可完全重现本次运行。可以选中并复制。</translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2</source>
+        <translation>轮次 %1/%2</translation>
+    </message>
+    <message>
+        <source>Epoch –</source>
+        <translation>轮次 –</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>步数 %1</translation>
+    </message>
+    <message>
+        <source>Step –</source>
+        <translation>步数 –</translation>
+    </message>
+    <message>
+        <source>Validation accuracy %1 % · lr %2</source>
+        <translation>验证准确率 %1% · 学习率 %2</translation>
+    </message>
+    <message>
+        <source>Validation loss %1 · lr %2</source>
+        <translation>验证损失 %1 · 学习率 %2</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message>
+        <source>– samples/s</source>
+        <translation>– 样本/秒</translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>Seed –</source>
+        <translation>种子 –</translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
@@ -751,6 +674,10 @@ The files written so far are kept and summary.json records that the run was stop
     <message>
         <source>A ready-made experiment: dataset, model and training settings. Choosing one loads its values into the fields below.</source>
         <translation>现成的实验：包括数据集、模型和训练设置。选择后会把它的数值填入下面各项。</translation>
+    </message>
+    <message>
+        <source>(from a config file)</source>
+        <translation>（来自配置文件）</translation>
     </message>
     <message>
         <source>&amp;Preset:</source>
@@ -777,8 +704,16 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>每个优化步使用多少个样本。批次越大，每轮的步数越少，但每步更平稳。</translation>
     </message>
     <message>
+        <source>Batch si&amp;ze:</source>
+        <translation>批次大小(&amp;Z)：</translation>
+    </message>
+    <message>
         <source>How many full passes over the training data the run makes.</source>
         <translation>本次运行完整遍历训练数据的次数。</translation>
+    </message>
+    <message>
+        <source>Ep&amp;ochs:</source>
+        <translation>轮数(&amp;O)：</translation>
     </message>
     <message>
         <source>Fixed</source>
@@ -791,6 +726,10 @@ The files written so far are kept and summary.json records that the run was stop
     <message>
         <source>The random seed: it decides the initial weights and the order of the batches.</source>
         <translation>随机种子：决定初始权重和批次的顺序。</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>随机种子(&amp;D)：</translation>
     </message>
     <message>
         <source>On</source>
@@ -813,20 +752,98 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>内置预设“%1”</translation>
     </message>
     <message>
-        <source>Batch si&amp;ze:</source>
-        <translation>批次大小(&amp;Z)：</translation>
+        <source>Unknown preset &quot;%1&quot;. %2</source>
+        <translation>未知的预设“%1”。%2</translation>
     </message>
     <message>
-        <source>Ep&amp;ochs:</source>
-        <translation>轮数(&amp;O)：</translation>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
+        <translation>未加载配置文件“%1”：设置项“%2”超出了仪表盘可设置的范围（%3）。此类取值请使用 trainscope-cli。</translation>
     </message>
     <message>
-        <source>See&amp;d:</source>
-        <translation>随机种子(&amp;D)：</translation>
+        <source>The previous settings are kept.</source>
+        <translation>之前的设置保持不变。</translation>
     </message>
     <message>
-        <source>(from a config file)</source>
-        <translation>（来自配置文件）</translation>
+        <source>config file %1</source>
+        <translation>配置文件 %1</translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
+        <translation>未加载配置文件“%1”：设置“%2”无效。</translation>
+    </message>
+    <message>
+        <source>The config file &quot;%1&quot; was not loaded.</source>
+        <translation>未加载配置文件“%1”。</translation>
+    </message>
+    <message>
+        <source>Could not save the config to &quot;%1&quot;.</source>
+        <translation>无法把配置保存到“%1”。</translation>
+    </message>
+    <message>
+        <source>nan</source>
+        <translation>nan</translation>
+    </message>
+    <message>
+        <source>+inf</source>
+        <translation>+inf</translation>
+    </message>
+    <message>
+        <source>-inf</source>
+        <translation>-inf</translation>
+    </message>
+    <message>
+        <source>%1
+step %2: %3</source>
+        <translation>%1
+第 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>non-finite value</source>
+        <translation>数值溢出（NaN/Inf）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Training loss (per step)</source>
+        <translation>训练损失（每步）</translation>
+    </message>
+    <message>
+        <source>Training loss (epoch)</source>
+        <translation>训练损失（每轮）</translation>
+    </message>
+    <message>
+        <source>Validation loss (epoch)</source>
+        <translation>验证损失（每轮）</translation>
+    </message>
+    <message>
+        <source>Gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Gradient norm (before clipping)</source>
+        <translation>梯度范数（裁剪前）</translation>
+    </message>
+    <message>
+        <source>Gradient norm used (after clipping)</source>
+        <translation>实际使用的梯度范数（裁剪后）</translation>
+    </message>
+    <message>
+        <source>Clipping max norm (%1)</source>
+        <translation>裁剪最大范数（%1）</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数坐标</translation>
+    </message>
+    <message>
+        <source>Logarithmic value axis: shows both large early values and small late ones. Zero and negative values are left out of the range.</source>
+        <translation>对数纵轴：早期的大数值和后期的小数值都能看清。零和负值不计入坐标范围。</translation>
     </message>
 </context>
 </TS>

@@ -12,9 +12,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
-#include "gui/scientific_spin_box.h"
-#include "gui/training_controller.h"
+#include "gui/plots/live_plot.h"
+#include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
 
 using trainscope::MainWindow;
@@ -102,14 +103,15 @@ void TstMainWindow::startPauseResumeStop() {
   QVERIFY(button(*w, "stopButton")->isEnabled());
 
   // The ~30 Hz flush puts per-step and per-epoch points on both plots.
-  auto* loss = w->findChild<QCustomPlot*>(QStringLiteral("lossPlot"));
-  auto* grad = w->findChild<QCustomPlot*>(QStringLiteral("gradNormPlot"));
+  namespace series = trainscope::series;
+  auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
+  auto* grad = w->findChild<trainscope::LivePlot*>(QStringLiteral("gradNormPlot"));
   QVERIFY(loss && grad);
-  QTRY_VERIFY(loss->graph(0)->dataCount() > 0);  // per-step training loss
-  QTRY_VERIFY(loss->graph(1)->dataCount() > 0);  // per-epoch training loss
-  QTRY_VERIFY(loss->graph(2)->dataCount() > 0);  // per-epoch validation loss
-  QTRY_VERIFY(grad->graph(0)->dataCount() > 0);  // grad_norm
-  QTRY_VERIFY(grad->graph(1)->dataCount() > 0);  // grad_norm_clipped
+  QTRY_VERIFY(loss->pointCount(series::kStepLoss) > 0);
+  QTRY_VERIFY(loss->pointCount(series::kEpochTrainLoss) > 0);
+  QTRY_VERIFY(loss->pointCount(series::kEpochValLoss) > 0);
+  QTRY_VERIFY(grad->pointCount(series::kStepGradNorm) > 0);
+  QTRY_VERIFY(grad->pointCount(series::kStepGradNormClipped) > 0);
 
   // Pause: after the engine reports it waits, no step arrives for 300 ms.
   QTest::mouseClick(button(*w, "pauseButton"), Qt::LeftButton);

@@ -1,7 +1,7 @@
 // The learning-rate spin box reads and writes values like 3e-4 without rounding them away.
 #include <QtTest>
 
-#include "gui/scientific_spin_box.h"
+#include "gui/widgets/scientific_spin_box.h"
 
 using trainscope::ScientificSpinBox;
 

@@ -30,7 +30,6 @@ struct AppOptionsResult {
 /// QApplication instance and does not exit; the caller prints `text` and chooses the exit code.
 /// Checks flag syntax only; the preset and config file are checked when they are loaded.
 class AppOptionsParser {
-  Q_DECLARE_TR_FUNCTIONS(AppOptionsParser)
  public:
   static AppOptionsResult parse(const QStringList& arguments);
   /// The hint printed after a usage error ("Try 'trainscope --help'.").

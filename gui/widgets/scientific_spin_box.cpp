@@ -1,4 +1,4 @@
-#include "gui/scientific_spin_box.h"
+#include "gui/widgets/scientific_spin_box.h"
 
 #include <QLocale>
 #include <QRegularExpression>

@@ -1,8 +1,9 @@
-#include "gui/settings_panel.h"
+#include "gui/panels/settings_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,12 +11,13 @@
 #include <limits>
 
 #include "core/errors.h"
-#include "gui/scientific_spin_box.h"
+#include "gui/tr.h"
+#include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
 
 SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
-  setTitle(tr("Settings"));
+  setTitle(Tr::tr("Settings"));
   setObjectName(QStringLiteral("settingsPanel"));
   auto* form = new QFormLayout(this);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -23,84 +25,84 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   preset_ = new QComboBox(this);
   preset_->setObjectName(QStringLiteral("presetComboBox"));
   preset_->setToolTip(
-      tr("A ready-made experiment: dataset, model and training settings. "
-         "Choosing one loads its values into the fields below."));
+      Tr::tr("A ready-made experiment: dataset, model and training settings. "
+             "Choosing one loads its values into the fields below."));
   for (const PresetInfo& p : presets()) {
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
     preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
                          Qt::ToolTipRole);
   }
-  preset_->setPlaceholderText(tr("(from a config file)"));
+  preset_->setPlaceholderText(Tr::tr("(from a config file)"));
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
-  form->addRow(tr("&Preset:"), preset_);
+  form->addRow(Tr::tr("&Preset:"), preset_);
 
   origin_ = new QLabel(this);
   origin_->setWordWrap(true);
   origin_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  origin_->setToolTip(tr("Where the current settings came from."));
-  form->addRow(tr("Source:"), origin_);
+  origin_->setToolTip(Tr::tr("Where the current settings came from."));
+  form->addRow(Tr::tr("Source:"), origin_);
 
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
   lr_->setRange(1e-10, 1e3);
   lr_->setToolTip(
-      tr("How big a step the optimizer takes on each batch. Too high and the loss "
-         "jumps around or becomes NaN; too low and training crawls. "
-         "Type values like 3e-4 or 0.001."));
-  form->addRow(tr("&Learning rate:"), lr_);
+      Tr::tr("How big a step the optimizer takes on each batch. Too high and the loss "
+             "jumps around or becomes NaN; too low and training crawls. "
+             "Type values like 3e-4 or 0.001."));
+  form->addRow(Tr::tr("&Learning rate:"), lr_);
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
   batch_->setRange(1, 1 << 24);  // as core allows
   batch_->setToolTip(
-      tr("How many samples are used for each optimizer step. Larger batches give "
-         "smoother but fewer steps per epoch."));
-  form->addRow(tr("Batch si&ze:"), batch_);
+      Tr::tr("How many samples are used for each optimizer step. Larger batches give "
+             "smoother but fewer steps per epoch."));
+  form->addRow(Tr::tr("Batch si&ze:"), batch_);
 
   epochs_ = new QSpinBox(this);
   epochs_->setObjectName(QStringLiteral("epochsSpinBox"));
   epochs_->setRange(1, 1000000);
-  epochs_->setToolTip(tr("How many full passes over the training data the run makes."));
-  form->addRow(tr("Ep&ochs:"), epochs_);
+  epochs_->setToolTip(Tr::tr("How many full passes over the training data the run makes."));
+  form->addRow(Tr::tr("Ep&ochs:"), epochs_);
 
   auto* seed_row = new QHBoxLayout;
-  seed_enabled_ = new QCheckBox(tr("Fixed"), this);
+  seed_enabled_ = new QCheckBox(Tr::tr("Fixed"), this);
   seed_enabled_->setObjectName(QStringLiteral("seedCheckBox"));
   seed_enabled_->setToolTip(
-      tr("On: use the seed on the right, so the same settings give exactly "
-         "the same run again. Off: draw a new random seed for every run "
-         "(it is shown in the status bar and saved with the run)."));
+      Tr::tr("On: use the seed on the right, so the same settings give exactly "
+             "the same run again. Off: draw a new random seed for every run "
+             "(it is shown in the status bar and saved with the run)."));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seedSpinBox"));
   seed_->setRange(0, std::numeric_limits<int>::max());  // 0 .. 2^31-1
   seed_->setToolTip(
-      tr("The random seed: it decides the initial weights and the order of the "
-         "batches."));
+      Tr::tr("The random seed: it decides the initial weights and the order of the "
+             "batches."));
   connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
   seed_row->addWidget(seed_enabled_);
   seed_row->addWidget(seed_, 1);
-  auto* seed_label = new QLabel(tr("See&d:"), this);
+  auto* seed_label = new QLabel(Tr::tr("See&d:"), this);
   seed_label->setBuddy(seed_enabled_);
   form->addRow(seed_label, seed_row);
 
   auto* clip_row = new QHBoxLayout;
-  clip_enabled_ = new QCheckBox(tr("On"), this);
+  clip_enabled_ = new QCheckBox(Tr::tr("On"), this);
   clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
   clip_enabled_->setToolTip(
-      tr("Gradient clipping: when the total gradient norm exceeds the "
-         "maximum on the right, the gradient is scaled down to it. "
-         "Protects against exploding gradients."));
+      Tr::tr("Gradient clipping: when the total gradient norm exceeds the "
+             "maximum on the right, the gradient is scaled down to it. "
+             "Protects against exploding gradients."));
   clip_max_norm_ = new ScientificSpinBox(this);
   clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
   clip_max_norm_->setRange(1e-6, 1e6);
   clip_max_norm_->setSingleStep(0.1);
   clip_max_norm_->setToolTip(
-      tr("The largest gradient norm allowed when clipping is on. "
-         "It is drawn as a line on the gradient norm plot."));
+      Tr::tr("The largest gradient norm allowed when clipping is on. "
+             "It is drawn as a line on the gradient norm plot."));
   connect(clip_enabled_, &QCheckBox::toggled, clip_max_norm_, &QWidget::setEnabled);
   clip_row->addWidget(clip_enabled_);
   clip_row->addWidget(clip_max_norm_, 1);
-  auto* clip_label = new QLabel(tr("&Clipping:"), this);
+  auto* clip_label = new QLabel(Tr::tr("&Clipping:"), this);
   clip_label->setBuddy(clip_enabled_);
   form->addRow(clip_label, clip_row);
 
@@ -125,8 +127,9 @@ TrainConfig SettingsPanel::config() const {
 QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
   auto outside = [&](double v, double lo, double hi, const char* key) {
     if (v >= lo && v <= hi) return QString();
-    if (range) *range = QStringLiteral("%1 – %2").arg(ScientificSpinBox::formatValue(lo),
-                                                      ScientificSpinBox::formatValue(hi));
+    if (range)
+      *range = QStringLiteral("%1 – %2").arg(ScientificSpinBox::formatValue(lo),
+                                             ScientificSpinBox::formatValue(hi));
     return QString::fromLatin1(key);
   };
   for (const QString& key :
@@ -164,7 +167,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
 
 void SettingsPanel::loadPreset(const QString& name) {
   const TrainConfig c = resolveConfig(name.toStdString(), {}, {});  // throws for unknown names
-  setConfig(c, tr("built-in preset \"%1\"").arg(name));
+  setConfig(c, Tr::tr("built-in preset \"%1\"").arg(name));
   from_file_ = false;
   const int index = preset_->findData(name);
   if (index >= 0) preset_->setCurrentIndex(index);
@@ -189,6 +192,69 @@ void SettingsPanel::setEditable(bool editable) {
   }
   seed_->setEnabled(editable && seed_enabled_->isChecked());
   clip_max_norm_->setEnabled(editable && clip_enabled_->isChecked());
+}
+
+bool SettingsPanel::loadPresetNamed(const QString& name, QString* error) {
+  try {
+    loadPreset(name);
+    return true;
+  } catch (const Error& e) {
+    if (error) *error = Tr::tr("Unknown preset \"%1\". %2").arg(name, QString::fromUtf8(e.what()));
+    return false;
+  }
+}
+
+bool SettingsPanel::openConfigFile(const QString& path, QString* error) {
+  try {
+    nlohmann::json full = defaultConfigJson();
+    mergeConfigJson(full, readConfigFile(path.toStdString()));
+    const TrainConfig config = configFromJson(full);  // validates; throws naming the key
+    QString range;
+    const QString key = keyOutsideWidgets(config, &range);
+    if (!key.isEmpty()) {
+      if (error) {
+        *error = Tr::tr(
+                     "The config file \"%1\" was not loaded: the setting \"%2\" is outside what "
+                     "the dashboard can set (%3). Use trainscope-cli for such values.")
+                     .arg(path, key, range) +
+                 QLatin1Char('\n') + Tr::tr("The previous settings are kept.");
+      }
+      return false;
+    }
+    setConfig(config, Tr::tr("config file %1").arg(QFileInfo(path).fileName()));
+    return true;
+  } catch (const Error& e) {
+    if (error) {
+      const QString subject = QString::fromStdString(e.subject());
+      *error = (e.code() == ErrorCode::Config && !subject.isEmpty() && subject != path)
+                   ? Tr::tr("The config file \"%1\" was not loaded: the setting \"%2\" is invalid.")
+                         .arg(path, subject)
+                   : Tr::tr("The config file \"%1\" was not loaded.").arg(path);
+      *error += QLatin1Char('\n') + QString::fromUtf8(e.what()) + QLatin1Char('\n') +
+                Tr::tr("The previous settings are kept.");
+    }
+    return false;
+  } catch (const std::exception& e) {
+    if (error) {
+      *error = Tr::tr("The config file \"%1\" was not loaded.").arg(path) + QLatin1Char('\n') +
+               QString::fromUtf8(e.what()) + QLatin1Char('\n') +
+               Tr::tr("The previous settings are kept.");
+    }
+    return false;
+  }
+}
+
+bool SettingsPanel::saveConfigFile(const QString& path, QString* error) const {
+  try {
+    trainscope::saveConfigFile(path.toStdString(), config());
+    return true;
+  } catch (const std::exception& e) {
+    if (error) {
+      *error = Tr::tr("Could not save the config to \"%1\".").arg(path) + QLatin1Char('\n') +
+               QString::fromUtf8(e.what());
+    }
+    return false;
+  }
 }
 
 }  // namespace trainscope

@@ -9,10 +9,10 @@ class QLabel;
 namespace trainscope {
 
 /// Dataset, split sizes, classes, parameter count and model description from RunInfo.
-class RunSummaryPanel : public QGroupBox {
+class RunInfoPanel : public QGroupBox {
   Q_OBJECT
  public:
-  explicit RunSummaryPanel(QWidget* parent = nullptr);
+  explicit RunInfoPanel(QWidget* parent = nullptr);
   /// Fills the panel from the run's RunInfo (sent before the first step).
   void setRunInfo(const RunInfo& info);
   /// Shows "no run yet" placeholders.

@@ -5,10 +5,11 @@
 #include <cstdio>
 #include <memory>
 
-#include "gui/app_options.h"
+#include "gui/app/app_options.h"
+#include "gui/app/automation.h"
+#include "gui/app/translations.h"
+#include "gui/app/unix_signals.h"
 #include "gui/main_window.h"
-#include "gui/translations.h"
-#include "gui/unix_signals.h"
 
 namespace {
 void printTo(FILE* stream, const QString& text) {
@@ -65,11 +66,7 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
-  if (!options.runs_dir.isEmpty()) window.setRunsRoot(options.runs_dir);
-  window.setScreenshotPath(options.screenshot);
-  window.setQuitAfterEpochs(options.quit_after_epochs);
-  window.setQuitWhenRunEnds(options.quitWhenRunEnds());
-  window.setConfirmClose(!options.quitWhenRunEnds());
+  trainscope::Automation automation(&window, options);
   // Ctrl-C or SIGTERM: close as the window's close button does, without asking, so the run
   // stops cleanly and summary.json is written.
   trainscope::UnixSignalNotifier signals_notifier;
@@ -79,6 +76,6 @@ int main(int argc, char** argv) {
                      window.close();
                    });
   window.show();
-  if (options.autostart) QTimer::singleShot(0, &window, &trainscope::MainWindow::startRun);
+  automation.begin();
   return app->exec();
 }

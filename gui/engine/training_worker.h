@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/train/trainer.h"
-#include "gui/record_types.h"
+#include "gui/engine/record_types.h"
 
 namespace trainscope {
 

@@ -32,6 +32,13 @@ class SettingsPanel : public QGroupBox {
   void setConfig(const TrainConfig& config, const QString& origin);
   /// Selects a built-in preset and loads it. Throws Error(Config) for an unknown name.
   void loadPreset(const QString& name);
+  /// loadPreset() that reports an unknown name in `error` (translated) instead of throwing.
+  bool loadPresetNamed(const QString& name, QString* error = nullptr);
+  /// Loads a (possibly partial) config file merged over the defaults. On failure returns false,
+  /// sets `error` (naming the file and the key) and keeps the previous settings.
+  bool openConfigFile(const QString& path, QString* error = nullptr);
+  /// Saves config() as a config file (atomically). On failure returns false and sets `error`.
+  bool saveConfigFile(const QString& path, QString* error = nullptr) const;
   /// Name of the selected preset, or empty when the settings came from a file.
   QString presetName() const;
   /// Enables or disables editing (settings apply when a run starts).

@@ -1,4 +1,4 @@
-#include "gui/training_worker.h"
+#include "gui/engine/training_worker.h"
 
 #include <exception>
 #include <utility>

@@ -1,37 +1,38 @@
-#include "gui/app_options.h"
+#include "gui/app/app_options.h"
 
 #include <QCommandLineParser>
 
 #include "core/system/device_info.h"
+#include "gui/tr.h"
 
 namespace trainscope {
 
-QString AppOptionsParser::helpHint() { return tr("Try 'trainscope --help'."); }
+QString AppOptionsParser::helpHint() { return Tr::tr("Try 'trainscope --help'."); }
 
 AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   AppOptionsResult result;
   QCommandLineParser parser;
   parser.setApplicationDescription(
-      tr("TrainScope: train a neural network with libtorch and watch it learn."));
+      Tr::tr("TrainScope: train a neural network with libtorch and watch it learn."));
   const QCommandLineOption help = parser.addHelpOption();
   const QCommandLineOption version = parser.addVersionOption();
   const QCommandLineOption preset(QStringLiteral("preset"),
-                                  tr("Start with the built-in preset <name>."), tr("name"));
+                                  Tr::tr("Start with the built-in preset <name>."), Tr::tr("name"));
   const QCommandLineOption config(QStringLiteral("config"),
-                                  tr("Start with the settings of the config file <file>."),
-                                  tr("file"));
+                                  Tr::tr("Start with the settings of the config file <file>."),
+                                  Tr::tr("file"));
   const QCommandLineOption autostart(QStringLiteral("autostart"),
-                                     tr("Start training as soon as the window opens."));
+                                     Tr::tr("Start training as soon as the window opens."));
   const QCommandLineOption quit_after(
       QStringLiteral("quit-after-epochs"),
-      tr("Start training, stop after <n> epochs and quit (exit code 0)."), tr("n"));
+      Tr::tr("Start training, stop after <n> epochs and quit (exit code 0)."), Tr::tr("n"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
-      tr("Save a picture of the window to <file> just before quitting. Alone, it starts "
-         "training and quits when the run ends."),
-      tr("file"));
+      Tr::tr("Save a picture of the window to <file> just before quitting. Alone, it starts "
+             "training and quits when the run ends."),
+      Tr::tr("file"));
   const QCommandLineOption runs_dir(QStringLiteral("runs-dir"),
-                                    tr("Create run folders under <dir>."), tr("dir"));
+                                    Tr::tr("Create run folders under <dir>."), Tr::tr("dir"));
   parser.addOptions({preset, config, autostart, quit_after, screenshot, runs_dir});
 
   if (!parser.parse(arguments)) {
@@ -51,12 +52,12 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   }
   if (!parser.positionalArguments().isEmpty()) {
     result.status = AppOptionsResult::Status::Error;
-    result.text = tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
+    result.text = Tr::tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
     return result;
   }
   if (parser.isSet(preset) && parser.isSet(config)) {
     result.status = AppOptionsResult::Status::Error;
-    result.text = tr("Use either --preset or --config, not both.");
+    result.text = Tr::tr("Use either --preset or --config, not both.");
     return result;
   }
   AppOptions& o = result.options;
@@ -70,14 +71,14 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     o.quit_after_epochs = parser.value(quit_after).toInt(&ok);
     if (!ok || o.quit_after_epochs < 1) {
       result.status = AppOptionsResult::Status::Error;
-      result.text = tr("--quit-after-epochs needs a whole number of at least 1, got \"%1\".")
+      result.text = Tr::tr("--quit-after-epochs needs a whole number of at least 1, got \"%1\".")
                         .arg(parser.value(quit_after));
       return result;
     }
   }
   if (parser.isSet(preset) && o.preset.isEmpty()) {
     result.status = AppOptionsResult::Status::Error;
-    result.text = tr("--preset needs a name.");
+    result.text = Tr::tr("--preset needs a name.");
     return result;
   }
   if (o.quitWhenRunEnds()) o.autostart = true;

@@ -1,4 +1,4 @@
-#include "gui/record_types.h"
+#include "gui/engine/record_types.h"
 
 namespace trainscope {
 

@@ -1,4 +1,4 @@
-#include "gui/translations.h"
+#include "gui/app/translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

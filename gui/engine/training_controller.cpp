@@ -1,8 +1,14 @@
-#include "gui/training_controller.h"
+#include "gui/engine/training_controller.h"
 
+#include <QCoreApplication>
 #include <QThread>
+#include <cmath>
 
-#include "gui/training_worker.h"
+#include "core/config/train_config.h"
+#include "core/errors.h"
+#include "core/io/run_dir.h"
+#include "gui/engine/training_worker.h"
+#include "gui/panels/device_panel.h"
 
 namespace trainscope {
 
@@ -27,16 +33,38 @@ TrainingController::~TrainingController() {
 
 bool TrainingController::isActive() const { return thread_ != nullptr; }
 
-bool TrainingController::start(const TrainConfig& config, const TrainerOptions& options,
+bool TrainingController::start(const TrainConfig& config, const QString& runsRoot,
                                bool pausedAfterFirstStep) {
   if (isActive()) return false;
+  TrainerOptions options;
+  options.front_end = "gui";
+  options.default_non_finite = "pause";
+  options.reserved_cores = kGuiReservedCores;
+  options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
+  try {
+    configFromJson(configToJson(config));  // validate before creating a folder (MERGE: validate)
+    options.run_dir = createUniqueRunDir(runsRoot.toStdString(), config.name);
+  } catch (const Error& e) {
+    emit runFailed(RunFailure{true, e.code(), e.subject(), e.what()});
+    return false;
+  } catch (const std::exception& e) {
+    emit runFailed(RunFailure{false, ErrorCode::Internal, {}, e.what()});
+    return false;
+  }
+
   trainer_ = std::make_shared<Trainer>(config, options);
   queue_ = std::make_shared<RecordQueue>();
   got_summary_ = false;
   got_failure_ = false;
   step_count_ = 0;
-  epoch_count_ = 0;
-  last_summary_ = RunSummary{};
+  skipped_steps_ = 0;
+  total_epochs_ = config.training.epochs;
+  total_steps_ = 0;
+  config_ = config;
+  last_step_.reset();
+  summary_ = RunSummary{};
+  run_dir_ = QString::fromStdString(options.run_dir.string());
+  history_.clear();
   // Before run(): the engine runs exactly one batch and then waits paused.
   if (pausedAfterFirstStep) trainer_->stepBatch();
 
@@ -87,8 +115,13 @@ void TrainingController::stop() {
 void TrainingController::shutdown() {
   if (!isActive()) return;
   trainer_->stop();
+  // The engine stops within one step and writes summary.json before run() returns; what it
+  // queued meanwhile is not worth drawing into a window that is closing.
   joinThread();
-  onRecordsAvailable();  // deliver what the run reported while we waited
+  for (const WorkerItem& item : queue_->takeAll()) {
+    if (const auto* s = std::get_if<RunSummary>(&item)) summary_ = *s;
+  }
+  setState(State::Finished);
 }
 
 void TrainingController::joinThread() {
@@ -107,18 +140,41 @@ void TrainingController::setState(State state) {
   emit stateChanged(state);
 }
 
+void TrainingController::record(const StepRecord& step) {
+  ++step_count_;
+  if (!step.applied) ++skipped_steps_;
+  const double x = static_cast<double>(step.step);
+  history_.append(series::kStepLoss, x, step.loss);
+  history_.append(series::kStepGradNorm, x, step.grad_norm);
+  history_.append(series::kStepGradNormClipped, x, step.grad_norm_clipped);
+  history_.append(series::kStepLr, x, step.lr);
+  if (config_.training.clip.enabled)
+    history_.append(series::kStepMaxNorm, x, config_.training.clip.max_norm);
+  if (step.loss_scale) history_.append(series::kStepLossScale, x, *step.loss_scale);
+  last_step_ = step;
+}
+
 void TrainingController::onRecordsAvailable() {
   if (!queue_) return;
   const std::vector<WorkerItem> items = queue_->takeAll();
   for (const WorkerItem& item : items) {
     std::visit(Overloaded{
-                   [this](const RunInfo& info) { emit runStarted(info); },
+                   [this](const RunInfo& info) {
+                     total_epochs_ = info.epochs;
+                     total_steps_ = info.epochs * info.batches_per_epoch;
+                     emit runStarted(info);
+                   },
                    [this](const StepRecord& step) {
-                     ++step_count_;
+                     record(step);
                      emit stepRecorded(step);
                    },
                    [this](const EpochRecord& epoch) {
-                     ++epoch_count_;
+                     const double x = static_cast<double>(epoch.step);
+                     history_.append(series::kEpochTrainLoss, x, epoch.train_loss);
+                     history_.append(series::kEpochValLoss, x, epoch.val_loss);
+                     history_.append(series::kEpochLr, x, epoch.lr);
+                     if (epoch.val_accuracy)
+                       history_.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
                      emit epochFinished(epoch);
                    },
                    [this](const Event& event) {
@@ -131,7 +187,7 @@ void TrainingController::onRecordsAvailable() {
                    },
                    [this](const RunSummary& summary) {
                      got_summary_ = true;
-                     last_summary_ = summary;
+                     summary_ = summary;
                    },
                    [this](const RunFailure& failure) {
                      got_failure_ = true;
@@ -140,12 +196,12 @@ void TrainingController::onRecordsAvailable() {
                    [this](const WorkDone& done) {
                      if (!got_summary_ && done.summary) {
                        got_summary_ = true;
-                       last_summary_ = *done.summary;
+                       summary_ = *done.summary;
                      }
                      joinThread();
                      if (got_summary_) {
                        setState(State::Finished);
-                       emit runFinished(last_summary_);
+                       emit runFinished(summary_);
                      } else {
                        setState(got_failure_ && step_count_ == 0 ? State::Idle : State::Finished);
                      }

@@ -1,10 +1,10 @@
-#include "gui/unix_signals.h"
+#include "gui/app/unix_signals.h"
 
-#include <QSocketNotifier>
-
-#include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <QSocketNotifier>
+#include <csignal>
 
 namespace trainscope {
 namespace {

@@ -1,0 +1,76 @@
+#include "gui/app/automation.h"
+
+#include <QCoreApplication>
+#include <QImage>
+#include <QTimer>
+
+#include "gui/event_text.h"
+#include "gui/main_window.h"
+
+namespace trainscope {
+
+Automation::Automation(MainWindow* window, const AppOptions& options, QObject* parent)
+    : QObject(parent), window_(window), options_(options) {
+  if (!options_.runs_dir.isEmpty()) window_->setRunsRoot(options_.runs_dir);
+  const bool scripted = options_.quitWhenRunEnds();
+  window_->setConfirmClose(!scripted);
+  TrainingController* c = window_->controller();
+  // Connected after the window's own handlers: the window shows a record before it is grabbed.
+  connect(c, &TrainingController::epochFinished, this, &Automation::onEpoch);
+  connect(c, &TrainingController::runFinished, this, &Automation::onRunEnded);
+  connect(c, &TrainingController::runFailed, this, &Automation::onRunFailed);
+}
+
+void Automation::begin() {
+  if (options_.autostart || options_.quitWhenRunEnds())
+    QTimer::singleShot(0, this, &Automation::startRun);
+}
+
+void Automation::startRun() {
+  if (!window_->startRun()) return;  // runFailed already reported it
+  // --quit-after-epochs 1: let the engine pause exactly at the end of epoch 1.
+  if (options_.quit_after_epochs == 1) window_->controller()->stepEpoch();
+}
+
+void Automation::onEpoch(const EpochRecord& epoch) {
+  TrainingController* c = window_->controller();
+  const int n = options_.quit_after_epochs;
+  if (n <= 0 || quitting_ || !c->isActive() || c->state() == TrainingController::State::Stopping)
+    return;
+  if (epoch.epoch + 1 == n) {
+    c->stepEpoch();  // run to the end of epoch N, then pause
+  } else if (epoch.epoch >= n) {
+    // Grab the window while the run is live (plots, running-state buttons), then stop.
+    if (!options_.screenshot.isEmpty() && !saveScreenshot()) exit_code_ = 1;
+    quitting_ = true;
+    c->stop();
+  }
+}
+
+void Automation::onRunEnded() {
+  if (options_.quitWhenRunEnds() || quitting_) quit(exit_code_);
+}
+
+void Automation::onRunFailed(const RunFailure& failure) {
+  if (!options_.quitWhenRunEnds() && !quitting_) return;
+  // Say why on stderr too, then quit with the "bad input" code.
+  qWarning("%s", qPrintable(EventText::forFailure(failure)));
+  quit(2);
+}
+
+bool Automation::saveScreenshot() {
+  screenshot_saved_ = true;
+  const QImage image = window_->grabWindowImage();
+  if (image.save(options_.screenshot)) return true;
+  qWarning("could not save the screenshot to %s", qPrintable(options_.screenshot));
+  return false;
+}
+
+void Automation::quit(int exitCode) {
+  if (!options_.screenshot.isEmpty() && !screenshot_saved_ && !saveScreenshot() && exitCode == 0)
+    exitCode = 1;
+  // Leave the event loop after the current slot returns.
+  QTimer::singleShot(0, qApp, [exitCode] { QCoreApplication::exit(exitCode); });
+}
+
+}  // namespace trainscope

@@ -1,0 +1,40 @@
+#pragma once
+/// Scripted runs of the dashboard: --autostart, --quit-after-epochs, --screenshot, --runs-dir.
+#include <QObject>
+
+#include "gui/app/app_options.h"
+#include "gui/engine/record_types.h"
+
+namespace trainscope {
+
+class MainWindow;
+
+/// Drives a MainWindow from the command-line options (scripts and documentation use them):
+/// starts the run, stops it exactly at the end of epoch N (the engine is asked to pause at that
+/// epoch's end, so no step of epoch N+1 runs), saves a grab of the window (taken live at epoch N,
+/// or when the run ends) and quits with 0, 1 when the screenshot could not be saved, or 2 when
+/// the run could not start (the reason goes to stderr).
+class Automation : public QObject {
+  Q_OBJECT
+ public:
+  /// Applies `options` to `window` (runs root, close question) and connects to its controller.
+  Automation(MainWindow* window, const AppOptions& options, QObject* parent = nullptr);
+  /// Starts the run when the options ask for it (from the event loop).
+  void begin();
+
+ private:
+  void startRun();
+  void onEpoch(const EpochRecord& epoch);
+  void onRunEnded();
+  void onRunFailed(const RunFailure& failure);
+  bool saveScreenshot();
+  void quit(int exitCode);
+
+  MainWindow* window_;
+  AppOptions options_;
+  bool screenshot_saved_ = false;
+  bool quitting_ = false;
+  int exit_code_ = 0;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,111 @@
+#pragma once
+/// GUI-thread owner of a training run: the Trainer, its QThread, the worker bridge and the run's
+/// history of named series.
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "core/train/trainer.h"
+#include "gui/engine/record_types.h"
+#include "gui/model/run_history.h"
+
+class QThread;
+
+namespace trainscope {
+
+class RecordQueue;
+
+/// Lives on the GUI thread and owns the run's state: start() creates the run directory, a
+/// Trainer (shared with the worker), a QThread and a parentless TrainingWorker moved into it.
+/// Commands (pause, resume, step, stop) call the Trainer's thread-safe methods directly: the
+/// worker's event loop is busy inside run(), so queued slots would only arrive after training
+/// ends. Records come back in the order the engine produced them: each is appended to the
+/// RunHistory (bounded memory, whatever the step rate) and re-emitted as a signal.
+class TrainingController : public QObject {
+  Q_OBJECT
+ public:
+  /// Run states as the GUI shows them.
+  enum class State {
+    Idle,  ///< no run yet, or the last one failed before its first step
+    Running,
+    Paused,
+    Stopping,  ///< stop requested, waiting for the engine to end the run
+    Finished   ///< the run ended (completed, stopped, non-finite, error)
+  };
+  Q_ENUM(State)
+
+  explicit TrainingController(QObject* parent = nullptr);
+  /// Stops a run in progress and joins the thread.
+  ~TrainingController() override;
+
+  /// Starts a new run with `config`: validates it, creates a fresh run directory under
+  /// `runsRoot` (named after config.name and the time) and starts the engine. With
+  /// `pausedAfterFirstStep` the engine runs exactly one batch and then waits (the "step from
+  /// idle" action). Returns false, after emitting runFailed for bad input, when it could not
+  /// start; false without a signal when a run is active.
+  bool start(const TrainConfig& config, const QString& runsRoot, bool pausedAfterFirstStep = false);
+
+  void pause();      ///< pause before the next step
+  void resume();     ///< leave pause
+  void stepBatch();  ///< one more batch, then pause
+  void stepEpoch();  ///< to the end of the current epoch, then pause
+  void stop();       ///< end the run at the next step boundary (summary.json is written)
+  /// Requests a stop and blocks until the training thread has ended (window close, exit).
+  /// Records still queued are dropped, except the summary: closing stays fast at any step rate.
+  void shutdown();
+
+  State state() const { return state_; }
+  /// True while a training thread exists (running, paused or stopping).
+  bool isActive() const;
+  /// Steps received in the current run.
+  qint64 stepCount() const { return step_count_; }
+  /// Steps whose optimizer update was skipped (non-finite loss or gradient norm).
+  qint64 skippedSteps() const { return skipped_steps_; }
+  /// The newest step record of the current run.
+  const std::optional<StepRecord>& lastStep() const { return last_step_; }
+  /// The current run's directory (empty before the first run).
+  const QString& runDirectory() const { return run_dir_; }
+  /// Planned epochs and steps of the current run (steps known once it started).
+  qint64 totalEpochs() const { return total_epochs_; }
+  qint64 totalSteps() const { return total_steps_; }
+  /// The current run's config as it was started.
+  const TrainConfig& config() const { return config_; }
+  /// Named series of the current run (see series::k...). GUI thread only.
+  const RunHistory& history() const { return history_; }
+
+ signals:
+  void stateChanged(trainscope::TrainingController::State state);
+  void runStarted(const trainscope::RunInfo& info);
+  void stepRecorded(const trainscope::StepRecord& step);
+  void epochFinished(const trainscope::EpochRecord& epoch);
+  void eventOccurred(const trainscope::Event& event);
+  /// The run ended after it had started (any stop reason).
+  void runFinished(const trainscope::RunSummary& summary);
+  /// The run could not start (bad config, dataset not loadable, ...) or failed unexpectedly.
+  void runFailed(const trainscope::RunFailure& failure);
+
+ private:
+  void onRecordsAvailable();
+  void record(const StepRecord& step);
+  void setState(State state);
+  void joinThread();
+
+  std::shared_ptr<Trainer> trainer_;
+  std::shared_ptr<RecordQueue> queue_;
+  QThread* thread_ = nullptr;
+  State state_ = State::Idle;
+  bool got_summary_ = false;
+  bool got_failure_ = false;
+  qint64 step_count_ = 0;
+  qint64 skipped_steps_ = 0;
+  qint64 total_epochs_ = 0;
+  qint64 total_steps_ = 0;
+  std::optional<StepRecord> last_step_;
+  RunSummary summary_;
+  TrainConfig config_;
+  QString run_dir_;
+  RunHistory history_;
+};
+
+}  // namespace trainscope

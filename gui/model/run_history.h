@@ -1,0 +1,131 @@
+#pragma once
+/// The GUI's record of a run: named series of (step, value) points with bounded memory.
+/// Plain C++ (no Qt), so it is cheap to test and to feed at any step rate.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+/// One (x, y) point: x is the global step (the x axis of every plot), y the value.
+struct SeriesPoint {
+  double x = 0;
+  double y = 0;
+};
+
+/// Points of one quantity with bounded memory. Every point is kept until the series holds
+/// `budget` points; then the older points (all but the newest budget/2) are folded into at most
+/// budget/8 buckets of equal step width, each kept as its minimum and maximum point. So a spike
+/// (one huge gradient norm) stays visible, the global minimum and maximum are never lost, the
+/// newest budget/2 points are always exact, and memory never exceeds `budget` points whatever
+/// the run length. Points must arrive in increasing x.
+class BoundedSeries {
+ public:
+  /// `budget`: the most points kept (at least 16).
+  explicit BoundedSeries(std::size_t budget = kDefaultBudget);
+
+  static constexpr std::size_t kDefaultBudget = 20000;
+
+  void append(double x, double y);
+  void clear();
+
+  const std::vector<SeriesPoint>& points() const { return points_; }
+  std::size_t size() const { return points_.size(); }
+  bool empty() const { return points_.empty(); }
+  std::size_t budget() const { return budget_; }
+  /// Bumped whenever stored points were folded (a consumer that copied points must recopy).
+  std::uint64_t revision() const { return revision_; }
+  /// Points appended in total (folded ones included).
+  std::uint64_t appended() const { return appended_; }
+  /// Points at the front that are bucket extremes rather than exact points.
+  std::size_t foldedCount() const { return folded_; }
+
+ private:
+  void fold();
+
+  std::size_t budget_;
+  std::vector<SeriesPoint> points_;
+  std::size_t folded_ = 0;
+  std::uint64_t revision_ = 0;
+  std::uint64_t appended_ = 0;
+};
+
+/// The three kinds of non-finite value, drawn as distinct markers on a plot's top edge.
+enum class NonFiniteKind { NaN = 0, PosInf = 1, NegInf = 2 };
+inline constexpr int kNonFiniteKinds = 3;
+
+/// A quantity over steps: finite values in one bounded series, and the steps at which the value
+/// was nan, +inf or -inf in three more (their y is 0). Non-finite values never enter the finite
+/// series, so they cannot stretch an axis.
+class Series {
+ public:
+  explicit Series(std::size_t budget = BoundedSeries::kDefaultBudget);
+  /// Routes `y` to the finite series or to the marker series of its kind.
+  void append(double x, double y);
+  void clear();
+
+  const BoundedSeries& values() const { return values_; }
+  const BoundedSeries& markers(NonFiniteKind kind) const {
+    return markers_[static_cast<int>(kind)];
+  }
+  /// Non-finite values appended in total.
+  std::uint64_t nonFiniteCount() const;
+  bool empty() const;
+  /// Smallest and largest x of finite values and markers; false when empty.
+  bool xRange(double* lo, double* hi) const;
+  /// Smallest and largest finite y (only y > 0 when `positiveOnly`, for log axes); false when
+  /// there is none.
+  bool yRange(double* lo, double* hi, bool positiveOnly = false) const;
+
+ private:
+  BoundedSeries values_;
+  std::array<BoundedSeries, kNonFiniteKinds> markers_;
+};
+
+/// Names of the series the GUI records (PlotJuggler-style name-keyed data: plots, exports and
+/// later checkpoint redraws bind to these names).
+namespace series {
+inline constexpr const char* kStepLoss = "step/loss";
+inline constexpr const char* kStepGradNorm = "step/grad_norm";
+inline constexpr const char* kStepGradNormClipped = "step/grad_norm_clipped";
+inline constexpr const char* kStepMaxNorm = "step/max_norm";  ///< only while clipping is on
+inline constexpr const char* kStepLr = "step/lr";
+inline constexpr const char* kStepLossScale = "step/loss_scale";  ///< only with AMP
+inline constexpr const char* kEpochTrainLoss = "epoch/train_loss";
+inline constexpr const char* kEpochValLoss = "epoch/val_loss";
+inline constexpr const char* kEpochValAccuracy = "epoch/val_accuracy";
+inline constexpr const char* kEpochLr = "epoch/lr";
+/// Per-layer gradient norm series: "layer/<parameter name>/grad_norm".
+std::string layerGradNorm(const std::string& parameter);
+}  // namespace series
+
+/// All series of one run, by name. GUI thread only.
+class RunHistory {
+ public:
+  explicit RunHistory(std::size_t budget = BoundedSeries::kDefaultBudget) : budget_(budget) {}
+
+  /// Appends to the series `name`, creating it on first use.
+  void append(const std::string& name, double x, double y);
+  /// The series, or nullptr when nothing was appended to it.
+  const Series* find(const std::string& name) const;
+  /// Forgets every series (a new run starts).
+  void clear();
+  /// Smallest and largest step over every series; false when empty.
+  bool stepRange(double* lo, double* hi) const;
+  std::size_t budget() const { return budget_; }
+  /// Bumped by clear(): plots that copied points must start over.
+  std::uint64_t generation() const { return generation_; }
+  /// Values appended since the history was created (a cheap "anything new?" check).
+  std::uint64_t appendCount() const { return append_count_; }
+
+ private:
+  std::size_t budget_;
+  std::map<std::string, Series> series_;
+  std::uint64_t generation_ = 0;
+  std::uint64_t append_count_ = 0;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,44 @@
+#pragma once
+/// The events panel: what happened in the run, newest last, repeated events folded.
+#include <QGroupBox>
+
+#include "gui/event_text.h"
+
+class QListWidget;
+
+namespace trainscope {
+
+/// A bounded list of event lines (the full record is events.jsonl). An event with the same
+/// fold key as the line above it does not add a line: that line shows the newest text and
+/// counts the repeats with their step range ("steps 6–300, 295 times"). objectName
+/// `eventsPanel` is on the list itself.
+class EventsPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  /// At most this many lines are kept; the oldest go first.
+  static constexpr int kMaxLines = 500;
+
+  explicit EventsPanel(QWidget* parent = nullptr);
+
+  /// Adds a line stamped with the wall-clock time. A non-empty `foldKey` equal to the last
+  /// line's folds this event into it; `step` (>= 0) is the event's step for the fold's range.
+  void addLine(const QString& text, EventText::Severity severity, const QString& foldKey = {},
+               qint64 step = -1);
+  /// Adds the line for an engine event (nothing for kinds shown another way); events of the
+  /// same kind and quantity in a row fold into one line.
+  void addEvent(const Event& event);
+  /// Number of lines shown.
+  int lineCount() const;
+  /// The text of line `row` (0 = oldest shown).
+  QString lineText(int row) const;
+  void retranslate();
+
+ private:
+  QListWidget* list_ = nullptr;
+  QString fold_key_;  ///< fold key of the last line
+  qint64 fold_first_step_ = 0;
+  int fold_count_ = 0;
+  QString fold_time_;
+};
+
+}  // namespace trainscope

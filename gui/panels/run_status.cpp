@@ -1,0 +1,204 @@
+#include "gui/panels/run_status.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStyle>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "gui/tr.h"
+#include "gui/widgets/scientific_spin_box.h"
+
+namespace trainscope {
+
+QString RunProgressPanel::formatDuration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return QStringLiteral("–");
+  const qint64 s = static_cast<qint64>(std::llround(seconds));
+  if (s >= 3600) {
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+  }
+  return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+RunProgressPanel::RunProgressPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* progress_row = new QHBoxLayout;
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName(QStringLiteral("runProgressBar"));
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  progress_->setFormat(QStringLiteral("%p%"));
+  progress_->setMinimumWidth(80);
+  time_ = new QLabel(this);
+  time_->setObjectName(QStringLiteral("timeLabel"));
+  progress_row->addWidget(progress_, 1);
+  progress_row->addWidget(time_);
+  layout->addLayout(progress_row);
+
+  auto* dir_row = new QHBoxLayout;
+  dir_caption_ = new QLabel(this);
+  dir_ = new QLabel(this);
+  dir_->setObjectName(QStringLiteral("runDirLabel"));
+  dir_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  dir_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  open_ = new QPushButton(style()->standardIcon(QStyle::SP_DirOpenIcon), QString(), this);
+  open_->setObjectName(QStringLiteral("openRunFolderButton"));
+  open_->setEnabled(false);
+  connect(open_, &QPushButton::clicked, this, &RunProgressPanel::openRunFolder);
+  dir_row->addWidget(dir_caption_);
+  dir_row->addWidget(dir_, 1);
+  dir_row->addWidget(open_);
+  layout->addLayout(dir_row);
+  retranslate();
+}
+
+void RunProgressPanel::retranslate() {
+  progress_->setToolTip(Tr::tr("How much of the run is done (steps done of all planned steps)."));
+  time_->setToolTip(Tr::tr("Training time so far (pauses excluded), and the estimated time left."));
+  dir_caption_->setText(Tr::tr("Run folder:"));
+  dir_->setToolTip(run_dir_.isEmpty() ? Tr::tr("Where this run's files are written: config, "
+                                               "metrics, steps, events and summary.")
+                                      : run_dir_);
+  dir_->setText(run_dir_.isEmpty() ? Tr::tr("(created when a run starts)") : run_dir_);
+  open_->setText(Tr::tr("Open folder"));
+  open_->setToolTip(Tr::tr("Open the run folder in the file manager."));
+  if (wall_ >= 0) {
+    time_->setText(Tr::tr("Run took %1").arg(formatDuration(wall_)));
+  } else {
+    time_->setText(
+        Tr::tr("Elapsed %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
+  }
+}
+
+void RunProgressPanel::startRun(const QString& runDir) {
+  run_dir_ = runDir;
+  elapsed_ = 0;
+  eta_ = -1;
+  wall_ = -1;
+  progress_->setValue(0);
+  open_->setEnabled(!run_dir_.isEmpty());
+  retranslate();
+}
+
+void RunProgressPanel::showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds) {
+  if (totalSteps > 0) {
+    progress_->setValue(
+        static_cast<int>(1000.0 * static_cast<double>(step) / static_cast<double>(totalSteps)));
+  }
+  elapsed_ = elapsedSeconds;
+  eta_ = step > 0 && totalSteps >= step
+             ? elapsedSeconds / static_cast<double>(step) * static_cast<double>(totalSteps - step)
+             : -1;
+  time_->setText(Tr::tr("Elapsed %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
+}
+
+void RunProgressPanel::showEnded(double wallSeconds) {
+  wall_ = wallSeconds;
+  time_->setText(Tr::tr("Run took %1").arg(formatDuration(wall_)));
+}
+
+void RunProgressPanel::openRunFolder() {
+  if (run_dir_.isEmpty()) return;
+  if (QDesktopServices::openUrl(QUrl::fromLocalFile(run_dir_))) return;
+  QMessageBox box(QMessageBox::Information, Tr::tr("Run folder"),
+                  Tr::tr("No file manager could be started. The run folder is:\n%1").arg(run_dir_),
+                  QMessageBox::Close, this);
+  QPushButton* copy = box.addButton(Tr::tr("Copy path"), QMessageBox::ActionRole);
+  box.exec();
+  if (box.clickedButton() == copy) QApplication::clipboard()->setText(run_dir_);
+}
+
+RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
+  epoch_ = new QLabel(this);
+  step_ = new QLabel(this);
+  metrics_ = new QLabel(this);
+  speed_ = new QLabel(this);
+  seed_ = new QLabel(this);
+  seed_->setObjectName(QStringLiteral("seedLabel"));
+  seed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) addPermanentWidget(l);
+  reset();
+}
+
+void RunStatusBar::reset() {
+  info_.reset();
+  step_record_.reset();
+  epoch_record_.reset();
+  total_epochs_ = 0;
+  retranslate();
+}
+
+void RunStatusBar::showRunInfo(const RunInfo& info) {
+  info_ = info;
+  total_epochs_ = info.epochs;
+  render();
+}
+
+void RunStatusBar::showStep(const StepRecord& step, qint64 totalEpochs) {
+  step_record_ = step;
+  total_epochs_ = totalEpochs;
+  render();
+}
+
+void RunStatusBar::showEpoch(const EpochRecord& epoch, qint64 totalEpochs) {
+  epoch_record_ = epoch;
+  total_epochs_ = totalEpochs;
+  render();
+}
+
+void RunStatusBar::setField(QLabel* label, const QString& text) {
+  if (label->text() == text) return;
+  label->setText(text);
+  // As wide as the text: the status bar never squeezes a field into "Step 3" for step 300.
+  label->setMinimumWidth(label->sizeHint().width());
+}
+
+void RunStatusBar::retranslate() {
+  epoch_->setToolTip(Tr::tr("The epoch being trained (or the last one), of the planned epochs."));
+  step_->setToolTip(Tr::tr("Optimizer steps (batches) done so far."));
+  metrics_->setToolTip(Tr::tr("Validation result and learning rate of the last finished epoch."));
+  speed_->setToolTip(Tr::tr("Training throughput of the last epoch."));
+  seed_->setToolTip(
+      Tr::tr("The random seed of this run; put it in the settings to repeat the run exactly. "
+             "You can select and copy it."));
+  render();
+}
+
+void RunStatusBar::render() {
+  // The epoch shown is the one the newest step belongs to (the same number the events and
+  // steps.csv give); before the first step, epoch 0.
+  const qint64 epoch =
+      step_record_ ? step_record_->epoch : (epoch_record_ ? epoch_record_->epoch : 0);
+  setField(epoch_, total_epochs_ > 0 ? Tr::tr("Epoch %1/%2").arg(epoch).arg(total_epochs_)
+                                     : Tr::tr("Epoch –"));
+  setField(step_, step_record_ ? Tr::tr("Step %1").arg(step_record_->step) : Tr::tr("Step –"));
+  if (epoch_record_) {
+    const EpochRecord& e = *epoch_record_;
+    const QString lr = ScientificSpinBox::formatValue(e.lr);
+    setField(
+        metrics_,
+        e.val_accuracy
+            ? Tr::tr("Validation accuracy %1 % · lr %2")
+                  .arg(QLocale().toString(100.0 * *e.val_accuracy, 'f', 2), lr)
+            : Tr::tr("Validation loss %1 · lr %2").arg(QLocale().toString(e.val_loss, 'g', 4), lr));
+    setField(speed_, Tr::tr("%1 samples/s").arg(QLocale().toString(e.samples_per_second, 'f', 0)));
+  } else {
+    setField(metrics_, QString());
+    setField(speed_, Tr::tr("– samples/s"));
+  }
+  setField(seed_, info_ ? Tr::tr("Seed %1").arg(info_->seed) : Tr::tr("Seed –"));
+}
+
+}  // namespace trainscope

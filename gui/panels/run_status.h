@@ -1,0 +1,74 @@
+#pragma once
+/// The run's progress row (progress bar, elapsed time and ETA, run folder) and the status bar.
+#include <QStatusBar>
+#include <QWidget>
+#include <optional>
+
+#include "core/train/records.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace trainscope {
+
+/// Progress bar (`runProgressBar`), elapsed time and ETA (`timeLabel`), the run folder
+/// (`runDirLabel`) and a button that opens it (`openRunFolderButton`).
+class RunProgressPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RunProgressPanel(QWidget* parent = nullptr);
+  /// A new run: empty bar, "0:00", its folder.
+  void startRun(const QString& runDir);
+  /// Progress after `step` of `totalSteps`, `elapsedSeconds` of training (pauses excluded).
+  void showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds);
+  /// The run ended after `wallSeconds`: no ETA any more.
+  void showEnded(double wallSeconds);
+  /// Opens the run folder with the desktop's file manager; when there is none, says so and
+  /// offers to copy the path.
+  void openRunFolder();
+  void retranslate();
+  /// "m:ss" or "h:mm:ss"; "–" for negative or non-finite values.
+  static QString formatDuration(double seconds);
+
+ private:
+  QString run_dir_;
+  QProgressBar* progress_ = nullptr;
+  QLabel* time_ = nullptr;
+  QLabel* dir_caption_ = nullptr;
+  QLabel* dir_ = nullptr;
+  QPushButton* open_ = nullptr;
+  double elapsed_ = 0, eta_ = -1, wall_ = -1;
+};
+
+/// The status bar's permanent fields: epoch, step, the last epoch's validation result and
+/// learning rate, throughput, seed (`seedLabel`, selectable). Each field is as wide as its
+/// text, so nothing is cut short.
+class RunStatusBar : public QStatusBar {
+  Q_OBJECT
+ public:
+  explicit RunStatusBar(QWidget* parent = nullptr);
+  /// Placeholders ("Epoch –", ...).
+  void reset();
+  void showRunInfo(const RunInfo& info);
+  /// The step just trained and the epoch it belongs to.
+  void showStep(const StepRecord& step, qint64 totalEpochs);
+  void showEpoch(const EpochRecord& epoch, qint64 totalEpochs);
+  void retranslate();
+
+ private:
+  void setField(QLabel* label, const QString& text);
+  void render();
+
+  std::optional<RunInfo> info_;
+  std::optional<StepRecord> step_record_;
+  std::optional<EpochRecord> epoch_record_;
+  qint64 total_epochs_ = 0;
+  QLabel* epoch_ = nullptr;
+  QLabel* step_ = nullptr;
+  QLabel* metrics_ = nullptr;
+  QLabel* speed_ = nullptr;
+  QLabel* seed_ = nullptr;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,257 @@
+#include "gui/plots/live_plot.h"
+
+#include <QToolTip>
+#include <cmath>
+#include <limits>
+
+#include "gui/tr.h"
+
+namespace trainscope {
+
+namespace {
+
+constexpr double kMarkerLevel = 0.96;  // markers sit just under the top edge (marker axis 0..1)
+constexpr double kReadoutRadiusPx = 24;
+
+QString valueText(double v) {
+  if (std::isnan(v)) return QStringLiteral("nan");
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("+inf") : QStringLiteral("-inf");
+  return QString::number(v, 'g', 6);
+}
+
+}  // namespace
+
+LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
+  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  setNoAntialiasingOnDrag(true);
+  setMouseTracking(true);
+  legend->setVisible(true);
+  legend->setBrush(QColor(255, 255, 255, 210));
+  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  setMinimumHeight(160);
+  // x is the step: whole numbers only, whatever the zoom (no ticks at 1.5).
+  QSharedPointer<QCPAxisTickerFixed> steps(new QCPAxisTickerFixed);
+  steps->setTickStep(1.0);
+  steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  xAxis->setTicker(steps);
+
+  // Non-finite markers live on the (hidden) right axis, fixed to 0..1: they mark the top edge
+  // at their step and never take part in the value range.
+  marker_axis_ = yAxis2;
+  marker_axis_->setRange(0, 1);
+  marker_axis_->setVisible(false);
+  const struct {
+    QCPScatterStyle::ScatterShape shape;
+    QColor color;
+    const char* label;
+  } kinds[kNonFiniteKinds] = {
+      {QCPScatterStyle::ssCross, QColor(200, 0, 0), QT_TRANSLATE_NOOP("TrainScope", "nan")},
+      {QCPScatterStyle::ssTriangle, QColor(150, 0, 150), QT_TRANSLATE_NOOP("TrainScope", "+inf")},
+      {QCPScatterStyle::ssTriangleInverted, QColor(0, 90, 200),
+       QT_TRANSLATE_NOOP("TrainScope", "-inf")},
+  };
+  for (int k = 0; k < kNonFiniteKinds; ++k) {
+    QCPGraph* g = addGraph(xAxis, marker_axis_);
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(kinds[k].shape, kinds[k].color, 9));
+    g->setPen(QPen(kinds[k].color, 2));
+    g->setName(Tr::tr(kinds[k].label));
+    g->removeFromLegend();
+    g->setLayer(QStringLiteral("overlay"));  // above every curve
+    markers_[k] = g;
+  }
+}
+
+QCPGraph* LivePlot::addSeriesGraph(const std::string& name, const QString& label) {
+  QCPGraph* g = addGraph();
+  g->setName(label);
+  g->setAdaptiveSampling(true);
+  bindings_.push_back(Binding{name, g});
+  return g;
+}
+
+QCPGraph* LivePlot::graphFor(const std::string& name) const {
+  for (const Binding& b : bindings_)
+    if (b.name == name) return b.graph;
+  return nullptr;
+}
+
+int LivePlot::pointCount(const std::string& name) const {
+  const QCPGraph* g = graphFor(name);
+  return g ? g->dataCount() : 0;
+}
+
+int LivePlot::markerCount() const {
+  int n = 0;
+  for (const QCPGraph* m : markers_) n += m->dataCount();
+  return n;
+}
+
+void LivePlot::syncBinding(Binding& b, const Series* s) {
+  const std::uint64_t gen = history_ ? history_->generation() : 0;
+  if (!s) {
+    if (b.copied != 0 || b.generation != gen) b.graph->data()->clear();
+    b.copied = 0;
+    b.generation = gen;
+    return;
+  }
+  const BoundedSeries& v = s->values();
+  const auto& pts = v.points();
+  if (b.generation != gen || b.revision != v.revision() || b.copied > pts.size()) {
+    // Folded (or a new run): copy everything again; at most the series' budget.
+    QVector<QCPGraphData> data(static_cast<int>(pts.size()));
+    for (std::size_t i = 0; i < pts.size(); ++i) data[static_cast<int>(i)] = {pts[i].x, pts[i].y};
+    b.graph->data()->set(data, true);
+  } else if (b.copied < pts.size()) {
+    QVector<QCPGraphData> data(static_cast<int>(pts.size() - b.copied));
+    for (std::size_t i = b.copied; i < pts.size(); ++i)
+      data[static_cast<int>(i - b.copied)] = {pts[i].x, pts[i].y};
+    b.graph->data()->add(data, true);
+  }
+  b.generation = gen;
+  b.revision = v.revision();
+  b.copied = pts.size();
+}
+
+void LivePlot::syncMarkers() {
+  std::uint64_t stamp = history_ ? history_->generation() * 1000003u : 0;
+  std::vector<const Series*> bound;
+  for (const Binding& b : bindings_) {
+    const Series* s = history_ ? history_->find(b.name) : nullptr;
+    if (!s || !b.graph->visible()) continue;
+    bound.push_back(s);
+    stamp += s->nonFiniteCount() * 7 + 1;
+  }
+  if (stamp == marker_stamp_) return;
+  marker_stamp_ = stamp;
+  for (int k = 0; k < kNonFiniteKinds; ++k) {
+    QVector<QCPGraphData> data;
+    for (const Series* s : bound) {
+      for (const SeriesPoint& p : s->markers(static_cast<NonFiniteKind>(k)).points())
+        data.append({p.x, kMarkerLevel});
+    }
+    markers_[k]->data()->set(data, false);
+    if (data.isEmpty()) {
+      markers_[k]->removeFromLegend();
+    } else if (!legend->hasItemWithPlottable(markers_[k])) {
+      markers_[k]->addToLegend();
+    }
+  }
+}
+
+void LivePlot::sync() {
+  for (Binding& b : bindings_) syncBinding(b, history_ ? history_->find(b.name) : nullptr);
+  syncMarkers();
+  if (following_) rescale();
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LivePlot::rescale() {
+  if (!history_) return;
+  double x_lo = 0, x_hi = 0;
+  if (history_->stepRange(&x_lo, &x_hi)) {
+    // Every step of the run, whatever the values (markers included).
+    if (x_hi - x_lo < 1) {
+      x_lo -= 1;
+      x_hi += 1;
+    }
+    xAxis->setRange(x_lo, x_hi);
+  }
+  bool any = false;
+  double y_lo = 0, y_hi = 0;
+  for (const Binding& b : bindings_) {
+    const Series* s = history_->find(b.name);
+    double lo = 0, hi = 0;
+    if (!s || !b.graph->visible() || !s->yRange(&lo, &hi, log_scale_)) continue;
+    y_lo = any ? std::min(y_lo, lo) : lo;
+    y_hi = any ? std::max(y_hi, hi) : hi;
+    any = true;
+  }
+  if (!any) return;
+  if (log_scale_) {
+    // A margin of 5% of the decades spanned (a factor of 2 around a single value).
+    const double ratio = y_hi > y_lo ? std::pow(y_hi / y_lo, 0.05) : 2.0;
+    yAxis->setRange(y_lo / ratio, y_hi * ratio);
+  } else {
+    const double span = y_hi - y_lo;
+    const double pad = span > 0 ? 0.05 * span : (y_lo != 0 ? 0.1 * std::abs(y_lo) : 1.0);
+    yAxis->setRange(y_lo - pad, y_hi + pad);
+  }
+}
+
+void LivePlot::setLogScale(bool logarithmic) {
+  log_scale_ = logarithmic;
+  if (logarithmic) {
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    yAxis->setNumberFormat(QStringLiteral("eb"));
+    yAxis->setNumberPrecision(0);
+  } else {
+    yAxis->setScaleType(QCPAxis::stLinear);
+    yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    yAxis->setNumberFormat(QStringLiteral("gbd"));
+    yAxis->setNumberPrecision(6);
+  }
+  resetView();
+}
+
+void LivePlot::resetView() {
+  setFollowing(true);
+  sync();
+}
+
+void LivePlot::setFollowing(bool following) {
+  if (following_ == following) return;
+  following_ = following;
+  emit followingChanged(following);
+}
+
+void LivePlot::mouseDoubleClickEvent(QMouseEvent* event) {
+  QCustomPlot::mouseDoubleClickEvent(event);
+  resetView();
+}
+
+void LivePlot::wheelEvent(QWheelEvent* event) {
+  setFollowing(false);
+  QCustomPlot::wheelEvent(event);
+}
+
+void LivePlot::mouseMoveEvent(QMouseEvent* event) {
+  if (event->buttons() & Qt::LeftButton) {
+    setFollowing(false);
+  } else if (event->buttons() == Qt::NoButton) {
+    showReadout(event->pos(), event->globalPosition().toPoint());
+  }
+  QCustomPlot::mouseMoveEvent(event);
+}
+
+void LivePlot::showReadout(const QPoint& pos, const QPoint& global) {
+  double best = kReadoutRadiusPx * kReadoutRadiusPx;
+  QString text;
+  auto consider = [&](QCPGraph* g, const QString& name, bool marker) {
+    if (!g->visible() || g->data()->isEmpty()) return;
+    const double key = g->keyAxis()->pixelToCoord(pos.x());
+    auto it = g->data()->findBegin(key, true);
+    for (int n = 0; n < 3 && it != g->data()->constEnd(); ++n, ++it) {
+      const QPointF px = g->coordsToPixels(it->key, it->value);
+      const double dx = px.x() - pos.x(), dy = px.y() - pos.y();
+      const double d2 = dx * dx + dy * dy;
+      if (d2 < best) {
+        best = d2;
+        text = Tr::tr("%1\nstep %2: %3")
+                   .arg(name)
+                   .arg(static_cast<qlonglong>(std::llround(it->key)))
+                   .arg(marker ? g->name() : valueText(it->value));
+      }
+    }
+  };
+  for (const Binding& b : bindings_) consider(b.graph, b.graph->name(), false);
+  for (QCPGraph* m : markers_) consider(m, Tr::tr("non-finite value"), true);
+  if (text.isEmpty()) {
+    QToolTip::hideText();
+  } else {
+    QToolTip::showText(global, text, this);
+  }
+}
+
+}  // namespace trainscope

@@ -1,0 +1,79 @@
+#pragma once
+/// The base of TrainScope's live plots: QCustomPlot graphs bound to named run-history series.
+#include <qcustomplot.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "gui/model/run_history.h"
+
+namespace trainscope {
+
+/// A QCustomPlot whose graphs are drawn from named series of a RunHistory. sync() copies only
+/// what is new (everything again after the series folded old points), draws nan/+inf/-inf as
+/// distinct markers on the plot's top edge (on a hidden 0..1 axis, so they never stretch the
+/// value axis) and, while following, sets the step axis to every step of the run and the value
+/// axis to the finite values (positive ones on a log axis) plus a margin. A wheel zoom or a drag
+/// stops following; a double-click resumes it. Hovering shows the nearest point's step and value.
+/// No QCustomPlot graph index is used outside gui/plots/.
+class LivePlot : public QCustomPlot {
+  Q_OBJECT
+ public:
+  explicit LivePlot(QWidget* parent = nullptr);
+
+  /// The history the bound graphs read (not owned; must outlive the plot or be reset).
+  void setHistory(const RunHistory* history) { history_ = history; }
+  /// Adds a graph drawn from the series `name`, with a translatable legend `label`.
+  QCPGraph* addSeriesGraph(const std::string& name, const QString& label);
+  /// The graph bound to `name`, or nullptr.
+  QCPGraph* graphFor(const std::string& name) const;
+  /// Points currently drawn for `name` (0 when not bound).
+  int pointCount(const std::string& name) const;
+  /// Non-finite markers currently drawn (all kinds, all bound series).
+  int markerCount() const;
+
+  /// Copies new points from the history, rescales when following, queues one replot.
+  virtual void sync();
+  /// Logarithmic value axis (values <= 0 are left out of the range).
+  void setLogScale(bool logarithmic);
+  bool logScale() const { return log_scale_; }
+
+  /// True while the axes track the data.
+  bool following() const { return following_; }
+  /// Turns following back on and syncs.
+  void resetView();
+
+ signals:
+  /// Following was switched on or off (by the mouse or resetView()).
+  void followingChanged(bool following);
+
+ protected:
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+
+ private:
+  struct Binding {
+    std::string name;
+    QCPGraph* graph = nullptr;
+    std::uint64_t generation = ~std::uint64_t{0};
+    std::uint64_t revision = 0;
+    std::size_t copied = 0;
+  };
+  void syncBinding(Binding& b, const Series* s);
+  void syncMarkers();
+  void rescale();
+  void setFollowing(bool following);
+  void showReadout(const QPoint& pos, const QPoint& global);
+
+  const RunHistory* history_ = nullptr;
+  std::vector<Binding> bindings_;
+  QCPAxis* marker_axis_ = nullptr;
+  std::array<QCPGraph*, kNonFiniteKinds> markers_{};
+  std::uint64_t marker_stamp_ = ~std::uint64_t{0};
+  bool following_ = true;
+  bool log_scale_ = false;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,127 @@
+#include "gui/plots/training_plots.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QVBoxLayout>
+
+#include "gui/event_text.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+namespace {
+
+constexpr int kMaxEpochMarkers = 60;  // above this many epochs, no per-epoch markers
+
+const QColor kTrainColor(31, 119, 180);
+const QColor kValColor(255, 127, 14);
+const QColor kGradColor(44, 160, 44);
+const QColor kClippedColor(148, 103, 189);
+const QColor kThresholdColor(214, 39, 40);
+
+void smallLegendFont(LivePlot* plot) {
+  QFont f = plot->font();
+  f.setPointSizeF(f.pointSizeF() * 0.9);
+  plot->legend->setFont(f);
+}
+
+}  // namespace
+
+LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
+  setObjectName(QStringLiteral("lossPlot"));
+  QColor light = kTrainColor;
+  light.setAlpha(70);
+  addSeriesGraph(series::kStepLoss, {})->setPen(QPen(light, 1));
+  QCPGraph* train = addSeriesGraph(series::kEpochTrainLoss, {});
+  train->setPen(QPen(kTrainColor, 2.5));
+  train->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kTrainColor, Qt::white, 6));
+  QCPGraph* val = addSeriesGraph(series::kEpochValLoss, {});
+  val->setPen(QPen(kValColor, 2.5));
+  val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kValColor, Qt::white, 6));
+  smallLegendFont(this);
+  retranslate();
+}
+
+void LossPlot::retranslate() {
+  xAxis->setLabel(Tr::tr("Step"));
+  yAxis->setLabel(Tr::tr("Loss"));
+  graphFor(series::kStepLoss)->setName(Tr::tr("Training loss (per step)"));
+  graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
+  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
+}
+
+void LossPlot::sync() {
+  const bool markers = pointCount(series::kEpochTrainLoss) <= kMaxEpochMarkers;
+  for (const char* name : {series::kEpochTrainLoss, series::kEpochValLoss}) {
+    QCPGraph* g = graphFor(name);
+    QCPScatterStyle style = g->scatterStyle();
+    style.setShape(markers ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone);
+    g->setScatterStyle(style);
+  }
+  LivePlot::sync();
+}
+
+GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
+  setObjectName(QStringLiteral("gradNormPlot"));
+  addSeriesGraph(series::kStepGradNorm, {})->setPen(QPen(kGradColor, 1));
+  // The norm the optimizer used is drawn on top of the raw norm: where clipping acts it lies
+  // below it, elsewhere the two coincide.
+  QColor clipped_color = kClippedColor;
+  clipped_color.setAlpha(190);
+  addSeriesGraph(series::kStepGradNormClipped, {})->setPen(QPen(clipped_color, 1.5));
+  addSeriesGraph(series::kStepMaxNorm, {})->setPen(QPen(kThresholdColor, 2, Qt::DashLine));
+  smallLegendFont(this);
+  setClipping(false, 0);
+}
+
+void GradNormPlot::retranslate() {
+  xAxis->setLabel(Tr::tr("Step"));
+  yAxis->setLabel(Tr::tr("Gradient norm"));
+  graphFor(series::kStepGradNorm)->setName(Tr::tr("Gradient norm (before clipping)"));
+  graphFor(series::kStepGradNormClipped)->setName(Tr::tr("Gradient norm used (after clipping)"));
+  graphFor(series::kStepMaxNorm)
+      ->setName(Tr::tr("Clipping max norm (%1)").arg(EventText::number(max_norm_)));
+}
+
+void GradNormPlot::setClipping(bool enabled, double max_norm) {
+  clip_enabled_ = enabled;
+  max_norm_ = max_norm;
+  // With clipping off the used norm equals the raw one: one curve is enough.
+  for (const char* name : {series::kStepGradNormClipped, series::kStepMaxNorm}) {
+    QCPGraph* g = graphFor(name);
+    g->setVisible(enabled);
+    if (enabled) {
+      g->addToLegend();
+    } else {
+      g->removeFromLegend();
+    }
+  }
+  retranslate();
+}
+
+PlotView::PlotView(LivePlot* plot, const QString& logObjectName, QWidget* parent)
+    : QWidget(parent), plot_(plot) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  auto* bar = new QHBoxLayout;
+  bar->setContentsMargins(4, 0, 4, 0);
+  log_scale_ = new QCheckBox(this);
+  log_scale_->setObjectName(logObjectName);
+  bar->addStretch(1);
+  bar->addWidget(log_scale_);
+  layout->addLayout(bar);
+  plot_->setParent(this);
+  layout->addWidget(plot_, 1);
+  connect(log_scale_, &QCheckBox::toggled, plot_, &LivePlot::setLogScale);
+  retranslate();
+}
+
+void PlotView::retranslate() {
+  log_scale_->setText(Tr::tr("Log scale"));
+  log_scale_->setToolTip(
+      Tr::tr("Logarithmic value axis: shows both large early values and small late ones. "
+             "Zero and negative values are left out of the range."));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,53 @@
+#pragma once
+/// The dashboard's two training plots, each a LivePlot bound to run-history series by name.
+#include "gui/plots/live_plot.h"
+
+class QCheckBox;
+
+namespace trainscope {
+
+/// Loss over steps: per-step training loss drawn light, per-epoch training and validation loss
+/// bold at the step where the epoch ended (objectName `lossPlot`).
+class LossPlot : public LivePlot {
+  Q_OBJECT
+ public:
+  explicit LossPlot(QWidget* parent = nullptr);
+  /// Sets axis labels and legend names in the current language.
+  void retranslate();
+  /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve).
+  void sync() override;
+};
+
+/// Gradient norm over steps: the norm before clipping, the norm the optimizer used (drawn on
+/// top, shown only while clipping is on) and the clipping threshold max_norm as a series
+/// (objectName `gradNormPlot`).
+class GradNormPlot : public LivePlot {
+  Q_OBJECT
+ public:
+  explicit GradNormPlot(QWidget* parent = nullptr);
+  void retranslate();
+  /// Shows or hides the clipped-norm curve and names the threshold for a run.
+  void setClipping(bool enabled, double max_norm);
+
+ private:
+  bool clip_enabled_ = false;
+  double max_norm_ = 0;
+};
+
+/// A plot with its own small toolbar (log-scale toggle) above it, so each control reads as
+/// belonging to its plot.
+class PlotView : public QWidget {
+  Q_OBJECT
+ public:
+  /// Takes ownership of `plot`. `logObjectName` names the log-scale check box for tests.
+  PlotView(LivePlot* plot, const QString& logObjectName, QWidget* parent = nullptr);
+  LivePlot* plot() const { return plot_; }
+  QCheckBox* logScaleBox() const { return log_scale_; }
+  void retranslate();
+
+ private:
+  LivePlot* plot_;
+  QCheckBox* log_scale_;
+};
+
+}  // namespace trainscope
