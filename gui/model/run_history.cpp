@@ -24,7 +24,8 @@ void BoundedSeries::clear() {
 
 void BoundedSeries::fold() {
   // Everything but the newest budget/2 points goes into budget/8 buckets of equal step width,
-  // each kept as its min and max point (in step order): at most budget/4 points. After a fold
+  // each kept as its min and max point (in step order), plus the first point: at most
+  // budget/4 + 1 points. After a fold
   // the series holds at most 3/4 of its budget, so folds happen once per budget/4 appends and
   // cost O(1) per appended point on average.
   const std::size_t keep = budget_ / 2;
@@ -34,17 +35,16 @@ void BoundedSeries::fold() {
   const double width = (points_[cut].x - x0) / static_cast<double>(buckets);
 
   std::vector<SeriesPoint> out;
-  out.reserve(2 * buckets + keep + budget_ / 4);
+  out.reserve(2 * buckets + 1 + keep + budget_ / 4);
+  out.push_back(points_.front());
   std::size_t current = 0;
   std::size_t lo = 0, hi = 0;  // indices of the current bucket's min and max points
   bool open = false;
   auto close = [&] {
     if (!open) return;
-    if (lo == hi) {
-      out.push_back(points_[lo]);
-    } else {
-      out.push_back(points_[std::min(lo, hi)]);
-      out.push_back(points_[std::max(lo, hi)]);
+    for (std::size_t i : {std::min(lo, hi), std::max(lo, hi)}) {
+      // The very first point always stays (the series keeps spanning its first step).
+      if (out.empty() || points_[i].x != out.back().x) out.push_back(points_[i]);
     }
   };
   for (std::size_t i = 0; i < cut; ++i) {

@@ -18,7 +18,8 @@ struct SeriesPoint {
 
 /// Points of one quantity with bounded memory. Every point is kept until the series holds
 /// `budget` points; then the older points (all but the newest budget/2) are folded into at most
-/// budget/8 buckets of equal step width, each kept as its minimum and maximum point. So a spike
+/// budget/8 buckets of equal step width, each kept as its minimum and maximum point (and the
+/// first point stays, so the series always spans its first step). So a spike
 /// (one huge gradient norm) stays visible, the global minimum and maximum are never lost, the
 /// newest budget/2 points are always exact, and memory never exceeds `budget` points whatever
 /// the run length. Points must arrive in increasing x.

@@ -39,20 +39,28 @@ QString ScientificSpinBox::formatValue(double value) {
 
 QString ScientificSpinBox::textFromValue(double value) const { return formatValue(value); }
 
+double ScientificSpinBox::parse(const QString& text, bool* ok) {
+  // '.' is the decimal point in every locale; a ',' typed on a German keyboard means the same.
+  QString t = text.trimmed();
+  t.replace(QLatin1Char(','), QLatin1Char('.'));
+  return QLocale::c().toDouble(t, ok);
+}
+
 double ScientificSpinBox::valueFromText(const QString& text) const {
   bool ok = false;
-  const double value = QLocale::c().toDouble(text.trimmed(), &ok);
+  const double value = parse(text, &ok);
   return ok ? value : this->value();
 }
 
 QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const {
-  const QString t = text.trimmed();
+  QString t = text.trimmed();
+  t.replace(QLatin1Char(','), QLatin1Char('.'));
   if (t.isEmpty()) return QValidator::Intermediate;
   static const QRegularExpression partial(
       QStringLiteral("^\\+?(\\d+\\.?\\d*|\\.\\d*)?([eE][+-]?\\d*)?$"));
   if (!partial.match(t).hasMatch()) return QValidator::Invalid;
   bool ok = false;
-  const double value = QLocale::c().toDouble(t, &ok);
+  const double value = parse(t, &ok);
   if (!ok) return QValidator::Intermediate;
   if (value < minimum() || value > maximum()) return QValidator::Intermediate;
   return QValidator::Acceptable;
@@ -60,7 +68,7 @@ QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const
 
 void ScientificSpinBox::fixup(QString& input) const {
   bool ok = false;
-  const double value = QLocale::c().toDouble(input.trimmed(), &ok);
+  const double value = parse(input, &ok);
   input = formatValue(ok ? qBound(minimum(), value, maximum()) : this->value());
 }
 

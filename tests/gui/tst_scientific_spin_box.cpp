@@ -40,6 +40,9 @@ void TstScientificSpinBox::parsesTyping() {
   QCOMPARE(box.text(), QStringLiteral("3e-4"));
   QCOMPARE(box.valueFromText(QStringLiteral("5E-3")), 5e-3);
   QCOMPARE(box.valueFromText(QStringLiteral("0.0007")), 7e-4);
+  // A decimal comma (German keyboards) is read as the decimal point.
+  QCOMPARE(box.valueFromText(QStringLiteral("0,0007")), 7e-4);
+  QCOMPARE(box.valueFromText(QStringLiteral("2,5e-3")), 2.5e-3);
   box.clear();
   QTest::keyClicks(&box, QStringLiteral("7e-5"));
   QTest::keyClick(&box, Qt::Key_Enter);
@@ -55,6 +58,8 @@ void TstScientificSpinBox::validates() {
   QCOMPARE(box.validate(t, pos), QValidator::Intermediate);
   t = QStringLiteral("abc");
   QCOMPARE(box.validate(t, pos), QValidator::Invalid);
+  t = QStringLiteral("0,5");
+  QCOMPARE(box.validate(t, pos), QValidator::Acceptable);
   t = QStringLiteral("100");  // above the maximum of 10
   QCOMPARE(box.validate(t, pos), QValidator::Intermediate);
 }

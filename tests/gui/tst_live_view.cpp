@@ -1,0 +1,176 @@
+// The live view under stress: non-finite values on the plots, log scale with zeros and
+// negatives, folding of repeated events, texts that stay readable at 1024x768, and a window
+// that closes fast at a high step rate. Expected values are computed from the data fed in.
+#include <QAbstractButton>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "gui/app/translations.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/panels/events_panel.h"
+#include "gui/plots/training_plots.h"
+#include "run_files.h"
+
+using namespace trainscope;
+
+namespace {
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+class TstLiveView : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void nonFiniteValuesAreMarkersAndNeverStretchAnAxis();
+  void logScaleLeavesOutZerosAndNegatives();
+  void repeatedEventsFoldIntoOneLine();
+  void textsFitAt1024x768();
+  void closingAtFullStepRateIsFast();
+
+ private:
+  QTemporaryDir dir_;
+};
+
+void TstLiveView::initTestCase() {
+  // English plural forms, as the application installs them.
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+}
+
+void TstLiveView::nonFiniteValuesAreMarkersAndNeverStretchAnAxis() {
+  RunHistory history;
+  const double ys[] = {1, 0.5, kNan, 0.25, kInf, 0.2, 0.1, -kInf};
+  for (int i = 0; i < 8; ++i) history.append(series::kStepLoss, i + 1, ys[i]);
+  LossPlot plot;
+  plot.resize(800, 400);
+  plot.setHistory(&history);
+  plot.sync();
+  // Finite values 0.1 .. 1 with a 5% margin of the span (0.045) on each side.
+  QCOMPARE(plot.yAxis->range().lower, 0.1 - 0.045);
+  QCOMPARE(plot.yAxis->range().upper, 1.0 + 0.045);
+  // Every step, the non-finite ones included.
+  QCOMPARE(plot.xAxis->range().lower, 1.0);
+  QCOMPARE(plot.xAxis->range().upper, 8.0);
+  QCOMPARE(plot.markerCount(), 3);
+  QCOMPARE(plot.pointCount(series::kStepLoss), 5);
+}
+
+void TstLiveView::logScaleLeavesOutZerosAndNegatives() {
+  RunHistory history;
+  const double ys[] = {0, -1, 0.01, 10, 0.1};
+  for (int i = 0; i < 5; ++i) history.append(series::kStepLoss, i + 1, ys[i]);
+  LossPlot plot;
+  plot.resize(800, 400);
+  plot.setHistory(&history);
+  plot.setLogScale(true);
+  // Positive values span 0.01 .. 10 (3 decades); the margin is a factor (10/0.01)^0.05.
+  const double factor = std::pow(1000.0, 0.05);
+  QCOMPARE(plot.yAxis->range().lower, 0.01 / factor);
+  QCOMPARE(plot.yAxis->range().upper, 10 * factor);
+  plot.setLogScale(false);
+  QCOMPARE(plot.yAxis->range().lower, -1 - 0.05 * 11);
+  QCOMPARE(plot.yAxis->range().upper, 10 + 0.05 * 11);
+}
+
+void TstLiveView::repeatedEventsFoldIntoOneLine() {
+  EventsPanel panel;
+  Event e;
+  e.kind = "non_finite";
+  e.what = "loss";
+  e.value = kNan;
+  for (int step = 6; step <= 300; ++step) {
+    e.step = step;
+    panel.addEvent(e);
+  }
+  QCOMPARE(panel.lineCount(), 1);
+  const QString line = panel.lineText(0);
+  QVERIFY2(line.contains(QStringLiteral("steps 6–300")), qPrintable(line));
+  QVERIFY2(line.contains(QStringLiteral("295 times")), qPrintable(line));
+  // Another kind starts a new line; the same kind after it starts another.
+  Event paused;
+  paused.kind = "paused";
+  paused.step = 300;
+  panel.addEvent(paused);
+  e.step = 301;
+  panel.addEvent(e);
+  QCOMPARE(panel.lineCount(), 3);
+  // Bounded: never more than kMaxLines lines.
+  for (int i = 0; i < EventsPanel::kMaxLines + 50; ++i) {
+    paused.step = i;
+    panel.addLine(QStringLiteral("line %1").arg(i), EventText::Severity::Info);
+  }
+  QCOMPARE(panel.lineCount(), EventsPanel::kMaxLines);
+}
+
+void TstLiveView::textsFitAt1024x768() {
+  QVERIFY(dir_.isValid());
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setRunsRoot(dir_.filePath(QStringLiteral("runs")));
+  QVERIFY(w.minimumSizeHint().width() <= 1024);
+  QVERIFY(w.minimumSizeHint().height() <= 768);
+  w.resize(1024, 768);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  TrainingController* c = w.controller();
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
+  QVERIFY(w.startRun());
+  QVERIFY(finished.wait(120000));
+  QTest::qWait(100);
+  QCOMPARE(w.size(), QSize(1024, 768));
+  // Every single-line label shows its whole text (no "Step 3" for step 300, no "ende...").
+  for (QLabel* label : w.findChildren<QLabel*>()) {
+    if (!label->isVisible() || label->wordWrap() || label->text().isEmpty()) continue;
+    if (label->objectName() == QLatin1String("runDirLabel")) continue;  // elided, with tooltip
+    QString shown = label->text();
+    shown.remove(QLatin1Char('&'));  // mnemonic marks are not drawn
+    const int needed = label->fontMetrics().horizontalAdvance(shown);
+    QVERIFY2(label->contentsRect().width() >= needed,
+             qPrintable(QStringLiteral("'%1' needs %2 px, has %3")
+                            .arg(label->text())
+                            .arg(needed)
+                            .arg(label->contentsRect().width())));
+  }
+  for (QAbstractButton* b : w.findChildren<QAbstractButton*>()) {
+    if (!b->isVisible() || b->text().isEmpty()) continue;
+    QVERIFY2(b->width() >= b->minimumSizeHint().width(), qPrintable(b->text()));
+  }
+}
+
+void TstLiveView::closingAtFullStepRateIsFast() {
+  // moons, one hidden layer of 8, batch 1, SGD: the highest step rate the engine reaches.
+  const QString config = dir_.filePath(QStringLiteral("fast.json"));
+  QFile f(config);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"name": "fast", "data": {"source": "moons", "n_samples": 1000, "seed": 1},
+    "model": {"hidden": [8]}, "optimizer": {"name": "sgd", "lr": 0.01},
+    "training": {"epochs": 100000, "batch_size": 1, "seed": 1, "num_threads": 1}})");
+  f.close();
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setRunsRoot(dir_.filePath(QStringLiteral("fast-runs")));
+  QString error;
+  QVERIFY2(w->openConfigFile(config, &error), qPrintable(error));
+  w->show();
+  QVERIFY(w->startRun());
+  QTest::qWait(3000);
+  QVERIFY(w->controller()->stepCount() > 1000);
+  const QString run_dir = w->runDirectory();
+  QElapsedTimer timer;
+  timer.start();
+  w->close();
+  const qint64 ms = timer.elapsed();
+  QVERIFY2(ms < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
+  QVERIFY(!w->controller()->isActive());
+  const QJsonObject summary = testfiles::readJsonObject(run_dir + QStringLiteral("/summary.json"));
+  QCOMPARE(summary.value(QStringLiteral("stop_reason")).toString(), QStringLiteral("stopped"));
+}
+
+QTEST_MAIN(TstLiveView)
+#include "tst_live_view.moc"
