@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Soak check of the dashboard at the highest step rate (issue "room to grow"): moons, one
+# hidden layer of 8, batch 1, SGD, in the real `trainscope` window under Xvfb. Prints resident
+# memory every 15 s, the steps trained, and how long SIGTERM takes to close the window (the run
+# must stop cleanly: exit code 0, summary.json complete). Usage: bench/gui_soak.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+bin=build/release/gui/trainscope
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/soak.json" <<'JSON'
+{"name": "soak", "data": {"source": "moons", "n_samples": 1000, "seed": 7},
+ "model": {"hidden": [8], "activation": "tanh"}, "optimizer": {"name": "sgd", "lr": 0.01},
+ "training": {"epochs": 1000000, "batch_size": 1, "seed": 42, "num_threads": 1}}
+JSON
+xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" --config "$tmp/soak.json" --autostart \
+  --runs-dir "$tmp/runs" > "$tmp/out.log" 2>&1 &
+xvfb=$!
+pid=""
+for _ in $(seq 50); do
+  pid=$(pgrep -n -f "^$bin --config $tmp/soak.json" || true)
+  [ -n "$pid" ] && break
+  sleep 0.2
+done
+[ -n "$pid" ] || { echo "trainscope did not start"; cat "$tmp/out.log"; exit 1; }
+start=$(date +%s)
+first=""
+echo "t_s rss_mib steps"
+while [ $(( $(date +%s) - start )) -lt "$seconds" ]; do
+  sleep 15
+  rss=$(awk '/VmRSS/{print $2}' "/proc/$pid/status")
+  steps=$(($(wc -l < "$(ls -d "$tmp"/runs/*/ | head -1)steps.csv") - 1))
+  echo "$(( $(date +%s) - start )) $((rss / 1024)) $steps"
+  [ -n "$first" ] || first=$rss
+done
+last=$rss
+t0=$(date +%s.%N)
+kill -TERM "$pid"
+code=0
+while kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+t1=$(date +%s.%N)
+wait "$xvfb" || code=$?
+run=$(ls -d "$tmp"/runs/*/ | head -1)
+echo "close_seconds=$(echo "$t1 - $t0" | bc) exit_code=$code"
+echo "rss_first_mib=$((first / 1024)) rss_last_mib=$((last / 1024)) growth_mib=$(((last - first) / 1024))"
+python3 -c "import json,sys; s=json.load(open('${run}summary.json')); print('summary stop_reason=%s global_step=%s' % (s['stop_reason'], s['global_step']))"
