@@ -329,8 +329,9 @@ void MainWindow::onRunFinished(const RunSummary& summary) {
   flush_timer_.stop();
   flush();
   EventText::Severity severity = EventText::Severity::Success;
-  events_->addLine(EventText::forSummary(summary, controller_->skippedSteps(), &severity),
-                   severity);
+  // The text first: it sets the severity (argument evaluation order is unspecified).
+  const QString text = EventText::forSummary(summary, controller_->skippedSteps(), &severity);
+  events_->addLine(text, severity);
   progress_->showEnded(summary.wall_seconds);
   device_panel_->clearRun();
 }
@@ -357,7 +358,6 @@ void MainWindow::flush() {
 }
 
 QImage MainWindow::grabWindowImage() {
-  flushed_ = ~quint64{0};
   flush();
   loss_plot_->replot(QCustomPlot::rpImmediateRefresh);
   grad_plot_->replot(QCustomPlot::rpImmediateRefresh);

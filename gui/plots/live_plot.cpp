@@ -207,11 +207,7 @@ void LivePlot::resetView() {
   sync();
 }
 
-void LivePlot::setFollowing(bool following) {
-  if (following_ == following) return;
-  following_ = following;
-  emit followingChanged(following);
-}
+void LivePlot::setFollowing(bool following) { following_ = following; }
 
 void LivePlot::mouseDoubleClickEvent(QMouseEvent* event) {
   QCustomPlot::mouseDoubleClickEvent(event);

@@ -44,10 +44,6 @@ class LivePlot : public QCustomPlot {
   /// Turns following back on and syncs.
   void resetView();
 
- signals:
-  /// Following was switched on or off (by the mouse or resetView()).
-  void followingChanged(bool following);
-
  protected:
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;

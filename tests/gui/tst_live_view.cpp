@@ -30,6 +30,7 @@ class TstLiveView : public QObject {
   void nonFiniteValuesAreMarkersAndNeverStretchAnAxis();
   void logScaleLeavesOutZerosAndNegatives();
   void repeatedEventsFoldIntoOneLine();
+  void nonFiniteRunSpansEveryStepWithMarkers();
   void textsFitAt1024x768();
   void closingAtFullStepRateIsFast();
 
@@ -105,6 +106,52 @@ void TstLiveView::repeatedEventsFoldIntoOneLine() {
     panel.addLine(QStringLiteral("line %1").arg(i), EventText::Severity::Info);
   }
   QCOMPARE(panel.lineCount(), EventsPanel::kMaxLines);
+}
+
+void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {
+  // The configuration a new user diverged with: SGD with lr 1 on a sine, policy "skip". The
+  // loss overflows within a few steps and every later update is skipped.
+  const QString config = dir_.filePath(QStringLiteral("diverge.json"));
+  QFile f(config);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"name": "diverge", "data": {"source": "sine", "n_samples": 200, "noise": 0.1},
+    "model": {"hidden": [32], "activation": "relu"}, "optimizer": {"name": "sgd", "lr": 1},
+    "training": {"epochs": 30, "batch_size": 16, "seed": 1, "num_threads": 1,
+                 "non_finite": "skip"}})");
+  f.close();
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setRunsRoot(dir_.filePath(QStringLiteral("diverge-runs")));
+  QString error;
+  QVERIFY2(w.openConfigFile(config, &error), qPrintable(error));
+  w.show();
+  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QVERIFY(w.startRun());
+  QVERIFY(finished.wait(60000));
+  w.grabWindowImage();  // flushes the plots
+  // 160 training samples / 16 = 10 steps per epoch, 30 epochs.
+  const qint64 steps = 300;
+  QCOMPARE(w.controller()->stepCount(), steps);
+  const qint64 skipped = w.controller()->skippedSteps();
+  QVERIFY(skipped > 250);
+  for (const char* name : {"lossPlot", "gradNormPlot"}) {
+    auto* plot = w.findChild<LivePlot*>(QLatin1String(name));
+    QVERIFY(plot);
+    QCOMPARE(plot->xAxis->range().lower, 1.0);
+    QCOMPARE(plot->xAxis->range().upper, double(steps));
+  }
+  // Every skipped step had a non-finite loss or norm: the gradient plot marks each one.
+  QCOMPARE(w.findChild<LivePlot*>(QStringLiteral("gradNormPlot"))->markerCount(), int(skipped));
+  // One folded line for all the non-finite events, and the end line counts the skips.
+  auto* events = w.findChild<EventsPanel*>();
+  QVERIFY(events);
+  int non_finite_lines = 0;
+  for (int i = 0; i < events->lineCount(); ++i)
+    if (events->lineText(i).contains(QStringLiteral("Non-finite"))) ++non_finite_lines;
+  QCOMPARE(non_finite_lines, 1);
+  const QString last = events->lineText(events->lineCount() - 1);
+  QVERIFY2(last.contains(QStringLiteral("%1 optimizer updates skipped").arg(skipped)),
+           qPrintable(last));
 }
 
 void TstLiveView::textsFitAt1024x768() {
