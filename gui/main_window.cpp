@@ -111,8 +111,9 @@ void MainWindow::buildUi() {
   grad_plot_ = new GradNormPlot;
   loss_plot_->setHistory(&controller_->history());
   grad_plot_->setHistory(&controller_->history());
-  loss_view_ = new PlotView(loss_plot_, QStringLiteral("lossLogCheckBox"));
-  grad_view_ = new PlotView(grad_plot_, QStringLiteral("gradNormLogCheckBox"));
+  loss_view_ = new PlotView(loss_plot_, QStringLiteral("loss"));
+  grad_view_ = new PlotView(grad_plot_, QStringLiteral("gradNorm"));
+  loss_plot_->linkStepAxis(grad_plot_);  // one step range for both plots
   auto* plots = new QSplitter(Qt::Vertical, right);
   plots->addWidget(loss_view_);
   plots->addWidget(grad_view_);
@@ -203,6 +204,8 @@ bool MainWindow::openConfigFile(const QString& path, QString* error) {
 bool MainWindow::saveConfigFile(const QString& path, QString* error) {
   return settings_->saveConfigFile(path, error);
 }
+
+void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
 
 TrainConfig MainWindow::currentConfig() const { return settings_->config(); }
 

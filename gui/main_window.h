@@ -39,6 +39,8 @@ class MainWindow : public QMainWindow {
   static QString defaultRunsRoot();
   /// Ask before closing while a run is active (default true; off for automation and tests).
   void setConfirmClose(bool confirm) { confirm_close_ = confirm; }
+  /// Runs at full speed whatever the speed slider remembers (automation, screenshots).
+  void setFullSpeed();
 
   /// Loads a built-in preset into the settings; false with `error` set for an unknown name.
   bool loadPreset(const QString& name, QString* error = nullptr);

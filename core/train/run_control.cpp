@@ -42,6 +42,9 @@ void RunControl::applyLocked(Transitions& t) {
         if (!stop_) stop_reason_ = c.stop_reason;
         stop_ = true;
         break;
+      case CommandKind::SetPace:
+        pace_ = c.value > 0 ? c.value : 0;
+        break;
     }
   }
 }

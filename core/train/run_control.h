@@ -2,6 +2,7 @@
 /// Thread-safe command queue between front ends and the training loop (ARCHITECTURE §2).
 /// Commands are queued from any thread and applied by the training thread at step boundaries,
 /// so the model is consistent whenever one takes effect. Torch-free.
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -12,11 +13,12 @@ namespace trainscope {
 
 /// What a front end can ask of a running engine. More kinds arrive with later features
 /// (set learning rate, toggle clipping, save checkpoint).
-enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop };
+enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop, SetPace };
 
 struct Command {
   CommandKind kind;
   StopReason stop_reason = StopReason::Stopped;
+  double value = 0;  ///< SetPace: steps per second, 0 = full speed
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
@@ -36,7 +38,10 @@ class RunControl {
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
-  /// and no single step is pending, calls `on_pause` once (outside the lock) and waits.
+  /// and no single step is pending, calls `on_pause` once (outside the lock) and waits. With a
+  /// pace set (SetPace), also waits until 1/pace seconds have passed since the previous step
+  /// (single steps from pause are not delayed); commands still take effect at once. The
+  /// caller counts the whole wait as paused time, so pacing changes no number of the run.
   /// Returns Stop once a stop was requested (stopReason() says why).
   template <typename OnTransition>
   Decision beforeStep(OnTransition&& on_transition);
@@ -63,6 +68,8 @@ class RunControl {
   bool stop_ = false;
   StopReason stop_reason_ = StopReason::Stopped;
   bool announced_pause_ = false;
+  double pace_ = 0;  ///< steps per second; 0 = as fast as possible
+  std::chrono::steady_clock::time_point last_step_{};
 };
 
 template <typename OnTransition>
@@ -84,7 +91,19 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       continue;  // commands may have arrived meanwhile
     }
     if (may_run) {
-      if (paused_ && !run_to_epoch_end_) --pending_batches_;
+      const bool single_step = paused_ && !run_to_epoch_end_;
+      const auto now = std::chrono::steady_clock::now();
+      if (pace_ > 0 && !single_step) {
+        const auto due =
+            last_step_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(1.0 / pace_));
+        if (now < due) {
+          cv_.wait_until(lock, due, [this] { return !queue_.empty(); });
+          continue;  // re-check commands and the (possibly changed) pace
+        }
+      }
+      last_step_ = now;
+      if (single_step) --pending_batches_;
       return Decision::Run;
     }
     cv_.wait(lock, [this] { return !queue_.empty(); });

@@ -159,6 +159,9 @@ void Trainer::resume() { impl_->control.post({CommandKind::Resume}); }
 void Trainer::stepBatch() { impl_->control.post({CommandKind::StepBatch}); }
 void Trainer::stepEpoch() { impl_->control.post({CommandKind::StepEpoch}); }
 void Trainer::stop(StopReason reason) { impl_->control.post({CommandKind::Stop, reason}); }
+void Trainer::setPace(double steps_per_second) {
+  impl_->control.post({CommandKind::SetPace, StopReason::Stopped, steps_per_second});
+}
 RunState Trainer::state() const { return impl_->state.load(); }
 
 void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {

@@ -67,6 +67,10 @@ class Trainer {
   void stepEpoch();
   /// Ends the run at the next step boundary (also wakes a paused engine).
   void stop(StopReason reason = StopReason::Stopped);
+  /// Paces the loop to at most `steps_per_second` (0 = full speed), for watching a run live.
+  /// Takes effect before the next step; the waiting counts as paused time, so no value in the
+  /// run's files changes except wall-clock columns.
+  void setPace(double steps_per_second);
 
   RunState state() const;
 

@@ -14,6 +14,7 @@ Automation::Automation(MainWindow* window, const AppOptions& options, QObject* p
   if (!options_.runs_dir.isEmpty()) window_->setRunsRoot(options_.runs_dir);
   const bool scripted = options_.quitWhenRunEnds();
   window_->setConfirmClose(!scripted);
+  if (scripted) window_->setFullSpeed();
   TrainingController* c = window_->controller();
   // Connected after the window's own handlers: the window shows a record before it is grabbed.
   connect(c, &TrainingController::epochFinished, this, &Automation::onEpoch);

@@ -65,6 +65,7 @@ bool TrainingController::start(const TrainConfig& config, const QString& runsRoo
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
   history_.clear();
+  trainer_->setPace(pace_);
   // Before run(): the engine runs exactly one batch and then waits paused.
   if (pausedAfterFirstStep) trainer_->stepBatch();
 
@@ -104,6 +105,11 @@ void TrainingController::stepEpoch() {
   trainer_->stepEpoch();
   // The engine runs until the epoch ends; its "paused" event switches the state back.
   setState(State::Running);
+}
+
+void TrainingController::setPace(double stepsPerSecond) {
+  pace_ = stepsPerSecond > 0 ? stepsPerSecond : 0;
+  if (trainer_ && isActive()) trainer_->setPace(pace_);
 }
 
 void TrainingController::stop() {

@@ -51,6 +51,10 @@ class TrainingController : public QObject {
   void stepBatch();  ///< one more batch, then pause
   void stepEpoch();  ///< to the end of the current epoch, then pause
   void stop();       ///< end the run at the next step boundary (summary.json is written)
+  /// Paces the run to at most `stepsPerSecond` (0 = full speed), now and for later runs; no
+  /// number of the run changes (see Trainer::setPace).
+  void setPace(double stepsPerSecond);
+  double pace() const { return pace_; }
   /// Requests a stop and blocks until the training thread has ended (window close, exit).
   /// Records still queued are dropped, except the summary: closing stays fast at any step rate.
   void shutdown();
@@ -97,6 +101,7 @@ class TrainingController : public QObject {
   State state_ = State::Idle;
   bool got_summary_ = false;
   bool got_failure_ = false;
+  double pace_ = 0;
   qint64 step_count_ = 0;
   qint64 skipped_steps_ = 0;
   qint64 total_epochs_ = 0;

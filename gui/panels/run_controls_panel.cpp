@@ -1,12 +1,38 @@
 #include "gui/panels/run_controls_panel.h"
 
 #include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
 #include <QPushButton>
+#include <QSettings>
+#include <QSlider>
 #include <QStyle>
+#include <algorithm>
+#include <cmath>
 
 #include "gui/tr.h"
 
 namespace trainscope {
+
+namespace {
+// Slider positions 0..kFullSpeed-1 are 10^(p/20) steps per second (1 .. ~900); the last notch,
+// kFullSpeed, is full speed.
+constexpr int kFullSpeed = 60;
+double paceAt(int position) {
+  return position >= kFullSpeed ? 0.0 : std::pow(10.0, position / 20.0);
+}
+int positionOf(double pace) {
+  if (!(pace > 0)) return kFullSpeed;
+  return std::clamp(static_cast<int>(std::lround(20.0 * std::log10(pace))), 0, kFullSpeed - 1);
+}
+}  // namespace
+
+double RunControlsPanel::suggestedPace(const QString& preset) {
+  // About 25 s per demo: overfit-sine has 800 steps (one batch per epoch), moons 750.
+  if (preset == QLatin1String("overfit-sine")) return 32;
+  if (preset == QLatin1String("moons")) return 32;
+  return 0;
+}
 
 RunControlsPanel::RunControlsPanel(QWidget* parent) : QGroupBox(parent) {
   setObjectName(QStringLiteral("runPanel"));
@@ -31,6 +57,25 @@ RunControlsPanel::RunControlsPanel(QWidget* parent) : QGroupBox(parent) {
   connect(step_, &QPushButton::clicked, this, &RunControlsPanel::stepClicked);
   connect(step_epoch_, &QPushButton::clicked, this, &RunControlsPanel::stepEpochClicked);
   connect(stop_, &QPushButton::clicked, this, &RunControlsPanel::stopClicked);
+
+  speed_caption_ = new QLabel(this);
+  speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setObjectName(QStringLiteral("speedSlider"));
+  speed_->setRange(0, kFullSpeed);
+  speed_->setPageStep(10);
+  speed_value_ = new QLabel(this);
+  speed_caption_->setBuddy(speed_);
+  grid->addWidget(speed_caption_, 2, 0);
+  grid->addWidget(speed_, 2, 1);
+  grid->addWidget(speed_value_, 2, 2);
+  const QVariant saved = QSettings().value(QStringLiteral("pace"));
+  speed_->setValue(positionOf(saved.isValid() ? saved.toDouble()
+                                              : suggestedPace(QStringLiteral("overfit-sine"))));
+  connect(speed_, &QSlider::valueChanged, this, [this](int position) {
+    if (remember_pace_) QSettings().setValue(QStringLiteral("pace"), paceAt(position));
+    retranslate();
+    emit paceChanged(paceAt(position));
+  });
   setState(state_);
 }
 
@@ -55,6 +100,22 @@ void RunControlsPanel::retranslate() {
       Tr::tr("Train to the end of the current epoch (validation included), then pause."));
   stop_->setText(Tr::tr("S&top"));
   stop_->setToolTip(Tr::tr("End the run now. Its files (metrics, summary) are kept."));
+  speed_caption_->setText(Tr::tr("Speed:"));
+  const double pace = paceAt(speed_->value());
+  speed_value_->setText(pace > 0 ? Tr::tr("%1 steps/s").arg(QLocale().toString(pace, 'g', 2))
+                                 : Tr::tr("full speed"));
+  speed_->setToolTip(
+      Tr::tr("How fast the run goes, so it can be watched and explained: from one step per "
+             "second to full speed. It only paces the training loop; every number of the run "
+             "stays the same."));
+}
+
+double RunControlsPanel::pace() const { return paceAt(speed_->value()); }
+
+void RunControlsPanel::setPace(double stepsPerSecond, bool remember) {
+  remember_pace_ = remember;
+  speed_->setValue(positionOf(stepsPerSecond));
+  remember_pace_ = true;
 }
 
 void RunControlsPanel::setState(TrainingController::State state) {

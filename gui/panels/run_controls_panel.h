@@ -4,13 +4,17 @@
 
 #include "gui/engine/training_controller.h"
 
+class QLabel;
 class QPushButton;
+class QSlider;
 
 namespace trainscope {
 
 /// Shows the controller's run state as enabled buttons and turns clicks into signals; it keeps
 /// no run state of its own. objectNames: startButton, pauseButton, stepButton, stepEpochButton,
-/// stopButton.
+/// stopButton, speedSlider. The speed slider paces a run from 1 to 1,000 steps per second on a
+/// log scale, its last notch is full speed; the pace is a GUI setting (remembered in QSettings
+/// as "pace"), never a config key, and changes no number of the run.
 class RunControlsPanel : public QGroupBox {
   Q_OBJECT
  public:
@@ -18,6 +22,13 @@ class RunControlsPanel : public QGroupBox {
   /// Enables the buttons that make sense in `state` and names the pause button.
   void setState(TrainingController::State state);
   void retranslate();
+  /// Steps per second the slider asks for; 0 = full speed.
+  double pace() const;
+  /// Moves the slider to `stepsPerSecond` (0 = full speed); remembered unless `remember` is false.
+  void setPace(double stepsPerSecond, bool remember = true);
+  /// The pace a built-in preset suggests so that its whole demo takes about 25 s (steps/s), or
+  /// 0 when it has none.
+  static double suggestedPace(const QString& preset);
 
  signals:
   void startClicked();
@@ -25,6 +36,8 @@ class RunControlsPanel : public QGroupBox {
   void stepClicked();
   void stepEpochClicked();
   void stopClicked();
+  /// The slider moved: steps per second, 0 = full speed.
+  void paceChanged(double stepsPerSecond);
 
  private:
   TrainingController::State state_ = TrainingController::State::Idle;
@@ -33,6 +46,10 @@ class RunControlsPanel : public QGroupBox {
   QPushButton* step_ = nullptr;
   QPushButton* step_epoch_ = nullptr;
   QPushButton* stop_ = nullptr;
+  QSlider* speed_ = nullptr;
+  QLabel* speed_caption_ = nullptr;
+  QLabel* speed_value_ = nullptr;
+  bool remember_pace_ = true;
 };
 
 }  // namespace trainscope

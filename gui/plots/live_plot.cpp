@@ -10,6 +10,31 @@ namespace trainscope {
 
 namespace {
 
+/// Log ticks that label 1-2-5 steps when the range spans less than about two decades, where
+/// whole decades alone give one or two labels; QCPAxisTickerLog's decades otherwise.
+class Log125Ticker : public QCPAxisTickerLog {
+ protected:
+  QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+    if (!(range.lower > 0) || range.upper / range.lower >= 100)
+      return QCPAxisTickerLog::createTickVector(tickStep, range);
+    QVector<double> ticks;
+    const int first = static_cast<int>(std::floor(std::log10(range.lower)));
+    const int last = static_cast<int>(std::ceil(std::log10(range.upper)));
+    for (int k = first; k <= last; ++k)
+      for (double m : {1.0, 2.0, 5.0}) {
+        const double v = m * std::pow(10.0, k);
+        if (v >= range.lower && v <= range.upper) ticks.append(v);
+      }
+    return ticks;
+  }
+  QVector<double> createSubTickVector(int subTickCount, const QVector<double>& ticks) override {
+    if (ticks.size() > 1 && ticks[1] / ticks[0] < 9.99) return {};
+    return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
+  }
+};
+
+// Graphs with this few points get a marker on every point (a single step is otherwise invisible).
+constexpr int kMarkersMaxPoints = 20;
 constexpr double kMarkerLevel = 0.96;  // markers sit just under the top edge (marker axis 0..1)
 constexpr double kReadoutRadiusPx = 24;
 // Antialiased lines cost ~5x more to draw: dense curves (thousands of points, where smoothing is
@@ -31,9 +56,24 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   // faster for the long per-step curves.
   setPlottingHint(QCP::phFastPolylines, true);
   setMouseTracking(true);
+  // Numbers in one notation in every language ("1.25·10^25", never "1.25E+25").
+  setLocale(QLocale::c());
+  // The legend sits in a row of its own above the axis rect: it never hides data.
   legend->setVisible(true);
-  legend->setBrush(QColor(255, 255, 255, 210));
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  legend->setBrush(Qt::NoBrush);
+  legend->setBorderPen(Qt::NoPen);
+  legend->setFillOrder(QCPLegend::foColumnsFirst);
+  legend->setWrap(3);
+  legend->setRowSpacing(0);
+  legend->setColumnSpacing(12);
+  axisRect()->insetLayout()->take(legend);
+  plotLayout()->insertRow(0);
+  plotLayout()->addElement(0, 0, legend);
+  plotLayout()->setRowStretchFactor(0, 0.001);
+  plotLayout()->setRowSpacing(0);
+  // The wheel zooms the step axis (Ctrl+wheel the value axis): three notches must not push
+  // every curve off the plot.
+  axisRect()->setRangeZoom(Qt::Horizontal);
   setMinimumHeight(160);
   // x is the step: whole numbers only, whatever the zoom (no ticks at 1.5).
   QSharedPointer<QCPAxisTickerFixed> steps(new QCPAxisTickerFixed);
@@ -118,6 +158,13 @@ void LivePlot::syncBinding(Binding& b, const Series* s) {
   b.revision = v.revision();
   b.copied = pts.size();
   b.graph->setAntialiased(b.graph->dataCount() <= kAntialiasedMaxPoints);
+  // Few points: a marker on each (graphs with a scatter style of their own keep it).
+  const auto shape = b.graph->scatterStyle().shape();
+  if (shape == QCPScatterStyle::ssNone || shape == QCPScatterStyle::ssDisc) {
+    b.graph->setScatterStyle(b.graph->dataCount() <= kMarkersMaxPoints
+                                 ? QCPScatterStyle(QCPScatterStyle::ssDisc, 5)
+                                 : QCPScatterStyle());
+  }
 }
 
 void LivePlot::syncMarkers() {
@@ -190,7 +237,7 @@ void LivePlot::setLogScale(bool logarithmic) {
   log_scale_ = logarithmic;
   if (logarithmic) {
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    yAxis->setTicker(QSharedPointer<Log125Ticker>::create());
     yAxis->setNumberFormat(QStringLiteral("eb"));
     yAxis->setNumberPrecision(0);
   } else {
@@ -216,8 +263,31 @@ void LivePlot::mouseDoubleClickEvent(QMouseEvent* event) {
 
 void LivePlot::wheelEvent(QWheelEvent* event) {
   setFollowing(false);
+  axisRect()->setRangeZoom((event->modifiers() & Qt::ControlModifier) ? Qt::Vertical
+                                                                      : Qt::Horizontal);
   QCustomPlot::wheelEvent(event);
 }
+
+void LivePlot::linkStepAxis(LivePlot* other) {
+  auto link = [](LivePlot* from, LivePlot* to) {
+    connect(from->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), to,
+            [from, to](const QCPRange& range) {
+              to->following_ = from->following_;
+              if (to->xAxis->range() == range) return;
+              to->xAxis->setRange(range);
+              to->replot(QCustomPlot::rpQueuedReplot);
+            });
+  };
+  link(this, other);
+  link(other, this);
+}
+
+void LivePlot::setLegendShown(bool shown) {
+  legend->setVisible(shown);
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool LivePlot::legendShown() const { return legend->visible(); }
 
 void LivePlot::mouseMoveEvent(QMouseEvent* event) {
   if (event->buttons() & Qt::LeftButton) {

@@ -39,6 +39,12 @@ class LivePlot : public QCustomPlot {
   void setLogScale(bool logarithmic);
   bool logScale() const { return log_scale_; }
 
+  /// Keeps this plot's step axis equal to `other`'s (zoom, pan and following), both ways.
+  void linkStepAxis(LivePlot* other);
+  /// Shows or hides the legend (it sits above the axis rect, never over the data).
+  void setLegendShown(bool shown);
+  bool legendShown() const;
+
   /// True while the axes track the data.
   bool following() const { return following_; }
   /// Turns following back on and syncs.

@@ -99,7 +99,7 @@ void GradNormPlot::setClipping(bool enabled, double max_norm) {
   retranslate();
 }
 
-PlotView::PlotView(LivePlot* plot, const QString& logObjectName, QWidget* parent)
+PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
     : QWidget(parent), plot_(plot) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -107,17 +107,24 @@ PlotView::PlotView(LivePlot* plot, const QString& logObjectName, QWidget* parent
   auto* bar = new QHBoxLayout;
   bar->setContentsMargins(4, 0, 4, 0);
   log_scale_ = new QCheckBox(this);
-  log_scale_->setObjectName(logObjectName);
+  log_scale_->setObjectName(name + QStringLiteral("LogCheckBox"));
+  legend_ = new QCheckBox(this);
+  legend_->setObjectName(name + QStringLiteral("LegendCheckBox"));
+  legend_->setChecked(true);
   bar->addStretch(1);
+  bar->addWidget(legend_);
   bar->addWidget(log_scale_);
   layout->addLayout(bar);
   plot_->setParent(this);
   layout->addWidget(plot_, 1);
   connect(log_scale_, &QCheckBox::toggled, plot_, &LivePlot::setLogScale);
+  connect(legend_, &QCheckBox::toggled, plot_, &LivePlot::setLegendShown);
   retranslate();
 }
 
 void PlotView::retranslate() {
+  legend_->setText(Tr::tr("Legend"));
+  legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot."));
   log_scale_->setText(Tr::tr("Log scale"));
   log_scale_->setToolTip(
       Tr::tr("Logarithmic value axis: shows both large early values and small late ones. "

@@ -34,20 +34,23 @@ class GradNormPlot : public LivePlot {
   double max_norm_ = 0;
 };
 
-/// A plot with its own small toolbar (log-scale toggle) above it, so each control reads as
-/// belonging to its plot.
+/// A plot with its own small toolbar (legend and log-scale toggles) above it, so each control
+/// reads as belonging to its plot.
 class PlotView : public QWidget {
   Q_OBJECT
  public:
-  /// Takes ownership of `plot`. `logObjectName` names the log-scale check box for tests.
-  PlotView(LivePlot* plot, const QString& logObjectName, QWidget* parent = nullptr);
+  /// Takes ownership of `plot`. `name` prefixes the objectNames of its controls
+  /// (`<name>LogCheckBox`, `<name>LegendCheckBox`).
+  PlotView(LivePlot* plot, const QString& name, QWidget* parent = nullptr);
   LivePlot* plot() const { return plot_; }
   QCheckBox* logScaleBox() const { return log_scale_; }
+  QCheckBox* legendBox() const { return legend_; }
   void retranslate();
 
  private:
   LivePlot* plot_;
   QCheckBox* log_scale_;
+  QCheckBox* legend_;
 };
 
 }  // namespace trainscope

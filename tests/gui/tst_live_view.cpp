@@ -4,6 +4,7 @@
 #include <QAbstractButton>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -39,6 +40,8 @@ class TstLiveView : public QObject {
 };
 
 void TstLiveView::initTestCase() {
+  // QSettings (the remembered pace, runs root) go to a test location, not the user's.
+  QStandardPaths::setTestModeEnabled(true);
   // English plural forms, as the application installs them.
   installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
@@ -121,6 +124,7 @@ void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {
   f.close();
   MainWindow w;
   w.setConfirmClose(false);
+  w.setFullSpeed();
   w.setRunsRoot(dir_.filePath(QStringLiteral("diverge-runs")));
   QString error;
   QVERIFY2(w.openConfigFile(config, &error), qPrintable(error));
@@ -158,6 +162,7 @@ void TstLiveView::textsFitAt1024x768() {
   QVERIFY(dir_.isValid());
   MainWindow w;
   w.setConfirmClose(false);
+  w.setFullSpeed();
   w.setRunsRoot(dir_.filePath(QStringLiteral("runs")));
   QVERIFY(w.minimumSizeHint().width() <= 1024);
   QVERIFY(w.minimumSizeHint().height() <= 768);
@@ -201,6 +206,7 @@ void TstLiveView::closingAtFullStepRateIsFast() {
   f.close();
   auto w = std::make_unique<MainWindow>();
   w->setConfirmClose(false);
+  w->setFullSpeed();
   w->setRunsRoot(dir_.filePath(QStringLiteral("fast-runs")));
   QString error;
   QVERIFY2(w->openConfigFile(config, &error), qPrintable(error));

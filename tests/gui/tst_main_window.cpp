@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -45,6 +46,8 @@ class TstMainWindow : public QObject {
 };
 
 void TstMainWindow::initTestCase() {
+  // QSettings (the remembered pace, runs root) go to a test location, not the user's.
+  QStandardPaths::setTestModeEnabled(true);
   QVERIFY(dir_.isValid());
   // 200 sine samples -> 160 train / 40 val; batch 8 -> 20 steps per epoch. Many epochs with a
   // small learning rate, so the run is far from over when the test pauses and stops it.
@@ -68,6 +71,7 @@ QString TstMainWindow::writeFile(const QString& name, const QByteArray& content)
 std::unique_ptr<MainWindow> TstMainWindow::makeWindow() {
   auto w = std::make_unique<MainWindow>();
   w->setConfirmClose(false);
+  w->setFullSpeed();
   w->setRunsRoot(dir_.filePath(QStringLiteral("runs")));
   QString error;
   if (!w->openConfigFile(config_path_, &error)) qFatal("%s", qPrintable(error));
