@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/errors.h"
-#include "core/io/run_dir.h"
+#include "core/io/atomic_file.h"
 
 namespace trainscope {
 namespace {

@@ -1,6 +1,5 @@
 #include "core/train/records.h"
 
-#include <charconv>
 #include <cmath>
 
 #include "core/train/records_json.h"
@@ -23,14 +22,6 @@ std::string toString(StopReason reason) {
       return "error";
   }
   return "error";
-}
-
-std::string formatNumber(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, res.ptr);
 }
 
 nlohmann::json jsonNumber(double value) {

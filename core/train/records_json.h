@@ -1,16 +1,14 @@
 #pragma once
 /// Text forms of the records, shared by the run directory writer and the CLI's --json output,
-/// so every consumer sees the same numbers. Torch-free.
+/// so every consumer sees the same numbers. Locale-independent. Torch-free.
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/io/number_format.h"  // formatNumber: every number in the CSV files
 #include "core/train/records.h"
 
 namespace trainscope {
 
-/// Shortest text that reads back as the same double (std::to_chars); "nan", "inf", "-inf" for
-/// non-finite values (what Python's float() reads).
-std::string formatNumber(double value);
 /// A JSON number, or the strings "nan" / "inf" / "-inf" for non-finite values.
 nlohmann::json jsonNumber(double value);
 

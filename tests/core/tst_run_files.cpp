@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
 #include "core/io/run_dir.h"
 #include "core/train/records_json.h"
 #include "core/train/trainer.h"
