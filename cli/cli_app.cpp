@@ -13,7 +13,7 @@
 
 #include "cli/progress.h"
 #include "cli/signal_watcher.h"
-#include "core/config/train_config.h"
+#include "core/config/config_json.h"
 #include "core/io/run_dir.h"
 #include "core/system/device_info.h"
 #include "core/train/trainer.h"

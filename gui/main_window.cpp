@@ -28,6 +28,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/run_dir.h"
 #include "gui/device_panel.h"
@@ -561,7 +562,7 @@ bool MainWindow::beginRun(bool pausedAfterFirstStep) {
   options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
   try {
-    config = configFromJson(configToJson(config));  // validate before creating a folder
+    validate(config);  // before creating a folder; throws naming the key
     options.run_dir = createUniqueRunDir(runs_root_.toStdString(), config.name);
   } catch (const Error& e) {
     onRunFailed(RunFailure{true, e.code(), e.subject(), e.what()});

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "core/config/config_json.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/io/run_writer.h"

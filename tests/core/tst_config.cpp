@@ -2,6 +2,7 @@
 #include <QtTest/QtTest>
 #include <fstream>
 
+#include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 

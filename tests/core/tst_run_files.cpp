@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/run_dir.h"

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/train/grad_norm.h"
 #include "core/train/trainer.h"

@@ -238,7 +238,7 @@ void TstMainWindow::presetLoadsItsValues() {
   QCOMPARE(w->currentConfig().name, std::string("gui-test"));
   const std::string name = trainscope::defaultPresetName();
   QVERIFY2(w->loadPreset(QString::fromStdString(name), &error), qPrintable(error));
-  const trainscope::TrainConfig expected = trainscope::resolveConfig(name, {}, {});
+  const trainscope::TrainConfig expected = trainscope::presetConfig(name);
   const trainscope::TrainConfig shown = w->currentConfig();
   QCOMPARE(shown.name, expected.name);
   QCOMPARE(shown.optimizer.lr, expected.optimizer.lr);
