@@ -16,6 +16,7 @@
 #include "core/config/config_json.h"
 #include "core/io/run_dir.h"
 #include "core/system/device_info.h"
+#include "core/system/device_info_json.h"
 #include "core/train/trainer.h"
 
 namespace fs = std::filesystem;

@@ -197,8 +197,8 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
 
 void ProgressPrinter::onEvent(const Event& e) {
   // run_started/finished repeat what the header and the summary line already say.
-  if (e.kind == "run_started" || e.kind == "finished") return;
-  std::string line = "event: " + e.kind + " at step " + std::to_string(e.step) + " (epoch " +
+  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished) return;
+  std::string line = "event: " + toString(e.kind) + " at step " + std::to_string(e.step) + " (epoch " +
                      std::to_string(e.epoch) + ")";
   if (!e.message.empty()) line += ": " + e.message;
   printLine(line);

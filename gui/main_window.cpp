@@ -729,7 +729,7 @@ void MainWindow::onEventOccurred(const Event& event) {
   EventText::Severity severity = EventText::Severity::Info;
   const QString text = EventText::forEvent(event, &severity);
   if (!text.isEmpty()) addEventLine(text, severity);
-  if (event.kind == "non_finite") {
+  if (event.kind == EventKind::NonFinite) {
     statusBar()->showMessage(tr("Non-finite value at step %1 – see Events").arg(event.step));
   }
 }

@@ -123,9 +123,9 @@ void TrainingController::onRecordsAvailable() {
                    },
                    [this](const Event& event) {
                      // The engine pauses on its own (step done, epoch stepped, non-finite policy).
-                     if (event.kind == "paused" && state_ == State::Running)
+                     if (event.kind == EventKind::Paused && state_ == State::Running)
                        setState(State::Paused);
-                     if (event.kind == "resumed" && state_ == State::Paused)
+                     if (event.kind == EventKind::Resumed && state_ == State::Paused)
                        setState(State::Running);
                      emit eventOccurred(event);
                    },

@@ -12,10 +12,12 @@ namespace trainscope {
 /// A JSON number, or the strings "nan" / "inf" / "-inf" for non-finite values.
 nlohmann::json jsonNumber(double value);
 
-/// metrics.csv header and rows; keys of the epoch JSON object are the same names.
+/// metrics.csv header and rows.
 const char* metricsCsvHeader();
 std::string toCsvRow(const EpochRecord& r);
-nlohmann::json toJson(const EpochRecord& r);
+/// The epoch as a JSON object (CLI `--json` lines, summary.json `final_metrics`): keys are the
+/// metrics.csv column names, in column order; val_accuracy is null for regression.
+nlohmann::ordered_json epochToJson(const EpochRecord& r);
 
 /// steps.csv header and rows.
 const char* stepsCsvHeader();

@@ -117,7 +117,7 @@ void TstMainWindow::startPauseResumeStop() {
   QCOMPARE(button(*w, "pauseButton")->text().remove(QLatin1Char('&')), QStringLiteral("Resume"));
   auto sawPaused = [&events] {
     for (const QList<QVariant>& args : events) {
-      if (args.at(0).value<trainscope::Event>().kind == "paused") return true;
+      if (args.at(0).value<trainscope::Event>().kind == trainscope::EventKind::Paused) return true;
     }
     return false;
   };
