@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"

@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/io/number_format.h"
+#include "core/train/records_json.h"
+
 namespace trainscope::cli {
 
 namespace {
@@ -19,51 +22,10 @@ int terminalColumns(std::FILE* stream) {
   return 80;
 }
 
-std::string format(const char* fmt, double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, value);
-  return buf;
-}
+/// A number for people: 4 significant digits (%.4g in the "C" locale).
+std::string human(double value) { return formatSignificant(value, 4); }
 
 }  // namespace
-
-nlohmann::ordered_json jsonNumber(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return value;
-}
-
-nlohmann::ordered_json epochToJson(const EpochRecord& r) {
-  nlohmann::ordered_json j;  // ordered: keys in metrics.csv column order
-  j["epoch"] = r.epoch;
-  j["step"] = r.step;
-  j["train_loss"] = jsonNumber(r.train_loss);
-  j["val_loss"] = jsonNumber(r.val_loss);
-  j["val_accuracy"] =
-      r.val_accuracy ? jsonNumber(*r.val_accuracy) : nlohmann::ordered_json(nullptr);
-  j["lr"] = jsonNumber(r.lr);
-  j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
-  j["samples_per_second"] = jsonNumber(r.samples_per_second);
-  return j;
-}
-
-std::string formatNumber(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return format("%.4g", value);
-}
-
-std::string formatDuration(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "--:--";
-  auto total = static_cast<long long>(std::llround(seconds));
-  long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
-  char buf[48];
-  if (h > 0)
-    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", h, m, s);
-  else
-    std::snprintf(buf, sizeof buf, "%lld:%02lld", m, s);
-  return buf;
-}
 
 std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
   std::string line = "finished: " + toString(s.stop_reason);
@@ -72,15 +34,15 @@ std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
           (s.global_step == 1 ? "" : "s");
   if (s.best_epoch > 0 && s.best_val_loss)
     line += ", best epoch " + std::to_string(s.best_epoch) + " (val_loss " +
-            formatNumber(*s.best_val_loss) + ")";
+            human(*s.best_val_loss) + ")";
   if (s.final_metrics) {
-    line += ", final val_loss " + formatNumber(s.final_metrics->val_loss);
+    line += ", final val_loss " + human(s.final_metrics->val_loss);
     if (s.final_metrics->val_accuracy)
-      line += " val_accuracy " + formatNumber(*s.final_metrics->val_accuracy);
+      line += " val_accuracy " + human(*s.final_metrics->val_accuracy);
   }
-  if (s.test_loss) line += ", test_loss " + formatNumber(*s.test_loss);
-  if (s.test_accuracy) line += " test_accuracy " + formatNumber(*s.test_accuracy);
-  line += ", " + format("%.1f", s.wall_seconds) + " s";
+  if (s.test_loss) line += ", test_loss " + human(*s.test_loss);
+  if (s.test_accuracy) line += " test_accuracy " + human(*s.test_accuracy);
+  line += ", " + formatFixed(s.wall_seconds, 1) + " s";
   line += ", seed " + std::to_string(s.seed);
   if (!run_dir.empty()) line += ", run dir " + run_dir;
   if (s.stop_reason == StopReason::Error && !s.error.empty()) line += "; error: " + s.error;
@@ -159,7 +121,7 @@ void ProgressPrinter::drawBar(const StepRecord& r) {
   const int columns = terminalColumns(options_.err);
   std::string head = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + " ";
   std::string tail = " step " + std::to_string(r.step) + "/" + std::to_string(total) + "  loss " +
-                     formatNumber(r.loss) + "  " + format("%.0f", samples_per_second_) +
+                     human(r.loss) + "  " + formatFixed(samples_per_second_, 0) +
                      " samples/s  ETA " + formatDuration(eta);
   int width = std::clamp(columns - 1 - static_cast<int>(head.size() + tail.size()) - 2, 0, 30);
   std::string line = head;
@@ -188,18 +150,18 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
     return;
   last_epoch_line_ = now;
   std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + "  step " +
-                     std::to_string(r.step) + "  train_loss " + formatNumber(r.train_loss) +
-                     "  val_loss " + formatNumber(r.val_loss);
-  if (r.val_accuracy) line += "  val_accuracy " + formatNumber(*r.val_accuracy);
-  line += "  lr " + formatNumber(r.lr) + "  " + format("%.2f", r.epoch_seconds) + " s";
+                     std::to_string(r.step) + "  train_loss " + human(r.train_loss) +
+                     "  val_loss " + human(r.val_loss);
+  if (r.val_accuracy) line += "  val_accuracy " + human(*r.val_accuracy);
+  line += "  lr " + human(r.lr) + "  " + formatFixed(r.epoch_seconds, 2) + " s";
   printLine(line);
 }
 
 void ProgressPrinter::onEvent(const Event& e) {
   // run_started/finished repeat what the header and the summary line already say.
-  if (e.kind == "run_started" || e.kind == "finished") return;
-  std::string line = "event: " + e.kind + " at step " + std::to_string(e.step) + " (epoch " +
-                     std::to_string(e.epoch) + ")";
+  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished) return;
+  std::string line = "event: " + toString(e.kind) + " at step " + std::to_string(e.step) +
+                     " (epoch " + std::to_string(e.epoch) + ")";
   if (!e.message.empty()) line += ": " + e.message;
   printLine(line);
 }

@@ -1,32 +1,17 @@
 #pragma once
 /// Progress output of `trainscope-cli train`: a throttled one-line progress bar on a terminal,
 /// plain per-epoch lines otherwise, optional JSON lines on stdout, event lines and the final
-/// summary line. Torch-free.
+/// summary line. Numbers via core/io/number_format.h (locale-independent); the --json epoch
+/// object is core's epochToJson (core/train/records_json.h). Torch-free.
 #include <chrono>
 #include <cstdio>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/train/records.h"
 #include "core/train/trainer.h"
 
 namespace trainscope::cli {
-
-/// The JSON value of a number for `--json` output: the number itself when finite, else the
-/// strings "nan", "inf" or "-inf" (ARCHITECTURE §4: what Python's float() reads).
-nlohmann::ordered_json jsonNumber(double value);
-
-/// One `--json` line for an epoch: keys as the metrics.csv columns (epoch, step, train_loss,
-/// val_loss, val_accuracy, lr, epoch_seconds, samples_per_second); val_accuracy is null for
-/// regression. Keys keep the column order.
-nlohmann::ordered_json epochToJson(const EpochRecord& record);
-
-/// A number for people: `%.4g`-style, with "nan"/"inf"/"-inf" for non-finite values.
-std::string formatNumber(double value);
-
-/// A duration in seconds as "M:SS" or "H:MM:SS" (negative or non-finite values as "--:--").
-std::string formatDuration(double seconds);
 
 /// The final one-line summary (stop reason, epochs, steps, best epoch/val_loss, final
 /// val_loss/accuracy, test metrics when present, wall seconds, seed, run dir). No newline.

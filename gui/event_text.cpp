@@ -42,38 +42,38 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
   Severity s = Severity::Info;
   QString text;
   const qlonglong step = e.step;
-  if (e.kind == "run_started" || e.kind == "finished") {
+  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished) {
     text.clear();
-  } else if (e.kind == "paused") {
+  } else if (e.kind == EventKind::Paused) {
     text = Tr::tr("Paused after step %1 (epoch %2).").arg(step).arg(e.epoch);
-  } else if (e.kind == "resumed") {
+  } else if (e.kind == EventKind::Resumed) {
     text = Tr::tr("Resumed at step %1.").arg(step);
-  } else if (e.kind == "stopped") {
+  } else if (e.kind == EventKind::Stopped) {
     text = Tr::tr("Stopped at step %1.").arg(step);
-  } else if (e.kind == "non_finite") {
+  } else if (e.kind == EventKind::NonFinite) {
     s = Severity::Warning;
     text = Tr::tr(
                "Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, "
                "the inputs are not normalised, or gradient clipping is off.")
                .arg(quantity(e.what), e.value ? number(*e.value) : QStringLiteral("nan"))
                .arg(step);
-  } else if (e.kind == "early_stop") {
+  } else if (e.kind == EventKind::EarlyStop) {
     text =
         Tr::tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);
-  } else if (e.kind == "overfitting") {
+  } else if (e.kind == EventKind::Overfitting) {
     s = Severity::Warning;
     text = Tr::tr(
                "Overfitting from epoch %1: the validation loss rises while the training loss "
                "falls.")
                .arg(e.epoch);
-  } else if (e.kind == "checkpoint_saved") {
+  } else if (e.kind == EventKind::CheckpointSaved) {
     text = Tr::tr("Checkpoint saved at step %1.").arg(step);
-  } else if (e.kind == "checkpoint_loaded") {
+  } else if (e.kind == EventKind::CheckpointLoaded) {
     text = Tr::tr("Checkpoint loaded (step %1).").arg(step);
-  } else if (e.kind == "config_changed") {
+  } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
-  } else if (e.kind == "error") {
+  } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
   } else {
@@ -96,8 +96,8 @@ QString EventText::forRunStarted(const RunInfo& info) {
 }
 
 QString EventText::foldKey(const Event& e) {
-  if (e.kind == "run_started" || e.kind == "finished" || e.kind == "error") return {};
-  return QString::fromStdString(e.kind + "/" + e.what);
+  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished || e.kind == EventKind::Error) return {};
+  return QString::fromStdString(toString(e.kind) + "/" + e.what);
 }
 
 QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity) {

@@ -323,7 +323,7 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
 
 void MainWindow::onEventOccurred(const Event& event) {
   events_->addEvent(event);
-  if (event.kind == "non_finite") {
+  if (event.kind == EventKind::NonFinite) {
     statusBar()->showMessage(Tr::tr("Non-finite value at step %1 – see Events").arg(event.step));
   }
 }

@@ -1,4 +1,5 @@
 // Built-in presets: partial configs, each with a fixed seed.
+#include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 
@@ -65,6 +66,12 @@ nlohmann::json presetJson(const std::string& name) {
   }
   throw Error(ErrorCode::Config, "preset",
               "unknown preset '" + name + "' (available: " + names + ")");
+}
+
+TrainConfig presetConfig(const std::string& name) {
+  nlohmann::json j = defaultConfigJson();
+  mergeConfigJson(j, presetJson(name));
+  return configFromJson(j);
 }
 
 }  // namespace trainscope

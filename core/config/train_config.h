@@ -1,13 +1,14 @@
 #pragma once
-/// TrainConfig: the whole configuration of one run (ARCHITECTURE §6), its JSON form, defaults,
-/// built-in presets and validation. Torch-free.
+/// TrainConfig: the whole configuration of one run (ARCHITECTURE §6). The struct defaults below
+/// are the built-in defaults (the JSON defaults are derived from TrainConfig{}); validation and
+/// built-in presets. The JSON form lives in core/config/config_json.h. Torch-free, JSON-free.
 #include <array>
 #include <cstdint>
-#include <filesystem>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "core/system/seed.h"  // kMaxSeed
 
 namespace trainscope {
 
@@ -15,7 +16,7 @@ namespace trainscope {
 struct DataConfig {
   std::string source = "sine";      ///< sine | moons | fashion-mnist
   std::optional<std::string> path;  ///< folder of IDX .gz files (fashion-mnist); null = default
-  int64_t seed = 0;                 ///< generates synthetic data, draws limit and split
+  int64_t seed = 0;                 ///< 0..kMaxSeed: generates synthetic data, draws limit, split
   int64_t n_samples = 200;          ///< synthetic sources only
   double noise = 0.1;               ///< synthetic sources: std of the Gaussian noise
   double val_fraction = 0.2;        ///< fraction of the training pool held out for validation
@@ -50,7 +51,7 @@ struct ClipConfig {
 struct TrainingConfig {
   int64_t epochs = 10;
   int64_t batch_size = 32;
-  std::optional<int64_t> seed;  ///< 0..2^31-1; null = draw one and record it
+  std::optional<int64_t> seed;  ///< 0..kMaxSeed (2^31-1); null = draw one and record it
   ClipConfig clip;
   std::string device = "auto";            ///< auto | cpu | cuda | cuda:N
   std::optional<int64_t> num_threads;     ///< null = all cores (OMP_NUM_THREADS wins when set)
@@ -72,41 +73,17 @@ struct PresetInfo {
   std::string description;  ///< one line, English
 };
 
-/// The built-in defaults as a complete JSON object (every key present; nullable keys are null).
-nlohmann::json defaultConfigJson();
-
 /// The built-in presets, the default (`overfit-sine`) first.
 std::vector<PresetInfo> presets();
 /// Name of the preset used when none is given.
 std::string defaultPresetName();
-/// The partial JSON of a preset. Throws Error(Config, "preset") naming the unknown preset.
-nlohmann::json presetJson(const std::string& name);
+/// The defaults with preset `name` applied (validated). Throws Error(Config, "preset") naming
+/// the unknown preset and listing the available ones.
+TrainConfig presetConfig(const std::string& name);
 
-/// Merges `patch` into `target` key by key (objects recursively, everything else replaced).
-/// Throws Error(Config, key) for a key that does not exist in the defaults.
-void mergeConfigJson(nlohmann::json& target, const nlohmann::json& patch,
-                     const std::string& where = "");
-
-/// Applies one `KEY=VALUE` override: VALUE is parsed as JSON where it parses, else taken as a
-/// string. Throws Error(Config, key) for a malformed assignment or unknown key.
-void applySet(nlohmann::json& config, const std::string& assignment);
-
-/// Validates a complete JSON config and converts it. Throws Error(Config, key) naming the key
-/// and the bad value ("training.batch_size must be > 0, got 0").
-TrainConfig configFromJson(const nlohmann::json& full);
-/// The complete JSON form of a config (round-trips through configFromJson).
-nlohmann::json configToJson(const TrainConfig& config);
-
-/// Reads a (possibly partial) config file and returns its JSON. Throws Error(Config, path) when
-/// the file cannot be read or is not a JSON object.
-nlohmann::json readConfigFile(const std::filesystem::path& path);
-
-/// defaults < preset < file < sets, validated. `preset` empty means no preset (defaults only
-/// when no file either: then the default preset is used). Throws Error(Config, ...).
-TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
-                          const std::vector<std::string>& sets);
-
-/// Writes the config as pretty JSON atomically (temp file + rename). Throws Error(Io, path).
-void saveConfigFile(const std::filesystem::path& path, const TrainConfig& config);
+/// Checks every value of `config` against its key's range or choices (the same rules
+/// configFromJson applies). Throws Error(Config, key) naming the key and the value, e.g.
+/// "training.batch_size must be >= 1, got 0".
+void validate(const TrainConfig& config);
 
 }  // namespace trainscope

@@ -13,8 +13,4 @@ std::filesystem::path createUniqueRunDir(const std::filesystem::path& root,
 /// True when `dir` exists and contains at least one entry.
 bool isNonEmptyDirectory(const std::filesystem::path& dir);
 
-/// Writes `content` to `path` atomically: temp file in the same folder, flush, rename.
-/// Throws Error(Io, path).
-void writeFileAtomic(const std::filesystem::path& path, const std::string& content);
-
 }  // namespace trainscope

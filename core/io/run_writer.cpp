@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "core/io/run_dir.h"
+#include "core/io/atomic_file.h"
 #include "core/train/records_json.h"
 
 namespace trainscope {

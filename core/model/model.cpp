@@ -5,6 +5,7 @@
 #include <torch/nn/modules/linear.h>
 
 #include "core/errors.h"
+#include "core/io/number_format.h"
 
 namespace trainscope {
 
@@ -43,9 +44,8 @@ ModelSummary summarizeModel(const torch::nn::Sequential& model) {
       part = "Linear(" + std::to_string(lin->options.in_features()) + "->" +
              std::to_string(lin->options.out_features()) + ")";
     } else if (auto* drop = child->as<torch::nn::Dropout>()) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "Dropout(%g)", drop->options.p());
-      part = buf;
+      // %g's six significant digits, in the "C" locale whatever the process locale.
+      part = "Dropout(" + formatSignificant(drop->options.p(), 6) + ")";
     } else {
       part = child->name();
       if (part.size() > 4 && part.compare(part.size() - 4, 4, "Impl") == 0)

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "core/system/device_info_json.h"
 #include "core/system/torch_compat.h"
 
 #ifndef TRAINSCOPE_VERSION
@@ -56,9 +57,11 @@ std::string loadedBlas() {
 
 const char* trainscopeVersion() { return TRAINSCOPE_VERSION; }
 
+std::string libtorchVersion() { return compat::torchVersion(); }
+
 int defaultThreadCount(int reserved_cores) {
   if (const char* env = std::getenv("OMP_NUM_THREADS")) {
-    int n = std::atoi(env);
+    int n = std::atoi(env);  // leading integer ("4,2" -> 4); digits are locale-independent
     if (n > 0) return n;
   }
   unsigned hw = std::thread::hardware_concurrency();

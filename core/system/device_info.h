@@ -1,6 +1,6 @@
 #pragma once
-/// Device probing for the device panel and `trainscope-cli device`. Torch-free API.
-#include <nlohmann/json.hpp>
+/// Device probing for the device panel and `trainscope-cli device`. Torch-free, JSON-free API
+/// (the JSON form is in device_info_json.h).
 #include <string>
 #include <vector>
 
@@ -28,11 +28,10 @@ struct DeviceInfo {
 
 /// Probes libtorch and the machine. Never throws.
 DeviceInfo probeDevices();
-/// JSON form (for `device --json` and run.json).
-nlohmann::json toJson(const DeviceInfo& info);
-
 /// TrainScope's own version string ("0.1.0").
 const char* trainscopeVersion();
+/// The libtorch version core was compiled against ("1.13.1"), without probing anything.
+std::string libtorchVersion();
 
 }  // namespace trainscope
 

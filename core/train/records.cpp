@@ -1,11 +1,66 @@
 #include "core/train/records.h"
 
-#include <charconv>
 #include <cmath>
 
 #include "core/train/records_json.h"
 
 namespace trainscope {
+
+namespace {
+
+constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stopped,
+                                       StopReason::NonFinite,   StopReason::EarlyStop,
+                                       StopReason::Interrupted, StopReason::Error};
+
+constexpr EventKind kEventKinds[] = {
+    EventKind::RunStarted,    EventKind::Paused,          EventKind::Resumed,
+    EventKind::Stopped,       EventKind::NonFinite,       EventKind::EarlyStop,
+    EventKind::Overfitting,   EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
+    EventKind::ConfigChanged, EventKind::Finished,        EventKind::Error};
+
+}  // namespace
+
+std::optional<StopReason> stopReasonFromString(const std::string& text) {
+  for (StopReason r : kStopReasons)
+    if (toString(r) == text) return r;
+  return std::nullopt;
+}
+
+std::string toString(EventKind kind) {
+  switch (kind) {
+    case EventKind::RunStarted:
+      return "run_started";
+    case EventKind::Paused:
+      return "paused";
+    case EventKind::Resumed:
+      return "resumed";
+    case EventKind::Stopped:
+      return "stopped";
+    case EventKind::NonFinite:
+      return "non_finite";
+    case EventKind::EarlyStop:
+      return "early_stop";
+    case EventKind::Overfitting:
+      return "overfitting";
+    case EventKind::CheckpointSaved:
+      return "checkpoint_saved";
+    case EventKind::CheckpointLoaded:
+      return "checkpoint_loaded";
+    case EventKind::ConfigChanged:
+      return "config_changed";
+    case EventKind::Finished:
+      return "finished";
+    case EventKind::Error:
+      return "error";
+  }
+  return "error";
+}
+
+std::optional<EventKind> eventKindFromString(const std::string& text) {
+  for (EventKind k : kEventKinds)
+    if (toString(k) == text) return k;
+  return std::nullopt;
+}
 
 std::string toString(StopReason reason) {
   switch (reason) {
@@ -23,14 +78,6 @@ std::string toString(StopReason reason) {
       return "error";
   }
   return "error";
-}
-
-std::string formatNumber(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, res.ptr);
 }
 
 nlohmann::json jsonNumber(double value) {
@@ -55,15 +102,17 @@ std::string toCsvRow(const EpochRecord& r) {
          "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second);
 }
 
-nlohmann::json toJson(const EpochRecord& r) {
-  return {{"epoch", r.epoch},
-          {"step", r.step},
-          {"train_loss", jsonNumber(r.train_loss)},
-          {"val_loss", jsonNumber(r.val_loss)},
-          {"val_accuracy", optJson(r.val_accuracy)},
-          {"lr", jsonNumber(r.lr)},
-          {"epoch_seconds", jsonNumber(r.epoch_seconds)},
-          {"samples_per_second", jsonNumber(r.samples_per_second)}};
+nlohmann::ordered_json epochToJson(const EpochRecord& r) {
+  nlohmann::ordered_json j;  // ordered: keys in metrics.csv column order
+  j["epoch"] = r.epoch;
+  j["step"] = r.step;
+  j["train_loss"] = jsonNumber(r.train_loss);
+  j["val_loss"] = jsonNumber(r.val_loss);
+  j["val_accuracy"] = optJson(r.val_accuracy);
+  j["lr"] = jsonNumber(r.lr);
+  j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
+  j["samples_per_second"] = jsonNumber(r.samples_per_second);
+  return j;
 }
 
 const char* stepsCsvHeader() {
@@ -78,7 +127,7 @@ std::string toCsvRow(const StepRecord& r) {
 
 nlohmann::json toJson(const Event& e) {
   nlohmann::json j = {
-      {"step", e.step}, {"epoch", e.epoch}, {"kind", e.kind}, {"message", e.message}};
+      {"step", e.step}, {"epoch", e.epoch}, {"kind", toString(e.kind)}, {"message", e.message}};
   if (e.value) j["value"] = jsonNumber(*e.value);
   if (!e.what.empty()) j["what"] = e.what;
   return j;
@@ -91,7 +140,9 @@ nlohmann::json toJson(const RunSummary& s) {
       {"global_step", s.global_step},
       {"best_epoch", s.best_epoch ? nlohmann::json(s.best_epoch) : nlohmann::json(nullptr)},
       {"best_val_loss", optJson(s.best_val_loss)},
-      {"final_metrics", s.final_metrics ? toJson(*s.final_metrics) : nlohmann::json(nullptr)},
+      // summary.json is a plain (key-sorted) object, as it always was.
+      {"final_metrics",
+       s.final_metrics ? nlohmann::json(epochToJson(*s.final_metrics)) : nlohmann::json(nullptr)},
       {"test_loss", optJson(s.test_loss)},
       {"test_accuracy", optJson(s.test_accuracy)},
       {"wall_seconds", jsonNumber(s.wall_seconds)},

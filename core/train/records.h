@@ -12,6 +12,30 @@ namespace trainscope {
 enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error };
 /// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error"
 std::string toString(StopReason reason);
+/// The StopReason whose toString() is `text`; nullopt for any other text.
+std::optional<StopReason> stopReasonFromString(const std::string& text);
+
+/// What an Event is about. Its text form (toString) is the stable `kind` of events.jsonl.
+enum class EventKind {
+  RunStarted,        ///< "run_started": data and model ready, before the first step
+  Paused,            ///< "paused": the engine waits (command or non-finite policy "pause")
+  Resumed,           ///< "resumed"
+  Stopped,           ///< "stopped": stopped or interrupted before the planned end
+  NonFinite,         ///< "non_finite": a non-finite loss or gradient norm (value, what)
+  EarlyStop,         ///< "early_stop" (early stopping issue)
+  Overfitting,       ///< "overfitting" (overfitting-onset issue)
+  CheckpointSaved,   ///< "checkpoint_saved" (checkpoint issue)
+  CheckpointLoaded,  ///< "checkpoint_loaded" (checkpoint issue)
+  ConfigChanged,     ///< "config_changed" (live settings)
+  Finished,          ///< "finished": the run ended (any stop reason but Error)
+  Error              ///< "error": the run ended on an error
+};
+/// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
+/// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "finished" |
+/// "error"
+std::string toString(EventKind kind);
+/// The EventKind whose toString() is `text`; nullopt for any other text.
+std::optional<EventKind> eventKindFromString(const std::string& text);
 
 /// One optimizer step (steps.csv row). A step whose loss or gradient norm was non-finite is
 /// reported too; its optimizer update was not applied.
@@ -42,13 +66,12 @@ struct EpochRecord {
   double samples_per_second = 0;       ///< training samples / training wall time of the epoch
 };
 
-/// Something that happened (events.jsonl line). `kind` is a stable identifier: "run_started",
-/// "paused", "resumed", "stopped", "non_finite", "finished", "error", ... `message` is English;
-/// the GUI builds translated text from kind and the numeric fields.
+/// Something that happened (events.jsonl line). `kind` says what (written as toString(kind));
+/// `message` is English; the GUI builds translated text from kind and the numeric fields.
 struct Event {
   int64_t step = 0;
   int64_t epoch = 0;
-  std::string kind;
+  EventKind kind = EventKind::RunStarted;
   std::string message;
   std::optional<double> value;  ///< the number the event is about (e.g. the non-finite loss)
   std::string what;             ///< which quantity: "loss" | "grad_norm" | ...

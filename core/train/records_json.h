@@ -1,23 +1,23 @@
 #pragma once
 /// Text forms of the records, shared by the run directory writer and the CLI's --json output,
-/// so every consumer sees the same numbers. Torch-free.
+/// so every consumer sees the same numbers. Locale-independent. Torch-free.
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/io/number_format.h"  // formatNumber: every number in the CSV files
 #include "core/train/records.h"
 
 namespace trainscope {
 
-/// Shortest text that reads back as the same double (std::to_chars); "nan", "inf", "-inf" for
-/// non-finite values (what Python's float() reads).
-std::string formatNumber(double value);
 /// A JSON number, or the strings "nan" / "inf" / "-inf" for non-finite values.
 nlohmann::json jsonNumber(double value);
 
-/// metrics.csv header and rows; keys of the epoch JSON object are the same names.
+/// metrics.csv header and rows.
 const char* metricsCsvHeader();
 std::string toCsvRow(const EpochRecord& r);
-nlohmann::json toJson(const EpochRecord& r);
+/// The epoch as a JSON object (CLI `--json` lines, summary.json `final_metrics`): keys are the
+/// metrics.csv column names, in column order; val_accuracy is null for regression.
+nlohmann::ordered_json epochToJson(const EpochRecord& r);
 
 /// steps.csv header and rows.
 const char* stepsCsvHeader();

@@ -1,7 +1,5 @@
 #include "core/train/run_control.h"
 
-#include <algorithm>
-
 namespace trainscope {
 
 void RunControl::post(Command command) {
@@ -62,20 +60,9 @@ void RunControl::pauseFromEngine() {
   run_to_epoch_end_ = false;
 }
 
-bool RunControl::stopRequested() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return stop_ || std::any_of(queue_.begin(), queue_.end(),
-                              [](const Command& c) { return c.kind == CommandKind::Stop; });
-}
-
 StopReason RunControl::stopReason() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return stop_reason_;
-}
-
-bool RunControl::paused() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return paused_;
 }
 
 }  // namespace trainscope

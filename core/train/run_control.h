@@ -52,9 +52,8 @@ class RunControl {
   /// Puts the engine into the paused state from inside (non-finite policy "pause").
   void pauseFromEngine();
 
-  bool stopRequested() const;
+  /// Why the run stops (valid once beforeStep() returned Stop).
   StopReason stopReason() const;
-  bool paused() const;
 
  private:
   void applyLocked(Transitions& t);

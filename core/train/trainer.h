@@ -32,9 +32,6 @@ struct TrainerOptions {
   int reserved_cores = 0;
 };
 
-/// Observable run state (for front ends; the authoritative state lives in the engine thread).
-enum class RunState { Idle, Running, Paused, Finished };
-
 /// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run
 /// directory of §4. Construct on any thread (cheap); call run() on the training thread; the
 /// command methods are thread-safe and take effect at the next step boundary.
@@ -56,7 +53,8 @@ class Trainer {
   RunSummary run();
 
   // ---- thread-safe commands (any thread), applied at the next step boundary ----
-  /// Pause before the next step. Emits a "paused" event when the engine actually waits.
+  /// Pause before the next step. Emits an EventKind::Paused event when the engine actually
+  /// waits (observers learn the run state from the Paused/Resumed/Finished events).
   void pause();
   /// Leave pause (cancels pending single steps).
   void resume();
@@ -71,8 +69,6 @@ class Trainer {
   /// Takes effect before the next step; the waiting counts as paused time, so no value in the
   /// run's files changes except wall-clock columns.
   void setPace(double steps_per_second);
-
-  RunState state() const;
 
  private:
   struct Impl;

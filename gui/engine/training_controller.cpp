@@ -42,7 +42,7 @@ bool TrainingController::start(const TrainConfig& config, const QString& runsRoo
   options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
   try {
-    configFromJson(configToJson(config));  // validate before creating a folder (MERGE: validate)
+    validate(config);  // before creating a folder
     options.run_dir = createUniqueRunDir(runsRoot.toStdString(), config.name);
   } catch (const Error& e) {
     emit runFailed(RunFailure{true, e.code(), e.subject(), e.what()});
@@ -185,9 +185,9 @@ void TrainingController::onRecordsAvailable() {
                    },
                    [this](const Event& event) {
                      // The engine pauses on its own (step done, epoch stepped, non-finite policy).
-                     if (event.kind == "paused" && state_ == State::Running)
+                     if (event.kind == EventKind::Paused && state_ == State::Running)
                        setState(State::Paused);
-                     if (event.kind == "resumed" && state_ == State::Paused)
+                     if (event.kind == EventKind::Resumed && state_ == State::Paused)
                        setState(State::Running);
                      emit eventOccurred(event);
                    },

@@ -8,8 +8,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
-#include <limits>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "gui/tr.h"
 #include "gui/widgets/scientific_spin_box.h"
@@ -74,7 +74,7 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
              "(it is shown in the status bar and saved with the run)."));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seedSpinBox"));
-  seed_->setRange(0, std::numeric_limits<int>::max());  // 0 .. 2^31-1
+  seed_->setRange(0, static_cast<int>(kMaxSeed));  // 0 .. 2^31-1
   seed_->setToolTip(
       Tr::tr("The random seed: it decides the initial weights and the order of the "
              "batches."));
@@ -166,7 +166,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
 }
 
 void SettingsPanel::loadPreset(const QString& name) {
-  const TrainConfig c = resolveConfig(name.toStdString(), {}, {});  // throws for unknown names
+  const TrainConfig c = presetConfig(name.toStdString());  // throws for unknown names
   setConfig(c, Tr::tr("built-in preset \"%1\"").arg(name));
   from_file_ = false;
   const int index = preset_->findData(name);

@@ -8,6 +8,8 @@
 
 #include "cli/cli_app.h"
 #include "cli/progress.h"
+#include "core/io/number_format.h"
+#include "core/train/records_json.h"
 
 using namespace trainscope;
 using namespace trainscope::cli;

@@ -1,7 +1,9 @@
 // Config: defaults, presets, precedence, --set parsing, validation errors that name the key.
 #include <QtTest/QtTest>
+#include <cmath>
 #include <fstream>
 
+#include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 
@@ -20,6 +22,9 @@ class TstConfig : public QObject {
   void invalidValuesNameTheKey();
   void fileErrorsNameTheFile();
   void saveAndReload();
+  void validateTypedConfig_data();
+  void validateTypedConfig();
+  void presetConfigIsDefaultsPlusPreset();
 };
 
 void TstConfig::defaultsRoundTrip() {
@@ -182,6 +187,83 @@ void TstConfig::saveAndReload() {
   saveConfigFile(f, c);
   TrainConfig back = resolveConfig("", f, {});
   QCOMPARE(configToJson(back), configToJson(c));
+}
+
+void TstConfig::validateTypedConfig_data() {
+  QTest::addColumn<int>("which");
+  QTest::addColumn<QString>("key");
+  QTest::newRow("batch size 0") << 0 << "training.batch_size";
+  QTest::newRow("seed above 2^31-1") << 1 << "training.seed";
+  QTest::newRow("lr 0") << 2 << "optimizer.lr";
+  QTest::newRow("dropout 1") << 3 << "model.dropout";
+  QTest::newRow("unknown activation") << 4 << "model.activation";
+  QTest::newRow("hidden width 0") << 5 << "model.hidden";
+  QTest::newRow("beta 1") << 6 << "optimizer.betas";
+  QTest::newRow("device tpu") << 7 << "training.device";
+  QTest::newRow("name with slash") << 8 << "name";
+  QTest::newRow("lr nan") << 9 << "optimizer.lr";
+}
+
+void TstConfig::validateTypedConfig() {
+  QFETCH(int, which);
+  QFETCH(QString, key);
+  validate(TrainConfig{});  // the defaults are valid
+  TrainConfig c;
+  switch (which) {
+    case 0:
+      c.training.batch_size = 0;
+      break;
+    case 1:
+      c.training.seed = kMaxSeed + 1;
+      break;
+    case 2:
+      c.optimizer.lr = 0;
+      break;
+    case 3:
+      c.model.dropout = 1;
+      break;
+    case 4:
+      c.model.activation = "swish";
+      break;
+    case 5:
+      c.model.hidden = {64, 0};
+      break;
+    case 6:
+      c.optimizer.betas = {0.9, 1.0};
+      break;
+    case 7:
+      c.training.device = "tpu";
+      break;
+    case 8:
+      c.name = "a/b";
+      break;
+    case 9:
+      c.optimizer.lr = std::nan("");
+      break;
+  }
+  try {
+    validate(c);
+    QFAIL("invalid config accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Config);
+    QCOMPARE(QString::fromStdString(e.subject()), key);
+    QVERIFY2(QString(e.what()).startsWith(key + " must be"), e.what());
+  }
+}
+
+void TstConfig::presetConfigIsDefaultsPlusPreset() {
+  // presetConfig(name) == defaults merged with presetJson(name), converted.
+  for (const auto& p : presets()) {
+    json j = defaultConfigJson();
+    mergeConfigJson(j, presetJson(p.name));
+    QCOMPARE(configToJson(presetConfig(p.name)), configToJson(configFromJson(j)));
+  }
+  try {
+    presetConfig("nope");
+    QFAIL("unknown preset accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("preset"));
+  }
 }
 
 QTEST_GUILESS_MAIN(TstConfig)

@@ -15,7 +15,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 TrainConfig paceConfig() {
-  TrainConfig c = resolveConfig("moons", {}, {});
+  TrainConfig c = presetConfig("moons");
   c.name = "pace";
   c.data.n_samples = 200;  // 160 training samples, batch 32: 5 steps per epoch
   c.training.epochs = 4;

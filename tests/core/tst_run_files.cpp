@@ -4,7 +4,9 @@
 #include <cmath>
 #include <fstream>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
 #include "core/io/run_dir.h"
 #include "core/train/records_json.h"
 #include "core/train/trainer.h"
@@ -20,6 +22,7 @@ class TstRunFiles : public QObject {
   void uniqueRunDirNames();
   void atomicWriteLeavesNoTemp();
   void numbersRoundTrip();
+  void kindsAndReasonsRoundTrip();
   void filesHaveTheirMeanings();
 };
 
@@ -63,6 +66,29 @@ void TstRunFiles::numbersRoundTrip() {
   QCOMPARE(QString::fromStdString(formatNumber(-INFINITY)), QString("-inf"));
   QCOMPARE(jsonNumber(std::nan("")), json("nan"));
   QCOMPARE(jsonNumber(2.5), json(2.5));
+}
+
+void TstRunFiles::kindsAndReasonsRoundTrip() {
+  // The events.jsonl `kind` strings and summary.json `stop_reason` strings of ARCHITECTURE §4,
+  // written out here independently of records.cpp.
+  const char* kinds[] = {"run_started",       "paused",         "resumed",     "stopped",
+                         "non_finite",        "early_stop",     "overfitting", "checkpoint_saved",
+                         "checkpoint_loaded", "config_changed", "finished",    "error"};
+  for (const char* k : kinds) {
+    const std::optional<EventKind> kind = eventKindFromString(k);
+    QVERIFY2(kind.has_value(), k);
+    QCOMPARE(QString::fromStdString(toString(*kind)), QString(k));
+  }
+  QVERIFY(!eventKindFromString("Paused"));
+  QVERIFY(!eventKindFromString(""));
+  const char* reasons[] = {"completed",  "stopped",     "non_finite",
+                           "early_stop", "interrupted", "error"};
+  for (const char* r : reasons) {
+    const std::optional<StopReason> reason = stopReasonFromString(r);
+    QVERIFY2(reason.has_value(), r);
+    QCOMPARE(QString::fromStdString(toString(*reason)), QString(r));
+  }
+  QVERIFY(!stopReasonFromString("diverged"));  // named in §4 but not emitted by this version
 }
 
 void TstRunFiles::filesHaveTheirMeanings() {

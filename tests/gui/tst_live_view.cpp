@@ -84,7 +84,7 @@ void TstLiveView::logScaleLeavesOutZerosAndNegatives() {
 void TstLiveView::repeatedEventsFoldIntoOneLine() {
   EventsPanel panel;
   Event e;
-  e.kind = "non_finite";
+  e.kind = EventKind::NonFinite;
   e.what = "loss";
   e.value = kNan;
   for (int step = 6; step <= 300; ++step) {
@@ -97,7 +97,7 @@ void TstLiveView::repeatedEventsFoldIntoOneLine() {
   QVERIFY2(line.contains(QStringLiteral("295 times")), qPrintable(line));
   // Another kind starts a new line; the same kind after it starts another.
   Event paused;
-  paused.kind = "paused";
+  paused.kind = EventKind::Paused;
   paused.step = 300;
   panel.addEvent(paused);
   e.step = 301;

@@ -123,7 +123,7 @@ void TstMainWindow::startPauseResumeStop() {
   QCOMPARE(button(*w, "pauseButton")->text().remove(QLatin1Char('&')), QStringLiteral("Resume"));
   auto sawPaused = [&events] {
     for (const QList<QVariant>& args : events) {
-      if (args.at(0).value<trainscope::Event>().kind == "paused") return true;
+      if (args.at(0).value<trainscope::Event>().kind == trainscope::EventKind::Paused) return true;
     }
     return false;
   };
@@ -244,7 +244,7 @@ void TstMainWindow::presetLoadsItsValues() {
   QCOMPARE(w->currentConfig().name, std::string("gui-test"));
   const std::string name = trainscope::defaultPresetName();
   QVERIFY2(w->loadPreset(QString::fromStdString(name), &error), qPrintable(error));
-  const trainscope::TrainConfig expected = trainscope::resolveConfig(name, {}, {});
+  const trainscope::TrainConfig expected = trainscope::presetConfig(name);
   const trainscope::TrainConfig shown = w->currentConfig();
   QCOMPARE(shown.name, expected.name);
   QCOMPARE(shown.optimizer.lr, expected.optimizer.lr);

@@ -1,4 +1,4 @@
-#include "core/train/grad_norm.h"
+#include "core/train/flat_gradients.h"
 
 #include <ATen/ATen.h>
 

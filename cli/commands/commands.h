@@ -1,0 +1,65 @@
+#pragma once
+/// The subcommands of trainscope-cli, one file each (train.cpp, presets.cpp, device.cpp). Each
+/// registers its options on the CLI11 app and runs when it was parsed. Internal to the CLI
+/// library (CLI11 stays a private dependency).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace trainscope::cli {
+
+/// The program name used in messages.
+inline constexpr const char* kProgram = "trainscope-cli";
+
+/// Prints "trainscope-cli: error: <message>" on stderr.
+void printError(const std::string& message);
+
+/// `train`: train from a preset and/or config file, writing a run directory.
+class TrainCommand {
+ public:
+  explicit TrainCommand(CLI::App& app);
+  bool parsed() const;
+  /// Runs the training; returns the exit code. `command_line` is recorded in run.json.
+  int run(const std::string& command_line) const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  CLI::Option* epochs_opt_ = nullptr;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  int64_t epochs_ = 0;
+  std::string out_;
+  bool overwrite_ = false;
+  bool json_ = false;
+};
+
+/// `presets`: list the built-in presets.
+class PresetsCommand {
+ public:
+  explicit PresetsCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+};
+
+/// `device [--json]`: the devices and libraries in use.
+class DeviceCommand {
+ public:
+  explicit DeviceCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  bool json_ = false;
+};
+
+}  // namespace trainscope::cli

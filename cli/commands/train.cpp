@@ -1,0 +1,211 @@
+// `trainscope-cli train`: resolve the config, prepare the run directory, train with progress
+// output, map the end of the run to an exit code (ARCHITECTURE §6).
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "cli/cli_app.h"
+#include "cli/commands/commands.h"
+#include "cli/progress.h"
+#include "cli/signal_watcher.h"
+#include "core/config/config_json.h"
+#include "core/io/run_dir.h"
+#include "core/train/trainer.h"
+
+namespace fs = std::filesystem;
+
+namespace trainscope::cli {
+
+namespace {
+
+/// True when clearing `dir` would destroy something that is clearly not a run directory:
+/// the file system root, the home directory, or the current directory or one of its parents.
+bool isDangerousToClear(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(dir, ec);
+  if (ec) return true;
+  if (target == target.root_path()) return true;
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    if (fs::weakly_canonical(home, ec) == target) return true;
+  }
+  const fs::path cwd = fs::current_path(ec);
+  if (ec) return true;
+  // Is `target` the current directory or an ancestor of it?
+  auto t = target.begin(), c = cwd.begin();
+  for (; t != target.end() && c != cwd.end(); ++t, ++c)
+    if (*t != *c) return false;
+  return t == target.end() || (t != target.end() && t->empty());
+}
+
+/// Validates --out. Returns 0 when the run may use `dir`, else an exit code (message printed).
+int prepareOutDir(const fs::path& dir, bool overwrite) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    printError("--out " + dir.string() + " exists and is not a directory");
+    return kExitUsage;
+  }
+  if (!isNonEmptyDirectory(dir)) return kExitOk;
+  if (!overwrite) {
+    printError("--out " + dir.string() +
+               " is not empty; refusing to mix runs (use --overwrite to replace its contents, "
+               "or choose another directory)");
+    return kExitUsage;
+  }
+  if (isDangerousToClear(dir)) {
+    printError("--out " + dir.string() +
+               " is the root, home or current directory (or a parent of it); --overwrite will "
+               "not clear it");
+    return kExitUsage;
+  }
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    fs::remove_all(entry.path(), ec);
+    if (ec) {
+      printError("--overwrite: cannot remove " + entry.path().string() + ": " + ec.message());
+      return kExitFailure;
+    }
+  }
+  if (ec) {
+    printError("--overwrite: cannot list " + dir.string() + ": " + ec.message());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+TrainCommand::TrainCommand(CLI::App& app)
+    : sub_(app.add_subcommand(
+          "train", "Train a model from a preset and/or a config file, writing a run directory")) {
+  sub_->add_option("--preset", preset_,
+                   "Built-in preset to start from (see `presets`; default: " + defaultPresetName() +
+                       " when no --config is given)");
+  sub_->add_option("--config", config_file_,
+                   "JSON config file (may be partial); its keys override the preset");
+  sub_->add_option("--set", sets_,
+                   "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
+                   "--set model.hidden=[256,128] --set training.seed=null)")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUE");
+  epochs_opt_ =
+      sub_->add_option("--epochs", epochs_, "Number of epochs (same as --set training.epochs=N)");
+  sub_->add_option("--out", out_,
+                   "Run directory to write (default: runs/<name>-<YYYYmmdd-HHMMSS>); an "
+                   "existing non-empty directory is refused unless --overwrite");
+  sub_->add_flag("--overwrite", overwrite_, "Clear an existing non-empty --out directory first");
+  sub_->add_flag("--json", json_,
+                 "Print one JSON object per epoch on stdout (progress stays on stderr)");
+}
+
+bool TrainCommand::parsed() const { return sub_->parsed(); }
+
+int TrainCommand::run(const std::string& command_line) const {
+  // Block SIGINT/SIGTERM first: every thread started from here on (libtorch's pool, the
+  // watcher) inherits the mask, so only the watcher's sigtimedwait ever sees the signals.
+  SignalWatcher::blockSignals();
+
+  std::vector<std::string> sets = sets_;
+  if (epochs_opt_->count() > 0) sets.push_back("training.epochs=" + std::to_string(epochs_));
+
+  TrainConfig config;
+  try {
+    config = resolveConfig(preset_, config_file_, sets);
+  } catch (const Error& e) {
+    printError(errorMessage(e));
+    return exitCodeFor(e);
+  }
+  if (config.training.non_finite && *config.training.non_finite == "pause") {
+    // Nobody can resume a paused headless run.
+    std::fprintf(stderr,
+                 "%s: note: training.non_finite is \"pause\", which needs someone to resume; "
+                 "using \"stop\" instead\n",
+                 kProgram);
+    config.training.non_finite = "stop";
+  }
+
+  fs::path run_dir;
+  bool dir_created_here = false, runs_root_created_here = false;
+  try {
+    if (!out_.empty()) {
+      run_dir = out_;
+      std::error_code ec;
+      dir_created_here = !fs::exists(run_dir, ec);
+      if (int rc = prepareOutDir(run_dir, overwrite_); rc != kExitOk) return rc;
+    } else {
+      std::error_code ec;
+      runs_root_created_here = !fs::exists("runs", ec);
+      run_dir = createUniqueRunDir("runs", config.name);
+      dir_created_here = true;
+    }
+  } catch (const Error& e) {
+    printError(errorMessage(e));
+    return exitCodeFor(e);
+  }
+
+  TrainerOptions options;
+  options.run_dir = run_dir;
+  options.front_end = "cli";
+  options.command_line = command_line;
+  options.default_non_finite = "stop";
+  Trainer trainer(config, options);
+
+  ProgressOptions progress;
+  progress.style = detectProgressStyle(STDERR_FILENO);
+  progress.json = json_;
+  ProgressPrinter printer(progress);
+
+  std::atomic<bool> interrupted{false};
+  // A signal that arrives while data is loading may precede the engine's readiness for
+  // commands: repeat the stop when the run reports that it started.
+  printer.setRunStartedHook([&] {
+    if (interrupted) trainer.stop(StopReason::Interrupted);
+  });
+  trainer.addObserver(&printer);
+
+  SignalWatcher watcher([&](int sig) {
+    interrupted = true;
+    std::fprintf(stderr,
+                 "\n%s received: stopping after the current step (send it again to quit "
+                 "at once)\n",
+                 strsignal(sig));
+    std::fflush(stderr);
+    trainer.stop(StopReason::Interrupted);
+  });
+
+  RunSummary summary;
+  try {
+    summary = trainer.run();
+  } catch (const Error& e) {
+    watcher.stop();
+    printer.clearBar();
+    printError(errorMessage(e));
+    if (dir_created_here) {
+      std::error_code ec;
+      fs::remove(run_dir, ec);  // only removes it while still empty
+      if (runs_root_created_here) fs::remove("runs", ec);
+    }
+    return watcher.interrupted() ? kExitInterrupted : exitCodeFor(e);
+  } catch (const std::exception& e) {
+    watcher.stop();
+    printer.clearBar();
+    printError(e.what());
+    return kExitFailure;
+  }
+  watcher.stop();
+  printer.clearBar();
+  std::fprintf(stderr, "%s\n", summaryLine(summary, run_dir.string()).c_str());
+  std::fflush(stderr);
+
+  if (watcher.interrupted() && summary.stop_reason != StopReason::NonFinite &&
+      summary.stop_reason != StopReason::Error)
+    return kExitInterrupted;
+  return exitCodeFor(summary.stop_reason);
+}
+
+}  // namespace trainscope::cli

@@ -1,0 +1,140 @@
+// Config JSON: defaults, merging, --set parsing, files (ARCHITECTURE §6). The keys themselves
+// are declared once, in config_keys.cpp.
+#include "core/config/config_json.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/config/config_keys.h"
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+
+namespace trainscope {
+namespace {
+
+using json = nlohmann::json;
+
+[[noreturn]] void fail(const std::string& key, const std::string& message) {
+  throw Error(ErrorCode::Config, key, message);
+}
+
+std::string show(const json& value) { return value.dump(); }
+
+std::string join(const std::string& where, const std::string& key) {
+  return where.empty() ? key : where + "." + key;
+}
+
+}  // namespace
+
+nlohmann::json defaultConfigJson() { return configToJson(TrainConfig{}); }
+
+void mergeConfigJson(nlohmann::json& target, const nlohmann::json& patch,
+                     const std::string& where) {
+  if (!patch.is_object()) {
+    fail(where.empty() ? "config" : where, (where.empty() ? std::string("a config") : where) +
+                                               " must be a JSON object, got " + show(patch));
+  }
+  for (auto it = patch.begin(); it != patch.end(); ++it) {
+    std::string key = join(where, it.key());
+    if (!target.is_object() || !target.contains(it.key())) fail(key, "unknown config key " + key);
+    json& slot = target[it.key()];
+    if (slot.is_object()) {
+      mergeConfigJson(slot, it.value(), key);
+    } else {
+      slot = it.value();
+    }
+  }
+}
+
+void applySet(nlohmann::json& config, const std::string& assignment) {
+  auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    fail(assignment, "--set expects KEY=VALUE, got '" + assignment + "'");
+  }
+  std::string key = assignment.substr(0, eq);
+  std::string text = assignment.substr(eq + 1);
+  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded()) value = text;  // not JSON: take it as a string
+
+  // Walk the dotted path through the defaults so unknown keys are reported with their full name.
+  json patch = value;
+  std::vector<std::string> parts;
+  std::stringstream ss(key);
+  for (std::string part; std::getline(ss, part, '.');) parts.push_back(part);
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) patch = json{{*it, patch}};
+  const json* node = &config;
+  std::string path;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    path = join(path, parts[i]);
+    if (parts[i].empty() || !node->is_object() || !node->contains(parts[i]))
+      fail(key, "unknown config key " + key);
+    node = &(*node)[parts[i]];
+  }
+  if (node->is_object()) {
+    if (!value.is_object())
+      fail(key, key + " is a section; set one of its keys, e.g. " + key + "." +
+                    node->begin().key() + "=...");
+  }
+  mergeConfigJson(config, patch);
+}
+
+TrainConfig configFromJson(const nlohmann::json& in) {
+  // Start from the defaults so partial input works and unknown keys are found.
+  json j = defaultConfigJson();
+  mergeConfigJson(j, in);
+  TrainConfig c = config_keys::read(j);  // JSON types
+  validate(c);                           // ranges and choices
+  return c;
+}
+
+nlohmann::json configToJson(const TrainConfig& c) { return config_keys::write(c); }
+
+nlohmann::json readConfigFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(ErrorCode::Config, path.string(),
+                "config file " + path.string() + " is a directory, not a JSON file");
+  std::ifstream in(path);
+  if (!in)
+    throw Error(ErrorCode::Config, path.string(), "cannot read config file " + path.string());
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  json j;
+  try {
+    j = json::parse(buffer.str());
+  } catch (const json::parse_error& e) {
+    throw Error(ErrorCode::Config, path.string(),
+                "config file " + path.string() + " is not valid JSON: " + e.what());
+  }
+  if (!j.is_object())
+    throw Error(ErrorCode::Config, path.string(),
+                "config file " + path.string() + " must contain a JSON object");
+  return j;
+}
+
+TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
+                          const std::vector<std::string>& sets) {
+  json j = defaultConfigJson();
+  std::string chosen = preset;
+  if (chosen.empty() && config_file.empty()) chosen = defaultPresetName();
+  if (!chosen.empty()) mergeConfigJson(j, presetJson(chosen));
+  if (!config_file.empty()) {
+    json file = readConfigFile(config_file);
+    try {
+      mergeConfigJson(j, file);
+      // The run is named after the preset when one was given, else after the file.
+      if (!file.contains("name") && chosen.empty()) j["name"] = config_file.stem().string();
+      configFromJson(j);  // report the file's own errors with its name
+    } catch (const Error& e) {
+      throw Error(ErrorCode::Config, e.subject(), config_file.string() + ": " + e.what());
+    }
+  }
+  for (const auto& s : sets) applySet(j, s);
+  return configFromJson(j);
+}
+
+void saveConfigFile(const std::filesystem::path& path, const TrainConfig& config) {
+  writeFileAtomic(path, configToJson(config).dump(2) + "\n");
+}
+
+}  // namespace trainscope

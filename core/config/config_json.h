@@ -1,0 +1,48 @@
+#pragma once
+/// The JSON form of TrainConfig (ARCHITECTURE §6): defaults, presets, merging, `--set`,
+/// reading and writing config files. Precedence: defaults < preset < file < --set.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+/// The built-in defaults as a complete JSON object (every key present; nullable keys are
+/// null): configToJson(TrainConfig{}).
+nlohmann::json defaultConfigJson();
+
+/// The partial JSON of a preset. Throws Error(Config, "preset") naming the unknown preset.
+nlohmann::json presetJson(const std::string& name);
+
+/// Merges `patch` into `target` key by key (objects recursively, everything else replaced).
+/// Throws Error(Config, key) for a key that does not exist in the defaults.
+void mergeConfigJson(nlohmann::json& target, const nlohmann::json& patch,
+                     const std::string& where = "");
+
+/// Applies one `KEY=VALUE` override: VALUE is parsed as JSON where it parses, else taken as a
+/// string. Throws Error(Config, key) for a malformed assignment or unknown key.
+void applySet(nlohmann::json& config, const std::string& assignment);
+
+/// Converts a (possibly partial) JSON config, merged over the defaults, and validates it
+/// (validate()). Throws Error(Config, key) naming the key and the bad value
+/// ("training.batch_size must be >= 1, got 0").
+TrainConfig configFromJson(const nlohmann::json& config);
+/// The complete JSON form of a config (round-trips through configFromJson).
+nlohmann::json configToJson(const TrainConfig& config);
+
+/// Reads a (possibly partial) config file and returns its JSON. Throws Error(Config, path) when
+/// the file cannot be read or is not a JSON object.
+nlohmann::json readConfigFile(const std::filesystem::path& path);
+
+/// defaults < preset < file < sets, validated. `preset` empty means no preset (defaults only
+/// when no file either: then the default preset is used). Throws Error(Config, ...).
+TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
+                          const std::vector<std::string>& sets);
+
+/// Writes the config as pretty JSON atomically (temp file + rename). Throws Error(Io, path).
+void saveConfigFile(const std::filesystem::path& path, const TrainConfig& config);
+
+}  // namespace trainscope

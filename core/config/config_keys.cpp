@@ -1,0 +1,383 @@
+// Each config key declared once: JSON name, member, range or choices, help text. The tables
+// drive configToJson (write), configFromJson (read) and validate(). Defaults are the struct
+// defaults of TrainConfig (train_config.h).
+#include "core/config/config_keys.h"
+
+#include <cmath>
+#include <limits>
+#include <variant>
+
+#include "core/errors.h"
+#include "core/io/number_format.h"
+
+namespace trainscope::config_keys {
+namespace {
+
+using json = nlohmann::json;
+
+[[noreturn]] void fail(const std::string& key, const std::string& message) {
+  throw Error(ErrorCode::Config, key, message);
+}
+
+/// The member a key reads and writes; the type decides the JSON kind.
+template <class S>
+using Member = std::variant<std::string S::*, std::optional<std::string> S::*, int64_t S::*,
+                            std::optional<int64_t> S::*, double S::*, bool S::*,
+                            std::vector<int64_t> S::*, std::array<double, 2> S::*>;
+
+/// One config key. Numbers (and each element of a list) must lie within the bounds; strings
+/// must be one of `choices` or pass `accept`.
+template <class S>
+struct Key {
+  Key(const char* n, Member<S> m, const char* h) : name(n), member(m), help(h) {}
+  Key& atLeast(double v) { return lower(v, false); }
+  Key& above(double v) { return lower(v, true); }
+  Key& atMost(double v) { return upper(v, false); }
+  Key& below(double v) { return upper(v, true); }
+  Key& oneOf(std::vector<std::string> c) {
+    choices = std::move(c);
+    return *this;
+  }
+  Key& matching(bool (*fn)(const std::string&), const char* description) {
+    accept = fn;
+    rule = description;
+    return *this;
+  }
+
+  const char* name;
+  Member<S> member;
+  const char* help;
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  bool lo_open = false, hi_open = false;
+  std::vector<std::string> choices;
+  bool (*accept)(const std::string&) = nullptr;
+  const char* rule = "";
+
+ private:
+  Key& lower(double v, bool open) {
+    lo = v;
+    lo_open = open;
+    return *this;
+  }
+  Key& upper(double v, bool open) {
+    hi = v;
+    hi_open = open;
+    return *this;
+  }
+};
+
+bool validName(const std::string& name) {
+  // The name becomes a folder name: no separators, no control characters, not "." or "..".
+  bool ok = !name.empty() && name != "." && name != ".." && name.size() <= 100;
+  for (unsigned char ch : name) ok = ok && ch >= 0x20 && ch != 0x7f && ch != '/';
+  return ok;
+}
+
+bool validDevice(const std::string& dev) {
+  if (dev == "auto" || dev == "cpu" || dev == "cuda") return true;
+  return dev.rfind("cuda:", 0) == 0 && dev.size() > 5 &&
+         dev.find_first_not_of("0123456789", 5) == std::string::npos;
+}
+
+constexpr double kMaxSeedD = static_cast<double>(kMaxSeed);
+
+const std::vector<Key<TrainConfig>>& topKeys() {
+  static const std::vector<Key<TrainConfig>> keys = {
+      Key<TrainConfig>("name", &TrainConfig::name, "names the run directory")
+          .matching(validName,
+                    "must be 1-100 characters without '/' or control characters (it names the "
+                    "run folder)"),
+  };
+  return keys;
+}
+
+const std::vector<Key<DataConfig>>& dataKeys() {
+  using K = Key<DataConfig>;
+  static const std::vector<K> keys = {
+      K("source", &DataConfig::source, "where samples come from")
+          .oneOf({"sine", "moons", "fashion-mnist"}),
+      K("path", &DataConfig::path, "folder of the IDX .gz files (null: the Debian dataset)"),
+      K("seed", &DataConfig::seed, "generates synthetic data, draws limit and split")
+          .atLeast(0)
+          .atMost(kMaxSeedD),
+      K("n_samples", &DataConfig::n_samples, "samples of a synthetic source")
+          .atLeast(2)
+          .atMost(10'000'000),
+      K("noise", &DataConfig::noise, "std of the Gaussian noise of a synthetic source").atLeast(0),
+      K("val_fraction", &DataConfig::val_fraction, "fraction held out for validation")
+          .above(0)
+          .below(1),
+      K("limit", &DataConfig::limit, "take N samples of the pool before the split (null: all)")
+          .atLeast(2)
+          .atMost(static_cast<double>(int64_t{1} << 40)),
+      K("standardize", &DataConfig::standardize, "z-score inputs with training statistics"),
+  };
+  return keys;
+}
+
+const std::vector<Key<ModelConfig>>& modelKeys() {
+  using K = Key<ModelConfig>;
+  static const std::vector<K> keys = {
+      K("kind", &ModelConfig::kind, "model family").oneOf({"mlp"}),
+      K("hidden", &ModelConfig::hidden, "hidden layer widths").atLeast(1).atMost(65536),
+      K("activation", &ModelConfig::activation, "activation after each hidden layer")
+          .oneOf({"relu", "tanh", "gelu", "sigmoid"}),
+      K("dropout", &ModelConfig::dropout, "dropout probability after each activation")
+          .atLeast(0)
+          .below(1),
+  };
+  return keys;
+}
+
+const std::vector<Key<OptimizerConfig>>& optimizerKeys() {
+  using K = Key<OptimizerConfig>;
+  static const std::vector<K> keys = {
+      K("name", &OptimizerConfig::name, "torch.optim optimizer").oneOf({"sgd", "adam", "adamw"}),
+      K("lr", &OptimizerConfig::lr, "learning rate").above(0),
+      K("momentum", &OptimizerConfig::momentum, "SGD momentum").atLeast(0),
+      K("weight_decay", &OptimizerConfig::weight_decay, "L2 penalty (AdamW: decoupled)").atLeast(0),
+      K("betas", &OptimizerConfig::betas, "Adam/AdamW coefficients of the running averages")
+          .atLeast(0)
+          .below(1),
+  };
+  return keys;
+}
+
+const std::vector<Key<TrainingConfig>>& trainingKeys() {
+  using K = Key<TrainingConfig>;
+  static const std::vector<K> keys = {
+      K("epochs", &TrainingConfig::epochs, "passes over the training split")
+          .atLeast(1)
+          .atMost(1'000'000),
+      K("batch_size", &TrainingConfig::batch_size, "samples per optimizer step")
+          .atLeast(1)
+          .atMost(1 << 24),
+      K("seed", &TrainingConfig::seed, "training seed (null: draw one and record it)")
+          .atLeast(0)
+          .atMost(kMaxSeedD),
+      K("device", &TrainingConfig::device, "device to train on")
+          .matching(validDevice, "must be auto, cpu, cuda or cuda:N"),
+      K("num_threads", &TrainingConfig::num_threads, "intra-op threads (null: all cores)")
+          .atLeast(1)
+          .atMost(1024),
+      K("non_finite", &TrainingConfig::non_finite,
+        "what a non-finite loss or gradient does (null: the front end's default)")
+          .oneOf({"pause", "stop", "skip"}),
+  };
+  return keys;
+}
+
+const std::vector<Key<ClipConfig>>& clipKeys() {
+  using K = Key<ClipConfig>;
+  static const std::vector<K> keys = {
+      K("enabled", &ClipConfig::enabled, "clip gradients by their total L2 norm"),
+      K("max_norm", &ClipConfig::max_norm, "largest total gradient norm").above(0),
+  };
+  return keys;
+}
+
+/// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
+template <class Config, class Fn>
+void forEachSection(Config& c, Fn&& fn) {
+  fn("", c, topKeys());
+  fn("data", c.data, dataKeys());
+  fn("model", c.model, modelKeys());
+  fn("optimizer", c.optimizer, optimizerKeys());
+  fn("training", c.training, trainingKeys());
+  fn("training.clip", c.training.clip, clipKeys());
+}
+
+std::string fullName(const std::string& prefix, const char* name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
+/// The JSON object of section `prefix` ("training.clip") inside `root`.
+template <class J>
+J& sectionNode(J& root, const std::string& prefix) {
+  J* node = &root;
+  size_t start = 0;
+  while (start < prefix.size()) {
+    size_t dot = prefix.find('.', start);
+    if (dot == std::string::npos) dot = prefix.size();
+    const std::string part = prefix.substr(start, dot - start);
+    if constexpr (std::is_const_v<J>) {
+      node = &node->at(part);
+    } else {
+      node = &(*node)[part];
+    }
+    start = dot + 1;
+  }
+  return *node;
+}
+
+// ---- reading: JSON types only ----
+
+std::string show(const json& v) { return v.dump(); }
+
+std::string readString(const json& v, const std::string& key, const std::vector<std::string>& c) {
+  if (v.is_string()) return v.get<std::string>();
+  if (c.empty()) fail(key, key + " must be a string, got " + show(v));
+  std::string list;
+  for (const auto& s : c) list += (list.empty() ? "" : "|") + s;
+  fail(key, key + " must be one of " + list + ", got " + show(v));
+}
+
+int64_t readInt(const json& v, const std::string& key) {
+  bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
+                                            std::floor(v.get<double>()) == v.get<double>());
+  if (!integral) fail(key, key + " must be an integer, got " + show(v));
+  if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+    return INT64_MAX;
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (d >= 9.2e18) return INT64_MAX;
+    if (d <= -9.2e18) return INT64_MIN;
+    return static_cast<int64_t>(d);
+  }
+  return v.get<int64_t>();
+}
+
+double readNumber(const json& v, const std::string& key) {
+  if (!v.is_number() || !std::isfinite(v.get<double>()))
+    fail(key, key + " must be a finite number, got " + show(v));
+  return v.get<double>();
+}
+
+template <class S>
+void readKey(const json& v, S& s, const Key<S>& k, const std::string& key) {
+  std::visit(
+      [&](auto m) {
+        using T = std::decay_t<decltype(s.*m)>;
+        T& out = s.*m;
+        if constexpr (std::is_same_v<T, std::string>) {
+          out = readString(v, key, k.choices);
+        } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
+          out = v.is_null() ? std::nullopt : std::optional(readString(v, key, k.choices));
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          out = readInt(v, key);
+        } else if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
+          out = v.is_null() ? std::nullopt : std::optional(readInt(v, key));
+        } else if constexpr (std::is_same_v<T, double>) {
+          out = readNumber(v, key);
+        } else if constexpr (std::is_same_v<T, bool>) {
+          if (!v.is_boolean()) fail(key, key + " must be true or false, got " + show(v));
+          out = v.get<bool>();
+        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          if (!v.is_array()) fail(key, key + " must be a list of integers, got " + show(v));
+          out.clear();
+          for (const auto& e : v) out.push_back(readInt(e, key));
+        } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
+          if (!v.is_array() || v.size() != 2)
+            fail(key, key + " must be a list of two numbers, got " + show(v));
+          for (size_t i = 0; i < 2; ++i) out[i] = readNumber(v[i], key);
+        }
+      },
+      k.member);
+}
+
+// ---- writing ----
+
+template <class S>
+json writeKey(const S& s, const Key<S>& k) {
+  return std::visit(
+      [&](auto m) -> json {
+        using T = std::decay_t<decltype(s.*m)>;
+        const T& v = s.*m;
+        if constexpr (std::is_same_v<T, std::optional<std::string>> ||
+                      std::is_same_v<T, std::optional<int64_t>>) {
+          return v ? json(*v) : json(nullptr);
+        } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
+          return json{v[0], v[1]};
+        } else {
+          return json(v);
+        }
+      },
+      k.member);
+}
+
+// ---- validation of typed values ----
+
+template <class S>
+void checkNumber(const Key<S>& k, const std::string& key, double x, bool integral) {
+  auto text = [&](double v) {
+    return integral ? std::to_string(static_cast<int64_t>(v)) : formatNumber(v);
+  };
+  if (!std::isfinite(x)) fail(key, key + " must be a finite number, got " + formatNumber(x));
+  if (k.lo_open ? !(x > k.lo) : x < k.lo)
+    fail(key, key + " must be " + (k.lo_open ? "> " : ">= ") + text(k.lo) + ", got " + text(x));
+  if (k.hi_open ? !(x < k.hi) : x > k.hi)
+    fail(key, key + " must be " + (k.hi_open ? "< " : "<= ") + text(k.hi) + ", got " + text(x));
+}
+
+template <class S>
+void checkString(const Key<S>& k, const std::string& key, const std::string& s) {
+  if (!k.choices.empty()) {
+    std::string list;
+    bool found = false;
+    for (const auto& c : k.choices) {
+      list += (list.empty() ? "" : "|") + c;
+      found = found || s == c;
+    }
+    if (!found) fail(key, key + " must be one of " + list + ", got " + json(s).dump());
+  }
+  if (k.accept && !k.accept(s)) fail(key, key + " " + k.rule + ", got " + json(s).dump());
+}
+
+template <class S>
+void checkKey(const S& s, const Key<S>& k, const std::string& key) {
+  std::visit(
+      [&](auto m) {
+        using T = std::decay_t<decltype(s.*m)>;
+        const T& v = s.*m;
+        if constexpr (std::is_same_v<T, std::string>) {
+          checkString(k, key, v);
+        } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
+          if (v) checkString(k, key, *v);
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          checkNumber(k, key, static_cast<double>(v), true);
+        } else if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
+          if (v) checkNumber(k, key, static_cast<double>(*v), true);
+        } else if constexpr (std::is_same_v<T, double>) {
+          checkNumber(k, key, v, false);
+        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          for (int64_t e : v) checkNumber(k, key, static_cast<double>(e), true);
+        } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
+          for (double e : v) checkNumber(k, key, e, false);
+        }
+      },
+      k.member);
+}
+
+}  // namespace
+
+json write(const TrainConfig& config) {
+  json j = json::object();
+  forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
+    json& node = sectionNode(j, prefix);
+    for (const auto& k : keys) node[k.name] = writeKey(section, k);
+  });
+  return j;
+}
+
+TrainConfig read(const json& full) {
+  TrainConfig c;
+  forEachSection(c, [&](const std::string& prefix, auto& section, const auto& keys) {
+    const json& node = sectionNode(full, prefix);
+    for (const auto& k : keys) readKey(node.at(k.name), section, k, fullName(prefix, k.name));
+  });
+  return c;
+}
+
+}  // namespace trainscope::config_keys
+
+namespace trainscope {
+
+void validate(const TrainConfig& config) {
+  using namespace config_keys;
+  forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
+    for (const auto& k : keys) checkKey(section, k, fullName(prefix, k.name));
+  });
+}
+
+}  // namespace trainscope

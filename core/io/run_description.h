@@ -1,0 +1,26 @@
+#pragma once
+/// run.json: what a run ran on and how it was started (ARCHITECTURE §4). Torch-free.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// The facts of a run that run.json records besides the machine (probed here).
+struct RunDescription {
+  std::string device;     ///< "cpu", "cuda:0"
+  int num_threads = 1;    ///< intra-op threads of the training thread
+  std::string front_end;  ///< "cli" | "gui" | "test"
+  std::string command_line;
+  int64_t seed = 0;
+  DataSummary data;
+  ModelSummary model;
+};
+
+/// The run.json object: versions, device, CUDA availability, threads, CPU, BLAS library, start
+/// time (local, ISO 8601, now), host name, front end, command line, seed, data and model.
+/// Probes the devices (probeDevices()); never throws for a missing host name.
+nlohmann::json describeRun(const RunDescription& run);
+
+}  // namespace trainscope

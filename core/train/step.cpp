@@ -1,0 +1,98 @@
+// One training step as named phases, in the order of ARCHITECTURE §3. AMP (a later issue) adds
+// autocast around forwardLoss, scaling in backward, and the two marked phases below.
+#include "core/train/step.h"
+
+#include <torch/nn/functional/loss.h>
+#include <torch/utils.h>
+
+#include <cmath>
+
+#include "core/optim/optimizer_factory.h"
+
+namespace trainscope {
+namespace {
+
+namespace F = torch::nn::functional;
+
+/// optimizer.zero_grad(), keeping the flat buffer's views (one memset).
+void zeroGrad(TrainState& s) { s.grads->zero(); }
+
+/// Forward pass and the mean loss of the batch.
+at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classification) {
+  at::Tensor out = s.model->forward(batch.x);
+  return classification ? F::cross_entropy(out, batch.y) : F::mse_loss(out, batch.y);
+}
+
+/// loss.backward(): gradients accumulate into the flat buffer's views.
+void backward(const at::Tensor& loss) { loss.backward(); }
+
+/// The total L2 norm of the gradients: clip_grad_norm_'s return value.
+double measureGradNorm(const TrainState& s) { return s.grads->norm(); }
+
+/// clip_grad_norm_: scales the gradients by max_norm / (norm + 1e-6) when that is < 1.
+/// Returns the norm of the gradients after clipping.
+double clipGradients(TrainState& s, const ClipConfig& clip, double grad_norm) {
+  if (!clip.enabled) return grad_norm;
+  double coef = clipCoefficient(grad_norm, clip.max_norm);
+  if (coef >= 1.0) return grad_norm;
+  s.grads->scale(coef);
+  return grad_norm * coef;
+}
+
+void optimizerStep(TrainState& s) { s.optimizer->step(); }
+
+}  // namespace
+
+StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks) {
+  zeroGrad(s);
+  at::Tensor loss = forwardLoss(s, batch, classification);
+  backward(loss);
+  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
+
+  // [AMP] unscale the gradients here (GradScaler.unscale_), before measuring and clipping.
+
+  StepResult r;
+  r.loss = loss.item<double>();
+  r.grad_norm = measureGradNorm(s);
+  r.grad_norm_clipped = r.grad_norm;
+  const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
+  if (finite) r.grad_norm_clipped = clipGradients(s, clip, r.grad_norm);
+  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
+
+  r.lr = currentLr(*s.optimizer);
+  if (finite) optimizerStep(s);  // skipped on a non-finite value: it would poison the weights
+  r.applied = finite;
+
+  // [AMP] GradScaler.update() here: grow or back off the scale.
+  return r;
+}
+
+std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
+                                                  const TensorPair& split, bool classification,
+                                                  int64_t batch_size) {
+  model->eval();
+  torch::NoGradGuard no_grad;
+  double loss_sum = 0;
+  int64_t correct = 0;
+  const int64_t n = split.size();
+  const int64_t chunk = std::max<int64_t>(batch_size, 1024);
+  for (int64_t start = 0; start < n; start += chunk) {
+    int64_t len = std::min(chunk, n - start);
+    at::Tensor x = split.x.narrow(0, start, len), y = split.y.narrow(0, start, len);
+    at::Tensor out = model->forward(x);
+    if (classification) {
+      loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
+                      .item<double>();
+      correct += out.argmax(1).eq(y).sum().item<int64_t>();
+    } else {
+      loss_sum +=
+          F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>();
+    }
+  }
+  std::optional<double> accuracy;
+  if (classification) accuracy = n > 0 ? static_cast<double>(correct) / n : 0.0;
+  return {n > 0 ? loss_sum / n : std::nan(""), accuracy};
+}
+
+}  // namespace trainscope

@@ -1,0 +1,36 @@
+#pragma once
+/// One training step and the evaluation pass (ARCHITECTURE §3), as named phases.
+#include <functional>
+#include <utility>
+
+#include "core/config/train_config.h"
+#include "core/data/dataset.h"
+#include "core/train/train_state.h"
+#include "core/train/trainer_hooks.h"
+
+namespace trainscope {
+
+/// What one optimizer step measured.
+struct StepResult {
+  double loss = 0;               ///< mean loss of the batch (train mode), before any scaling
+  double grad_norm = 0;          ///< total L2 norm before clipping (clip_grad_norm_'s return)
+  double grad_norm_clipped = 0;  ///< norm of the gradient the optimizer used
+  double lr = 0;                 ///< learning rate this step used
+  bool applied = false;          ///< false when the optimizer step was skipped (non-finite)
+};
+
+/// zero_grad -> forward -> loss -> backward -> [AMP: unscale] -> measure -> clip -> optimizer
+/// step (skipped when loss or norm is non-finite: it would poison the weights) -> [AMP: scaler
+/// update]. Does not advance state.global_step. `hooks` may be null. The model must be in train
+/// mode. Loss: cross_entropy (classification) or mse_loss, mean reduction, like torch.nn's.
+StepResult trainStep(TrainState& state, const TensorPair& batch, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks);
+
+/// Evaluates `split` in eval mode under NoGradGuard, in chunks of max(batch_size, 1024):
+/// {sample-weighted mean loss (NaN for an empty split), accuracy in [0, 1] (classification
+/// only)}. Leaves the model in eval mode.
+std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
+                                                  const TensorPair& split, bool classification,
+                                                  int64_t batch_size);
+
+}  // namespace trainscope

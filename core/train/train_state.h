@@ -1,0 +1,37 @@
+#pragma once
+/// The whole state of a run, in one place, so that a checkpoint can capture it and a resumed
+/// run restore it (the checkpoint issue builds on this). Torch types: internal to core.
+#include <ATen/core/Generator.h>
+#include <torch/nn/modules/container/sequential.h>
+#include <torch/optim/optimizer.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/train/flat_gradients.h"
+#include "core/train/records.h"
+
+namespace trainscope {
+
+/// Everything that changes while a run trains. Owned by the Trainer, touched only by the
+/// training thread.
+struct TrainState {
+  c10::Device device{c10::kCPU};
+  torch::nn::Sequential model{nullptr};
+  std::vector<at::Tensor> params;                      ///< model->parameters(), in order
+  std::unique_ptr<torch::optim::Optimizer> optimizer;  ///< over `params`
+  std::unique_ptr<FlatGradients> grads;                ///< every param.grad() is a view of it
+  /// Draws each epoch's batch order; its own stream of the training seed, so shuffling does
+  /// not consume the global generator that dropout draws from.
+  at::Generator shuffle_gen;
+  int64_t seed = 0;              ///< the training seed in use
+  int num_threads = 1;           ///< intra-op threads of the training thread
+  int64_t global_step = 0;       ///< optimizer steps completed (1-based numbering of steps)
+  int64_t epochs_completed = 0;  ///< epochs whose row was written
+  int64_t best_epoch = 0;        ///< epoch of the lowest finite val_loss, 0 when none
+  std::optional<double> best_val_loss;
+  std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
+};
+
+}  // namespace trainscope
