@@ -846,5 +846,29 @@ step %2: %3</source>
         <source>Logarithmic value axis: shows both large early values and small late ones. Zero and negative values are left out of the range.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Speed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How fast the run goes, so it can be watched and explained: from one step per second to full speed. It only paces the training loop; every number of the run stays the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the names of the curves above the plot.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

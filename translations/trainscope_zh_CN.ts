@@ -121,7 +121,7 @@
     </message>
     <message>
         <source>Non-finite value at step %1 – see Events</source>
-        <translation>第 %1 步出现非有限值 – 请查看“事件”</translation>
+        <translation>第 %1 步出现数值溢出（NaN/Inf）– 请查看“事件”</translation>
     </message>
     <message>
         <source>The run could not start – see Events</source>
@@ -135,7 +135,7 @@
         <source>A run is still in progress. Stop it and close TrainScope?
 
 The files written so far are kept and summary.json records that the run was stopped.</source>
-        <translation>仍有一次运行正在进行。要停止它并关闭 TrainScope 吗？
+        <translation>训练仍在进行。要停止训练并关闭 TrainScope 吗？
 
 已写入的文件会保留，summary.json 会记录本次运行是被停止的。</translation>
     </message>
@@ -165,7 +165,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>stopped on a non-finite value</source>
-        <translation>因出现非有限值而停止</translation>
+        <translation>因数值溢出（NaN/Inf）而停止</translation>
     </message>
     <message>
         <source>early stopping</source>
@@ -193,7 +193,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation>第 %3 步出现非有限的%1（%2）。可能的原因：学习率过高、输入未做标准化，或未开启梯度裁剪。</translation>
+        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高、输入未做标准化，或未开启梯度裁剪。</translation>
     </message>
     <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
@@ -844,6 +844,30 @@ step %2: %3</source>
     <message>
         <source>Logarithmic value axis: shows both large early values and small late ones. Zero and negative values are left out of the range.</source>
         <translation>对数纵轴：早期的大数值和后期的小数值都能看清。零和负值不计入坐标范围。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>每秒 %1 步</translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation>全速</translation>
+    </message>
+    <message>
+        <source>How fast the run goes, so it can be watched and explained: from one step per second to full speed. It only paces the training loop; every number of the run stays the same.</source>
+        <translation>训练的快慢，便于边看边讲解：从每秒一步到全速。它只控制训练循环的节奏，运行中的所有数值都保持不变。</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <source>Show or hide the names of the curves above the plot.</source>
+        <translation>显示或隐藏图上方的曲线名称。</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,9 @@
 // Every user-visible string of gui/ has a Chinese translation: runs lupdate over the GUI
 // sources into a fresh .ts and compares it with translations/trainscope_zh_CN.ts.
+#include <QDirIterator>
 #include <QMap>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -68,6 +70,7 @@ class TstTranslations : public QObject {
   Q_OBJECT
  private slots:
   void everyGuiStringHasChinese();
+  void everyStringUsesTheSharedContext();
 };
 
 void TstTranslations::everyGuiStringHasChinese() {
@@ -117,6 +120,30 @@ void TstTranslations::everyGuiStringHasChinese() {
   QVERIFY2(missing.isEmpty(),
            qPrintable(QStringLiteral("%1 string(s) lack Chinese:\n  ").arg(missing.size()) +
                       missing.join(QStringLiteral("\n  "))));
+}
+
+void TstTranslations::everyStringUsesTheSharedContext() {
+  // Tr::tr everywhere (one context, gui/tr.h): a class's own tr() would give its strings a
+  // context of their own, and moving code between classes would orphan their translations.
+  static const QRegularExpression own_tr(QStringLiteral("(?<![A-Za-z_:])tr\\(|Q_DECLARE_TR_"));
+  QStringList offenders;
+  QDirIterator it(QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR),
+                  {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                  QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    const QString path = it.next();
+    if (path.endsWith(QLatin1String("/tr.h"))) continue;
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    int line = 0;
+    while (!f.atEnd()) {
+      ++line;
+      const QString text = QString::fromUtf8(f.readLine());
+      if (text.trimmed().startsWith(QLatin1String("//"))) continue;
+      if (own_tr.match(text).hasMatch()) offenders << QStringLiteral("%1:%2").arg(path).arg(line);
+    }
+  }
+  QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TstTranslations)
