@@ -96,7 +96,9 @@ QString EventText::forRunStarted(const RunInfo& info) {
 }
 
 QString EventText::foldKey(const Event& e) {
-  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished || e.kind == EventKind::Error) return {};
+  if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished ||
+      e.kind == EventKind::Error)
+    return {};
   return QString::fromStdString(toString(e.kind) + "/" + e.what);
 }
 

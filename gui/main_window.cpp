@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "gui/app/translations.h"
+#include "gui/main_menu.h"
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/panels/run_controls_panel.h"
@@ -53,8 +54,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controls_, &RunControlsPanel::stepClicked, this, &MainWindow::stepBatch);
   connect(controls_, &RunControlsPanel::stepEpochClicked, this, &MainWindow::stepEpoch);
   connect(controls_, &RunControlsPanel::stopClicked, this, &MainWindow::stopRun);
-  connect(settings_, &SettingsPanel::presetLoaded, this,
-          [this](const QString& name) { setWindowTitle(Tr::tr("TrainScope – %1").arg(name)); });
+  connect(settings_, &SettingsPanel::presetLoaded, this, [this](const QString& name) {
+    setWindowTitle(Tr::tr("TrainScope – %1").arg(name));
+    if (const double pace = RunControlsPanel::suggestedPace(name); pace > 0)
+      controls_->setPace(pace);
+  });
+  connect(settings_, &SettingsPanel::valueRejected, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+  connect(settings_, &SettingsPanel::configFileOpened, this, [this](const QString& path) {
+    setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(path).fileName()));
+    statusBar()->showMessage(Tr::tr("Loaded %1").arg(path), 5000);
+  });
+  connect(settings_, &SettingsPanel::configFileSaved, this, [this](const QString& path) {
+    statusBar()->showMessage(Tr::tr("Saved %1").arg(path), 5000);
+  });
+  connect(controls_, &RunControlsPanel::paceChanged, controller_, &TrainingController::setPace);
+  controller_->setPace(controls_->pace());
   flush_timer_.setInterval(kFlushIntervalMs);
   connect(&flush_timer_, &QTimer::timeout, this, &MainWindow::flush);
 
@@ -145,38 +160,13 @@ void MainWindow::buildUi() {
 }
 
 void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(Tr::tr("&File"));
-  auto add = [this, file](const char* name, const QString& text, const QString& tip, auto slot) {
-    QAction* a = file->addAction(text, this, slot);
-    a->setObjectName(QLatin1String(name));
-    a->setToolTip(tip);
-    a->setStatusTip(tip);
-    return a;
-  };
-  open_config_action_ =
-      add("actionOpenConfig", Tr::tr("&Open config..."),
-          Tr::tr("Load settings from a JSON config file."), &MainWindow::onOpenConfig);
-  open_config_action_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
-  open_config_action_->setShortcut(QKeySequence::Open);
-  save_config_action_ =
-      add("actionSaveConfig", Tr::tr("&Save config..."),
-          Tr::tr("Save the current settings as a JSON config file."), &MainWindow::onSaveConfig);
-  save_config_action_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
-  save_config_action_->setShortcut(QKeySequence::Save);
-  file->addSeparator();
-  open_run_folder_action_ = add("actionOpenRunFolder", Tr::tr("Open &run folder"),
-                                Tr::tr("Open the current run's folder in the file manager."),
-                                [this] { progress_->openRunFolder(); });
-  open_run_folder_action_->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
-  runs_root_action_ = add("actionChooseRunsRoot", Tr::tr("Choose runs &location..."),
-                          Tr::tr("Choose the folder under which every run gets its own folder."),
-                          &MainWindow::onChooseRunsRoot);
-  file->addSeparator();
-  QAction* quit = add("actionQuit", Tr::tr("&Quit"), Tr::tr("Close TrainScope."), &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
-
-  QMenu* help = menuBar()->addMenu(Tr::tr("&Help"));
-  QAction* about = help->addAction(Tr::tr("&About TrainScope"), this, [this] {
+  menu_ = new MainMenu(menuBar(), this);
+  connect(menu_, &MainMenu::openConfig, settings_, &SettingsPanel::openConfigDialog);
+  connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
+  connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
+  connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
+  connect(menu_, &MainMenu::quit, this, &QWidget::close);
+  connect(menu_, &MainMenu::about, this, [this] {
     QMessageBox::about(
         this, Tr::tr("About TrainScope"),
         Tr::tr("<b>TrainScope %1</b><p>Train neural networks with libtorch %2 and watch losses "
@@ -184,7 +174,31 @@ void MainWindow::buildMenus() {
             .arg(QString::fromStdString(device_info_.trainscope_version),
                  QString::fromStdString(device_info_.torch_version)));
   });
-  about->setObjectName(QStringLiteral("actionAbout"));
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  // installTranslations() makes Qt send LanguageChange: every text follows at once.
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate() {
+  menu_->retranslate();
+  settings_->retranslate();
+  controls_->retranslate();
+  device_panel_->retranslate();
+  info_panel_->retranslate();
+  progress_->retranslate();
+  loss_view_->retranslate();
+  grad_view_->retranslate();
+  loss_plot_->retranslate();
+  grad_plot_->retranslate();
+  loss_plot_->replot(QCustomPlot::rpQueuedReplot);
+  grad_plot_->replot(QCustomPlot::rpQueuedReplot);
+  events_->retranslate();
+  status_->retranslate();
+  const QString preset = settings_->presetName();
+  setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
 }
 
 // ---- settings and config files ----
@@ -196,9 +210,7 @@ bool MainWindow::loadPreset(const QString& name, QString* error) {
 }
 
 bool MainWindow::openConfigFile(const QString& path, QString* error) {
-  if (!settings_->openConfigFile(path, error)) return false;
-  setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(path).fileName()));
-  return true;
+  return settings_->openConfigFile(path, error);
 }
 
 bool MainWindow::saveConfigFile(const QString& path, QString* error) {
@@ -208,32 +220,6 @@ bool MainWindow::saveConfigFile(const QString& path, QString* error) {
 void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
 
 TrainConfig MainWindow::currentConfig() const { return settings_->config(); }
-
-void MainWindow::onOpenConfig() {
-  const QString path = QFileDialog::getOpenFileName(this, Tr::tr("Open config"), QString(),
-                                                    Tr::tr("Config files (*.json);;All files (*)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!openConfigFile(path, &error)) {
-    QMessageBox::warning(this, Tr::tr("Cannot open config"), error);
-  } else {
-    statusBar()->showMessage(Tr::tr("Loaded %1").arg(path), 5000);
-  }
-}
-
-void MainWindow::onSaveConfig() {
-  const QString path = QFileDialog::getSaveFileName(
-      this, Tr::tr("Save config"),
-      QStringLiteral("%1.json").arg(QString::fromStdString(currentConfig().name)),
-      Tr::tr("Config files (*.json);;All files (*)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!saveConfigFile(path, &error)) {
-    QMessageBox::warning(this, Tr::tr("Cannot save config"), error);
-  } else {
-    statusBar()->showMessage(Tr::tr("Saved %1").arg(path), 5000);
-  }
-}
 
 void MainWindow::onChooseRunsRoot() {
   const QString dir =
@@ -280,9 +266,7 @@ void MainWindow::onStateChanged(TrainingController::State state) {
   controls_->setState(state);
   const bool idle = state == S::Idle || state == S::Finished;
   settings_->setEditable(idle);
-  open_config_action_->setEnabled(idle);
-  runs_root_action_->setEnabled(idle);
-  open_run_folder_action_->setEnabled(!controller_->runDirectory().isEmpty());
+  menu_->setRunState(idle, !controller_->runDirectory().isEmpty());
   switch (state) {
     case S::Running:
       statusBar()->showMessage(Tr::tr("Training..."));
@@ -312,8 +296,8 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   status_->showRunInfo(info);
   info_panel_->setRunInfo(info);
   device_panel_->setRunThreads(info.num_threads, QString::fromStdString(info.device));
-  events_->addLine(EventText::forRunStarted(info), EventText::Severity::Info);
-  open_run_folder_action_->setEnabled(true);
+  events_->addLine([info] { return EventText::forRunStarted(info); }, EventText::Severity::Info);
+  menu_->setRunState(false, true);
   flush_timer_.start();
 }
 
@@ -333,16 +317,22 @@ void MainWindow::onRunFinished(const RunSummary& summary) {
   flush();
   EventText::Severity severity = EventText::Severity::Success;
   // The text first: it sets the severity (argument evaluation order is unspecified).
-  const QString text = EventText::forSummary(summary, controller_->skippedSteps(), &severity);
-  events_->addLine(text, severity);
-  progress_->showEnded(summary.wall_seconds);
+  const qint64 skipped = controller_->skippedSteps();
+  EventText::forSummary(summary, skipped, &severity);
+  events_->addLine([summary, skipped] { return EventText::forSummary(summary, skipped, nullptr); },
+                   severity);
+  // Training time, pauses and pacing excluded (wall_seconds would count them).
+  const auto& last = controller_->lastStep();
+  progress_->showEnded(last ? last->elapsed_seconds : summary.wall_seconds);
+  status_->showRunEnded();
   device_panel_->clearRun();
 }
 
 void MainWindow::onRunFailed(const RunFailure& failure) {
   flush_timer_.stop();
   flush();
-  events_->addLine(EventText::forFailure(failure), EventText::Severity::Error);
+  events_->addLine([failure] { return EventText::forFailure(failure); },
+                   EventText::Severity::Error);
   statusBar()->showMessage(Tr::tr("The run could not start – see Events"), 10000);
 }
 
@@ -369,12 +359,16 @@ QImage MainWindow::grabWindowImage() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (controller_->isActive() && confirm_close_) {
+    // Training waits while the question is open, so the answer is about the run as it was.
+    const bool was_running = controller_->state() == TrainingController::State::Running;
+    if (was_running) controller_->pause();
     const auto answer = QMessageBox::question(
         this, Tr::tr("Stop training?"),
         Tr::tr("A run is still in progress. Stop it and close TrainScope?\n\nThe files written "
                "so far are kept and summary.json records that the run was stopped."),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes) {
+      if (was_running) controller_->resume();
       event->ignore();
       return;
     }

@@ -7,12 +7,11 @@
 #include "core/system/device_info.h"
 #include "gui/engine/training_controller.h"
 
-class QAction;
-
 namespace trainscope {
 
 class DevicePanel;
 class EventsPanel;
+class MainMenu;
 class GradNormPlot;
 class LossPlot;
 class PlotView;
@@ -73,10 +72,13 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
  private:
   void buildUi();
   void buildMenus();
+  /// Sets every text of the window in the current language (Language menu, --lang).
+  void retranslate();
   void flush();
   void onStateChanged(TrainingController::State state);
   void onRunStarted(const RunInfo& info);
@@ -84,8 +86,6 @@ class MainWindow : public QMainWindow {
   void onEventOccurred(const Event& event);
   void onRunFinished(const RunSummary& summary);
   void onRunFailed(const RunFailure& failure);
-  void onOpenConfig();
-  void onSaveConfig();
   void onChooseRunsRoot();
 
   TrainingController* controller_ = nullptr;
@@ -101,10 +101,7 @@ class MainWindow : public QMainWindow {
   PlotView* grad_view_ = nullptr;
   EventsPanel* events_ = nullptr;
   RunStatusBar* status_ = nullptr;
-  QAction* open_config_action_ = nullptr;
-  QAction* save_config_action_ = nullptr;
-  QAction* open_run_folder_action_ = nullptr;
-  QAction* runs_root_action_ = nullptr;
+  MainMenu* menu_ = nullptr;
   QTimer flush_timer_;
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
   QString runs_root_;

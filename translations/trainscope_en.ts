@@ -589,10 +589,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run took %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Elapsed %1 · ETA %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -619,10 +615,6 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Validation result and learning rate of the last finished epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training throughput of the last epoch.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -868,6 +860,42 @@ step %2: %3</source>
     </message>
     <message>
         <source>Show or hide the names of the curves above the plot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lang must be en or zh_CN, got &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trained for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training throughput of the last epoch; when the run has ended, its mean over all epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean %1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (modified)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -586,10 +586,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>在文件管理器中打开运行文件夹。</translation>
     </message>
     <message>
-        <source>Run took %1</source>
-        <translation>本次运行用时 %1</translation>
-    </message>
-    <message>
         <source>Elapsed %1 · ETA %2</source>
         <translation>已用 %1 · 预计剩余 %2</translation>
     </message>
@@ -618,10 +614,6 @@ The files written so far are kept and summary.json records that the run was stop
     <message>
         <source>Validation result and learning rate of the last finished epoch.</source>
         <translation>最近完成一轮的验证结果和学习率。</translation>
-    </message>
-    <message>
-        <source>Training throughput of the last epoch.</source>
-        <translation>上一轮的训练吞吐量。</translation>
     </message>
     <message>
         <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
@@ -868,6 +860,42 @@ step %2: %3</source>
     <message>
         <source>Show or hide the names of the curves above the plot.</source>
         <translation>显示或隐藏图上方的曲线名称。</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system&apos;s).</source>
+        <translation>界面语言：en 或 zh_CN（默认：“语言”菜单中选过的语言，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>--lang must be en or zh_CN, got &quot;%1&quot;.</source>
+        <translation>--lang 只能是 en 或 zh_CN，收到的是“%1”。</translation>
+    </message>
+    <message>
+        <source>Trained for %1</source>
+        <translation>训练用时 %1</translation>
+    </message>
+    <message>
+        <source>Training throughput of the last epoch; when the run has ended, its mean over all epochs.</source>
+        <translation>上一轮的训练吞吐量；运行结束后显示所有轮次的平均值。</translation>
+    </message>
+    <message>
+        <source>mean %1 samples/s</source>
+        <translation>平均 %1 样本/秒</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
+        <translation>未接受“%1”：数值必须在 %2 到 %3 之间。保留原来的值 %4。</translation>
+    </message>
+    <message>
+        <source>%1 (modified)</source>
+        <translation>%1（已修改）</translation>
     </message>
 </context>
 </TS>

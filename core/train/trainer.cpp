@@ -186,14 +186,17 @@ void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
 
 bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, AverageMeter& loss,
                                PauseAwareTimer& timer) {
+  int64_t b = 0;
   auto on_transition = [&](const RunControl::Transitions& t) {
-    const int64_t at_epoch = state.epochs_completed + 1;
+    // One definition of "the current epoch" everywhere (events, status bar, steps.csv): the
+    // epoch of the newest step; 0 before the first step.
+    const int64_t at_epoch = b > 0 ? epoch : state.epochs_completed;
     const std::string at_step = " at step " + std::to_string(state.global_step);
     if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
-  for (int64_t b = 0; b < batches; ++b) {
+  for (b = 0; b < batches; ++b) {
     SteadyClock::time_point wait_start = SteadyClock::now();
     RunControl::Decision d = control.beforeStep(on_transition);
     double waited = secondsSince(wait_start);

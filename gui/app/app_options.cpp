@@ -33,7 +33,12 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       Tr::tr("file"));
   const QCommandLineOption runs_dir(QStringLiteral("runs-dir"),
                                     Tr::tr("Create run folders under <dir>."), Tr::tr("dir"));
-  parser.addOptions({preset, config, autostart, quit_after, screenshot, runs_dir});
+  const QCommandLineOption lang(
+      QStringLiteral("lang"),
+      Tr::tr("Interface language: en or zh_CN (default: the one chosen in the Language menu, "
+             "else the system's)."),
+      Tr::tr("language"));
+  parser.addOptions({preset, config, autostart, quit_after, screenshot, runs_dir, lang});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -73,6 +78,14 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       result.status = AppOptionsResult::Status::Error;
       result.text = Tr::tr("--quit-after-epochs needs a whole number of at least 1, got \"%1\".")
                         .arg(parser.value(quit_after));
+      return result;
+    }
+  }
+  if (parser.isSet(lang)) {
+    o.language = parser.value(lang);
+    if (o.language != QLatin1String("en") && o.language != QLatin1String("zh_CN")) {
+      result.status = AppOptionsResult::Status::Error;
+      result.text = Tr::tr("--lang must be en or zh_CN, got \"%1\".").arg(o.language);
       return result;
     }
   }

@@ -12,6 +12,7 @@ struct AppOptions {
   QString config_file;        ///< --config FILE
   QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
   QString screenshot;         ///< --screenshot FILE
+  QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
   bool autostart = false;     ///< --autostart (also implied by the two flags below)
   int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)
   /// Quit when the run ends (--quit-after-epochs, or --screenshot without it).

@@ -26,8 +26,9 @@ QStringList argumentList(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // --help, --version and usage errors work without a display: no QApplication for them.
-  const bool gui_needed = trainscope::AppOptionsParser::parse(argumentList(argc, argv)).status ==
-                          trainscope::AppOptionsResult::Status::Ok;
+  const trainscope::AppOptionsResult preparsed =
+      trainscope::AppOptionsParser::parse(argumentList(argc, argv));
+  const bool gui_needed = preparsed.status == trainscope::AppOptionsResult::Status::Ok;
   std::unique_ptr<QCoreApplication> app;
   if (!gui_needed) {
     app = std::make_unique<QCoreApplication>(argc, argv);
@@ -36,7 +37,10 @@ int main(int argc, char** argv) {
   }
   QCoreApplication::setOrganizationName(QStringLiteral("TrainScope"));
   QCoreApplication::setApplicationName(QStringLiteral("TrainScope"));
-  trainscope::installTranslations(*app);
+  // Language: --lang, else the choice remembered from the Language menu, else the system's.
+  const QString language = trainscope::startupLanguage(preparsed.options.language);
+  QLocale::setDefault(QLocale(language));
+  trainscope::installTranslations(*app, QLocale(language));
 
   const trainscope::AppOptionsResult parsed =
       trainscope::AppOptionsParser::parse(QCoreApplication::arguments());

@@ -1,6 +1,7 @@
 #pragma once
-/// Loading the UI translations embedded in trainscope_gui.
+/// The interface language: TrainScope's and Qt's own translations, switchable at runtime.
 #include <QLocale>
+#include <QString>
 
 class QCoreApplication;
 
@@ -10,10 +11,20 @@ namespace trainscope {
 /// registered; safe to call more than once.
 void initGuiResources();
 
-/// Installs TrainScope's and Qt's own translations for `locale` when TrainScope has them
-/// (Chinese: trainscope_zh_CN.qm from :/i18n, qtbase_zh_CN.qm from Qt's translations folder).
-/// Otherwise installs the English catalogue (plural forms only). Returns true when a
-/// Chinese translation was installed.
+/// Installs the translations for `locale`, replacing those installed before: TrainScope's
+/// (zh_CN from :/i18n) and Qt's own (qtbase_zh_CN: standard buttons, file dialogs) for Chinese;
+/// the English catalogue (plural forms only) otherwise. Qt then sends every widget a
+/// LanguageChange event. Returns true when a Chinese translation was installed.
 bool installTranslations(QCoreApplication& app, const QLocale& locale = QLocale::system());
+
+/// The language code TrainScope uses for `locale`: "zh_CN" for Chinese, else "en".
+QString languageCode(const QLocale& locale);
+
+/// The language to start in: `commandLine` (--lang) when given, else the one remembered in
+/// QSettings ("language"), else the system locale's. Returns "en" or "zh_CN".
+QString startupLanguage(const QString& commandLine);
+
+/// Switches the interface to `code` ("en" or "zh_CN") at once and remembers the choice.
+void switchLanguage(const QString& code);
 
 }  // namespace trainscope

@@ -19,9 +19,17 @@ QLabel* valueLabel(const QString& text, QWidget* parent) {
 
 DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(parent), info_(info) {
   setObjectName(QStringLiteral("devicePanel"));
+  new QFormLayout(this);
+  retranslate();
+}
+
+void DevicePanel::retranslate() {
+  // Rebuilt from the probed facts: every row's text is in the current language.
+  auto* form = static_cast<QFormLayout*>(layout());
+  while (form->rowCount() > 0) form->removeRow(0);
+  const DeviceInfo& info = info_;
   setTitle(Tr::tr("Device"));
   setToolTip(Tr::tr("The hardware and libraries this computer trains with."));
-  auto* form = new QFormLayout(this);
 
   form->addRow(Tr::tr("libtorch:"), valueLabel(QString::fromStdString(info.torch_version), this));
 
@@ -66,18 +74,30 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(pa
                        : Tr::tr("The linear-algebra library (BLAS) doing the matrix products: %1")
                              .arg(blas_path));
   form->addRow(Tr::tr("BLAS:"), blas);
-  clearRun();
+  showRun();
 }
 
 void DevicePanel::setRunThreads(int threads, const QString& device) {
-  threads_->setText(Tr::tr("%1 in use").arg(threads));
-  if (!device.isEmpty()) device_->setText(device);
+  run_threads_ = threads;
+  run_device_ = device;
+  showRun();
 }
 
 void DevicePanel::clearRun() {
-  // The GUI leaves one core for drawing (see defaultThreadCount).
-  threads_->setText(Tr::tr("%1 (default)").arg(defaultThreadCount(kGuiReservedCores)));
-  device_->setText(QString::fromStdString(info_.default_device));
+  run_threads_ = 0;
+  run_device_.clear();
+  showRun();
+}
+
+void DevicePanel::showRun() {
+  if (run_threads_ > 0) {
+    threads_->setText(Tr::tr("%1 in use").arg(run_threads_));
+  } else {
+    // The GUI leaves one core for drawing (see defaultThreadCount).
+    threads_->setText(Tr::tr("%1 (default)").arg(defaultThreadCount(kGuiReservedCores)));
+  }
+  device_->setText(run_device_.isEmpty() ? QString::fromStdString(info_.default_device)
+                                         : run_device_);
 }
 
 }  // namespace trainscope

@@ -22,9 +22,15 @@ class DevicePanel : public QGroupBox {
   void setRunThreads(int threads, const QString& device);
   /// Back to the defaults (no run).
   void clearRun();
+  /// Sets every text in the current language.
+  void retranslate();
 
  private:
+  void showRun();
+
   DeviceInfo info_;
+  int run_threads_ = 0;
+  QString run_device_;
   QLabel* threads_ = nullptr;
   QLabel* device_ = nullptr;
 };

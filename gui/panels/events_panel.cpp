@@ -26,6 +26,8 @@ void EventsPanel::retranslate() {
   list_->setToolTip(
       Tr::tr("What happened during the run. Repeated events are folded into one line; "
              "every event is in the run folder's events.jsonl."));
+  for (std::size_t i = 0; i < lines_.size(); ++i)
+    list_->item(static_cast<int>(i))->setText(textOf(lines_[i]));
 }
 
 int EventsPanel::lineCount() const { return list_->count(); }
@@ -35,21 +37,34 @@ QString EventsPanel::lineText(int row) const {
   return item ? item->text() : QString();
 }
 
-void EventsPanel::addLine(const QString& text, EventText::Severity severity, const QString& foldKey,
+QString EventsPanel::textOf(const Line& line) const {
+  QString text = QStringLiteral("%1  %2").arg(line.time, line.render());
+  if (line.count > 1) {
+    text += QLatin1Char(' ') + Tr::tr("(steps %1–%2, %n time(s))", nullptr, line.count)
+                                   .arg(line.first_step)
+                                   .arg(line.last_step);
+  }
+  return text;
+}
+
+void EventsPanel::addLine(const QString& text, EventText::Severity severity) {
+  addLine([text] { return text; }, severity);
+}
+
+void EventsPanel::addLine(Render render, EventText::Severity severity, const QString& foldKey,
                           qint64 step) {
   const QString now = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
-  if (!foldKey.isEmpty() && foldKey == fold_key_ && list_->count() > 0) {
-    ++fold_count_;
-    QListWidgetItem* last = list_->item(list_->count() - 1);
-    last->setText(
-        QStringLiteral("%1  %2 ").arg(now, text) +
-        Tr::tr("(steps %1–%2, %n time(s))", nullptr, fold_count_).arg(fold_first_step_).arg(step));
+  if (!foldKey.isEmpty() && !lines_.empty() && lines_.back().fold_key == foldKey) {
+    Line& last = lines_.back();
+    last.render = std::move(render);  // the newest event's text, with the repeats counted
+    last.time = now;
+    last.last_step = step;
+    ++last.count;
+    list_->item(list_->count() - 1)->setText(textOf(last));
     return;
   }
-  fold_key_ = foldKey;
-  fold_first_step_ = step;
-  fold_count_ = 1;
-  auto* item = new QListWidgetItem(QStringLiteral("%1  %2").arg(now, text));
+  lines_.push_back(Line{std::move(render), now, foldKey, step, step, 1});
+  auto* item = new QListWidgetItem(textOf(lines_.back()));
   switch (severity) {
     case EventText::Severity::Info:
       item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
@@ -67,15 +82,18 @@ void EventsPanel::addLine(const QString& text, EventText::Severity severity, con
       break;
   }
   list_->addItem(item);
-  while (list_->count() > kMaxLines) delete list_->takeItem(0);
+  while (list_->count() > kMaxLines) {
+    delete list_->takeItem(0);
+    lines_.pop_front();
+  }
   list_->scrollToBottom();
 }
 
 void EventsPanel::addEvent(const Event& event) {
   EventText::Severity severity = EventText::Severity::Info;
-  const QString text = EventText::forEvent(event, &severity);
-  if (text.isEmpty()) return;
-  addLine(text, severity, EventText::foldKey(event), event.step);
+  if (EventText::forEvent(event, &severity).isEmpty()) return;
+  addLine([event] { return EventText::forEvent(event, nullptr); }, severity,
+          EventText::foldKey(event), event.step);
 }
 
 }  // namespace trainscope

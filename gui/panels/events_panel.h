@@ -1,6 +1,8 @@
 #pragma once
 /// The events panel: what happened in the run, newest last, repeated events folded.
 #include <QGroupBox>
+#include <deque>
+#include <functional>
 
 #include "gui/event_text.h"
 
@@ -20,10 +22,14 @@ class EventsPanel : public QGroupBox {
 
   explicit EventsPanel(QWidget* parent = nullptr);
 
+  /// Builds a line's text in the current language (called again when the language changes).
+  using Render = std::function<QString()>;
   /// Adds a line stamped with the wall-clock time. A non-empty `foldKey` equal to the last
   /// line's folds this event into it; `step` (>= 0) is the event's step for the fold's range.
-  void addLine(const QString& text, EventText::Severity severity, const QString& foldKey = {},
+  void addLine(Render render, EventText::Severity severity, const QString& foldKey = {},
                qint64 step = -1);
+  /// A line whose text never changes with the language.
+  void addLine(const QString& text, EventText::Severity severity);
   /// Adds the line for an engine event (nothing for kinds shown another way); events of the
   /// same kind and quantity in a row fold into one line.
   void addEvent(const Event& event);
@@ -31,14 +37,21 @@ class EventsPanel : public QGroupBox {
   int lineCount() const;
   /// The text of line `row` (0 = oldest shown).
   QString lineText(int row) const;
+  /// Sets every text, the lines already shown included, in the current language.
   void retranslate();
 
  private:
+  struct Line {
+    Render render;
+    QString time;
+    QString fold_key;
+    qint64 first_step = 0, last_step = 0;
+    int count = 1;
+  };
+  QString textOf(const Line& line) const;
+
   QListWidget* list_ = nullptr;
-  QString fold_key_;  ///< fold key of the last line
-  qint64 fold_first_step_ = 0;
-  int fold_count_ = 0;
-  QString fold_time_;
+  std::deque<Line> lines_;  ///< one per list item, same order
 };
 
 }  // namespace trainscope

@@ -19,29 +19,40 @@ QLabel* valueLabel(QWidget* parent) {
 
 RunInfoPanel::RunInfoPanel(QWidget* parent) : QGroupBox(parent) {
   setObjectName(QStringLiteral("summaryPanel"));
+  auto* form = new QFormLayout(this);
+  dataset_ = valueLabel(this);
+  sizes_ = valueLabel(this);
+  classes_ = valueLabel(this);
+  parameters_ = valueLabel(this);
+  model_ = valueLabel(this);
+  for (QLabel* value : {dataset_, sizes_, classes_, parameters_, model_}) {
+    captions_.push_back(new QLabel(this));
+    form->addRow(captions_.back(), value);
+  }
+  retranslate();
+}
+
+void RunInfoPanel::retranslate() {
   setTitle(Tr::tr("Data and model"));
   setToolTip(
       Tr::tr("What the current run learns from and the network it trains. Filled in when "
              "a run starts."));
-  auto* form = new QFormLayout(this);
-  dataset_ = valueLabel(this);
-  sizes_ = valueLabel(this);
   sizes_->setToolTip(
       Tr::tr("Samples used for training, for validation after every epoch, and for "
              "the final test."));
-  classes_ = valueLabel(this);
-  parameters_ = valueLabel(this);
   parameters_->setToolTip(Tr::tr("Number of trainable numbers (weights and biases) in the model."));
-  model_ = valueLabel(this);
-  form->addRow(Tr::tr("Dataset:"), dataset_);
-  form->addRow(Tr::tr("Train / val / test:"), sizes_);
-  form->addRow(Tr::tr("Classes:"), classes_);
-  form->addRow(Tr::tr("Parameters:"), parameters_);
-  form->addRow(Tr::tr("Model:"), model_);
-  clear();
+  const QString captions[] = {Tr::tr("Dataset:"), Tr::tr("Train / val / test:"), Tr::tr("Classes:"),
+                              Tr::tr("Parameters:"), Tr::tr("Model:")};
+  for (std::size_t i = 0; i < captions_.size(); ++i) captions_[i]->setText(captions[i]);
+  if (info_) {
+    setRunInfo(*info_);
+  } else {
+    clear();
+  }
 }
 
 void RunInfoPanel::setRunInfo(const RunInfo& info) {
+  info_ = info;
   const QLocale locale;
   const DataSummary& d = info.data;
   const QString task = d.task == "classification" ? Tr::tr("classification")
@@ -69,6 +80,7 @@ void RunInfoPanel::setRunInfo(const RunInfo& info) {
 }
 
 void RunInfoPanel::clear() {
+  info_.reset();
   const QString dash = Tr::tr("(starts with the run)");
   dataset_->setText(dash);
   sizes_->setText(QStringLiteral("–"));

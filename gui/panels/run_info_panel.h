@@ -1,6 +1,8 @@
 #pragma once
 /// The "data and model" group: what the current run trains on and with.
 #include <QGroupBox>
+#include <optional>
+#include <vector>
 
 #include "core/train/records.h"
 
@@ -17,8 +19,12 @@ class RunInfoPanel : public QGroupBox {
   void setRunInfo(const RunInfo& info);
   /// Shows "no run yet" placeholders.
   void clear();
+  /// Sets every text in the current language.
+  void retranslate();
 
  private:
+  std::optional<RunInfo> info_;
+  std::vector<QLabel*> captions_;
   QLabel* dataset_ = nullptr;
   QLabel* sizes_ = nullptr;
   QLabel* classes_ = nullptr;

@@ -75,7 +75,7 @@ void RunProgressPanel::retranslate() {
   open_->setText(Tr::tr("Open folder"));
   open_->setToolTip(Tr::tr("Open the run folder in the file manager."));
   if (wall_ >= 0) {
-    time_->setText(Tr::tr("Run took %1").arg(formatDuration(wall_)));
+    time_->setText(Tr::tr("Trained for %1").arg(formatDuration(wall_)));
   } else {
     time_->setText(
         Tr::tr("Elapsed %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
@@ -106,7 +106,7 @@ void RunProgressPanel::showProgress(qint64 step, qint64 totalSteps, double elaps
 
 void RunProgressPanel::showEnded(double wallSeconds) {
   wall_ = wallSeconds;
-  time_->setText(Tr::tr("Run took %1").arg(formatDuration(wall_)));
+  time_->setText(Tr::tr("Trained for %1").arg(formatDuration(wall_)));
 }
 
 void RunProgressPanel::openRunFolder() {
@@ -137,6 +137,9 @@ void RunStatusBar::reset() {
   step_record_.reset();
   epoch_record_.reset();
   total_epochs_ = 0;
+  inverse_rate_sum_ = 0;
+  rated_epochs_ = 0;
+  ended_ = false;
   retranslate();
 }
 
@@ -154,7 +157,16 @@ void RunStatusBar::showStep(const StepRecord& step, qint64 totalEpochs) {
 
 void RunStatusBar::showEpoch(const EpochRecord& epoch, qint64 totalEpochs) {
   epoch_record_ = epoch;
+  if (epoch.samples_per_second > 0) {
+    inverse_rate_sum_ += 1.0 / epoch.samples_per_second;
+    ++rated_epochs_;
+  }
   total_epochs_ = totalEpochs;
+  render();
+}
+
+void RunStatusBar::showRunEnded() {
+  ended_ = true;
   render();
 }
 
@@ -169,7 +181,9 @@ void RunStatusBar::retranslate() {
   epoch_->setToolTip(Tr::tr("The epoch being trained (or the last one), of the planned epochs."));
   step_->setToolTip(Tr::tr("Optimizer steps (batches) done so far."));
   metrics_->setToolTip(Tr::tr("Validation result and learning rate of the last finished epoch."));
-  speed_->setToolTip(Tr::tr("Training throughput of the last epoch."));
+  speed_->setToolTip(
+      Tr::tr("Training throughput of the last epoch; when the run has ended, its mean over all "
+             "epochs."));
   seed_->setToolTip(
       Tr::tr("The random seed of this run; put it in the settings to repeat the run exactly. "
              "You can select and copy it."));
@@ -193,7 +207,14 @@ void RunStatusBar::render() {
             ? Tr::tr("Validation accuracy %1 % · lr %2")
                   .arg(QLocale().toString(100.0 * *e.val_accuracy, 'f', 2), lr)
             : Tr::tr("Validation loss %1 · lr %2").arg(QLocale().toString(e.val_loss, 'g', 4), lr));
-    setField(speed_, Tr::tr("%1 samples/s").arg(QLocale().toString(e.samples_per_second, 'f', 0)));
+    // Every epoch has the same number of samples: the mean rate is epochs / sum of 1/rate.
+    if (ended_ && rated_epochs_ > 0) {
+      setField(speed_, Tr::tr("mean %1 samples/s")
+                           .arg(QLocale().toString(rated_epochs_ / inverse_rate_sum_, 'f', 0)));
+    } else {
+      setField(speed_,
+               Tr::tr("%1 samples/s").arg(QLocale().toString(e.samples_per_second, 'f', 0)));
+    }
   } else {
     setField(metrics_, QString());
     setField(speed_, Tr::tr("– samples/s"));

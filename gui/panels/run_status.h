@@ -54,6 +54,9 @@ class RunStatusBar : public QStatusBar {
   /// The step just trained and the epoch it belongs to.
   void showStep(const StepRecord& step, qint64 totalEpochs);
   void showEpoch(const EpochRecord& epoch, qint64 totalEpochs);
+  /// The run ended: throughput becomes the run's mean over its epochs (total samples / total
+  /// training time), not the last epoch's.
+  void showRunEnded();
   void retranslate();
 
  private:
@@ -64,6 +67,9 @@ class RunStatusBar : public QStatusBar {
   std::optional<StepRecord> step_record_;
   std::optional<EpochRecord> epoch_record_;
   qint64 total_epochs_ = 0;
+  double inverse_rate_sum_ = 0;  ///< sum over epochs of 1 / samples_per_second
+  int rated_epochs_ = 0;
+  bool ended_ = false;
   QLabel* epoch_ = nullptr;
   QLabel* step_ = nullptr;
   QLabel* metrics_ = nullptr;

@@ -3,11 +3,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QSpinBox>
+#include <QToolTip>
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
@@ -17,96 +20,152 @@
 namespace trainscope {
 
 SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
-  setTitle(Tr::tr("Settings"));
   setObjectName(QStringLiteral("settingsPanel"));
   auto* form = new QFormLayout(this);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  auto row = [this, form](QWidget* buddy, QLayout* field) {
+    auto* label = new QLabel(this);
+    label->setBuddy(buddy);
+    if (field) {
+      form->addRow(label, field);
+    } else {
+      form->addRow(label, buddy);
+    }
+    labels_.push_back(label);
+  };
 
   preset_ = new QComboBox(this);
   preset_->setObjectName(QStringLiteral("presetComboBox"));
-  preset_->setToolTip(
-      Tr::tr("A ready-made experiment: dataset, model and training settings. "
-             "Choosing one loads its values into the fields below."));
   for (const PresetInfo& p : presets()) {
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
     preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
                          Qt::ToolTipRole);
   }
-  preset_->setPlaceholderText(Tr::tr("(from a config file)"));
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
-  form->addRow(Tr::tr("&Preset:"), preset_);
+  row(preset_, nullptr);
 
   origin_ = new QLabel(this);
   origin_->setWordWrap(true);
   origin_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  origin_->setToolTip(Tr::tr("Where the current settings came from."));
-  form->addRow(Tr::tr("Source:"), origin_);
+  row(origin_, nullptr);
 
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
   lr_->setRange(1e-10, 1e3);
-  lr_->setToolTip(
-      Tr::tr("How big a step the optimizer takes on each batch. Too high and the loss "
-             "jumps around or becomes NaN; too low and training crawls. "
-             "Type values like 3e-4 or 0.001."));
-  form->addRow(Tr::tr("&Learning rate:"), lr_);
+  row(lr_, nullptr);
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
   batch_->setRange(1, 1 << 24);  // as core allows
-  batch_->setToolTip(
-      Tr::tr("How many samples are used for each optimizer step. Larger batches give "
-             "smoother but fewer steps per epoch."));
-  form->addRow(Tr::tr("Batch si&ze:"), batch_);
+  row(batch_, nullptr);
 
   epochs_ = new QSpinBox(this);
   epochs_->setObjectName(QStringLiteral("epochsSpinBox"));
   epochs_->setRange(1, 1000000);
-  epochs_->setToolTip(Tr::tr("How many full passes over the training data the run makes."));
-  form->addRow(Tr::tr("Ep&ochs:"), epochs_);
+  row(epochs_, nullptr);
 
   auto* seed_row = new QHBoxLayout;
-  seed_enabled_ = new QCheckBox(Tr::tr("Fixed"), this);
+  seed_enabled_ = new QCheckBox(this);
   seed_enabled_->setObjectName(QStringLiteral("seedCheckBox"));
-  seed_enabled_->setToolTip(
-      Tr::tr("On: use the seed on the right, so the same settings give exactly "
-             "the same run again. Off: draw a new random seed for every run "
-             "(it is shown in the status bar and saved with the run)."));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seedSpinBox"));
   seed_->setRange(0, static_cast<int>(kMaxSeed));  // 0 .. 2^31-1
-  seed_->setToolTip(
-      Tr::tr("The random seed: it decides the initial weights and the order of the "
-             "batches."));
   connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
   seed_row->addWidget(seed_enabled_);
   seed_row->addWidget(seed_, 1);
-  auto* seed_label = new QLabel(Tr::tr("See&d:"), this);
-  seed_label->setBuddy(seed_enabled_);
-  form->addRow(seed_label, seed_row);
+  row(seed_enabled_, seed_row);
 
   auto* clip_row = new QHBoxLayout;
-  clip_enabled_ = new QCheckBox(Tr::tr("On"), this);
+  clip_enabled_ = new QCheckBox(this);
   clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
-  clip_enabled_->setToolTip(
-      Tr::tr("Gradient clipping: when the total gradient norm exceeds the "
-             "maximum on the right, the gradient is scaled down to it. "
-             "Protects against exploding gradients."));
   clip_max_norm_ = new ScientificSpinBox(this);
   clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
   clip_max_norm_->setRange(1e-6, 1e6);
   clip_max_norm_->setSingleStep(0.1);
-  clip_max_norm_->setToolTip(
-      Tr::tr("The largest gradient norm allowed when clipping is on. "
-             "It is drawn as a line on the gradient norm plot."));
   connect(clip_enabled_, &QCheckBox::toggled, clip_max_norm_, &QWidget::setEnabled);
   clip_row->addWidget(clip_enabled_);
   clip_row->addWidget(clip_max_norm_, 1);
-  auto* clip_label = new QLabel(Tr::tr("&Clipping:"), this);
-  clip_label->setBuddy(clip_enabled_);
-  form->addRow(clip_label, clip_row);
+  row(clip_enabled_, clip_row);
 
+  // A value typed out of range is refused with the reason, never silently clamped.
+  for (ScientificSpinBox* box : {lr_, clip_max_norm_}) {
+    connect(box, &ScientificSpinBox::valueRejected, this, [this, box](const QString& text) {
+      const QString message =
+          Tr::tr(
+              "\"%1\" was not accepted: the value must be between %2 and %3. The previous "
+              "value %4 is kept.")
+              .arg(text, ScientificSpinBox::formatValue(box->minimum()),
+                   ScientificSpinBox::formatValue(box->maximum()),
+                   ScientificSpinBox::formatValue(box->value()));
+      QToolTip::showText(box->mapToGlobal(QPoint(0, box->height())), message, box, {}, 8000);
+      emit valueRejected(message);
+    });
+  }
+  // Editing a preset's values marks it modified.
+  connect(lr_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
+  connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
+  for (QSpinBox* box : {batch_, epochs_, seed_})
+    connect(box, &QSpinBox::valueChanged, this, &SettingsPanel::updateModified);
+  for (QCheckBox* box : {seed_enabled_, clip_enabled_})
+    connect(box, &QCheckBox::toggled, this, &SettingsPanel::updateModified);
+
+  retranslate();
   loadPreset(QString::fromStdString(defaultPresetName()));
+}
+
+void SettingsPanel::retranslate() {
+  setTitle(Tr::tr("Settings"));
+  const QString texts[] = {Tr::tr("&Preset:"),     Tr::tr("Source:"),  Tr::tr("&Learning rate:"),
+                           Tr::tr("Batch si&ze:"), Tr::tr("Ep&ochs:"), Tr::tr("See&d:"),
+                           Tr::tr("&Clipping:")};
+  for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
+  preset_->setToolTip(
+      Tr::tr("A ready-made experiment: dataset, model and training settings. "
+             "Choosing one loads its values into the fields below."));
+  preset_->setPlaceholderText(Tr::tr("(from a config file)"));
+  origin_->setToolTip(Tr::tr("Where the current settings came from."));
+  lr_->setToolTip(
+      Tr::tr("How big a step the optimizer takes on each batch. Too high and the loss "
+             "jumps around or becomes NaN; too low and training crawls. "
+             "Type values like 3e-4 or 0.001."));
+  batch_->setToolTip(
+      Tr::tr("How many samples are used for each optimizer step. Larger batches give "
+             "smoother but fewer steps per epoch."));
+  epochs_->setToolTip(Tr::tr("How many full passes over the training data the run makes."));
+  seed_enabled_->setText(Tr::tr("Fixed"));
+  seed_enabled_->setToolTip(
+      Tr::tr("On: use the seed on the right, so the same settings give exactly "
+             "the same run again. Off: draw a new random seed for every run "
+             "(it is shown in the status bar and saved with the run)."));
+  seed_->setToolTip(
+      Tr::tr("The random seed: it decides the initial weights and the order of the "
+             "batches."));
+  clip_enabled_->setText(Tr::tr("On"));
+  clip_enabled_->setToolTip(
+      Tr::tr("Gradient clipping: when the total gradient norm exceeds the "
+             "maximum on the right, the gradient is scaled down to it. "
+             "Protects against exploding gradients."));
+  clip_max_norm_->setToolTip(
+      Tr::tr("The largest gradient norm allowed when clipping is on. "
+             "It is drawn as a line on the gradient norm plot."));
+  origin_->setText(from_file_ ? Tr::tr("config file %1").arg(origin_name_)
+                              : Tr::tr("built-in preset \"%1\"").arg(origin_name_));
+  updateModified();
+}
+
+void SettingsPanel::updateModified() {
+  const int index = preset_->currentIndex();
+  if (from_file_ || index < 0) return;
+  const QString name = preset_->itemData(index).toString();
+  const TrainConfig shown = config();
+  const bool modified =
+      shown.optimizer.lr != base_.optimizer.lr ||
+      shown.training.batch_size != base_.training.batch_size ||
+      shown.training.epochs != base_.training.epochs ||
+      shown.training.seed != base_.training.seed ||
+      shown.training.clip.enabled != base_.training.clip.enabled ||
+      (shown.training.clip.enabled && shown.training.clip.max_norm != base_.training.clip.max_norm);
+  preset_->setItemText(index, modified ? Tr::tr("%1 (modified)").arg(name) : name);
 }
 
 TrainConfig SettingsPanel::config() const {
@@ -145,12 +204,15 @@ QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) c
   return QString();
 }
 
-void SettingsPanel::setConfig(const TrainConfig& config, const QString& origin) {
+void SettingsPanel::setConfig(const TrainConfig& config, const QString& fileName) {
   base_ = config;
   from_file_ = true;
+  origin_name_ = fileName;
+  for (int i = 0; i < preset_->count(); ++i)
+    preset_->setItemText(i, preset_->itemData(i).toString());
   preset_->setCurrentIndex(-1);  // shows the placeholder: no preset is in effect
-  origin_->setText(origin);
   showConfig(config);
+  retranslate();
 }
 
 void SettingsPanel::showConfig(const TrainConfig& c) {
@@ -167,10 +229,11 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
 
 void SettingsPanel::loadPreset(const QString& name) {
   const TrainConfig c = presetConfig(name.toStdString());  // throws for unknown names
-  setConfig(c, Tr::tr("built-in preset \"%1\"").arg(name));
+  setConfig(c, name);
   from_file_ = false;
   const int index = preset_->findData(name);
   if (index >= 0) preset_->setCurrentIndex(index);
+  retranslate();
 }
 
 QString SettingsPanel::presetName() const {
@@ -221,7 +284,8 @@ bool SettingsPanel::openConfigFile(const QString& path, QString* error) {
       }
       return false;
     }
-    setConfig(config, Tr::tr("config file %1").arg(QFileInfo(path).fileName()));
+    setConfig(config, QFileInfo(path).fileName());
+    emit configFileOpened(path);
     return true;
   } catch (const Error& e) {
     if (error) {
@@ -254,6 +318,29 @@ bool SettingsPanel::saveConfigFile(const QString& path, QString* error) const {
                QString::fromUtf8(e.what());
     }
     return false;
+  }
+}
+
+void SettingsPanel::openConfigDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, Tr::tr("Open config"), QString(),
+                                                    Tr::tr("Config files (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openConfigFile(path, &error))
+    QMessageBox::warning(this, Tr::tr("Cannot open config"), error);
+}
+
+void SettingsPanel::saveConfigDialog() {
+  const QString path = QFileDialog::getSaveFileName(
+      this, Tr::tr("Save config"),
+      QStringLiteral("%1.json").arg(QString::fromStdString(config().name)),
+      Tr::tr("Config files (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!saveConfigFile(path, &error)) {
+    QMessageBox::warning(this, Tr::tr("Cannot save config"), error);
+  } else {
+    emit configFileSaved(path);
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 /// The settings group of the main window: preset and the most-used training settings.
 #include <QGroupBox>
+#include <vector>
 
 #include "core/config/train_config.h"
 
@@ -28,8 +29,8 @@ class SettingsPanel : public QGroupBox {
   /// range), with that range in `range`; empty when every value fits. Loading such a config
   /// would silently change it, so the window refuses it instead.
   QString keyOutsideWidgets(const TrainConfig& config, QString* range = nullptr) const;
-  /// Loads `config` (from a file) as the new base and shows its values; `origin` says where from.
-  void setConfig(const TrainConfig& config, const QString& origin);
+  /// Loads `config` (from the file `fileName`) as the new base and shows its values.
+  void setConfig(const TrainConfig& config, const QString& fileName);
   /// Selects a built-in preset and loads it. Throws Error(Config) for an unknown name.
   void loadPreset(const QString& name);
   /// loadPreset() that reports an unknown name in `error` (translated) instead of throwing.
@@ -44,16 +45,32 @@ class SettingsPanel : public QGroupBox {
   /// Enables or disables editing (settings apply when a run starts).
   void setEditable(bool editable);
 
+  /// Sets every text in the current language.
+  void retranslate();
+  /// File > Open config: asks for a file, loads it, warns (naming the key) when it cannot.
+  void openConfigDialog();
+  /// File > Save config: asks for a file name and saves config() there.
+  void saveConfigDialog();
+
  signals:
   /// The user picked another preset and its values were loaded.
   void presetLoaded(const QString& name);
+  /// A config file was loaded (openConfigFile() or the dialog) or saved (the dialog).
+  void configFileOpened(const QString& path);
+  void configFileSaved(const QString& path);
+  /// A typed value was refused; `message` (translated) says why.
+  void valueRejected(const QString& message);
 
  private:
   void onPresetActivated(int index);
   void showConfig(const TrainConfig& config);
+  /// Shows "(modified)" after the preset's name while the fields differ from the preset.
+  void updateModified();
 
   TrainConfig base_;
   bool from_file_ = false;
+  QString origin_name_;          ///< the preset's name or the config file's name
+  std::vector<QLabel*> labels_;  ///< the form's row labels, in order
   QComboBox* preset_ = nullptr;
   QLabel* origin_ = nullptr;
   ScientificSpinBox* lr_ = nullptr;

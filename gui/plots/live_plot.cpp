@@ -89,23 +89,27 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   const struct {
     QCPScatterStyle::ScatterShape shape;
     QColor color;
-    const char* label;
   } kinds[kNonFiniteKinds] = {
-      {QCPScatterStyle::ssCross, QColor(200, 0, 0), QT_TRANSLATE_NOOP("TrainScope", "nan")},
-      {QCPScatterStyle::ssTriangle, QColor(150, 0, 150), QT_TRANSLATE_NOOP("TrainScope", "+inf")},
-      {QCPScatterStyle::ssTriangleInverted, QColor(0, 90, 200),
-       QT_TRANSLATE_NOOP("TrainScope", "-inf")},
+      {QCPScatterStyle::ssCross, QColor(200, 0, 0)},
+      {QCPScatterStyle::ssTriangle, QColor(150, 0, 150)},
+      {QCPScatterStyle::ssTriangleInverted, QColor(0, 90, 200)},
   };
   for (int k = 0; k < kNonFiniteKinds; ++k) {
     QCPGraph* g = addGraph(xAxis, marker_axis_);
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(QCPScatterStyle(kinds[k].shape, kinds[k].color, 9));
     g->setPen(QPen(kinds[k].color, 2));
-    g->setName(Tr::tr(kinds[k].label));
     g->removeFromLegend();
     g->setLayer(QStringLiteral("overlay"));  // above every curve
     markers_[k] = g;
   }
+  LivePlot::retranslate();
+}
+
+void LivePlot::retranslate() {
+  markers_[static_cast<int>(NonFiniteKind::NaN)]->setName(Tr::tr("nan"));
+  markers_[static_cast<int>(NonFiniteKind::PosInf)]->setName(Tr::tr("+inf"));
+  markers_[static_cast<int>(NonFiniteKind::NegInf)]->setName(Tr::tr("-inf"));
 }
 
 QCPGraph* LivePlot::addSeriesGraph(const std::string& name, const QString& label) {

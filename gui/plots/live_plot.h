@@ -41,6 +41,8 @@ class LivePlot : public QCustomPlot {
 
   /// Keeps this plot's step axis equal to `other`'s (zoom, pan and following), both ways.
   void linkStepAxis(LivePlot* other);
+  /// Names the non-finite markers in the current language (subclasses name their curves).
+  virtual void retranslate();
   /// Shows or hides the legend (it sits above the axis rect, never over the data).
   void setLegendShown(bool shown);
   bool legendShown() const;

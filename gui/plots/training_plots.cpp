@@ -43,6 +43,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
 }
 
 void LossPlot::retranslate() {
+  LivePlot::retranslate();
   xAxis->setLabel(Tr::tr("Step"));
   yAxis->setLabel(Tr::tr("Loss"));
   graphFor(series::kStepLoss)->setName(Tr::tr("Training loss (per step)"));
@@ -75,6 +76,7 @@ GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
 }
 
 void GradNormPlot::retranslate() {
+  LivePlot::retranslate();
   xAxis->setLabel(Tr::tr("Step"));
   yAxis->setLabel(Tr::tr("Gradient norm"));
   graphFor(series::kStepGradNorm)->setName(Tr::tr("Gradient norm (before clipping)"));

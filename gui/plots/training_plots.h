@@ -13,7 +13,7 @@ class LossPlot : public LivePlot {
  public:
   explicit LossPlot(QWidget* parent = nullptr);
   /// Sets axis labels and legend names in the current language.
-  void retranslate();
+  void retranslate() override;
   /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve).
   void sync() override;
 };
@@ -25,7 +25,7 @@ class GradNormPlot : public LivePlot {
   Q_OBJECT
  public:
   explicit GradNormPlot(QWidget* parent = nullptr);
-  void retranslate();
+  void retranslate() override;
   /// Shows or hides the clipped-norm curve and names the threshold for a run.
   void setClipping(bool enabled, double max_norm);
 

@@ -20,7 +20,9 @@ ScientificSpinBox::ScientificSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
   setDecimals(20);
   setRange(1e-6, 10.0);
   setKeyboardTracking(false);
-  setCorrectionMode(QAbstractSpinBox::CorrectToNearestValue);
+  // Refuse what is out of range (the owner says why) instead of clamping: 0 must not
+  // silently become the minimum.
+  setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
 }
 
 QString ScientificSpinBox::formatValue(double value) {
@@ -69,7 +71,16 @@ QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const
 void ScientificSpinBox::fixup(QString& input) const {
   bool ok = false;
   const double value = parse(input, &ok);
-  input = formatValue(ok ? qBound(minimum(), value, maximum()) : this->value());
+  if (ok && value >= minimum() && value <= maximum()) {
+    input = formatValue(value);
+    return;
+  }
+  // Not a number in range: leave the text as typed, so QAbstractSpinBox restores the previous
+  // value, and let the owner explain (fixup() is const; the signal only reports).
+  const QString typed = input.trimmed();
+  if (!typed.isEmpty())
+    QMetaObject::invokeMethod(const_cast<ScientificSpinBox*>(this), "valueRejected",
+                              Qt::QueuedConnection, Q_ARG(QString, typed));
 }
 
 void ScientificSpinBox::stepBy(int steps) {

@@ -24,6 +24,11 @@ class ScientificSpinBox : public QDoubleSpinBox {
   QValidator::State validate(QString& text, int& pos) const override;
   void fixup(QString& input) const override;
   void stepBy(int steps) override;
+
+ signals:
+  /// Typed text that is not a number in range was refused (the previous value stays): the
+  /// owner says why, instead of the value being silently clamped (0 must not become 1e-10).
+  void valueRejected(const QString& text);
 };
 
 }  // namespace trainscope

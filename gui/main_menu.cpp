@@ -1,0 +1,89 @@
+#include "gui/main_menu.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QMenuBar>
+#include <QStyle>
+
+#include "gui/app/translations.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
+  QStyle* style = QApplication::style();
+  auto action = [this](QMenu* menu, const char* name, auto signal) {
+    QAction* a = menu->addAction(QString());
+    a->setObjectName(QLatin1String(name));
+    connect(a, &QAction::triggered, this, signal);
+    return a;
+  };
+  file_ = bar->addMenu(QString());
+  open_config_ = action(file_, "actionOpenConfig", &MainMenu::openConfig);
+  open_config_->setIcon(style->standardIcon(QStyle::SP_DialogOpenButton));
+  open_config_->setShortcut(QKeySequence::Open);
+  save_config_ = action(file_, "actionSaveConfig", &MainMenu::saveConfig);
+  save_config_->setIcon(style->standardIcon(QStyle::SP_DialogSaveButton));
+  save_config_->setShortcut(QKeySequence::Save);
+  file_->addSeparator();
+  open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
+  open_run_folder_->setIcon(style->standardIcon(QStyle::SP_DirOpenIcon));
+  runs_root_ = action(file_, "actionChooseRunsRoot", &MainMenu::chooseRunsRoot);
+  file_->addSeparator();
+  quit_ = action(file_, "actionQuit", &MainMenu::quit);
+  quit_->setShortcut(QKeySequence::Quit);
+
+  // Each language is named in its own language, so it can be found whatever is shown now.
+  language_ = bar->addMenu(QString());
+  auto* group = new QActionGroup(this);
+  english_ = language_->addAction(QStringLiteral("English"));
+  english_->setObjectName(QStringLiteral("actionLanguageEnglish"));
+  chinese_ = language_->addAction(QStringLiteral("中文"));
+  chinese_->setObjectName(QStringLiteral("actionLanguageChinese"));
+  for (QAction* a : {english_, chinese_}) {
+    a->setCheckable(true);
+    group->addAction(a);
+  }
+  connect(english_, &QAction::triggered, this, [] { switchLanguage(QStringLiteral("en")); });
+  connect(chinese_, &QAction::triggered, this, [] { switchLanguage(QStringLiteral("zh_CN")); });
+
+  help_ = bar->addMenu(QString());
+  about_ = action(help_, "actionAbout", &MainMenu::about);
+  retranslate();
+}
+
+void MainMenu::retranslate() {
+  file_->setTitle(Tr::tr("&File"));
+  language_->setTitle(Tr::tr("&Language"));
+  help_->setTitle(Tr::tr("&Help"));
+  const struct {
+    QAction* action;
+    QString text, tip;
+  } texts[] = {
+      {open_config_, Tr::tr("&Open config..."), Tr::tr("Load settings from a JSON config file.")},
+      {save_config_, Tr::tr("&Save config..."),
+       Tr::tr("Save the current settings as a JSON config file.")},
+      {open_run_folder_, Tr::tr("Open &run folder"),
+       Tr::tr("Open the current run's folder in the file manager.")},
+      {runs_root_, Tr::tr("Choose runs &location..."),
+       Tr::tr("Choose the folder under which every run gets its own folder.")},
+      {quit_, Tr::tr("&Quit"), Tr::tr("Close TrainScope.")},
+      {about_, Tr::tr("&About TrainScope"), QString()},
+  };
+  for (const auto& t : texts) {
+    t.action->setText(t.text);
+    t.action->setToolTip(t.tip);
+    t.action->setStatusTip(t.tip);
+  }
+  const bool chinese = languageCode(QLocale()) == QLatin1String("zh_CN");
+  chinese_->setChecked(chinese);
+  english_->setChecked(!chinese);
+}
+
+void MainMenu::setRunState(bool idle, bool hasRunDir) {
+  open_config_->setEnabled(idle);
+  runs_root_->setEnabled(idle);
+  open_run_folder_->setEnabled(hasRunDir);
+}
+
+}  // namespace trainscope

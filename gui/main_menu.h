@@ -1,0 +1,46 @@
+#pragma once
+/// The main window's menu bar: File, Language and Help.
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QMenuBar;
+
+namespace trainscope {
+
+/// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
+/// actionSaveConfig, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
+/// actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them into signals.
+/// The Language menu switches the interface at once and remembers the choice.
+class MainMenu : public QObject {
+  Q_OBJECT
+ public:
+  MainMenu(QMenuBar* bar, QObject* parent);
+  void retranslate();
+  /// Enables what makes sense with no run active (`idle`) and with a run folder (`hasRunDir`).
+  void setRunState(bool idle, bool hasRunDir);
+
+ signals:
+  void openConfig();
+  void saveConfig();
+  void openRunFolder();
+  void chooseRunsRoot();
+  void quit();
+  void about();
+
+ private:
+  QMenu* file_ = nullptr;
+  QMenu* language_ = nullptr;
+  QMenu* help_ = nullptr;
+  QAction* open_config_ = nullptr;
+  QAction* save_config_ = nullptr;
+  QAction* open_run_folder_ = nullptr;
+  QAction* runs_root_ = nullptr;
+  QAction* quit_ = nullptr;
+  QAction* english_ = nullptr;
+  QAction* chinese_ = nullptr;
+  QAction* about_ = nullptr;
+};
+
+}  // namespace trainscope

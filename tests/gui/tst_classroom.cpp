@@ -1,0 +1,196 @@
+// The dashboard in front of a class: speed control, legends off the data, one epoch number
+// everywhere, refused values, a modified preset, and switching the language at runtime.
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "gui/app/translations.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/panels/events_panel.h"
+#include "gui/plots/training_plots.h"
+#include "gui/widgets/scientific_spin_box.h"
+#include "run_files.h"
+
+using namespace trainscope;
+
+class TstClassroom : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void speedSliderPacesAndIsRemembered();
+  void legendNeverCoversTheLastFifthOfTheRun();
+  void stepFromIdleAgreesOnTheEpoch();
+  void zeroLearningRateIsRefused();
+  void editedPresetIsMarkedModified();
+  void languageSwitchesAtRuntimeBothWays();
+  void commandLineLanguageBeatsRememberedOne();
+
+ private:
+  std::unique_ptr<MainWindow> makeWindow();
+  QTemporaryDir dir_;
+};
+
+void TstClassroom::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings().clear();
+  QVERIFY(dir_.isValid());
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+}
+
+std::unique_ptr<MainWindow> TstClassroom::makeWindow() {
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setFullSpeed();
+  w->setRunsRoot(dir_.filePath(QStringLiteral("runs")));
+  w->resize(1024, 768);
+  w->show();
+  return w;
+}
+
+void TstClassroom::speedSliderPacesAndIsRemembered() {
+  auto w = makeWindow();
+  auto* slider = w->findChild<QSlider*>(QStringLiteral("speedSlider"));
+  QVERIFY(slider);
+  QCOMPARE(w->controller()->pace(), 0.0);  // full speed (the last notch)
+  QCOMPARE(slider->value(), slider->maximum());
+  slider->setValue(20);  // 10^(20/20) = 10 steps per second
+  QCOMPARE(w->controller()->pace(), 10.0);
+  QCOMPARE(QSettings().value(QStringLiteral("pace")).toDouble(), 10.0);
+  // A new window starts at the remembered pace.
+  auto w2 = std::make_unique<MainWindow>();
+  QCOMPARE(w2->controller()->pace(), 10.0);
+  QSettings().remove(QStringLiteral("pace"));
+}
+
+void TstClassroom::legendNeverCoversTheLastFifthOfTheRun() {
+  auto w = makeWindow();
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QVERIFY(w->startRun());
+  QVERIFY(finished.wait(120000));
+  w->grabWindowImage();
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  QVERIFY(loss && loss->legendShown());
+  const QRect legend = loss->legend->outerRect();
+  QVERIFY(!legend.isEmpty());
+  const double last = loss->xAxis->range().upper;
+  int checked = 0;
+  for (const char* name : {series::kStepLoss, series::kEpochTrainLoss, series::kEpochValLoss}) {
+    QCPGraph* g = loss->graphFor(name);
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+      if (it->key < 0.8 * last) continue;
+      const QPointF p = g->coordsToPixels(it->key, it->value);
+      QVERIFY2(!legend.contains(p.toPoint()),
+               qPrintable(QStringLiteral("%1 at step %2 under the legend").arg(name).arg(it->key)));
+      ++checked;
+    }
+  }
+  QVERIFY(checked > 100);
+}
+
+void TstClassroom::stepFromIdleAgreesOnTheEpoch() {
+  // overfit-sine trains one batch per epoch: step 1 ends epoch 1.
+  auto w = makeWindow();
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+  QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+  QTest::mouseClick(w->findChild<QPushButton*>(QStringLiteral("stepButton")), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(std::any_of(events.begin(), events.end(),
+                                       [](const QList<QVariant>& a) {
+                                         return a.at(0).value<Event>().kind == EventKind::Paused;
+                                       }),
+                           20000);
+  w->grabWindowImage();  // flush
+  auto* panel = w->findChild<EventsPanel*>();
+  QString paused_line;
+  for (int i = 0; i < panel->lineCount(); ++i)
+    if (panel->lineText(i).contains(QStringLiteral("Paused"))) paused_line = panel->lineText(i);
+  QVERIFY2(paused_line.contains(QStringLiteral("after step 1 (epoch 1)")), qPrintable(paused_line));
+  bool status_says_epoch_1 = false;
+  for (QLabel* l : w->statusBar()->findChildren<QLabel*>())
+    if (l->text() == QStringLiteral("Epoch 1/800")) status_says_epoch_1 = true;
+  QVERIFY(status_says_epoch_1);
+  auto steps = testfiles::readCsv(w->runDirectory() + QStringLiteral("/steps.csv"));
+  QVERIFY(steps);
+  QCOMPARE(steps->rows.size(), 1);
+  QCOMPARE(steps->cell(0, QStringLiteral("epoch")), QStringLiteral("1"));
+  w->stopRun();
+  QTRY_VERIFY(!w->controller()->isActive());
+}
+
+void TstClassroom::zeroLearningRateIsRefused() {
+  auto w = makeWindow();
+  auto* lr = w->findChild<ScientificSpinBox*>(QStringLiteral("learningRateSpinBox"));
+  QVERIFY(lr);
+  const double before = lr->value();
+  QSignalSpy rejected(lr, &ScientificSpinBox::valueRejected);
+  lr->setFocus();
+  lr->selectAll();
+  QTest::keyClicks(lr, QStringLiteral("0"));
+  QTest::keyClick(lr, Qt::Key_Return);
+  QTRY_COMPARE(rejected.count(), 1);
+  QCOMPARE(lr->value(), before);  // not silently clamped to 1e-10
+  QCOMPARE(w->currentConfig().optimizer.lr, before);
+}
+
+void TstClassroom::editedPresetIsMarkedModified() {
+  auto w = makeWindow();
+  QVERIFY(w->loadPreset(QStringLiteral("moons")));
+  auto* combo = w->findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+  auto* epochs = w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"));
+  QCOMPARE(combo->currentText(), QStringLiteral("moons"));
+  const int original = epochs->value();
+  epochs->setValue(original + 5);
+  QCOMPARE(combo->currentText(), QStringLiteral("moons (modified)"));
+  epochs->setValue(original);
+  QCOMPARE(combo->currentText(), QStringLiteral("moons"));
+}
+
+void TstClassroom::languageSwitchesAtRuntimeBothWays() {
+  auto w = makeWindow();
+  auto* start = w->findChild<QPushButton*>(QStringLiteral("startButton"));
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  auto* chinese = w->findChild<QAction*>(QStringLiteral("actionLanguageChinese"));
+  auto* english = w->findChild<QAction*>(QStringLiteral("actionLanguageEnglish"));
+  QVERIFY(start && loss && chinese && english);
+  auto fileMenu = [&w] { return w->menuBar()->actions().first()->text(); };
+  QCOMPARE(start->text(), QStringLiteral("&Start"));
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("Loss"));
+  QCOMPARE(fileMenu(), QStringLiteral("&File"));
+
+  chinese->trigger();
+  QTRY_COMPARE(start->text(), QStringLiteral("开始(&S)"));
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("损失"));
+  QCOMPARE(loss->xAxis->label(), QStringLiteral("步数"));
+  QCOMPARE(loss->graphFor(series::kEpochValLoss)->name(), QStringLiteral("验证损失（每轮）"));
+  QCOMPARE(fileMenu(), QStringLiteral("文件(&F)"));
+  QVERIFY(chinese->isChecked());
+  QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("zh_CN"));
+
+  english->trigger();
+  QTRY_COMPARE(start->text(), QStringLiteral("&Start"));
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("Loss"));
+  QCOMPARE(loss->graphFor(series::kEpochValLoss)->name(),
+           QStringLiteral("Validation loss (epoch)"));
+  QCOMPARE(fileMenu(), QStringLiteral("&File"));
+  QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("en"));
+}
+
+void TstClassroom::commandLineLanguageBeatsRememberedOne() {
+  QSettings().setValue(QStringLiteral("language"), QStringLiteral("zh_CN"));
+  QCOMPARE(startupLanguage(QStringLiteral("en")), QStringLiteral("en"));
+  QCOMPARE(startupLanguage(QString()), QStringLiteral("zh_CN"));
+  QSettings().setValue(QStringLiteral("language"), QStringLiteral("en"));
+  QCOMPARE(startupLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+  QSettings().remove(QStringLiteral("language"));
+}
+
+QTEST_MAIN(TstClassroom)
+#include "tst_classroom.moc"
