@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "gui/event_text.h"
 #include "gui/tr.h"
 #include "gui/widgets/scientific_spin_box.h"
 

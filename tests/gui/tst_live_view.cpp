@@ -4,6 +4,7 @@
 #include <QAbstractButton>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -40,6 +41,7 @@ class TstLiveView : public QObject {
 };
 
 void TstLiveView::initTestCase() {
+  QSettings().clear();
   // QSettings (the remembered pace, runs root) go to a test location, not the user's.
   QStandardPaths::setTestModeEnabled(true);
   // English plural forms, as the application installs them.
@@ -176,23 +178,31 @@ void TstLiveView::textsFitAt1024x768() {
   QVERIFY(finished.wait(120000));
   QTest::qWait(100);
   QCOMPARE(w.size(), QSize(1024, 768));
-  // Every single-line label shows its whole text (no "Step 3" for step 300, no "ende...").
-  for (QLabel* label : w.findChildren<QLabel*>()) {
-    if (!label->isVisible() || label->wordWrap() || label->text().isEmpty()) continue;
-    if (label->objectName() == QLatin1String("runDirLabel")) continue;  // elided, with tooltip
-    QString shown = label->text();
-    shown.remove(QLatin1Char('&'));  // mnemonic marks are not drawn
-    const int needed = label->fontMetrics().horizontalAdvance(shown);
-    QVERIFY2(label->contentsRect().width() >= needed,
-             qPrintable(QStringLiteral("'%1' needs %2 px, has %3")
-                            .arg(label->text())
-                            .arg(needed)
-                            .arg(label->contentsRect().width())));
+  // Every single-line label shows its whole text (no "Step 3" for step 300, no "ende..."),
+  // in English and in Chinese.
+  for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    switchLanguage(language);
+    QCoreApplication::processEvents();
+    QTest::qWait(50);
+    QCOMPARE(w.size(), QSize(1024, 768));
+    for (QLabel* label : w.findChildren<QLabel*>()) {
+      if (!label->isVisible() || label->wordWrap() || label->text().isEmpty()) continue;
+      if (label->objectName() == QLatin1String("runDirLabel")) continue;  // elided, with tooltip
+      QString shown = label->text();
+      shown.remove(QLatin1Char('&'));  // mnemonic marks are not drawn
+      const int needed = label->fontMetrics().horizontalAdvance(shown);
+      QVERIFY2(label->contentsRect().width() >= needed,
+               qPrintable(QStringLiteral("%1: '%2' needs %3 px, has %4")
+                              .arg(language, label->text())
+                              .arg(needed)
+                              .arg(label->contentsRect().width())));
+    }
+    for (QAbstractButton* b : w.findChildren<QAbstractButton*>()) {
+      if (!b->isVisible() || b->text().isEmpty()) continue;
+      QVERIFY2(b->width() >= b->minimumSizeHint().width(), qPrintable(language + b->text()));
+    }
   }
-  for (QAbstractButton* b : w.findChildren<QAbstractButton*>()) {
-    if (!b->isVisible() || b->text().isEmpty()) continue;
-    QVERIFY2(b->width() >= b->minimumSizeHint().width(), qPrintable(b->text()));
-  }
+  switchLanguage(QStringLiteral("en"));
 }
 
 void TstLiveView::closingAtFullStepRateIsFast() {
