@@ -352,6 +352,8 @@ void MainWindow::flush() {
 
 QImage MainWindow::grabWindowImage() {
   flush();
+  // Texts changed in this event-loop turn (status fields) are laid out before the grab.
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
   loss_plot_->replot(QCustomPlot::rpImmediateRefresh);
   grad_plot_->replot(QCustomPlot::rpImmediateRefresh);
   return grab().toImage();

@@ -43,13 +43,22 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SetPace:
         pace_ = c.value > 0 ? c.value : 0;
         break;
+      case CommandKind::PauseAfterEpoch:
+        pause_after_epoch_ = static_cast<int64_t>(c.value);
+        break;
     }
   }
 }
 
-void RunControl::afterEpoch() {
+void RunControl::afterEpoch(int64_t epoch) {
   std::lock_guard<std::mutex> lock(mutex_);
   run_to_epoch_end_ = false;
+  if (pause_after_epoch_ > 0 && epoch >= pause_after_epoch_) {
+    paused_ = true;
+    announced_pause_ = false;
+    pending_batches_ = 0;
+    pause_after_epoch_ = 0;
+  }
 }
 
 void RunControl::pauseFromEngine() {

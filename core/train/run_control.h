@@ -13,12 +13,12 @@ namespace trainscope {
 
 /// What a front end can ask of a running engine. More kinds arrive with later features
 /// (set learning rate, toggle clipping, save checkpoint).
-enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop, SetPace };
+enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop, SetPace, PauseAfterEpoch };
 
 struct Command {
   CommandKind kind;
   StopReason stop_reason = StopReason::Stopped;
-  double value = 0;  ///< SetPace: steps per second, 0 = full speed
+  double value = 0;  ///< SetPace: steps per second, 0 = full speed; PauseAfterEpoch: the epoch
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
@@ -46,9 +46,10 @@ class RunControl {
   template <typename OnTransition>
   Decision beforeStep(OnTransition&& on_transition);
 
-  /// Called by the training thread after an epoch completed (validation included): ends a
-  /// "step epoch" request, leaving the engine paused.
-  void afterEpoch();
+  /// Called by the training thread after epoch `epoch` completed (validation included): ends a
+  /// "step epoch" request, leaving the engine paused, and pauses when a PauseAfterEpoch for
+  /// this epoch (or an earlier one) is pending.
+  void afterEpoch(int64_t epoch);
   /// Puts the engine into the paused state from inside (non-finite policy "pause").
   void pauseFromEngine();
 
@@ -67,7 +68,8 @@ class RunControl {
   bool stop_ = false;
   StopReason stop_reason_ = StopReason::Stopped;
   bool announced_pause_ = false;
-  double pace_ = 0;  ///< steps per second; 0 = as fast as possible
+  double pace_ = 0;                ///< steps per second; 0 = as fast as possible
+  int64_t pause_after_epoch_ = 0;  ///< 0 = none
   std::chrono::steady_clock::time_point last_step_{};
 };
 

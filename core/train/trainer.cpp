@@ -85,6 +85,9 @@ void Trainer::resume() { impl_->control.post({CommandKind::Resume}); }
 void Trainer::stepBatch() { impl_->control.post({CommandKind::StepBatch}); }
 void Trainer::stepEpoch() { impl_->control.post({CommandKind::StepEpoch}); }
 void Trainer::stop(StopReason reason) { impl_->control.post({CommandKind::Stop, reason}); }
+void Trainer::pauseAfterEpoch(int64_t epoch) {
+  impl_->control.post({CommandKind::PauseAfterEpoch, StopReason::Stopped, double(epoch)});
+}
 void Trainer::setPace(double steps_per_second) {
   impl_->control.post({CommandKind::SetPace, StopReason::Stopped, steps_per_second});
 }
@@ -236,7 +239,7 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const AverageMeter& loss,
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
-  control.afterEpoch();
+  control.afterEpoch(epoch);
 }
 
 RunSummary Trainer::Impl::loop() {

@@ -65,6 +65,9 @@ class Trainer {
   void stepEpoch();
   /// Ends the run at the next step boundary (also wakes a paused engine).
   void stop(StopReason reason = StopReason::Stopped);
+  /// Pauses at the end of epoch `epoch` (validation included), before any step of the next:
+  /// exact where a front end reacting to the epoch record would be late (automation).
+  void pauseAfterEpoch(int64_t epoch);
   /// Paces the loop to at most `steps_per_second` (0 = full speed), for watching a run live.
   /// Takes effect before the next step; the waiting counts as paused time, so no value in the
   /// run's files changes except wall-clock columns.

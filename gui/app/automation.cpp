@@ -18,6 +18,7 @@ Automation::Automation(MainWindow* window, const AppOptions& options, QObject* p
   TrainingController* c = window_->controller();
   // Connected after the window's own handlers: the window shows a record before it is grabbed.
   connect(c, &TrainingController::epochFinished, this, &Automation::onEpoch);
+  connect(c, &TrainingController::eventOccurred, this, &Automation::onEvent);
   connect(c, &TrainingController::runFinished, this, &Automation::onRunEnded);
   connect(c, &TrainingController::runFailed, this, &Automation::onRunFailed);
 }
@@ -29,23 +30,31 @@ void Automation::begin() {
 
 void Automation::startRun() {
   if (!window_->startRun()) return;  // runFailed already reported it
-  // --quit-after-epochs 1: let the engine pause exactly at the end of epoch 1.
-  if (options_.quit_after_epochs == 1) window_->controller()->stepEpoch();
+  // The engine itself pauses at the end of epoch N: reacting to the epoch record would be
+  // several epochs late when epochs take microseconds.
+  if (options_.quit_after_epochs > 0)
+    window_->controller()->pauseAfterEpoch(options_.quit_after_epochs);
 }
 
 void Automation::onEpoch(const EpochRecord& epoch) {
-  TrainingController* c = window_->controller();
   const int n = options_.quit_after_epochs;
-  if (n <= 0 || quitting_ || !c->isActive() || c->state() == TrainingController::State::Stopping)
-    return;
-  if (epoch.epoch + 1 == n) {
-    c->stepEpoch();  // run to the end of epoch N, then pause
-  } else if (epoch.epoch >= n) {
-    // Grab the window while the run is live (plots, running-state buttons), then stop.
-    if (!options_.screenshot.isEmpty() && !saveScreenshot()) exit_code_ = 1;
-    quitting_ = true;
-    c->stop();
-  }
+  if (n > 0 && epoch.epoch >= n) finishScripted();
+}
+
+void Automation::onEvent(const Event& event) {
+  // A scripted run has nobody to press Resume: a pause it did not ask for (a non-finite value
+  // under the "pause" policy) ends it, with the screenshot of that state.
+  if (event.kind == EventKind::Paused && options_.quitWhenRunEnds()) finishScripted();
+}
+
+void Automation::finishScripted() {
+  TrainingController* c = window_->controller();
+  if (quitting_ || !c->isActive() || c->state() == TrainingController::State::Stopping) return;
+  // Grab the window before stopping (plots, the run's state), then stop: quit() follows the
+  // run's end.
+  if (!options_.screenshot.isEmpty() && !saveScreenshot()) exit_code_ = 1;
+  quitting_ = true;
+  c->stop();
 }
 
 void Automation::onRunEnded() {

@@ -10,10 +10,11 @@ namespace trainscope {
 class MainWindow;
 
 /// Drives a MainWindow from the command-line options (scripts and documentation use them):
-/// starts the run, stops it exactly at the end of epoch N (the engine is asked to pause at that
-/// epoch's end, so no step of epoch N+1 runs), saves a grab of the window (taken live at epoch N,
-/// or when the run ends) and quits with 0, 1 when the screenshot could not be saved, or 2 when
-/// the run could not start (the reason goes to stderr).
+/// starts the run, stops it exactly at the end of epoch N (the engine pauses at that epoch's
+/// end, so no step of epoch N+1 runs), saves a grab of the window (at epoch N, at a pause
+/// nobody asked for such as a non-finite value under the "pause" policy, or when the run ends)
+/// and quits with 0, 1 when the screenshot could not be saved, or 2 when the run could not
+/// start (the reason goes to stderr).
 class Automation : public QObject {
   Q_OBJECT
  public:
@@ -25,6 +26,9 @@ class Automation : public QObject {
  private:
   void startRun();
   void onEpoch(const EpochRecord& epoch);
+  void onEvent(const Event& event);
+  /// Saves the screenshot of the state now, stops the run; the quit follows its end.
+  void finishScripted();
   void onRunEnded();
   void onRunFailed(const RunFailure& failure);
   bool saveScreenshot();

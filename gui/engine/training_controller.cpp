@@ -107,6 +107,10 @@ void TrainingController::stepEpoch() {
   setState(State::Running);
 }
 
+void TrainingController::pauseAfterEpoch(qint64 epoch) {
+  if (trainer_ && isActive()) trainer_->pauseAfterEpoch(epoch);
+}
+
 void TrainingController::setPace(double stepsPerSecond) {
   pace_ = stepsPerSecond > 0 ? stepsPerSecond : 0;
   if (trainer_ && isActive()) trainer_->setPace(pace_);

@@ -51,6 +51,8 @@ class TrainingController : public QObject {
   void stepBatch();  ///< one more batch, then pause
   void stepEpoch();  ///< to the end of the current epoch, then pause
   void stop();       ///< end the run at the next step boundary (summary.json is written)
+  /// The engine pauses at the end of epoch `epoch` exactly (see Trainer::pauseAfterEpoch).
+  void pauseAfterEpoch(qint64 epoch);
   /// Paces the run to at most `stepsPerSecond` (0 = full speed), now and for later runs; no
   /// number of the run changes (see Trainer::setPace).
   void setPace(double stepsPerSecond);

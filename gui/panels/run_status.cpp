@@ -129,7 +129,10 @@ RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   seed_ = new QLabel(this);
   seed_->setObjectName(QStringLiteral("seedLabel"));
   seed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) addPermanentWidget(l);
+  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) {
+    l->setContentsMargins(6, 0, 6, 0);  // fields never run into each other
+    addPermanentWidget(l);
+  }
   reset();
 }
 

@@ -57,6 +57,7 @@ class TstPace : public QObject {
  private Q_SLOTS:
   void pacedRunWritesTheSameNumbers();
   void paceChangeTakesEffectBeforeTheNextStep();
+  void pauseAfterEpochStopsExactlyThere();
 };
 
 void TstPace::pacedRunWritesTheSameNumbers() {
@@ -110,6 +111,32 @@ void TstPace::paceChangeTakesEffectBeforeTheNextStep() {
   t.stop();
   worker.join();
   QVERIFY2(waited < 0.5, qPrintable(QString::number(waited)));
+}
+
+void TstPace::pauseAfterEpochStopsExactlyThere() {
+  // Epochs of 5 steps that take microseconds: a front end reacting to epoch records would be
+  // late; the engine must stop at the end of epoch 7 itself.
+  struct Watch : TrainerObserver {
+    std::atomic<int> epochs{0}, steps{0};
+    std::atomic<bool> paused{false};
+    void onStep(const StepRecord&) override { ++steps; }
+    void onEpoch(const EpochRecord&) override { ++epochs; }
+    void onEvent(const Event& e) override {
+      if (e.kind == EventKind::Paused) paused = true;
+    }
+  } watch;
+  TrainConfig c = paceConfig();
+  c.training.epochs = 1000;
+  Trainer t(c, TrainerOptions{});
+  t.addObserver(&watch);
+  t.pauseAfterEpoch(7);
+  std::thread worker([&t] { t.run(); });
+  QTRY_VERIFY_WITH_TIMEOUT(watch.paused.load(), 20000);
+  QTest::qWait(200);  // nothing runs on while paused
+  QCOMPARE(watch.epochs.load(), 7);
+  QCOMPARE(watch.steps.load(), 7 * 5);
+  t.stop();
+  worker.join();
 }
 
 QTEST_GUILESS_MAIN(TstPace)

@@ -201,6 +201,14 @@ void TstLiveView::textsFitAt1024x768() {
       if (!b->isVisible() || b->text().isEmpty()) continue;
       QVERIFY2(b->width() >= b->minimumSizeHint().width(), qPrintable(language + b->text()));
     }
+    // The status bar's fields lie side by side, none drawn over another.
+    QList<QLabel*> fields;
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+      if (l->isVisible() && !l->text().isEmpty()) fields << l;
+    for (int i = 0; i < fields.size(); ++i)
+      for (int j = i + 1; j < fields.size(); ++j)
+        QVERIFY2(!fields[i]->geometry().intersects(fields[j]->geometry()),
+                 qPrintable(fields[i]->text() + QStringLiteral(" / ") + fields[j]->text()));
   }
   switchLanguage(QStringLiteral("en"));
 }
