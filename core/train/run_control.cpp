@@ -43,6 +43,9 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SetPace:
         pace_ = c.value > 0 ? c.value : 0;
         break;
+      case CommandKind::SaveCheckpoint:
+        t.save_paths.push_back(c.path);
+        break;
     }
   }
 }
