@@ -72,7 +72,8 @@ int runCli(int argc, char** argv) {
   CLI::App app{"TrainScope: train neural networks with libtorch and record every step.", kProgram};
   app.footer(
       "Exit codes: 0 completed (or early stop), 1 failure, 2 bad input (arguments, config, "
-      "data), 3 stopped on a non-finite loss or gradient, 130 interrupted (Ctrl-C/SIGTERM).");
+      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 130 interrupted "
+      "(Ctrl-C/SIGTERM).");
   app.require_subcommand(0, 1);
   bool version = false;
   app.add_flag("--version", version, "Print the TrainScope and libtorch versions and exit");
@@ -80,6 +81,7 @@ int runCli(int argc, char** argv) {
   TrainCommand train(app);
   PresetsCommand presets_cmd(app);
   DeviceCommand device(app);
+  InspectCommand inspect(app);
 
   try {
     app.parse(argc, argv);
@@ -99,6 +101,7 @@ int runCli(int argc, char** argv) {
       return train.run(joinCommandLine(std::vector<std::string>(argv, argv + argc)));
     if (presets_cmd.parsed()) return presets_cmd.run();
     if (device.parsed()) return device.run();
+    if (inspect.parsed()) return inspect.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

@@ -1,6 +1,6 @@
 #pragma once
 /// trainscope-cli: the headless front end over trainscope_core (ARCHITECTURE §6). Commands
-/// `train`, `presets`, `device`, plus `--help` and `--version`. Torch-free.
+/// `train`, `presets`, `device`, `inspect`, plus `--help` and `--version`. Torch-free.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,6 @@
 #pragma once
-/// The subcommands of trainscope-cli, one file each (train.cpp, presets.cpp, device.cpp). Each
+/// The subcommands of trainscope-cli, one file each (train.cpp, presets.cpp, device.cpp,
+/// inspect.cpp). Each
 /// registers its options on the CLI11 app and runs when it was parsed. Internal to the CLI
 /// library (CLI11 stays a private dependency).
 #include <cstdint>
@@ -19,7 +20,8 @@ inline constexpr const char* kProgram = "trainscope-cli";
 /// Prints "trainscope-cli: error: <message>" on stderr.
 void printError(const std::string& message);
 
-/// `train`: train from a preset and/or config file, writing a run directory.
+/// `train`: train from a preset and/or config file, writing a run directory; or, with
+/// `--resume CHECKPOINT`, continue a checkpoint's run in a new run directory.
 class TrainCommand {
  public:
   explicit TrainCommand(CLI::App& app);
@@ -36,6 +38,21 @@ class TrainCommand {
   int64_t epochs_ = 0;
   std::string out_;
   bool overwrite_ = false;
+  bool json_ = false;
+  std::string resume_;
+};
+
+/// `inspect CHECKPOINT [--json]`: describe a checkpoint file.
+class InspectCommand {
+ public:
+  explicit InspectCommand(CLI::App& app);
+  bool parsed() const;
+  /// Prints the description; throws Error(Checkpoint) for a bad file (exit 2).
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string file_;
   bool json_ = false;
 };
 

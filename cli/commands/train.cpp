@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
+#include "core/io/checkpoint.h"
 #include "core/io/run_dir.h"
 #include "core/train/trainer.h"
 
@@ -101,6 +102,10 @@ TrainCommand::TrainCommand(CLI::App& app)
   sub_->add_flag("--overwrite", overwrite_, "Clear an existing non-empty --out directory first");
   sub_->add_flag("--json", json_,
                  "Print one JSON object per epoch on stdout (progress stays on stderr)");
+  sub_->add_option("--resume", resume_,
+                   "Continue the run of a checkpoint in a new run directory (its config is "
+                   "used; only --epochs (the new total), --out, --overwrite and --json may "
+                   "accompany it)");
 }
 
 bool TrainCommand::parsed() const { return sub_->parsed(); }
@@ -115,7 +120,31 @@ int TrainCommand::run(const std::string& command_line) const {
 
   TrainConfig config;
   try {
-    config = resolveConfig(preset_, config_file_, sets);
+    if (!resume_.empty()) {
+      if (!preset_.empty() || !config_file_.empty() || !sets_.empty()) {
+        printError(
+            "--resume takes its config from the checkpoint: only --epochs, --out, --overwrite "
+            "and --json may accompany it (not --preset, --config or --set)");
+        return kExitUsage;
+      }
+      config = checkpointConfig(inspectCheckpoint(resume_));
+      if (epochs_opt_->count() > 0) config.training.epochs = epochs_;
+      validate(config);
+      if (!out_.empty()) {
+        // --overwrite would delete the checkpoint before it is read.
+        std::error_code ec;
+        const fs::path out = fs::weakly_canonical(out_, ec);
+        const fs::path file = fs::weakly_canonical(resume_, ec);
+        const std::string o = out.string() + "/";
+        if (file.string().compare(0, o.size(), o) == 0) {
+          printError("--out " + out_ + " contains the checkpoint " + resume_ +
+                     "; a resumed run writes a new run directory: choose another --out");
+          return kExitUsage;
+        }
+      }
+    } else {
+      config = resolveConfig(preset_, config_file_, sets);
+    }
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);
@@ -153,6 +182,7 @@ int TrainCommand::run(const std::string& command_line) const {
   options.front_end = "cli";
   options.command_line = command_line;
   options.default_non_finite = "stop";
+  options.resume_from = resume_;
   Trainer trainer(config, options);
 
   ProgressOptions progress;

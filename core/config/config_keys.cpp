@@ -177,6 +177,25 @@ const std::vector<Key<ClipConfig>>& clipKeys() {
   return keys;
 }
 
+const std::vector<Key<CheckpointConfig>>& checkpointKeys() {
+  using K = Key<CheckpointConfig>;
+  static const std::vector<K> keys = {
+      K("save_last", &CheckpointConfig::save_last,
+        "write checkpoints/last.pt every epoch and when the run stops"),
+      K("save_best", &CheckpointConfig::save_best,
+        "write checkpoints/best.pt when validation loss improves"),
+      K("every_epochs", &CheckpointConfig::every_epochs,
+        "write checkpoints/epoch-NNNN.pt every N epochs (0: off)")
+          .atLeast(0)
+          .atMost(1'000'000),
+      K("keep_last", &CheckpointConfig::keep_last,
+        "keep the newest K epoch-NNNN.pt files (0: keep all)")
+          .atLeast(0)
+          .atMost(1'000'000),
+  };
+  return keys;
+}
+
 /// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
 template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
@@ -186,6 +205,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
   fn("training.clip", c.training.clip, clipKeys());
+  fn("checkpoint", c.checkpoint, checkpointKeys());
 }
 
 std::string fullName(const std::string& prefix, const char* name) {

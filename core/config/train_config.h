@@ -58,6 +58,15 @@ struct TrainingConfig {
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
 };
 
+/// `checkpoint.*`: automatic checkpoints in <run dir>/checkpoints/ at each epoch end, after
+/// validation (ARCHITECTURE §5).
+struct CheckpointConfig {
+  bool save_last = true;     ///< last.pt every epoch (and when a run is stopped or interrupted)
+  bool save_best = true;     ///< best.pt when validation loss improves (needs a validation split)
+  int64_t every_epochs = 0;  ///< epoch-NNNN.pt every N epochs; 0 = off
+  int64_t keep_last = 3;     ///< keep the newest K epoch-NNNN.pt files; 0 = keep all
+};
+
 /// The resolved configuration of one run.
 struct TrainConfig {
   std::string name = "run";  ///< used to name the run directory
@@ -65,6 +74,7 @@ struct TrainConfig {
   ModelConfig model;
   OptimizerConfig optimizer;
   TrainingConfig training;
+  CheckpointConfig checkpoint;
 };
 
 /// A built-in preset: a named partial config with a fixed seed.

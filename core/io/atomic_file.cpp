@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,18 +12,33 @@
 #include "core/errors.h"
 
 namespace trainscope {
+namespace {
+std::atomic<long long> g_fail_after_bytes{-1};
+}  // namespace
+
+void setAtomicWriteFailureForTesting(long long bytes) { g_fail_after_bytes = bytes; }
+
+std::string atomicTempPrefix(const std::filesystem::path& path) {
+  return "." + path.filename().string() + ".tmp-";
+}
 
 void writeFileAtomic(const std::filesystem::path& path, const std::string& content) {
+  writeFileAtomic(path, content.data(), content.size());
+}
+
+void writeFileAtomic(const std::filesystem::path& path, const char* data, size_t size) {
   auto fail = [&](const std::string& what) {
     throw Error(ErrorCode::Io, path.string(),
                 "cannot write " + path.string() + ": " + what + " (" + std::strerror(errno) + ")");
   };
   std::filesystem::path dir = path.parent_path().empty() ? "." : path.parent_path();
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  std::string tmpl = (dir / (atomicTempPrefix(path) + "XXXXXX")).string();
   int fd = mkstemp(tmpl.data());
   if (fd < 0) fail("cannot create a temporary file");
-  const char* p = content.data();
-  size_t left = content.size();
+  const char* p = data;
+  size_t left = size;
+  const long long fail_after = g_fail_after_bytes;
+  if (fail_after >= 0 && static_cast<size_t>(fail_after) < left) left = fail_after;
   while (left > 0) {
     ssize_t n = ::write(fd, p, left);
     if (n < 0) {
@@ -33,6 +49,12 @@ void writeFileAtomic(const std::filesystem::path& path, const std::string& conte
     }
     p += n;
     left -= static_cast<size_t>(n);
+  }
+  if (fail_after >= 0) {
+    // Simulated failure midway: the partial temp file stays, as after a crash.
+    ::close(fd);
+    errno = ENOSPC;
+    fail("write failed (simulated)");
   }
   fchmod(fd, 0644);
   if (::fsync(fd) != 0 || ::close(fd) != 0) {

@@ -18,7 +18,7 @@ std::string hostName() {
 
 nlohmann::json describeRun(const RunDescription& r) {
   const DeviceInfo dev = probeDevices();
-  return {
+  nlohmann::json j = {
       {"trainscope_version", trainscopeVersion()},
       {"torch_version", dev.torch_version},
       {"device", r.device},
@@ -42,6 +42,9 @@ nlohmann::json describeRun(const RunDescription& r) {
       {"model",
        {{"description", r.model.description}, {"parameter_count", r.model.parameter_count}}},
   };
+  if (!r.resumed_from_file.empty())
+    j["resumed_from"] = {{"file", r.resumed_from_file}, {"step", r.resumed_from_step}};
+  return j;
 }
 
 }  // namespace trainscope

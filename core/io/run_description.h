@@ -16,6 +16,8 @@ struct RunDescription {
   int64_t seed = 0;
   DataSummary data;
   ModelSummary model;
+  std::string resumed_from_file;  ///< resumed runs: the checkpoint (run.json `resumed_from`)
+  int64_t resumed_from_step = 0;  ///< resumed runs: the checkpoint's global step
 };
 
 /// The run.json object: versions, device, CUDA availability, threads, CPU, BLAS library, start

@@ -48,6 +48,12 @@ void RunWriter::append(std::FILE* f, const std::string& line, const char* name) 
   }
 }
 
+void RunWriter::writePrefixRows(const std::vector<std::string>& metrics_rows,
+                                const std::vector<std::string>& step_rows) {
+  for (const auto& row : metrics_rows) append(metrics_, row, "metrics.csv");
+  for (const auto& row : step_rows) append(steps_, row, "steps.csv");
+}
+
 void RunWriter::writeStep(const StepRecord& r) { append(steps_, toCsvRow(r), "steps.csv"); }
 void RunWriter::writeEpoch(const EpochRecord& r) { append(metrics_, toCsvRow(r), "metrics.csv"); }
 void RunWriter::writeEvent(const Event& e) { append(events_, toJson(e).dump(), "events.jsonl"); }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/train/records.h"
 
@@ -20,6 +21,10 @@ class RunWriter {
   RunWriter(const RunWriter&) = delete;
   RunWriter& operator=(const RunWriter&) = delete;
 
+  /// Rows a resumed run starts with (its source run's, see io/run_resume.h), verbatim, before
+  /// any record of its own.
+  void writePrefixRows(const std::vector<std::string>& metrics_rows,
+                       const std::vector<std::string>& step_rows);
   void writeStep(const StepRecord& r);
   void writeEpoch(const EpochRecord& r);
   void writeEvent(const Event& e);

@@ -19,6 +19,16 @@ class AverageMeter {
   double mean() const { return count_ > 0 ? sum_ / static_cast<double>(count_) : std::nan(""); }
   /// Samples added so far.
   int64_t count() const { return count_; }
+  /// sum(value * n) so far (saved in checkpoints with count(), so a resumed epoch's mean is
+  /// exactly the uninterrupted one's).
+  double sum() const { return sum_; }
+  /// A meter holding `sum` over `count` samples (from a checkpoint).
+  static AverageMeter restored(double sum, int64_t count) {
+    AverageMeter m;
+    m.sum_ = sum;
+    m.count_ = count;
+    return m;
+  }
   void reset() { *this = AverageMeter(); }
 
  private:

@@ -13,10 +13,11 @@ constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stop
                                        StopReason::Interrupted, StopReason::Error};
 
 constexpr EventKind kEventKinds[] = {
-    EventKind::RunStarted,    EventKind::Paused,          EventKind::Resumed,
-    EventKind::Stopped,       EventKind::NonFinite,       EventKind::EarlyStop,
-    EventKind::Overfitting,   EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
-    EventKind::ConfigChanged, EventKind::Finished,        EventKind::Error};
+    EventKind::RunStarted,      EventKind::Paused,          EventKind::Resumed,
+    EventKind::Stopped,         EventKind::NonFinite,       EventKind::EarlyStop,
+    EventKind::Overfitting,     EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
+    EventKind::ConfigChanged,   EventKind::Finished,        EventKind::Error,
+    EventKind::CheckpointFailed};
 
 }  // namespace
 
@@ -52,6 +53,8 @@ std::string toString(EventKind kind) {
       return "finished";
     case EventKind::Error:
       return "error";
+    case EventKind::CheckpointFailed:
+      return "checkpoint_failed";
   }
   return "error";
 }
@@ -130,6 +133,7 @@ nlohmann::json toJson(const Event& e) {
       {"step", e.step}, {"epoch", e.epoch}, {"kind", toString(e.kind)}, {"message", e.message}};
   if (e.value) j["value"] = jsonNumber(*e.value);
   if (!e.what.empty()) j["what"] = e.what;
+  if (!e.file.empty()) j["file"] = e.file;
   return j;
 }
 

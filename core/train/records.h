@@ -28,11 +28,12 @@ enum class EventKind {
   CheckpointLoaded,  ///< "checkpoint_loaded" (checkpoint issue)
   ConfigChanged,     ///< "config_changed" (live settings)
   Finished,          ///< "finished": the run ended (any stop reason but Error)
-  Error              ///< "error": the run ended on an error
+  Error,             ///< "error": the run ended on an error
+  CheckpointFailed   ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "finished" |
-/// "error"
+/// "error" | "checkpoint_failed"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -75,6 +76,8 @@ struct Event {
   std::string message;
   std::optional<double> value;  ///< the number the event is about (e.g. the non-finite loss)
   std::string what;             ///< which quantity: "loss" | "grad_norm" | ...
+  /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed).
+  std::string file;
 };
 
 /// Sizes and shape of the data of a run.
@@ -106,6 +109,13 @@ struct RunInfo {
   DataSummary data;
   ModelSummary model;
   std::string config_json;  ///< the resolved config (seed filled in)
+  /// Resumed runs: the checkpoint file, else empty.
+  std::string resumed_from;
+  int64_t start_step = 0;   ///< global step the run starts from (the checkpoint's; else 0)
+  int64_t start_epoch = 0;  ///< epochs completed at the start (the checkpoint's; else 0)
+  /// Completed epochs restored from the checkpoint, in order, so front ends redraw the curves
+  /// (empty for a new run). Step rows before start_step are in the source run's steps.csv.
+  std::vector<EpochRecord> history;
 };
 
 /// The end state of a run (summary.json).

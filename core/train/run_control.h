@@ -6,19 +6,31 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "core/train/records.h"
 
 namespace trainscope {
 
 /// What a front end can ask of a running engine. More kinds arrive with later features
-/// (set learning rate, toggle clipping, save checkpoint).
-enum class CommandKind { Pause, Resume, StepBatch, StepEpoch, Stop, SetPace, PauseAfterEpoch };
+/// (set learning rate, toggle clipping).
+enum class CommandKind {
+  Pause,
+  Resume,
+  StepBatch,
+  StepEpoch,
+  Stop,
+  SetPace,
+  PauseAfterEpoch,
+  SaveCheckpoint
+};
 
 struct Command {
   CommandKind kind;
   StopReason stop_reason = StopReason::Stopped;
-  double value = 0;  ///< SetPace: steps per second, 0 = full speed; PauseAfterEpoch: the epoch
+  double value = 0;       ///< SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch
+  std::string path = {};  ///< SaveCheckpoint: the file to write
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
@@ -35,10 +47,13 @@ class RunControl {
   struct Transitions {
     bool paused = false;   ///< the engine entered the paused state (emit "paused")
     bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
+    std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
-  /// and no single step is pending, calls `on_pause` once (outside the lock) and waits. With a
+  /// and no single step is pending, calls `on_transition` once (outside the lock) and waits;
+  /// checkpoint saves requested meanwhile are handed to `on_transition` too (also while
+  /// paused), so the caller writes them at this step boundary. With a
   /// pace set (SetPace), also waits until 1/pace seconds have passed since the previous step
   /// (single steps from pause are not delayed); commands still take effect at once. The
   /// caller counts the whole wait as paused time, so pacing changes no number of the run.
@@ -85,7 +100,7 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed) {
+    if (t.paused || t.resumed || !t.save_paths.empty()) {
       lock.unlock();
       on_transition(t);
       lock.lock();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/train/flat_gradients.h"
+#include "core/train/meters.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -25,11 +26,18 @@ struct TrainState {
   /// Draws each epoch's batch order; its own stream of the training seed, so shuffling does
   /// not consume the global generator that dropout draws from.
   at::Generator shuffle_gen;
-  int64_t seed = 0;              ///< the training seed in use
-  int num_threads = 1;           ///< intra-op threads of the training thread
-  int64_t global_step = 0;       ///< optimizer steps completed (1-based numbering of steps)
-  int64_t epochs_completed = 0;  ///< epochs whose row was written
-  int64_t best_epoch = 0;        ///< epoch of the lowest finite val_loss, 0 when none
+  /// shuffle_gen's state before the current epoch's permutation was drawn (after an epoch end:
+  /// the state the next epoch starts from). A checkpoint saves this plus batch_in_epoch, so a
+  /// mid-epoch resume redraws the same permutation and continues at the next batch.
+  at::Tensor epoch_start_shuffle_state;
+  int64_t batch_in_epoch = 0;        ///< batches done in the current epoch (0 at an epoch end)
+  AverageMeter epoch_loss;           ///< train_loss meter of the current epoch so far
+  std::vector<EpochRecord> history;  ///< every completed epoch's record, in order
+  int64_t seed = 0;                  ///< the training seed in use
+  int num_threads = 1;               ///< intra-op threads of the training thread
+  int64_t global_step = 0;           ///< optimizer steps completed (1-based numbering of steps)
+  int64_t epochs_completed = 0;      ///< epochs whose row was written
+  int64_t best_epoch = 0;            ///< epoch of the lowest finite val_loss, 0 when none
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
 };

@@ -2,7 +2,8 @@
 // TrainState, then epochs of steps (core/train/step.*) with validation, records to observers and
 // the run directory. The parts live in their own files: step phases (step.*), the loss meter
 // (meters.h), timers (system/clock.h), the optimizer factory (optim/), device resolution
-// (system/device.*), run.json (io/run_description.*).
+// (system/device.*), run.json (io/run_description.*), checkpoints (checkpointing.*,
+// train_state_io.*).
 #include "core/train/trainer.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -14,6 +15,7 @@
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/io/run_description.h"
+#include "core/io/run_resume.h"
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
@@ -21,11 +23,13 @@
 #include "core/system/device.h"
 #include "core/system/device_info.h"
 #include "core/system/seed.h"
+#include "core/train/checkpointing.h"
 #include "core/train/meters.h"
 #include "core/train/records_json.h"
 #include "core/train/run_control.h"
 #include "core/train/step.h"
 #include "core/train/train_state.h"
+#include "core/train/train_state_io.h"
 #include "core/train/trainer_hooks.h"
 
 namespace trainscope {
@@ -42,6 +46,8 @@ struct Trainer::Impl {
   PreparedData data;
   ModelSummary model_summary;  ///< described once, for RunInfo and run.json
   std::unique_ptr<RunWriter> writer;
+  std::unique_ptr<Checkpointer> checkpointer;
+  std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
   std::string non_finite_policy;
   PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
@@ -50,10 +56,28 @@ struct Trainer::Impl {
   void openRunDir();
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.
-  bool trainEpoch(BatchIterator& iter, int64_t epoch, AverageMeter& loss, PauseAwareTimer& timer);
-  void finishEpoch(int64_t epoch, const AverageMeter& loss, const PauseAwareTimer& timer);
+  bool trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer);
+  void finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
   void recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch, int64_t b,
-                  int64_t batches, AverageMeter& loss);
+                  int64_t batches);
+  CheckpointContext checkpointContext() const {
+    return {configToJson(config).dump(), config.optimizer.name, options.run_dir.string()};
+  }
+  /// Writes `file` now and reports checkpoint_saved, or checkpoint_failed (the run goes on).
+  void saveNow(const std::filesystem::path& file, int64_t epoch);
+  /// checkpoint_saved events. Automatic saves (epoch ends, stops) go to events.jsonl only: to
+  /// observers they would be a line per epoch between the events front ends fold.
+  void reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch, bool automatic);
+  /// An automatic save (`save` returns the files written); a failure is checkpoint_failed.
+  template <class Save>
+  void autoSave(int64_t epoch, Save&& save) {
+    if (!checkpointer) return;
+    try {
+      reportSaved(save(), epoch, /*automatic=*/true);
+    } catch (const std::exception& ex) {
+      emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch);
+    }
+  }
   void reportNonFinite(const StepResult& s, int64_t epoch);
   void finish(RunSummary& summary);
 
@@ -61,12 +85,14 @@ struct Trainer::Impl {
     if (writer) writer->writeEvent(e);
     for (auto* o : observers) o->onEvent(e);
   }
-  void emit(EventKind kind, const std::string& message, int64_t epoch) {
+  void emit(EventKind kind, const std::string& message, int64_t epoch,
+            const std::string& file = "") {
     Event e;
     e.step = state.global_step;
     e.epoch = epoch;
     e.kind = kind;
     e.message = message;
+    e.file = file;
     emit(e);
   }
 };
@@ -90,6 +116,9 @@ void Trainer::pauseAfterEpoch(int64_t epoch) {
 }
 void Trainer::setPace(double steps_per_second) {
   impl_->control.post({CommandKind::SetPace, StopReason::Stopped, steps_per_second});
+}
+void Trainer::saveCheckpoint(const std::filesystem::path& file) {
+  impl_->control.post({CommandKind::SaveCheckpoint, StopReason::Stopped, 0, file.string()});
 }
 
 void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
@@ -130,6 +159,12 @@ void Trainer::Impl::prepare() {
   // the global generator that dropout draws from.
   state.shuffle_gen =
       at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(state.seed) ^ 0x5DEECE66DULL);
+  state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
+
+  if (!options.resume_from.empty())
+    source_run_dir =
+        resumeState(state, config.optimizer.name, options.resume_from,
+                    (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
 }
 
 void Trainer::Impl::openRunDir() {
@@ -142,11 +177,48 @@ void Trainer::Impl::openRunDir() {
   d.seed = state.seed;
   d.data = data.summary;
   d.model = model_summary;
+  RunPrefix prefix;  // read before this run's files exist
+  if (!options.resume_from.empty()) {
+    d.resumed_from_file = std::filesystem::absolute(options.resume_from).string();
+    d.resumed_from_step = state.global_step;
+    prefix = runPrefix(source_run_dir, state.global_step, state.history);
+  }
   writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), describeRun(d));
+  writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);
+  checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
+}
+
+void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
+  try {
+    trainscope::saveCheckpoint(state, checkpointContext(), file);
+    reportSaved({file}, epoch, /*automatic=*/false);
+  } catch (const std::exception& ex) {
+    emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch,
+         file.string());
+  }
+}
+
+void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch,
+                                bool automatic) {
+  for (const auto& f : files) {
+    const Event e{
+        state.global_step,
+        epoch,
+        EventKind::CheckpointSaved,
+        "checkpoint saved at step " + std::to_string(state.global_step) + ": " + f.string(),
+        std::nullopt,
+        automatic ? "automatic" : "requested",
+        f.string()};
+    if (!automatic) {
+      emit(e);
+    } else if (writer) {
+      writer->writeEvent(e);
+    }
+  }
 }
 
 void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch,
-                               int64_t b, int64_t batches, AverageMeter& loss) {
+                               int64_t b, int64_t batches) {
   StepRecord r;
   r.step = state.global_step;
   r.epoch = epoch;
@@ -161,7 +233,7 @@ void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int
   r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
-  loss.add(r.loss, r.batch_samples);
+  state.epoch_loss.add(r.loss, r.batch_samples);
   if (writer) writer->writeStep(r);
   for (auto* o : observers) o->onStep(r);
 }
@@ -187,9 +259,8 @@ void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
   }
 }
 
-bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, AverageMeter& loss,
-                               PauseAwareTimer& timer) {
-  int64_t b = 0;
+bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer) {
+  int64_t b = state.batch_in_epoch;  // a checkpoint taken mid-epoch resumes at its next batch
   auto on_transition = [&](const RunControl::Transitions& t) {
     // One definition of "the current epoch" everywhere (events, status bar, steps.csv): the
     // epoch of the newest step; 0 before the first step.
@@ -197,9 +268,10 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, AverageMeter&
     const std::string at_step = " at step " + std::to_string(state.global_step);
     if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
+    for (const auto& path : t.save_paths) saveNow(path, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
-  for (b = 0; b < batches; ++b) {
+  for (; b < batches; ++b) {
     SteadyClock::time_point wait_start = SteadyClock::now();
     RunControl::Decision d = control.beforeStep(on_transition);
     double waited = secondsSince(wait_start);
@@ -210,35 +282,44 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, AverageMeter&
     const TensorPair batch = iter.batch(b);
     StepResult s = trainStep(state, batch, data.classification, config.training.clip, &hooks);
     ++state.global_step;
-    recordStep(s, batch, epoch, b, batches, loss);
+    state.batch_in_epoch = b + 1;
+    recordStep(s, batch, epoch, b, batches);
     if (!s.applied) reportNonFinite(s, epoch);
     if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
   }
   return true;
 }
 
-void Trainer::Impl::finishEpoch(int64_t epoch, const AverageMeter& loss,
-                                const PauseAwareTimer& timer) {
+void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
   auto [val_loss, val_acc] =
       evaluate(state.model, data.val, data.classification, config.training.batch_size);
   EpochRecord r;
   r.epoch = epoch;
   r.step = state.global_step;
-  r.train_loss = loss.mean();
+  r.train_loss = state.epoch_loss.mean();
   r.val_loss = val_loss;
   r.val_accuracy = val_acc;
   r.lr = currentLr(*state.optimizer);
   r.epoch_seconds = roundTo(timer.activeSeconds(), 1e-6);
   r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
   state.epochs_completed = epoch;
+  state.batch_in_epoch = 0;
+  state.epoch_loss.reset();
+  state.epoch_start_shuffle_state = state.shuffle_gen.get_state();  // the next epoch's start
   state.last_epoch = r;
-  if (std::isfinite(val_loss) && (!state.best_val_loss || val_loss < *state.best_val_loss)) {
+  state.history.push_back(r);
+  const bool improved =
+      std::isfinite(val_loss) && (!state.best_val_loss || val_loss < *state.best_val_loss);
+  if (improved) {
     state.best_val_loss = val_loss;
     state.best_epoch = epoch;
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
+  autoSave(epoch, [&] {
+    return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
+  });
   control.afterEpoch(epoch);
 }
 
@@ -259,6 +340,10 @@ RunSummary Trainer::Impl::loop() {
   info.data = data.summary;
   info.model = model_summary;
   info.config_json = configToJson(config).dump();
+  info.resumed_from = options.resume_from.string();
+  info.start_step = state.global_step;
+  info.start_epoch = state.epochs_completed;
+  info.history = state.history;
   for (auto* o : observers) o->onRunStarted(info);
   const int threads = state.num_threads;
   emit(EventKind::RunStarted,
@@ -266,18 +351,29 @@ RunSummary Trainer::Impl::loop() {
            std::to_string(data.summary.n_train) + " training samples, " + info.device + ", " +
            std::to_string(threads) + (threads == 1 ? " thread" : " threads"),
        0);
+  if (!options.resume_from.empty()) {
+    const std::string file = options.resume_from.string();
+    emit(EventKind::CheckpointLoaded,
+         "resumed from " + file + " at step " + std::to_string(state.global_step) + " (epoch " +
+             std::to_string(state.epochs_completed) + " completed, batch " +
+             std::to_string(state.batch_in_epoch) + " of the next)",
+         state.epochs_completed, file);
+  }
 
   RunSummary summary;
   summary.stop_reason = StopReason::Completed;
-  for (int64_t epoch = 1; epoch <= epochs; ++epoch) {
+  for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
+    // A mid-epoch resume restored the shuffle state of this epoch's start: same permutation.
+    state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
     iter.startEpoch(state.shuffle_gen);
     state.model->train();
-    AverageMeter loss;
     PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
-    if (!trainEpoch(iter, epoch, loss, timer)) {
+    if (!trainEpoch(iter, epoch, timer)) {
       summary.stop_reason = stop_on_non_finite ? StopReason::NonFinite : control.stopReason();
       if (summary.stop_reason != StopReason::NonFinite) {
-        const bool partial = state.global_step > state.epochs_completed * batches;
+        const bool partial = state.batch_in_epoch > 0;
+        autoSave(state.epochs_completed + (partial ? 1 : 0),
+                 [&] { return checkpointer->atStop(state, checkpointContext()); });
         emit(EventKind::Stopped,
              std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted"
                                                                         : "stopped") +
@@ -286,7 +382,7 @@ RunSummary Trainer::Impl::loop() {
       }
       break;
     }
-    finishEpoch(epoch, loss, timer);
+    finishEpoch(epoch, timer);
   }
   return summary;
 }
@@ -329,7 +425,7 @@ void Trainer::Impl::finish(RunSummary& summary) {
 RunSummary Trainer::run() {
   Impl& m = *impl_;
   m.run_timer.restart();
-  m.prepare();     // throws Error for bad config/data before anything is written
+  m.prepare();     // throws Error for bad config/data/checkpoint before anything is written
   m.openRunDir();  // throws Error(Io)
 
   RunSummary summary;

@@ -30,6 +30,12 @@ struct TrainerOptions {
   std::string default_non_finite = "stop";
   /// Cores left free when training.num_threads is null (see defaultThreadCount): 1 in the GUI.
   int reserved_cores = 0;
+  /// Resume from this checkpoint (empty: a new run). The config passed to the Trainer must be
+  /// the checkpoint's (checkpointConfig(inspectCheckpoint(file)) in core/io/checkpoint.h),
+  /// training.epochs being the run's total and the only key that may differ. run() restores
+  /// the whole state after preparing data and model and continues from the next step; the run
+  /// directory starts with the source run's rows up to the checkpoint's step.
+  std::filesystem::path resume_from;
 };
 
 /// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run
@@ -46,10 +52,12 @@ class Trainer {
   /// Adds an observer (not owned; must outlive run()). Call before run().
   void addObserver(TrainerObserver* observer);
 
-  /// Prepares data and model, then trains until done, stopped or failed; blocks. Sets the
-  /// intra-op thread count of the calling thread. Throws Error (Config/Data/Io) for bad input
-  /// found before the first step (nothing is written then); afterwards never throws: failures
-  /// end the run with stop_reason Error, reported in the returned summary and summary.json.
+  /// Prepares data and model (and restores options.resume_from), then trains until done,
+  /// stopped or failed; blocks. Sets the intra-op thread count of the calling thread. Throws
+  /// Error (Config/Data/Checkpoint/Io) for bad input found before the first step (nothing is
+  /// written then); afterwards never throws: failures end the run with stop_reason Error,
+  /// reported in the returned summary and summary.json. To open a checkpoint paused at its
+  /// step (the GUI's Load), call pause() before run().
   RunSummary run();
 
   // ---- thread-safe commands (any thread), applied at the next step boundary ----
@@ -72,6 +80,13 @@ class Trainer {
   /// Takes effect before the next step; the waiting counts as paused time, so no value in the
   /// run's files changes except wall-clock columns.
   void setPace(double steps_per_second);
+  /// Writes a checkpoint of the whole state to `file` at the next step boundary (also while
+  /// paused), atomically. Reports an EventKind::CheckpointSaved event (Event::file, what
+  /// "requested") or, when the write fails, EventKind::CheckpointFailed with the reason; the
+  /// run goes on either way. Automatic checkpoints (`checkpoint.*`, in <run dir>/checkpoints/)
+  /// are recorded in events.jsonl only (what "automatic"), not sent to observers; their
+  /// failures are sent.
+  void saveCheckpoint(const std::filesystem::path& file);
 
  private:
   struct Impl;

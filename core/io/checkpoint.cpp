@@ -1,0 +1,226 @@
+// Checkpoint files: reading, validating and describing the dict of ARCHITECTURE §5, and the
+// atomic write. What goes into the dict is train/train_state_io.cpp's.
+#include "core/io/checkpoint.h"
+
+#include <torch/serialize.h>
+
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "core/config/config_json.h"
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/io/checkpoint_file.h"
+#include "core/io/number_format.h"
+
+namespace trainscope {
+namespace {
+
+[[noreturn]] void bad(const std::filesystem::path& file, const std::string& problem) {
+  throw Error(ErrorCode::Checkpoint, file.string(),
+              "cannot load checkpoint " + file.string() + ": " + problem);
+}
+
+std::string configSummary(const std::string& config_json) {
+  try {
+    auto c = nlohmann::json::parse(config_json);
+    std::string hidden;
+    for (const auto& h : c["model"]["hidden"]) hidden += (hidden.empty() ? "" : ",") + h.dump();
+    std::string s = c["name"].get<std::string>() + ": " + c["data"]["source"].get<std::string>() +
+                    ", " + c["model"]["kind"].get<std::string>() + " [" + hidden + "] " +
+                    c["model"]["activation"].get<std::string>() + ", " +
+                    c["optimizer"]["name"].get<std::string>() + " lr " +
+                    formatNumber(c["optimizer"]["lr"].get<double>()) + ", batch " +
+                    c["training"]["batch_size"].dump() + ", " + c["training"]["epochs"].dump() +
+                    " epochs, seed " + c["training"]["seed"].dump();
+    return s;
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+double numberOf(const c10::IValue& v) {
+  if (v.isDouble()) return v.toDouble();
+  if (v.isInt()) return static_cast<double>(v.toInt());
+  return std::nan("");
+}
+
+}  // namespace
+
+c10::impl::GenericDict makeStringDict() {
+  return c10::impl::GenericDict(c10::StringType::get(), c10::AnyType::get());
+}
+
+std::string dtypeName(c10::ScalarType t) {
+  switch (t) {
+    case c10::kFloat:
+      return "float32";
+    case c10::kDouble:
+      return "float64";
+    case c10::kHalf:
+      return "float16";
+    case c10::kBFloat16:
+      return "bfloat16";
+    case c10::kLong:
+      return "int64";
+    case c10::kInt:
+      return "int32";
+    case c10::kByte:
+      return "uint8";
+    case c10::kBool:
+      return "bool";
+    default:
+      return c10::toString(t);
+  }
+}
+
+const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::string& key,
+                              const std::filesystem::path& file, const std::string& where) {
+  auto it = dict.find(key);
+  if (it == dict.end())
+    bad(file, "missing key '" + (where.empty() ? key : where + "." + key) + "'");
+  return it->value();
+}
+
+c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) bad(file, "the file cannot be opened");
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) bad(file, "the file is empty");
+  if (bytes.size() < 4 || bytes[0] != 'P' || bytes[1] != 'K')
+    bad(file,
+        "not a PyTorch zip file (a Python file saved with "
+        "_use_new_zipfile_serialization=False? re-save it with torch.save(obj, path))");
+  c10::IValue root;
+  try {
+    root = torch::pickle_load(bytes);
+  } catch (const c10::Error& e) {
+    bad(file, "the file is truncated or corrupt (" + std::string(e.what_without_backtrace()) + ")");
+  } catch (const std::exception& e) {
+    bad(file, "the file is truncated or corrupt (" + std::string(e.what()) + ")");
+  }
+  if (!root.isGenericDict()) bad(file, "not a TrainScope checkpoint (the file holds no dict)");
+  c10::impl::GenericDict dict = root.toGenericDict();
+  if (!dict.keyType()->isSubtypeOf(*c10::StringType::get()))
+    bad(file, "not a TrainScope checkpoint (its dict keys are not strings)");
+  auto f = dict.find("format");
+  if (f == dict.end() || !f->value().isString() || f->value().toStringRef() != kCheckpointFormat)
+    bad(file,
+        std::string("not a TrainScope checkpoint (no 'format': '") + kCheckpointFormat + "' key)");
+  const c10::IValue& v = requireKey(dict, "format_version", file);
+  if (!v.isInt()) bad(file, "format_version is not an integer");
+  if (v.toInt() > kCheckpointFormatVersion)
+    bad(file, "format_version " + std::to_string(v.toInt()) +
+                  " is newer than this TrainScope reads (" +
+                  std::to_string(kCheckpointFormatVersion) + "); update TrainScope");
+  if (v.toInt() < 1) bad(file, "format_version " + std::to_string(v.toInt()) + " is invalid");
+  return dict;
+}
+
+void writeCheckpointDict(const std::filesystem::path& file, const c10::impl::GenericDict& dict) {
+  const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    throw Error(ErrorCode::Io, dir.string(), "cannot create " + dir.string() + ": " + ec.message());
+  // Temp files of checkpoints that a crash (or a failed write) left in this folder.
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > 1 && name[0] == '.' && name.find(".pt.tmp-") != std::string::npos)
+      std::filesystem::remove(entry.path(), ec);
+  }
+  std::vector<char> bytes = torch::pickle_save(c10::IValue(dict));
+  writeFileAtomic(file, bytes.data(), bytes.size());
+}
+
+std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
+                                     const std::filesystem::path& file) {
+  std::vector<EpochRecord> history;
+  const c10::IValue& hist = requireKey(d, "history", file);
+  if (!hist.isList()) bad(file, "'history' is not a list");
+  for (const c10::IValue& item : hist.toListRef()) {
+    if (!item.isGenericDict()) bad(file, "a 'history' entry is not a dict");
+    c10::impl::GenericDict h = item.toGenericDict();
+    auto num = [&](const char* key) { return numberOf(requireKey(h, key, file, "history")); };
+    EpochRecord r;
+    r.epoch = static_cast<int64_t>(num("epoch"));
+    r.step = static_cast<int64_t>(num("step"));
+    r.train_loss = num("train_loss");
+    r.val_loss = num("val_loss");
+    const c10::IValue& acc = requireKey(h, "val_accuracy", file, "history");
+    if (!acc.isNone()) r.val_accuracy = numberOf(acc);
+    r.lr = num("lr");
+    r.epoch_seconds = num("epoch_seconds");
+    r.samples_per_second = num("samples_per_second");
+    history.push_back(r);
+  }
+  return history;
+}
+
+CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
+  c10::impl::GenericDict d = readCheckpointDict(file);
+  CheckpointInfo info;
+  info.file = file;
+  for (const auto& e : d) info.keys.push_back(e.key().toStringRef());
+  auto intAt = [&](const char* key) -> int64_t {
+    const c10::IValue& v = requireKey(d, key, file);
+    if (!v.isInt()) bad(file, std::string("'") + key + "' is not an integer");
+    return v.toInt();
+  };
+  auto strAt = [&](const char* key) -> std::string {
+    const c10::IValue& v = requireKey(d, key, file);
+    if (!v.isString()) bad(file, std::string("'") + key + "' is not a string");
+    return v.toStringRef();
+  };
+  info.format_version = intAt("format_version");
+  info.epoch = intAt("epoch");
+  info.global_step = intAt("global_step");
+  info.batch_in_epoch = intAt("batch_in_epoch");
+  info.best_epoch = intAt("best_epoch");
+  const c10::IValue& best = requireKey(d, "best_loss", file);
+  if (!best.isNone()) info.best_loss = numberOf(best);
+  info.config_json = strAt("config");
+  info.config_summary = configSummary(info.config_json);
+  try {
+    info.optimizer = nlohmann::json::parse(info.config_json).at("optimizer").at("name");
+  } catch (const std::exception&) {
+    bad(file, "'config' is not a valid TrainScope config");
+  }
+  info.source_run_dir = strAt("source_run_dir");
+  info.torch_version = strAt("torch_version");
+  info.trainscope_version = strAt("trainscope_version");
+  info.saved_at = strAt("saved_at");
+
+  auto addTensor = [&](const std::string& name, const c10::IValue& v) {
+    if (!v.isTensor()) return;
+    const at::Tensor& t = v.toTensor();
+    info.tensors.push_back({name, t.sizes().vec(), dtypeName(t.scalar_type())});
+  };
+  const c10::IValue& model = requireKey(d, "model_state_dict", file);
+  if (!model.isGenericDict()) bad(file, "'model_state_dict' is not a dict");
+  for (const auto& e : model.toGenericDict()) addTensor(e.key().toStringRef(), e.value());
+  const c10::IValue& opt = requireKey(d, "optimizer_state_dict", file);
+  if (!opt.isGenericDict()) bad(file, "'optimizer_state_dict' is not a dict");
+  const c10::IValue& state = requireKey(opt.toGenericDict(), "state", file, "optimizer_state_dict");
+  if (!state.isGenericDict()) bad(file, "'optimizer_state_dict.state' is not a dict");
+  for (const auto& p : state.toGenericDict()) {
+    if (!p.value().isGenericDict()) continue;
+    for (const auto& b : p.value().toGenericDict())
+      addTensor("state." + std::to_string(p.key().toInt()) + "." + b.key().toStringRef(),
+                b.value());
+  }
+
+  info.history = readHistory(d, file);
+  return info;
+}
+
+TrainConfig checkpointConfig(const CheckpointInfo& info) {
+  try {
+    return configFromJson(nlohmann::json::parse(info.config_json));
+  } catch (const std::exception& e) {
+    bad(info.file, std::string("its config is not valid here: ") + e.what());
+  }
+}
+
+}  // namespace trainscope
