@@ -112,7 +112,10 @@ void Trainer::Impl::prepare() {
   data = loadData(config.data);
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
-      if (p->size() > 0) *p = {p->x.to(state.device), p->y.to(state.device)};
+      if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
+        p->x = p->x.to(state.device);
+        p->y = p->y.to(state.device);
+      }
   }
 
   seedEverything(state.seed);
