@@ -69,8 +69,10 @@ DevicePanel::DevicePanel(const DeviceInfo& info, QWidget* parent) : QGroupBox(pa
   clearRun();
 }
 
-void DevicePanel::setRunThreads(int threads, const QString& device) {
-  threads_->setText(Tr::tr("%1 in use").arg(threads));
+void DevicePanel::setRunThreads(int threads, const QString& device, const QString& detail) {
+  QString text = Tr::tr("%1 in use").arg(threads);
+  if (!detail.isEmpty()) text += QStringLiteral(" (") + detail + QLatin1Char(')');
+  threads_->setText(text);
   if (!device.isEmpty()) device_->setText(device);
 }
 
