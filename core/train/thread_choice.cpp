@@ -23,6 +23,7 @@ constexpr int kRounds = 2;
 constexpr int kMaxSteps = 16;          ///< timed steps per candidate and round
 constexpr double kRoundBudget = 0.06;  ///< seconds per candidate and round (after 1 step)
 constexpr int kDistinctBatches = 4;    ///< real batches cycled through
+constexpr double kHopeless = 4.0;      ///< no second round for a candidate 4x behind the best
 
 /// Restores the global CPU generator and the intra-op thread count on scope exit, also when a
 /// step throws.
@@ -116,12 +117,28 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& real, const TensorP
   std::vector<double> seconds(candidates.size(), 0.0);
   std::vector<int64_t> samples(candidates.size(), 0);
   int64_t next = 0;
+  auto rate = [&](size_t c) { return seconds[c] > 0 ? samples[c] / seconds[c] : 0.0; };
   for (int round = 0; round < kRounds; ++round) {
+    double best = 0;
+    for (size_t c = 0; c < candidates.size(); ++c) best = std::max(best, rate(c));
     for (size_t c = 0; c < candidates.size(); ++c) {
+      // A candidate far behind after the first round is not timed again: under load its
+      // steps can take 100x longer, and the run waits for every one of them.
+      if (round > 0 && rate(c) * kHopeless < best) continue;
       at::set_num_threads(candidates[c]);
-      trainStep(t, batches[next++ % n_batches], classification, clip, nullptr);  // warm-up
-      const SteadyClock::time_point start = SteadyClock::now();
-      double elapsed = 0;
+      // The warm-up step (allocations, waking OpenMP's threads) is timed too: when it alone
+      // exceeds the budget the candidate is hopeless and its rate is that step's.
+      const TensorPair& first = batches[next++ % n_batches];
+      SteadyClock::time_point start = SteadyClock::now();
+      trainStep(t, first, classification, clip, nullptr);
+      double elapsed = secondsSince(start);
+      if (elapsed > kRoundBudget) {
+        seconds[c] += elapsed;
+        samples[c] += first.size();
+        continue;
+      }
+      start = SteadyClock::now();
+      elapsed = 0;
       for (int s = 0; s < kMaxSteps && (s == 0 || elapsed < kRoundBudget); ++s) {
         const TensorPair& batch = batches[next++ % n_batches];
         trainStep(t, batch, classification, clip, nullptr);
