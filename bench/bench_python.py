@@ -91,14 +91,16 @@ def main():
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--rounds", type=int, default=7)
-    p.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                   help="intra-op threads (0: leave torch's own default)")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--data-seed", type=int, default=7)
     p.add_argument("--no-warmup", action="store_true")
     args = p.parse_args()
     args.hidden = [int(h) for h in args.hidden.split(",") if h]
 
-    torch.set_num_threads(args.threads)
+    if args.threads > 0:
+        torch.set_num_threads(args.threads)
     x, y = load(args.data_dir, args.limit, args.val_fraction, args.data_seed)
     print(f"workload: fashion-mnist-mlp in Python torch {torch.__version__}, {len(x)} train "
           f"samples, batch {args.batch_size}, Adam lr {args.lr:g}, {args.epochs} epoch(s) per "

@@ -295,7 +295,8 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   status_->reset();
   status_->showRunInfo(info);
   info_panel_->setRunInfo(info);
-  device_panel_->setRunThreads(info.num_threads, QString::fromStdString(info.device));
+  device_panel_->setRunThreads(info.num_threads, QString::fromStdString(info.device),
+                               QString::fromStdString(describeThreadDetail(info.thread_choice)));
   events_->addLine([info] { return EventText::forRunStarted(info); }, EventText::Severity::Info);
   menu_->setRunState(false, true);
   flush_timer_.start();

@@ -38,6 +38,11 @@ struct Key {
     choices = std::move(c);
     return *this;
   }
+  /// For an optional integer: the string `word` stands for null (and null is written as it).
+  Key& nullWord(const char* word) {
+    null_word = word;
+    return *this;
+  }
   Key& matching(bool (*fn)(const std::string&), const char* description) {
     accept = fn;
     rule = description;
@@ -53,6 +58,7 @@ struct Key {
   std::vector<std::string> choices;
   bool (*accept)(const std::string&) = nullptr;
   const char* rule = "";
+  const char* null_word = nullptr;
 
  private:
   Key& lower(double v, bool open) {
@@ -158,7 +164,9 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
           .atMost(kMaxSeedD),
       K("device", &TrainingConfig::device, "device to train on")
           .matching(validDevice, "must be auto, cpu, cuda or cuda:N"),
-      K("num_threads", &TrainingConfig::num_threads, "intra-op threads (null: all cores)")
+      K("num_threads", &TrainingConfig::num_threads,
+        "intra-op threads, or \"auto\": measured at the start of the run (null: auto too)")
+          .nullWord("auto")
           .atLeast(1)
           .atMost(1024),
       K("non_finite", &TrainingConfig::non_finite,
@@ -243,10 +251,13 @@ std::string readString(const json& v, const std::string& key, const std::vector<
   fail(key, key + " must be one of " + list + ", got " + show(v));
 }
 
-int64_t readInt(const json& v, const std::string& key) {
+int64_t readInt(const json& v, const std::string& key, const char* alternative = nullptr) {
   bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
                                             std::floor(v.get<double>()) == v.get<double>());
-  if (!integral) fail(key, key + " must be an integer, got " + show(v));
+  if (!integral)
+    fail(key, key + " must be an integer" +
+                  (alternative ? std::string(" or \"") + alternative + "\"" : std::string()) +
+                  ", got " + show(v));
   if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
     return INT64_MAX;
   if (v.is_number_float()) {
@@ -277,7 +288,8 @@ void readKey(const json& v, S& s, const Key<S>& k, const std::string& key) {
         } else if constexpr (std::is_same_v<T, int64_t>) {
           out = readInt(v, key);
         } else if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
-          out = v.is_null() ? std::nullopt : std::optional(readInt(v, key));
+          const bool word = k.null_word && v.is_string() && v.get<std::string>() == k.null_word;
+          out = v.is_null() || word ? std::nullopt : std::optional(readInt(v, key, k.null_word));
         } else if constexpr (std::is_same_v<T, double>) {
           out = readNumber(v, key);
         } else if constexpr (std::is_same_v<T, bool>) {
@@ -304,8 +316,9 @@ json writeKey(const S& s, const Key<S>& k) {
       [&](auto m) -> json {
         using T = std::decay_t<decltype(s.*m)>;
         const T& v = s.*m;
-        if constexpr (std::is_same_v<T, std::optional<std::string>> ||
-                      std::is_same_v<T, std::optional<int64_t>>) {
+        if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
+          return v ? json(*v) : k.null_word ? json(k.null_word) : json(nullptr);
+        } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
           return v ? json(*v) : json(nullptr);
         } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
           return json{v[0], v[1]};

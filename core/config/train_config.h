@@ -53,8 +53,12 @@ struct TrainingConfig {
   int64_t batch_size = 32;
   std::optional<int64_t> seed;  ///< 0..kMaxSeed (2^31-1); null = draw one and record it
   ClipConfig clip;
-  std::string device = "auto";            ///< auto | cpu | cuda | cuda:N
-  std::optional<int64_t> num_threads;     ///< null = all cores (OMP_NUM_THREADS wins when set)
+  std::string device = "auto";  ///< auto | cpu | cuda | cuda:N
+  /// Intra-op threads. nullopt = "auto" in JSON (null, from older files, reads as "auto" too):
+  /// the fastest of 1, 2, 4, ... up to the cores the front end may use (OMP_NUM_THREADS when
+  /// set), timed on a few real steps at the start of the run (core/train/thread_choice.h). The
+  /// count a run uses is written back here, so config.json always holds an integer.
+  std::optional<int64_t> num_threads;
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
 };
 

@@ -14,15 +14,34 @@
 
 namespace trainscope {
 
-/// Inputs and targets of one split. x: float32 [N, F]. y: float32 [N, 1] (regression) or
-/// int64 [N] class indices (classification).
+/// Inputs and targets of one split. x: float32 [N, F] model inputs, or uint8 [N, F] raw pixels
+/// (images, kept compact: 1 byte a pixel instead of 4) that inputs() converts per batch.
+/// y: float32 [N, 1] (regression) or int64 [N] class indices (classification).
 struct TensorPair {
   at::Tensor x;
   at::Tensor y;
+  /// uint8 x only: the model input is (float(x) - x_offset) / x_scale (for pixels /255 and the
+  /// standardisation folded into one subtraction and one division).
+  double x_offset = 0;
+  double x_scale = 1;
+
   int64_t size() const { return x.defined() ? x.size(0) : 0; }
+  /// Model inputs of rows [start, start + len): float32 [len, F] (converted here when x is
+  /// uint8; a view of x otherwise).
+  at::Tensor inputs(int64_t start, int64_t len) const;
+  /// All model inputs, float32 [N, F] (a full float copy when x is uint8: for tests and small
+  /// data; training and evaluation convert per batch).
+  at::Tensor inputs() const { return inputs(0, size()); }
+  /// Rows [start, start + len) as model-ready data (float32 x).
+  TensorPair rows(int64_t start, int64_t len) const;
+  /// The rows `idx` (int64 [B]) as model-ready data (float32 x).
+  TensorPair select(const at::Tensor& idx) const;
+  /// Float32 model inputs for raw rows `raw` of x (uint8 or float32).
+  at::Tensor toInputs(const at::Tensor& raw) const;
 };
 
-/// A prepared dataset: splits standardised with training-split statistics.
+/// A prepared dataset: splits standardised with training-split statistics (images: stored as
+/// uint8 with the statistics in x_offset/x_scale, applied per batch).
 struct PreparedData {
   TensorPair train, val, test;  ///< test is empty (size 0) when the source has no test set
   DataSummary summary;

@@ -18,12 +18,23 @@ std::string hostName() {
 
 nlohmann::json describeRun(const RunDescription& r) {
   const DeviceInfo dev = probeDevices();
+  nlohmann::json rates = nlohmann::json::array();
+  for (const ThreadRate& t : r.thread_choice.rates)
+    rates.push_back({{"threads", t.threads}, {"samples_per_second", t.samples_per_second}});
+  nlohmann::json choice = {{"mode", r.thread_choice.automatic ? "auto" : "fixed"}};
+  if (r.thread_choice.automatic) {
+    choice["max_threads"] = r.thread_choice.max_threads;
+    choice["limited_by_omp_num_threads"] = r.thread_choice.limited_by_omp;
+    choice["rates"] = rates;  // empty when there was one candidate (nothing measured)
+  }
+  choice["description"] = describeThreads(r.thread_choice);
   nlohmann::json j = {
       {"trainscope_version", trainscopeVersion()},
       {"torch_version", dev.torch_version},
       {"device", r.device},
       {"cuda_available", dev.cuda_available},
       {"num_threads", r.num_threads},
+      {"thread_choice", choice},
       {"cpu", dev.cpu_name},
       {"blas_library", dev.blas_library},
       {"start_time", isoTimeNow()},

@@ -9,9 +9,10 @@ namespace trainscope {
 
 /// The facts of a run that run.json records besides the machine (probed here).
 struct RunDescription {
-  std::string device;     ///< "cpu", "cuda:0"
-  int num_threads = 1;    ///< intra-op threads of the training thread
-  std::string front_end;  ///< "cli" | "gui" | "test"
+  std::string device;          ///< "cpu", "cuda:0"
+  int num_threads = 1;         ///< intra-op threads of the training thread
+  ThreadChoice thread_choice;  ///< how num_threads was chosen ("auto": the measured rates)
+  std::string front_end;       ///< "cli" | "gui" | "test"
   std::string command_line;
   int64_t seed = 0;
   DataSummary data;

@@ -13,11 +13,11 @@ constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stop
                                        StopReason::Interrupted, StopReason::Error};
 
 constexpr EventKind kEventKinds[] = {
-    EventKind::RunStarted,      EventKind::Paused,          EventKind::Resumed,
-    EventKind::Stopped,         EventKind::NonFinite,       EventKind::EarlyStop,
-    EventKind::Overfitting,     EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
-    EventKind::ConfigChanged,   EventKind::Finished,        EventKind::Error,
-    EventKind::CheckpointFailed};
+    EventKind::RunStarted,    EventKind::Paused,          EventKind::Resumed,
+    EventKind::Stopped,       EventKind::NonFinite,       EventKind::EarlyStop,
+    EventKind::Overfitting,   EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
+    EventKind::ConfigChanged, EventKind::Slowdown,        EventKind::Finished,
+    EventKind::Error,         EventKind::CheckpointFailed};
 
 }  // namespace
 
@@ -49,6 +49,8 @@ std::string toString(EventKind kind) {
       return "checkpoint_loaded";
     case EventKind::ConfigChanged:
       return "config_changed";
+    case EventKind::Slowdown:
+      return "slowdown";
     case EventKind::Finished:
       return "finished";
     case EventKind::Error:
@@ -63,6 +65,40 @@ std::optional<EventKind> eventKindFromString(const std::string& text) {
   for (EventKind k : kEventKinds)
     if (toString(k) == text) return k;
   return std::nullopt;
+}
+
+std::string formatRate(double r) {
+  // Integer arithmetic only: the decimal point must not follow the process locale.
+  if (!std::isfinite(r) || r < 0) return "?/s";
+  auto tenths = [](double v, const char* unit) {
+    const long long t = std::llround(v * 10);
+    return std::to_string(t / 10) + "." + std::to_string(t % 10) + unit;
+  };
+  if (r < 999.5) return std::to_string(std::llround(r)) + "/s";
+  if (r < 9950) return tenths(r / 1e3, "k/s");
+  if (r < 999500) return std::to_string(std::llround(r / 1e3)) + "k/s";
+  return tenths(r / 1e6, "M/s");
+}
+
+std::string describeThreadDetail(const ThreadChoice& c) {
+  if (!c.automatic) return "";
+  std::string d = "auto: ";
+  if (c.rates.empty()) {
+    d += std::to_string(c.max_threads) + (c.max_threads == 1 ? " core" : " cores") + " available";
+  } else {
+    for (size_t i = 0; i < c.rates.size(); ++i)
+      d += (i ? ", " : "") + std::to_string(c.rates[i].threads) + " = " +
+           formatRate(c.rates[i].samples_per_second);
+  }
+  if (c.limited_by_omp)
+    d += "; OMP_NUM_THREADS=" + std::to_string(c.max_threads) + " is the largest candidate";
+  return d;
+}
+
+std::string describeThreads(const ThreadChoice& c) {
+  std::string s = std::to_string(c.threads) + (c.threads == 1 ? " thread" : " threads");
+  const std::string detail = describeThreadDetail(c);
+  return detail.empty() ? s : s + " (" + detail + ")";
 }
 
 std::string toString(StopReason reason) {

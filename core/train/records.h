@@ -27,13 +27,14 @@ enum class EventKind {
   CheckpointSaved,   ///< "checkpoint_saved" (checkpoint issue)
   CheckpointLoaded,  ///< "checkpoint_loaded" (checkpoint issue)
   ConfigChanged,     ///< "config_changed" (live settings)
+  Slowdown,          ///< "slowdown": an epoch trained at under 1/3 of the rate measured at start
   Finished,          ///< "finished": the run ended (any stop reason but Error)
   Error,             ///< "error": the run ended on an error
   CheckpointFailed   ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
-/// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "finished" |
-/// "error" | "checkpoint_failed"
+/// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
+/// "finished" | "error" | "checkpoint_failed"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -96,12 +97,36 @@ struct ModelSummary {
   int64_t parameter_count = 0;  ///< trainable scalars
 };
 
+/// One candidate intra-op thread count timed at the start of a run (training.num_threads auto).
+struct ThreadRate {
+  int threads = 1;
+  double samples_per_second = 0;  ///< training steps on a throwaway copy of the model
+};
+
+/// How a run's intra-op thread count was chosen.
+struct ThreadChoice {
+  int threads = 1;                ///< the count the run uses, for the whole run
+  bool automatic = false;         ///< training.num_threads was "auto"
+  int max_threads = 1;            ///< auto: the largest candidate
+  bool limited_by_omp = false;    ///< auto: OMP_NUM_THREADS was set and gave max_threads
+  std::vector<ThreadRate> rates;  ///< auto: the candidates measured (empty: one candidate)
+};
+/// English description for progress lines and the device panel, e.g.
+/// "1 thread (auto: 1 = 66k/s, 2 = 11k/s)", "2 threads", "1 thread (auto: 1 core available)",
+/// "2 threads (auto: 1 = 30k/s, 2 = 50k/s; OMP_NUM_THREADS=2 is the largest candidate)".
+std::string describeThreads(const ThreadChoice& choice);
+/// The part in parentheses of describeThreads (empty for an explicit count).
+std::string describeThreadDetail(const ThreadChoice& choice);
+/// A rate in samples/s, short: "860/s", "66k/s", "1.2M/s".
+std::string formatRate(double samples_per_second);
+
 /// Sent once when the run has prepared its data and model, before the first step.
 struct RunInfo {
-  std::string run_dir;  ///< empty when the run writes no files
-  int64_t seed = 0;     ///< the training seed in use (drawn when the config had null)
-  std::string device;   ///< "cpu", "cuda:0"
-  int num_threads = 1;  ///< intra-op threads of the training thread
+  std::string run_dir;         ///< empty when the run writes no files
+  int64_t seed = 0;            ///< the training seed in use (drawn when the config had null)
+  std::string device;          ///< "cpu", "cuda:0"
+  int num_threads = 1;         ///< intra-op threads of the training thread
+  ThreadChoice thread_choice;  ///< how num_threads was chosen (and the measured rates)
   std::string torch_version;
   int64_t epochs = 0;
   int64_t batches_per_epoch = 0;

@@ -79,7 +79,8 @@ std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
   const int64_t chunk = std::max<int64_t>(batch_size, 1024);
   for (int64_t start = 0; start < n; start += chunk) {
     int64_t len = std::min(chunk, n - start);
-    at::Tensor x = split.x.narrow(0, start, len), y = split.y.narrow(0, start, len);
+    const TensorPair part = split.rows(start, len);  // uint8 images are converted per chunk
+    const at::Tensor &x = part.x, &y = part.y;
     at::Tensor out = model->forward(x);
     if (classification) {
       loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))

@@ -25,9 +25,11 @@
 #include "core/system/seed.h"
 #include "core/train/checkpointing.h"
 #include "core/train/meters.h"
+#include "core/train/monitors/throughput_monitor.h"
 #include "core/train/records_json.h"
 #include "core/train/run_control.h"
 #include "core/train/step.h"
+#include "core/train/thread_choice.h"
 #include "core/train/train_state.h"
 #include "core/train/train_state_io.h"
 #include "core/train/trainer_hooks.h"
@@ -51,8 +53,11 @@ struct Trainer::Impl {
   std::string non_finite_policy;
   PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
+  ThreadChoice thread_choice;       ///< how state.num_threads was chosen
+  std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
 
   void prepare();
+  void chooseThreads();
   void openRunDir();
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.
@@ -132,19 +137,20 @@ void Trainer::Impl::prepare() {
   state.seed = t.seed ? *t.seed : drawSeed();
   t.seed = state.seed;  // recorded in config.json so the run can be repeated from it
 
-  // Thread count and devices are thread-local settings: applied here, on the training thread.
-  state.num_threads =
-      t.num_threads ? static_cast<int>(*t.num_threads) : defaultThreadCount(options.reserved_cores);
-  // Recorded like the seed: float sums depend on how work is split across threads, so a run is
-  // bit-reproducible from config.json only with the same thread count.
-  t.num_threads = state.num_threads;
-  at::set_num_threads(state.num_threads);
+  // Data and model are prepared on one intra-op thread whatever the run's count, so that they
+  // are the same for every count (a float reduction's order depends on the count) and an
+  // "auto" run equals a rerun with the count it chose. Thread count and devices are
+  // thread-local settings: applied here, on the training thread.
+  at::set_num_threads(1);
   state.device = resolveDevice(t.device);
 
   data = loadData(config.data);
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
-      if (p->size() > 0) *p = {p->x.to(state.device), p->y.to(state.device)};
+      if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
+        p->x = p->x.to(state.device);
+        p->y = p->y.to(state.device);
+      }
   }
 
   seedEverything(state.seed);
@@ -165,6 +171,39 @@ void Trainer::Impl::prepare() {
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
                     (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
+  chooseThreads();
+}
+
+void Trainer::Impl::chooseThreads() {
+  TrainingConfig& t = config.training;
+  ThreadChoice& c = thread_choice;
+  c = ThreadChoice{};
+  if (t.num_threads) {  // an explicit count (also a resumed run's recorded one)
+    c.threads = static_cast<int>(*t.num_threads);
+  } else {
+    c.automatic = true;
+    c.max_threads =
+        autoThreadLimit(options.available_cores, options.reserved_cores, &c.limited_by_omp);
+    const std::vector<int> candidates = threadCandidates(c.max_threads);
+    if (candidates.size() == 1) {
+      c.threads = candidates.front();
+    } else if (!state.device.is_cpu()) {
+      c.threads = c.max_threads;  // the GPU does the work; CPU threads only feed it
+    } else {
+      // Before the first recorded step, on a throwaway copy: the run's numbers are untouched.
+      c.rates = measureThreadRates(state, data.train, t.batch_size, data.classification, t.clip,
+                                   config.optimizer, candidates);
+      c.threads = fastestThreads(c.rates);
+      for (const ThreadRate& r : c.rates)
+        if (r.threads == c.threads) throughput.emplace(r.samples_per_second, c.threads);
+    }
+  }
+  state.num_threads = c.threads;
+  // Recorded like the seed: float sums depend on how work is split across threads, so a run is
+  // bit-reproducible from config.json only with the same thread count. It never changes during
+  // the run.
+  t.num_threads = c.threads;
+  at::set_num_threads(c.threads);
 }
 
 void Trainer::Impl::openRunDir() {
@@ -172,6 +211,7 @@ void Trainer::Impl::openRunDir() {
   RunDescription d;
   d.device = state.device.str();
   d.num_threads = state.num_threads;
+  d.thread_choice = thread_choice;
   d.front_end = options.front_end;
   d.command_line = options.command_line;
   d.seed = state.seed;
@@ -317,6 +357,18 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
+  if (throughput) {
+    if (std::optional<std::string> m = throughput->onEpoch(epoch, r.samples_per_second)) {
+      Event e;
+      e.step = state.global_step;
+      e.epoch = epoch;
+      e.kind = EventKind::Slowdown;
+      e.message = *m;
+      e.value = r.samples_per_second;
+      e.what = "samples_per_second";
+      emit(e);
+    }
+  }
   autoSave(epoch, [&] {
     return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
   });
@@ -333,6 +385,7 @@ RunSummary Trainer::Impl::loop() {
   info.seed = state.seed;
   info.device = state.device.str();
   info.num_threads = state.num_threads;
+  info.thread_choice = thread_choice;
   info.torch_version = libtorchVersion();
   info.epochs = epochs;
   info.batches_per_epoch = batches;
@@ -345,11 +398,10 @@ RunSummary Trainer::Impl::loop() {
   info.start_epoch = state.epochs_completed;
   info.history = state.history;
   for (auto* o : observers) o->onRunStarted(info);
-  const int threads = state.num_threads;
   emit(EventKind::RunStarted,
        "run started: " + config.name + ", seed " + std::to_string(state.seed) + ", " +
            std::to_string(data.summary.n_train) + " training samples, " + info.device + ", " +
-           std::to_string(threads) + (threads == 1 ? " thread" : " threads"),
+           describeThreads(thread_choice),
        0);
   if (!options.resume_from.empty()) {
     const std::string file = options.resume_from.string();

@@ -28,7 +28,12 @@ struct TrainerOptions {
   std::string command_line;        ///< recorded in run.json
   /// Policy used when training.non_finite is null: "stop" (CLI) or "pause" (GUI).
   std::string default_non_finite = "stop";
-  /// Cores left free when training.num_threads is null (see defaultThreadCount): 1 in the GUI.
+  /// Cores this process may use when training.num_threads is "auto" (the largest candidate):
+  /// 0 = all logical cores of the machine. A launcher running k local ranks on one machine
+  /// sets cores / k. OMP_NUM_THREADS, when set, overrides it.
+  int available_cores = 0;
+  /// Cores of `available_cores` left free for the front end under "auto": 1 in the GUI (it
+  /// draws while training runs).
   int reserved_cores = 0;
   /// Resume from this checkpoint (empty: a new run). The config passed to the Trainer must be
   /// the checkpoint's (checkpointConfig(inspectCheckpoint(file)) in core/io/checkpoint.h),

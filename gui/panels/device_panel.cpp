@@ -77,21 +77,25 @@ void DevicePanel::retranslate() {
   showRun();
 }
 
-void DevicePanel::setRunThreads(int threads, const QString& device) {
+void DevicePanel::setRunThreads(int threads, const QString& device, const QString& detail) {
   run_threads_ = threads;
   run_device_ = device;
+  run_detail_ = detail;
   showRun();
 }
 
 void DevicePanel::clearRun() {
   run_threads_ = 0;
   run_device_.clear();
+  run_detail_.clear();
   showRun();
 }
 
 void DevicePanel::showRun() {
   if (run_threads_ > 0) {
-    threads_->setText(Tr::tr("%1 in use").arg(run_threads_));
+    QString text = Tr::tr("%1 in use").arg(run_threads_);
+    if (!run_detail_.isEmpty()) text += QStringLiteral(" (") + run_detail_ + QLatin1Char(')');
+    threads_->setText(text);
   } else {
     // The GUI leaves one core for drawing (see defaultThreadCount).
     threads_->setText(Tr::tr("%1 (default)").arg(defaultThreadCount(kGuiReservedCores)));

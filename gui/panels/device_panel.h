@@ -18,8 +18,10 @@ class DevicePanel : public QGroupBox {
   Q_OBJECT
  public:
   explicit DevicePanel(const DeviceInfo& info, QWidget* parent = nullptr);
-  /// Shows the threads a run actually uses (RunInfo::num_threads) and its device.
-  void setRunThreads(int threads, const QString& device);
+  /// Shows the threads a run actually uses (RunInfo::num_threads) and its device; `detail`
+  /// (describeThreadDetail: "auto: 1 = 66k/s, 2 = 11k/s", numbers and the config word "auto")
+  /// follows in parentheses when not empty.
+  void setRunThreads(int threads, const QString& device, const QString& detail = {});
   /// Back to the defaults (no run).
   void clearRun();
   /// Sets every text in the current language.
@@ -31,6 +33,7 @@ class DevicePanel : public QGroupBox {
   DeviceInfo info_;
   int run_threads_ = 0;
   QString run_device_;
+  QString run_detail_;
   QLabel* threads_ = nullptr;
   QLabel* device_ = nullptr;
 };

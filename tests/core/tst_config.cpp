@@ -25,6 +25,7 @@ class TstConfig : public QObject {
   void validateTypedConfig_data();
   void validateTypedConfig();
   void presetConfigIsDefaultsPlusPreset();
+  void numThreadsAcceptsAuto();
 };
 
 void TstConfig::defaultsRoundTrip() {
@@ -125,6 +126,10 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                   << "training.seed";
   QTest::newRow("seed negative") << "training.seed=-1"
                                  << "training.seed";
+  QTest::newRow("threads as text") << "training.num_threads=fast"
+                                   << "training.num_threads";
+  QTest::newRow("threads 0") << "training.num_threads=0"
+                             << "training.num_threads";
   QTest::newRow("bad device") << "training.device=tpu"
                               << "training.device";
   QTest::newRow("bad non_finite") << "training.non_finite=ignore"
@@ -264,6 +269,35 @@ void TstConfig::presetConfigIsDefaultsPlusPreset() {
   } catch (const Error& e) {
     QCOMPARE(QString::fromStdString(e.subject()), QString("preset"));
   }
+}
+
+void TstConfig::numThreadsAcceptsAuto() {
+  // "auto" is the default; it reads as an unset count and is written back as "auto".
+  QCOMPARE(defaultConfigJson()["training"]["num_threads"], json("auto"));
+  TrainConfig c = configFromJson(json{{"training", {{"num_threads", "auto"}}}});
+  QVERIFY(!c.training.num_threads.has_value());
+  QCOMPARE(configToJson(c)["training"]["num_threads"], json("auto"));
+  // null (config files written before "auto" existed) still loads, as "auto".
+  c = configFromJson(json{{"training", {{"num_threads", nullptr}}}});
+  QVERIFY(!c.training.num_threads.has_value());
+  // An explicit count stays an integer.
+  c = configFromJson(json{{"training", {{"num_threads", 3}}}});
+  QCOMPARE(c.training.num_threads.value_or(0), int64_t{3});
+  QCOMPARE(configToJson(c)["training"]["num_threads"], json(3));
+  json j = defaultConfigJson();
+  applySet(j, "training.num_threads=auto");
+  QCOMPARE(j["training"]["num_threads"], json("auto"));
+  try {
+    configFromJson(json{{"training", {{"num_threads", "many"}}}});
+    QFAIL("num_threads \"many\" accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("training.num_threads"));
+    QVERIFY2(std::string(e.what()).find("must be an integer or \"auto\", got \"many\"") !=
+                 std::string::npos,
+             e.what());
+  }
+  // The presets leave the count to "auto", except the two tiny models (see presets.cpp).
+  QVERIFY(!resolveConfig("fashion-mnist-mlp", {}, {}).training.num_threads.has_value());
 }
 
 QTEST_GUILESS_MAIN(TstConfig)

@@ -258,8 +258,22 @@ void TstData::fashionMnistRealData() {
   QCOMPARE(d.summary.n_features, int64_t{784});
   QCOMPARE(d.summary.n_classes, int64_t{10});
   // one mean/std over all training pixels: standardised training pixels have mean 0, std 1
-  QVERIFY(std::abs(d.train.x.mean().item<double>()) < 1e-4);
-  QVERIFY(std::abs(d.train.x.std(false).item<double>() - 1) < 1e-4);
+  // (pixels are stored as uint8 and converted per batch: check the converted inputs)
+  QCOMPARE(d.train.x.scalar_type(), at::kByte);
+  const at::Tensor x = d.train.inputs().to(torch::kDouble);
+  QVERIFY(std::abs(x.mean().item<double>()) < 1e-4);
+  QVERIFY(std::abs(x.std(false).item<double>() - 1) < 1e-4);
+  // The conversion is ((pixel / 255) - mean) / std with mean and std of pixel / 255 over the
+  // training split, computed here independently in float64 from the raw bytes.
+  const at::Tensor raw = d.train.x.to(torch::kDouble) / 255;
+  const double m = raw.mean().item<double>(), s = raw.std(false).item<double>();
+  QVERIFY(torch::allclose(d.val.inputs(5, 3).to(torch::kDouble),
+                          (d.val.x.narrow(0, 5, 3).to(torch::kDouble) / 255 - m) / s, 1e-5, 1e-5));
+  // Without standardisation the inputs are pixel / 255.
+  c.standardize = false;
+  PreparedData plain = loadData(c);
+  QVERIFY(torch::allclose(plain.test.inputs(0, 4),
+                          plain.test.x.narrow(0, 0, 4).to(torch::kFloat) / 255));
 }
 
 QTEST_GUILESS_MAIN(TstData)

@@ -73,7 +73,8 @@ void TstRunFiles::kindsAndReasonsRoundTrip() {
   // written out here independently of records.cpp.
   const char* kinds[] = {"run_started",       "paused",         "resumed",     "stopped",
                          "non_finite",        "early_stop",     "overfitting", "checkpoint_saved",
-                         "checkpoint_loaded", "config_changed", "finished",    "error"};
+                         "checkpoint_loaded", "config_changed", "slowdown",    "finished",
+                         "error"};
   for (const char* k : kinds) {
     const std::optional<EventKind> kind = eventKindFromString(k);
     QVERIFY2(kind.has_value(), k);

@@ -6,11 +6,16 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/model/model.h"
+#include "core/optim/optimizer_factory.h"
 #include "core/train/flat_gradients.h"
+#include "core/train/step.h"
+#include "core/train/thread_choice.h"
 #include "core/train/trainer.h"
 #include "core/train/trainer_hooks.h"
 #include "test_util.h"
@@ -95,6 +100,8 @@ class TstTrainer : public QObject {
   void nonFiniteSkipContinues();
   void dropoutOnlyInTrainMode();
   void badDataThrowsBeforeWriting();
+  void autoThreadsRerunFromConfigIsIdentical();
+  void threadMeasurementLeavesStateUntouched();
 };
 
 void TstTrainer::gradNormMatchesFloat64_data() {
@@ -396,6 +403,139 @@ void TstTrainer::badDataThrowsBeforeWriting() {
              e.what());
   }
   QVERIFY(!std::filesystem::exists(o.run_dir));
+}
+
+namespace {
+
+/// Compares two CSV files of run directories cell by cell, wall-clock columns aside
+/// (ARCHITECTURE §4: the only values allowed to differ). `max_rows` < 0: all rows.
+void compareRunCsv(const std::filesystem::path& a_dir, const std::filesystem::path& b_dir,
+                   const char* file, int max_rows = -1) {
+  const auto a = testfiles::readCsv(a_dir / file);
+  const auto b = testfiles::readCsv(b_dir / file);
+  QVERIFY(a && b);
+  QCOMPARE(a->header, b->header);
+  QCOMPARE(a->rows.size(), b->rows.size());
+  QVERIFY(!a->rows.isEmpty());
+  const std::set<int> wall = {a->column("epoch_seconds"), a->column("samples_per_second"),
+                              a->column("elapsed_seconds")};
+  const int rows = max_rows < 0 ? a->rows.size() : std::min<int>(max_rows, a->rows.size());
+  for (int r = 0; r < rows; ++r) {
+    QCOMPARE(a->rows[r].size(), b->rows[r].size());
+    for (int k = 0; k < a->rows[r].size(); ++k)
+      if (!wall.count(k)) QCOMPARE(a->rows[r][k], b->rows[r][k]);
+  }
+}
+
+}  // namespace
+
+void TstTrainer::autoThreadsRerunFromConfigIsIdentical() {
+  // ctest sets OMP_NUM_THREADS=2: "auto" then times the candidates 1 and 2 (OMP_NUM_THREADS is
+  // the largest candidate), so the measurement really runs before the first step.
+  qputenv("OMP_NUM_THREADS", "2");
+  QTemporaryDir tmp;
+  std::filesystem::path root = tmp.path().toStdString();
+  TrainConfig c = smallConfig();
+  c.model.dropout = 0.3;  // dropout draws from the global generator: the measurement must not
+  c.model.hidden = {64, 64};
+  c.training.epochs = 2;
+  c.training.num_threads.reset();  // "auto"
+  QCOMPARE(configToJson(c)["training"]["num_threads"], nlohmann::json("auto"));
+  Recorder rec;
+  TrainerOptions o;
+  o.run_dir = root / "auto";
+  Trainer t(c, o);
+  t.addObserver(&rec);
+  COMPARE_REASON(t.run().stop_reason, StopReason::Completed);
+
+  // config.json holds the chosen count as an integer, one of the candidates.
+  const auto cfg = nlohmann::json::parse(testfiles::readText(root / "auto" / "config.json"));
+  QVERIFY(cfg["training"]["num_threads"].is_number_integer());
+  const int64_t chosen = cfg["training"]["num_threads"].get<int64_t>();
+  QVERIFY2(chosen == 1 || chosen == 2, std::to_string(chosen).c_str());
+  // run.json records the measured rates and the choice.
+  const auto run = nlohmann::json::parse(testfiles::readText(root / "auto" / "run.json"));
+  QCOMPARE(run["num_threads"], nlohmann::json(chosen));
+  QCOMPARE(run["thread_choice"]["mode"], nlohmann::json("auto"));
+  QCOMPARE(run["thread_choice"]["max_threads"], nlohmann::json(2));
+  QCOMPARE(run["thread_choice"]["limited_by_omp_num_threads"], nlohmann::json(true));
+  QCOMPARE(run["thread_choice"]["rates"].size(), size_t{2});
+  for (const auto& r : run["thread_choice"]["rates"])
+    QVERIFY(r["samples_per_second"].get<double>() > 0);
+  // The run_started event says how the count was chosen.
+  QVERIFY(!rec.events.empty());
+  const std::string& started = rec.events.front().message;
+  QVERIFY2(started.find("(auto: 1 = ") != std::string::npos, started.c_str());
+  QVERIFY2(started.find("OMP_NUM_THREADS=2 is the largest candidate") != std::string::npos,
+           started.c_str());
+
+  // A rerun from config.json alone (explicit count) gives identical steps and metrics.
+  TrainerOptions o2;
+  o2.run_dir = root / "rerun";
+  Trainer t2(configFromJson(cfg), o2);
+  COMPARE_REASON(t2.run().stop_reason, StopReason::Completed);
+  compareRunCsv(root / "auto", root / "rerun", "steps.csv");
+  compareRunCsv(root / "auto", root / "rerun", "metrics.csv");
+  const auto run2 = nlohmann::json::parse(testfiles::readText(root / "rerun" / "run.json"));
+  QCOMPARE(run2["thread_choice"]["mode"], nlohmann::json("fixed"));
+  qunsetenv("OMP_NUM_THREADS");
+}
+
+void TstTrainer::threadMeasurementLeavesStateUntouched() {
+  // measureThreadRates directly: the model's parameters, its optimizer's buffers and the
+  // global generator (which dropout draws from) are exactly what they were.
+  at::set_num_threads(1);
+  torch::manual_seed(5);
+  DataConfig dc;
+  dc.source = "moons";
+  dc.n_samples = 400;
+  PreparedData data = loadData(dc);
+  ModelConfig mc;
+  mc.hidden = {32, 32};
+  mc.dropout = 0.5;
+  OptimizerConfig oc;  // Adam
+  TrainState s;
+  s.model = buildModel(mc, 2, 2);
+  s.params = s.model->parameters();
+  s.grads = std::make_unique<FlatGradients>(s.params);
+  s.optimizer = makeOptimizer(oc, s.params);
+  s.model->train();
+  // One real step first, so that Adam's buffers exist and can be compared.
+  BatchIterator it(data.train, 32, false);
+  StepResult first = trainStep(s, it.batch(0), true, ClipConfig{}, nullptr);
+  QVERIFY(first.applied);
+
+  std::vector<at::Tensor> params_before;
+  for (const auto& p : s.params) params_before.push_back(p.detach().clone());
+  std::vector<at::Tensor> buffers_before;
+  for (const auto& [key, st] : s.optimizer->state()) {
+    auto& adam = static_cast<torch::optim::AdamParamState&>(*st);
+    buffers_before.push_back(adam.exp_avg().clone());
+    buffers_before.push_back(adam.exp_avg_sq().clone());
+  }
+  QVERIFY(!buffers_before.empty());
+  at::Tensor gen_before = at::detail::getDefaultCPUGenerator().get_state();
+
+  std::vector<ThreadRate> rates =
+      measureThreadRates(s, data.train, 32, true, ClipConfig{}, oc, threadCandidates(2));
+  QCOMPARE(rates.size(), size_t{2});
+  QCOMPARE(rates[0].threads, 1);
+  QCOMPARE(rates[1].threads, 2);
+  QCOMPARE(at::get_num_threads(), 1);  // the caller's count is restored
+
+  for (size_t i = 0; i < s.params.size(); ++i) QVERIFY(torch::equal(s.params[i], params_before[i]));
+  size_t b = 0;
+  for (const auto& [key, st] : s.optimizer->state()) {
+    auto& adam = static_cast<torch::optim::AdamParamState&>(*st);
+    QVERIFY(torch::equal(adam.exp_avg(), buffers_before[b++]));
+    QVERIFY(torch::equal(adam.exp_avg_sq(), buffers_before[b++]));
+  }
+  QVERIFY(torch::equal(at::detail::getDefaultCPUGenerator().get_state(), gen_before));
+  // The next draw is the one it would have been without the measurement.
+  at::Tensor after = torch::rand({8});
+  at::Generator gen = at::detail::getDefaultCPUGenerator();  // shares the default's impl
+  gen.set_state(gen_before);
+  QVERIFY(torch::equal(after, torch::rand({8})));
 }
 
 QTEST_GUILESS_MAIN(TstTrainer)
