@@ -73,6 +73,14 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
   } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
+  } else if (e.kind == EventKind::Slowdown) {
+    s = Severity::Warning;
+    text = Tr::tr(
+               "Epoch %1 trained at %2 samples/s, under a third of the rate measured at the "
+               "start: another program is probably using the cores. A smaller "
+               "training.num_threads may be faster next time.")
+               .arg(e.epoch)
+               .arg(e.value ? QString::number(*e.value, 'f', 0) : QStringLiteral("?"));
   } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
