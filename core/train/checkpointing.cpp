@@ -60,4 +60,15 @@ void Checkpointer::pruneEpochFiles() {
     std::filesystem::remove(files[i], ec);
 }
 
+Event checkpointSavedEvent(int64_t step, int64_t epoch, const std::filesystem::path& file,
+                           bool automatic) {
+  return Event{step,
+               epoch,
+               EventKind::CheckpointSaved,
+               "checkpoint saved at step " + std::to_string(step) + ": " + file.string(),
+               std::nullopt,
+               automatic ? "automatic" : "requested",
+               file.string()};
+}
+
 }  // namespace trainscope

@@ -34,4 +34,9 @@ class Checkpointer {
   std::filesystem::path folder_;
 };
 
+/// The "checkpoint_saved" event for `file`, saved at `step` in `epoch`; `what` says whether it
+/// was an automatic save or one asked for.
+Event checkpointSavedEvent(int64_t step, int64_t epoch, const std::filesystem::path& file,
+                           bool automatic);
+
 }  // namespace trainscope

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/optim/optimizer_factory.h"
+#include "core/train/records_json.h"
 
 namespace trainscope {
 namespace {
@@ -94,6 +95,22 @@ std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
   std::optional<double> accuracy;
   if (classification) accuracy = n > 0 ? static_cast<double>(correct) / n : 0.0;
   return {n > 0 ? loss_sum / n : std::nan(""), accuracy};
+}
+
+Event nonFiniteEvent(const StepResult& s, int64_t step, int64_t epoch, const std::string& policy) {
+  Event e;
+  e.step = step;
+  e.epoch = epoch;
+  e.kind = EventKind::NonFinite;
+  const bool loss_bad = !std::isfinite(s.loss);
+  e.what = loss_bad ? "loss" : "grad_norm";
+  e.value = loss_bad ? s.loss : s.grad_norm;
+  e.message = "non-finite " + e.what + " (" + formatNumber(*e.value) + ") at step " +
+              std::to_string(step) + ", epoch " + std::to_string(epoch) +
+              "; the optimizer step was skipped. Usual causes: learning rate too high, inputs "
+              "not normalised, no gradient clipping. Policy: " +
+              policy;
+  return e;
 }
 
 }  // namespace trainscope

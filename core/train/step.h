@@ -5,6 +5,7 @@
 
 #include "core/config/train_config.h"
 #include "core/data/dataset.h"
+#include "core/train/records.h"
 #include "core/train/train_state.h"
 #include "core/train/trainer_hooks.h"
 
@@ -32,5 +33,9 @@ StepResult trainStep(TrainState& state, const TensorPair& batch, bool classifica
 std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
                                                   const TensorPair& split, bool classification,
                                                   int64_t batch_size);
+
+/// The "non_finite" event for a step whose loss or gradient norm was not finite: the quantity,
+/// its value, the step and epoch, the usual causes and the policy in force (English message).
+Event nonFiniteEvent(const StepResult& s, int64_t step, int64_t epoch, const std::string& policy);
 
 }  // namespace trainscope

@@ -153,4 +153,31 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& real, const TensorP
   return rates;
 }
 
+ThreadChoice chooseThreadCount(TrainState& state, const TensorPair& train, bool classification,
+                               TrainConfig& config, int available_cores, int reserved_cores) {
+  TrainingConfig& t = config.training;
+  ThreadChoice c;
+  if (t.num_threads) {  // an explicit count (also a resumed run's recorded one)
+    c.threads = static_cast<int>(*t.num_threads);
+  } else {
+    c.automatic = true;
+    c.max_threads = autoThreadLimit(available_cores, reserved_cores, &c.limited_by_omp);
+    const std::vector<int> candidates = threadCandidates(c.max_threads);
+    if (candidates.size() == 1) {
+      c.threads = candidates.front();
+    } else if (!state.device.is_cpu()) {
+      c.threads = c.max_threads;  // the GPU does the work; CPU threads only feed it
+    } else {
+      // Before the first recorded step, on a throwaway copy: the run's numbers are untouched.
+      c.rates = measureThreadRates(state, train, t.batch_size, classification, t.clip,
+                                   config.optimizer, candidates);
+      c.threads = fastestThreads(c.rates);
+    }
+  }
+  state.num_threads = c.threads;
+  t.num_threads = c.threads;
+  at::set_num_threads(c.threads);
+  return c;
+}
+
 }  // namespace trainscope

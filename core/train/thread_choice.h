@@ -35,4 +35,13 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& state, const Tensor
                                            const ClipConfig& clip, const OptimizerConfig& optimizer,
                                            const std::vector<int>& candidates);
 
+/// Resolves training.num_threads for a run: an explicit count is used as given; unset ("auto")
+/// is measured on a throwaway copy of `state` among threadCandidates(autoThreadLimit(...)) (the
+/// run's parameters, buffers and RNG streams untouched), or the largest candidate off the CPU.
+/// The count is written back into config.training.num_threads (recorded like the seed: float
+/// sums depend on the split across threads) and state.num_threads, and applied with
+/// at::set_num_threads on the calling (training) thread. It never changes during the run.
+ThreadChoice chooseThreadCount(TrainState& state, const TensorPair& train, bool classification,
+                               TrainConfig& config, int available_cores, int reserved_cores);
+
 }  // namespace trainscope

@@ -57,7 +57,6 @@ struct Trainer::Impl {
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
 
   void prepare();
-  void chooseThreads();
   void openRunDir();
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.
@@ -92,13 +91,7 @@ struct Trainer::Impl {
   }
   void emit(EventKind kind, const std::string& message, int64_t epoch,
             const std::string& file = "") {
-    Event e;
-    e.step = state.global_step;
-    e.epoch = epoch;
-    e.kind = kind;
-    e.message = message;
-    e.file = file;
-    emit(e);
+    emit(Event{state.global_step, epoch, kind, message, std::nullopt, "", file});
   }
 };
 
@@ -171,39 +164,10 @@ void Trainer::Impl::prepare() {
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
                     (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
-  chooseThreads();
-}
-
-void Trainer::Impl::chooseThreads() {
-  TrainingConfig& t = config.training;
-  ThreadChoice& c = thread_choice;
-  c = ThreadChoice{};
-  if (t.num_threads) {  // an explicit count (also a resumed run's recorded one)
-    c.threads = static_cast<int>(*t.num_threads);
-  } else {
-    c.automatic = true;
-    c.max_threads =
-        autoThreadLimit(options.available_cores, options.reserved_cores, &c.limited_by_omp);
-    const std::vector<int> candidates = threadCandidates(c.max_threads);
-    if (candidates.size() == 1) {
-      c.threads = candidates.front();
-    } else if (!state.device.is_cpu()) {
-      c.threads = c.max_threads;  // the GPU does the work; CPU threads only feed it
-    } else {
-      // Before the first recorded step, on a throwaway copy: the run's numbers are untouched.
-      c.rates = measureThreadRates(state, data.train, t.batch_size, data.classification, t.clip,
-                                   config.optimizer, candidates);
-      c.threads = fastestThreads(c.rates);
-      for (const ThreadRate& r : c.rates)
-        if (r.threads == c.threads) throughput.emplace(r.samples_per_second, c.threads);
-    }
-  }
-  state.num_threads = c.threads;
-  // Recorded like the seed: float sums depend on how work is split across threads, so a run is
-  // bit-reproducible from config.json only with the same thread count. It never changes during
-  // the run.
-  t.num_threads = c.threads;
-  at::set_num_threads(c.threads);
+  thread_choice = chooseThreadCount(state, data.train, data.classification, config,
+                                    options.available_cores, options.reserved_cores);
+  for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this
+    if (r.threads == thread_choice.threads) throughput.emplace(r.samples_per_second, r.threads);
 }
 
 void Trainer::Impl::openRunDir() {
@@ -241,14 +205,7 @@ void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
 void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch,
                                 bool automatic) {
   for (const auto& f : files) {
-    const Event e{
-        state.global_step,
-        epoch,
-        EventKind::CheckpointSaved,
-        "checkpoint saved at step " + std::to_string(state.global_step) + ": " + f.string(),
-        std::nullopt,
-        automatic ? "automatic" : "requested",
-        f.string()};
+    const Event e = checkpointSavedEvent(state.global_step, epoch, f, automatic);
     if (!automatic) {
       emit(e);
     } else if (writer) {
@@ -279,19 +236,7 @@ void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int
 }
 
 void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
-  Event e;
-  e.step = state.global_step;
-  e.epoch = epoch;
-  e.kind = EventKind::NonFinite;
-  bool loss_bad = !std::isfinite(s.loss);
-  e.what = loss_bad ? "loss" : "grad_norm";
-  e.value = loss_bad ? s.loss : s.grad_norm;
-  e.message = "non-finite " + e.what + " (" + formatNumber(*e.value) + ") at step " +
-              std::to_string(state.global_step) + ", epoch " + std::to_string(epoch) +
-              "; the optimizer step was skipped. Usual causes: learning rate too high, inputs "
-              "not normalised, no gradient clipping. Policy: " +
-              non_finite_policy;
-  emit(e);
+  emit(nonFiniteEvent(s, state.global_step, epoch, non_finite_policy));
   if (non_finite_policy == "stop") {
     stop_on_non_finite = true;
   } else if (non_finite_policy == "pause") {
@@ -358,16 +303,9 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
   if (throughput) {
-    if (std::optional<std::string> m = throughput->onEpoch(epoch, r.samples_per_second)) {
-      Event e;
-      e.step = state.global_step;
-      e.epoch = epoch;
-      e.kind = EventKind::Slowdown;
-      e.message = *m;
-      e.value = r.samples_per_second;
-      e.what = "samples_per_second";
-      emit(e);
-    }
+    if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
+      emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
+            "samples_per_second"});
   }
   autoSave(epoch, [&] {
     return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
