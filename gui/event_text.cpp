@@ -73,6 +73,11 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
   } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
+  } else if (e.kind == EventKind::CheckpointFailed) {
+    s = Severity::Warning;
+    text = Tr::tr("Checkpoint not saved at step %1; the run goes on. Details: %2")
+               .arg(step)
+               .arg(QString::fromStdString(e.message));
   } else if (e.kind == EventKind::Slowdown) {
     s = Severity::Warning;
     text = Tr::tr(

@@ -902,5 +902,9 @@ step %2: %3</source>
         <source>Epoch %1 trained at %2 samples/s, under a third of the rate measured at the start: another program is probably using the cores. A smaller training.num_threads may be faster next time.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Checkpoint not saved at step %1; the run goes on. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

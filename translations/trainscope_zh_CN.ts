@@ -901,5 +901,9 @@ step %2: %3</source>
         <source>Epoch %1 trained at %2 samples/s, under a third of the rate measured at the start: another program is probably using the cores. A smaller training.num_threads may be faster next time.</source>
         <translation>第 %1 轮的训练速度为每秒 %2 个样本，不到开始时测得速度的三分之一：可能有其他程序在占用 CPU 核心。下次把 training.num_threads 设小一些可能会更快。</translation>
     </message>
+    <message>
+        <source>Checkpoint not saved at step %1; the run goes on. Details: %2</source>
+        <translation>第 %1 步的检查点未能保存；训练继续进行。详情：%2</translation>
+    </message>
 </context>
 </TS>

@@ -45,6 +45,7 @@ void RunControl::applyLocked(Transitions& t) {
         break;
       case CommandKind::PauseAfterEpoch:
         pause_after_epoch_ = static_cast<int64_t>(c.value);
+        break;
       case CommandKind::SaveCheckpoint:
         t.save_paths.push_back(c.path);
         break;

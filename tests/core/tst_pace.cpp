@@ -119,10 +119,13 @@ void TstPace::pauseAfterEpochStopsExactlyThere() {
   struct Watch : TrainerObserver {
     std::atomic<int> epochs{0}, steps{0};
     std::atomic<bool> paused{false};
+    std::atomic<int> other_commands{0};  // the command must not act as any other one
     void onStep(const StepRecord&) override { ++steps; }
     void onEpoch(const EpochRecord&) override { ++epochs; }
     void onEvent(const Event& e) override {
       if (e.kind == EventKind::Paused) paused = true;
+      if (e.kind == EventKind::CheckpointFailed || e.kind == EventKind::CheckpointSaved)
+        ++other_commands;
     }
   } watch;
   TrainConfig c = paceConfig();
@@ -135,6 +138,7 @@ void TstPace::pauseAfterEpochStopsExactlyThere() {
   QTest::qWait(200);  // nothing runs on while paused
   QCOMPARE(watch.epochs.load(), 7);
   QCOMPARE(watch.steps.load(), 7 * 5);
+  QCOMPARE(watch.other_commands.load(), 0);
   t.stop();
   worker.join();
 }
