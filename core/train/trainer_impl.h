@@ -1,0 +1,86 @@
+#pragma once
+// The Trainer's private state (training thread only, except `control`), shared by trainer.cpp
+// (set-up, commands, end of run) and trainer_loop.cpp (epochs, steps, validation, saves).
+// Include only from core/train/trainer*.cpp.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/config_json.h"
+#include "core/data/dataset.h"
+#include "core/io/run_writer.h"
+#include "core/model/model.h"
+#include "core/system/clock.h"
+#include "core/train/checkpointing.h"
+#include "core/train/monitors/throughput_monitor.h"
+#include "core/train/run_control.h"
+#include "core/train/step.h"
+#include "core/train/thread_choice.h"
+#include "core/train/train_state.h"
+#include "core/train/trainer.h"
+#include "core/train/trainer_hooks.h"
+
+namespace trainscope {
+
+struct Trainer::Impl {
+  TrainConfig config;
+  TrainerOptions options;
+  std::vector<TrainerObserver*> observers;
+  RunControl control;
+  TrainerHooks hooks;
+
+  // ---- training thread only ----
+  TrainState state;
+  PreparedData data;
+  ModelSummary model_summary;  ///< described once, for RunInfo and run.json
+  std::unique_ptr<RunWriter> writer;
+  std::unique_ptr<Checkpointer> checkpointer;
+  std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
+  std::string non_finite_policy;
+  PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings
+  bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
+  ThreadChoice thread_choice;       ///< how state.num_threads was chosen
+  std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
+
+  void prepare();
+  void openRunDir();
+  RunSummary loop();
+  /// Runs the batches of one epoch; returns false when the run must stop.
+  bool trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer);
+  void finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
+  void recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch, int64_t b,
+                  int64_t batches);
+  CheckpointContext checkpointContext() const {
+    return {configToJson(config).dump(), config.optimizer.name, options.run_dir.string()};
+  }
+  /// Writes `file` now and reports checkpoint_saved, or checkpoint_failed (the run goes on).
+  void saveNow(const std::filesystem::path& file, int64_t epoch);
+  /// checkpoint_saved events. Automatic saves (epoch ends, stops) go to events.jsonl only: to
+  /// observers they would be a line per epoch between the events front ends fold.
+  void reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch, bool automatic);
+  /// An automatic save (`save` returns the files written); a failure is checkpoint_failed.
+  template <class Save>
+  void autoSave(int64_t epoch, Save&& save) {
+    if (!checkpointer) return;
+    try {
+      reportSaved(save(), epoch, /*automatic=*/true);
+    } catch (const std::exception& ex) {
+      emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch);
+    }
+  }
+  void reportNonFinite(const StepResult& s, int64_t epoch);
+  void finish(RunSummary& summary);
+
+  void emit(const Event& e) {
+    if (writer) writer->writeEvent(e);
+    for (auto* o : observers) o->onEvent(e);
+  }
+  void emit(EventKind kind, const std::string& message, int64_t epoch,
+            const std::string& file = "") {
+    emit(Event{state.global_step, epoch, kind, message, std::nullopt, "", file});
+  }
+};
+
+}  // namespace trainscope
