@@ -67,9 +67,15 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                "falls.")
                .arg(e.epoch);
   } else if (e.kind == EventKind::CheckpointSaved) {
-    text = Tr::tr("Checkpoint saved at step %1.").arg(step);
+    text = e.file.empty() ? Tr::tr("Checkpoint saved at step %1.").arg(step)
+                          : Tr::tr("Checkpoint saved at step %1: %2")
+                                .arg(step)
+                                .arg(QString::fromStdString(e.file));
   } else if (e.kind == EventKind::CheckpointLoaded) {
-    text = Tr::tr("Checkpoint loaded (step %1).").arg(step);
+    text = Tr::tr("Continuing from checkpoint %2 at step %1 (epoch %3 completed).")
+               .arg(step)
+               .arg(QString::fromStdString(e.file))
+               .arg(e.epoch);
   } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

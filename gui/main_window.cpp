@@ -17,6 +17,7 @@
 
 #include "gui/app/translations.h"
 #include "gui/main_menu.h"
+#include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/panels/run_controls_panel.h"
@@ -103,10 +104,19 @@ void MainWindow::buildUi() {
   left_layout->setContentsMargins(6, 6, 6, 6);
   settings_ = new SettingsPanel(left);
   controls_ = new RunControlsPanel(left);
+  checkpoint_ = new CheckpointPanel(
+      controller_, [this] { return runs_root_; }, left);
+  connect(checkpoint_, &CheckpointPanel::loaded, this,
+          [this](const QString& file, const TrainConfig& c) {
+            settings_->setConfig(
+                c, QFileInfo(file).fileName());  // the settings the run continues with
+            setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(file).fileName()));
+          });
   device_panel_ = new DevicePanel(device_info_, left);
   info_panel_ = new RunInfoPanel(left);
   for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(controls_),
-                     static_cast<QWidget*>(device_panel_), static_cast<QWidget*>(info_panel_)})
+                     static_cast<QWidget*>(checkpoint_), static_cast<QWidget*>(device_panel_),
+                     static_cast<QWidget*>(info_panel_)})
     left_layout->addWidget(w);
   left_layout->addStretch(1);
   auto* left_scroll = new QScrollArea;
@@ -186,6 +196,7 @@ void MainWindow::retranslate() {
   menu_->retranslate();
   settings_->retranslate();
   controls_->retranslate();
+  checkpoint_->retranslate();
   device_panel_->retranslate();
   info_panel_->retranslate();
   progress_->retranslate();
@@ -264,6 +275,7 @@ void MainWindow::stopRun() { controller_->stop(); }
 void MainWindow::onStateChanged(TrainingController::State state) {
   using S = TrainingController::State;
   controls_->setState(state);
+  checkpoint_->setState(state);
   const bool idle = state == S::Idle || state == S::Finished;
   settings_->setEditable(idle);
   menu_->setRunState(idle, !controller_->runDirectory().isEmpty());

@@ -9,6 +9,7 @@
 
 namespace trainscope {
 
+class CheckpointPanel;
 class DevicePanel;
 class EventsPanel;
 class MainMenu;
@@ -92,6 +93,7 @@ class MainWindow : public QMainWindow {
   DeviceInfo device_info_;
   SettingsPanel* settings_ = nullptr;
   RunControlsPanel* controls_ = nullptr;
+  CheckpointPanel* checkpoint_ = nullptr;
   DevicePanel* device_panel_ = nullptr;
   RunInfoPanel* info_panel_ = nullptr;
   RunProgressPanel* progress_ = nullptr;

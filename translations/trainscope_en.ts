@@ -206,10 +206,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checkpoint loaded (step %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Setting changed at step %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -904,6 +900,116 @@ step %2: %3</source>
     </message>
     <message>
         <source>Checkpoint not saved at step %1; the run goes on. Details: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint saved at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing from checkpoint %2 at step %1 (epoch %3 completed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the whole training state (model, optimizer, random generators, curves) at the next step. Training continues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue a saved run from its checkpoint, paused at the step it was saved at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs completed: %1 (step %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved in the middle of epoch %1, after batch %2: training continues with the next batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best validation loss: %1 (epoch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best validation loss: none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load checkpoint?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train until epoch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The paused run ends here (its files are kept). The checkpoint continues in a new run folder, paused at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint continues in a new run folder, paused at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.pt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

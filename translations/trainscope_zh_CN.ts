@@ -208,10 +208,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>已在第 %1 步保存检查点。</translation>
     </message>
     <message>
-        <source>Checkpoint loaded (step %1).</source>
-        <translation>已加载检查点（第 %1 步）。</translation>
-    </message>
-    <message>
         <source>Setting changed at step %1: %2</source>
         <translation>第 %1 步更改了设置：%2</translation>
     </message>
@@ -904,6 +900,118 @@ step %2: %3</source>
     <message>
         <source>Checkpoint not saved at step %1; the run goes on. Details: %2</source>
         <translation>第 %1 步的检查点未能保存；训练继续进行。详情：%2</translation>
+    </message>
+    <message>
+        <source>Checkpoint saved at step %1: %2</source>
+        <translation>已在第 %1 步保存检查点：%2</translation>
+    </message>
+    <message>
+        <source>Continuing from checkpoint %2 at step %1 (epoch %3 completed).</source>
+        <translation>从检查点 %2 继续，位于第 %1 步（已完成 %3 个 epoch）。</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Save...</source>
+        <translation>保存...</translation>
+    </message>
+    <message>
+        <source>Save the whole training state (model, optimizer, random generators, curves) at the next step. Training continues.</source>
+        <translation>在下一步保存完整的训练状态（模型、优化器、随机数生成器、曲线）。训练会继续进行。</translation>
+    </message>
+    <message>
+        <source>Load...</source>
+        <translation>加载...</translation>
+    </message>
+    <message>
+        <source>Continue a saved run from its checkpoint, paused at the step it was saved at.</source>
+        <translation>从检查点继续一次已保存的运行，并暂停在保存时的那一步。</translation>
+    </message>
+    <message>
+        <source>Epochs completed: %1 (step %2)</source>
+        <translation>已完成的 epoch：%1（第 %2 步）</translation>
+    </message>
+    <message>
+        <source>Saved in the middle of epoch %1, after batch %2: training continues with the next batch.</source>
+        <translation>保存于第 %1 个 epoch 中途、第 %2 个批次之后：训练将从下一个批次继续。</translation>
+    </message>
+    <message>
+        <source>Best validation loss: %1 (epoch %2)</source>
+        <translation>最佳验证损失：%1（第 %2 个 epoch）</translation>
+    </message>
+    <message>
+        <source>Best validation loss: none yet</source>
+        <translation>最佳验证损失：暂无</translation>
+    </message>
+    <message>
+        <source>Settings: %1</source>
+        <translation>设置：%1</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>保存时间：%1</translation>
+    </message>
+    <message>
+        <source>Load checkpoint?</source>
+        <translation>加载检查点？</translation>
+    </message>
+    <message>
+        <source>Train until epoch:</source>
+        <translation>训练到第几个 epoch：</translation>
+    </message>
+    <message>
+        <source>The paused run ends here (its files are kept). The checkpoint continues in a new run folder, paused at step %1.</source>
+        <translation>当前暂停的运行将在此结束（其文件会保留）。检查点将在新的运行文件夹中继续，并暂停在第 %1 步。</translation>
+    </message>
+    <message>
+        <source>The checkpoint continues in a new run folder, paused at step %1.</source>
+        <translation>检查点将在新的运行文件夹中继续，并暂停在第 %1 步。</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Save checkpoint</source>
+        <translation>保存检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.pt)</source>
+        <translation>检查点 (*.pt)</translation>
+    </message>
+    <message>
+        <source>Checkpoint not saved</source>
+        <translation>检查点未保存</translation>
+    </message>
+    <message>
+        <source>The checkpoint could not be saved: %1</source>
+        <translation>无法保存检查点：%1</translation>
+    </message>
+    <message>
+        <source>Load checkpoint</source>
+        <translation>加载检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.pt);;All files (*)</source>
+        <translation>检查点 (*.pt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Checkpoint not loaded</source>
+        <translation>检查点未加载</translation>
+    </message>
+    <message>
+        <source>%1
+
+The current run is unchanged.</source>
+        <translation>%1
+
+当前运行保持不变。</translation>
     </message>
 </context>
 </TS>

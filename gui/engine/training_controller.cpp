@@ -1,12 +1,19 @@
 #include "gui/engine/training_controller.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QThread>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/config/train_config.h"
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/io/checkpoint.h"
 #include "core/io/run_dir.h"
+#include "core/io/run_reader.h"
 #include "gui/engine/training_worker.h"
 #include "gui/panels/device_panel.h"
 
@@ -36,7 +43,71 @@ bool TrainingController::isActive() const { return thread_ != nullptr; }
 bool TrainingController::start(const TrainConfig& config, const QString& runsRoot,
                                bool pausedAfterFirstStep) {
   if (isActive()) return false;
+  return launch(config, TrainerOptions{}, runsRoot, pausedAfterFirstStep, false);
+}
+
+bool TrainingController::resumeFrom(const QString& file, const QString& runsRoot, QString* error,
+                                    qint64 totalEpochs) {
+  if (state_ == State::Running || state_ == State::Stopping) {
+    if (error) *error = QStringLiteral("a run is in progress: pause it first");
+    return false;
+  }
+  TrainConfig config;
+  try {  // read and check everything before the current run is touched
+    config = checkpointConfig(inspectCheckpoint(file.toStdString()));
+    if (totalEpochs > 0) config.training.epochs = totalEpochs;
+    validate(config);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  shutdown();  // a paused run ends as "stopped" and leaves its own last.pt
   TrainerOptions options;
+  options.resume_from = file.toStdString();
+  return launch(config, options, runsRoot, false, /*pausedAtStart=*/true);
+}
+
+bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
+  if (trainer_ && isActive()) {
+    trainer_->saveCheckpoint(file.toStdString());
+    return true;
+  }
+  const QString last = QDir(run_dir_).filePath(QStringLiteral("checkpoints/last.pt"));
+  if (run_dir_.isEmpty() || !QFileInfo::exists(last)) {
+    if (error) *error = QStringLiteral("there is no run with a checkpoint to save");
+    return false;
+  }
+  // The ended run's final state is its last.pt: copy it atomically (temp file, fsync, rename).
+  if (QFileInfo(file).absoluteFilePath() != QFileInfo(last).absoluteFilePath()) {
+    QFile in(last);
+    try {
+      if (!in.open(QIODevice::ReadOnly))
+        throw std::runtime_error("cannot read " + last.toStdString());
+      const QByteArray bytes = in.readAll();
+      writeFileAtomic(file.toStdString(), bytes.constData(), static_cast<size_t>(bytes.size()));
+    } catch (const std::exception& ex) {
+      if (error) *error = QString::fromStdString(ex.what());
+      return false;
+    }
+  }
+  Event e;
+  e.step = last_step_ ? last_step_->step : 0;
+  e.epoch = summary_.epochs_completed;
+  e.kind = EventKind::CheckpointSaved;
+  e.message = "checkpoint saved: " + file.toStdString();
+  e.what = "requested";
+  e.file = file.toStdString();
+  emit eventOccurred(e);
+  return true;
+}
+
+QString TrainingController::checkpointFolder(const QString& fallback) const {
+  return run_dir_.isEmpty() ? fallback : QDir(run_dir_).filePath(QStringLiteral("checkpoints"));
+}
+
+bool TrainingController::launch(const TrainConfig& config, TrainerOptions options,
+                                const QString& runsRoot, bool pausedAfterFirstStep,
+                                bool pausedAtStart) {
   options.front_end = "gui";
   options.default_non_finite = "pause";
   options.reserved_cores = kGuiReservedCores;
@@ -66,8 +137,10 @@ bool TrainingController::start(const TrainConfig& config, const QString& runsRoo
   run_dir_ = QString::fromStdString(options.run_dir.string());
   history_.clear();
   trainer_->setPace(pace_);
-  // Before run(): the engine runs exactly one batch and then waits paused.
+  // Before run(): the engine runs exactly one batch and then waits paused, or (a loaded
+  // checkpoint) waits before its first step.
   if (pausedAfterFirstStep) trainer_->stepBatch();
+  if (pausedAtStart) trainer_->pause();
 
   thread_ = new QThread(this);
   thread_->setObjectName(QStringLiteral("TrainingThread"));
@@ -77,7 +150,7 @@ bool TrainingController::start(const TrainConfig& config, const QString& runsRoo
   connect(thread_, &QThread::finished, worker, &QObject::deleteLater);
   connect(worker, &TrainingWorker::recordsAvailable, this, &TrainingController::onRecordsAvailable,
           Qt::QueuedConnection);
-  setState(pausedAfterFirstStep ? State::Paused : State::Running);
+  setState(pausedAfterFirstStep || pausedAtStart ? State::Paused : State::Running);
   thread_->start();
   return true;
 }
@@ -153,6 +226,26 @@ void TrainingController::setState(State state) {
 void TrainingController::record(const StepRecord& step) {
   ++step_count_;
   if (!step.applied) ++skipped_steps_;
+  appendStep(step);
+  last_step_ = step;
+}
+
+void TrainingController::restoreHistory(const RunInfo& info) {
+  if (info.start_step <= 0) return;
+  for (const EpochRecord& epoch : info.history) appendEpoch(epoch);
+  try {
+    // The engine wrote the source run's rows up to the checkpoint's step before this record.
+    for (const StepRecord& step : readStepsCsv(
+             std::filesystem::path(run_dir_.toStdString()) / "steps.csv", info.start_step)) {
+      appendStep(step);
+      last_step_ = step;
+    }
+  } catch (const Error&) {
+    // Without readable step rows the per-epoch curves are still there; the run itself is fine.
+  }
+}
+
+void TrainingController::appendStep(const StepRecord& step) {
   const double x = static_cast<double>(step.step);
   history_.append(series::kStepLoss, x, step.loss);
   history_.append(series::kStepGradNorm, x, step.grad_norm);
@@ -161,7 +254,14 @@ void TrainingController::record(const StepRecord& step) {
   if (config_.training.clip.enabled)
     history_.append(series::kStepMaxNorm, x, config_.training.clip.max_norm);
   if (step.loss_scale) history_.append(series::kStepLossScale, x, *step.loss_scale);
-  last_step_ = step;
+}
+
+void TrainingController::appendEpoch(const EpochRecord& epoch) {
+  const double x = static_cast<double>(epoch.step);
+  history_.append(series::kEpochTrainLoss, x, epoch.train_loss);
+  history_.append(series::kEpochValLoss, x, epoch.val_loss);
+  history_.append(series::kEpochLr, x, epoch.lr);
+  if (epoch.val_accuracy) history_.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
 }
 
 void TrainingController::onRecordsAvailable() {
@@ -172,6 +272,7 @@ void TrainingController::onRecordsAvailable() {
                    [this](const RunInfo& info) {
                      total_epochs_ = info.epochs;
                      total_steps_ = info.epochs * info.batches_per_epoch;
+                     restoreHistory(info);
                      emit runStarted(info);
                    },
                    [this](const StepRecord& step) {
@@ -179,12 +280,7 @@ void TrainingController::onRecordsAvailable() {
                      emit stepRecorded(step);
                    },
                    [this](const EpochRecord& epoch) {
-                     const double x = static_cast<double>(epoch.step);
-                     history_.append(series::kEpochTrainLoss, x, epoch.train_loss);
-                     history_.append(series::kEpochValLoss, x, epoch.val_loss);
-                     history_.append(series::kEpochLr, x, epoch.lr);
-                     if (epoch.val_accuracy)
-                       history_.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
+                     appendEpoch(epoch);
                      emit epochFinished(epoch);
                    },
                    [this](const Event& event) {

@@ -45,6 +45,25 @@ class TrainingController : public QObject {
   /// idle" action). Returns false, after emitting runFailed for bad input, when it could not
   /// start; false without a signal when a run is active.
   bool start(const TrainConfig& config, const QString& runsRoot, bool pausedAfterFirstStep = false);
+  /// Replaces the current run (none, paused or finished) by the checkpoint `file` resumed in a
+  /// new run directory under `runsRoot`, paused at the checkpoint's step with its curves
+  /// restored (per-epoch history from the checkpoint, per-step rows from the new run's
+  /// steps.csv). The file is read and checked first: when it is not a usable checkpoint,
+  /// returns false with `error` set (English, naming the file) and the current run is left
+  /// exactly as it was. False with `error` while a run is running or stopping. `totalEpochs`
+  /// sets the run's new total (training.epochs, as the CLI's --resume --epochs); 0 keeps the
+  /// checkpoint's.
+  bool resumeFrom(const QString& file, const QString& runsRoot, QString* error,
+                  qint64 totalEpochs = 0);
+  /// Saves a checkpoint of the current run to `file`: while it runs or is paused, the engine
+  /// writes it at the next step boundary and reports checkpoint_saved (or checkpoint_failed)
+  /// as an event; after the run ended, the run's own checkpoints/last.pt (its final state) is
+  /// copied there atomically and a checkpoint_saved event is emitted. False with `error` when
+  /// there is nothing to save (no run, or an ended run without last.pt, or the copy failed).
+  bool saveCheckpoint(const QString& file, QString* error);
+  /// Where a Save proposes to write: the current run's checkpoints/ folder (created on
+  /// demand by the engine), else `fallback`.
+  QString checkpointFolder(const QString& fallback) const;
 
   void pause();      ///< pause before the next step
   void resume();     ///< leave pause
@@ -94,6 +113,14 @@ class TrainingController : public QObject {
  private:
   void onRecordsAvailable();
   void record(const StepRecord& step);
+  /// Appends a step's / an epoch's values to the history's series.
+  void appendStep(const StepRecord& step);
+  void appendEpoch(const EpochRecord& epoch);
+  /// A resumed run: redraws what came before its first step (see resumeFrom).
+  void restoreHistory(const RunInfo& info);
+  /// Starts the engine for a validated config; false after emitting runFailed.
+  bool launch(const TrainConfig& config, TrainerOptions options, const QString& runsRoot,
+              bool pausedAfterFirstStep, bool pausedAtStart);
   void setState(State state);
   void joinThread();
 

@@ -1,0 +1,180 @@
+#include "gui/panels/checkpoint_panel.h"
+
+#include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "core/errors.h"
+#include "core/io/checkpoint.h"
+#include "gui/event_text.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<QString()> runsRoot,
+                                 QWidget* parent)
+    : QGroupBox(parent), controller_(controller), runs_root_(std::move(runsRoot)) {
+  setObjectName(QStringLiteral("checkpointPanel"));
+  save_ = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), QString(), this);
+  save_->setObjectName(QStringLiteral("saveCheckpointButton"));
+  load_ = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), QString(), this);
+  load_->setObjectName(QStringLiteral("loadCheckpointButton"));
+  auto* row = new QHBoxLayout(this);
+  row->addWidget(save_);
+  row->addWidget(load_);
+  connect(save_, &QPushButton::clicked, this, &CheckpointPanel::saveDialog);
+  connect(load_, &QPushButton::clicked, this, &CheckpointPanel::loadDialog);
+  retranslate();
+  setState(controller_->state());
+}
+
+void CheckpointPanel::retranslate() {
+  setTitle(Tr::tr("Checkpoint"));
+  save_->setText(Tr::tr("Save..."));
+  save_->setToolTip(Tr::tr(
+      "Save the whole training state (model, optimizer, random generators, curves) at the next "
+      "step. Training continues."));
+  load_->setText(Tr::tr("Load..."));
+  load_->setToolTip(
+      Tr::tr("Continue a saved run from its checkpoint, paused at the step it was saved at."));
+}
+
+void CheckpointPanel::setState(TrainingController::State state) {
+  using S = TrainingController::State;
+  const bool ended_with_file =
+      state == S::Finished &&
+      QFileInfo::exists(
+          QDir(controller_->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt")));
+  save_->setEnabled(state == S::Running || state == S::Paused || ended_with_file);
+  load_->setEnabled(state == S::Idle || state == S::Paused || state == S::Finished);
+}
+
+bool CheckpointPanel::saveTo(const QString& file, QString* error) {
+  return controller_->saveCheckpoint(file, error);
+}
+
+QString CheckpointPanel::describe(const CheckpointInfo& info) {
+  QStringList lines;
+  lines << Tr::tr("Epochs completed: %1 (step %2)").arg(info.epoch).arg(info.global_step);
+  if (info.batch_in_epoch > 0)
+    lines << Tr::tr(
+                 "Saved in the middle of epoch %1, after batch %2: training continues with "
+                 "the next batch.")
+                 .arg(info.epoch + 1)
+                 .arg(info.batch_in_epoch);
+  lines << (info.best_loss ? Tr::tr("Best validation loss: %1 (epoch %2)")
+                                 .arg(EventText::number(*info.best_loss))
+                                 .arg(info.best_epoch)
+                           : Tr::tr("Best validation loss: none yet"));
+  lines << Tr::tr("Settings: %1").arg(QString::fromStdString(info.config_summary));
+  QString saved = QString::fromStdString(info.saved_at);
+  const QDateTime at = QDateTime::fromString(saved, Qt::ISODate);
+  if (at.isValid()) saved = QLocale().toString(at, QLocale::ShortFormat);
+  lines << Tr::tr("Saved: %1").arg(saved);
+  return lines.join(QLatin1Char('\n'));
+}
+
+qint64 CheckpointPanel::defaultTotalEpochs(const CheckpointInfo& info, const TrainConfig& config) {
+  const qint64 planned = config.training.epochs;
+  return info.epoch < planned ? planned : info.epoch + planned;
+}
+
+bool CheckpointPanel::load(const QString& file, bool ask, QString* error, qint64 totalEpochs) {
+  CheckpointInfo info;
+  TrainConfig config;
+  try {
+    info = inspectCheckpoint(file.toStdString());
+    config = checkpointConfig(info);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  if (totalEpochs <= 0) totalEpochs = defaultTotalEpochs(info, config);
+  if (ask) {
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("loadCheckpointDialog"));
+    dialog.setWindowTitle(Tr::tr("Load checkpoint?"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QLabel(describe(info), &dialog);
+    text->setWordWrap(true);
+    text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(text);
+    auto* form = new QFormLayout;
+    auto* epochs = new QSpinBox(&dialog);
+    epochs->setObjectName(QStringLiteral("resumeEpochsSpinBox"));
+    epochs->setRange(static_cast<int>(std::max<qint64>(1, info.epoch)), 1000000);
+    epochs->setValue(static_cast<int>(totalEpochs));
+    form->addRow(Tr::tr("Train until epoch:"), epochs);
+    layout->addLayout(form);
+    auto* note = new QLabel(controller_->state() == TrainingController::State::Paused
+                                ? Tr::tr("The paused run ends here (its files are kept). The "
+                                         "checkpoint continues in a new run folder, paused at "
+                                         "step %1.")
+                                      .arg(info.global_step)
+                                : Tr::tr("The checkpoint continues in a new run folder, paused "
+                                         "at step %1.")
+                                      .arg(info.global_step),
+                            &dialog);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(Tr::tr("Load"));
+    buttons->button(QDialogButtonBox::Cancel)->setText(Tr::tr("Cancel"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted) {
+      if (error) error->clear();  // declined: nothing to report
+      return false;
+    }
+    totalEpochs = epochs->value();
+  }
+  QString why;
+  if (!controller_->resumeFrom(file, runs_root_(), &why, totalEpochs)) {
+    if (error) *error = why;
+    return false;
+  }
+  config.training.epochs = totalEpochs;
+  emit loaded(file, config);
+  return true;
+}
+
+void CheckpointPanel::saveDialog() {
+  const QString folder = controller_->checkpointFolder(runs_root_());
+  QDir().mkpath(folder);
+  const auto& last = controller_->lastStep();
+  const QString proposal =
+      QDir(folder).filePath(QStringLiteral("step-%1.pt").arg(last ? last->step : 0));
+  const QString file = QFileDialog::getSaveFileName(this, Tr::tr("Save checkpoint"), proposal,
+                                                    Tr::tr("Checkpoints (*.pt)"));
+  if (file.isEmpty()) return;
+  QString error;
+  if (!saveTo(file, &error))
+    QMessageBox::warning(this, Tr::tr("Checkpoint not saved"),
+                         Tr::tr("The checkpoint could not be saved: %1").arg(error));
+}
+
+void CheckpointPanel::loadDialog() {
+  const QString file = QFileDialog::getOpenFileName(this, Tr::tr("Load checkpoint"),
+                                                    controller_->checkpointFolder(runs_root_()),
+                                                    Tr::tr("Checkpoints (*.pt);;All files (*)"));
+  if (file.isEmpty()) return;
+  QString error;
+  if (!load(file, /*ask=*/true, &error) && !error.isEmpty())
+    QMessageBox::warning(this, Tr::tr("Checkpoint not loaded"),
+                         Tr::tr("%1\n\nThe current run is unchanged.").arg(error));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,57 @@
+#pragma once
+/// Checkpoint actions: Save and Load (ARCHITECTURE §5), with their dialogs.
+#include <QGroupBox>
+#include <QString>
+#include <functional>
+
+#include "gui/engine/training_controller.h"
+
+class QPushButton;
+
+namespace trainscope {
+
+struct CheckpointInfo;
+
+/// The Save and Load buttons (objectNames saveCheckpointButton, loadCheckpointButton). Save works
+/// while a run runs or is paused (the engine writes at the next step boundary) and after a run
+/// that left a last.pt; its dialog proposes the run's checkpoints/ folder. Load works when no
+/// run is running (idle, paused, finished): it reads the file first, shows what it holds and
+/// asks before replacing the current run; the run then waits paused at the checkpoint's step.
+/// A file that cannot be used is reported and changes nothing.
+class CheckpointPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  /// `controller` runs the runs; new runs go under `runsRoot()` (asked at each load).
+  CheckpointPanel(TrainingController* controller, std::function<QString()> runsRoot,
+                  QWidget* parent = nullptr);
+  void setState(TrainingController::State state);
+  void retranslate();
+
+  /// Save to `file` without a dialog; false with `error` (English) when nothing was saved.
+  bool saveTo(const QString& file, QString* error = nullptr);
+  /// Load `file` without dialogs (`ask` false) or after the confirmation dialog (`ask` true),
+  /// training until epoch `totalEpochs` (0: defaultTotalEpochs; the dialog lets the user
+  /// change it). False with `error` when the file is not usable or a run is running, with
+  /// `error` empty when the question was declined. The current run is untouched then.
+  bool load(const QString& file, bool ask, QString* error = nullptr, qint64 totalEpochs = 0);
+  /// The total a loaded run trains to unless told otherwise: the checkpoint's training.epochs
+  /// when that run was not finished, else as many epochs again ("continue 100 more").
+  static qint64 defaultTotalEpochs(const CheckpointInfo& info, const TrainConfig& config);
+  /// The text of the confirmation question for `info` (translated).
+  static QString describe(const CheckpointInfo& info);
+
+  void saveDialog();  ///< Save button
+  void loadDialog();  ///< Load button
+
+ signals:
+  /// A checkpoint was loaded: its config is the run's (for the settings panel).
+  void loaded(const QString& file, const trainscope::TrainConfig& config);
+
+ private:
+  TrainingController* controller_;
+  std::function<QString()> runs_root_;
+  QPushButton* save_ = nullptr;
+  QPushButton* load_ = nullptr;
+};
+
+}  // namespace trainscope

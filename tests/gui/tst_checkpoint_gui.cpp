@@ -1,0 +1,287 @@
+// The checkpoint panel as a user meets it: Save while running shows the file in the events
+// panel; overfit-sine 100 epochs, Save, quit, reopen, Load, 100 more equals a 200-epoch run;
+// Load of a stopped run's mid-epoch checkpoint continues from the next batch with its curves;
+// a file that is not a checkpoint changes nothing.
+#include <QFile>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/io/checkpoint.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/panels/checkpoint_panel.h"
+#include "gui/plots/live_plot.h"
+#include "run_files.h"
+
+using trainscope::CheckpointPanel;
+using trainscope::MainWindow;
+using trainscope::TrainingController;
+using State = trainscope::TrainingController::State;
+namespace series = trainscope::series;
+
+class TstCheckpointGui : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void saveWhileRunningShowsTheFile();
+  void saveQuitReopenLoadContinuesExactly();
+  void midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch();
+  void unusableFileLeavesTheRunAsItWas();
+
+ private:
+  std::unique_ptr<MainWindow> makeWindow(const QString& runs);
+  static CheckpointPanel* panel(MainWindow& w) {
+    return w.findChild<CheckpointPanel*>(QStringLiteral("checkpointPanel"));
+  }
+  static QPushButton* button(MainWindow& w, const char* name) {
+    return w.findChild<QPushButton*>(QLatin1String(name));
+  }
+  /// Runs `w`'s current settings to the end.
+  static void runToEnd(MainWindow& w);
+  /// metrics.csv / steps.csv rows without the wall-clock columns.
+  static QStringList rows(const QString& runDir, const char* file);
+  QString writeFile(const QString& name, const QByteArray& content);
+
+  QTemporaryDir dir_;
+  QString small_config_;
+};
+
+void TstCheckpointGui::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dir_.isValid());
+  // 200 sine samples -> 160 train / 40 val; batch 8 -> 20 steps per epoch; dropout so the
+  // global generator matters too.
+  small_config_ = writeFile(QStringLiteral("small.json"), R"({
+    "name": "gui-checkpoint-test",
+    "data": {"source": "sine", "n_samples": 200, "seed": 3},
+    "model": {"hidden": [16, 16], "dropout": 0.1},
+    "optimizer": {"name": "sgd", "lr": 0.01, "momentum": 0.9},
+    "training": {"epochs": 3, "batch_size": 8, "seed": 123, "num_threads": 1}
+  })");
+}
+
+QString TstCheckpointGui::writeFile(const QString& name, const QByteArray& content) {
+  const QString path = dir_.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(content);
+  return path;
+}
+
+std::unique_ptr<MainWindow> TstCheckpointGui::makeWindow(const QString& runs) {
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setFullSpeed();
+  w->setRunsRoot(dir_.filePath(runs));
+  w->show();
+  return w;
+}
+
+void TstCheckpointGui::runToEnd(MainWindow& w) {
+  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QVERIFY(w.startRun());
+  QVERIFY(finished.wait(120000));
+}
+
+QStringList TstCheckpointGui::rows(const QString& runDir, const char* file) {
+  auto csv = testfiles::readCsv(QDir(runDir).filePath(QLatin1String(file)));
+  if (!csv) return {QStringLiteral("missing ") + QLatin1String(file)};
+  const int seconds = csv->column(QStringLiteral("epoch_seconds"));
+  QStringList out;
+  for (QStringList r : csv->rows) {
+    if (seconds >= 0) r = r.mid(0, seconds);  // wall-clock columns differ between runs
+    out << r.join(QLatin1Char(','));
+  }
+  return out;
+}
+
+void TstCheckpointGui::saveWhileRunningShowsTheFile() {
+  auto w = makeWindow(QStringLiteral("runs-save"));
+  QString error;
+  QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+  CheckpointPanel* p = panel(*w);
+  QVERIFY(p);
+  QVERIFY(!button(*w, "saveCheckpointButton")->isEnabled());  // nothing to save yet
+  QVERIFY(button(*w, "loadCheckpointButton")->isEnabled());
+
+  TrainingController* c = w->controller();
+  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  QSignalSpy events(c, &TrainingController::eventOccurred);
+  c->setPace(200);  // slow enough to save mid-run
+  QVERIFY(w->startRun());
+  QVERIFY(steps.wait(30000));
+  QVERIFY(button(*w, "saveCheckpointButton")->isEnabled());
+  QVERIFY(!button(*w, "loadCheckpointButton")->isEnabled());  // not while running
+
+  const QString file = dir_.filePath(QStringLiteral("while-running.pt"));
+  QVERIFY(p->saveTo(file, &error));
+  auto saved = [&]() -> std::optional<trainscope::Event> {
+    for (const QList<QVariant>& args : events) {
+      auto e = args.at(0).value<trainscope::Event>();
+      if (e.kind == trainscope::EventKind::CheckpointSaved) return e;
+    }
+    return std::nullopt;
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(saved().has_value(), 20000);
+  QCOMPARE(QString::fromStdString(saved()->file), file);
+  const trainscope::CheckpointInfo info = trainscope::inspectCheckpoint(file.toStdString());
+  QCOMPARE(info.global_step, saved()->step);
+  // The events panel names the file.
+  auto* list = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
+  QTRY_VERIFY(!list->findItems(file, Qt::MatchContains).isEmpty());
+
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  w->stopRun();
+  QVERIFY(finished.wait(30000));
+  QVERIFY(w->close());
+}
+
+void TstCheckpointGui::saveQuitReopenLoadContinuesExactly() {
+  // The issue's "done when": overfit-sine 100 epochs, Save, quit, reopen, Load, 100 more.
+  const QString saved = dir_.filePath(QStringLiteral("overfit-sine-100.pt"));
+  QString first_run;
+  {
+    auto w = makeWindow(QStringLiteral("runs-a"));
+    QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+    w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(100);
+    runToEnd(*w);
+    first_run = w->runDirectory();
+    QVERIFY(button(*w, "saveCheckpointButton")->isEnabled());  // the ended run left last.pt
+    QString error;
+    QVERIFY2(panel(*w)->saveTo(saved, &error), qPrintable(error));
+    QVERIFY(w->close());
+  }
+  QString resumed_run;
+  {
+    auto w = makeWindow(QStringLiteral("runs-b"));
+    TrainingController* c = w->controller();
+    QSignalSpy started(c, &TrainingController::runStarted);
+    QString error;
+    // A finished 100-epoch run continues for 100 more unless told otherwise.
+    QVERIFY2(panel(*w)->load(saved, /*ask=*/false, &error), qPrintable(error));
+    QCOMPARE(c->state(), State::Paused);
+    QVERIFY(started.wait(30000));
+    QCOMPARE(c->totalEpochs(), 200);
+    QCOMPARE(w->currentConfig().training.epochs, 200);  // the settings show the loaded run
+    // The first 100 epochs are on the plots before anything trains.
+    auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
+    QTRY_COMPARE(loss->pointCount(series::kEpochValLoss), 100);
+    QTRY_COMPARE(loss->pointCount(series::kStepLoss), 100);  // one batch per epoch
+    QTest::qWait(200);
+    QCOMPARE(c->stepCount(), 0);  // paused at the checkpoint's step
+    QSignalSpy finished(c, &TrainingController::runFinished);
+    QVERIFY(w->startRun());  // Start resumes the paused run
+    QVERIFY(finished.wait(120000));
+    QTRY_COMPARE(loss->pointCount(series::kEpochValLoss), 200);
+    resumed_run = w->runDirectory();
+    QVERIFY(resumed_run != first_run);
+    QVERIFY(w->close());
+  }
+  QString straight_run;
+  {
+    auto w = makeWindow(QStringLiteral("runs-c"));
+    QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+    w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(200);
+    runToEnd(*w);
+    straight_run = w->runDirectory();
+    QVERIFY(w->close());
+  }
+  const QStringList resumed_metrics = rows(resumed_run, "metrics.csv");
+  QCOMPARE(resumed_metrics.size(), 200);
+  QCOMPARE(resumed_metrics, rows(straight_run, "metrics.csv"));
+  QCOMPARE(rows(resumed_run, "steps.csv"), rows(straight_run, "steps.csv"));
+}
+
+void TstCheckpointGui::midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch() {
+  QString stopped_run, resumed_run, straight_run;
+  {
+    auto w = makeWindow(QStringLiteral("runs-mid"));
+    QString error;
+    QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+    TrainingController* c = w->controller();
+    QSignalSpy steps(c, &TrainingController::stepRecorded);
+    w->stepBatch();  // from idle: one step, then paused
+    QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
+    for (int i = 0; i < 6; ++i) {
+      w->stepBatch();
+      QTRY_COMPARE_WITH_TIMEOUT(steps.count(), i + 2, 30000);
+    }
+    QSignalSpy finished(c, &TrainingController::runFinished);
+    w->stopRun();
+    QVERIFY(finished.wait(30000));
+    stopped_run = w->runDirectory();
+    const QString last = QDir(stopped_run).filePath(QStringLiteral("checkpoints/last.pt"));
+    const trainscope::CheckpointInfo info = trainscope::inspectCheckpoint(last.toStdString());
+    QCOMPARE(info.global_step, 7);
+    QCOMPARE(info.batch_in_epoch, 7);
+
+    QSignalSpy started(c, &TrainingController::runStarted);
+    QVERIFY2(panel(*w)->load(last, /*ask=*/false, &error), qPrintable(error));
+    QVERIFY(started.wait(30000));
+    QCOMPARE(c->totalEpochs(), 3);  // the stopped run's plan
+    auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
+    QTRY_COMPARE(loss->pointCount(series::kStepLoss), 7);
+    QCOMPARE(c->lastStep()->step, 7);
+    QSignalSpy resumed_steps(c, &TrainingController::stepRecorded);
+    QSignalSpy done(c, &TrainingController::runFinished);
+    w->stepBatch();  // Step continues with the next batch
+    QVERIFY(resumed_steps.wait(30000));
+    QCOMPARE(resumed_steps.at(0).at(0).value<trainscope::StepRecord>().step, 8);
+    QCOMPARE(resumed_steps.at(0).at(0).value<trainscope::StepRecord>().batch, 8);
+    QVERIFY(w->startRun());
+    QVERIFY(done.wait(60000));
+    resumed_run = w->runDirectory();
+    QVERIFY(w->close());
+  }
+  {
+    auto w = makeWindow(QStringLiteral("runs-mid-straight"));
+    QString error;
+    QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+    runToEnd(*w);
+    straight_run = w->runDirectory();
+    QVERIFY(w->close());
+  }
+  QCOMPARE(rows(resumed_run, "steps.csv").size(), 60);
+  QCOMPARE(rows(resumed_run, "steps.csv"), rows(straight_run, "steps.csv"));
+  QCOMPARE(rows(resumed_run, "metrics.csv"), rows(straight_run, "metrics.csv"));
+}
+
+void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
+  auto w = makeWindow(QStringLiteral("runs-bad"));
+  QString error;
+  QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+  TrainingController* c = w->controller();
+  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  w->stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
+  QTRY_COMPARE(c->state(), State::Paused);
+  const QString run_dir = c->runDirectory();
+  const quint64 generation = c->history().generation();
+
+  QByteArray random(4096, '\0');
+  for (int i = 0; i < random.size(); ++i) random[i] = static_cast<char>((i * 7919 + 13) % 251);
+  const QStringList bad = {writeFile(QStringLiteral("random.pt"), random),
+                           writeFile(QStringLiteral("empty.pt"), QByteArray()),
+                           dir_.filePath(QStringLiteral("missing.pt"))};
+  for (const QString& file : bad) {
+    error.clear();
+    QVERIFY2(!panel(*w)->load(file, /*ask=*/false, &error), qPrintable(file));
+    QVERIFY2(error.contains(file), qPrintable(error));  // names the file
+    QCOMPARE(c->state(), State::Paused);
+    QCOMPARE(c->runDirectory(), run_dir);
+    QCOMPARE(c->history().generation(), generation);
+    QVERIFY(c->isActive());
+  }
+  // The paused run still steps.
+  w->stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 2, 30000);
+  QVERIFY(w->close());
+}
+
+QTEST_MAIN(TstCheckpointGui)
+#include "tst_checkpoint_gui.moc"
