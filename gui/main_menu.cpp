@@ -3,6 +3,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QStyle>
 
 #include "gui/app/translations.h"
@@ -48,7 +49,15 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   connect(chinese_, &QAction::triggered, this, [] { switchLanguage(QStringLiteral("zh_CN")); });
 
   help_ = bar->addMenu(QString());
-  about_ = action(help_, "actionAbout", &MainMenu::about);
+  about_ = help_->addAction(QString());
+  about_->setObjectName(QStringLiteral("actionAbout"));
+  connect(about_, &QAction::triggered, this, [this, bar] {
+    QMessageBox::about(
+        bar->window(), Tr::tr("About TrainScope"),
+        Tr::tr("<b>TrainScope %1</b><p>Train neural networks with libtorch %2 and watch losses "
+               "and gradients live.</p>")
+            .arg(trainscope_version_, torch_version_));
+  });
   retranslate();
 }
 

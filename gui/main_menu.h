@@ -20,6 +20,11 @@ class MainMenu : public QObject {
   void retranslate();
   /// Enables what makes sense with no run active (`idle`) and with a run folder (`hasRunDir`).
   void setRunState(bool idle, bool hasRunDir);
+  /// Versions the About box names.
+  void setVersions(const QString& trainscope, const QString& torch) {
+    trainscope_version_ = trainscope;
+    torch_version_ = torch;
+  }
 
  signals:
   void openConfig();
@@ -27,7 +32,6 @@ class MainMenu : public QObject {
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
-  void about();
 
  private:
   QMenu* file_ = nullptr;
@@ -41,6 +45,7 @@ class MainMenu : public QObject {
   QAction* english_ = nullptr;
   QAction* chinese_ = nullptr;
   QAction* about_ = nullptr;
+  QString trainscope_version_, torch_version_;
 };
 
 }  // namespace trainscope

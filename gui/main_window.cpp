@@ -176,14 +176,8 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
   connect(menu_, &MainMenu::quit, this, &QWidget::close);
-  connect(menu_, &MainMenu::about, this, [this] {
-    QMessageBox::about(
-        this, Tr::tr("About TrainScope"),
-        Tr::tr("<b>TrainScope %1</b><p>Train neural networks with libtorch %2 and watch losses "
-               "and gradients live.</p>")
-            .arg(QString::fromStdString(device_info_.trainscope_version),
-                 QString::fromStdString(device_info_.torch_version)));
-  });
+  menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),
+                     QString::fromStdString(device_info_.torch_version));
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -226,6 +220,10 @@ bool MainWindow::openConfigFile(const QString& path, QString* error) {
 
 bool MainWindow::saveConfigFile(const QString& path, QString* error) {
   return settings_->saveConfigFile(path, error);
+}
+
+bool MainWindow::loadCheckpoint(const QString& path, QString* error) {
+  return checkpoint_->load(path, /*ask=*/false, error);
 }
 
 void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
@@ -279,21 +277,7 @@ void MainWindow::onStateChanged(TrainingController::State state) {
   const bool idle = state == S::Idle || state == S::Finished;
   settings_->setEditable(idle);
   menu_->setRunState(idle, !controller_->runDirectory().isEmpty());
-  switch (state) {
-    case S::Running:
-      statusBar()->showMessage(Tr::tr("Training..."));
-      break;
-    case S::Paused:
-      statusBar()->showMessage(Tr::tr("Paused"));
-      break;
-    case S::Stopping:
-      statusBar()->showMessage(Tr::tr("Stopping..."));
-      break;
-    case S::Finished:
-    case S::Idle:
-      statusBar()->clearMessage();
-      break;
-  }
+  status_->showState(state);
 }
 
 void MainWindow::onRunStarted(const RunInfo& info) {

@@ -49,6 +49,9 @@ class MainWindow : public QMainWindow {
   bool openConfigFile(const QString& path, QString* error = nullptr);
   /// Saves the current settings as a config file; false with `error` on failure.
   bool saveConfigFile(const QString& path, QString* error = nullptr);
+  /// Opens a checkpoint without asking: its run waits paused at its step, curves restored (see
+  /// CheckpointPanel::load). False with `error` naming the file; nothing changes then.
+  bool loadCheckpoint(const QString& path, QString* error = nullptr);
 
   /// The config a run started now would use (settings panel values applied).
   TrainConfig currentConfig() const;

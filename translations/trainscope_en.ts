@@ -317,10 +317,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Use either --preset or --config, not both.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1010,6 +1006,14 @@ step %2: %3</source>
         <source>%1
 
 The current run is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the checkpoint &lt;file&gt;: its run waits paused at the step it was saved at, with its curves; Start (or --autostart) continues it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use only one of --preset, --config and --checkpoint.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>TrainScope</name>
@@ -36,7 +35,7 @@
         <translation>打开运行文件夹(&amp;R)</translation>
     </message>
     <message>
-        <source>Open the current run&apos;s folder in the file manager.</source>
+        <source>Open the current run's folder in the file manager.</source>
         <translation>在文件管理器中打开当前运行的文件夹。</translation>
     </message>
     <message>
@@ -250,24 +249,24 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <source>Invalid setting &quot;%1&quot;. Details: %2</source>
+        <source>Invalid setting "%1". Details: %2</source>
         <translation>设置“%1”无效。详细信息：%2</translation>
     </message>
     <message>
-        <source>The dataset could not be loaded from &quot;%1&quot;. Details: %2</source>
+        <source>The dataset could not be loaded from "%1". Details: %2</source>
         <translation>无法从“%1”加载数据集。详细信息：%2</translation>
     </message>
     <message>
-        <source>The checkpoint &quot;%1&quot; could not be used. Details: %2</source>
+        <source>The checkpoint "%1" could not be used. Details: %2</source>
         <translation>无法使用检查点“%1”。详细信息：%2</translation>
     </message>
     <message>
-        <source>Could not write &quot;%1&quot;. Details: %2</source>
+        <source>Could not write "%1". Details: %2</source>
         <translation>无法写入“%1”。详细信息：%2</translation>
     </message>
     <message>
-        <source>Try &apos;trainscope --help&apos;.</source>
-        <translation>请尝试 &apos;trainscope --help&apos;。</translation>
+        <source>Try 'trainscope --help'.</source>
+        <translation>请尝试 'trainscope --help'。</translation>
     </message>
     <message>
         <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
@@ -318,11 +317,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <source>Use either --preset or --config, not both.</source>
-        <translation>--preset 和 --config 只能使用其中一个。</translation>
-    </message>
-    <message>
-        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
+        <source>--quit-after-epochs needs a whole number of at least 1, got "%1".</source>
         <translation>--quit-after-epochs 需要一个不小于 1 的整数，实际为“%1”。</translation>
     </message>
     <message>
@@ -372,7 +367,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>GPU：</translation>
     </message>
     <message>
-        <source>The device the run trains on (&quot;auto&quot; picks CUDA when available).</source>
+        <source>The device the run trains on ("auto" picks CUDA when available).</source>
         <translation>本次运行使用的训练设备（“auto”会在 CUDA 可用时选择 CUDA）。</translation>
     </message>
     <message>
@@ -426,7 +421,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>事件</translation>
     </message>
     <message>
-        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder&apos;s events.jsonl.</source>
+        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder's events.jsonl.</source>
         <translation>训练过程中发生的事件。重复的事件合并为一行；全部事件记录在运行文件夹的 events.jsonl 中。</translation>
     </message>
     <message numerus="yes">
@@ -566,7 +561,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>运行文件夹：</translation>
     </message>
     <message>
-        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
+        <source>Where this run's files are written: config, metrics, steps, events and summary.</source>
         <translation>本次运行文件的保存位置：配置、指标、每步记录、事件和摘要。</translation>
     </message>
     <message>
@@ -736,15 +731,15 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>梯度裁剪(&amp;C)：</translation>
     </message>
     <message>
-        <source>built-in preset &quot;%1&quot;</source>
+        <source>built-in preset "%1"</source>
         <translation>内置预设“%1”</translation>
     </message>
     <message>
-        <source>Unknown preset &quot;%1&quot;. %2</source>
+        <source>Unknown preset "%1". %2</source>
         <translation>未知的预设“%1”。%2</translation>
     </message>
     <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
+        <source>The config file "%1" was not loaded: the setting "%2" is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
         <translation>未加载配置文件“%1”：设置项“%2”超出了仪表盘可设置的范围（%3）。此类取值请使用 trainscope-cli。</translation>
     </message>
     <message>
@@ -756,15 +751,15 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>配置文件 %1</translation>
     </message>
     <message>
-        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
+        <source>The config file "%1" was not loaded: the setting "%2" is invalid.</source>
         <translation>未加载配置文件“%1”：设置“%2”无效。</translation>
     </message>
     <message>
-        <source>The config file &quot;%1&quot; was not loaded.</source>
+        <source>The config file "%1" was not loaded.</source>
         <translation>未加载配置文件“%1”。</translation>
     </message>
     <message>
-        <source>Could not save the config to &quot;%1&quot;.</source>
+        <source>Could not save the config to "%1".</source>
         <translation>无法把配置保存到“%1”。</translation>
     </message>
     <message>
@@ -862,7 +857,7 @@ step %2: %3</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system&apos;s).</source>
+        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system's).</source>
         <translation>界面语言：en 或 zh_CN（默认：“语言”菜单中选过的语言，否则为系统语言）。</translation>
     </message>
     <message>
@@ -870,7 +865,7 @@ step %2: %3</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>--lang must be en or zh_CN, got &quot;%1&quot;.</source>
+        <source>--lang must be en or zh_CN, got "%1".</source>
         <translation>--lang 只能是 en 或 zh_CN，收到的是“%1”。</translation>
     </message>
     <message>
@@ -886,7 +881,7 @@ step %2: %3</source>
         <translation>平均 %1 样本/秒</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
+        <source>"%1" was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
         <translation>未接受“%1”：数值必须在 %2 到 %3 之间。保留原来的值 %4。</translation>
     </message>
     <message>
@@ -907,7 +902,7 @@ step %2: %3</source>
     </message>
     <message>
         <source>Continuing from checkpoint %2 at step %1 (epoch %3 completed).</source>
-        <translation>从检查点 %2 继续，位于第 %1 步（已完成 %3 个 epoch）。</translation>
+        <translation>从检查点 %2 继续，位于第 %1 步（已完成 %3 轮）。</translation>
     </message>
     <message>
         <source>Checkpoint</source>
@@ -931,15 +926,15 @@ step %2: %3</source>
     </message>
     <message>
         <source>Epochs completed: %1 (step %2)</source>
-        <translation>已完成的 epoch：%1（第 %2 步）</translation>
+        <translation>已完成轮数：%1（第 %2 步）</translation>
     </message>
     <message>
         <source>Saved in the middle of epoch %1, after batch %2: training continues with the next batch.</source>
-        <translation>保存于第 %1 个 epoch 中途、第 %2 个批次之后：训练将从下一个批次继续。</translation>
+        <translation>保存于第 %1 轮中途、第 %2 个批次之后：训练将从下一个批次继续。</translation>
     </message>
     <message>
         <source>Best validation loss: %1 (epoch %2)</source>
-        <translation>最佳验证损失：%1（第 %2 个 epoch）</translation>
+        <translation>最佳验证损失：%1（第 %2 轮）</translation>
     </message>
     <message>
         <source>Best validation loss: none yet</source>
@@ -959,7 +954,7 @@ step %2: %3</source>
     </message>
     <message>
         <source>Train until epoch:</source>
-        <translation>训练到第几个 epoch：</translation>
+        <translation>训练到第几轮：</translation>
     </message>
     <message>
         <source>The paused run ends here (its files are kept). The checkpoint continues in a new run folder, paused at step %1.</source>
@@ -1012,6 +1007,14 @@ The current run is unchanged.</source>
         <translation>%1
 
 当前运行保持不变。</translation>
+    </message>
+    <message>
+        <source>Open the checkpoint &lt;file&gt;: its run waits paused at the step it was saved at, with its curves; Start (or --autostart) continues it.</source>
+        <translation>打开检查点 &lt;file&gt;：其运行暂停在保存时的那一步，并显示其曲线；点击“开始”（或使用 --autostart）继续。</translation>
+    </message>
+    <message>
+        <source>Use only one of --preset, --config and --checkpoint.</source>
+        <translation>--preset、--config 和 --checkpoint 只能使用其中一个。</translation>
     </message>
 </context>
 </TS>

@@ -21,6 +21,11 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   const QCommandLineOption config(QStringLiteral("config"),
                                   Tr::tr("Start with the settings of the config file <file>."),
                                   Tr::tr("file"));
+  const QCommandLineOption checkpoint(
+      QStringLiteral("checkpoint"),
+      Tr::tr("Open the checkpoint <file>: its run waits paused at the step it was saved at, with "
+             "its curves; Start (or --autostart) continues it."),
+      Tr::tr("file"));
   const QCommandLineOption autostart(QStringLiteral("autostart"),
                                      Tr::tr("Start training as soon as the window opens."));
   const QCommandLineOption quit_after(
@@ -38,7 +43,8 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       Tr::tr("Interface language: en or zh_CN (default: the one chosen in the Language menu, "
              "else the system's)."),
       Tr::tr("language"));
-  parser.addOptions({preset, config, autostart, quit_after, screenshot, runs_dir, lang});
+  parser.addOptions(
+      {preset, config, checkpoint, autostart, quit_after, screenshot, runs_dir, lang});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -60,14 +66,15 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     result.text = Tr::tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
     return result;
   }
-  if (parser.isSet(preset) && parser.isSet(config)) {
+  if (int(parser.isSet(preset)) + int(parser.isSet(config)) + int(parser.isSet(checkpoint)) > 1) {
     result.status = AppOptionsResult::Status::Error;
-    result.text = Tr::tr("Use either --preset or --config, not both.");
+    result.text = Tr::tr("Use only one of --preset, --config and --checkpoint.");
     return result;
   }
   AppOptions& o = result.options;
   o.preset = parser.value(preset);
   o.config_file = parser.value(config);
+  o.checkpoint = parser.value(checkpoint);
   o.runs_dir = parser.value(runs_dir);
   o.screenshot = parser.value(screenshot);
   o.autostart = parser.isSet(autostart);

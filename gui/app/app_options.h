@@ -10,6 +10,7 @@ namespace trainscope {
 struct AppOptions {
   QString preset;             ///< --preset NAME
   QString config_file;        ///< --config FILE
+  QString checkpoint;         ///< --checkpoint FILE: open it paused at its step
   QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)

@@ -70,7 +70,11 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
-  trainscope::Automation automation(&window, options);
+  trainscope::Automation automation(&window, options);  // applies --runs-dir
+  if (!options.checkpoint.isEmpty() && !window.loadCheckpoint(options.checkpoint, &error)) {
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    return 2;
+  }
   // Ctrl-C or SIGTERM: close as the window's close button does, without asking, so the run
   // stops cleanly and summary.json is written.
   trainscope::UnixSignalNotifier signals_notifier;

@@ -106,6 +106,7 @@ bool CheckpointPanel::load(const QString& file, bool ask, QString* error, qint64
     QDialog dialog(this);
     dialog.setObjectName(QStringLiteral("loadCheckpointDialog"));
     dialog.setWindowTitle(Tr::tr("Load checkpoint?"));
+    dialog.setMinimumWidth(440);
     auto* layout = new QVBoxLayout(&dialog);
     auto* text = new QLabel(describe(info), &dialog);
     text->setWordWrap(true);

@@ -226,4 +226,23 @@ void RunStatusBar::render() {
   setField(seed_, info_ ? Tr::tr("Seed %1").arg(info_->seed) : Tr::tr("Seed –"));
 }
 
+void RunStatusBar::showState(TrainingController::State state) {
+  using S = TrainingController::State;
+  switch (state) {
+    case S::Running:
+      showMessage(Tr::tr("Training..."));
+      break;
+    case S::Paused:
+      showMessage(Tr::tr("Paused"));
+      break;
+    case S::Stopping:
+      showMessage(Tr::tr("Stopping..."));
+      break;
+    case S::Finished:
+    case S::Idle:
+      clearMessage();
+      break;
+  }
+}
+
 }  // namespace trainscope

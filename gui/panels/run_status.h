@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/train/records.h"
+#include "gui/engine/training_controller.h"
 
 class QLabel;
 class QProgressBar;
@@ -57,6 +58,8 @@ class RunStatusBar : public QStatusBar {
   /// The run ended: throughput becomes the run's mean over its epochs (total samples / total
   /// training time), not the last epoch's.
   void showRunEnded();
+  /// The run state as a temporary message ("Training...", "Paused", ...; none when idle).
+  void showState(TrainingController::State state);
   void retranslate();
 
  private:

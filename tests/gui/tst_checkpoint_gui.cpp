@@ -2,7 +2,10 @@
 // panel; overfit-sine 100 epochs, Save, quit, reopen, Load, 100 more equals a 200-epoch run;
 // Load of a stopped run's mid-epoch checkpoint continues from the next batch with its curves;
 // a file that is not a checkpoint changes nothing.
+#include <QDialog>
 #include <QFile>
+#include <QLabel>
+#include <QTimer>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -32,6 +35,7 @@ class TstCheckpointGui : public QObject {
   void saveQuitReopenLoadContinuesExactly();
   void midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch();
   void unusableFileLeavesTheRunAsItWas();
+  void loadDialogShowsWhatTheFileHoldsAndAsks();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& runs);
@@ -280,6 +284,57 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
   // The paused run still steps.
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 2, 30000);
+  QVERIFY(w->close());
+}
+
+void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
+  // A finished 3-epoch run's last.pt: the dialog names its epochs, best loss and settings,
+  // proposes 6 epochs in total; Cancel changes nothing, Load with 4 trains to epoch 4.
+  QString last;
+  auto w = makeWindow(QStringLiteral("runs-dialog"));
+  QString error;
+  QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+  runToEnd(*w);
+  last = QDir(w->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt"));
+  const QString finished_run = w->runDirectory();
+  TrainingController* c = w->controller();
+
+  auto answer = [&](bool accept, int epochs, QString* text) {
+    MainWindow* win = w.get();
+    QTimer::singleShot(0, [=] {
+      QDialog* d = nullptr;
+      QTRY_VERIFY((d = win->findChild<QDialog*>(QStringLiteral("loadCheckpointDialog"))));
+      QStringList texts;
+      for (QLabel* l : d->findChildren<QLabel*>()) texts << l->text();
+      *text = texts.join(QLatin1Char('\n'));
+      auto* spin = d->findChild<QSpinBox*>(QStringLiteral("resumeEpochsSpinBox"));
+      QCOMPARE(spin->value(), 6);
+      if (const QByteArray dir = qgetenv("TRAINSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        d->grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("load-dialog.png")));
+      spin->setValue(epochs);
+      accept ? d->accept() : d->reject();
+    });
+  };
+  QString text;
+  answer(false, 6, &text);
+  QVERIFY(!panel(*w)->load(last, /*ask=*/true, &error));
+  QVERIFY(error.isEmpty());  // declined: nothing to report
+  QCOMPARE(c->runDirectory(), finished_run);
+  QCOMPARE(c->state(), State::Finished);
+  QVERIFY2(text.contains(QStringLiteral("Epochs completed: 3 (step 60)")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("Best validation loss: ")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("gui-checkpoint-test")), qPrintable(text));
+
+  QSignalSpy started(c, &TrainingController::runStarted);
+  answer(true, 4, &text);
+  QVERIFY2(panel(*w)->load(last, /*ask=*/true, &error), qPrintable(error));
+  QVERIFY(started.wait(30000));
+  QCOMPARE(c->state(), State::Paused);
+  QCOMPARE(c->totalEpochs(), 4);
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  QVERIFY(w->startRun());
+  QVERIFY(finished.wait(60000));
+  QCOMPARE(rows(c->runDirectory(), "metrics.csv").size(), 4);
   QVERIFY(w->close());
 }
 
