@@ -102,7 +102,7 @@ void MainWindow::buildUi() {
   auto* left = new QWidget;
   auto* left_layout = new QVBoxLayout(left);
   left_layout->setContentsMargins(6, 6, 6, 6);
-  settings_ = new SettingsPanel(left);
+  settings_ = new SettingsPanel(device_info_, left);
   controls_ = new RunControlsPanel(left);
   checkpoint_ = new CheckpointPanel(
       controller_, [this] { return runs_root_; }, left);

@@ -1016,5 +1016,97 @@ The current run is unchanged.</source>
         <source>Use only one of --preset, --config and --checkpoint.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; was not accepted: hidden sizes are whole numbers from 1 to 65536 separated by commas, e.g. 64, 64. The previous value %2 is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model, data and device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer, layer sizes, dropout, weight decay, data size, validation share, device and threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden layers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images used:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applies when the next run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.optim.SGD, Adam or AdamW.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, and overfit more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability of zeroing each hidden unit during training (torch.nn.Dropout). Shrinks the gap between training and validation loss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L2 penalty on the weights (AdamW: decoupled). Another way to fight overfitting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many Fashion-MNIST images the run uses before the validation split (all: 60,000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many samples the synthetic dataset has before the validation split. More data, less overfitting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fraction of the samples held out to measure validation loss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the run trains: auto takes the first CUDA GPU when there is one, else the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real steps at the start and keeps the fastest.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

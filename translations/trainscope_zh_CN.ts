@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>TrainScope</name>
@@ -35,7 +36,7 @@
         <translation>打开运行文件夹(&amp;R)</translation>
     </message>
     <message>
-        <source>Open the current run's folder in the file manager.</source>
+        <source>Open the current run&apos;s folder in the file manager.</source>
         <translation>在文件管理器中打开当前运行的文件夹。</translation>
     </message>
     <message>
@@ -249,24 +250,24 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <source>Invalid setting "%1". Details: %2</source>
+        <source>Invalid setting &quot;%1&quot;. Details: %2</source>
         <translation>设置“%1”无效。详细信息：%2</translation>
     </message>
     <message>
-        <source>The dataset could not be loaded from "%1". Details: %2</source>
+        <source>The dataset could not be loaded from &quot;%1&quot;. Details: %2</source>
         <translation>无法从“%1”加载数据集。详细信息：%2</translation>
     </message>
     <message>
-        <source>The checkpoint "%1" could not be used. Details: %2</source>
+        <source>The checkpoint &quot;%1&quot; could not be used. Details: %2</source>
         <translation>无法使用检查点“%1”。详细信息：%2</translation>
     </message>
     <message>
-        <source>Could not write "%1". Details: %2</source>
+        <source>Could not write &quot;%1&quot;. Details: %2</source>
         <translation>无法写入“%1”。详细信息：%2</translation>
     </message>
     <message>
-        <source>Try 'trainscope --help'.</source>
-        <translation>请尝试 'trainscope --help'。</translation>
+        <source>Try &apos;trainscope --help&apos;.</source>
+        <translation>请尝试 &apos;trainscope --help&apos;。</translation>
     </message>
     <message>
         <source>TrainScope: train a neural network with libtorch and watch it learn.</source>
@@ -317,7 +318,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>意外的参数：%1</translation>
     </message>
     <message>
-        <source>--quit-after-epochs needs a whole number of at least 1, got "%1".</source>
+        <source>--quit-after-epochs needs a whole number of at least 1, got &quot;%1&quot;.</source>
         <translation>--quit-after-epochs 需要一个不小于 1 的整数，实际为“%1”。</translation>
     </message>
     <message>
@@ -367,7 +368,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>GPU：</translation>
     </message>
     <message>
-        <source>The device the run trains on ("auto" picks CUDA when available).</source>
+        <source>The device the run trains on (&quot;auto&quot; picks CUDA when available).</source>
         <translation>本次运行使用的训练设备（“auto”会在 CUDA 可用时选择 CUDA）。</translation>
     </message>
     <message>
@@ -421,7 +422,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>事件</translation>
     </message>
     <message>
-        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder's events.jsonl.</source>
+        <source>What happened during the run. Repeated events are folded into one line; every event is in the run folder&apos;s events.jsonl.</source>
         <translation>训练过程中发生的事件。重复的事件合并为一行；全部事件记录在运行文件夹的 events.jsonl 中。</translation>
     </message>
     <message numerus="yes">
@@ -561,7 +562,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>运行文件夹：</translation>
     </message>
     <message>
-        <source>Where this run's files are written: config, metrics, steps, events and summary.</source>
+        <source>Where this run&apos;s files are written: config, metrics, steps, events and summary.</source>
         <translation>本次运行文件的保存位置：配置、指标、每步记录、事件和摘要。</translation>
     </message>
     <message>
@@ -731,15 +732,15 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>梯度裁剪(&amp;C)：</translation>
     </message>
     <message>
-        <source>built-in preset "%1"</source>
+        <source>built-in preset &quot;%1&quot;</source>
         <translation>内置预设“%1”</translation>
     </message>
     <message>
-        <source>Unknown preset "%1". %2</source>
+        <source>Unknown preset &quot;%1&quot;. %2</source>
         <translation>未知的预设“%1”。%2</translation>
     </message>
     <message>
-        <source>The config file "%1" was not loaded: the setting "%2" is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is outside what the dashboard can set (%3). Use trainscope-cli for such values.</source>
         <translation>未加载配置文件“%1”：设置项“%2”超出了仪表盘可设置的范围（%3）。此类取值请使用 trainscope-cli。</translation>
     </message>
     <message>
@@ -751,15 +752,15 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>配置文件 %1</translation>
     </message>
     <message>
-        <source>The config file "%1" was not loaded: the setting "%2" is invalid.</source>
+        <source>The config file &quot;%1&quot; was not loaded: the setting &quot;%2&quot; is invalid.</source>
         <translation>未加载配置文件“%1”：设置“%2”无效。</translation>
     </message>
     <message>
-        <source>The config file "%1" was not loaded.</source>
+        <source>The config file &quot;%1&quot; was not loaded.</source>
         <translation>未加载配置文件“%1”。</translation>
     </message>
     <message>
-        <source>Could not save the config to "%1".</source>
+        <source>Could not save the config to &quot;%1&quot;.</source>
         <translation>无法把配置保存到“%1”。</translation>
     </message>
     <message>
@@ -857,7 +858,7 @@ step %2: %3</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system's).</source>
+        <source>Interface language: en or zh_CN (default: the one chosen in the Language menu, else the system&apos;s).</source>
         <translation>界面语言：en 或 zh_CN（默认：“语言”菜单中选过的语言，否则为系统语言）。</translation>
     </message>
     <message>
@@ -865,7 +866,7 @@ step %2: %3</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>--lang must be en or zh_CN, got "%1".</source>
+        <source>--lang must be en or zh_CN, got &quot;%1&quot;.</source>
         <translation>--lang 只能是 en 或 zh_CN，收到的是“%1”。</translation>
     </message>
     <message>
@@ -881,7 +882,7 @@ step %2: %3</source>
         <translation>平均 %1 样本/秒</translation>
     </message>
     <message>
-        <source>"%1" was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
+        <source>&quot;%1&quot; was not accepted: the value must be between %2 and %3. The previous value %4 is kept.</source>
         <translation>未接受“%1”：数值必须在 %2 到 %3 之间。保留原来的值 %4。</translation>
     </message>
     <message>
@@ -1015,6 +1016,98 @@ The current run is unchanged.</source>
     <message>
         <source>Use only one of --preset, --config and --checkpoint.</source>
         <translation>--preset、--config 和 --checkpoint 只能使用其中一个。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was not accepted: hidden sizes are whole numbers from 1 to 65536 separated by commas, e.g. 64, 64. The previous value %2 is kept.</source>
+        <translation>“%1”未被接受：隐藏层大小应为 1 到 65536 之间的整数，用逗号分隔，例如 64, 64。保留之前的值 %2。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Model, data and device</source>
+        <translation>模型、数据与设备</translation>
+    </message>
+    <message>
+        <source>Optimizer, layer sizes, dropout, weight decay, data size, validation share, device and threads.</source>
+        <translation>优化器、层大小、dropout、权重衰减、数据量、验证集比例、设备和线程数。</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>优化器：</translation>
+    </message>
+    <message>
+        <source>Hidden layers:</source>
+        <translation>隐藏层：</translation>
+    </message>
+    <message>
+        <source>Dropout:</source>
+        <translation>Dropout：</translation>
+    </message>
+    <message>
+        <source>Weight decay:</source>
+        <translation>权重衰减：</translation>
+    </message>
+    <message>
+        <source>Images used:</source>
+        <translation>使用的图像数：</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>样本数：</translation>
+    </message>
+    <message>
+        <source>Validation:</source>
+        <translation>验证集比例：</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Applies when the next run starts.</source>
+        <translation>在下一次运行开始时生效。</translation>
+    </message>
+    <message>
+        <source>torch.optim.SGD, Adam or AdamW.</source>
+        <translation>torch.optim.SGD、Adam 或 AdamW。</translation>
+    </message>
+    <message>
+        <source>Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, and overfit more.</source>
+        <translation>各隐藏层的宽度，例如 64, 64。层越大，拟合能力越强，也越容易过拟合。</translation>
+    </message>
+    <message>
+        <source>Probability of zeroing each hidden unit during training (torch.nn.Dropout). Shrinks the gap between training and validation loss.</source>
+        <translation>训练时将每个隐藏单元置零的概率（torch.nn.Dropout）。可缩小训练损失与验证损失之间的差距。</translation>
+    </message>
+    <message>
+        <source>L2 penalty on the weights (AdamW: decoupled). Another way to fight overfitting.</source>
+        <translation>对权重的 L2 惩罚（AdamW：解耦形式）。另一种对抗过拟合的方法。</translation>
+    </message>
+    <message>
+        <source>How many Fashion-MNIST images the run uses before the validation split (all: 60,000).</source>
+        <translation>划分验证集之前本次运行使用的 Fashion-MNIST 图像数（全部：60,000）。</translation>
+    </message>
+    <message>
+        <source>How many samples the synthetic dataset has before the validation split. More data, less overfitting.</source>
+        <translation>划分验证集之前合成数据集的样本数。数据越多，过拟合越少。</translation>
+    </message>
+    <message>
+        <source>Fraction of the samples held out to measure validation loss.</source>
+        <translation>留出用于计算验证损失的样本比例。</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Where the run trains: auto takes the first CUDA GPU when there is one, else the CPU.</source>
+        <translation>训练所用的设备：自动模式下有 CUDA GPU 时使用第一个 GPU，否则使用 CPU。</translation>
+    </message>
+    <message>
+        <source>Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real steps at the start and keeps the fastest.</source>
+        <translation>算子内 CPU 线程数。自动模式会在开始时用几个真实步骤测量 1、2、4……个线程，并选用最快的。</translation>
     </message>
 </context>
 </TS>

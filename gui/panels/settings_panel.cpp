@@ -14,12 +14,25 @@
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "gui/panels/model_data_settings.h"
 #include "gui/tr.h"
 #include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
 
-SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
+namespace {
+/// The keys ModelDataSettings shows are equal in `a` and `b`.
+bool sameModelData(const TrainConfig& a, const TrainConfig& b) {
+  return a.optimizer.name == b.optimizer.name && a.model.hidden == b.model.hidden &&
+         a.model.dropout == b.model.dropout &&
+         a.optimizer.weight_decay == b.optimizer.weight_decay &&
+         a.data.n_samples == b.data.n_samples && a.data.limit == b.data.limit &&
+         a.data.val_fraction == b.data.val_fraction && a.training.device == b.training.device &&
+         a.training.num_threads == b.training.num_threads;
+}
+}  // namespace
+
+SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGroupBox(parent) {
   setObjectName(QStringLiteral("settingsPanel"));
   auto* form = new QFormLayout(this);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -109,6 +122,11 @@ SettingsPanel::SettingsPanel(QWidget* parent) : QGroupBox(parent) {
   for (QCheckBox* box : {seed_enabled_, clip_enabled_})
     connect(box, &QCheckBox::toggled, this, &SettingsPanel::updateModified);
 
+  more_ = new ModelDataSettings(devices, this);
+  form->addRow(more_);
+  connect(more_, &ModelDataSettings::changed, this, &SettingsPanel::updateModified);
+  connect(more_, &ModelDataSettings::valueRejected, this, &SettingsPanel::valueRejected);
+
   retranslate();
   loadPreset(QString::fromStdString(defaultPresetName()));
 }
@@ -148,6 +166,7 @@ void SettingsPanel::retranslate() {
   clip_max_norm_->setToolTip(
       Tr::tr("The largest gradient norm allowed when clipping is on. "
              "It is drawn as a line on the gradient norm plot."));
+  more_->retranslate();
   origin_->setText(from_file_ ? Tr::tr("config file %1").arg(origin_name_)
                               : Tr::tr("built-in preset \"%1\"").arg(origin_name_));
   updateModified();
@@ -159,7 +178,7 @@ void SettingsPanel::updateModified() {
   const QString name = preset_->itemData(index).toString();
   const TrainConfig shown = config();
   const bool modified =
-      shown.optimizer.lr != base_.optimizer.lr ||
+      !sameModelData(shown, base_) || shown.optimizer.lr != base_.optimizer.lr ||
       shown.training.batch_size != base_.training.batch_size ||
       shown.training.epochs != base_.training.epochs ||
       shown.training.seed != base_.training.seed ||
@@ -180,6 +199,7 @@ TrainConfig SettingsPanel::config() const {
   }
   c.training.clip.enabled = clip_enabled_->isChecked();
   c.training.clip.max_norm = clip_max_norm_->value();
+  more_->apply(c);
   return c;
 }
 
@@ -201,7 +221,7 @@ QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) c
                 "training.clip.max_norm")}) {
     if (!key.isEmpty()) return key;
   }
-  return QString();
+  return more_->keyOutsideWidgets(c, range);
 }
 
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& fileName) {
@@ -225,6 +245,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
   clip_enabled_->setChecked(c.training.clip.enabled);
   clip_max_norm_->setEnabled(c.training.clip.enabled);
   clip_max_norm_->setValue(c.training.clip.max_norm);
+  more_->showConfig(c);
 }
 
 void SettingsPanel::loadPreset(const QString& name) {
@@ -254,6 +275,8 @@ void SettingsPanel::setEditable(bool editable) {
     w->setEnabled(editable);
   }
   seed_->setEnabled(editable && seed_enabled_->isChecked());
+  more_->setEnabled(true);
+  more_->setEditable(editable);
   clip_max_norm_->setEnabled(editable && clip_enabled_->isChecked());
 }
 

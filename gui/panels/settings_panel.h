@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/system/device_info.h"
 
 class QCheckBox;
 class QComboBox;
@@ -13,15 +14,18 @@ class QSpinBox;
 
 namespace trainscope {
 
+class ModelDataSettings;
 class ScientificSpinBox;
 
 /// Shows a base config (a preset, or a config file) and lets the user override the learning
-/// rate, batch size, epochs, seed and gradient clipping. config() is the base config with the
+/// rate, batch size, epochs, seed and gradient clipping, and (ModelDataSettings) the model, data
+/// and device. config() is the base config with the
 /// widget values applied; it is read when a run starts.
 class SettingsPanel : public QGroupBox {
   Q_OBJECT
  public:
-  explicit SettingsPanel(QWidget* parent = nullptr);
+  /// `devices` lists the devices the device selector offers.
+  explicit SettingsPanel(const DeviceInfo& devices, QWidget* parent = nullptr);
 
   /// The base config with the widgets' values applied.
   TrainConfig config() const;
@@ -72,6 +76,7 @@ class SettingsPanel : public QGroupBox {
   QString origin_name_;          ///< the preset's name or the config file's name
   std::vector<QLabel*> labels_;  ///< the form's row labels, in order
   QComboBox* preset_ = nullptr;
+  ModelDataSettings* more_ = nullptr;  ///< model, data and device rows
   QLabel* origin_ = nullptr;
   ScientificSpinBox* lr_ = nullptr;
   QSpinBox* batch_ = nullptr;

@@ -1,0 +1,287 @@
+#include "gui/panels/model_data_settings.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpressionValidator>
+#include <QSettings>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "gui/tr.h"
+#include "gui/widgets/scientific_spin_box.h"
+
+namespace trainscope {
+
+ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("modelDataSettings"));
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  toggle_ = new QToolButton(this);
+  toggle_->setObjectName(QStringLiteral("modelDataToggle"));
+  toggle_->setCheckable(true);
+  toggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  toggle_->setAutoRaise(true);
+  outer->addWidget(toggle_);
+  body_ = new QWidget(this);
+  outer->addWidget(body_);
+  auto* form = new QFormLayout(body_);
+  form->setContentsMargins(12, 0, 0, 0);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+  optimizer_ = new QComboBox(this);
+  optimizer_->setObjectName(QStringLiteral("optimizerComboBox"));
+  for (const char* name : {"sgd", "adam", "adamw"}) {
+    // PyTorch's class names, the config's values as data.
+    const QString shown = QLatin1String(name) == QLatin1String("sgd")    ? QStringLiteral("SGD")
+                          : QLatin1String(name) == QLatin1String("adam") ? QStringLiteral("Adam")
+                                                                         : QStringLiteral("AdamW");
+    optimizer_->addItem(shown, QLatin1String(name));
+  }
+  addRow(optimizer_);
+
+  hidden_ = new QLineEdit(this);
+  hidden_->setObjectName(QStringLiteral("hiddenSizesLineEdit"));
+  hidden_->setValidator(new QRegularExpressionValidator(
+      QRegularExpression(QStringLiteral(R"(^\s*(\d{1,5}(\s*,\s*\d{1,5})*)?\s*,?\s*$)")), hidden_));
+  addRow(hidden_);
+
+  dropout_ = new ScientificSpinBox(this);
+  dropout_->setObjectName(QStringLiteral("dropoutSpinBox"));
+  dropout_->setRange(0, 0.99);  // model.dropout < 1
+  dropout_->setSingleStep(0.05);
+  addRow(dropout_);
+
+  weight_decay_ = new ScientificSpinBox(this);
+  weight_decay_->setObjectName(QStringLiteral("weightDecaySpinBox"));
+  weight_decay_->setRange(0, 10);
+  addRow(weight_decay_);
+
+  samples_ = new QSpinBox(this);
+  samples_->setObjectName(QStringLiteral("samplesSpinBox"));
+  samples_->setRange(0, 10'000'000);
+  addRow(samples_);
+
+  val_fraction_ = new ScientificSpinBox(this);
+  val_fraction_->setObjectName(QStringLiteral("valFractionSpinBox"));
+  val_fraction_->setRange(0.001, 0.99);  // data.val_fraction in (0, 1)
+  val_fraction_->setSingleStep(0.05);
+  addRow(val_fraction_);
+
+  device_ = new QComboBox(this);
+  device_->setObjectName(QStringLiteral("deviceComboBox"));
+  device_->addItem(QString(), QStringLiteral("auto"));
+  device_->addItem(QStringLiteral("cpu"), QStringLiteral("cpu"));
+  for (int i = 0; i < devices.cuda_device_count; ++i)
+    device_->addItem(QStringLiteral("cuda:%1").arg(i), QStringLiteral("cuda:%1").arg(i));
+  addRow(device_);
+
+  threads_ = new QSpinBox(this);
+  threads_->setObjectName(QStringLiteral("threadsSpinBox"));
+  threads_->setRange(0, 1024);
+  addRow(threads_);
+
+  connect(optimizer_, &QComboBox::activated, this, &ModelDataSettings::changed);
+  connect(device_, &QComboBox::activated, this, &ModelDataSettings::changed);
+  connect(hidden_, &QLineEdit::editingFinished, this, [this] {
+    bool ok = false;
+    const std::vector<int64_t> sizes = hiddenSizes(&ok);
+    if (!ok) {
+      const QString typed = hidden_->text();
+      QStringList previous;
+      for (int64_t s : last_hidden_) previous << QString::number(s);
+      hidden_->setText(previous.join(QStringLiteral(", ")));
+      emit valueRejected(
+          Tr::tr("\"%1\" was not accepted: hidden sizes are whole numbers from 1 to 65536 "
+                 "separated by commas, e.g. 64, 64. The previous value %2 is kept.")
+              .arg(typed, hidden_->text()));
+      return;
+    }
+    last_hidden_ = sizes;
+    emit changed();
+  });
+  for (ScientificSpinBox* box : {dropout_, val_fraction_, weight_decay_}) {
+    connect(box, &ScientificSpinBox::valueRejected, this, [this, box](const QString& text) {
+      emit valueRejected(
+          Tr::tr("\"%1\" was not accepted: the value must be between %2 and %3. The previous "
+                 "value %4 is kept.")
+              .arg(text, ScientificSpinBox::formatValue(box->minimum()),
+                   ScientificSpinBox::formatValue(box->maximum()),
+                   ScientificSpinBox::formatValue(box->value())));
+    });
+  }
+  for (QDoubleSpinBox* box :
+       std::initializer_list<QDoubleSpinBox*>{dropout_, val_fraction_, weight_decay_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &ModelDataSettings::changed);
+  for (QSpinBox* box : {samples_, threads_})
+    connect(box, &QSpinBox::valueChanged, this, &ModelDataSettings::changed);
+  connect(toggle_, &QToolButton::toggled, this, [this](bool on) {
+    setExpanded(on);
+    QSettings().setValue(QStringLiteral("modelDataExpanded"), on);
+  });
+  setExpanded(QSettings().value(QStringLiteral("modelDataExpanded"), false).toBool());
+  retranslate();
+}
+
+void ModelDataSettings::setExpanded(bool expanded) {
+  const QSignalBlocker block(toggle_);
+  toggle_->setChecked(expanded);
+  toggle_->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+  body_->setVisible(expanded);
+}
+
+void ModelDataSettings::addRow(QWidget* field) {
+  auto* label = new QLabel(body_);
+  label->setBuddy(field);
+  static_cast<QFormLayout*>(body_->layout())->addRow(label, field);
+  labels_.push_back(label);
+}
+
+QString ModelDataSettings::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
+  auto outside = [&](double v, double lo, double hi, const char* key) {
+    if (v >= lo && v <= hi) return QString();
+    if (range)
+      *range = QStringLiteral("%1 – %2").arg(ScientificSpinBox::formatValue(lo),
+                                             ScientificSpinBox::formatValue(hi));
+    return QString::fromLatin1(key);
+  };
+  const double limit = static_cast<double>(c.data.limit.value_or(0));
+  for (const QString& key :
+       {outside(c.model.dropout, dropout_->minimum(), dropout_->maximum(), "model.dropout"),
+        outside(c.optimizer.weight_decay, weight_decay_->minimum(), weight_decay_->maximum(),
+                "optimizer.weight_decay"),
+        outside(c.data.val_fraction, val_fraction_->minimum(), val_fraction_->maximum(),
+                "data.val_fraction"),
+        outside(static_cast<double>(c.data.n_samples), 2, samples_->maximum(), "data.n_samples"),
+        outside(limit, 0, samples_->maximum(), "data.limit"),
+        outside(static_cast<double>(c.training.num_threads.value_or(0)), 0, threads_->maximum(),
+                "training.num_threads")}) {
+    if (!key.isEmpty()) return key;
+  }
+  return QString();
+}
+
+std::vector<int64_t> ModelDataSettings::hiddenSizes(bool* ok) const {
+  std::vector<int64_t> sizes;
+  *ok = true;
+  for (const QString& part : hidden_->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    bool number = false;
+    const int v = part.trimmed().toInt(&number);
+    if (!number || v < 1 || v > 65536) {
+      *ok = false;
+      return {};
+    }
+    sizes.push_back(v);
+  }
+  return sizes;
+}
+
+void ModelDataSettings::showConfig(const TrainConfig& c) {
+  const QSignalBlocker blockers[] = {QSignalBlocker(optimizer_),    QSignalBlocker(dropout_),
+                                     QSignalBlocker(weight_decay_), QSignalBlocker(samples_),
+                                     QSignalBlocker(val_fraction_), QSignalBlocker(device_),
+                                     QSignalBlocker(threads_)};
+  optimizer_->setCurrentIndex(
+      std::max(0, optimizer_->findData(QString::fromStdString(c.optimizer.name))));
+  last_hidden_ = c.model.hidden;
+  QStringList sizes;
+  for (int64_t s : c.model.hidden) sizes << QString::number(s);
+  hidden_->setText(sizes.join(QStringLiteral(", ")));
+  dropout_->setValue(c.model.dropout);
+  weight_decay_->setValue(c.optimizer.weight_decay);
+  images_ = c.data.source == "fashion-mnist";
+  samples_->setMinimum(images_ ? 0 : 2);
+  samples_->setSpecialValueText(images_ ? Tr::tr("all") : QString());
+  samples_->setValue(static_cast<int>(images_ ? c.data.limit.value_or(0) : c.data.n_samples));
+  val_fraction_->setValue(c.data.val_fraction);
+  int device = device_->findData(QString::fromStdString(c.training.device));
+  if (device < 0) {  // "cuda" or a device not present here: shown as it is, still selectable
+    device_->addItem(QString::fromStdString(c.training.device),
+                     QString::fromStdString(c.training.device));
+    device = device_->count() - 1;
+  }
+  device_->setCurrentIndex(device);
+  threads_->setValue(
+      static_cast<int>(std::min<int64_t>(c.training.num_threads.value_or(0), threads_->maximum())));
+  retranslate();
+}
+
+void ModelDataSettings::apply(TrainConfig& c) const {
+  c.optimizer.name = optimizer_->currentData().toString().toStdString();
+  bool ok = false;
+  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok) c.model.hidden = sizes;
+  c.model.dropout = dropout_->value();
+  c.optimizer.weight_decay = weight_decay_->value();
+  if (images_) {
+    if (samples_->value() > 0) {
+      c.data.limit = samples_->value();
+    } else {
+      c.data.limit.reset();
+    }
+  } else {
+    c.data.n_samples = samples_->value();
+  }
+  c.data.val_fraction = val_fraction_->value();
+  c.training.device = device_->currentData().toString().toStdString();
+  if (threads_->value() > 0) {
+    c.training.num_threads = threads_->value();
+  } else {
+    c.training.num_threads.reset();
+  }
+}
+
+void ModelDataSettings::setEditable(bool editable) {
+  for (QWidget* w : std::initializer_list<QWidget*>{optimizer_, hidden_, dropout_, weight_decay_,
+                                                    samples_, val_fraction_, device_, threads_})
+    w->setEnabled(editable);
+}
+
+void ModelDataSettings::retranslate() {
+  toggle_->setText(Tr::tr("Model, data and device"));
+  toggle_->setToolTip(
+      Tr::tr("Optimizer, layer sizes, dropout, weight decay, data size, "
+             "validation share, device and threads."));
+  const QString texts[] = {Tr::tr("Optimizer:"),
+                           Tr::tr("Hidden layers:"),
+                           Tr::tr("Dropout:"),
+                           Tr::tr("Weight decay:"),
+                           images_ ? Tr::tr("Images used:") : Tr::tr("Samples:"),
+                           Tr::tr("Validation:"),
+                           Tr::tr("Device:"),
+                           Tr::tr("CPU threads:")};
+  for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
+  const QString next_run = Tr::tr("Applies when the next run starts.");
+  optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
+  hidden_->setToolTip(Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, "
+                             "and overfit more.") +
+                      QLatin1Char('\n') + next_run);
+  dropout_->setToolTip(Tr::tr("Probability of zeroing each hidden unit during training "
+                              "(torch.nn.Dropout). Shrinks the gap between training and "
+                              "validation loss.") +
+                       QLatin1Char('\n') + next_run);
+  weight_decay_->setToolTip(Tr::tr("L2 penalty on the weights (AdamW: decoupled). Another way "
+                                   "to fight overfitting.") +
+                            QLatin1Char('\n') + next_run);
+  samples_->setToolTip((images_ ? Tr::tr("How many Fashion-MNIST images the run uses before the "
+                                         "validation split (all: 60,000).")
+                                : Tr::tr("How many samples the synthetic dataset has before "
+                                         "the validation split. More data, less overfitting.")) +
+                       QLatin1Char('\n') + next_run);
+  val_fraction_->setToolTip(Tr::tr("Fraction of the samples held out to measure validation "
+                                   "loss.") +
+                            QLatin1Char('\n') + next_run);
+  device_->setItemText(0, Tr::tr("auto"));
+  device_->setToolTip(Tr::tr("Where the run trains: auto takes the first CUDA GPU when there is "
+                             "one, else the CPU.") +
+                      QLatin1Char('\n') + next_run);
+  threads_->setSpecialValueText(Tr::tr("auto"));
+  threads_->setToolTip(Tr::tr("Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real "
+                              "steps at the start and keeps the fastest.") +
+                       QLatin1Char('\n') + next_run);
+  if (images_) samples_->setSpecialValueText(Tr::tr("all"));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,136 @@
+// The "Model, data and device" rows: they show the preset's values, the run's config takes
+// what is typed there, bad sizes are refused with the previous value kept, and a config file
+// whose values the rows cannot show exactly is refused instead of silently changed.
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+#include "gui/main_window.h"
+#include "gui/widgets/scientific_spin_box.h"
+
+using trainscope::MainWindow;
+using trainscope::ScientificSpinBox;
+
+class TstModelDataSettings : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void showsThePresetAndAppliesEdits();
+  void badHiddenSizesAreRefused();
+  void imagesUseLimitWithAll();
+  void configFileOutsideTheRowsIsRefused();
+  void foldsAndRemembers();
+};
+
+void TstModelDataSettings::showsThePresetAndAppliesEdits() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
+  auto* hidden = w.findChild<QLineEdit*>(QStringLiteral("hiddenSizesLineEdit"));
+  auto* dropout = w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"));
+  auto* decay = w.findChild<ScientificSpinBox*>(QStringLiteral("weightDecaySpinBox"));
+  auto* samples = w.findChild<QSpinBox*>(QStringLiteral("samplesSpinBox"));
+  auto* val = w.findChild<ScientificSpinBox*>(QStringLiteral("valFractionSpinBox"));
+  auto* optimizer = w.findChild<QComboBox*>(QStringLiteral("optimizerComboBox"));
+  auto* device = w.findChild<QComboBox*>(QStringLiteral("deviceComboBox"));
+  auto* threads = w.findChild<QSpinBox*>(QStringLiteral("threadsSpinBox"));
+  QVERIFY(hidden && dropout && decay && samples && val && optimizer && device && threads);
+  // overfit-sine: hidden [256, 256], 40 samples, half for validation, Adam, one thread.
+  QCOMPARE(hidden->text(), QStringLiteral("256, 256"));
+  QCOMPARE(samples->value(), 40);
+  QCOMPARE(val->value(), 0.5);
+  QCOMPARE(optimizer->currentData().toString(), QStringLiteral("adam"));
+  QCOMPARE(device->currentData().toString(), QStringLiteral("auto"));
+  QCOMPARE(device->findText(QStringLiteral("cuda:0")), -1);  // no CUDA in this build
+  QCOMPARE(threads->value(), 1);
+
+  hidden->setText(QStringLiteral("32,16"));
+  emit hidden->editingFinished();
+  dropout->setValue(0.3);
+  decay->setValue(1e-4);
+  samples->setValue(400);
+  val->setValue(0.25);
+  optimizer->setCurrentIndex(optimizer->findData(QStringLiteral("sgd")));
+  device->setCurrentIndex(device->findData(QStringLiteral("cpu")));
+  threads->setValue(0);
+  const trainscope::TrainConfig c = w.currentConfig();
+  QCOMPARE(c.model.hidden, (std::vector<int64_t>{32, 16}));
+  QCOMPARE(c.model.dropout, 0.3);
+  QCOMPARE(c.optimizer.weight_decay, 1e-4);
+  QCOMPARE(c.data.n_samples, 400);
+  QCOMPARE(c.data.val_fraction, 0.25);
+  QCOMPARE(c.optimizer.name, std::string("sgd"));
+  QCOMPARE(c.training.device, std::string("cpu"));
+  QVERIFY(!c.training.num_threads.has_value());  // 0 = auto
+  // The preset shows as modified.
+  auto* preset = w.findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+  QVERIFY2(preset->currentText().contains(QStringLiteral("modified")),
+           qPrintable(preset->currentText()));
+}
+
+void TstModelDataSettings::badHiddenSizesAreRefused() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("moons")));
+  const std::vector<int64_t> before = w.currentConfig().model.hidden;
+  auto* hidden = w.findChild<QLineEdit*>(QStringLiteral("hiddenSizesLineEdit"));
+  QSignalSpy rejected(w.findChild<QObject*>(QStringLiteral("settingsPanel")),
+                      SIGNAL(valueRejected(QString)));
+  hidden->setText(QStringLiteral("32, 0"));  // 0 passes the validator, not the range
+  emit hidden->editingFinished();
+  QCOMPARE(rejected.count(), 1);
+  QVERIFY(rejected.at(0).at(0).toString().contains(QStringLiteral("32, 0")));
+  QCOMPARE(w.currentConfig().model.hidden, before);
+}
+
+void TstModelDataSettings::imagesUseLimitWithAll() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("fashion-mnist-mlp")));
+  auto* samples = w.findChild<QSpinBox*>(QStringLiteral("samplesSpinBox"));
+  const trainscope::TrainConfig preset = w.currentConfig();
+  QCOMPARE(samples->value(), static_cast<int>(preset.data.limit.value_or(0)));
+  samples->setValue(0);
+  QCOMPARE(samples->text(), QStringLiteral("all"));
+  QVERIFY(!w.currentConfig().data.limit.has_value());
+  samples->setValue(5000);
+  QCOMPARE(w.currentConfig().data.limit.value_or(-1), 5000);
+  QCOMPARE(w.currentConfig().data.n_samples, preset.data.n_samples);  // untouched
+}
+
+void TstModelDataSettings::configFileOutsideTheRowsIsRefused() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("c.json"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"data": {"val_fraction": 0.995}})");
+  f.close();
+  MainWindow w;
+  const trainscope::TrainConfig before = w.currentConfig();
+  QString error;
+  QVERIFY(!w.openConfigFile(path, &error));
+  QVERIFY2(error.contains(QStringLiteral("data.val_fraction")), qPrintable(error));
+  QCOMPARE(w.currentConfig().data.val_fraction, before.data.val_fraction);
+}
+
+void TstModelDataSettings::foldsAndRemembers() {
+  {
+    MainWindow w;
+    w.show();
+    auto* toggle = w.findChild<QToolButton*>(QStringLiteral("modelDataToggle"));
+    auto* dropout = w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"));
+    toggle->setChecked(false);
+    QVERIFY(!dropout->isVisible());  // folded: the run controls stay in view at 1024x768
+    toggle->setChecked(true);
+    QVERIFY(dropout->isVisible());
+  }
+  MainWindow w;
+  w.show();
+  QVERIFY(w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"))->isVisible());
+  w.findChild<QToolButton*>(QStringLiteral("modelDataToggle"))->setChecked(false);
+}
+
+QTEST_MAIN(TstModelDataSettings)
+#include "tst_model_data_settings.moc"
