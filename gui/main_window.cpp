@@ -139,6 +139,10 @@ void MainWindow::buildUi() {
   loss_view_ = new PlotView(loss_plot_, QStringLiteral("loss"));
   grad_view_ = new PlotView(grad_plot_, QStringLiteral("gradNorm"));
   loss_plot_->linkStepAxis(grad_plot_);  // one step range for both plots
+  connect(loss_plot_, &LossPlot::clearGhostRequested, this, [this] {
+    controller_->clearGhost();
+    loss_plot_->sync();
+  });
   auto* plots = new QSplitter(Qt::Vertical, right);
   plots->addWidget(loss_view_);
   plots->addWidget(grad_view_);
@@ -284,6 +288,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   // A new run: fresh plots, panels and status; the controller has cleared the history.
   const ClipConfig& clip = controller_->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
+  loss_plot_->setGhostChanges(controller_->ghostChanges());
   loss_plot_->resetView();
   grad_plot_->resetView();
   flushed_ = ~quint64{0};

@@ -1108,5 +1108,25 @@ The current run is unchanged.</source>
         <source>Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real steps at the start and keeps the fastest.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>same settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear previous run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the dashed curves of the previous run, kept to show what the new settings change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed: the previous run, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

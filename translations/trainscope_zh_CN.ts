@@ -1109,5 +1109,25 @@ The current run is unchanged.</source>
         <source>Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real steps at the start and keeps the fastest.</source>
         <translation>算子内 CPU 线程数。自动模式会在开始时用几个真实步骤测量 1、2、4……个线程，并选用最快的。</translation>
     </message>
+    <message>
+        <source>same settings</source>
+        <translation>设置相同</translation>
+    </message>
+    <message>
+        <source>Clear previous run</source>
+        <translation>清除上一次运行</translation>
+    </message>
+    <message>
+        <source>Remove the dashed curves of the previous run, kept to show what the new settings change.</source>
+        <translation>移除上一次运行的虚线曲线（保留它们是为了显示新设置带来的变化）。</translation>
+    </message>
+    <message>
+        <source>Previous run</source>
+        <translation>上一次运行</translation>
+    </message>
+    <message>
+        <source>Dashed: the previous run, %1</source>
+        <translation>虚线：上一次运行，%1</translation>
+    </message>
 </context>
 </TS>

@@ -131,11 +131,24 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   skipped_steps_ = 0;
   total_epochs_ = config.training.epochs;
   total_steps_ = 0;
+  const TrainConfig previous_config = config_;
   config_ = config;
   last_step_.reset();
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
+  // The previous run's epoch losses stay as a faint ghost of what the new settings change.
+  std::vector<SeriesPoint> ghost_train, ghost_val;
+  if (options.resume_from.empty()) {
+    if (const Series* s = history_.find(series::kEpochTrainLoss))
+      ghost_train = s->values().points();
+    if (const Series* s = history_.find(series::kEpochValLoss)) ghost_val = s->values().points();
+  }
+  ghost_changes_ = ghost_val.empty() && ghost_train.empty()
+                       ? std::vector<ConfigChange>{}
+                       : configChanges(previous_config, config);
   history_.clear();
+  for (const SeriesPoint& p : ghost_train) history_.append(series::kGhostTrainLoss, p.x, p.y);
+  for (const SeriesPoint& p : ghost_val) history_.append(series::kGhostValLoss, p.x, p.y);
   trainer_->setPace(pace_);
   // Before run(): the engine runs exactly one batch and then waits paused, or (a loaded
   // checkpoint) waits before its first step.
@@ -215,6 +228,16 @@ void TrainingController::joinThread() {
   thread_->wait();
   delete thread_;
   thread_ = nullptr;
+}
+
+bool TrainingController::hasGhost() const {
+  return history_.find(series::kGhostTrainLoss) || history_.find(series::kGhostValLoss);
+}
+
+void TrainingController::clearGhost() {
+  history_.erase(series::kGhostTrainLoss);
+  history_.erase(series::kGhostValLoss);
+  ghost_changes_.clear();
 }
 
 void TrainingController::setState(State state) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/config/config_diff.h"
 #include "core/train/trainer.h"
 #include "gui/engine/record_types.h"
 #include "gui/model/run_history.h"
@@ -98,6 +99,13 @@ class TrainingController : public QObject {
   const TrainConfig& config() const { return config_; }
   /// Named series of the current run (see series::k...). GUI thread only.
   const RunHistory& history() const { return history_; }
+  /// When a new run starts, the previous run's per-epoch losses stay in the history as
+  /// series::kGhostTrainLoss / kGhostValLoss (one previous run; a resumed run keeps none), and
+  /// these are the settings that differ from it (config key, old and new value as JSON).
+  const std::vector<ConfigChange>& ghostChanges() const { return ghost_changes_; }
+  bool hasGhost() const;
+  /// Removes the previous run's curves.
+  void clearGhost();
 
  signals:
   void stateChanged(trainscope::TrainingController::State state);
@@ -140,6 +148,7 @@ class TrainingController : public QObject {
   TrainConfig config_;
   QString run_dir_;
   RunHistory history_;
+  std::vector<ConfigChange> ghost_changes_;
 };
 
 }  // namespace trainscope

@@ -163,6 +163,12 @@ void RunHistory::clear() {
   ++append_count_;
 }
 
+void RunHistory::erase(const std::string& name) {
+  if (series_.erase(name) == 0) return;
+  ++generation_;
+  ++append_count_;
+}
+
 bool RunHistory::stepRange(double* lo, double* hi) const {
   bool any = false;
   for (const auto& [name, s] : series_) {

@@ -99,6 +99,9 @@ inline constexpr const char* kEpochTrainLoss = "epoch/train_loss";
 inline constexpr const char* kEpochValLoss = "epoch/val_loss";
 inline constexpr const char* kEpochValAccuracy = "epoch/val_accuracy";
 inline constexpr const char* kEpochLr = "epoch/lr";
+/// The previous run's per-epoch losses, kept as a faint "ghost" when a new run starts.
+inline constexpr const char* kGhostTrainLoss = "ghost/epoch/train_loss";
+inline constexpr const char* kGhostValLoss = "ghost/epoch/val_loss";
 /// Per-layer gradient norm series: "layer/<parameter name>/grad_norm".
 std::string layerGradNorm(const std::string& parameter);
 }  // namespace series
@@ -114,6 +117,8 @@ class RunHistory {
   const Series* find(const std::string& name) const;
   /// Forgets every series (a new run starts).
   void clear();
+  /// Forgets the series `name` (no-op when absent); plots copy everything again.
+  void erase(const std::string& name);
   /// Smallest and largest step over every series; false when empty.
   bool stepRange(double* lo, double* hi) const;
   std::size_t budget() const { return budget_; }

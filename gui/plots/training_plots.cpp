@@ -2,6 +2,8 @@
 
 #include <QCheckBox>
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "gui/event_text.h"
@@ -29,6 +31,15 @@ void smallLegendFont(LivePlot* plot) {
 
 LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   setObjectName(QStringLiteral("lossPlot"));
+  // The previous run first, so that the current curves are drawn over it.
+  for (const auto& [name, color] : {std::pair{series::kGhostTrainLoss, kTrainColor},
+                                    std::pair{series::kGhostValLoss, kValColor}}) {
+    QColor faint = color;
+    faint.setAlpha(110);
+    QCPGraph* g = addSeriesGraph(name, {});
+    g->setPen(QPen(faint, 1.8, Qt::DashLine));
+    g->removeFromLegend();
+  }
   QColor light = kTrainColor;
   light.setAlpha(70);
   addSeriesGraph(series::kStepLoss, {})->setPen(QPen(light, 1));
@@ -49,6 +60,28 @@ void LossPlot::retranslate() {
   graphFor(series::kStepLoss)->setName(Tr::tr("Training loss (per step)"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
+  graphFor(series::kGhostValLoss)->setName(Tr::tr("Previous run"));
+  emit ghostChanged();
+}
+
+QString LossPlot::ghostDescription() const {
+  return Tr::tr("Dashed: the previous run, %1")
+      .arg(ghost_label_.isEmpty() ? Tr::tr("same settings") : ghost_label_);
+}
+
+void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes) {
+  QStringList parts;
+  for (const ConfigChange& c : changes) {
+    if (parts.size() == 3) {
+      parts.back() += QStringLiteral(", …");
+      break;
+    }
+    const QString key = QString::fromStdString(c.key).section(QLatin1Char('.'), -1);
+    parts << QStringLiteral("%1 %2 → %3")
+                 .arg(key, QString::fromStdString(c.before), QString::fromStdString(c.after));
+  }
+  ghost_label_ = parts.join(QStringLiteral(", "));
+  retranslate();
 }
 
 void LossPlot::sync() {
@@ -60,6 +93,17 @@ void LossPlot::sync() {
     g->setScatterStyle(style);
   }
   LivePlot::sync();
+  const bool ghost = pointCount(series::kGhostValLoss) + pointCount(series::kGhostTrainLoss) > 0;
+  if (ghost != ghost_shown_) {
+    ghost_shown_ = ghost;
+    QCPGraph* g = graphFor(series::kGhostValLoss);
+    if (ghost) {
+      g->addToLegend();  // last: after the current run's curves
+    } else {
+      g->removeFromLegend();
+    }
+    emit ghostChanged();
+  }
 }
 
 GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
@@ -113,7 +157,21 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   legend_ = new QCheckBox(this);
   legend_->setObjectName(name + QStringLiteral("LegendCheckBox"));
   legend_->setChecked(true);
-  bar->addStretch(1);
+  if (auto* loss = qobject_cast<LossPlot*>(plot)) {
+    clear_ghost_ = new QPushButton(this);
+    clear_ghost_->setObjectName(name + QStringLiteral("ClearGhostButton"));
+    connect(clear_ghost_, &QPushButton::clicked, loss, &LossPlot::requestClearGhost);
+    ghost_label_ = new QLabel(this);
+    ghost_label_->setObjectName(name + QStringLiteral("GhostLabel"));
+    // Never widens the window: a long list of changes is cut, the tooltip has it all.
+    ghost_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    connect(loss, &LossPlot::ghostChanged, this, &PlotView::updateGhost);
+    bar->addWidget(clear_ghost_);
+    bar->addWidget(ghost_label_, 1);
+    updateGhost();
+  } else {
+    bar->addStretch(1);
+  }
   bar->addWidget(legend_);
   bar->addWidget(log_scale_);
   layout->addLayout(bar);
@@ -124,10 +182,25 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   retranslate();
 }
 
+void PlotView::updateGhost() {
+  auto* loss = qobject_cast<LossPlot*>(plot_);
+  if (!loss || !ghost_label_) return;
+  ghost_label_->setText(loss->ghostDescription());
+  ghost_label_->setToolTip(loss->ghostDescription());
+  ghost_label_->setVisible(loss->ghostShown());
+  clear_ghost_->setVisible(loss->ghostShown());
+}
+
 void PlotView::retranslate() {
   legend_->setText(Tr::tr("Legend"));
   legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot."));
   log_scale_->setText(Tr::tr("Log scale"));
+  if (clear_ghost_) {
+    clear_ghost_->setText(Tr::tr("Clear previous run"));
+    clear_ghost_->setToolTip(
+        Tr::tr("Remove the dashed curves of the previous run, kept to show what the new "
+               "settings change."));
+  }
   log_scale_->setToolTip(
       Tr::tr("Logarithmic value axis: shows both large early values and small late ones. "
              "Zero and negative values are left out of the range."));

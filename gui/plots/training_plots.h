@@ -1,13 +1,19 @@
 #pragma once
 /// The dashboard's two training plots, each a LivePlot bound to run-history series by name.
+#include <vector>
+
+#include "core/config/config_diff.h"
 #include "gui/plots/live_plot.h"
 
 class QCheckBox;
+class QLabel;
+class QPushButton;
 
 namespace trainscope {
 
 /// Loss over steps: per-step training loss drawn light, per-epoch training and validation loss
-/// bold at the step where the epoch ended (objectName `lossPlot`).
+/// bold at the step where the epoch ended (objectName `lossPlot`); the previous run's epoch
+/// losses, when kept, faint and dashed underneath, labelled with what the new run changed.
 class LossPlot : public LivePlot {
   Q_OBJECT
  public:
@@ -16,6 +22,22 @@ class LossPlot : public LivePlot {
   void retranslate() override;
   /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve).
   void sync() override;
+  /// Names the previous run's ghost curves (series::kGhost...) by what the new run changed.
+  void setGhostChanges(const std::vector<ConfigChange>& changes);
+  bool ghostShown() const { return ghost_shown_; }
+  /// "Dashed: the previous run, dropout 0.0 → 0.3" (translated), for the plot's toolbar.
+  QString ghostDescription() const;
+  /// The "Clear previous run" control was used (the owner removes the ghost series).
+  void requestClearGhost() { emit clearGhostRequested(); }
+
+ signals:
+  /// The ghost appeared, went or was renamed.
+  void ghostChanged();
+  void clearGhostRequested();
+
+ private:
+  QString ghost_label_;
+  bool ghost_shown_ = false;
 };
 
 /// Gradient norm over steps: the norm before clipping, the norm the optimizer used (drawn on
@@ -51,6 +73,9 @@ class PlotView : public QWidget {
   LivePlot* plot_;
   QCheckBox* log_scale_;
   QCheckBox* legend_;
+  void updateGhost();
+  QPushButton* clear_ghost_ = nullptr;  ///< loss plots only: `<name>ClearGhostButton`
+  QLabel* ghost_label_ = nullptr;       ///< loss plots only: `<name>GhostLabel`
 };
 
 }  // namespace trainscope

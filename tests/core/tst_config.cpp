@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "core/config/config_diff.h"
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -26,6 +27,7 @@ class TstConfig : public QObject {
   void validateTypedConfig();
   void presetConfigIsDefaultsPlusPreset();
   void numThreadsAcceptsAuto();
+  void configChangesListDifferingKeys();
 };
 
 void TstConfig::defaultsRoundTrip() {
@@ -298,6 +300,28 @@ void TstConfig::numThreadsAcceptsAuto() {
   }
   // The presets leave the count to "auto", except the two tiny models (see presets.cpp).
   QVERIFY(!resolveConfig("fashion-mnist-mlp", {}, {}).training.num_threads.has_value());
+}
+
+void TstConfig::configChangesListDifferingKeys() {
+  TrainConfig a = presetConfig("moons");
+  TrainConfig b = a;
+  QVERIFY(configChanges(a, b).empty());
+  b.name = "other";  // names only the run folder
+  QVERIFY(configChanges(a, b).empty());
+  b.model.dropout = 0.3;
+  b.model.hidden = {64, 8};
+  b.training.seed.reset();
+  const std::vector<ConfigChange> c = configChanges(a, b);
+  QCOMPARE(c.size(), size_t{3});
+  // Sorted by key.
+  QCOMPARE(c[0].key, std::string("model.dropout"));
+  QCOMPARE(c[0].before, std::string("0.0"));
+  QCOMPARE(c[0].after, std::string("0.3"));
+  QCOMPARE(c[1].key, std::string("model.hidden"));
+  QCOMPARE(c[1].after, std::string("[64,8]"));
+  QCOMPARE(c[2].key, std::string("training.seed"));
+  QCOMPARE(c[2].before, std::to_string(*a.training.seed));
+  QCOMPARE(c[2].after, std::string("null"));
 }
 
 QTEST_GUILESS_MAIN(TstConfig)

@@ -2,7 +2,9 @@
 // what is typed there, bad sizes are refused with the previous value kept, and a config file
 // whose values the rows cannot show exactly is refused instead of silently changed.
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -10,7 +12,9 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
+#include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
 
 using trainscope::MainWindow;
@@ -25,6 +29,7 @@ class TstModelDataSettings : public QObject {
   void imagesUseLimitWithAll();
   void configFileOutsideTheRowsIsRefused();
   void foldsAndRemembers();
+  void previousRunStaysAsAGhostNamedByTheChange();
 };
 
 void TstModelDataSettings::showsThePresetAndAppliesEdits() {
@@ -130,6 +135,61 @@ void TstModelDataSettings::foldsAndRemembers() {
   w.show();
   QVERIFY(w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"))->isVisible());
   w.findChild<QToolButton*>(QStringLiteral("modelDataToggle"))->setChecked(false);
+}
+
+void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
+  namespace series = trainscope::series;
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("small.json"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"name": "ghost-test", "data": {"source": "sine", "n_samples": 100, "seed": 3},
+              "model": {"hidden": [8]}, "optimizer": {"name": "sgd", "lr": 0.01},
+              "training": {"epochs": 3, "batch_size": 16, "seed": 5, "num_threads": 1}})");
+  f.close();
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setFullSpeed();
+  w.setRunsRoot(dir.filePath(QStringLiteral("runs")));
+  QString error;
+  QVERIFY2(w.openConfigFile(path, &error), qPrintable(error));
+  w.show();
+  auto* plot = w.findChild<trainscope::LossPlot*>(QStringLiteral("lossPlot"));
+  auto* clear = w.findChild<QPushButton*>(QStringLiteral("lossClearGhostButton"));
+  QVERIFY(plot && clear);
+  auto runToEnd = [&] {
+    QSignalSpy finished(w.controller(), &trainscope::TrainingController::runFinished);
+    QVERIFY(w.startRun());
+    QVERIFY(finished.wait(60000));
+  };
+  runToEnd();
+  QCOMPARE(plot->pointCount(series::kGhostValLoss), 0);  // nothing before the first run
+  QVERIFY(!clear->isVisible());
+
+  w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"))->setValue(0.3);
+  runToEnd();
+  QTRY_COMPARE(plot->pointCount(series::kGhostValLoss), 3);
+  QCOMPARE(plot->pointCount(series::kGhostTrainLoss), 3);
+  QCOMPARE(plot->pointCount(series::kEpochValLoss), 3);
+  auto* label = w.findChild<QLabel*>(QStringLiteral("lossGhostLabel"));
+  QVERIFY2(label->text().contains(QStringLiteral("dropout 0.0 → 0.3")), qPrintable(label->text()));
+  QVERIFY(label->isVisible());
+  QVERIFY(clear->isVisible());
+  if (const QByteArray shots = qgetenv("TRAINSCOPE_SCREENSHOT_DIR"); !shots.isEmpty()) {
+    w.resize(1024, 768);
+    w.grabWindowImage().save(
+        QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("ghost.png")));
+  }
+
+  QTest::mouseClick(clear, Qt::LeftButton);
+  QCOMPARE(plot->pointCount(series::kGhostValLoss), 0);
+  QVERIFY(!clear->isVisible());
+  QCOMPARE(plot->pointCount(series::kEpochValLoss), 3);  // the current run stays
+
+  runToEnd();  // same settings again: the ghost says so
+  QTRY_COMPARE(plot->pointCount(series::kGhostValLoss), 3);
+  QVERIFY(label->text().contains(QStringLiteral("same settings")));
+  QVERIFY(w.close());
 }
 
 QTEST_MAIN(TstModelDataSettings)

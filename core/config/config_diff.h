@@ -1,0 +1,22 @@
+#pragma once
+/// What differs between two configs, key by key (for the "previous run" ghost curve's label and
+/// run comparison). Torch-free, JSON-free.
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+/// One key whose value differs, values as config JSON text ("0", "0.3", "[64,64]", "null").
+struct ConfigChange {
+  std::string key;  ///< dotted config key, e.g. "model.dropout"
+  std::string before;
+  std::string after;
+};
+
+/// The keys whose values differ between `before` and `after`, sorted by key; `name` is
+/// left out (it only names the run directory).
+std::vector<ConfigChange> configChanges(const TrainConfig& before, const TrainConfig& after);
+
+}  // namespace trainscope
