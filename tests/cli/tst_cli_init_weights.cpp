@@ -87,7 +87,8 @@ void TstCliInitWeights::trainStartsFromThePythonWeights() {
   QCOMPARE(at(run, "init_weights.tensors").toInt(), 4);
   bool logged = false;
   for (const QString& line : readLines(out + "/events.jsonl"))
-    logged = logged || QJsonDocument::fromJson(line.toUtf8()).object()["kind"].toString() == "weights_imported";
+    logged = logged || QJsonDocument::fromJson(line.toUtf8()).object()["kind"].toString() ==
+                           "weights_imported";
   QVERIFY(logged);
   const QByteArray check = python({"check", pinned_, out + "/checkpoints/last.pt"});
   QVERIFY2(check.startsWith("OK"), check.constData());

@@ -369,8 +369,8 @@ void TstPythonWeights::trainerStartsFromImportedWeights() {
   QCOMPARE(iw["tensors"].toInt(), 4);
   bool logged = false;
   for (const QString& line : testfiles::readLines(testfiles::qpath(o.run_dir / "events.jsonl")))
-    logged =
-        logged || QJsonDocument::fromJson(line.toUtf8()).object()["kind"].toString() == "weights_imported";
+    logged = logged || QJsonDocument::fromJson(line.toUtf8()).object()["kind"].toString() ==
+                           "weights_imported";
   QVERIFY(logged);
 }
 
