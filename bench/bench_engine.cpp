@@ -8,6 +8,11 @@
 //     from trainscope::BatchIterator; zero_grad / forward / cross_entropy / backward / step.
 //     No norm, no records, no validation.
 //
+// --save-last: the engine writes a run directory (a temp folder, fresh each round) with
+//     checkpoint.save_last on (best.pt off): steps.csv, metrics.csv and a last.pt at every
+//     epoch end. A save follows its epoch's record, so it falls into the next timed training
+//     pass: with --epochs E per round, E-1 saves are timed in each round (use E >= 2).
+//
 // Both are timed the same way: wall time of the training passes only (data loading, model
 // construction and per-epoch validation excluded); samples/s = training samples / that time.
 // Prints each round, the medians, the ratio engine/bare (target >= 0.95), and the arguments for
@@ -15,11 +20,13 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 #include <torch/torch.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -70,9 +77,15 @@ struct RoundResult {
   double engine_reported = 0;  ///< the engine's own samples_per_second of its last epoch
 };
 
-RoundResult runEngine(const trainscope::TrainConfig& config, int64_t n_train) {
-  trainscope::TrainerOptions options;  // run_dir empty: no files
+/// `run_dir` empty: no files; else the run directory (cleared first).
+RoundResult runEngine(const trainscope::TrainConfig& config, int64_t n_train,
+                      const std::filesystem::path& run_dir) {
+  trainscope::TrainerOptions options;
   options.front_end = "bench";
+  if (!run_dir.empty()) {
+    std::filesystem::remove_all(run_dir);
+    options.run_dir = run_dir;
+  }
   trainscope::Trainer trainer(config, options);
   PassTimer timer;
   trainer.addObserver(&timer);
@@ -133,6 +146,7 @@ int main(int argc, char** argv) {
   int rounds = 7;  // rounds swing by ~10% on a shared machine: the median of 7 holds
   int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool warmup = true;
+  bool save_last = false;
   app.add_option("--epochs", epochs, "epochs per round")->check(CLI::PositiveNumber);
   app.add_option("--limit", limit, "use only N samples of the training pool (0 = all)")
       ->check(CLI::NonNegativeNumber);
@@ -140,12 +154,23 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--threads", threads, "intra-op threads for both")->check(CLI::PositiveNumber);
   app.add_flag("!--no-warmup", warmup, "skip the untimed warm-up round");
+  app.add_flag("--save-last", save_last,
+               "the engine writes a run directory with checkpoint.save_last on (a last.pt "
+               "every epoch; E-1 saves are timed per round of E epochs)");
   CLI11_PARSE(app, argc, argv);
 
   try {
     std::vector<std::string> sets{"training.epochs=" + std::to_string(epochs),
                                   "training.num_threads=" + std::to_string(threads)};
     if (limit > 0) sets.push_back("data.limit=" + std::to_string(limit));
+    if (save_last) {
+      sets.push_back("checkpoint.save_last=true");
+      sets.push_back("checkpoint.save_best=false");
+    }
+    const std::filesystem::path run_dir =
+        save_last ? std::filesystem::temp_directory_path() /
+                        ("bench_engine_run." + std::to_string(::getpid()))
+                  : std::filesystem::path();
     const trainscope::TrainConfig config = trainscope::resolveConfig("fashion-mnist-mlp", {}, sets);
     if (config.model.activation != "relu")
       throw std::runtime_error("the bare loop assumes ReLU activations");
@@ -155,13 +180,17 @@ int main(int argc, char** argv) {
     const int64_t n_train = data.train.size();
     std::printf(
         "workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
-        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s\n",
+        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s%s\n",
         static_cast<long long>(n_train), static_cast<long long>(config.training.batch_size),
-        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION);
+        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
+        save_last ? (", engine with a run directory and checkpoint.save_last (" +
+                     std::to_string(epochs - 1) + " save(s) timed per round)")
+                        .c_str()
+                  : "");
     std::fflush(stdout);
 
     if (warmup) {  // page in the code paths, allocator pools and OpenMP threads
-      runEngine(config, n_train);
+      runEngine(config, n_train, run_dir);
       runBare(config, data, threads);
     }
     std::vector<double> engine, bare;
@@ -169,11 +198,11 @@ int main(int argc, char** argv) {
       // Alternate the order so that drift (thermal, other load) hits both alike.
       RoundResult e, b;
       if (r % 2 == 0) {
-        e = runEngine(config, n_train);
+        e = runEngine(config, n_train, run_dir);
         b = runBare(config, data, threads);
       } else {
         b = runBare(config, data, threads);
-        e = runEngine(config, n_train);
+        e = runEngine(config, n_train, run_dir);
       }
       engine.push_back(e.samples_per_second);
       bare.push_back(b.samples_per_second);
@@ -204,6 +233,8 @@ int main(int argc, char** argv) {
         static_cast<long long>(config.data.seed), rounds,
         limit > 0 ? (" --limit " + std::to_string(limit)).c_str() : "");
     std::printf("engine_samples_per_second: %.1f\n", me);
+    std::error_code ec;
+    if (!run_dir.empty()) std::filesystem::remove_all(run_dir, ec);
     return 0;
   } catch (const trainscope::Error& e) {
     std::fprintf(stderr, "bench_engine: %s\n", e.what());

@@ -20,8 +20,9 @@ inline constexpr const char* kProgram = "trainscope-cli";
 /// Prints "trainscope-cli: error: <message>" on stderr.
 void printError(const std::string& message);
 
-/// `train`: train from a preset and/or config file, writing a run directory; or, with
-/// `--resume CHECKPOINT`, continue a checkpoint's run in a new run directory.
+/// `train`: train from a preset and/or config file, writing a run directory (`--init-weights
+/// FILE` starts from weights saved by Python's torch.save); or, with `--resume CHECKPOINT`,
+/// continue a checkpoint's run in a new run directory.
 class TrainCommand {
  public:
   explicit TrainCommand(CLI::App& app);
@@ -40,6 +41,7 @@ class TrainCommand {
   bool overwrite_ = false;
   bool json_ = false;
   std::string resume_;
+  std::string init_weights_;
 };
 
 /// `inspect CHECKPOINT [--json]`: describe a checkpoint file.

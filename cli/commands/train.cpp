@@ -106,6 +106,11 @@ TrainCommand::TrainCommand(CLI::App& app)
                    "Continue the run of a checkpoint in a new run directory (its config is "
                    "used; only --epochs (the new total), --out, --overwrite and --json may "
                    "accompany it)");
+  sub_->add_option("--init-weights", init_weights_,
+                   "Start from the weights in FILE, saved by Python's torch.save (a state_dict, "
+                   "or a dict with 'model_state_dict' such as a TrainScope checkpoint); names "
+                   "and shapes must match the model exactly (load_state_dict strict=True)")
+      ->type_name("FILE");
 }
 
 bool TrainCommand::parsed() const { return sub_->parsed(); }
@@ -120,6 +125,12 @@ int TrainCommand::run(const std::string& command_line) const {
 
   TrainConfig config;
   try {
+    if (!resume_.empty() && !init_weights_.empty()) {
+      printError(
+          "--init-weights cannot be combined with --resume: a resumed run continues with the "
+          "checkpoint's weights");
+      return kExitUsage;
+    }
     if (!resume_.empty()) {
       if (!preset_.empty() || !config_file_.empty() || !sets_.empty()) {
         printError(
@@ -183,6 +194,7 @@ int TrainCommand::run(const std::string& command_line) const {
   options.command_line = command_line;
   options.default_non_finite = "stop";
   options.resume_from = resume_;
+  options.init_weights = init_weights_;
   Trainer trainer(config, options);
 
   ProgressOptions progress;

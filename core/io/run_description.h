@@ -19,6 +19,12 @@ struct RunDescription {
   ModelSummary model;
   std::string resumed_from_file;  ///< resumed runs: the checkpoint (run.json `resumed_from`)
   int64_t resumed_from_step = 0;  ///< resumed runs: the checkpoint's global step
+  /// Runs started from imported weights: the file (absolute), the form it held
+  /// ("state_dict" | "model_state_dict" | "trainscope_checkpoint") and its tensor count
+  /// (run.json `init_weights`: {"file", "form", "tensors"}).
+  std::string init_weights_file;
+  std::string init_weights_form;
+  int64_t init_weights_tensors = 0;
 };
 
 /// The run.json object: versions, device, CUDA availability, threads, CPU, BLAS library, start

@@ -30,11 +30,14 @@ enum class EventKind {
   Slowdown,          ///< "slowdown": an epoch trained at under 1/3 of the rate measured at start
   Finished,          ///< "finished": the run ended (any stop reason but Error)
   Error,             ///< "error": the run ended on an error
-  CheckpointFailed   ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
+  CheckpointFailed,  ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
+  /// "weights_imported": TrainerOptions::init_weights were loaded before the first step
+  /// (Event::file the file, value the number of tensors, what "tensors")
+  WeightsImported
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
-/// "finished" | "error" | "checkpoint_failed"
+/// "finished" | "error" | "checkpoint_failed" | "weights_imported"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -77,7 +80,8 @@ struct Event {
   std::string message;
   std::optional<double> value;  ///< the number the event is about (e.g. the non-finite loss)
   std::string what;             ///< which quantity: "loss" | "grad_norm" | ...
-  /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed).
+  /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed /
+  /// weights_imported).
   std::string file;
 };
 
@@ -136,6 +140,8 @@ struct RunInfo {
   std::string config_json;  ///< the resolved config (seed filled in)
   /// Resumed runs: the checkpoint file, else empty.
   std::string resumed_from;
+  /// Runs started from imported weights (TrainerOptions::init_weights): the file, else empty.
+  std::string init_weights;
   int64_t start_step = 0;   ///< global step the run starts from (the checkpoint's; else 0)
   int64_t start_epoch = 0;  ///< epochs completed at the start (the checkpoint's; else 0)
   /// Completed epochs restored from the checkpoint, in order, so front ends redraw the curves

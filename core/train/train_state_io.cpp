@@ -17,6 +17,7 @@
 #include "core/io/checkpoint_file.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
+#include "core/train/model_state.h"
 
 namespace trainscope {
 namespace {
@@ -33,21 +34,7 @@ using Path = std::filesystem::path;
 
 std::string paramKey(const at::Tensor& p) { return c10::guts::to_string(p.unsafeGetTensorImpl()); }
 
-std::string shapeText(const at::Tensor& t) {
-  std::string s = "[";
-  for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", " : "") + std::to_string(t.size(i));
-  return s + "]";
-}
-
 IValue optionalNumber(const std::optional<double>& v) { return v ? IValue(*v) : IValue(); }
-
-/// Named parameters and buffers as Python's Module.state_dict() orders them.
-std::vector<std::pair<std::string, at::Tensor>> namedState(const torch::nn::Sequential& model) {
-  std::vector<std::pair<std::string, at::Tensor>> out;
-  for (const auto& p : model->named_parameters(true)) out.emplace_back(p.key(), p.value());
-  for (const auto& b : model->named_buffers(true)) out.emplace_back(b.key(), b.value());
-  return out;
-}
 
 GenericDict captureOptimizer(const TrainState& s, const std::string& name) {
   std::map<std::string, int64_t> index;
@@ -229,37 +216,21 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
   Reader r{file};
   // ---- model: names, shapes and dtypes must match exactly ----
   GenericDict model = r.dict(d, "model_state_dict", "");
-  std::vector<std::pair<at::Tensor, at::Tensor>> copies;  // {target, source}
-  std::vector<std::string> problems;
-  for (const auto& [name, target] : namedState(s.model)) {
-    auto it = model.find(name);
-    if (it == model.end()) {
-      problems.push_back(name + " missing from the file (model " + shapeText(target) + ")");
-    } else if (!it->value().isTensor()) {
-      problems.push_back(name + " is not a tensor");
-    } else if (!it->value().toTensor().sizes().equals(target.sizes())) {
-      problems.push_back(name + ": file " + shapeText(it->value().toTensor()) + ", model " +
-                         shapeText(target));
-    } else if (it->value().toTensor().scalar_type() != target.scalar_type()) {
-      problems.push_back(name + ": file " + dtypeName(it->value().toTensor().scalar_type()) +
-                         ", model " + dtypeName(target.scalar_type()));
+  std::vector<std::pair<std::string, at::Tensor>> entries;
+  std::vector<std::string> not_tensors;
+  for (const auto& e : model) {
+    if (!e.key().isString()) bad(file, "'model_state_dict' has a key that is not a string");
+    if (e.value().isTensor()) {
+      entries.emplace_back(e.key().toStringRef(), e.value().toTensor());
     } else {
-      copies.emplace_back(target, it->value().toTensor());
+      not_tensors.push_back(e.key().toStringRef() + " is not a tensor");
     }
   }
-  const auto expected = namedState(s.model);
-  for (const auto& e : model) {
-    const std::string& name = e.key().toStringRef();
-    bool known = false;
-    for (const auto& x : expected) known = known || x.first == name;
-    if (!known)
-      problems.push_back(name + " " +
-                         (e.value().isTensor() ? shapeText(e.value().toTensor()) : "") +
-                         " is not in the model");
-  }
-  if (!problems.empty()) {
+  StateMatch match = matchState(s.model, entries, /*same_dtype=*/true);
+  match.problems.insert(match.problems.end(), not_tensors.begin(), not_tensors.end());
+  if (!match.problems.empty()) {
     std::string list;
-    for (const auto& p : problems) list += "\n  " + p;
+    for (const auto& p : match.problems) list += "\n  " + p;
     bad(file, "the model does not match the checkpoint (a different architecture?):" + list);
   }
 
@@ -390,10 +361,7 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
   std::vector<EpochRecord> history = readHistory(d, file);
 
   // ---- apply: nothing below fails on a well-formed file ----
-  {
-    torch::NoGradGuard no_grad;
-    for (auto& [target, source] : copies) target.copy_(source);
-  }
+  applyState(match);
   for (size_t g = 0; g < groups.size(); ++g) {
     const GroupOptions& o = options[g];
     if (optimizer_name == "sgd") {

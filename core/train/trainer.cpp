@@ -34,6 +34,7 @@
 #include "core/train/train_state_io.h"
 #include "core/train/trainer_hooks.h"
 #include "core/train/trainer_impl.h"
+#include "core/train/weights_import.h"
 
 namespace trainscope {
 
@@ -66,6 +67,10 @@ void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
 }
 
 void Trainer::Impl::prepare() {
+  if (!options.init_weights.empty() && !options.resume_from.empty())
+    throw Error(ErrorCode::Config, "init_weights",
+                "init_weights cannot be combined with resume_from: a resumed run continues "
+                "with the checkpoint's weights");
   TrainingConfig& t = config.training;
   non_finite_policy = t.non_finite.value_or(options.default_non_finite);
   t.non_finite = non_finite_policy;
@@ -96,6 +101,7 @@ void Trainer::Impl::prepare() {
   model_summary = summarizeModel(state.model);
   state.grads = std::make_unique<FlatGradients>(state.params);
   state.optimizer = makeOptimizer(config.optimizer, state.params);
+  if (!options.init_weights.empty()) imported = importWeights(state.model, options.init_weights);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
   state.shuffle_gen =
@@ -128,6 +134,11 @@ void Trainer::Impl::openRunDir() {
     d.resumed_from_file = std::filesystem::absolute(options.resume_from).string();
     d.resumed_from_step = state.global_step;
     prefix = runPrefix(source_run_dir, state.global_step, state.history);
+  }
+  if (imported) {
+    d.init_weights_file = std::filesystem::absolute(imported->file).string();
+    d.init_weights_form = toString(imported->form);
+    d.init_weights_tensors = static_cast<int64_t>(imported->tensors.size());
   }
   writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), describeRun(d));
   writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);

@@ -41,6 +41,16 @@ struct TrainerOptions {
   /// the whole state after preparing data and model and continues from the next step; the run
   /// directory starts with the source run's rows up to the checkpoint's step.
   std::filesystem::path resume_from;
+  /// Initial weights of a new run (empty: libtorch's default initialisation): a file written
+  /// by Python's torch.save in the zip format holding a bare state_dict or a dict with
+  /// `model_state_dict` (a TrainScope checkpoint too); see inspectWeightsFile in
+  /// core/io/python_weights.h. run() loads it into the model once built, like Python's
+  /// model.load_state_dict(sd, strict=True), before the first step, and reports an
+  /// EventKind::WeightsImported event; run.json records it (`init_weights`). A file that cannot
+  /// be read or does not match the model (missing or unexpected keys, other shapes: all
+  /// listed) makes run() throw Error(Checkpoint, file) before anything is written. Cannot be
+  /// combined with resume_from (Error(Config, "init_weights")).
+  std::filesystem::path init_weights;
 };
 
 /// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run

@@ -10,6 +10,7 @@
 
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
+#include "core/io/python_weights.h"
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
 #include "core/system/clock.h"
@@ -43,6 +44,7 @@ struct Trainer::Impl {
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
   ThreadChoice thread_choice;       ///< how state.num_threads was chosen
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
+  std::optional<WeightsFileInfo> imported;      ///< options.init_weights, once loaded
 
   void prepare();
   void openRunDir();

@@ -153,6 +153,7 @@ RunSummary Trainer::Impl::loop() {
   info.model = model_summary;
   info.config_json = configToJson(config).dump();
   info.resumed_from = options.resume_from.string();
+  if (imported) info.init_weights = imported->file.string();
   info.start_step = state.global_step;
   info.start_epoch = state.epochs_completed;
   info.history = state.history;
@@ -169,6 +170,14 @@ RunSummary Trainer::Impl::loop() {
              std::to_string(state.epochs_completed) + " completed, batch " +
              std::to_string(state.batch_in_epoch) + " of the next)",
          state.epochs_completed, file);
+  }
+
+  if (imported) {
+    const std::string file = imported->file.string();
+    const auto n = static_cast<int64_t>(imported->tensors.size());
+    emit({0, 0, EventKind::WeightsImported,
+          "weights imported from " + file + " (" + std::to_string(n) + " tensors)", double(n),
+          "tensors", file});
   }
 
   RunSummary summary;

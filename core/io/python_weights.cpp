@@ -1,0 +1,219 @@
+// Reading weights saved by Python's torch.save (zip format of torch/serialization.py: an
+// archive "<name>/data.pkl" + "<name>/data/<key>" storages + "<name>/version") with libtorch's
+// zip reader and TrainScope's own unpickler (pickle_reader.h), because libtorch 1.13's
+// torch::pickle_load reads collections.OrderedDict as None.
+#include <ATen/ATen.h>
+#include <caffe2/serialize/inline_container.h>
+#include <caffe2/serialize/read_adapter_interface.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "core/errors.h"
+#include "core/io/checkpoint_file.h"
+#include "core/io/pickle_reader.h"
+#include "core/io/python_weights_file.h"
+
+namespace trainscope {
+namespace {
+
+using Path = std::filesystem::path;
+
+[[noreturn]] void bad(const Path& file, const std::string& problem) {
+  throw Error(ErrorCode::Checkpoint, file.string(),
+              "cannot read weights from " + file.string() + ": " + problem);
+}
+
+/// The zip reader's view of the file's bytes; reads past the end return fewer bytes (which
+/// the reader reports as an error) instead of reading outside the buffer.
+class BoundedReadAdapter final : public caffe2::serialize::ReadAdapterInterface {
+ public:
+  explicit BoundedReadAdapter(const std::vector<char>& bytes) : bytes_(bytes) {}
+  size_t size() const override { return bytes_.size(); }
+  size_t read(uint64_t pos, void* buf, size_t n, const char* = "") const override {
+    if (pos >= bytes_.size()) return 0;
+    const size_t count = std::min<uint64_t>(n, bytes_.size() - pos);
+    std::memcpy(buf, bytes_.data() + pos, count);
+    return count;
+  }
+
+ private:
+  const std::vector<char>& bytes_;
+};
+
+std::string shortError(const c10::Error& e) {
+  std::string s = e.what_without_backtrace();
+  if (auto nl = s.find('\n'); nl != std::string::npos) s = s.substr(0, nl);
+  return s;
+}
+
+bool startsWith(const std::vector<char>& bytes, const char* prefix, size_t n) {
+  return bytes.size() >= n && std::memcmp(bytes.data(), prefix, n) == 0;
+}
+
+std::string describe(const c10::IValue& v) {
+  if (std::string type = pickledObjectType(v); !type.empty()) return "a " + type + " object";
+  if (v.isTensor()) return "a tensor";
+  if (v.isGenericDict()) return "a dict";
+  if (v.isList()) return "a list";
+  if (v.isTuple()) return "a tuple";
+  if (v.isString()) return "a string";
+  if (v.isInt() || v.isDouble()) return "a number";
+  if (v.isBool()) return "a bool";
+  if (v.isNone()) return "None";
+  return "a " + v.tagKind();
+}
+
+std::string keyText(const c10::IValue& k) {
+  if (k.isString()) return "'" + k.toStringRef() + "'";
+  if (k.isInt()) return std::to_string(k.toInt());
+  return describe(k);
+}
+
+std::string keyList(const c10::impl::GenericDict& d) {
+  std::string s;
+  size_t n = 0;
+  for (const auto& e : d) {
+    if (++n > 12) return s + ", ...";
+    s += (s.empty() ? "" : ", ") + keyText(e.key());
+  }
+  return s.empty() ? "none" : s;
+}
+
+const char* kSaveHint = "; in Python save the state_dict: torch.save(model.state_dict(), path)";
+
+}  // namespace
+
+std::string toString(WeightsForm form) {
+  switch (form) {
+    case WeightsForm::StateDict:
+      return "state_dict";
+    case WeightsForm::ModelStateDict:
+      return "model_state_dict";
+    case WeightsForm::TrainScopeCheckpoint:
+      return "trainscope_checkpoint";
+  }
+  return "";
+}
+
+c10::IValue readTorchSaveFile(const Path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) bad(file, "no such file");
+  if (std::filesystem::is_directory(file, ec)) bad(file, "it is a directory, not a file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) bad(file, "the file cannot be opened");
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+  if (bytes.empty()) bad(file, "the file is empty");
+  if (!startsWith(bytes, "PK\x03\x04", 4)) {
+    // Python's legacy format: a pickle (PROTO 2) of torch.serialization's magic number.
+    if (static_cast<uint8_t>(bytes[0]) == 0x80)
+      bad(file,
+          "it is in PyTorch's legacy (non-zip) format, written by torch < 1.6 or with "
+          "_use_new_zipfile_serialization=False; re-save it in Python with torch >= 1.6: "
+          "torch.save(torch.load(old_path), new_path) (the default "
+          "_use_new_zipfile_serialization=True writes the zip format TrainScope reads)");
+    bad(file, "not a PyTorch file (torch.save writes a zip archive; this file is not one)");
+  }
+
+  std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
+  try {
+    zip = std::make_unique<caffe2::serialize::PyTorchStreamReader>(
+        std::make_shared<BoundedReadAdapter>(bytes));
+  } catch (const c10::Error& e) {
+    bad(file, "the zip archive is truncated or corrupt, or not a torch.save file (" +
+                  shortError(e) + ")");
+  } catch (const std::exception& e) {
+    bad(file, std::string("the zip archive is truncated or corrupt (") + e.what() + ")");
+  }
+  try {
+    if (!zip->hasRecord("data.pkl"))
+      bad(file, "a zip archive without data.pkl: not a file written by torch.save");
+    if (zip->hasRecord("constants.pkl"))
+      bad(file,
+          "a TorchScript archive (torch.jit.save), not a torch.save file; in Python save the "
+          "state_dict: torch.save(model.state_dict(), path)");
+    if (zip->hasRecord("byteorder")) {
+      auto [ptr, size] = zip->getRecord("byteorder");
+      if (std::string(static_cast<const char*>(ptr.get()), size) == "big")
+        bad(file, "its tensors are big-endian; re-save it on a little-endian machine");
+    }
+    auto [pkl, pkl_size] = zip->getRecord("data.pkl");
+    auto load = [&](const std::string& key, c10::ScalarType dtype) {
+      const std::string name = "data/" + key;
+      if (!zip->hasRecord(name)) throw PickleError("tensor storage " + name + " is missing");
+      auto [ptr, size] = zip->getRecord(name);
+      const size_t elem = c10::elementSize(dtype);
+      if (size % elem != 0)
+        throw PickleError("tensor storage " + name + " has " + std::to_string(size) +
+                          " bytes, not a whole number of " + c10::toString(dtype) + " elements");
+      at::Tensor t = at::empty({static_cast<int64_t>(size / elem)}, at::dtype(dtype));
+      if (size > 0) std::memcpy(t.data_ptr(), ptr.get(), size);
+      return t;
+    };
+    return unpickle(static_cast<const char*>(pkl.get()), pkl_size, load);
+  } catch (const Error&) {
+    throw;
+  } catch (const PickleError& e) {
+    bad(file, std::string("its data is corrupt or not a torch.save file (") + e.what() + ")");
+  } catch (const c10::Error& e) {
+    bad(file, "the zip archive is truncated or corrupt (" + shortError(e) + ")");
+  } catch (const std::bad_alloc&) {
+    bad(file, "the zip archive is corrupt (a record claims more memory than there is)");
+  } catch (const std::exception& e) {
+    bad(file, std::string("the zip archive is truncated or corrupt (") + e.what() + ")");
+  }
+}
+
+WeightsFile readWeightsFile(const Path& file) {
+  const c10::IValue root = readTorchSaveFile(file);
+  WeightsFile out;
+  out.info.file = file;
+  if (!root.isGenericDict())
+    bad(file, "it holds " + describe(root) + ", not a state_dict" + kSaveHint);
+  c10::impl::GenericDict dict = root.toGenericDict();
+  c10::impl::GenericDict state = dict;
+  auto msd = dict.find("model_state_dict");
+  if (msd != dict.end()) {
+    for (const auto& e : dict)
+      out.info.keys.push_back(e.key().isString() ? e.key().toStringRef() : keyText(e.key()));
+    if (!msd->value().isGenericDict())
+      bad(file, "its 'model_state_dict' holds " + describe(msd->value()) + ", not a state_dict");
+    state = msd->value().toGenericDict();
+    auto format = dict.find("format");
+    out.info.form = format != dict.end() && format->value().isString() &&
+                            format->value().toStringRef() == kCheckpointFormat
+                        ? WeightsForm::TrainScopeCheckpoint
+                        : WeightsForm::ModelStateDict;
+  } else {
+    out.info.form = WeightsForm::StateDict;
+    bool all_tensors = !dict.empty();
+    for (const auto& e : dict) all_tensors = all_tensors && e.value().isTensor();
+    if (!all_tensors)
+      bad(file,
+          "it holds a dict that is neither a state_dict (names -> tensors) nor has a "
+          "'model_state_dict' key (its keys: " +
+              keyList(dict) + ")" + kSaveHint);
+  }
+  if (state.empty()) bad(file, "its state_dict is empty");
+  std::string problems;
+  for (const auto& e : state) {
+    if (!e.key().isString()) {
+      problems += "\n  key " + keyText(e.key()) + " is not a string";
+    } else if (!e.value().isTensor()) {
+      problems += "\n  " + e.key().toStringRef() + " holds " + describe(e.value());
+    } else {
+      const at::Tensor& t = e.value().toTensor();
+      out.state.emplace_back(e.key().toStringRef(), t);
+      out.info.tensors.push_back(
+          {e.key().toStringRef(), t.sizes().vec(), dtypeName(t.scalar_type())});
+    }
+  }
+  if (!problems.empty()) bad(file, "its state_dict has entries that are not tensors:" + problems);
+  return out;
+}
+
+WeightsFileInfo inspectWeightsFile(const Path& file) { return readWeightsFile(file).info; }
+
+}  // namespace trainscope

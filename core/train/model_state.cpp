@@ -1,0 +1,62 @@
+#include "core/train/model_state.h"
+
+#include <torch/torch.h>
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/io/checkpoint_file.h"
+
+namespace trainscope {
+
+std::vector<std::pair<std::string, at::Tensor>> namedState(const torch::nn::Sequential& model) {
+  std::vector<std::pair<std::string, at::Tensor>> out;
+  for (const auto& p : model->named_parameters(true)) out.emplace_back(p.key(), p.value());
+  for (const auto& b : model->named_buffers(true)) out.emplace_back(b.key(), b.value());
+  return out;
+}
+
+std::string shapeText(const at::Tensor& t) {
+  std::string s = "[";
+  for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", " : "") + std::to_string(t.size(i));
+  return s + "]";
+}
+
+StateMatch matchState(const torch::nn::Sequential& model,
+                      const std::vector<std::pair<std::string, at::Tensor>>& entries,
+                      bool same_dtype) {
+  StateMatch m;
+  std::unordered_map<std::string, const at::Tensor*> file;
+  for (const auto& [name, t] : entries) file.emplace(name, &t);
+  const auto expected = namedState(model);
+  std::unordered_set<std::string> known;
+  for (const auto& [name, target] : expected) {
+    known.insert(name);
+    auto it = file.find(name);
+    if (it == file.end()) {
+      m.problems.push_back(name + " missing from the file (model " + shapeText(target) + ")");
+      continue;
+    }
+    const at::Tensor& source = *it->second;
+    if (!source.sizes().equals(target.sizes())) {
+      m.problems.push_back(name + ": file " + shapeText(source) + ", model " + shapeText(target));
+    } else if (same_dtype ? source.scalar_type() != target.scalar_type()
+                          : source.is_complex() && !target.is_complex()) {
+      m.problems.push_back(name + ": file " + dtypeName(source.scalar_type()) + ", model " +
+                           dtypeName(target.scalar_type()));
+    } else {
+      m.copies.emplace_back(target, source);
+    }
+  }
+  for (const auto& [name, t] : entries)
+    if (!known.count(name))
+      m.problems.push_back(name + " " + shapeText(t) + " is not in the model");
+  return m;
+}
+
+void applyState(const StateMatch& match) {
+  torch::NoGradGuard no_grad;
+  for (const auto& [target, source] : match.copies) target.copy_(source);
+}
+
+}  // namespace trainscope
