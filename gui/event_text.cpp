@@ -76,6 +76,10 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                .arg(step)
                .arg(QString::fromStdString(e.file))
                .arg(e.epoch);
+  } else if (e.kind == EventKind::WeightsImported) {
+    text = Tr::tr("Initial weights imported from %1 (%n tensor(s)).", nullptr,
+                  e.value ? static_cast<int>(*e.value) : 0)
+               .arg(QString::fromStdString(e.file));
   } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

@@ -26,6 +26,7 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   save_config_ = action(file_, "actionSaveConfig", &MainMenu::saveConfig);
   save_config_->setIcon(style->standardIcon(QStyle::SP_DialogSaveButton));
   save_config_->setShortcut(QKeySequence::Save);
+  import_weights_ = action(file_, "actionImportWeights", &MainMenu::importWeights);
   file_->addSeparator();
   open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
   open_run_folder_->setIcon(style->standardIcon(QStyle::SP_DirOpenIcon));
@@ -72,6 +73,9 @@ void MainMenu::retranslate() {
       {open_config_, Tr::tr("&Open config..."), Tr::tr("Load settings from a JSON config file.")},
       {save_config_, Tr::tr("&Save config..."),
        Tr::tr("Save the current settings as a JSON config file.")},
+      {import_weights_, Tr::tr("&Import weights..."),
+       Tr::tr("Start the next runs from weights saved by Python's torch.save (a state_dict) or "
+              "from a checkpoint.")},
       {open_run_folder_, Tr::tr("Open &run folder"),
        Tr::tr("Open the current run's folder in the file manager.")},
       {runs_root_, Tr::tr("Choose runs &location..."),
@@ -91,6 +95,7 @@ void MainMenu::retranslate() {
 
 void MainMenu::setRunState(bool idle, bool hasRunDir) {
   open_config_->setEnabled(idle);
+  import_weights_->setEnabled(idle);
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);
 }

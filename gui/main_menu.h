@@ -11,8 +11,8 @@ namespace trainscope {
 
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
 /// actionSaveConfig, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
-/// actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them into signals.
-/// The Language menu switches the interface at once and remembers the choice.
+/// actionImportWeights, actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them
+/// into signals. The Language menu switches the interface at once and remembers the choice.
 class MainMenu : public QObject {
   Q_OBJECT
  public:
@@ -29,6 +29,7 @@ class MainMenu : public QObject {
  signals:
   void openConfig();
   void saveConfig();
+  void importWeights();
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
@@ -39,6 +40,7 @@ class MainMenu : public QObject {
   QMenu* help_ = nullptr;
   QAction* open_config_ = nullptr;
   QAction* save_config_ = nullptr;
+  QAction* import_weights_ = nullptr;
   QAction* open_run_folder_ = nullptr;
   QAction* runs_root_ = nullptr;
   QAction* quit_ = nullptr;

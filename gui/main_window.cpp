@@ -177,6 +177,7 @@ void MainWindow::buildMenus() {
   menu_ = new MainMenu(menuBar(), this);
   connect(menu_, &MainMenu::openConfig, settings_, &SettingsPanel::openConfigDialog);
   connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
+  connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
   connect(menu_, &MainMenu::quit, this, &QWidget::close);

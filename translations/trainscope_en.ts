@@ -1128,5 +1128,59 @@ The current run is unchanged.</source>
         <source>Dashed: the previous run, %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Import weights...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the next runs from weights saved by Python&apos;s torch.save (a state_dict) or from a checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Initial weights imported from %1 (%n tensor(s)).</source>
+        <translation>
+            <numerusform>Initial weights imported from %1 (%n tensor).</numerusform>
+            <numerusform>Initial weights imported from %1 (%n tensors).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the next runs from fresh random weights again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next runs start from the weights in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import weights?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n tensor(s):</source>
+        <translation>
+            <numerusform>%1 holds %n tensor:</numerusform>
+            <numerusform>%1 holds %n tensors:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The next runs start from these weights instead of random ones. Names and shapes must match the model of the settings (as PyTorch&apos;s load_state_dict with strict=True); a mismatch is reported when the run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

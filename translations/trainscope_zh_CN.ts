@@ -1129,5 +1129,57 @@ The current run is unchanged.</source>
         <source>Dashed: the previous run, %1</source>
         <translation>虚线：上一次运行，%1</translation>
     </message>
+    <message>
+        <source>&amp;Import weights...</source>
+        <translation>导入权重(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Start the next runs from weights saved by Python&apos;s torch.save (a state_dict) or from a checkpoint.</source>
+        <translation>之后的运行从 Python 的 torch.save 保存的权重（state_dict）或检查点开始。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Initial weights imported from %1 (%n tensor(s)).</source>
+        <translation>
+            <numerusform>已从 %1 导入初始权重（%n 个张量）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Start the next runs from fresh random weights again.</source>
+        <translation>之后的运行重新从随机权重开始。</translation>
+    </message>
+    <message>
+        <source>Next runs start from the weights in %1</source>
+        <translation>之后的运行从 %1 中的权重开始</translation>
+    </message>
+    <message>
+        <source>Import weights</source>
+        <translation>导入权重</translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth);;All files (*)</source>
+        <translation>PyTorch 文件 (*.pt *.pth);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Weights not imported</source>
+        <translation>权重未导入</translation>
+    </message>
+    <message>
+        <source>Import weights?</source>
+        <translation>导入权重？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n tensor(s):</source>
+        <translation>
+            <numerusform>%1 包含 %n 个张量：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The next runs start from these weights instead of random ones. Names and shapes must match the model of the settings (as PyTorch&apos;s load_state_dict with strict=True); a mismatch is reported when the run starts.</source>
+        <translation>之后的运行将从这些权重而不是随机权重开始。名称和形状必须与设置中的模型一致（与 PyTorch 的 load_state_dict(strict=True) 相同）；不一致会在运行开始时报告。</translation>
+    </message>
 </context>
 </TS>

@@ -109,6 +109,8 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
                                 const QString& runsRoot, bool pausedAfterFirstStep,
                                 bool pausedAtStart) {
   options.front_end = "gui";
+  if (options.resume_from.empty() && !init_weights_.isEmpty())
+    options.init_weights = init_weights_.toStdString();
   options.default_non_finite = "pause";
   options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();

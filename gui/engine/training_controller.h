@@ -62,6 +62,11 @@ class TrainingController : public QObject {
   /// copied there atomically and a checkpoint_saved event is emitted. False with `error` when
   /// there is nothing to save (no run, or an ended run without last.pt, or the copy failed).
   bool saveCheckpoint(const QString& file, QString* error);
+  /// Initial weights for the runs started from now on (TrainerOptions::init_weights; empty =
+  /// libtorch's initialisation). Kept until changed; resumed checkpoints ignore it. A file that
+  /// does not fit the model makes the run fail at its start, naming the mismatched keys.
+  void setInitWeights(const QString& file) { init_weights_ = file; }
+  const QString& initWeights() const { return init_weights_; }
   /// Where a Save proposes to write: the current run's checkpoints/ folder (created on
   /// demand by the engine), else `fallback`.
   QString checkpointFolder(const QString& fallback) const;
@@ -149,6 +154,7 @@ class TrainingController : public QObject {
   QString run_dir_;
   RunHistory history_;
   std::vector<ConfigChange> ghost_changes_;
+  QString init_weights_;
 };
 
 }  // namespace trainscope

@@ -18,6 +18,7 @@
 
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
+#include "core/io/python_weights.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
 
@@ -31,9 +32,22 @@ CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<Q
   save_->setObjectName(QStringLiteral("saveCheckpointButton"));
   load_ = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), QString(), this);
   load_->setObjectName(QStringLiteral("loadCheckpointButton"));
-  auto* row = new QHBoxLayout(this);
+  auto* column = new QVBoxLayout(this);
+  auto* row = new QHBoxLayout;
   row->addWidget(save_);
   row->addWidget(load_);
+  column->addLayout(row);
+  auto* weights_row = new QHBoxLayout;
+  weights_ = new QLabel(this);
+  weights_->setObjectName(QStringLiteral("initWeightsLabel"));
+  weights_->setWordWrap(true);
+  weights_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  clear_weights_ = new QPushButton(this);
+  clear_weights_->setObjectName(QStringLiteral("clearInitWeightsButton"));
+  connect(clear_weights_, &QPushButton::clicked, this, [this] { importWeights(QString()); });
+  weights_row->addWidget(weights_, 1);
+  weights_row->addWidget(clear_weights_);
+  column->addLayout(weights_row);
   connect(save_, &QPushButton::clicked, this, &CheckpointPanel::saveDialog);
   connect(load_, &QPushButton::clicked, this, &CheckpointPanel::loadDialog);
   retranslate();
@@ -49,6 +63,64 @@ void CheckpointPanel::retranslate() {
   load_->setText(Tr::tr("Load..."));
   load_->setToolTip(
       Tr::tr("Continue a saved run from its checkpoint, paused at the step it was saved at."));
+  clear_weights_->setText(Tr::tr("Clear"));
+  clear_weights_->setToolTip(Tr::tr("Start the next runs from fresh random weights again."));
+  showWeights();
+}
+
+void CheckpointPanel::showWeights() {
+  const QString file = controller_->initWeights();
+  weights_->setText(
+      Tr::tr("Next runs start from the weights in %1").arg(QFileInfo(file).fileName()));
+  weights_->setToolTip(file);
+  weights_->setVisible(!file.isEmpty());
+  clear_weights_->setVisible(!file.isEmpty());
+}
+
+bool CheckpointPanel::importWeights(const QString& file, QString* error) {
+  if (!file.isEmpty()) {
+    try {
+      inspectWeightsFile(file.toStdString());
+    } catch (const std::exception& e) {
+      if (error) *error = QString::fromStdString(e.what());
+      return false;
+    }
+  }
+  controller_->setInitWeights(file);
+  showWeights();
+  return true;
+}
+
+void CheckpointPanel::importWeightsDialog() {
+  const QString file = QFileDialog::getOpenFileName(
+      this, Tr::tr("Import weights"), controller_->checkpointFolder(runs_root_()),
+      Tr::tr("PyTorch files (*.pt *.pth);;All files (*)"));
+  if (file.isEmpty()) return;
+  WeightsFileInfo info;
+  try {
+    info = inspectWeightsFile(file.toStdString());
+  } catch (const std::exception& e) {
+    QMessageBox::warning(this, Tr::tr("Weights not imported"), QString::fromStdString(e.what()));
+    return;
+  }
+  QStringList tensors;
+  for (const CheckpointTensor& t : info.tensors) {
+    QStringList dims;
+    for (int64_t d : t.shape) dims << QString::number(d);
+    tensors << QStringLiteral("%1 [%2]").arg(QString::fromStdString(t.name),
+                                             dims.join(QStringLiteral(", ")));
+  }
+  if (tensors.size() > 12) tensors = tensors.mid(0, 12) << QStringLiteral("…");
+  const auto answer = QMessageBox::question(
+      this, Tr::tr("Import weights?"),
+      Tr::tr("%1 holds %n tensor(s):", nullptr, static_cast<int>(info.tensors.size()))
+              .arg(QFileInfo(file).fileName()) +
+          QStringLiteral("\n") + tensors.join(QLatin1Char('\n')) + QStringLiteral("\n\n") +
+          Tr::tr("The next runs start from these weights instead of random ones. Names and "
+                 "shapes must match the model of the settings (as PyTorch's load_state_dict "
+                 "with strict=True); a mismatch is reported when the run starts."),
+      QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
+  if (answer == QMessageBox::Yes) importWeights(file);
 }
 
 void CheckpointPanel::setState(TrainingController::State state) {

@@ -1,11 +1,12 @@
 #pragma once
-/// Checkpoint actions: Save and Load (ARCHITECTURE §5), with their dialogs.
+/// Checkpoint actions: Save and Load (ARCHITECTURE §5) and Import weights, with their dialogs.
 #include <QGroupBox>
 #include <QString>
 #include <functional>
 
 #include "gui/engine/training_controller.h"
 
+class QLabel;
 class QPushButton;
 
 namespace trainscope {
@@ -42,6 +43,12 @@ class CheckpointPanel : public QGroupBox {
 
   void saveDialog();  ///< Save button
   void loadDialog();  ///< Load button
+  /// File > Import weights...: asks for a file, shows its tensors and sets it as the initial
+  /// weights of the next runs (shown in this panel, with a button that clears it).
+  void importWeightsDialog();
+  /// Checks `file` (inspectWeightsFile) and sets it as the initial weights of the next runs;
+  /// false with `error` (English, naming the file) when it cannot be read. Empty `file` clears.
+  bool importWeights(const QString& file, QString* error = nullptr);
 
  signals:
   /// A checkpoint was loaded: its config is the run's (for the settings panel).
@@ -52,6 +59,9 @@ class CheckpointPanel : public QGroupBox {
   std::function<QString()> runs_root_;
   QPushButton* save_ = nullptr;
   QPushButton* load_ = nullptr;
+  QLabel* weights_ = nullptr;             ///< initWeightsLabel: the imported file, if any
+  QPushButton* clear_weights_ = nullptr;  ///< clearInitWeightsButton
+  void showWeights();
 };
 
 }  // namespace trainscope

@@ -5,13 +5,14 @@
 #include <QDialog>
 #include <QFile>
 #include <QLabel>
-#include <QTimer>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "core/io/checkpoint.h"
@@ -19,6 +20,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/plots/live_plot.h"
+#include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
 
 using trainscope::CheckpointPanel;
@@ -36,6 +38,7 @@ class TstCheckpointGui : public QObject {
   void midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch();
   void unusableFileLeavesTheRunAsItWas();
   void loadDialogShowsWhatTheFileHoldsAndAsks();
+  void importedWeightsStartTheNextRuns();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& runs);
@@ -310,7 +313,8 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
       auto* spin = d->findChild<QSpinBox*>(QStringLiteral("resumeEpochsSpinBox"));
       QCOMPARE(spin->value(), 6);
       if (const QByteArray dir = qgetenv("TRAINSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
-        d->grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("load-dialog.png")));
+        d->grab().save(
+            QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("load-dialog.png")));
       spin->setValue(epochs);
       accept ? d->accept() : d->reject();
     });
@@ -335,6 +339,59 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(60000));
   QCOMPARE(rows(c->runDirectory(), "metrics.csv").size(), 4);
+  QVERIFY(w->close());
+}
+
+void TstCheckpointGui::importedWeightsStartTheNextRuns() {
+  // Weights of a trained run (its last.pt: a dict with model_state_dict), imported into a new
+  // run that barely moves them (lr 1e-10): its first validation loss is the trained run's last.
+  auto w = makeWindow(QStringLiteral("runs-import"));
+  QString error;
+  QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+  runToEnd(*w);
+  const QString trained = QDir(w->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt"));
+  const auto trained_metrics =
+      testfiles::readCsv(QDir(w->runDirectory()).filePath(QStringLiteral("metrics.csv")));
+  QVERIFY(trained_metrics && trained_metrics->rows.size() == 3);
+  const double trained_val = trained_metrics->number(2, QStringLiteral("val_loss"));
+
+  auto* label = w->findChild<QLabel*>(QStringLiteral("initWeightsLabel"));
+  QVERIFY(label && !label->isVisible());
+  QVERIFY(!panel(*w)->importWeights(writeFile(QStringLiteral("notweights.pt"), "hello"), &error));
+  QVERIFY2(error.contains(QStringLiteral("notweights.pt")), qPrintable(error));
+  QVERIFY(!label->isVisible());
+  QVERIFY2(panel(*w)->importWeights(trained, &error), qPrintable(error));
+  QVERIFY(label->isVisible());
+  QVERIFY(label->text().contains(QStringLiteral("last.pt")));
+
+  w->findChild<trainscope::ScientificSpinBox*>(QStringLiteral("learningRateSpinBox"))
+      ->setValue(1e-10);
+  w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
+  runToEnd(*w);
+  const auto metrics =
+      testfiles::readCsv(QDir(w->runDirectory()).filePath(QStringLiteral("metrics.csv")));
+  QVERIFY(metrics && metrics->rows.size() == 1);
+  QVERIFY2(
+      std::abs(metrics->number(0, QStringLiteral("val_loss")) - trained_val) < 1e-6 * trained_val,
+      qPrintable(metrics->cell(0, QStringLiteral("val_loss"))));
+
+  // Another architecture: the run does not start, and says which keys do not fit.
+  auto* hidden = w->findChild<QLineEdit*>(QStringLiteral("hiddenSizesLineEdit"));
+  hidden->setText(QStringLiteral("8"));
+  emit hidden->editingFinished();
+  QSignalSpy failed(w->controller(), &TrainingController::runFailed);
+  w->startRun();
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+  const auto failure = failed.at(0).at(0).value<trainscope::RunFailure>();
+  QVERIFY2(QString::fromStdString(failure.message).contains(QStringLiteral("0.weight")),
+           failure.message.c_str());
+  // Clear: the next run starts from random weights and trains.
+  QTest::mouseClick(w->findChild<QPushButton*>(QStringLiteral("clearInitWeightsButton")),
+                    Qt::LeftButton);
+  QVERIFY(!label->isVisible());
+  QVERIFY(w->controller()->initWeights().isEmpty());
+  QTRY_VERIFY(!w->controller()->isActive());
+  runToEnd(*w);
   QVERIFY(w->close());
 }
 
