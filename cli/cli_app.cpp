@@ -82,6 +82,7 @@ int runCli(int argc, char** argv) {
   PresetsCommand presets_cmd(app);
   DeviceCommand device(app);
   InspectCommand inspect(app);
+  LrFindCommand lr_find(app);
 
   try {
     app.parse(argc, argv);
@@ -102,6 +103,7 @@ int runCli(int argc, char** argv) {
     if (presets_cmd.parsed()) return presets_cmd.run();
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
+    if (lr_find.parsed()) return lr_find.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

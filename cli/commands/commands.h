@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/train/lr_finder.h"
+
 namespace CLI {
 class App;
 class Option;
@@ -67,6 +69,24 @@ class PresetsCommand {
 
  private:
   CLI::App* sub_ = nullptr;
+};
+
+/// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]
+/// [--steps N]`: the learning-rate range test; prints "step,lr,loss,smoothed_loss" rows and
+/// a last line `suggested_lr=X`.
+class LrFindCommand {
+ public:
+  explicit LrFindCommand(CLI::App& app);
+  bool parsed() const;
+  /// Runs the sweep; throws Error (Config/Data) for bad input (exit 2).
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  LrFinderOptions options_;
 };
 
 /// `device [--json]`: the devices and libraries in use.

@@ -102,7 +102,7 @@ const std::vector<Key<DataConfig>>& dataKeys() {
   using K = Key<DataConfig>;
   static const std::vector<K> keys = {
       K("source", &DataConfig::source, "where samples come from")
-          .oneOf({"sine", "moons", "fashion-mnist"}),
+          .oneOf({"sine", "moons", "circles", "spirals", "fashion-mnist"}),
       K("path", &DataConfig::path, "folder of the IDX .gz files (null: the Debian dataset)"),
       K("seed", &DataConfig::seed, "generates synthetic data, draws limit and split")
           .atLeast(0)
@@ -204,6 +204,74 @@ const std::vector<Key<CheckpointConfig>>& checkpointKeys() {
   return keys;
 }
 
+const std::vector<Key<EarlyStoppingConfig>>& earlyStoppingKeys() {
+  using K = Key<EarlyStoppingConfig>;
+  static const std::vector<K> keys = {
+      K("enabled", &EarlyStoppingConfig::enabled,
+        "stop when validation loss has not improved for `patience` epochs"),
+      K("patience", &EarlyStoppingConfig::patience,
+        "epochs without improvement before stopping (also the overfitting-onset watch)")
+          .atLeast(1)
+          .atMost(1'000'000),
+      K("min_delta", &EarlyStoppingConfig::min_delta,
+        "a decrease of validation loss by more than this counts as an improvement")
+          .atLeast(0),
+      K("restore_best_weights", &EarlyStoppingConfig::restore_best_weights,
+        "at the stop, go back to the weights of the best epoch"),
+  };
+  return keys;
+}
+
+const std::vector<Key<SchedulerConfig>>& schedulerKeys() {
+  using K = Key<SchedulerConfig>;
+  static const std::vector<K> keys = {
+      K("name", &SchedulerConfig::name,
+        "torch.optim.lr_scheduler class stepped once per epoch after validation")
+          .oneOf({"none", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
+                  "ReduceLROnPlateau"}),
+      K("step_size", &SchedulerConfig::step_size, "StepLR: epochs between decays")
+          .atLeast(1)
+          .atMost(1'000'000),
+      K("gamma", &SchedulerConfig::gamma, "StepLR/MultiStepLR/ExponentialLR: decay factor")
+          .above(0),
+      K("milestones", &SchedulerConfig::milestones, "MultiStepLR: epochs at which lr *= gamma")
+          .atLeast(1)
+          .atMost(1'000'000),
+      K("T_max", &SchedulerConfig::T_max, "CosineAnnealingLR: epochs of the half period")
+          .atLeast(1)
+          .atMost(1'000'000),
+      K("eta_min", &SchedulerConfig::eta_min, "CosineAnnealingLR: the lowest lr").atLeast(0),
+      K("mode", &SchedulerConfig::mode, "ReduceLROnPlateau: min or max of the validation loss")
+          .oneOf({"min", "max"}),
+      K("factor", &SchedulerConfig::factor, "ReduceLROnPlateau: lr *= factor on a plateau")
+          .above(0)
+          .below(1),
+      K("patience", &SchedulerConfig::patience, "ReduceLROnPlateau: bad epochs tolerated")
+          .atLeast(0)
+          .atMost(1'000'000),
+      K("threshold", &SchedulerConfig::threshold,
+        "ReduceLROnPlateau: the change that counts as an improvement")
+          .atLeast(0),
+      K("threshold_mode", &SchedulerConfig::threshold_mode,
+        "ReduceLROnPlateau: threshold relative (rel) or absolute (abs)")
+          .oneOf({"rel", "abs"}),
+      K("cooldown", &SchedulerConfig::cooldown,
+        "ReduceLROnPlateau: epochs after a reduction in which bad epochs are not counted")
+          .atLeast(0)
+          .atMost(1'000'000),
+      K("min_lr", &SchedulerConfig::min_lr, "ReduceLROnPlateau: the lowest lr").atLeast(0),
+      K("warmup_epochs", &SchedulerConfig::warmup_epochs,
+        "linear warm-up epochs in front of the schedule (LinearLR + SequentialLR; 0: none)")
+          .atLeast(0)
+          .atMost(1'000'000),
+      K("warmup_start_factor", &SchedulerConfig::warmup_start_factor,
+        "the warm-up starts at this factor of optimizer.lr (LinearLR's start_factor)")
+          .above(0)
+          .atMost(1),
+  };
+  return keys;
+}
+
 /// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
 template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
@@ -213,7 +281,9 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
   fn("training.clip", c.training.clip, clipKeys());
+  fn("training.early_stopping", c.training.early_stopping, earlyStoppingKeys());
   fn("checkpoint", c.checkpoint, checkpointKeys());
+  fn("scheduler", c.scheduler, schedulerKeys());
 }
 
 std::string fullName(const std::string& prefix, const char* name) {

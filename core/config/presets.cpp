@@ -38,6 +38,38 @@ const std::vector<Preset>& table() {
             {"optimizer", {{"name", "adam"}, {"lr", 1e-2}}},
             // One thread, as overfit-sine: 32x32 hidden units never gain from a second thread.
             {"training", {{"epochs", 30}, {"batch_size", 32}, {"seed", 42}, {"num_threads", 1}}}}},
+      {{"overfit-moons",
+        "Few noisy moons points and a big MLP: the decision boundary wraps around single noisy "
+        "points while validation loss climbs. Watch the gap open and the model view; then "
+        "set model.dropout 0.3, optimizer.weight_decay 1e-3 or more data.n_samples and restart."},
+       json{{"name", "overfit-moons"},
+            // 40 training points with heavy noise, one batch: validation loss bottoms out near
+            // epoch 6 (0.33) and climbs past 1.4 by epoch 200, when every training point is
+            // classified correctly (the boundary has wrapped around the noisy ones); validation
+            // accuracy stays ~0.9.
+            {"data",
+             {{"source", "moons"},
+              {"n_samples", 80},
+              {"noise", 0.35},
+              {"seed", 7},
+              {"val_fraction", 0.5}}},
+            {"model", {{"hidden", {256, 256}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-3}}},
+            {"training", {{"epochs", 500}, {"batch_size", 64}, {"seed", 42}, {"num_threads", 1}}}}},
+      {{"circles", "Two concentric noisy circles (2-D, two classes) and a small MLP."},
+       json{{"name", "circles"},
+            {"data", {{"source", "circles"}, {"n_samples", 600}, {"noise", 0.1}, {"seed", 7}}},
+            {"model", {{"hidden", {16, 16}}, {"activation", "tanh"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-2}}},
+            {"training", {{"epochs", 40}, {"batch_size", 32}, {"seed", 42}, {"num_threads", 1}}}}},
+      {{"spirals",
+        "Two interleaved spirals (2-D, two classes): a harder boundary that needs a wider MLP "
+        "and more epochs."},
+       json{{"name", "spirals"},
+            {"data", {{"source", "spirals"}, {"n_samples", 1000}, {"noise", 0.03}, {"seed", 7}}},
+            {"model", {{"hidden", {64, 64}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-2}}},
+            {"training", {{"epochs", 150}, {"batch_size", 64}, {"seed", 42}, {"num_threads", 1}}}}},
       {{"fashion-mnist-mlp",
         "Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10."},
        json{{"name", "fashion-mnist-mlp"},

@@ -14,7 +14,7 @@ namespace trainscope {
 
 /// `data.*`: where samples come from and how they are split and standardised.
 struct DataConfig {
-  std::string source = "sine";      ///< sine | moons | fashion-mnist
+  std::string source = "sine";      ///< sine | moons | circles | spirals | fashion-mnist
   std::optional<std::string> path;  ///< folder of IDX .gz files (fashion-mnist); null = default
   int64_t seed = 0;                 ///< 0..kMaxSeed: generates synthetic data, draws limit, split
   int64_t n_samples = 200;          ///< synthetic sources only
@@ -47,6 +47,16 @@ struct ClipConfig {
   double max_norm = 1.0;
 };
 
+/// `training.early_stopping.*`: stop when validation loss has not improved by more than
+/// min_delta for `patience` epochs (Keras' / Lightning's EarlyStopping on val_loss, mode min).
+/// `patience` also sets the overfitting-onset watch, which runs whether or not this is enabled.
+struct EarlyStoppingConfig {
+  bool enabled = false;
+  int64_t patience = 10;
+  double min_delta = 0.0;
+  bool restore_best_weights = false;  ///< at the stop, go back to the best epoch's weights
+};
+
 /// `training.*`
 struct TrainingConfig {
   int64_t epochs = 10;
@@ -60,6 +70,31 @@ struct TrainingConfig {
   /// count a run uses is written back here, so config.json always holds an integer.
   std::optional<int64_t> num_threads;
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
+  EarlyStoppingConfig early_stopping;
+};
+
+/// `scheduler.*`: a learning-rate schedule stepped once per epoch after validation, with the
+/// class names and argument names of torch.optim.lr_scheduler (core/optim/schedulers/).
+struct SchedulerConfig {
+  /// none | StepLR | MultiStepLR | ExponentialLR | CosineAnnealingLR | ReduceLROnPlateau
+  std::string name = "none";
+  int64_t step_size = 10;              ///< StepLR
+  double gamma = 0.1;                  ///< StepLR, MultiStepLR, ExponentialLR
+  std::vector<int64_t> milestones;     ///< MultiStepLR: epochs
+  int64_t T_max = 10;                  ///< CosineAnnealingLR: epochs of the half period
+  double eta_min = 0.0;                ///< CosineAnnealingLR: the lowest lr
+  std::string mode = "min";            ///< ReduceLROnPlateau: min | max (of the validation loss)
+  double factor = 0.1;                 ///< ReduceLROnPlateau: lr *= factor
+  int64_t patience = 10;               ///< ReduceLROnPlateau: bad epochs tolerated
+  double threshold = 1e-4;             ///< ReduceLROnPlateau: what counts as an improvement
+  std::string threshold_mode = "rel";  ///< ReduceLROnPlateau: rel | abs
+  int64_t cooldown = 0;                ///< ReduceLROnPlateau: epochs ignored after a reduction
+  double min_lr = 0.0;                 ///< ReduceLROnPlateau: the lowest lr
+  /// Linear warm-up in front of the schedule (LinearLR chained with SequentialLR): epochs, 0 =
+  /// none, and the factor of optimizer.lr it starts from (LinearLR's start_factor, 1/3 as in
+  /// PyTorch).
+  int64_t warmup_epochs = 0;
+  double warmup_start_factor = 1.0 / 3.0;
 };
 
 /// `checkpoint.*`: automatic checkpoints in <run dir>/checkpoints/ at each epoch end, after
@@ -79,6 +114,7 @@ struct TrainConfig {
   OptimizerConfig optimizer;
   TrainingConfig training;
   CheckpointConfig checkpoint;
+  SchedulerConfig scheduler;
 };
 
 /// A built-in preset: a named partial config with a fixed seed.

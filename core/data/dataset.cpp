@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/data/idx_reader.h"
+#include "core/data/synthetic_2d.h"
 #include "core/errors.h"
 
 namespace trainscope {
@@ -125,6 +126,12 @@ PreparedData loadData(const DataConfig& c) {
     pool = makeMoons(c);
     out.classification = true;
     class_names = {"upper moon", "lower moon"};
+  } else if (c.source == "circles" || c.source == "spirals") {
+    at::Generator gen = dataGenerator(c.seed, kGenerate);
+    pool = c.source == "circles" ? makeCircles(c, gen) : makeSpirals(c, gen);
+    out.classification = true;
+    class_names = c.source == "circles" ? std::vector<std::string>{"outer circle", "inner circle"}
+                                        : std::vector<std::string>{"spiral A", "spiral B"};
   } else if (c.source == "fashion-mnist") {
     std::filesystem::path dir = c.path ? std::filesystem::path(*c.path) : kFashionMnistDir;
     pool = readFashionMnist(dir, "train");
@@ -161,6 +168,10 @@ PreparedData loadData(const DataConfig& c) {
     at::Tensor mean = out.train.x.mean(0, /*keepdim=*/true);
     at::Tensor std = out.train.x.std(0, /*unbiased=*/false, /*keepdim=*/true);
     std = at::where(std < 1e-8, at::ones_like(std), std);
+    for (int64_t f = 0; f < mean.size(1); ++f) {
+      out.feature_mean.push_back(mean[0][f].item<double>());
+      out.feature_std.push_back(std[0][f].item<double>());
+    }
     for (TensorPair* p : {&out.train, &out.val, &out.test})
       if (p->size() > 0) p->x = (p->x - mean) / std;
   }

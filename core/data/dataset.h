@@ -46,6 +46,9 @@ struct PreparedData {
   TensorPair train, val, test;  ///< test is empty (size 0) when the source has no test set
   DataSummary summary;
   bool classification = false;
+  /// Tabular data: per-feature mean and std the inputs were standardised with (raw = x * std +
+  /// mean); empty for images or without standardisation. For the model view's raw coordinates.
+  std::vector<double> feature_mean, feature_std;
 };
 
 /// Default folder of the Debian package dataset-fashion-mnist.

@@ -153,6 +153,9 @@ std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
     r.lr = num("lr");
     r.epoch_seconds = num("epoch_seconds");
     r.samples_per_second = num("samples_per_second");
+    auto train_acc = h.find("train_accuracy");  // absent in checkpoints of older builds
+    if (train_acc != h.end() && !train_acc->value().isNone())
+      r.train_accuracy = numberOf(train_acc->value());
     history.push_back(r);
   }
   return history;

@@ -134,13 +134,15 @@ nlohmann::json optJson(const std::optional<double>& v) {
 }  // namespace
 
 const char* metricsCsvHeader() {
-  return "epoch,step,train_loss,val_loss,val_accuracy,lr,epoch_seconds,samples_per_second";
+  return "epoch,step,train_loss,val_loss,val_accuracy,lr,epoch_seconds,samples_per_second,"
+         "train_accuracy";
 }
 
 std::string toCsvRow(const EpochRecord& r) {
   return std::to_string(r.epoch) + "," + std::to_string(r.step) + "," + formatNumber(r.train_loss) +
          "," + formatNumber(r.val_loss) + "," + opt(r.val_accuracy) + "," + formatNumber(r.lr) +
-         "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second);
+         "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second) + "," +
+         opt(r.train_accuracy);
 }
 
 nlohmann::ordered_json epochToJson(const EpochRecord& r) {
@@ -153,6 +155,7 @@ nlohmann::ordered_json epochToJson(const EpochRecord& r) {
   j["lr"] = jsonNumber(r.lr);
   j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
   j["samples_per_second"] = jsonNumber(r.samples_per_second);
+  j["train_accuracy"] = optJson(r.train_accuracy);
   return j;
 }
 

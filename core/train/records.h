@@ -69,6 +69,12 @@ struct EpochRecord {
   double lr = 0;                       ///< learning rate of the epoch's last step
   double epoch_seconds = 0;            ///< wall time of training + validation
   double samples_per_second = 0;       ///< training samples / training wall time of the epoch
+  /// Classification only: fraction of the epoch's training samples classified correctly, in
+  /// [0, 1], measured on the fly in train mode (like train_loss; metrics.csv `train_accuracy`).
+  std::optional<double> train_accuracy;
+  /// training.early_stopping.enabled: the epoch at which early stopping fires if validation
+  /// loss does not improve again (the preview front ends draw); not in metrics.csv.
+  std::optional<int64_t> early_stop_at;
 };
 
 /// Something that happened (events.jsonl line). `kind` says what (written as toString(kind));

@@ -23,13 +23,15 @@ enum class CommandKind {
   Stop,
   SetPace,
   PauseAfterEpoch,
-  SaveCheckpoint
+  SaveCheckpoint,
+  SetLearningRate
 };
 
 struct Command {
   CommandKind kind;
   StopReason stop_reason = StopReason::Stopped;
-  double value = 0;       ///< SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch
+  /// SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch; SetLearningRate: lr
+  double value = 0;
   std::string path = {};  ///< SaveCheckpoint: the file to write
 };
 
@@ -48,6 +50,7 @@ class RunControl {
     bool paused = false;   ///< the engine entered the paused state (emit "paused")
     bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
     std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
+    std::vector<double> new_lrs;          ///< SetLearningRate values to apply now, in order
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
@@ -100,7 +103,7 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed || !t.save_paths.empty()) {
+    if (t.paused || t.resumed || !t.save_paths.empty() || !t.new_lrs.empty()) {
       lock.unlock();
       on_transition(t);
       lock.lock();

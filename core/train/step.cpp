@@ -18,10 +18,17 @@ namespace F = torch::nn::functional;
 /// optimizer.zero_grad(), keeping the flat buffer's views (one memset).
 void zeroGrad(TrainState& s) { s.grads->zero(); }
 
-/// Forward pass and the mean loss of the batch.
-at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classification) {
-  at::Tensor out = s.model->forward(batch.x);
-  return classification ? F::cross_entropy(out, batch.y) : F::mse_loss(out, batch.y);
+/// Forward pass and the mean loss of the batch; the model's output goes to `*out`.
+at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classification,
+                       at::Tensor* out) {
+  *out = s.model->forward(batch.x);
+  return classification ? F::cross_entropy(*out, batch.y) : F::mse_loss(*out, batch.y);
+}
+
+/// Classification: correct predictions of the batch (argmax of the logits), for train_accuracy.
+int64_t countCorrect(const at::Tensor& out, const TensorPair& batch) {
+  torch::NoGradGuard no_grad;
+  return out.argmax(1).eq(batch.y).sum().item<int64_t>();
 }
 
 /// loss.backward(): gradients accumulate into the flat buffer's views.
@@ -47,7 +54,8 @@ void optimizerStep(TrainState& s) { s.optimizer->step(); }
 StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
                      const ClipConfig& clip, const TrainerHooks* hooks) {
   zeroGrad(s);
-  at::Tensor loss = forwardLoss(s, batch, classification);
+  at::Tensor out;
+  at::Tensor loss = forwardLoss(s, batch, classification, &out);
   backward(loss);
   if (hooks && hooks->after_backward) hooks->after_backward(s.params);
 
@@ -55,6 +63,7 @@ StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification
 
   StepResult r;
   r.loss = loss.item<double>();
+  if (classification) r.correct = countCorrect(out, batch);
   r.grad_norm = measureGradNorm(s);
   r.grad_norm_clipped = r.grad_norm;
   const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);

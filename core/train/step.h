@@ -18,6 +18,7 @@ struct StepResult {
   double grad_norm_clipped = 0;  ///< norm of the gradient the optimizer used
   double lr = 0;                 ///< learning rate this step used
   bool applied = false;          ///< false when the optimizer step was skipped (non-finite)
+  int64_t correct = 0;           ///< classification: correct predictions of the batch (train mode)
 };
 
 /// zero_grad -> forward -> loss -> backward -> [AMP: unscale] -> measure -> clip -> optimizer

@@ -9,8 +9,11 @@
 #include <optional>
 #include <vector>
 
+#include "core/optim/schedulers/lr_scheduler.h"
 #include "core/train/flat_gradients.h"
 #include "core/train/meters.h"
+#include "core/train/monitors/early_stopping.h"
+#include "core/train/monitors/overfitting.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -40,6 +43,14 @@ struct TrainState {
   int64_t best_epoch = 0;            ///< epoch of the lowest finite val_loss, 0 when none
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
+  /// Classification: correct training predictions of the current epoch so far (over
+  /// epoch_loss.count() samples): EpochRecord::train_accuracy.
+  int64_t epoch_correct = 0;
+  std::unique_ptr<LrScheduler> scheduler;          ///< scheduler.*; null: the lr stays
+  std::optional<EarlyStopping> early_stopping;     ///< set when training.early_stopping.enabled
+  std::optional<OverfittingDetector> overfitting;  ///< always set (patience of early stopping)
+  /// restore_best_weights: copies of the model state (namedState order) at the best epoch.
+  std::vector<at::Tensor> best_weights;
 };
 
 }  // namespace trainscope

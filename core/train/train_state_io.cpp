@@ -18,6 +18,7 @@
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
 #include "core/train/model_state.h"
+#include "core/train/train_state_extras.h"
 
 namespace trainscope {
 namespace {
@@ -198,9 +199,11 @@ GenericDict captureState(const TrainState& s, const CheckpointContext& ctx) {
     h.insert("lr", r.lr);
     h.insert("epoch_seconds", r.epoch_seconds);
     h.insert("samples_per_second", r.samples_per_second);
+    h.insert("train_accuracy", optionalNumber(r.train_accuracy));
     history.push_back(h);
   }
   d.insert("history", history);
+  captureExtras(s, d);
   d.insert("torch_version", libtorchVersion());
   d.insert("trainscope_version", std::string(trainscopeVersion()));
   d.insert("saved_at", isoTimeNow());
@@ -359,6 +362,9 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
   }
   // history: parsed by the torch-free reader, which checks every field.
   std::vector<EpochRecord> history = readHistory(d, file);
+
+  // Scheduler, monitors, accuracy meter: restored now, each undone if a later one fails.
+  restoreExtras(s, d, file);
 
   // ---- apply: nothing below fails on a well-formed file ----
   applyState(match);

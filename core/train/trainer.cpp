@@ -24,6 +24,7 @@
 #include "core/system/device_info.h"
 #include "core/system/seed.h"
 #include "core/train/checkpointing.h"
+#include "core/train/epoch_end.h"
 #include "core/train/meters.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/records_json.h"
@@ -60,6 +61,10 @@ void Trainer::setPace(double steps_per_second) {
 }
 void Trainer::saveCheckpoint(const std::filesystem::path& file) {
   impl_->control.post({CommandKind::SaveCheckpoint, StopReason::Stopped, 0, file.string()});
+}
+
+void Trainer::setLearningRate(double lr) {
+  if (lr > 0) impl_->control.post({CommandKind::SetLearningRate, StopReason::Stopped, lr});
 }
 
 void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
@@ -107,6 +112,7 @@ void Trainer::Impl::prepare() {
   state.shuffle_gen =
       at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(state.seed) ^ 0x5DEECE66DULL);
   state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
+  prepareSchedules(state, config);  // scheduler, early stopping, overfitting watch
 
   if (!options.resume_from.empty())
     source_run_dir =
@@ -189,6 +195,7 @@ RunSummary Trainer::run() {
   RunSummary summary;
   try {
     summary = m.loop();
+    if (m.hooks.at_end) m.hooks.at_end(m.state.params);
     // The test set is evaluated once at the end, on the final model, when the run trained at
     // least one whole epoch and did not end on a non-finite value.
     if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&

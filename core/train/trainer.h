@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/config/train_config.h"
+#include "core/train/model_view.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -19,6 +20,9 @@ class TrainerObserver {
   virtual void onEpoch(const EpochRecord&) {}
   virtual void onEvent(const Event&) {}
   virtual void onRunFinished(const RunSummary&) {}
+  /// What the model does now (TrainerOptions::model_view): after epoch ends (at most every
+  /// model_view_interval_s, and always after the last epoch) and when the run pauses.
+  virtual void onModelView(const ModelViewRecord&) {}
 };
 
 /// Where a Trainer writes and how it describes itself in run.json.
@@ -51,6 +55,12 @@ struct TrainerOptions {
   /// listed) makes run() throw Error(Checkpoint, file) before anything is written. Cannot be
   /// combined with resume_from (Error(Config, "init_weights")).
   std::filesystem::path init_weights;
+  /// Compute ModelViewRecords for observers (the GUI's live model view). Off by default: the
+  /// CLI has no use for them.
+  bool model_view = false;
+  /// Seconds of wall time between two epoch-end model views at least (0: every epoch), so
+  /// that a run of many tiny epochs is not slowed down by a 60x60 grid every epoch.
+  double model_view_interval_s = 0.25;
 };
 
 /// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run
@@ -102,6 +112,11 @@ class Trainer {
   /// are recorded in events.jsonl only (what "automatic"), not sent to observers; their
   /// failures are sent.
   void saveCheckpoint(const std::filesystem::path& file);
+  /// Sets the learning rate from the next step on (also while paused; `lr` > 0, others are
+  /// ignored). With a scheduler (scheduler.*) its base learning rate becomes `lr` and the
+  /// schedule continues as if the run had started with optimizer.lr = lr. Reported as an
+  /// EventKind::ConfigChanged event (what "optimizer.lr", value lr).
+  void setLearningRate(double lr);
 
  private:
   struct Impl;

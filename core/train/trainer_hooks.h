@@ -16,6 +16,9 @@ struct TrainerHooks {
   std::function<void(const std::vector<at::Tensor>& params)> after_backward;
   /// After clipping, before optimizer.step(): grads the optimizer uses (`grad_norm_clipped`).
   std::function<void(const std::vector<at::Tensor>& params)> after_clip;
+  /// After the epoch loop ended (after early stopping's restore_best_weights), before the test
+  /// set is evaluated: the final parameters.
+  std::function<void(const std::vector<at::Tensor>& params)> at_end;
 };
 
 struct TrainerAccess {

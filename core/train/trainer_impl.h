@@ -51,7 +51,9 @@ struct Trainer::Impl {
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.
   bool trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer);
-  void finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
+  /// Validation, scheduler, monitors, records, checkpoints of an epoch end; returns false when
+  /// early stopping ended the run.
+  bool finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
   void recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch, int64_t b,
                   int64_t batches);
   CheckpointContext checkpointContext() const {
@@ -73,6 +75,10 @@ struct Trainer::Impl {
     }
   }
   void reportNonFinite(const StepResult& s, int64_t epoch);
+  /// Sends a ModelViewRecord to observers when options.model_view is on and `force` or the
+  /// interval has passed since the last one (model_view.cpp does the work).
+  void sendModelView(int64_t epoch, bool force);
+  SteadyClock::time_point last_model_view{};
   void finish(RunSummary& summary);
 
   void emit(const Event& e) {

@@ -7,6 +7,8 @@
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/system/device_info.h"
+#include "core/train/epoch_end.h"
+#include "core/train/model_view_impl.h"
 #include "core/train/records_json.h"
 #include "core/train/train_state_io.h"
 #include "core/train/trainer_impl.h"
@@ -52,6 +54,7 @@ void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
   state.epoch_loss.add(r.loss, r.batch_samples);
+  state.epoch_correct += s.correct;
   if (writer) writer->writeStep(r);
   for (auto* o : observers) o->onStep(r);
 }
@@ -73,8 +76,10 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     const int64_t at_epoch = b > 0 ? epoch : state.epochs_completed;
     const std::string at_step = " at step " + std::to_string(state.global_step);
     if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
+    if (t.paused) sendModelView(at_epoch, /*force=*/true);
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
     for (const auto& path : t.save_paths) saveNow(path, at_epoch);
+    for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
   };
   const int64_t batches = iter.batchesPerEpoch();
   for (; b < batches; ++b) {
@@ -96,7 +101,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
   return true;
 }
 
-void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
+bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
   auto [val_loss, val_acc] =
       evaluate(state.model, data.val, data.classification, config.training.batch_size);
@@ -109,6 +114,10 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   r.lr = currentLr(*state.optimizer);
   r.epoch_seconds = roundTo(timer.activeSeconds(), 1e-6);
   r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
+  if (data.classification && state.epoch_loss.count() > 0)
+    r.train_accuracy = static_cast<double>(state.epoch_correct) / state.epoch_loss.count();
+  const EpochEndResult end = afterValidation(state, r, config.training);  // scheduler, monitors
+  state.epoch_correct = 0;
   state.epochs_completed = epoch;
   state.batch_in_epoch = 0;
   state.epoch_loss.reset();
@@ -123,6 +132,7 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
+  for (const Event& e : end.events) emit(e);
   if (throughput) {
     if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
       emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
@@ -132,6 +142,20 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
     return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
   });
   control.afterEpoch(epoch);
+  if (end.stop && config.training.early_stopping.restore_best_weights) restoreBestWeights(state);
+  sendModelView(epoch, end.stop || epoch == config.training.epochs);
+  return !end.stop;
+}
+
+void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
+  if (!options.model_view || observers.empty()) return;
+  if (!force && secondsSince(last_model_view) < options.model_view_interval_s) return;
+  last_model_view = SteadyClock::now();
+  auto view = computeModelView(state.model, data, config.data.source == "sine");
+  if (!view) return;
+  view->epoch = epoch;
+  view->step = state.global_step;
+  for (auto* o : observers) o->onModelView(*view);
 }
 
 RunSummary Trainer::Impl::loop() {
@@ -202,7 +226,10 @@ RunSummary Trainer::Impl::loop() {
       }
       break;
     }
-    finishEpoch(epoch, timer);
+    if (!finishEpoch(epoch, timer)) {
+      summary.stop_reason = StopReason::EarlyStop;
+      break;
+    }
   }
   return summary;
 }

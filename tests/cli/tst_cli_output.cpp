@@ -109,8 +109,8 @@ void TstCliOutput::epochJsonLine() {
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
   const std::vector<std::string> expected{
-      "epoch",        "step", "train_loss",    "val_loss",
-      "val_accuracy", "lr",   "epoch_seconds", "samples_per_second"};
+      "epoch", "step",          "train_loss",         "val_loss",      "val_accuracy",
+      "lr",    "epoch_seconds", "samples_per_second", "train_accuracy"};
   QCOMPARE(keys, expected);
   QCOMPARE(j["val_loss"].get<std::string>(), std::string("nan"));
   QVERIFY(j["val_accuracy"].is_null());

@@ -392,6 +392,10 @@ void TstCheckpoint::resumeIsExact() {
     std::string why;
     QVERIFY2(sameValue(da.at(key), dc.at(key), key, why), why.c_str());
   }
+  for (const std::string key : {"overfitting_state_dict", "train_accuracy_meter"}) {
+    std::string why;  // the monitors' state (issue 10) resumes exactly too
+    QVERIFY2(sameValue(da.at(key), dc.at(key), key, why), why.c_str());
+  }
   const QJsonObject run = testfiles::readJsonObject(testfiles::qpath(cdir / "run.json"));
   QCOMPARE(run["resumed_from"].toObject()["step"].toInteger(), sb.global_step);
   QVERIFY(run["resumed_from"].toObject()["file"].toString().endsWith("last.pt"));

@@ -49,7 +49,8 @@ void TstConfig::presetsAreValidAndSeeded() {
     QVERIFY2(c.training.seed.has_value(), p.name.c_str());
     QCOMPARE(c.name, p.name);
   }
-  QCOMPARE(names, (QStringList{"overfit-sine", "moons", "fashion-mnist-mlp"}));
+  QCOMPARE(names, (QStringList{"overfit-sine", "moons", "overfit-moons", "circles", "spirals",
+                               "fashion-mnist-mlp"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
   QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));

@@ -1,0 +1,107 @@
+#include "core/train/epoch_end.h"
+
+#include <torch/nn/module.h>
+#include <torch/utils.h>
+
+#include "core/io/number_format.h"
+#include "core/optim/optimizer_factory.h"
+
+namespace trainscope {
+
+namespace {
+
+/// Parameters then buffers, as train_state_io's namedState (Module.state_dict() order).
+std::vector<at::Tensor> modelTensors(const torch::nn::Sequential& model) {
+  std::vector<at::Tensor> out;
+  for (const auto& p : model->named_parameters(true)) out.push_back(p.value());
+  for (const auto& b : model->named_buffers(true)) out.push_back(b.value());
+  return out;
+}
+
+}  // namespace
+
+void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
+  for (auto& g : optimizer.param_groups()) g.options().set_lr(lr);
+}
+
+void prepareSchedules(TrainState& s, const TrainConfig& c) {
+  s.scheduler = makeScheduler(c.scheduler, c.optimizer.lr);
+  if (s.scheduler) setLearningRate(*s.optimizer, s.scheduler->lr());
+  s.early_stopping.reset();
+  if (c.training.early_stopping.enabled) s.early_stopping.emplace(c.training.early_stopping);
+  s.overfitting.emplace(c.training.early_stopping.patience);
+  s.best_weights.clear();
+}
+
+EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConfig& t) {
+  EpochEndResult out;
+  if (s.scheduler) setLearningRate(*s.optimizer, s.scheduler->step(r.val_loss));
+  if (s.overfitting) {
+    if (auto o = s.overfitting->update(r.epoch, r.train_loss, r.val_loss)) {
+      Event e{r.step,
+              r.epoch,
+              EventKind::Overfitting,
+              "overfitting: validation loss has not come back below its minimum " +
+                  formatNumber(o->best_val_loss) + " of epoch " + std::to_string(o->onset_epoch) +
+                  " for " + std::to_string(r.epoch - o->onset_epoch) + " epochs (now " +
+                  formatNumber(o->val_loss) + ") while training loss fell from " +
+                  formatNumber(o->train_loss_at_onset) + " to " + formatNumber(o->train_loss) +
+                  "; the onset is epoch " + std::to_string(o->onset_epoch),
+              static_cast<double>(o->onset_epoch),
+              "onset_epoch",
+              ""};
+      out.events.push_back(e);
+    }
+  }
+  if (s.early_stopping) {
+    EarlyStopping& es = *s.early_stopping;
+    const bool fire = es.update(r.epoch, r.val_loss);
+    if (es.improved() && t.early_stopping.restore_best_weights) {
+      torch::NoGradGuard no_grad;
+      const auto tensors = modelTensors(s.model);
+      s.best_weights.clear();
+      for (const auto& x : tensors) s.best_weights.push_back(x.detach().clone());
+    }
+    r.early_stop_at = es.wouldFireAt();
+    if (fire) {
+      out.stop = true;
+      std::string m = "early stopping: validation loss has not improved for " +
+                      std::to_string(es.wait()) + " epochs (patience " +
+                      std::to_string(t.early_stopping.patience) + "); best " +
+                      (es.best() ? formatNumber(*es.best()) : std::string("none")) + " at epoch " +
+                      std::to_string(es.bestEpoch());
+      if (t.early_stopping.restore_best_weights && !s.best_weights.empty())
+        m += "; the weights of epoch " + std::to_string(es.bestEpoch()) + " are restored";
+      out.events.push_back(
+          Event{r.step, r.epoch, EventKind::EarlyStop, m, es.best(), "best_val_loss", ""});
+    }
+  }
+  return out;
+}
+
+bool restoreBestWeights(TrainState& s) {
+  const auto tensors = modelTensors(s.model);
+  if (s.best_weights.size() != tensors.size()) return false;
+  torch::NoGradGuard no_grad;
+  for (size_t i = 0; i < tensors.size(); ++i) tensors[i].copy_(s.best_weights[i]);
+  return true;
+}
+
+Event changeLearningRate(TrainState& s, double lr, int64_t step, int64_t epoch) {
+  const double before = currentLr(*s.optimizer);
+  std::string m;
+  if (s.scheduler) {
+    const double old_base = s.scheduler->baseLr();
+    setLearningRate(*s.optimizer, s.scheduler->rescale(lr));
+    m = "optimizer.lr changed from " + formatNumber(old_base) + " to " + formatNumber(lr) +
+        " at step " + std::to_string(step) + "; the " + s.scheduler->name() +
+        " schedule continues from it (lr now " + formatNumber(currentLr(*s.optimizer)) + ")";
+  } else {
+    setLearningRate(*s.optimizer, lr);
+    m = "optimizer.lr changed from " + formatNumber(before) + " to " + formatNumber(lr) +
+        " at step " + std::to_string(step);
+  }
+  return Event{step, epoch, EventKind::ConfigChanged, m, lr, "optimizer.lr", ""};
+}
+
+}  // namespace trainscope
