@@ -72,8 +72,8 @@ int runCli(int argc, char** argv) {
   CLI::App app{"TrainScope: train neural networks with libtorch and record every step.", kProgram};
   app.footer(
       "Exit codes: 0 completed (or early stop), 1 failure, 2 bad input (arguments, config, "
-      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 130 interrupted "
-      "(Ctrl-C/SIGTERM).");
+      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 4 verify-repro found a "
+      "difference, 130 interrupted (Ctrl-C/SIGTERM).");
   app.require_subcommand(0, 1);
   bool version = false;
   app.add_flag("--version", version, "Print the TrainScope and libtorch versions and exit");
@@ -82,6 +82,8 @@ int runCli(int argc, char** argv) {
   PresetsCommand presets_cmd(app);
   DeviceCommand device(app);
   InspectCommand inspect(app);
+  VerifyReproCommand verify_repro(app);
+  AmpCompareCommand amp_compare(app);
 
   try {
     app.parse(argc, argv);
@@ -102,6 +104,8 @@ int runCli(int argc, char** argv) {
     if (presets_cmd.parsed()) return presets_cmd.run();
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
+    if (verify_repro.parsed()) return verify_repro.run();
+    if (amp_compare.parsed()) return amp_compare.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

@@ -86,6 +86,9 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                "training.num_threads may be faster next time.")
                .arg(e.epoch)
                .arg(e.value ? QString::number(*e.value, 'f', 0) : QStringLiteral("?"));
+  } else if (e.kind == EventKind::MemoryWarning) {
+    s = Severity::Warning;
+    text = Tr::tr("Memory: %1").arg(QString::fromStdString(e.message));
   } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

@@ -13,11 +13,11 @@ constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stop
                                        StopReason::Interrupted, StopReason::Error};
 
 constexpr EventKind kEventKinds[] = {
-    EventKind::RunStarted,    EventKind::Paused,          EventKind::Resumed,
-    EventKind::Stopped,       EventKind::NonFinite,       EventKind::EarlyStop,
-    EventKind::Overfitting,   EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
-    EventKind::ConfigChanged, EventKind::Slowdown,        EventKind::Finished,
-    EventKind::Error,         EventKind::CheckpointFailed};
+    EventKind::RunStarted,    EventKind::Paused,           EventKind::Resumed,
+    EventKind::Stopped,       EventKind::NonFinite,        EventKind::EarlyStop,
+    EventKind::Overfitting,   EventKind::CheckpointSaved,  EventKind::CheckpointLoaded,
+    EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
+    EventKind::Error,         EventKind::CheckpointFailed, EventKind::MemoryWarning};
 
 }  // namespace
 
@@ -57,6 +57,8 @@ std::string toString(EventKind kind) {
       return "error";
     case EventKind::CheckpointFailed:
       return "checkpoint_failed";
+    case EventKind::MemoryWarning:
+      return "memory_warning";
   }
   return "error";
 }

@@ -49,6 +49,9 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SaveCheckpoint:
         t.save_paths.push_back(c.path);
         break;
+      case CommandKind::SetAmp:
+        t.amp = c.value != 0;
+        break;
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ enum class CommandKind {
   Stop,
   SetPace,
   PauseAfterEpoch,
-  SaveCheckpoint
+  SaveCheckpoint,
+  SetAmp  ///< value 1 = AMP on, 0 = off, from the next step
 };
 
 struct Command {
@@ -48,6 +50,7 @@ class RunControl {
     bool paused = false;   ///< the engine entered the paused state (emit "paused")
     bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
     std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
+    std::optional<bool> amp;              ///< SetAmp: switch AMP before the next step
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
@@ -100,7 +103,7 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed || !t.save_paths.empty()) {
+    if (t.paused || t.resumed || !t.save_paths.empty() || t.amp) {
       lock.unlock();
       on_transition(t);
       lock.lock();

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/train/amp/grad_scaler.h"
 #include "core/train/flat_gradients.h"
 #include "core/train/meters.h"
 #include "core/train/records.h"
@@ -40,6 +41,12 @@ struct TrainState {
   int64_t best_epoch = 0;            ///< epoch of the lowest finite val_loss, 0 when none
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
+  /// Mixed precision (core/train/amp/): autocast around the forward pass (bf16 on CPU, fp16 on
+  /// CUDA). Toggled live by Trainer::setAmp.
+  bool amp = false;
+  /// The GradScaler (fp16 AMP on CUDA; tests may force one on CPU). Active while `amp`.
+  std::unique_ptr<GradScaler> scaler;
+  int64_t scaler_skipped_steps = 0;  ///< optimizer steps the scaler skipped (inf/NaN gradients)
 };
 
 }  // namespace trainscope

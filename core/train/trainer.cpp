@@ -24,6 +24,7 @@
 #include "core/system/device_info.h"
 #include "core/system/seed.h"
 #include "core/train/checkpointing.h"
+#include "core/train/memory_check.h"
 #include "core/train/meters.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/records_json.h"
@@ -61,6 +62,10 @@ void Trainer::saveCheckpoint(const std::filesystem::path& file) {
   impl_->control.post({CommandKind::SaveCheckpoint, StopReason::Stopped, 0, file.string()});
 }
 
+void Trainer::setAmp(bool enabled) {
+  impl_->control.post({CommandKind::SetAmp, StopReason::Stopped, enabled ? 1.0 : 0.0});
+}
+
 void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
   trainer.impl_->hooks = std::move(hooks);
 }
@@ -78,6 +83,7 @@ void Trainer::Impl::prepare() {
   // thread-local settings: applied here, on the training thread.
   at::set_num_threads(1);
   state.device = resolveDevice(t.device);
+  setDeterministic(t.deterministic, state.device.is_cuda());
 
   data = loadData(config.data);
   if (state.device.is_cuda()) {
@@ -96,6 +102,9 @@ void Trainer::Impl::prepare() {
   model_summary = summarizeModel(state.model);
   state.grads = std::make_unique<FlatGradients>(state.params);
   state.optimizer = makeOptimizer(config.optimizer, state.params);
+  trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
+  if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
+    start_events.push_back(*warning);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
   state.shuffle_gen =
@@ -178,6 +187,7 @@ RunSummary Trainer::run() {
   RunSummary summary;
   try {
     summary = m.loop();
+    if (m.hooks.at_end) m.hooks.at_end(m.state.params);
     // The test set is evaluated once at the end, on the final model, when the run trained at
     // least one whole epoch and did not end on a non-finite value.
     if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&

@@ -92,6 +92,10 @@ class Trainer {
   /// are recorded in events.jsonl only (what "automatic"), not sent to observers; their
   /// failures are sent.
   void saveCheckpoint(const std::filesystem::path& file);
+  /// Turns mixed precision (training.amp) on or off from the next step: bf16 autocast on CPU,
+  /// fp16 autocast with a GradScaler on CUDA. Reports an EventKind::ConfigChanged event (what
+  /// "training.amp", value 1 or 0); checkpoints record the new setting.
+  void setAmp(bool enabled);
 
  private:
   struct Impl;

@@ -16,6 +16,8 @@ struct TrainerHooks {
   std::function<void(const std::vector<at::Tensor>& params)> after_backward;
   /// After clipping, before optimizer.step(): grads the optimizer uses (`grad_norm_clipped`).
   std::function<void(const std::vector<at::Tensor>& params)> after_clip;
+  /// After the last step (before the test-set evaluation): the final parameters.
+  std::function<void(const std::vector<at::Tensor>& params)> at_end;
 };
 
 struct TrainerAccess {

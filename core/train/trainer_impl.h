@@ -13,6 +13,7 @@
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
 #include "core/system/clock.h"
+#include "core/train/amp/amp_control.h"
 #include "core/train/checkpointing.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/run_control.h"
@@ -43,6 +44,9 @@ struct Trainer::Impl {
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
   ThreadChoice thread_choice;       ///< how state.num_threads was chosen
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
+  ScalerSkipWatch scaler_skips;                 ///< GradScaler skips in a row
+  std::vector<Event> start_events;    ///< found while preparing (memory warning), sent at start
+  int64_t memory_estimate_bytes = 0;  ///< RunInfo::memory_estimate_bytes
 
   void prepare();
   void openRunDir();
@@ -50,8 +54,12 @@ struct Trainer::Impl {
   /// Runs the batches of one epoch; returns false when the run must stop.
   bool trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer);
   void finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
-  void recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch, int64_t b,
-                  int64_t batches);
+  /// One steps.csv row per optimizer step; `b` is the 0-based index of its last micro-batch.
+  void recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches);
+  /// Non-finite policy after a step (a GradScaler skip is not non-finite unless many in a row).
+  void checkStep(const StepResult& s, int64_t epoch);
+  /// SetAmp at a step boundary: switch, record in the config (checkpoints), report.
+  void switchAmp(bool enabled, int64_t epoch);
   CheckpointContext checkpointContext() const {
     return {configToJson(config).dump(), config.optimizer.name, options.run_dir.string()};
   }
