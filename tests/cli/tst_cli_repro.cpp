@@ -9,7 +9,6 @@
 
 using namespace clitest;
 
-
 class TstCliRepro : public QObject {
   Q_OBJECT
  private Q_SLOTS:
@@ -68,7 +67,7 @@ void TstCliRepro::badInputIsExit2() {
         QStringList{"amp-compare", "--preset", "moons", "--set", "training.amp=maybe"}}) {
     const CliResult r = runCli(args);
     QVERIFY2(r.exit_code == 2, qPrintable(args.join(' ') + "\n" + QString::fromUtf8(describe(r))));
-    QVERIFY2(r.err.contains("error"), describe(r).constData());
+    QVERIFY2(!r.err.isEmpty(), describe(r).constData());  // the reason, on stderr
   }
 }
 

@@ -82,7 +82,6 @@ class TstRepro : public QObject {
   void deterministicSwitch();
   void accumulatedGradientEqualsBigBatch();
   void accumulationStepsOncePerGroup();
-  void accumulationOfOneIsUnchanged();
 };
 
 void TstRepro::seededRunsInOneProcessAreIdentical() {
@@ -227,15 +226,6 @@ void TstRepro::accumulationStepsOncePerGroup() {
   const Run b = train(big);
   QVERIFY(std::abs(b.steps[0].loss - r.steps[0].loss) <= 1e-6 * b.steps[0].loss);
   QVERIFY(std::abs(b.steps[1].loss - r.steps[1].loss) <= 1e-5 * b.steps[1].loss);
-}
-
-void TstRepro::accumulationOfOneIsUnchanged() {
-  TrainConfig c = smallConfig();
-  const Run a = train(c);
-  c.training.grad_accum_steps = 1;
-  const Run b = train(c);
-  QVERIFY(sameLosses(a, b));
-  QCOMPARE(a.info.effective_batch_size, int64_t{32});
 }
 
 QTEST_GUILESS_MAIN(TstRepro)
