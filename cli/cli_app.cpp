@@ -72,8 +72,8 @@ int runCli(int argc, char** argv) {
   CLI::App app{"TrainScope: train neural networks with libtorch and record every step.", kProgram};
   app.footer(
       "Exit codes: 0 completed (or early stop), 1 failure, 2 bad input (arguments, config, "
-      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 130 interrupted "
-      "(Ctrl-C/SIGTERM).");
+      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 4 verify-repro found a "
+      "difference, 130 interrupted (Ctrl-C/SIGTERM).");
   app.require_subcommand(0, 1);
   bool version = false;
   app.add_flag("--version", version, "Print the TrainScope and libtorch versions and exit");
@@ -83,6 +83,8 @@ int runCli(int argc, char** argv) {
   DeviceCommand device(app);
   InspectCommand inspect(app);
   LrFindCommand lr_find(app);
+  VerifyReproCommand verify_repro(app);
+  AmpCompareCommand amp_compare(app);
 
   try {
     app.parse(argc, argv);
@@ -104,6 +106,8 @@ int runCli(int argc, char** argv) {
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
     if (lr_find.parsed()) return lr_find.run();
+    if (verify_repro.parsed()) return verify_repro.run();
+    if (amp_compare.parsed()) return amp_compare.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

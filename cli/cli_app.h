@@ -1,6 +1,7 @@
 #pragma once
 /// trainscope-cli: the headless front end over trainscope_core (ARCHITECTURE §6). Commands
-/// `train`, `presets`, `device`, `inspect`, plus `--help` and `--version`. Torch-free.
+/// `train`, `presets`, `device`, `inspect`, `verify-repro`, `amp-compare`, plus `--help` and
+/// `--version`. Torch-free.
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ inline constexpr int kExitOk = 0;             ///< completed (also early stop)
 inline constexpr int kExitFailure = 1;        ///< anything else (run error, unexpected exception)
 inline constexpr int kExitUsage = 2;          ///< bad arguments, config, data or checkpoint
 inline constexpr int kExitNonFinite = 3;      ///< stopped on a non-finite loss or gradient norm
+inline constexpr int kExitDiffers = 4;        ///< verify-repro: the two runs differ
 inline constexpr int kExitInterrupted = 130;  ///< interrupted by Ctrl-C / SIGTERM (128 + SIGINT)
 
 /// Exit code for a run that ended with `reason`: Completed/EarlyStop 0, NonFinite 3,

@@ -82,12 +82,16 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
   printLine("data: " + data + " samples");
   printLine("model: " + info.model.description + " (" + std::to_string(info.model.parameter_count) +
             " parameters)");
-  printLine("training: " + std::to_string(info.epochs) +
-            (info.epochs == 1 ? " epoch x " : " epochs x ") +
-            std::to_string(info.batches_per_epoch) + " batches of " +
-            std::to_string(info.batch_size) + ", device " + info.device + ", " +
-            describeThreads(info.thread_choice) + ", seed " + std::to_string(info.seed) +
-            (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
+  printLine(
+      "training: " + std::to_string(info.epochs) + (info.epochs == 1 ? " epoch x " : " epochs x ") +
+      std::to_string(info.batches_per_epoch) + " batches of " + std::to_string(info.batch_size) +
+      (info.grad_accum_steps > 1
+           ? " (" + std::to_string(info.grad_accum_steps) +
+                 " per optimizer step: " + std::to_string(info.effective_batch_size) + " samples)"
+           : std::string()) +
+      (info.amp ? ", AMP " + info.amp_kind : std::string()) + ", device " + info.device + ", " +
+      describeThreads(info.thread_choice) + ", seed " + std::to_string(info.seed) +
+      (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
 }
 
 void ProgressPrinter::onStep(const StepRecord& r) {

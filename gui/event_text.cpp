@@ -96,6 +96,18 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                "training.num_threads may be faster next time.")
                .arg(e.epoch)
                .arg(e.value ? QString::number(*e.value, 'f', 0) : QStringLiteral("?"));
+  } else if (e.kind == EventKind::MemoryWarning && e.what == "cuda_oom") {
+    s = Severity::Error;
+    text = Tr::tr("Out of GPU memory at step %1; the run is paused. %2")
+               .arg(step)
+               .arg(QString::fromStdString(e.message));
+  } else if (e.kind == EventKind::MemoryWarning) {
+    s = Severity::Warning;
+    text = Tr::tr(
+               "This run needs about %1 MB of memory, more than is available: it may swap or be "
+               "killed. Lower the batch size (with gradient accumulation to keep the effective "
+               "batch) or use a smaller model.")
+               .arg(e.value ? *e.value / 1e6 : 0.0, 0, 'f', 0);
   } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

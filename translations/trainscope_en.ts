@@ -210,6 +210,14 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Out of GPU memory at step %1; the run is paused. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run needs about %1 MB of memory, more than is available: it may swap or be killed. Lower the batch size (with gradient accumulation to keep the effective batch) or use a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Error at step %1: %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -212,6 +212,14 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>第 %1 步更改了设置：%2</translation>
     </message>
     <message>
+        <source>Out of GPU memory at step %1; the run is paused. %2</source>
+        <translation>第 %1 步 GPU 内存不足；运行已暂停。%2</translation>
+    </message>
+    <message>
+        <source>This run needs about %1 MB of memory, more than is available: it may swap or be killed. Lower the batch size (with gradient accumulation to keep the effective batch) or use a smaller model.</source>
+        <translation>此运行约需 %1 MB 内存，超过可用内存：可能会使用交换空间或被终止。请减小批次大小（并用梯度累积保持有效批次），或使用更小的模型。</translation>
+    </message>
+    <message>
         <source>Error at step %1: %2</source>
         <translation>第 %1 步出错：%2</translation>
     </message>

@@ -101,4 +101,43 @@ class DeviceCommand {
   bool json_ = false;
 };
 
+/// Where verify-repro and amp-compare take their config from: --preset/--config/--set (as
+/// `train`), or --checkpoint (its config; no --set).
+struct CompareSource {
+  std::string preset;
+  std::string config_file;
+  std::string checkpoint;
+  std::vector<std::string> sets;
+  int64_t steps = 100;
+  /// Registers --preset, --config, --checkpoint (when `with_checkpoint`), --set, --steps.
+  void addOptions(CLI::App* sub, bool with_checkpoint, int64_t default_steps);
+};
+
+/// `verify-repro`: train K steps twice and compare (core/train/repro.h). Exit 0 identical,
+/// 4 differ, 2 bad input.
+class VerifyReproCommand {
+ public:
+  explicit VerifyReproCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  CompareSource source_;
+  bool json_ = false;
+};
+
+/// `amp-compare`: train N steps with AMP off and on and compare loss and speed.
+class AmpCompareCommand {
+ public:
+  explicit AmpCompareCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  CompareSource source_;
+  bool json_ = false;
+};
+
 }  // namespace trainscope::cli

@@ -40,6 +40,8 @@ int DeviceCommand::run() const {
   std::printf("threads         %d per run by default\n", info.default_threads);
   std::printf("BLAS            %s\n",
               info.blas_library.empty() ? "unknown" : info.blas_library.c_str());
+  std::printf("AMP             %s%s\n", info.amp_support.c_str(),
+              info.onednn ? "" : " (no oneDNN in this libtorch)");
   return kExitOk;
 }
 

@@ -172,6 +172,14 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
       K("non_finite", &TrainingConfig::non_finite,
         "what a non-finite loss or gradient does (null: the front end's default)")
           .oneOf({"pause", "stop", "skip"}),
+      K("amp", &TrainingConfig::amp,
+        "mixed precision: bf16 autocast on CPU, fp16 autocast with loss scaling on CUDA"),
+      K("deterministic", &TrainingConfig::deterministic,
+        "use only deterministic algorithms (torch.use_deterministic_algorithms)"),
+      K("grad_accum_steps", &TrainingConfig::grad_accum_steps,
+        "micro-batches of batch_size per optimizer step (gradient accumulation)")
+          .atLeast(1)
+          .atMost(65536),
   };
   return keys;
 }

@@ -70,6 +70,14 @@ struct TrainingConfig {
   /// count a run uses is written back here, so config.json always holds an integer.
   std::optional<int64_t> num_threads;
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
+  /// Mixed precision: bf16 autocast on CPU, fp16 autocast + GradScaler on CUDA. Live: a
+  /// running engine toggles it at the next step (Trainer::setAmp).
+  bool amp = false;
+  /// libtorch's deterministic algorithms (torch.use_deterministic_algorithms(True)) and, on
+  /// CUDA, cuDNN's deterministic mode.
+  bool deterministic = false;
+  /// Gradient accumulation: micro-batches of batch_size per optimizer step (1 = none).
+  int64_t grad_accum_steps = 1;
   EarlyStoppingConfig early_stopping;
 };
 

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "core/system/device_info_json.h"
@@ -55,6 +56,26 @@ std::string loadedBlas() {
 
 }  // namespace
 
+std::string bf16FlagsIn(const std::string& cpuinfo) {
+  // The first "flags" line; every core lists the same flags.
+  std::istringstream lines(cpuinfo);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("flags", 0) != 0) continue;
+    std::istringstream words(
+        line.substr(line.find(':') == std::string::npos ? line.size() : line.find(':') + 1));
+    bool avx = false, amx = false;
+    for (std::string w; words >> w;) {
+      avx = avx || w == "avx512_bf16";
+      amx = amx || w == "amx_bf16";
+    }
+    std::string out = avx ? "avx512_bf16" : "";
+    if (amx) out += out.empty() ? "amx_bf16" : " amx_bf16";
+    return out;
+  }
+  return "";
+}
+
 const char* trainscopeVersion() { return TRAINSCOPE_VERSION; }
 
 std::string libtorchVersion() { return compat::torchVersion(); }
@@ -91,10 +112,19 @@ DeviceInfo probeDevices() {
     info.cuda_available = false;
   }
   if (!info.cuda_available) {
-    info.cuda_unavailable_code = at::hasCUDA() ? "no_device" : "built_without_cuda";
-    info.cuda_unavailable_reason =
-        at::hasCUDA() ? "no CUDA device found (no GPU, or its driver is not loaded)"
-                      : "this libtorch was built without CUDA support (CPU-only build)";
+    std::error_code ec;
+    const bool driver = std::filesystem::exists("/proc/driver/nvidia/version", ec);
+    if (!at::hasCUDA()) {
+      info.cuda_unavailable_code = "built_without_cuda";
+      info.cuda_unavailable_reason =
+          "this libtorch was built without CUDA support (CPU-only build)";
+    } else if (!driver) {
+      info.cuda_unavailable_code = "no_driver";
+      info.cuda_unavailable_reason = "no NVIDIA driver is loaded (/proc/driver/nvidia missing)";
+    } else {
+      info.cuda_unavailable_code = "no_device";
+      info.cuda_unavailable_reason = "no CUDA device found (the driver sees no usable GPU)";
+    }
   }
   for (int i = 0; i < info.cuda_device_count; ++i)
     info.cuda_devices.push_back("cuda:" + std::to_string(i));
@@ -105,6 +135,18 @@ DeviceInfo probeDevices() {
   info.blas_library = loadedBlas();
   info.blas_name = blasName(info.blas_library);
   info.default_device = info.cuda_available ? "cuda:0" : "cpu";
+  {
+    std::ifstream in("/proc/cpuinfo");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    info.bf16_flags = bf16FlagsIn(text);
+  }
+  info.bf16_native = !info.bf16_flags.empty();
+  info.onednn = at::hasMKLDNN();
+  info.amp_support = "CPU: bf16 autocast (" +
+                     (info.bf16_native ? "native: " + info.bf16_flags
+                                       : std::string("emulated: no avx512_bf16/amx_bf16")) +
+                     ")";
+  if (info.cuda_available) info.amp_support += "; CUDA: fp16 autocast with loss scaling";
   return info;
 }
 
@@ -121,7 +163,11 @@ nlohmann::json toJson(const DeviceInfo& i) {
           {"default_threads", i.default_threads},
           {"blas_library", i.blas_library},
           {"blas_name", i.blas_name},
-          {"default_device", i.default_device}};
+          {"default_device", i.default_device},
+          {"bf16_native", i.bf16_native},
+          {"bf16_flags", i.bf16_flags},
+          {"onednn", i.onednn},
+          {"amp_support", i.amp_support}};
 }
 
 }  // namespace trainscope

@@ -12,8 +12,8 @@ struct DeviceInfo {
   std::string torch_version;  ///< libtorch version, e.g. "1.13.1"
   bool cuda_available = false;
   std::string cuda_unavailable_reason;  ///< English, empty when CUDA is available
-  /// Why CUDA is unavailable, as a stable code front ends translate: "built_without_cuda" |
-  /// "no_device"; empty when available.
+  /// Why CUDA is unavailable (and why `auto` falls back to the CPU), as a stable code front
+  /// ends translate: "built_without_cuda" | "no_driver" | "no_device"; empty when available.
   std::string cuda_unavailable_code;
   int cuda_device_count = 0;
   std::vector<std::string> cuda_devices;  ///< "cuda:0 NVIDIA ..." names where known
@@ -24,7 +24,20 @@ struct DeviceInfo {
   /// "OpenBLAS (OpenMP)" | "OpenBLAS (pthreads)" | "reference BLAS" | file name | "".
   std::string blas_name;
   std::string default_device;  ///< what training.device=auto picks: "cpu" or "cuda:0"
+  /// AMP on the CPU is bf16 autocast: native when the CPU has avx512_bf16 or amx_bf16 (flags
+  /// of /proc/cpuinfo), else emulated (converted to float32 around each multiply).
+  bool bf16_native = false;
+  std::string bf16_flags;  ///< the native bf16 flags found, e.g. "avx512_bf16 amx_bf16"
+  bool onednn = false;     ///< libtorch has oneDNN (MKLDNN) kernels (its CPU bf16 GEMMs)
+  /// English, for the device panel: "CPU: bf16 autocast (native: avx512_bf16)" or
+  /// "CPU: bf16 autocast (emulated: no avx512_bf16/amx_bf16)"; CUDA: "fp16 autocast with
+  /// loss scaling" when CUDA is available.
+  std::string amp_support;
 };
+
+/// The native bf16 flags ("avx512_bf16", "amx_bf16") in a /proc/cpuinfo text, space-separated
+/// in that order; empty when there are none.
+std::string bf16FlagsIn(const std::string& cpuinfo);
 
 /// Probes libtorch and the machine. Never throws.
 DeviceInfo probeDevices();

@@ -14,4 +14,11 @@ int64_t drawSeed();
 /// (same as torch.manual_seed + random.seed).
 void seedEverything(int64_t seed);
 
+/// training.deterministic: at::globalContext().setDeterministicAlgorithms(on, /*warn_only=*/
+/// false) (torch.use_deterministic_algorithms(on)); when `cuda`, also cuDNN's deterministic
+/// mode and no cuDNN benchmarking (torch.backends.cudnn.deterministic / .benchmark). Process-
+/// wide: set at every run start, so a run without it does not inherit an earlier run's setting.
+/// With `on`, an operation without a deterministic implementation throws at its first use.
+void setDeterministic(bool on, bool cuda);
+
 }  // namespace trainscope

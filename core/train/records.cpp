@@ -17,7 +17,8 @@ constexpr EventKind kEventKinds[] = {
     EventKind::Stopped,       EventKind::NonFinite,        EventKind::EarlyStop,
     EventKind::Overfitting,   EventKind::CheckpointSaved,  EventKind::CheckpointLoaded,
     EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
-    EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported};
+    EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
+    EventKind::MemoryWarning};
 
 }  // namespace
 
@@ -59,6 +60,8 @@ std::string toString(EventKind kind) {
       return "checkpoint_failed";
     case EventKind::WeightsImported:
       return "weights_imported";
+    case EventKind::MemoryWarning:
+      return "memory_warning";
   }
   return "error";
 }

@@ -33,11 +33,12 @@ enum class EventKind {
   CheckpointFailed,  ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
   /// "weights_imported": TrainerOptions::init_weights were loaded before the first step
   /// (Event::file the file, value the number of tensors, what "tensors")
-  WeightsImported
+  WeightsImported,
+  MemoryWarning  ///< "memory_warning": the run's estimated memory exceeds what is available
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
-/// "finished" | "error" | "checkpoint_failed" | "weights_imported"
+/// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -45,18 +46,21 @@ std::optional<EventKind> eventKindFromString(const std::string& text);
 /// One optimizer step (steps.csv row). A step whose loss or gradient norm was non-finite is
 /// reported too; its optimizer update was not applied.
 struct StepRecord {
-  int64_t step = 0;   ///< 1-based global step (each batch is one step)
+  int64_t step = 0;   ///< 1-based global optimizer step (one batch, or one group of
+                      ///< training.grad_accum_steps micro-batches)
   int64_t epoch = 0;  ///< 1-based epoch the step belongs to
-  int64_t batch = 0;  ///< 1-based batch index within the epoch
-  int64_t batches_per_epoch = 0;
-  int64_t batch_samples = 0;         ///< samples in this batch (the last one may be partial)
-  double loss = 0;                   ///< mean loss of the batch (train mode)
-  double grad_norm = 0;              ///< total L2 norm before clipping (clip_grad_norm_'s return)
+  int64_t batch = 0;  ///< 1-based index of the step's last (micro-)batch within the epoch
+  int64_t batches_per_epoch = 0;  ///< (micro-)batches per epoch
+  int64_t batch_samples = 0;  ///< samples of this step, all micro-batches (the last may be partial)
+  double loss = 0;            ///< mean loss of the batch (train mode)
+  double grad_norm = 0;       ///< total L2 norm before clipping (clip_grad_norm_'s return)
   double grad_norm_clipped = 0;      ///< norm of the gradient the optimizer used
   double lr = 0;                     ///< learning rate used by this step
-  std::optional<double> loss_scale;  ///< GradScaler scale; empty without AMP
-  bool applied = true;               ///< false when the optimizer step was skipped (non-finite)
-  double elapsed_seconds = 0;        ///< wall time since the run started
+  std::optional<double> loss_scale;  ///< GradScaler scale this step used; empty without a scaler
+  /// false when the optimizer step was skipped: a non-finite value, or (loss finite and
+  /// loss_scale set) the GradScaler found inf/NaN gradients — normal fp16 AMP behaviour.
+  bool applied = true;
+  double elapsed_seconds = 0;  ///< wall time since the run started
 };
 
 /// One completed epoch (metrics.csv row): training pass plus validation.
@@ -141,6 +145,14 @@ struct RunInfo {
   int64_t epochs = 0;
   int64_t batches_per_epoch = 0;
   int64_t batch_size = 0;
+  int64_t grad_accum_steps = 1;      ///< micro-batches per optimizer step
+  int64_t effective_batch_size = 0;  ///< batch_size x grad_accum_steps: samples per step
+  bool amp = false;                  ///< training.amp at the start
+  std::string amp_kind;              ///< "bf16 autocast" | "fp16 autocast with loss scaling"
+  bool deterministic = false;        ///< training.deterministic
+  /// Estimated memory of the run on the CPU (parameters, gradients, optimizer state, one
+  /// batch's activations, data), bytes; 0 when not estimated.
+  int64_t memory_estimate_bytes = 0;
   DataSummary data;
   ModelSummary model;
   std::string config_json;  ///< the resolved config (seed filled in)

@@ -52,6 +52,9 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SetLearningRate:
         t.new_lrs.push_back(c.value);
         break;
+      case CommandKind::SetAmp:
+        t.amp = c.value != 0;
+        break;
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,8 @@ enum class CommandKind {
   SetPace,
   PauseAfterEpoch,
   SaveCheckpoint,
-  SetLearningRate
+  SetLearningRate,
+  SetAmp  ///< value 1 = AMP on, 0 = off, from the next step
 };
 
 struct Command {
@@ -51,6 +53,7 @@ class RunControl {
     bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
     std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
     std::vector<double> new_lrs;          ///< SetLearningRate values to apply now, in order
+    std::optional<bool> amp;              ///< SetAmp: switch AMP before the next step
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
@@ -103,7 +106,7 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed || !t.save_paths.empty() || !t.new_lrs.empty()) {
+    if (t.paused || t.resumed || !t.save_paths.empty() || !t.new_lrs.empty() || t.amp) {
       lock.unlock();
       on_transition(t);
       lock.lock();

@@ -1,5 +1,5 @@
-// One training step as named phases, in the order of ARCHITECTURE §3. AMP (a later issue) adds
-// autocast around forwardLoss, scaling in backward, and the two marked phases below.
+// One training step as named phases, in the order of ARCHITECTURE §3: AMP's autocast around the
+// forward pass, scaling in backward, unscale and the scaler update (core/train/amp/).
 #include "core/train/step.h"
 
 #include <torch/nn/functional/loss.h>
@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/optim/optimizer_factory.h"
+#include "core/train/amp/autocast.h"
 #include "core/train/records_json.h"
 
 namespace trainscope {
@@ -18,10 +19,15 @@ namespace F = torch::nn::functional;
 /// optimizer.zero_grad(), keeping the flat buffer's views (one memset).
 void zeroGrad(TrainState& s) { s.grads->zero(); }
 
-/// Forward pass and the mean loss of the batch; the model's output goes to `*out`.
+/// Forward pass (under autocast with AMP) and the mean loss of the batch (in float32); the
+/// model's output goes to `*out`.
 at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classification,
                        at::Tensor* out) {
-  *out = s.model->forward(batch.x);
+  {
+    AutocastGuard autocast(s.amp, s.device);
+    *out = s.model->forward(batch.x);
+  }
+  if (out->scalar_type() != batch.x.scalar_type()) *out = out->to(batch.x.scalar_type());
   return classification ? F::cross_entropy(*out, batch.y) : F::mse_loss(*out, batch.y);
 }
 
@@ -53,17 +59,29 @@ void optimizerStep(TrainState& s) { s.optimizer->step(); }
 
 StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
                      const ClipConfig& clip, const TrainerHooks* hooks) {
+  return trainStep(s, std::vector<TensorPair>{batch}, classification, clip, hooks);
+}
+
+StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks) {
+  GradScaler* scaler = s.amp ? s.scaler.get() : nullptr;
+  StepResult r;
   zeroGrad(s);
-  at::Tensor out;
-  at::Tensor loss = forwardLoss(s, batch, classification, &out);
-  backward(loss);
+  double loss_sum = 0;
+  for (const TensorPair& batch : group) {
+    at::Tensor out;
+    at::Tensor loss = forwardLoss(s, batch, classification, &out);
+    loss_sum += loss.item<double>();
+    r.samples += batch.size();
+    if (classification) r.correct += countCorrect(out, batch);
+    if (group.size() > 1) loss = loss / static_cast<double>(group.size());
+    backward(scaler ? scaler->scale(loss) : loss);
+  }
+  // GradScaler.unscale_: before measuring and clipping.
+  const bool found_inf = scaler && scaler->unscale(*s.grads);
   if (hooks && hooks->after_backward) hooks->after_backward(s.params);
 
-  // [AMP] unscale the gradients here (GradScaler.unscale_), before measuring and clipping.
-
-  StepResult r;
-  r.loss = loss.item<double>();
-  if (classification) r.correct = countCorrect(out, batch);
+  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
   r.grad_norm = measureGradNorm(s);
   r.grad_norm_clipped = r.grad_norm;
   const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
@@ -73,8 +91,13 @@ StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification
   r.lr = currentLr(*s.optimizer);
   if (finite) optimizerStep(s);  // skipped on a non-finite value: it would poison the weights
   r.applied = finite;
+  r.scaler_skipped = found_inf && std::isfinite(r.loss);
 
-  // [AMP] GradScaler.update() here: grow or back off the scale.
+  if (scaler) {  // GradScaler.update(): grow or back off the scale
+    r.loss_scale = scaler->getScale();
+    scaler->update();
+  }
+  if (s.amp) clearAutocastCache();  // stale bf16/fp16 weight copies must not survive the step
   return r;
 }
 

@@ -19,6 +19,11 @@ struct StepResult {
   double lr = 0;                 ///< learning rate this step used
   bool applied = false;          ///< false when the optimizer step was skipped (non-finite)
   int64_t correct = 0;           ///< classification: correct predictions of the batch (train mode)
+  /// The GradScaler found inf/NaN gradients and skipped the step: normal AMP behaviour, not a
+  /// non-finite event (the loss was finite).
+  bool scaler_skipped = false;
+  std::optional<double> loss_scale;  ///< the scale this step's loss was multiplied by (AMP)
+  int64_t samples = 0;               ///< samples of all micro-batches of the step
 };
 
 /// zero_grad -> forward -> loss -> backward -> [AMP: unscale] -> measure -> clip -> optimizer
@@ -26,6 +31,16 @@ struct StepResult {
 /// update]. Does not advance state.global_step. `hooks` may be null. The model must be in train
 /// mode. Loss: cross_entropy (classification) or mse_loss, mean reduction, like torch.nn's.
 StepResult trainStep(TrainState& state, const TensorPair& batch, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks);
+
+/// One optimizer step over a group of micro-batches (gradient accumulation): each micro-batch's
+/// loss is divided by group.size() before its backward, so the gradient is the mean of the
+/// micro-batch means (equal to one batch of all samples when the micro-batches are of equal
+/// size); then one unscale, one norm measurement, one clip and one optimizer step. The
+/// reported loss is the mean of the micro-batch losses. With state.amp the forward passes run
+/// under autocast, and with a scaler the scaled loss is backpropagated. `group` must not be
+/// empty. trainStep(state, batch, ...) is trainStep(state, {batch}, ...).
+StepResult trainStep(TrainState& state, const std::vector<TensorPair>& group, bool classification,
                      const ClipConfig& clip, const TrainerHooks* hooks);
 
 /// Evaluates `split` in eval mode under NoGradGuard, in chunks of max(batch_size, 1024):

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/optim/schedulers/lr_scheduler.h"
+#include "core/train/amp/grad_scaler.h"
 #include "core/train/flat_gradients.h"
 #include "core/train/meters.h"
 #include "core/train/monitors/early_stopping.h"
@@ -51,6 +52,12 @@ struct TrainState {
   std::optional<OverfittingDetector> overfitting;  ///< always set (patience of early stopping)
   /// restore_best_weights: copies of the model state (namedState order) at the best epoch.
   std::vector<at::Tensor> best_weights;
+  /// Mixed precision (core/train/amp/): autocast around the forward pass (bf16 on CPU, fp16 on
+  /// CUDA). Toggled live by Trainer::setAmp.
+  bool amp = false;
+  /// The GradScaler (fp16 AMP on CUDA; tests may force one on CPU). Active while `amp`.
+  std::unique_ptr<GradScaler> scaler;
+  int64_t scaler_skipped_steps = 0;  ///< optimizer steps the scaler skipped (inf/NaN gradients)
 };
 
 }  // namespace trainscope

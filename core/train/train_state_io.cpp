@@ -165,6 +165,7 @@ GenericDict captureState(const TrainState& s, const CheckpointContext& ctx) {
   for (const auto& [name, t] : namedState(s.model)) model.insert(name, t.detach().clone());
   d.insert("model_state_dict", model);
   d.insert("optimizer_state_dict", captureOptimizer(s, ctx.optimizer_name));
+  if (s.scaler) d.insert("scaler_state_dict", s.scaler->stateDict());  // where present (§5)
   d.insert("epoch", s.epochs_completed);
   d.insert("global_step", s.global_step);
   d.insert("batch_in_epoch", s.batch_in_epoch);
@@ -360,6 +361,11 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
       bad(file, "invalid RNG state (" + std::string(e.what_without_backtrace()) + ")");
     }
   }
+  std::optional<GradScaler> scaler;  // checked now, applied below; ignored by a run without one
+  if (s.scaler && d.contains("scaler_state_dict")) {
+    scaler.emplace(s.scaler->options());
+    scaler->loadStateDict(r.dict(d, "scaler_state_dict", ""), file);
+  }
   // history: parsed by the torch-free reader, which checks every field.
   std::vector<EpochRecord> history = readHistory(d, file);
 
@@ -391,6 +397,7 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
     gen.set_state(cpu_state);
   }
   s.shuffle_gen.set_state(shuffle_state);
+  if (scaler) *s.scaler = *scaler;
   s.epoch_start_shuffle_state = shuffle_state.clone();
   s.epochs_completed = epoch;
   s.global_step = global_step;

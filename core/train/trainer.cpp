@@ -25,6 +25,7 @@
 #include "core/system/seed.h"
 #include "core/train/checkpointing.h"
 #include "core/train/epoch_end.h"
+#include "core/train/memory_check.h"
 #include "core/train/meters.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/records_json.h"
@@ -67,6 +68,10 @@ void Trainer::setLearningRate(double lr) {
   if (lr > 0) impl_->control.post({CommandKind::SetLearningRate, StopReason::Stopped, lr});
 }
 
+void Trainer::setAmp(bool enabled) {
+  impl_->control.post({CommandKind::SetAmp, StopReason::Stopped, enabled ? 1.0 : 0.0});
+}
+
 void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
   trainer.impl_->hooks = std::move(hooks);
 }
@@ -88,6 +93,7 @@ void Trainer::Impl::prepare() {
   // thread-local settings: applied here, on the training thread.
   at::set_num_threads(1);
   state.device = resolveDevice(t.device);
+  setDeterministic(t.deterministic, state.device.is_cuda());
 
   data = loadData(config.data);
   if (state.device.is_cuda()) {
@@ -107,6 +113,9 @@ void Trainer::Impl::prepare() {
   state.grads = std::make_unique<FlatGradients>(state.params);
   state.optimizer = makeOptimizer(config.optimizer, state.params);
   if (!options.init_weights.empty()) imported = importWeights(state.model, options.init_weights);
+  trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
+  if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
+    start_events.push_back(*warning);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
   state.shuffle_gen =

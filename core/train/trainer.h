@@ -117,6 +117,10 @@ class Trainer {
   /// schedule continues as if the run had started with optimizer.lr = lr. Reported as an
   /// EventKind::ConfigChanged event (what "optimizer.lr", value lr).
   void setLearningRate(double lr);
+  /// Turns mixed precision (training.amp) on or off from the next step: bf16 autocast on CPU,
+  /// fp16 autocast with a GradScaler on CUDA. Reports an EventKind::ConfigChanged event (what
+  /// "training.amp", value 1 or 0); checkpoints record the new setting.
+  void setAmp(bool enabled);
 
  private:
   struct Impl;

@@ -14,6 +14,7 @@
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
 #include "core/system/clock.h"
+#include "core/train/amp/amp_control.h"
 #include "core/train/checkpointing.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/run_control.h"
@@ -45,6 +46,9 @@ struct Trainer::Impl {
   ThreadChoice thread_choice;       ///< how state.num_threads was chosen
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
   std::optional<WeightsFileInfo> imported;      ///< options.init_weights, once loaded
+  ScalerSkipWatch scaler_skips;                 ///< GradScaler skips in a row
+  std::vector<Event> start_events;    ///< found while preparing (memory warning), sent at start
+  int64_t memory_estimate_bytes = 0;  ///< RunInfo::memory_estimate_bytes
 
   void prepare();
   void openRunDir();
@@ -54,8 +58,12 @@ struct Trainer::Impl {
   /// Validation, scheduler, monitors, records, checkpoints of an epoch end; returns false when
   /// early stopping ended the run.
   bool finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
-  void recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch, int64_t b,
-                  int64_t batches);
+  /// One steps.csv row per optimizer step; `b` is the 0-based index of its last micro-batch.
+  void recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches);
+  /// Non-finite policy after a step (a GradScaler skip is not non-finite unless many in a row).
+  void checkStep(const StepResult& s, int64_t epoch);
+  /// SetAmp at a step boundary: switch, record in the config (checkpoints), report.
+  void switchAmp(bool enabled, int64_t epoch);
   CheckpointContext checkpointContext() const {
     return {configToJson(config).dump(), config.optimizer.name, options.run_dir.string()};
   }

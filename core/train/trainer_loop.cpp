@@ -6,6 +6,7 @@
 #include "core/config/config_json.h"
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
+#include "core/system/cuda_memory.h"
 #include "core/system/device_info.h"
 #include "core/train/epoch_end.h"
 #include "core/train/model_view_impl.h"
@@ -37,19 +38,19 @@ void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files,
   }
 }
 
-void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int64_t epoch,
-                               int64_t b, int64_t batches) {
+void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches) {
   StepRecord r;
   r.step = state.global_step;
   r.epoch = epoch;
   r.batch = b + 1;
   r.batches_per_epoch = batches;
-  r.batch_samples = batch.size();
+  r.batch_samples = s.samples;
   r.loss = s.loss;
   r.grad_norm = s.grad_norm;
   r.grad_norm_clipped = s.grad_norm_clipped;
   r.lr = s.lr;
   r.applied = s.applied;
+  r.loss_scale = s.loss_scale;
   r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
@@ -68,6 +69,27 @@ void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
   }
 }
 
+void Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
+  if (scaler_skips.onStep(s.scaler_skipped)) {
+    emit(scalerSkipsEvent(s.loss_scale.value_or(0), state.global_step, epoch, non_finite_policy));
+    if (non_finite_policy == "stop") stop_on_non_finite = true;
+    if (non_finite_policy == "pause") control.pauseFromEngine();
+    return;
+  }
+  if (s.scaler_skipped) {
+    ++state.scaler_skipped_steps;  // normal AMP behaviour: counted, drawn, no policy
+  } else if (!s.applied) {
+    reportNonFinite(s, epoch);
+  }
+}
+
+void Trainer::Impl::switchAmp(bool enabled, int64_t epoch) {
+  if (enabled == state.amp) return;
+  trainscope::setAmp(state, enabled);
+  config.training.amp = enabled;
+  emit(ampChangedEvent(state, enabled, epoch));
+}
+
 bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer) {
   int64_t b = state.batch_in_epoch;  // a checkpoint taken mid-epoch resumes at its next batch
   auto on_transition = [&](const RunControl::Transitions& t) {
@@ -80,9 +102,11 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
     for (const auto& path : t.save_paths) saveNow(path, at_epoch);
     for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
+    if (t.amp) switchAmp(*t.amp, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
-  for (; b < batches; ++b) {
+  const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
+  while (b < batches) {
     SteadyClock::time_point wait_start = SteadyClock::now();
     RunControl::Decision d = control.beforeStep(on_transition);
     double waited = secondsSince(wait_start);
@@ -90,12 +114,23 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     run_timer.addPaused(waited);
     if (d == RunControl::Decision::Stop) return false;
 
-    const TensorPair batch = iter.batch(b);
-    StepResult s = trainStep(state, batch, data.classification, config.training.clip, &hooks);
+    std::vector<TensorPair> group;  // the epoch's last group may be smaller
+    for (int64_t i = b; i < std::min(b + k, batches); ++i) group.push_back(iter.batch(i));
+    StepResult s;
+    try {
+      s = trainStep(state, group, data.classification, config.training.clip, &hooks);
+    } catch (const std::exception& ex) {
+      if (!isCudaOutOfMemory(ex)) throw;  // TRAINSCOPE_CUDA builds only; untested here
+      emit({state.global_step, epoch, EventKind::MemoryWarning,
+            outOfMemoryAdvice(config.training.batch_size, k), std::nullopt, "cuda_oom", ""});
+      control.pauseFromEngine();
+      continue;  // the group is retried when resumed
+    }
     ++state.global_step;
-    state.batch_in_epoch = b + 1;
-    recordStep(s, batch, epoch, b, batches);
-    if (!s.applied) reportNonFinite(s, epoch);
+    b += static_cast<int64_t>(group.size());
+    state.batch_in_epoch = b;  // never inside a group: checkpoints resume at a group's start
+    recordStep(s, epoch, b - 1, batches);
+    checkStep(s, epoch);
     if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
   }
   return true;
@@ -173,6 +208,12 @@ RunSummary Trainer::Impl::loop() {
   info.epochs = epochs;
   info.batches_per_epoch = batches;
   info.batch_size = config.training.batch_size;
+  info.grad_accum_steps = config.training.grad_accum_steps;
+  info.effective_batch_size = config.training.batch_size * config.training.grad_accum_steps;
+  info.amp = state.amp;
+  info.amp_kind = describeAmp(state);
+  info.deterministic = config.training.deterministic;
+  info.memory_estimate_bytes = memory_estimate_bytes;
   info.data = data.summary;
   info.model = model_summary;
   info.config_json = configToJson(config).dump();
@@ -187,6 +228,7 @@ RunSummary Trainer::Impl::loop() {
            std::to_string(data.summary.n_train) + " training samples, " + info.device + ", " +
            describeThreads(thread_choice),
        0);
+  for (const Event& e : start_events) emit(e);
   if (!options.resume_from.empty()) {
     const std::string file = options.resume_from.string();
     emit(EventKind::CheckpointLoaded,

@@ -137,6 +137,12 @@ void TstConfig::invalidValuesNameTheKey_data() {
                               << "training.device";
   QTest::newRow("bad non_finite") << "training.non_finite=ignore"
                                   << "training.non_finite";
+  QTest::newRow("grad_accum_steps 0") << "training.grad_accum_steps=0"
+                                      << "training.grad_accum_steps";
+  QTest::newRow("amp not bool") << "training.amp=yes"
+                                << "training.amp";
+  QTest::newRow("deterministic not bool") << "training.deterministic=1"
+                                          << "training.deterministic";
   QTest::newRow("max_norm 0") << "training.clip.max_norm=0"
                               << "training.clip.max_norm";
   QTest::newRow("clip enabled not bool") << "training.clip.enabled=1"

@@ -1,0 +1,162 @@
+// `trainscope-cli verify-repro`: train K steps twice from the same config and seed (or the same
+// checkpoint) and compare losses and final weights (core/train/repro.h).
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_app.h"
+#include "cli/commands/commands.h"
+#include "core/config/config_json.h"
+#include "core/io/number_format.h"
+#include "core/train/repro.h"
+
+namespace trainscope::cli {
+
+void CompareSource::addOptions(CLI::App* sub, bool with_checkpoint, int64_t default_steps) {
+  steps = default_steps;
+  sub->add_option("--preset", preset, "Built-in preset to start from (see `presets`)");
+  sub->add_option("--config", config_file, "JSON config file (may be partial)");
+  if (with_checkpoint)
+    sub->add_option("--checkpoint", checkpoint,
+                    "Start both runs from this checkpoint (its config is used; no --set)");
+  sub->add_option("--set", sets, "KEY=VALUE override, repeatable")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUE");
+  sub->add_option("--steps", steps,
+                  "Optimizer steps per run (default " + std::to_string(default_steps) + ")")
+      ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+}
+
+namespace {
+
+/// The request of a CompareSource; throws Error(Config) for conflicting options.
+CompareRequest requestFrom(const CompareSource& s) {
+  CompareRequest req;
+  req.steps = s.steps;
+  if (!s.checkpoint.empty()) {
+    if (!s.preset.empty() || !s.config_file.empty() || !s.sets.empty())
+      throw Error(ErrorCode::Config, "--checkpoint",
+                  "--checkpoint takes its config from the checkpoint: --preset, --config and "
+                  "--set cannot accompany it");
+    req.checkpoint = s.checkpoint;
+  } else {
+    req.config = resolveConfig(s.preset, s.config_file, s.sets);
+  }
+  req.progress = [steps = s.steps](int run, int64_t step) {
+    if (step == 1) std::fprintf(stderr, "run %d of 2: %lld steps...\n", run + 1, (long long)steps);
+  };
+  return req;
+}
+
+nlohmann::json numbers(const std::vector<double>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (double x : v) a.push_back(std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr));
+  return a;
+}
+
+}  // namespace
+
+VerifyReproCommand::VerifyReproCommand(CLI::App& app)
+    : sub_(app.add_subcommand("verify-repro",
+                              "Train K steps twice from the same config and seed (or checkpoint) "
+                              "and check that losses and weights are bitwise identical. Exit 0 "
+                              "identical, 4 different, 2 bad input")) {
+  source_.addOptions(sub_, /*with_checkpoint=*/true, 100);
+  sub_->add_flag("--json", json_, "Print the report as JSON on stdout");
+}
+
+bool VerifyReproCommand::parsed() const { return sub_->parsed(); }
+
+int VerifyReproCommand::run() const {
+  const ReproReport r = verifyRepro(requestFrom(source_));  // Error -> exit 2 in runCli
+  if (json_) {
+    nlohmann::json j = {{"verdict", r.verdict},
+                        {"identical", r.identical},
+                        {"steps_requested", r.steps_requested},
+                        {"steps_compared", r.steps_compared},
+                        {"max_loss_diff", r.max_loss_diff},
+                        {"max_weight_diff", r.max_weight_diff},
+                        {"seeded", r.seeded},
+                        {"seeds", {r.seed_a, r.seed_b}},
+                        {"threads", r.threads},
+                        {"amp", r.amp},
+                        {"deterministic", r.deterministic},
+                        {"device", r.device},
+                        {"cause_codes", r.cause_codes},
+                        {"causes", r.causes},
+                        {"losses_a", numbers(r.losses_a)},
+                        {"losses_b", numbers(r.losses_b)}};
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::printf("steps compared  %lld of %lld\n", (long long)r.steps_compared,
+                (long long)r.steps_requested);
+    std::printf("seeds           %lld and %lld%s\n", (long long)r.seed_a, (long long)r.seed_b,
+                r.seeded ? "" : " (unseeded: each run drew its own)");
+    std::printf("device          %s, %d thread%s, AMP %s, deterministic %s\n", r.device.c_str(),
+                r.threads, r.threads == 1 ? "" : "s", r.amp ? "on" : "off",
+                r.deterministic ? "on" : "off");
+    std::printf("max |dloss|     %s\n", formatNumber(r.max_loss_diff).c_str());
+    std::printf("max |dweight|   %s\n", formatNumber(r.max_weight_diff).c_str());
+    std::printf("verdict         %s\n", r.verdict.c_str());
+    if (!r.causes.empty()) {
+      std::printf("likely causes:\n");
+      for (const auto& c : r.causes) std::printf("  - %s\n", c.c_str());
+    }
+  }
+  std::fflush(stdout);
+  return r.identical ? kExitOk : kExitDiffers;
+}
+
+AmpCompareCommand::AmpCompareCommand(CLI::App& app)
+    : sub_(app.add_subcommand("amp-compare",
+                              "Train N steps with AMP off and on from the same seed and compare "
+                              "loss curves and samples/s")) {
+  source_.addOptions(sub_, /*with_checkpoint=*/false, 200);
+  sub_->add_flag("--json", json_, "Print the report (with both loss curves) as JSON on stdout");
+}
+
+bool AmpCompareCommand::parsed() const { return sub_->parsed(); }
+
+int AmpCompareCommand::run() const {
+  const AmpCompareReport r = compareAmp(requestFrom(source_));
+  if (json_) {
+    nlohmann::json j = {{"steps", r.steps},
+                        {"device", r.device},
+                        {"amp_kind", r.amp_kind},
+                        {"threads", r.threads},
+                        {"seed", r.seed},
+                        {"max_loss_diff", r.max_loss_diff},
+                        {"mean_loss_diff", r.mean_loss_diff},
+                        {"samples_per_second_fp32", r.samples_per_second_fp32},
+                        {"samples_per_second_amp", r.samples_per_second_amp},
+                        {"speedup", r.speedup},
+                        {"explanation", r.explanation},
+                        {"loss_fp32", numbers(r.loss_fp32)},
+                        {"loss_amp", numbers(r.loss_amp)}};
+    std::printf("%s\n", j.dump(2).c_str());
+    return kExitOk;
+  }
+  std::printf("steps           %lld (seed %lld, %s, %d thread%s)\n", (long long)r.steps,
+              (long long)r.seed, r.device.c_str(), r.threads, r.threads == 1 ? "" : "s");
+  std::printf("AMP             %s\n", r.amp_kind.c_str());
+  std::printf("%8s  %12s  %12s\n", "step", "loss fp32", "loss AMP");
+  const size_t n = std::min(r.loss_fp32.size(), r.loss_amp.size());
+  const size_t stride = std::max<size_t>(1, n / 10);
+  for (size_t i = 0; i < n; i += stride)
+    std::printf("%8zu  %12s  %12s\n", i + 1, formatSignificant(r.loss_fp32[i], 6).c_str(),
+                formatSignificant(r.loss_amp[i], 6).c_str());
+  if (n > 0 && (n - 1) % stride != 0)
+    std::printf("%8zu  %12s  %12s\n", n, formatSignificant(r.loss_fp32[n - 1], 6).c_str(),
+                formatSignificant(r.loss_amp[n - 1], 6).c_str());
+  std::printf("|loss diff|     max %s, mean %s\n", formatNumber(r.max_loss_diff).c_str(),
+              formatNumber(r.mean_loss_diff).c_str());
+  std::printf("samples/s       fp32 %.0f, AMP %.0f\n", r.samples_per_second_fp32,
+              r.samples_per_second_amp);
+  std::printf("speed-up        %.2fx\n", r.speedup);
+  std::printf("\n%s\n", r.explanation.c_str());
+  return kExitOk;
+}
+
+}  // namespace trainscope::cli

@@ -1,0 +1,82 @@
+#include "core/system/memory.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace trainscope {
+
+std::optional<int64_t> residentMemoryBytes() {
+  std::ifstream in("/proc/self/statm");
+  int64_t size = 0, resident = 0;
+  if (!(in >> size >> resident)) return std::nullopt;
+  const long page = sysconf(_SC_PAGESIZE);
+  return resident * static_cast<int64_t>(page > 0 ? page : 4096);
+}
+
+std::optional<int64_t> memAvailableIn(const std::string& meminfo) {
+  std::istringstream lines(meminfo);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("MemAvailable:", 0) != 0) continue;
+    std::istringstream words(line.substr(13));
+    int64_t kb = 0;
+    if (words >> kb) return kb * 1024;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> availableMemoryBytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return memAvailableIn(text);
+}
+
+MemoryEstimate estimateMemory(const std::vector<int64_t>& widths, int64_t batch_size,
+                              const std::string& optimizer, double momentum, int64_t data_bytes) {
+  constexpr int64_t kFloat = 4;
+  MemoryEstimate e;
+  int64_t params = 0, activation_floats = 0;
+  for (size_t i = 1; i < widths.size(); ++i) {
+    params += widths[i - 1] * widths[i] + widths[i];
+    activation_floats += 4 * batch_size * widths[i];
+  }
+  if (!widths.empty()) activation_floats += batch_size * widths[0];
+  e.parameters = params * kFloat;
+  e.gradients = params * kFloat;
+  const int64_t copies = optimizer == "sgd" ? (momentum > 0 ? 1 : 0) : 2;
+  e.optimizer_state = copies * params * kFloat;
+  e.activations = activation_floats * kFloat;
+  e.data = data_bytes;
+  return e;
+}
+
+std::string formatBytes(int64_t bytes) {
+  const char* units[] = {"B", "kB", "MB", "GB", "TB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1000 && u < 4) v /= 1000, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return buf;
+}
+
+std::string memoryWarning(const MemoryEstimate& e, int64_t available) {
+  if (e.total() <= available) return "";
+  std::string largest = "the data";
+  int64_t most = e.data;
+  auto consider = [&](int64_t v, const char* what) {
+    if (v > most) most = v, largest = what;
+  };
+  consider(e.parameters + e.gradients + e.optimizer_state,
+           "the parameters, gradients and optimizer state");
+  consider(e.activations, "the activations of one batch");
+  return "this run needs about " + formatBytes(e.total()) + " of memory but only " +
+         formatBytes(available) + " is available (MemAvailable); the largest part is " + largest +
+         " (" + formatBytes(most) +
+         "). It may swap or be killed: lower training.batch_size (with "
+         "training.grad_accum_steps to keep the effective batch), or use a smaller model";
+}
+
+}  // namespace trainscope

@@ -1,0 +1,32 @@
+#include "core/train/memory_check.h"
+
+#include "core/system/memory.h"
+
+namespace trainscope {
+
+std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
+                                    int64_t& estimate_bytes) {
+  estimate_bytes = 0;
+  if (c.training.device.rfind("cuda", 0) == 0) return std::nullopt;
+  std::vector<int64_t> widths{d.summary.n_features};
+  for (int64_t h : c.model.hidden) widths.push_back(h);
+  widths.push_back(d.classification ? d.summary.n_classes : 1);
+  int64_t data_bytes = 0;
+  for (const TensorPair* p : {&d.train, &d.val, &d.test})
+    if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();
+  const MemoryEstimate e = estimateMemory(widths, c.training.batch_size, c.optimizer.name,
+                                          c.optimizer.momentum, data_bytes);
+  estimate_bytes = e.total();
+  const std::optional<int64_t> available = availableMemoryBytes();
+  if (!available) return std::nullopt;
+  const std::string warning = memoryWarning(e, *available);
+  if (warning.empty()) return std::nullopt;
+  Event ev;
+  ev.kind = EventKind::MemoryWarning;
+  ev.what = "memory";
+  ev.value = static_cast<double>(estimate_bytes);
+  ev.message = warning;
+  return ev;
+}
+
+}  // namespace trainscope

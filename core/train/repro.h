@@ -1,0 +1,75 @@
+#pragma once
+/// The reproducibility check (`trainscope-cli verify-repro`, the GUI's verifyReproButton) and
+/// the AMP A/B comparison (`trainscope-cli amp-compare`, the GUI's A/B report): both train the
+/// same config twice in this process for K steps and compare. Torch-free, so front ends call
+/// them directly (on a worker thread: they block for the length of two short runs).
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+/// What to run twice.
+struct CompareRequest {
+  TrainConfig config;                ///< used when `checkpoint` is empty
+  std::filesystem::path checkpoint;  ///< resume both runs from here (its config is used)
+  int64_t steps = 100;               ///< optimizer steps per run (>= 1)
+  /// Progress: which run (0 or 1) and the steps it has done. Called on the calling thread.
+  std::function<void(int run, int64_t step)> progress;
+  /// Set from any thread to end both runs early (the report then covers the steps done).
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+/// The result of verifyRepro.
+struct ReproReport {
+  int64_t steps_requested = 0;
+  int64_t steps_compared = 0;      ///< steps both runs did (fewer when a run ended early)
+  bool identical = false;          ///< every loss and every final weight equal, bit for bit
+  double max_loss_diff = 0;        ///< max |loss_a - loss_b| over the compared steps
+  double max_weight_diff = 0;      ///< max |w_a - w_b| over every final parameter element
+  bool seeded = true;              ///< training.seed was set (else each run drew its own)
+  int64_t seed_a = 0, seed_b = 0;  ///< the seeds the two runs used
+  int threads = 1;                 ///< intra-op threads of both runs (run B uses run A's)
+  bool amp = false, deterministic = false;
+  std::string device;
+  std::vector<double> losses_a, losses_b;  ///< per step
+  /// When the runs differ, the likely causes as stable codes: "unseeded" |
+  /// "nondeterministic_kernels" | "amp" | "threads"; `causes` says each in English.
+  std::vector<std::string> cause_codes, causes;
+  /// "bitwise identical" or "differs by X" (X: the larger of the two maxima).
+  std::string verdict;
+};
+
+/// Runs the request twice from the same config and seed (or the same checkpoint) and compares
+/// the per-step losses and the final weights. training.epochs is raised to at least `steps`
+/// so a run has K steps; the second run uses the thread count the first chose. Without a
+/// seed each run draws its own, so they differ ("unseeded"). Throws Error (Config, Data,
+/// Checkpoint) for bad input, Error(Internal) when a run fails.
+ReproReport verifyRepro(const CompareRequest& request);
+
+/// The result of compareAmp.
+struct AmpCompareReport {
+  int64_t steps = 0;                                               ///< steps compared
+  std::vector<double> loss_fp32, loss_amp;                         ///< per step
+  double max_loss_diff = 0, mean_loss_diff = 0;                    ///< over the compared steps
+  double samples_per_second_fp32 = 0, samples_per_second_amp = 0;  ///< training steps only
+  double speedup = 0;    ///< amp / fp32 samples per second
+  std::string device;    ///< "cpu", "cuda:0"
+  std::string amp_kind;  ///< "bf16 autocast" | "fp16 autocast with loss scaling"
+  int threads = 1;
+  int64_t seed = 0;
+  std::string explanation;  ///< English: why the speed-up is what it is here
+};
+
+/// Trains the request's config from one seed (drawn once when unset) for `steps` steps with
+/// training.amp off, then on, same thread count, and compares loss curves and throughput
+/// (samples/s timed between steps, excluding steps after an epoch's validation). Throws as
+/// verifyRepro.
+AmpCompareReport compareAmp(const CompareRequest& request);
+
+}  // namespace trainscope
