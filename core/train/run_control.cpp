@@ -49,6 +49,10 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SaveCheckpoint:
         t.save_paths.push_back(c.path);
         break;
+      case CommandKind::SetClip:
+      case CommandKind::RollBack:
+        t.engine_commands.push_back(c);
+        break;
     }
   }
 }

@@ -23,7 +23,9 @@ enum class CommandKind {
   Stop,
   SetPace,
   PauseAfterEpoch,
-  SaveCheckpoint
+  SaveCheckpoint,
+  SetClip,  ///< gradient watch: clipping on/off and max_norm from the next step
+  RollBack  ///< gradient watch: restore the newest in-memory snapshot before step `value`
 };
 
 struct Command {
@@ -31,6 +33,9 @@ struct Command {
   StopReason stop_reason = StopReason::Stopped;
   double value = 0;       ///< SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch
   std::string path = {};  ///< SaveCheckpoint: the file to write
+  /// SetClip: clipping on (value = max_norm); RollBack: turn clipping on after restoring.
+  bool enabled = false;
+  double factor = 1;  ///< RollBack: multiply the learning rate by this after restoring
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
@@ -48,6 +53,9 @@ class RunControl {
     bool paused = false;   ///< the engine entered the paused state (emit "paused")
     bool resumed = false;  ///< the engine left it on a resume command (emit "resumed")
     std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
+    /// Commands the training thread carries out itself at this boundary, in order (SetClip,
+    /// RollBack): they change engine state, not the run-control state.
+    std::vector<Command> engine_commands;
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
@@ -100,7 +108,7 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed || !t.save_paths.empty()) {
+    if (t.paused || t.resumed || !t.save_paths.empty() || !t.engine_commands.empty()) {
       lock.unlock();
       on_transition(t);
       lock.lock();

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "core/optim/optimizer_factory.h"
-#include "core/train/records_json.h"
+#include "core/train/clipping.h"
 
 namespace trainscope {
 namespace {
@@ -27,25 +27,12 @@ at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classificati
 /// loss.backward(): gradients accumulate into the flat buffer's views.
 void backward(const at::Tensor& loss) { loss.backward(); }
 
-/// The total L2 norm of the gradients: clip_grad_norm_'s return value.
-double measureGradNorm(const TrainState& s) { return s.grads->norm(); }
-
-/// clip_grad_norm_: scales the gradients by max_norm / (norm + 1e-6) when that is < 1.
-/// Returns the norm of the gradients after clipping.
-double clipGradients(TrainState& s, const ClipConfig& clip, double grad_norm) {
-  if (!clip.enabled) return grad_norm;
-  double coef = clipCoefficient(grad_norm, clip.max_norm);
-  if (coef >= 1.0) return grad_norm;
-  s.grads->scale(coef);
-  return grad_norm * coef;
-}
-
 void optimizerStep(TrainState& s) { s.optimizer->step(); }
 
 }  // namespace
 
 StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
-                     const ClipConfig& clip, const TrainerHooks* hooks) {
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
   zeroGrad(s);
   at::Tensor loss = forwardLoss(s, batch, classification);
   backward(loss);
@@ -55,15 +42,24 @@ StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification
 
   StepResult r;
   r.loss = loss.item<double>();
-  r.grad_norm = measureGradNorm(s);
+  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
   r.grad_norm_clipped = r.grad_norm;
   const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
-  if (finite) r.grad_norm_clipped = clipGradients(s, clip, r.grad_norm);
+  r.applied = finite;
+  r.lr = currentLr(*s.optimizer);
+  if (watch) watch->afterMeasure(s, r);
+  if (finite) {
+    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
+    r.grad_norm_clipped = c.norm_clipped;
+    r.clipped = c.clipped;
+  }
   if (hooks && hooks->after_clip) hooks->after_clip(s.params);
 
-  r.lr = currentLr(*s.optimizer);
-  if (finite) optimizerStep(s);  // skipped on a non-finite value: it would poison the weights
-  r.applied = finite;
+  if (finite) {  // skipped on a non-finite value: it would poison the weights
+    if (watch) watch->beforeUpdate(s);
+    optimizerStep(s);
+    if (watch) watch->afterUpdate(s);
+  }
 
   // [AMP] GradScaler.update() here: grow or back off the scale.
   return r;
@@ -95,22 +91,6 @@ std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
   std::optional<double> accuracy;
   if (classification) accuracy = n > 0 ? static_cast<double>(correct) / n : 0.0;
   return {n > 0 ? loss_sum / n : std::nan(""), accuracy};
-}
-
-Event nonFiniteEvent(const StepResult& s, int64_t step, int64_t epoch, const std::string& policy) {
-  Event e;
-  e.step = step;
-  e.epoch = epoch;
-  e.kind = EventKind::NonFinite;
-  const bool loss_bad = !std::isfinite(s.loss);
-  e.what = loss_bad ? "loss" : "grad_norm";
-  e.value = loss_bad ? s.loss : s.grad_norm;
-  e.message = "non-finite " + e.what + " (" + formatNumber(*e.value) + ") at step " +
-              std::to_string(step) + ", epoch " + std::to_string(epoch) +
-              "; the optimizer step was skipped. Usual causes: learning rate too high, inputs "
-              "not normalised, no gradient clipping. Policy: " +
-              policy;
-  return e;
 }
 
 }  // namespace trainscope

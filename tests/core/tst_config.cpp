@@ -47,7 +47,7 @@ void TstConfig::presetsAreValidAndSeeded() {
     QVERIFY2(c.training.seed.has_value(), p.name.c_str());
     QCOMPARE(c.name, p.name);
   }
-  QCOMPARE(names, (QStringList{"overfit-sine", "moons", "fashion-mnist-mlp"}));
+  QCOMPARE(names, (QStringList{"overfit-sine", "moons", "fashion-mnist-mlp", "exploding"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
   QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));
@@ -136,6 +136,18 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                   << "training.non_finite";
   QTest::newRow("max_norm 0") << "training.clip.max_norm=0"
                               << "training.clip.max_norm";
+  QTest::newRow("max_norm negative") << "training.clip.max_norm=-1"
+                                     << "training.clip.max_norm";
+  QTest::newRow("max_norm nan") << "training.clip.max_norm=\"nan\""
+                                << "training.clip.max_norm";
+  QTest::newRow("max_norm text") << "training.clip.max_norm=abc"
+                                 << "training.clip.max_norm";
+  QTest::newRow("norm_type 0") << "training.clip.norm_type=0"
+                               << "training.clip.norm_type";
+  QTest::newRow("norm_type fro") << "training.clip.norm_type=fro"
+                                 << "training.clip.norm_type";
+  QTest::newRow("layer_stats_every negative") << "training.layer_stats_every=-1"
+                                              << "training.layer_stats_every";
   QTest::newRow("clip enabled not bool") << "training.clip.enabled=1"
                                          << "training.clip.enabled";
   QTest::newRow("betas one value") << "optimizer.betas=[0.9]"
