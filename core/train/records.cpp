@@ -8,16 +8,17 @@ namespace trainscope {
 
 namespace {
 
-constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stopped,
-                                       StopReason::NonFinite,   StopReason::EarlyStop,
-                                       StopReason::Interrupted, StopReason::Error};
+constexpr StopReason kStopReasons[] = {
+    StopReason::Completed,   StopReason::Stopped, StopReason::NonFinite, StopReason::EarlyStop,
+    StopReason::Interrupted, StopReason::Error,   StopReason::Diverged};
 
 constexpr EventKind kEventKinds[] = {
-    EventKind::RunStarted,    EventKind::Paused,          EventKind::Resumed,
-    EventKind::Stopped,       EventKind::NonFinite,       EventKind::EarlyStop,
-    EventKind::Overfitting,   EventKind::CheckpointSaved, EventKind::CheckpointLoaded,
-    EventKind::ConfigChanged, EventKind::Slowdown,        EventKind::Finished,
-    EventKind::Error,         EventKind::CheckpointFailed};
+    EventKind::RunStarted,    EventKind::Paused,           EventKind::Resumed,
+    EventKind::Stopped,       EventKind::NonFinite,        EventKind::EarlyStop,
+    EventKind::Overfitting,   EventKind::CheckpointSaved,  EventKind::CheckpointLoaded,
+    EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
+    EventKind::Error,         EventKind::CheckpointFailed, EventKind::Diverged,
+    EventKind::ClipWarning,   EventKind::Diagnosis,        EventKind::RolledBack};
 
 }  // namespace
 
@@ -57,6 +58,14 @@ std::string toString(EventKind kind) {
       return "error";
     case EventKind::CheckpointFailed:
       return "checkpoint_failed";
+    case EventKind::Diverged:
+      return "diverged";
+    case EventKind::ClipWarning:
+      return "clip_warning";
+    case EventKind::Diagnosis:
+      return "diagnosis";
+    case EventKind::RolledBack:
+      return "rolled_back";
   }
   return "error";
 }
@@ -115,6 +124,8 @@ std::string toString(StopReason reason) {
       return "interrupted";
     case StopReason::Error:
       return "error";
+    case StopReason::Diverged:
+      return "diverged";
   }
   return "error";
 }
@@ -188,6 +199,12 @@ nlohmann::json toJson(const RunSummary& s) {
       {"wall_seconds", jsonNumber(s.wall_seconds)},
       {"seed", s.seed}};
   if (!s.error.empty()) j["error"] = s.error;
+  if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
+  if (s.diagnosis)
+    j["diagnosis"] = {{"kind", s.diagnosis->kind},
+                      {"summary", s.diagnosis->summary},
+                      {"evidence", s.diagnosis->evidence},
+                      {"checks", s.diagnosis->checks}};
   return j;
 }
 

@@ -6,11 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "core/train/watch_records.h"
+
 namespace trainscope {
 
 /// Why a run ended (summary.json `stop_reason`).
-enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error };
-/// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error"
+enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error, Diverged };
+/// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error" |
+/// "diverged" (a finite divergence under training.non_finite "stop", issue 11)
 std::string toString(StopReason reason);
 /// The StopReason whose toString() is `text`; nullopt for any other text.
 std::optional<StopReason> stopReasonFromString(const std::string& text);
@@ -30,11 +33,16 @@ enum class EventKind {
   Slowdown,          ///< "slowdown": an epoch trained at under 1/3 of the rate measured at start
   Finished,          ///< "finished": the run ended (any stop reason but Error)
   Error,             ///< "error": the run ended on an error
-  CheckpointFailed   ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
+  CheckpointFailed,  ///< "checkpoint_failed": a checkpoint could not be written; the run goes on
+  Diverged,          ///< "diverged": finite divergence (what "train_loss" | "val_accuracy")
+  ClipWarning,       ///< "clip_warning": what "clip_never_fires" | "clip_always_fires"
+  Diagnosis,         ///< "diagnosis": the loss doctor's kind changed (what = the kind)
+  RolledBack         ///< "rolled_back": state restored from an in-memory snapshot (value: its step)
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
-/// "finished" | "error" | "checkpoint_failed"
+/// "finished" | "error" | "checkpoint_failed" | "diverged" | "clip_warning" | "diagnosis" |
+/// "rolled_back"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -54,6 +62,10 @@ struct StepRecord {
   std::optional<double> loss_scale;  ///< GradScaler scale; empty without AMP
   bool applied = true;               ///< false when the optimizer step was skipped (non-finite)
   double elapsed_seconds = 0;        ///< wall time since the run started
+  /// training.clip.max_norm in force for this step; empty when clipping is off (not in
+  /// steps.csv: front ends draw it as the threshold series).
+  std::optional<double> max_norm;
+  bool clipped = false;  ///< clipping scaled this step's gradients (factor < 1)
 };
 
 /// One completed epoch (metrics.csv row): training pass plus validation.
@@ -154,7 +166,9 @@ struct RunSummary {
   std::optional<double> test_loss, test_accuracy;
   double wall_seconds = 0;
   int64_t seed = 0;
-  std::string error;  ///< English detail when stop_reason is Error
+  std::string error;                   ///< English detail when stop_reason is Error
+  int64_t skipped_steps = 0;           ///< steps not applied (non-finite loss or gradient)
+  std::optional<Diagnosis> diagnosis;  ///< the loss doctor's last reading (summary.json)
 };
 
 }  // namespace trainscope

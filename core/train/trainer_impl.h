@@ -21,6 +21,7 @@
 #include "core/train/train_state.h"
 #include "core/train/trainer.h"
 #include "core/train/trainer_hooks.h"
+#include "core/train/trainer_watch.h"
 
 namespace trainscope {
 
@@ -43,6 +44,7 @@ struct Trainer::Impl {
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
   ThreadChoice thread_choice;       ///< how state.num_threads was chosen
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
+  std::unique_ptr<GradientWatch> watch;         ///< gradient watch (trainer_watch.cpp)
 
   void prepare();
   void openRunDir();
@@ -70,8 +72,20 @@ struct Trainer::Impl {
       emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch);
     }
   }
-  void reportNonFinite(const StepResult& s, int64_t epoch);
   void finish(RunSummary& summary);
+
+  // ---- gradient watch (trainer_watch.cpp) ----
+  void startWatch();
+  /// After a step's record: layer stats, clip warnings, non-finite forensics, snapshots.
+  void watchStep(const StepResult& s, int64_t epoch);
+  /// After an epoch's record: divergence and the loss doctor.
+  void watchEpoch(const EpochRecord& r);
+  void reportDiagnosis(int64_t epoch);
+  /// Emits `e` and applies the non-finite policy (stop: ends the run as non_finite or diverged).
+  void applyPolicy(const Event& e, bool diverged);
+  /// SetClip / RollBack, at a step boundary.
+  void applyEngineCommand(const Command& c, int64_t epoch);
+  CauseSettings causeSettings(double lr) const;
 
   void emit(const Event& e) {
     if (writer) writer->writeEvent(e);

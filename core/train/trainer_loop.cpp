@@ -49,20 +49,13 @@ void Trainer::Impl::recordStep(const StepResult& s, const TensorPair& batch, int
   r.lr = s.lr;
   r.applied = s.applied;
   r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
+  if (config.training.clip.enabled) r.max_norm = config.training.clip.max_norm;
+  r.clipped = s.clipped;
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
   state.epoch_loss.add(r.loss, r.batch_samples);
   if (writer) writer->writeStep(r);
   for (auto* o : observers) o->onStep(r);
-}
-
-void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
-  emit(nonFiniteEvent(s, state.global_step, epoch, non_finite_policy));
-  if (non_finite_policy == "stop") {
-    stop_on_non_finite = true;
-  } else if (non_finite_policy == "pause") {
-    control.pauseFromEngine();
-  }
 }
 
 bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer) {
@@ -75,6 +68,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
     for (const auto& path : t.save_paths) saveNow(path, at_epoch);
+    for (const Command& c : t.engine_commands) applyEngineCommand(c, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
   for (; b < batches; ++b) {
@@ -84,13 +78,16 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     timer.addPaused(waited);
     run_timer.addPaused(waited);
     if (d == RunControl::Decision::Stop) return false;
+    if (watch->rolled_back) return false;  // loop() restarts at the snapshot's epoch and batch
 
     const TensorPair batch = iter.batch(b);
-    StepResult s = trainStep(state, batch, data.classification, config.training.clip, &hooks);
+    watch->startStep(state.global_step + 1);
+    StepResult s =
+        trainStep(state, batch, data.classification, config.training.clip, &hooks, watch.get());
     ++state.global_step;
     state.batch_in_epoch = b + 1;
     recordStep(s, batch, epoch, b, batches);
-    if (!s.applied) reportNonFinite(s, epoch);
+    watchStep(s, epoch);                   // forensics and the non-finite policy
     if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
   }
   return true;
@@ -123,6 +120,7 @@ void Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
+  watchEpoch(r);  // divergence (policy) and the loss doctor
   if (throughput) {
     if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
       emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
@@ -171,6 +169,7 @@ RunSummary Trainer::Impl::loop() {
          state.epochs_completed, file);
   }
 
+  startWatch();
   RunSummary summary;
   summary.stop_reason = StopReason::Completed;
   for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
@@ -180,6 +179,11 @@ RunSummary Trainer::Impl::loop() {
     state.model->train();
     PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
     if (!trainEpoch(iter, epoch, timer)) {
+      if (watch->rolled_back) {  // restored from a snapshot: continue from its epoch and batch
+        watch->rolled_back = false;
+        epoch = state.epochs_completed;
+        continue;
+      }
       summary.stop_reason = stop_on_non_finite ? StopReason::NonFinite : control.stopReason();
       if (summary.stop_reason != StopReason::NonFinite) {
         const bool partial = state.batch_in_epoch > 0;
@@ -194,6 +198,10 @@ RunSummary Trainer::Impl::loop() {
       break;
     }
     finishEpoch(epoch, timer);
+    if (watch->stop_diverged) {
+      summary.stop_reason = StopReason::Diverged;
+      break;
+    }
   }
   return summary;
 }
