@@ -13,7 +13,7 @@ namespace trainscope::cli {
 inline constexpr int kExitOk = 0;             ///< completed (also early stop)
 inline constexpr int kExitFailure = 1;        ///< anything else (run error, unexpected exception)
 inline constexpr int kExitUsage = 2;          ///< bad arguments, config, data or checkpoint
-inline constexpr int kExitNonFinite = 3;      ///< stopped on a non-finite loss or gradient norm
+inline constexpr int kExitNonFinite = 3;      ///< stopped on a non-finite value or a divergence
 inline constexpr int kExitInterrupted = 130;  ///< interrupted by Ctrl-C / SIGTERM (128 + SIGINT)
 
 /// Exit code for a run that ended with `reason`: Completed/EarlyStop 0, NonFinite 3,

@@ -34,6 +34,8 @@ QString EventText::stopReason(StopReason reason) {
       return Tr::tr("interrupted");
     case StopReason::Error:
       return Tr::tr("failed");
+    case StopReason::Diverged:
+      return Tr::tr("stopped: the training diverged");
   }
   return QString();
 }
