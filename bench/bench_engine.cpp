@@ -133,6 +133,7 @@ int main(int argc, char** argv) {
   int rounds = 7;  // rounds swing by ~10% on a shared machine: the median of 7 holds
   int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool warmup = true;
+  std::vector<std::string> extra_sets;
   app.add_option("--epochs", epochs, "epochs per round")->check(CLI::PositiveNumber);
   app.add_option("--limit", limit, "use only N samples of the training pool (0 = all)")
       ->check(CLI::NonNegativeNumber);
@@ -140,12 +141,15 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--threads", threads, "intra-op threads for both")->check(CLI::PositiveNumber);
   app.add_flag("!--no-warmup", warmup, "skip the untimed warm-up round");
+  app.add_option("--set", extra_sets,
+                 "KEY=VALUE config override for the engine, e.g. training.layer_stats_every=0");
   CLI11_PARSE(app, argc, argv);
 
   try {
     std::vector<std::string> sets{"training.epochs=" + std::to_string(epochs),
                                   "training.num_threads=" + std::to_string(threads)};
     if (limit > 0) sets.push_back("data.limit=" + std::to_string(limit));
+    sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
     const trainscope::TrainConfig config = trainscope::resolveConfig("fashion-mnist-mlp", {}, sets);
     if (config.model.activation != "relu")
       throw std::runtime_error("the bare loop assumes ReLU activations");
@@ -155,9 +159,13 @@ int main(int argc, char** argv) {
     const int64_t n_train = data.train.size();
     std::printf(
         "workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
-        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s\n",
+        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s; engine: layer stats "
+        "every %lld steps, snapshot every %lld steps, clipping %s\n",
         static_cast<long long>(n_train), static_cast<long long>(config.training.batch_size),
-        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION);
+        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
+        static_cast<long long>(config.training.layer_stats_every),
+        static_cast<long long>(config.training.snapshot_every),
+        config.training.clip.enabled ? "on" : "off");
     std::fflush(stdout);
 
     if (warmup) {  // page in the code paths, allocator pools and OpenMP threads
