@@ -166,6 +166,10 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>stopped: the training diverged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>early stopping</source>
         <translation type="unfinished"></translation>
     </message>

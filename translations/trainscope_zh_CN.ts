@@ -168,6 +168,10 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>因数值溢出（NaN/Inf）而停止</translation>
     </message>
     <message>
+        <source>stopped: the training diverged</source>
+        <translation>已停止：训练发散</translation>
+    </message>
+    <message>
         <source>early stopping</source>
         <translation>提前停止</translation>
     </message>
