@@ -28,7 +28,13 @@ ClipOutcome clipFlatGradients(FlatGradients& grads, const ClipConfig& clip, doub
   out.norm = norm;
   out.norm_clipped = out.norm;
   if (!clip.enabled || !std::isfinite(out.norm)) return out;
-  const double coef = clipCoefficient(out.norm, clip.max_norm);
+  // clip_grad_norm_ computes max_norm / (total_norm + 1e-6) as a tensor of the gradients'
+  // dtype: in float32 for float32 gradients, which can differ from the double quotient in the
+  // last bit (1 / (10 + 1e-6) -> 0.099999994f, not 0.09999999f).
+  const bool f32 = grads.buffer().scalar_type() == at::kFloat;
+  const double coef = f32 ? static_cast<double>(static_cast<float>(clip.max_norm) /
+                                                (static_cast<float>(out.norm) + 1e-6f))
+                          : clipCoefficient(out.norm, clip.max_norm);
   if (coef < 1.0) {
     grads.scale(coef);
     out.norm_clipped = out.norm * coef;
@@ -55,7 +61,10 @@ double clipGradNorm(const std::vector<at::Tensor>& params, double max_norm, doub
     for (const auto& g : grads) norms.push_back(at::norm(g, norm_type));
     total = at::norm(at::stack(norms), norm_type).item<double>();
   }
-  const double coef = clipCoefficient(total, max_norm);
+  const bool f32 = grads.front().scalar_type() == at::kFloat;  // the factor in that dtype
+  const double coef =
+      f32 ? static_cast<double>(static_cast<float>(max_norm) / (static_cast<float>(total) + 1e-6f))
+          : clipCoefficient(total, max_norm);
   if (coef < 1.0)
     for (auto& g : grads) g.mul_(coef);
   return total;

@@ -26,7 +26,8 @@ struct ClipOutcome {
 };
 
 /// Given `norm` = totalGradNorm(grads, normTypeValue(clip)): when clip.enabled and the norm is
-/// finite, scales the gradients by min(1, max_norm / (norm + 1e-6)) in place. A non-finite
+/// finite, scales the gradients by min(1, max_norm / (norm + 1e-6)) in place, the factor
+/// computed in the gradients' dtype as PyTorch does (float32 for float32 gradients). A non-finite
 /// norm leaves the gradients as they are (the step will be skipped).
 ClipOutcome clipFlatGradients(FlatGradients& grads, const ClipConfig& clip, double norm);
 

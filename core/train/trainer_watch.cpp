@@ -5,6 +5,7 @@
 #include "core/train/trainer_watch.h"
 
 #include <cmath>
+#include <utility>
 
 #include "core/errors.h"
 #include "core/io/number_format.h"
@@ -149,7 +150,11 @@ void Trainer::Impl::watchEpoch(const EpochRecord& r) {
 
 void Trainer::Impl::reportDiagnosis(int64_t epoch) {
   Diagnosis d = watch->doctor.diagnose();
-  if (d.kind == watch->last_kind) return;
+  GradientWatch& w = *watch;
+  // A change is reported when it holds at two readings in a row (noisy validation losses would
+  // flip overfitting/healthy every epoch); "diverging" is reported at once.
+  const std::string previous = std::exchange(w.pending_kind, d.kind);
+  if (d.kind == w.last_kind || (d.kind != "diverging" && d.kind != previous)) return;
   watch->last_kind = d.kind;
   if (d.kind != "too_early")
     emit({state.global_step, epoch, EventKind::Diagnosis, "diagnosis: " + d.summary, std::nullopt,

@@ -42,7 +42,8 @@ struct GradientWatch : StepWatch {
   ClipStats clip_stats;
   DivergenceMonitor divergence;
   LossDoctor doctor;
-  std::string last_kind;  ///< the doctor's last reported kind
+  std::string last_kind;     ///< the doctor's last reported kind
+  std::string pending_kind;  ///< a new kind seen once; reported when it holds twice
   SnapshotRing snapshots;
   int64_t skipped_steps = 0;
   bool stop_diverged = false;  ///< a divergence under policy "stop": end the run

@@ -71,15 +71,22 @@ Diagnosis LossDoctor::diagnose() const {
     if (std::isfinite(epochs_[i].val_loss) &&
         (best < 0 || epochs_[i].val_loss < epochs_[best].val_loss))
       best = i;
+  // Means of the last kOverfitEpochs epochs: one noisy validation epoch does not flip it.
+  double val_recent = 0, train_recent = 0;
+  for (int64_t i = n - kOverfitEpochs; i < n; ++i) {
+    val_recent += epochs_[i].val_loss / kOverfitEpochs;
+    train_recent += epochs_[i].train_loss / kOverfitEpochs;
+  }
   if (best >= 0 && n - 1 - best >= kOverfitEpochs &&
-      last.val_loss > kOverfitRise * epochs_[best].val_loss &&
-      last.train_loss < epochs_[best].train_loss) {
+      val_recent > kOverfitRise * epochs_[best].val_loss &&
+      train_recent < epochs_[best].train_loss) {
     d.kind = "overfitting";
     d.summary = "overfitting: training loss falls while validation loss rises";
     d.evidence = {"validation loss " + formatNumber(last.val_loss) + " at epoch " +
-                      std::to_string(last.epoch) + ", up from its minimum " +
-                      formatNumber(epochs_[best].val_loss) + " at epoch " +
-                      std::to_string(epochs_[best].epoch),
+                      std::to_string(last.epoch) + " (mean of the last " +
+                      std::to_string(kOverfitEpochs) + " epochs " + formatNumber(val_recent) +
+                      "), up from its minimum " + formatNumber(epochs_[best].val_loss) +
+                      " at epoch " + std::to_string(epochs_[best].epoch),
                   "training loss fell from " + formatNumber(epochs_[best].train_loss) + " to " +
                       formatNumber(last.train_loss) + " meanwhile"};
     d.checks = {"keep the best epoch's checkpoint (checkpoints/best.pt) or stop earlier",

@@ -32,10 +32,11 @@ class LossDoctor {
   /// The reading now. Rules, first match wins: "diverging" when a step was non-finite, a
   /// divergence was detected, or an epoch's training loss exceeds 10x the initial loss (mean
   /// of the first 10 finite step losses); "too_early" before 3 epochs; "overfitting" when the
-  /// validation loss is 10% above its minimum, reached at least 3 epochs ago, while the
-  /// training loss kept falling; "flat" when the best epoch training loss is still >= 90% of
-  /// the initial loss; "plateau" when the training loss improved by < 1% over the last third
-  /// of the epochs (at least 3) and is still >= 5% of the initial loss; else "healthy".
+  /// mean validation loss of the last 3 epochs is 10% above the minimum, reached at least 3
+  /// epochs ago, while the training loss (same mean) is below its value at that minimum; "flat"
+  /// when the best epoch training loss is still >= 90% of the initial loss; "plateau" when the
+  /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
+  /// 5% of the initial loss; else "healthy".
   Diagnosis diagnose() const;
 
  private:
