@@ -156,9 +156,11 @@ void Trainer::Impl::reportDiagnosis(int64_t epoch) {
   const std::string previous = std::exchange(w.pending_kind, d.kind);
   if (d.kind == w.last_kind || (d.kind != "diverging" && d.kind != previous)) return;
   watch->last_kind = d.kind;
-  if (d.kind != "too_early")
-    emit({state.global_step, epoch, EventKind::Diagnosis, "diagnosis: " + d.summary, std::nullopt,
-          d.kind, ""});
+  // events.jsonl only: observers get onDiagnosis (as an event it would split the runs of
+  // repeated events that front ends fold into one line).
+  if (d.kind != "too_early" && writer)
+    writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis, "diagnosis: " + d.summary,
+                        std::nullopt, d.kind, ""});
   for (auto* o : observers) o->onDiagnosis(d);
 }
 
