@@ -147,6 +147,7 @@ int main(int argc, char** argv) {
   int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool warmup = true;
   bool save_last = false;
+  std::vector<std::string> extra_sets;
   app.add_option("--epochs", epochs, "epochs per round")->check(CLI::PositiveNumber);
   app.add_option("--limit", limit, "use only N samples of the training pool (0 = all)")
       ->check(CLI::NonNegativeNumber);
@@ -157,6 +158,8 @@ int main(int argc, char** argv) {
   app.add_flag("--save-last", save_last,
                "the engine writes a run directory with checkpoint.save_last on (a last.pt "
                "every epoch; E-1 saves are timed per round of E epochs)");
+  app.add_option("--set", extra_sets,
+                 "KEY=VALUE config override for the engine, e.g. training.layer_stats_every=0");
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -171,6 +174,7 @@ int main(int argc, char** argv) {
         save_last ? std::filesystem::temp_directory_path() /
                         ("bench_engine_run." + std::to_string(::getpid()))
                   : std::filesystem::path();
+    sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
     const trainscope::TrainConfig config = trainscope::resolveConfig("fashion-mnist-mlp", {}, sets);
     if (config.model.activation != "relu")
       throw std::runtime_error("the bare loop assumes ReLU activations");
@@ -180,10 +184,14 @@ int main(int argc, char** argv) {
     const int64_t n_train = data.train.size();
     std::printf(
         "workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
-        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s%s\n",
+        "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s; engine: layer stats "
+        "every %lld steps, snapshot every %lld steps, clipping %s%s\n",
         static_cast<long long>(n_train), static_cast<long long>(config.training.batch_size),
         config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
-        save_last ? (", engine with a run directory and checkpoint.save_last (" +
+        static_cast<long long>(config.training.layer_stats_every),
+        static_cast<long long>(config.training.snapshot_every),
+        config.training.clip.enabled ? "on" : "off",
+        save_last ? (", with a run directory and checkpoint.save_last (" +
                      std::to_string(epochs - 1) + " save(s) timed per round)")
                         .c_str()
                   : "");

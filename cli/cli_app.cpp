@@ -20,6 +20,7 @@ int exitCodeFor(StopReason reason) {
     case StopReason::EarlyStop:
       return kExitOk;
     case StopReason::NonFinite:
+    case StopReason::Diverged:
       return kExitNonFinite;
     case StopReason::Interrupted:
       return kExitInterrupted;

@@ -14,7 +14,7 @@ namespace trainscope::cli {
 inline constexpr int kExitOk = 0;             ///< completed (also early stop)
 inline constexpr int kExitFailure = 1;        ///< anything else (run error, unexpected exception)
 inline constexpr int kExitUsage = 2;          ///< bad arguments, config, data or checkpoint
-inline constexpr int kExitNonFinite = 3;      ///< stopped on a non-finite loss or gradient norm
+inline constexpr int kExitNonFinite = 3;      ///< stopped on a non-finite value or a divergence
 inline constexpr int kExitDiffers = 4;        ///< verify-repro: the two runs differ
 inline constexpr int kExitInterrupted = 130;  ///< interrupted by Ctrl-C / SIGTERM (128 + SIGINT)
 

@@ -27,6 +27,14 @@ std::string human(double value) { return formatSignificant(value, 4); }
 
 }  // namespace
 
+std::string diagnosisText(const Diagnosis& d) {
+  std::string text = "diagnosis: " + d.kind + ": " + d.summary + "\n";
+  for (const auto& e : d.evidence) text += "  evidence: " + e + "\n";
+  for (size_t i = 0; i < d.checks.size(); ++i)
+    text += "  check " + std::to_string(i + 1) + ": " + d.checks[i] + "\n";
+  return text;
+}
+
 std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
   std::string line = "finished: " + toString(s.stop_reason);
   line += ", " + std::to_string(s.epochs_completed) + " epoch" +

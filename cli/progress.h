@@ -15,6 +15,9 @@ namespace trainscope::cli {
 
 /// The final one-line summary (stop reason, epochs, steps, best epoch/val_loss, final
 /// val_loss/accuracy, test metrics when present, wall seconds, seed, run dir). No newline.
+/// The loss doctor's reading, printed after the summary line: "diagnosis: <kind>: <summary>",
+/// then one indented line per evidence item and the numbered checks (ends with a newline).
+std::string diagnosisText(const Diagnosis& d);
 std::string summaryLine(const RunSummary& summary, const std::string& run_dir);
 
 /// How progress is shown on stderr.

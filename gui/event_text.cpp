@@ -20,6 +20,15 @@ QString EventText::quantity(const std::string& what) {
   return QString::fromStdString(what);
 }
 
+QString EventText::diagnosisKind(const std::string& kind) {
+  if (kind == "diverging") return Tr::tr("the loss is diverging (exploding gradients)");
+  if (kind == "flat") return Tr::tr("the loss is flat from the start");
+  if (kind == "plateau") return Tr::tr("the loss fell, then stalled at a plateau");
+  if (kind == "overfitting") return Tr::tr("overfitting");
+  if (kind == "healthy") return Tr::tr("training looks healthy");
+  return Tr::tr("too early to tell");
+}
+
 QString EventText::stopReason(StopReason reason) {
   switch (reason) {
     case StopReason::Completed:
@@ -34,6 +43,8 @@ QString EventText::stopReason(StopReason reason) {
       return Tr::tr("interrupted");
     case StopReason::Error:
       return Tr::tr("failed");
+    case StopReason::Diverged:
+      return Tr::tr("stopped: the training diverged");
   }
   return QString();
 }
@@ -52,11 +63,52 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Stopped at step %1.").arg(step);
   } else if (e.kind == EventKind::NonFinite) {
     s = Severity::Warning;
-    text = Tr::tr(
-               "Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, "
-               "the inputs are not normalised, or gradient clipping is off.")
+    // The engine builds its causes from the run's settings; its English message says
+    // "gradient clipping is off" only when it is.
+    const bool clip_off = e.message.find("gradient clipping is off") != std::string::npos;
+    text = (clip_off ? Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate "
+                              "is too high, the inputs are not normalised, or gradient clipping "
+                              "is off.")
+                     : Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate "
+                              "is too high or the inputs are not normalised; clipping is on but "
+                              "cannot repair weights that are already bad: roll back."))
                .arg(quantity(e.what), e.value ? number(*e.value) : QStringLiteral("nan"))
                .arg(step);
+  } else if (e.kind == EventKind::Diverged) {
+    s = Severity::Warning;
+    text = e.what == "val_accuracy"
+               ? Tr::tr(
+                     "The run diverged at epoch %1: validation accuracy (%2) has stayed at "
+                     "chance level for 3 epochs. Lower the learning rate.")
+                     .arg(e.epoch)
+                     .arg(e.value ? number(*e.value) : QStringLiteral("?"))
+               : Tr::tr(
+                     "The run diverged at epoch %1: the training loss (%2) is over 10,000 "
+                     "times the first epoch's. Lower the learning rate or turn on gradient "
+                     "clipping.")
+                     .arg(e.epoch)
+                     .arg(e.value ? number(*e.value) : QStringLiteral("?"));
+  } else if (e.kind == EventKind::ClipWarning) {
+    s = Severity::Warning;
+    text = e.what == "clip_never_fires"
+               ? Tr::tr(
+                     "Gradient clipping never fires: for 200 steps every gradient norm stayed "
+                     "under a tenth of max_norm (largest %1). Lower max_norm to act on spikes.")
+                     .arg(e.value ? number(*e.value) : QStringLiteral("?"))
+               : Tr::tr(
+                     "Gradient clipping fired on %1 % of the last 100 steps, so it acts as a "
+                     "fixed step size. Try a lower learning rate or a larger max_norm.")
+                     .arg(e.value ? QString::number(*e.value * 100, 'f', 0) : QStringLiteral("?"));
+  } else if (e.kind == EventKind::Diagnosis) {
+    text = Tr::tr("Diagnosis at epoch %1: %2").arg(e.epoch).arg(diagnosisKind(e.what));
+  } else if (e.kind == EventKind::RolledBack) {
+    if (e.what == "failed") {
+      s = Severity::Warning;
+      text = Tr::tr("No snapshot to roll back to: nothing was restored.");
+    } else {
+      text = Tr::tr("Rolled back to the snapshot at step %1.")
+                 .arg(e.value ? static_cast<qlonglong>(*e.value) : 0);
+    }
   } else if (e.kind == EventKind::EarlyStop) {
     text =
         Tr::tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);

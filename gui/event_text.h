@@ -30,6 +30,9 @@ class EventText {
   static QString stopReason(StopReason reason);
   /// Translated name of a quantity ("loss", "gradient norm").
   static QString quantity(const std::string& what);
+  /// Translated words for a loss-doctor kind ("diverging", "flat", "plateau", "overfitting",
+  /// "healthy", "too_early").
+  static QString diagnosisKind(const std::string& kind);
   /// A number for people: 4 significant digits, nan/inf as such.
   static QString number(double value);
 };

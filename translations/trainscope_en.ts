@@ -1190,5 +1190,65 @@ The current run is unchanged.</source>
         <source>The next runs start from these weights instead of random ones. Names and shapes must match the model of the settings (as PyTorch&apos;s load_state_dict with strict=True); a mismatch is reported when the run starts.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the loss is diverging (exploding gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss is flat from the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss fell, then stalled at a plateau</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overfitting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training looks healthy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too early to tell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped: the training diverged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s. Lower the learning rate or turn on gradient clipping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient clipping never fires: for 200 steps every gradient norm stayed under a tenth of max_norm (largest %1). Lower max_norm to act on spikes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient clipping fired on %1 % of the last 100 steps, so it acts as a fixed step size. Try a lower learning rate or a larger max_norm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis at epoch %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No snapshot to roll back to: nothing was restored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rolled back to the snapshot at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -1189,5 +1189,65 @@ The current run is unchanged.</source>
         <source>The next runs start from these weights instead of random ones. Names and shapes must match the model of the settings (as PyTorch&apos;s load_state_dict with strict=True); a mismatch is reported when the run starts.</source>
         <translation>之后的运行将从这些权重而不是随机权重开始。名称和形状必须与设置中的模型一致（与 PyTorch 的 load_state_dict(strict=True) 相同）；不一致会在运行开始时报告。</translation>
     </message>
+    <message>
+        <source>the loss is diverging (exploding gradients)</source>
+        <translation>损失正在发散（梯度爆炸）</translation>
+    </message>
+    <message>
+        <source>the loss is flat from the start</source>
+        <translation>损失从一开始就没有下降</translation>
+    </message>
+    <message>
+        <source>the loss fell, then stalled at a plateau</source>
+        <translation>损失下降后停滞在平台期</translation>
+    </message>
+    <message>
+        <source>overfitting</source>
+        <translation>过拟合</translation>
+    </message>
+    <message>
+        <source>training looks healthy</source>
+        <translation>训练状况良好</translation>
+    </message>
+    <message>
+        <source>too early to tell</source>
+        <translation>现在判断还为时过早</translation>
+    </message>
+    <message>
+        <source>stopped: the training diverged</source>
+        <translation>已停止：训练发散</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
+        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高或输入未做标准化；梯度裁剪已开启，但无法修复已经损坏的权重：请回滚。</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
+        <translation>训练在第 %1 轮发散：验证准确率（%2）已连续 3 轮停留在随机猜测水平。请降低学习率。</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s. Lower the learning rate or turn on gradient clipping.</source>
+        <translation>训练在第 %1 轮发散：训练损失（%2）超过第一轮的 10000 倍。请降低学习率或开启梯度裁剪。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping never fires: for 200 steps every gradient norm stayed under a tenth of max_norm (largest %1). Lower max_norm to act on spikes.</source>
+        <translation>梯度裁剪从未生效：200 步内所有梯度范数都低于 max_norm 的十分之一（最大为 %1）。请调低 max_norm，使其能抑制尖峰。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping fired on %1 % of the last 100 steps, so it acts as a fixed step size. Try a lower learning rate or a larger max_norm.</source>
+        <translation>最近 100 步中有 %1 % 触发了梯度裁剪，它相当于固定步长。请尝试降低学习率或增大 max_norm。</translation>
+    </message>
+    <message>
+        <source>Diagnosis at epoch %1: %2</source>
+        <translation>第 %1 轮的诊断：%2</translation>
+    </message>
+    <message>
+        <source>No snapshot to roll back to: nothing was restored.</source>
+        <translation>没有可回滚的快照：未恢复任何状态。</translation>
+    </message>
+    <message>
+        <source>Rolled back to the snapshot at step %1.</source>
+        <translation>已回滚到第 %1 步的快照。</translation>
+    </message>
 </context>
 </TS>

@@ -242,6 +242,7 @@ int TrainCommand::run(const std::string& command_line) const {
   watcher.stop();
   printer.clearBar();
   std::fprintf(stderr, "%s\n", summaryLine(summary, run_dir.string()).c_str());
+  if (summary.diagnosis) std::fprintf(stderr, "%s", diagnosisText(*summary.diagnosis).c_str());
   std::fflush(stderr);
 
   if (watcher.interrupted() && summary.stop_reason != StopReason::NonFinite &&

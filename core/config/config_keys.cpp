@@ -118,6 +118,10 @@ const std::vector<Key<DataConfig>>& dataKeys() {
           .atLeast(2)
           .atMost(static_cast<double>(int64_t{1} << 40)),
       K("standardize", &DataConfig::standardize, "z-score inputs with training statistics"),
+      K("target_scale", &DataConfig::target_scale,
+        "regression: multiply the targets by this (large values make gradients explode)")
+          .above(0)
+          .atMost(1e6),
   };
   return keys;
 }
@@ -180,6 +184,14 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
         "micro-batches of batch_size per optimizer step (gradient accumulation)")
           .atLeast(1)
           .atMost(65536),
+      K("layer_stats_every", &TrainingConfig::layer_stats_every,
+        "per-layer gradient norms and update ratios (layers.csv) every N steps (0: off)")
+          .atLeast(0)
+          .atMost(1'000'000'000),
+      K("snapshot_every", &TrainingConfig::snapshot_every,
+        "in-memory snapshot for rollback every N steps (0: only the run's start)")
+          .atLeast(0)
+          .atMost(1'000'000'000),
   };
   return keys;
 }
@@ -188,7 +200,14 @@ const std::vector<Key<ClipConfig>>& clipKeys() {
   using K = Key<ClipConfig>;
   static const std::vector<K> keys = {
       K("enabled", &ClipConfig::enabled, "clip gradients by their total L2 norm"),
-      K("max_norm", &ClipConfig::max_norm, "largest total gradient norm").above(0),
+      K("max_norm", &ClipConfig::max_norm,
+        "largest total gradient norm (> 0; clip_grad_norm_'s max_norm)")
+          .above(0),
+      K("norm_type", &ClipConfig::norm_type,
+        "p of the total gradient norm: 2 (Euclidean), another integer >= 1, or \"inf\" (max |g|)")
+          .nullWord("inf")
+          .atLeast(1)
+          .atMost(1000),
   };
   return keys;
 }

@@ -78,6 +78,28 @@ const std::vector<Preset>& table() {
             {"optimizer", {{"name", "adam"}, {"lr", 1e-3}}},
             // num_threads stays "auto": 1 or 2 threads is faster depending on what else runs.
             {"training", {{"epochs", 10}, {"batch_size", 128}, {"seed", 42}}}}},
+      {{"exploding",
+        "Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. "
+        "Without clipping the loss overflows within a few steps (watch the gradient norm climb "
+        "and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges."},
+       json{{"name", "exploding"},
+            // Targets of variance ~1250: the first gradients are in the hundreds, so SGD at lr
+            // 0.1 overshoots by orders of magnitude each step until the loss overflows (float32).
+            // Clipped to norm 1, each update is at most 0.1 long and the fit converges.
+            {"data",
+             {{"source", "sine"},
+              {"n_samples", 200},
+              {"noise", 0.1},
+              {"seed", 7},
+              {"target_scale", 50.0}}},
+            {"model", {{"hidden", {64, 64}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "sgd"}, {"lr", 0.1}}},
+            {"training",
+             {{"epochs", 100},
+              {"batch_size", 32},
+              {"seed", 42},
+              {"num_threads", 1},
+              {"clip", {{"enabled", false}, {"max_norm", 1.0}}}}}}},
   };
   return presets;
 }

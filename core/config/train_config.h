@@ -22,6 +22,8 @@ struct DataConfig {
   double val_fraction = 0.2;        ///< fraction of the training pool held out for validation
   std::optional<int64_t> limit;  ///< take N samples of the pool (seeded shuffle) before the split
   bool standardize = true;       ///< per-feature (tabular) / per-channel (images) z-scoring
+  /// Regression only: targets are multiplied by this after generation (preset `exploding`: 50).
+  double target_scale = 1.0;
 };
 
 /// `model.*`: an MLP built as torch::nn::Sequential.
@@ -41,10 +43,14 @@ struct OptimizerConfig {
   std::array<double, 2> betas{0.9, 0.999};  ///< adam / adamw
 };
 
-/// `training.clip.*`: gradient clipping by total L2 norm (torch.nn.utils.clip_grad_norm_).
+/// `training.clip.*`: gradient clipping by the total norm over all parameters, as
+/// torch.nn.utils.clip_grad_norm_(params, max_norm, norm_type) (core/train/clipping.h).
 struct ClipConfig {
   bool enabled = false;
-  double max_norm = 1.0;
+  double max_norm = 1.0;  ///< > 0 and finite (a negative one would flip the gradients' sign)
+  /// The p of the p-norm (integer >= 1; 2 = Euclidean, the default); nullopt = "inf" in JSON
+  /// (max |g|). grad_norm in steps.csv is measured in this norm.
+  std::optional<int64_t> norm_type = 2;
 };
 
 /// `training.early_stopping.*`: stop when validation loss has not improved by more than
@@ -78,6 +84,11 @@ struct TrainingConfig {
   bool deterministic = false;
   /// Gradient accumulation: micro-batches of batch_size per optimizer step (1 = none).
   int64_t grad_accum_steps = 1;
+  /// Per-layer gradient norms and update ratios (layers.csv) every N steps; 0 = off.
+  int64_t layer_stats_every = 10;
+  /// In-memory snapshot of the training state every N steps for rollback (the newest 3 and the
+  /// run's start are kept); 0 = only the start.
+  int64_t snapshot_every = 50;
   EarlyStoppingConfig early_stopping;
 };
 

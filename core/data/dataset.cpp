@@ -144,6 +144,7 @@ PreparedData loadData(const DataConfig& c) {
     throw Error(ErrorCode::Config, "data.source", "unknown data.source '" + c.source + "'");
   }
 
+  if (!out.classification && c.target_scale != 1.0) pool.y = pool.y * c.target_scale;
   if (c.limit && *c.limit < pool.size()) {
     at::Generator gen = dataGenerator(c.seed, kLimit);
     at::Tensor idx = at::randperm(pool.size(), gen, at::TensorOptions().dtype(at::kLong));

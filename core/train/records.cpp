@@ -8,9 +8,9 @@ namespace trainscope {
 
 namespace {
 
-constexpr StopReason kStopReasons[] = {StopReason::Completed,   StopReason::Stopped,
-                                       StopReason::NonFinite,   StopReason::EarlyStop,
-                                       StopReason::Interrupted, StopReason::Error};
+constexpr StopReason kStopReasons[] = {
+    StopReason::Completed,   StopReason::Stopped, StopReason::NonFinite, StopReason::EarlyStop,
+    StopReason::Interrupted, StopReason::Error,   StopReason::Diverged};
 
 constexpr EventKind kEventKinds[] = {
     EventKind::RunStarted,    EventKind::Paused,           EventKind::Resumed,
@@ -18,7 +18,8 @@ constexpr EventKind kEventKinds[] = {
     EventKind::Overfitting,   EventKind::CheckpointSaved,  EventKind::CheckpointLoaded,
     EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
     EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
-    EventKind::MemoryWarning};
+    EventKind::MemoryWarning, EventKind::Diverged,         EventKind::ClipWarning,
+    EventKind::Diagnosis,     EventKind::RolledBack};
 
 }  // namespace
 
@@ -62,6 +63,14 @@ std::string toString(EventKind kind) {
       return "weights_imported";
     case EventKind::MemoryWarning:
       return "memory_warning";
+    case EventKind::Diverged:
+      return "diverged";
+    case EventKind::ClipWarning:
+      return "clip_warning";
+    case EventKind::Diagnosis:
+      return "diagnosis";
+    case EventKind::RolledBack:
+      return "rolled_back";
   }
   return "error";
 }
@@ -120,6 +129,8 @@ std::string toString(StopReason reason) {
       return "interrupted";
     case StopReason::Error:
       return "error";
+    case StopReason::Diverged:
+      return "diverged";
   }
   return "error";
 }
@@ -196,6 +207,12 @@ nlohmann::json toJson(const RunSummary& s) {
       {"wall_seconds", jsonNumber(s.wall_seconds)},
       {"seed", s.seed}};
   if (!s.error.empty()) j["error"] = s.error;
+  if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
+  if (s.diagnosis)
+    j["diagnosis"] = {{"kind", s.diagnosis->kind},
+                      {"summary", s.diagnosis->summary},
+                      {"evidence", s.diagnosis->evidence},
+                      {"checks", s.diagnosis->checks}};
   return j;
 }
 

@@ -6,11 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "core/train/watch_records.h"
+
 namespace trainscope {
 
 /// Why a run ended (summary.json `stop_reason`).
-enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error };
-/// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error"
+enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error, Diverged };
+/// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error" |
+/// "diverged" (a finite divergence under training.non_finite "stop", issue 11)
 std::string toString(StopReason reason);
 /// The StopReason whose toString() is `text`; nullopt for any other text.
 std::optional<StopReason> stopReasonFromString(const std::string& text);
@@ -34,11 +37,16 @@ enum class EventKind {
   /// "weights_imported": TrainerOptions::init_weights were loaded before the first step
   /// (Event::file the file, value the number of tensors, what "tensors")
   WeightsImported,
-  MemoryWarning  ///< "memory_warning": the run's estimated memory exceeds what is available
+  MemoryWarning,  ///< "memory_warning": the run's estimated memory exceeds what is available
+  Diverged,       ///< "diverged": finite divergence (what "train_loss" | "val_accuracy")
+  ClipWarning,    ///< "clip_warning": what "clip_never_fires" | "clip_always_fires"
+  Diagnosis,      ///< "diagnosis": the loss doctor's kind changed (what = the kind)
+  RolledBack      ///< "rolled_back": state restored from an in-memory snapshot (value: its step)
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
-/// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning"
+/// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning" |
+/// "diverged" | "clip_warning" | "diagnosis" | "rolled_back"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -61,6 +69,10 @@ struct StepRecord {
   /// loss_scale set) the GradScaler found inf/NaN gradients — normal fp16 AMP behaviour.
   bool applied = true;
   double elapsed_seconds = 0;  ///< wall time since the run started
+  /// training.clip.max_norm in force for this step; empty when clipping is off (not in
+  /// steps.csv: front ends draw it as the threshold series).
+  std::optional<double> max_norm;
+  bool clipped = false;  ///< clipping scaled this step's gradients (factor < 1)
 };
 
 /// One completed epoch (metrics.csv row): training pass plus validation.
@@ -178,7 +190,9 @@ struct RunSummary {
   std::optional<double> test_loss, test_accuracy;
   double wall_seconds = 0;
   int64_t seed = 0;
-  std::string error;  ///< English detail when stop_reason is Error
+  std::string error;                   ///< English detail when stop_reason is Error
+  int64_t skipped_steps = 0;           ///< steps not applied (non-finite loss or gradient)
+  std::optional<Diagnosis> diagnosis;  ///< the loss doctor's last reading (summary.json)
 };
 
 }  // namespace trainscope

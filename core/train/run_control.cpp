@@ -55,6 +55,10 @@ void RunControl::applyLocked(Transitions& t) {
       case CommandKind::SetAmp:
         t.amp = c.value != 0;
         break;
+      case CommandKind::SetClip:
+      case CommandKind::RollBack:
+        t.engine_commands.push_back(c);
+        break;
     }
   }
 }

@@ -26,7 +26,9 @@ enum class CommandKind {
   PauseAfterEpoch,
   SaveCheckpoint,
   SetLearningRate,
-  SetAmp  ///< value 1 = AMP on, 0 = off, from the next step
+  SetAmp,   ///< value 1 = AMP on, 0 = off, from the next step
+  SetClip,  ///< gradient watch: clipping on/off and max_norm from the next step
+  RollBack  ///< gradient watch: restore the newest in-memory snapshot before step `value`
 };
 
 struct Command {
@@ -35,6 +37,9 @@ struct Command {
   /// SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch; SetLearningRate: lr
   double value = 0;
   std::string path = {};  ///< SaveCheckpoint: the file to write
+  /// SetClip: clipping on (value = max_norm); RollBack: turn clipping on after restoring.
+  bool enabled = false;
+  double factor = 1;  ///< RollBack: multiply the learning rate by this after restoring
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the
@@ -54,6 +59,9 @@ class RunControl {
     std::vector<std::string> save_paths;  ///< checkpoints to write now, at this boundary
     std::vector<double> new_lrs;          ///< SetLearningRate values to apply now, in order
     std::optional<bool> amp;              ///< SetAmp: switch AMP before the next step
+    /// Commands the training thread carries out itself at this boundary, in order (SetClip,
+    /// RollBack): they change engine state, not the run-control state.
+    std::vector<Command> engine_commands;
   };
 
   /// Called by the training thread before every step. Applies queued commands; while paused
@@ -106,7 +114,8 @@ RunControl::Decision RunControl::beforeStep(OnTransition&& on_transition) {
       announced_pause_ = true;
       t.paused = true;
     }
-    if (t.paused || t.resumed || !t.save_paths.empty() || !t.new_lrs.empty() || t.amp) {
+    if (t.paused || t.resumed || !t.save_paths.empty() || !t.new_lrs.empty() || t.amp ||
+        !t.engine_commands.empty()) {
       lock.unlock();
       on_transition(t);
       lock.lock();

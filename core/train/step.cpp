@@ -9,6 +9,7 @@
 
 #include "core/optim/optimizer_factory.h"
 #include "core/train/amp/autocast.h"
+#include "core/train/clipping.h"
 #include "core/train/records_json.h"
 
 namespace trainscope {
@@ -40,30 +41,17 @@ int64_t countCorrect(const at::Tensor& out, const TensorPair& batch) {
 /// loss.backward(): gradients accumulate into the flat buffer's views.
 void backward(const at::Tensor& loss) { loss.backward(); }
 
-/// The total L2 norm of the gradients: clip_grad_norm_'s return value.
-double measureGradNorm(const TrainState& s) { return s.grads->norm(); }
-
-/// clip_grad_norm_: scales the gradients by max_norm / (norm + 1e-6) when that is < 1.
-/// Returns the norm of the gradients after clipping.
-double clipGradients(TrainState& s, const ClipConfig& clip, double grad_norm) {
-  if (!clip.enabled) return grad_norm;
-  double coef = clipCoefficient(grad_norm, clip.max_norm);
-  if (coef >= 1.0) return grad_norm;
-  s.grads->scale(coef);
-  return grad_norm * coef;
-}
-
 void optimizerStep(TrainState& s) { s.optimizer->step(); }
 
 }  // namespace
 
 StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
-                     const ClipConfig& clip, const TrainerHooks* hooks) {
-  return trainStep(s, std::vector<TensorPair>{batch}, classification, clip, hooks);
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
+  return trainStep(s, std::vector<TensorPair>{batch}, classification, clip, hooks, watch);
 }
 
 StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool classification,
-                     const ClipConfig& clip, const TrainerHooks* hooks) {
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
   GradScaler* scaler = s.amp ? s.scaler.get() : nullptr;
   StepResult r;
   zeroGrad(s);
@@ -82,15 +70,24 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
   if (hooks && hooks->after_backward) hooks->after_backward(s.params);
 
   r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
-  r.grad_norm = measureGradNorm(s);
+  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
   r.grad_norm_clipped = r.grad_norm;
   const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
-  if (finite) r.grad_norm_clipped = clipGradients(s, clip, r.grad_norm);
+  r.applied = finite;
+  r.lr = currentLr(*s.optimizer);
+  if (watch) watch->afterMeasure(s, r);
+  if (finite) {
+    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
+    r.grad_norm_clipped = c.norm_clipped;
+    r.clipped = c.clipped;
+  }
   if (hooks && hooks->after_clip) hooks->after_clip(s.params);
 
-  r.lr = currentLr(*s.optimizer);
-  if (finite) optimizerStep(s);  // skipped on a non-finite value: it would poison the weights
-  r.applied = finite;
+  if (finite) {  // skipped on a non-finite value: it would poison the weights
+    if (watch) watch->beforeUpdate(s);
+    optimizerStep(s);
+    if (watch) watch->afterUpdate(s);
+  }
   r.scaler_skipped = found_inf && std::isfinite(r.loss);
 
   if (scaler) {  // GradScaler.update(): grow or back off the scale
@@ -127,22 +124,6 @@ std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
   std::optional<double> accuracy;
   if (classification) accuracy = n > 0 ? static_cast<double>(correct) / n : 0.0;
   return {n > 0 ? loss_sum / n : std::nan(""), accuracy};
-}
-
-Event nonFiniteEvent(const StepResult& s, int64_t step, int64_t epoch, const std::string& policy) {
-  Event e;
-  e.step = step;
-  e.epoch = epoch;
-  e.kind = EventKind::NonFinite;
-  const bool loss_bad = !std::isfinite(s.loss);
-  e.what = loss_bad ? "loss" : "grad_norm";
-  e.value = loss_bad ? s.loss : s.grad_norm;
-  e.message = "non-finite " + e.what + " (" + formatNumber(*e.value) + ") at step " +
-              std::to_string(step) + ", epoch " + std::to_string(epoch) +
-              "; the optimizer step was skipped. Usual causes: learning rate too high, inputs "
-              "not normalised, no gradient clipping. Policy: " +
-              policy;
-  return e;
 }
 
 }  // namespace trainscope

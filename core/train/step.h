@@ -24,14 +24,30 @@ struct StepResult {
   bool scaler_skipped = false;
   std::optional<double> loss_scale;  ///< the scale this step's loss was multiplied by (AMP)
   int64_t samples = 0;               ///< samples of all micro-batches of the step
+  bool clipped = false;              ///< clipping scaled the gradients (factor < 1)
+};
+
+/// Looks inside a step (the gradient watch, core/train/monitors/gradient_watch.h): called on
+/// the training thread with the state at three points of trainStep.
+class StepWatch {
+ public:
+  virtual ~StepWatch() = default;
+  /// After backward and the total norm, before clipping: the raw gradients (`r.loss`,
+  /// `r.grad_norm` set; r.applied tells whether the step will be applied).
+  virtual void afterMeasure(const TrainState& state, const StepResult& r) = 0;
+  /// Just before optimizer.step() (only for applied steps).
+  virtual void beforeUpdate(const TrainState& state) = 0;
+  /// Just after optimizer.step() (only for applied steps).
+  virtual void afterUpdate(const TrainState& state) = 0;
 };
 
 /// zero_grad -> forward -> loss -> backward -> [AMP: unscale] -> measure -> clip -> optimizer
 /// step (skipped when loss or norm is non-finite: it would poison the weights) -> [AMP: scaler
-/// update]. Does not advance state.global_step. `hooks` may be null. The model must be in train
-/// mode. Loss: cross_entropy (classification) or mse_loss, mean reduction, like torch.nn's.
+/// update]. Does not advance state.global_step. `hooks` and `watch` may be null. The model must
+/// be in train mode. Loss: cross_entropy (classification) or mse_loss, mean reduction, like
+/// torch.nn's. Measuring and clipping: core/train/clipping.h (clip_grad_norm_).
 StepResult trainStep(TrainState& state, const TensorPair& batch, bool classification,
-                     const ClipConfig& clip, const TrainerHooks* hooks);
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch = nullptr);
 
 /// One optimizer step over a group of micro-batches (gradient accumulation): each micro-batch's
 /// loss is divided by group.size() before its backward, so the gradient is the mean of the
@@ -41,7 +57,7 @@ StepResult trainStep(TrainState& state, const TensorPair& batch, bool classifica
 /// under autocast, and with a scaler the scaled loss is backpropagated. `group` must not be
 /// empty. trainStep(state, batch, ...) is trainStep(state, {batch}, ...).
 StepResult trainStep(TrainState& state, const std::vector<TensorPair>& group, bool classification,
-                     const ClipConfig& clip, const TrainerHooks* hooks);
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch = nullptr);
 
 /// Evaluates `split` in eval mode under NoGradGuard, in chunks of max(batch_size, 1024):
 /// {sample-weighted mean loss (NaN for an empty split), accuracy in [0, 1] (classification
@@ -49,9 +65,5 @@ StepResult trainStep(TrainState& state, const std::vector<TensorPair>& group, bo
 std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
                                                   const TensorPair& split, bool classification,
                                                   int64_t batch_size);
-
-/// The "non_finite" event for a step whose loss or gradient norm was not finite: the quantity,
-/// its value, the step and epoch, the usual causes and the policy in force (English message).
-Event nonFiniteEvent(const StepResult& s, int64_t step, int64_t epoch, const std::string& policy);
 
 }  // namespace trainscope

@@ -168,6 +168,10 @@ void Trainer::Impl::finish(RunSummary& summary) {
   summary.final_metrics = state.last_epoch;
   summary.wall_seconds = roundTo(run_timer.wallSeconds(), 1e-6);
   summary.seed = state.seed;
+  if (watch) {
+    summary.skipped_steps = watch->skipped_steps;
+    summary.diagnosis = watch->doctor.diagnose();
+  }
 
   std::string message = "finished: " + toString(summary.stop_reason) + " after " +
                         std::to_string(summary.epochs_completed) +
@@ -208,7 +212,8 @@ RunSummary Trainer::run() {
     // The test set is evaluated once at the end, on the final model, when the run trained at
     // least one whole epoch and did not end on a non-finite value.
     if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&
-        summary.stop_reason != StopReason::NonFinite) {
+        summary.stop_reason != StopReason::NonFinite &&
+        summary.stop_reason != StopReason::Diverged) {
       auto [test_loss, test_acc] =
           evaluate(m.state.model, m.data.test, m.data.classification, m.config.training.batch_size);
       summary.test_loss = test_loss;

@@ -19,6 +19,10 @@ class TrainerObserver {
   virtual void onStep(const StepRecord&) {}
   virtual void onEpoch(const EpochRecord&) {}
   virtual void onEvent(const Event&) {}
+  /// Per-layer statistics, every training.layer_stats_every steps (after that step's onStep).
+  virtual void onLayerStats(const LayerStatsRecord&) {}
+  /// The loss doctor's reading, whenever its kind changes (at epoch ends and non-finite steps).
+  virtual void onDiagnosis(const Diagnosis&) {}
   virtual void onRunFinished(const RunSummary&) {}
   /// What the model does now (TrainerOptions::model_view): after epoch ends (at most every
   /// model_view_interval_s, and always after the last epoch) and when the run pauses.
@@ -121,6 +125,19 @@ class Trainer {
   /// fp16 autocast with a GradScaler on CUDA. Reports an EventKind::ConfigChanged event (what
   /// "training.amp", value 1 or 0); checkpoints record the new setting.
   void setAmp(bool enabled);
+  /// Turns gradient clipping on or off and sets training.clip.max_norm from the next step (also
+  /// while paused); reports an EventKind::ConfigChanged event (what "training.clip.max_norm"
+  /// or "training.clip.enabled", value max_norm). Throws Error(Config, "training.clip.max_norm")
+  /// at once for max_norm <= 0 or not finite.
+  void setClipping(bool enabled, double max_norm);
+  /// Restores the newest in-memory snapshot taken before step `before_step` (training.
+  /// snapshot_every; the run's start is always kept), multiplies the learning rate in force by
+  /// `lr_factor` (0.1: 10x lower), turns clipping on when `enable_clipping`, and resumes. Reports
+  /// EventKind::RolledBack (value: the snapshot's step; what "failed" when there was none) and
+  /// ConfigChanged for each setting changed. Steps after the snapshot are trained again, so
+  /// steps.csv (and metrics.csv, layers.csv) then hold those step / epoch numbers twice. Throws
+  /// Error(Config) for a factor <= 0.
+  void rollBack(int64_t before_step, double lr_factor, bool enable_clipping);
 
  private:
   struct Impl;

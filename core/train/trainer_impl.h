@@ -23,6 +23,7 @@
 #include "core/train/train_state.h"
 #include "core/train/trainer.h"
 #include "core/train/trainer_hooks.h"
+#include "core/train/trainer_watch.h"
 
 namespace trainscope {
 
@@ -47,8 +48,9 @@ struct Trainer::Impl {
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
   std::optional<WeightsFileInfo> imported;      ///< options.init_weights, once loaded
   ScalerSkipWatch scaler_skips;                 ///< GradScaler skips in a row
-  std::vector<Event> start_events;    ///< found while preparing (memory warning), sent at start
-  int64_t memory_estimate_bytes = 0;  ///< RunInfo::memory_estimate_bytes
+  std::vector<Event> start_events;       ///< found while preparing (memory warning), sent at start
+  int64_t memory_estimate_bytes = 0;     ///< RunInfo::memory_estimate_bytes
+  std::unique_ptr<GradientWatch> watch;  ///< gradient watch (trainer_watch.cpp)
 
   void prepare();
   void openRunDir();
@@ -60,8 +62,9 @@ struct Trainer::Impl {
   bool finishEpoch(int64_t epoch, const PauseAwareTimer& timer);
   /// One steps.csv row per optimizer step; `b` is the 0-based index of its last micro-batch.
   void recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches);
-  /// Non-finite policy after a step (a GradScaler skip is not non-finite unless many in a row).
-  void checkStep(const StepResult& s, int64_t epoch);
+  /// AMP: a GradScaler skip is counted (many in a row follow the non-finite policy); true when
+  /// the step was such a skip (the gradient watch then leaves it alone).
+  bool checkStep(const StepResult& s, int64_t epoch);
   /// SetAmp at a step boundary: switch, record in the config (checkpoints), report.
   void switchAmp(bool enabled, int64_t epoch);
   CheckpointContext checkpointContext() const {
@@ -82,12 +85,24 @@ struct Trainer::Impl {
       emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch);
     }
   }
-  void reportNonFinite(const StepResult& s, int64_t epoch);
   /// Sends a ModelViewRecord to observers when options.model_view is on and `force` or the
   /// interval has passed since the last one (model_view.cpp does the work).
   void sendModelView(int64_t epoch, bool force);
   SteadyClock::time_point last_model_view{};
   void finish(RunSummary& summary);
+
+  // ---- gradient watch (trainer_watch.cpp) ----
+  void startWatch();
+  /// After a step's record: layer stats, clip warnings, non-finite forensics, snapshots.
+  void watchStep(const StepResult& s, int64_t epoch);
+  /// After an epoch's record: divergence and the loss doctor.
+  void watchEpoch(const EpochRecord& r);
+  void reportDiagnosis(int64_t epoch);
+  /// Emits `e` and applies the non-finite policy (stop: ends the run as non_finite or diverged).
+  void applyPolicy(const Event& e, bool diverged);
+  /// SetClip / RollBack, at a step boundary.
+  void applyEngineCommand(const Command& c, int64_t epoch);
+  CauseSettings causeSettings(double lr) const;
 
   void emit(const Event& e) {
     if (writer) writer->writeEvent(e);

@@ -52,6 +52,8 @@ void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, in
   r.applied = s.applied;
   r.loss_scale = s.loss_scale;
   r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
+  if (config.training.clip.enabled) r.max_norm = config.training.clip.max_norm;
+  r.clipped = s.clipped;
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
   state.epoch_loss.add(r.loss, r.batch_samples);
@@ -60,27 +62,16 @@ void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, in
   for (auto* o : observers) o->onStep(r);
 }
 
-void Trainer::Impl::reportNonFinite(const StepResult& s, int64_t epoch) {
-  emit(nonFiniteEvent(s, state.global_step, epoch, non_finite_policy));
-  if (non_finite_policy == "stop") {
-    stop_on_non_finite = true;
-  } else if (non_finite_policy == "pause") {
-    control.pauseFromEngine();
-  }
-}
-
-void Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
+bool Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
   if (scaler_skips.onStep(s.scaler_skipped)) {
     emit(scalerSkipsEvent(s.loss_scale.value_or(0), state.global_step, epoch, non_finite_policy));
     if (non_finite_policy == "stop") stop_on_non_finite = true;
     if (non_finite_policy == "pause") control.pauseFromEngine();
-    return;
+    return true;
   }
-  if (s.scaler_skipped) {
-    ++state.scaler_skipped_steps;  // normal AMP behaviour: counted, drawn, no policy
-  } else if (!s.applied) {
-    reportNonFinite(s, epoch);
-  }
+  if (!s.scaler_skipped) return false;
+  ++state.scaler_skipped_steps;  // normal AMP behaviour: counted, drawn, no policy
+  return true;
 }
 
 void Trainer::Impl::switchAmp(bool enabled, int64_t epoch) {
@@ -103,6 +94,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     for (const auto& path : t.save_paths) saveNow(path, at_epoch);
     for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
     if (t.amp) switchAmp(*t.amp, at_epoch);
+    for (const Command& c : t.engine_commands) applyEngineCommand(c, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
   const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
@@ -113,12 +105,14 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     timer.addPaused(waited);
     run_timer.addPaused(waited);
     if (d == RunControl::Decision::Stop) return false;
+    if (watch->rolled_back) return false;  // loop() restarts at the snapshot's epoch and batch
 
     std::vector<TensorPair> group;  // the epoch's last group may be smaller
     for (int64_t i = b; i < std::min(b + k, batches); ++i) group.push_back(iter.batch(i));
     StepResult s;
+    watch->startStep(state.global_step + 1);
     try {
-      s = trainStep(state, group, data.classification, config.training.clip, &hooks);
+      s = trainStep(state, group, data.classification, config.training.clip, &hooks, watch.get());
     } catch (const std::exception& ex) {
       if (!isCudaOutOfMemory(ex)) throw;  // TRAINSCOPE_CUDA builds only; untested here
       emit({state.global_step, epoch, EventKind::MemoryWarning,
@@ -130,7 +124,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     b += static_cast<int64_t>(group.size());
     state.batch_in_epoch = b;  // never inside a group: checkpoints resume at a group's start
     recordStep(s, epoch, b - 1, batches);
-    checkStep(s, epoch);
+    if (!checkStep(s, epoch)) watchStep(s, epoch);  // AMP skips, else forensics and the policy
     if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
   }
   return true;
@@ -168,6 +162,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);
   for (const Event& e : end.events) emit(e);
+  watchEpoch(r);  // divergence (policy) and the loss doctor
   if (throughput) {
     if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
       emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
@@ -246,6 +241,7 @@ RunSummary Trainer::Impl::loop() {
           "tensors", file});
   }
 
+  startWatch();
   RunSummary summary;
   summary.stop_reason = StopReason::Completed;
   for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
@@ -255,6 +251,11 @@ RunSummary Trainer::Impl::loop() {
     state.model->train();
     PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
     if (!trainEpoch(iter, epoch, timer)) {
+      if (watch->rolled_back) {  // restored from a snapshot: continue from its epoch and batch
+        watch->rolled_back = false;
+        epoch = state.epochs_completed;
+        continue;
+      }
       summary.stop_reason = stop_on_non_finite ? StopReason::NonFinite : control.stopReason();
       if (summary.stop_reason != StopReason::NonFinite) {
         const bool partial = state.batch_in_epoch > 0;
@@ -268,7 +269,12 @@ RunSummary Trainer::Impl::loop() {
       }
       break;
     }
-    if (!finishEpoch(epoch, timer)) {
+    const bool go_on = finishEpoch(epoch, timer);  // false: early stopping fired
+    if (watch->stop_diverged) {
+      summary.stop_reason = StopReason::Diverged;
+      break;
+    }
+    if (!go_on) {
       summary.stop_reason = StopReason::EarlyStop;
       break;
     }

@@ -39,6 +39,7 @@ class TstCliTrain : public QObject {
   void unseededRunIsReproducible();
   void fashionMnistSubset();
   void nonFiniteStops();
+  void explodingPresetStopsThenCompletesWithClipping();
 };
 
 void TstCliTrain::overfitSineRunDirectory() {
@@ -252,6 +253,42 @@ void TstCliTrain::nonFiniteStops() {
   }
   QCOMPARE(summary.value("global_step").toInteger(), steps->cell(last, "step").toLongLong());
   QVERIFY2(r.err.contains("non_finite"), r.err.constData());
+}
+
+void TstCliTrain::explodingPresetStopsThenCompletesWithClipping() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  // Without clipping: exit 3, a message naming the step and the likely cause.
+  const QString out = tmp.filePath("boom");
+  const CliResult r = runCli({"train", "--preset", "exploding", "--out", out});
+  QVERIFY2(r.finished && r.status == QProcess::NormalExit && r.exit_code == 3, describe(r));
+  QVERIFY2(r.err.contains("event: non_finite at step "), r.err.constData());
+  QVERIFY2(r.err.contains("gradient clipping is off"), r.err.constData());
+  QVERIFY2(r.err.contains("diagnosis: diverging"), r.err.constData());
+  const QJsonObject summary = readJsonObject(out + "/summary.json");
+  QCOMPARE(summary.value("stop_reason").toString(), QString("non_finite"));
+  QVERIFY(summary.value("global_step").toInteger() <= 36);  // "within a few dozen steps"
+  QCOMPARE(at(summary, "diagnosis.kind").toString(), QString("diverging"));
+  QVERIFY(!at(summary, "diagnosis.evidence").toArray().isEmpty());
+  QVERIFY(!at(summary, "diagnosis.checks").toArray().isEmpty());
+
+  // With clipping: completes, no non_finite / diverged event, and the loss came down.
+  const QString out2 = tmp.filePath("clipped");
+  const CliResult c = runCli(
+      {"train", "--preset", "exploding", "--set", "training.clip.enabled=true", "--out", out2});
+  QVERIFY2(c.finished && c.status == QProcess::NormalExit && c.exit_code == 0, describe(c));
+  for (const QString& line : readLines(out2 + "/events.jsonl")) {
+    const QString kind = QJsonDocument::fromJson(line.toUtf8()).object().value("kind").toString();
+    QVERIFY2(kind != "non_finite" && kind != "diverged", qPrintable(line));
+  }
+  const auto metrics = readCsv(out2 + "/metrics.csv");
+  QVERIFY(metrics && metrics->rows.size() == 100);
+  // Targets of variance ~1250 (sin * 50); the clipped fit ends far below it.
+  QVERIFY2(metrics->number(99, "val_loss") < 200, qPrintable(metrics->rows[99].join(',')));
+  // layers.csv is written by default (every 10 steps).
+  const auto layers = readCsv(out2 + "/layers.csv");
+  QVERIFY(layers && !layers->rows.isEmpty());
+  QVERIFY(layers->header.contains("0.weight.grad_norm"));
 }
 
 QTEST_GUILESS_MAIN(TstCliTrain)

@@ -50,7 +50,7 @@ void TstConfig::presetsAreValidAndSeeded() {
     QCOMPARE(c.name, p.name);
   }
   QCOMPARE(names, (QStringList{"overfit-sine", "moons", "overfit-moons", "circles", "spirals",
-                               "fashion-mnist-mlp"}));
+                               "fashion-mnist-mlp", "exploding"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
   QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));
@@ -145,6 +145,18 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                           << "training.deterministic";
   QTest::newRow("max_norm 0") << "training.clip.max_norm=0"
                               << "training.clip.max_norm";
+  QTest::newRow("max_norm negative") << "training.clip.max_norm=-1"
+                                     << "training.clip.max_norm";
+  QTest::newRow("max_norm nan") << "training.clip.max_norm=\"nan\""
+                                << "training.clip.max_norm";
+  QTest::newRow("max_norm text") << "training.clip.max_norm=abc"
+                                 << "training.clip.max_norm";
+  QTest::newRow("norm_type 0") << "training.clip.norm_type=0"
+                               << "training.clip.norm_type";
+  QTest::newRow("norm_type fro") << "training.clip.norm_type=fro"
+                                 << "training.clip.norm_type";
+  QTest::newRow("layer_stats_every negative") << "training.layer_stats_every=-1"
+                                              << "training.layer_stats_every";
   QTest::newRow("clip enabled not bool") << "training.clip.enabled=1"
                                          << "training.clip.enabled";
   QTest::newRow("betas one value") << "optimizer.betas=[0.9]"

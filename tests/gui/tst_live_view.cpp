@@ -154,6 +154,8 @@ void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {
   int non_finite_lines = 0;
   for (int i = 0; i < events->lineCount(); ++i)
     if (events->lineText(i).contains(QStringLiteral("Non-finite"))) ++non_finite_lines;
+  if (non_finite_lines != 1)
+    for (int i = 0; i < events->lineCount(); ++i) qWarning("%s", qPrintable(events->lineText(i)));
   QCOMPARE(non_finite_lines, 1);
   const QString last = events->lineText(events->lineCount() - 1);
   QVERIFY2(last.contains(QStringLiteral("%1 optimizer updates skipped").arg(skipped)),

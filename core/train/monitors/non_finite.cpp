@@ -1,0 +1,118 @@
+#include "core/train/monitors/non_finite.h"
+
+#include <cmath>
+
+#include "core/io/number_format.h"
+
+namespace trainscope {
+namespace {
+
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
+  return out;
+}
+
+std::string policyText(const std::string& policy) {
+  if (policy == "skip") return "policy skip: the update was skipped and the run goes on";
+  if (policy == "pause") return "policy pause: the run is paused";
+  return "policy " + policy;
+}
+
+}  // namespace
+
+std::vector<std::string> likelyCauses(const CauseSettings& s, bool gradient_non_finite) {
+  std::vector<std::string> causes;
+  const bool adam = s.optimizer == "adam" || s.optimizer == "adamw";
+  const bool high_lr = adam ? s.lr > 1e-2 : s.lr > 0.1;
+  causes.push_back("the learning rate " + formatNumber(s.lr) + " is " +
+                   (high_lr ? "high for " + s.optimizer : "perhaps too high for this model") +
+                   ": try 10x lower");
+  if (!s.clip_enabled) {
+    causes.push_back("gradient clipping is off: training.clip.enabled=true bounds each update");
+  } else if (gradient_non_finite) {
+    causes.push_back("clipping is on (max_norm " + formatNumber(s.max_norm) +
+                     ") but cannot rescale an inf or nan gradient: the weights were already bad; "
+                     "roll back to an earlier snapshot");
+  } else {
+    causes.push_back("clipping is on (max_norm " + formatNumber(s.max_norm) +
+                     "), so the weights drifted over many steps: lower the learning rate or "
+                     "max_norm");
+  }
+  if (s.target_scale != 1 && !s.classification)
+    causes.push_back("the targets are scaled by " + formatNumber(s.target_scale) +
+                     " (data.target_scale): large targets give large losses and gradients");
+  if (!s.standardize) causes.push_back("the inputs are not standardised (data.standardize=false)");
+  return causes;
+}
+
+Event nonFiniteForensicsEvent(const NonFiniteEvidence& ev, const CauseSettings& settings,
+                              const std::string& policy) {
+  Event e;
+  e.step = ev.step;
+  e.epoch = ev.epoch;
+  e.kind = EventKind::NonFinite;
+  const bool loss_bad = !std::isfinite(ev.loss);
+  e.what = loss_bad ? "loss" : "grad_norm";
+  e.value = loss_bad ? ev.loss : ev.grad_norm;
+  std::vector<std::string> layers;
+  for (const auto& [name, norm] : ev.layers)
+    layers.push_back(name + " (" + formatNumber(norm) + ")");
+  const bool grad_bad = !std::isfinite(ev.grad_norm);
+  e.message = "non-finite " + e.what + " at step " + std::to_string(ev.step) + ", epoch " +
+              std::to_string(ev.epoch) + ": loss " + formatNumber(ev.loss) + ", gradient norm " +
+              formatNumber(ev.grad_norm) + ", learning rate " + formatNumber(ev.lr) + "; " +
+              (ev.layers_non_finite ? "first non-finite gradient in " : "largest gradient in ") +
+              join(layers, ", ") + ". The optimizer step was skipped (parameters unchanged). " +
+              "Likely causes: " + join(likelyCauses(settings, grad_bad), "; ") + ". " +
+              policyText(policy);
+  return e;
+}
+
+std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const CauseSettings& s,
+                                                const std::string& policy) {
+  if (!first_loss_) {
+    if (std::isfinite(r.train_loss)) first_loss_ = r.train_loss;
+    return std::nullopt;
+  }
+  std::optional<Event> out;
+  auto make = [&](const std::string& what, double value, const std::string& text) {
+    Event e;
+    e.step = r.step;
+    e.epoch = r.epoch;
+    e.kind = EventKind::Diverged;
+    e.what = what;
+    e.value = value;
+    e.message = "the run diverged at epoch " + std::to_string(r.epoch) + ": " + text +
+                ". Likely causes: " + join(likelyCauses(s, false), "; ") + ". " +
+                policyText(policy);
+    return e;
+  };
+  // A non-finite epoch loss (policy skip) keeps the criterion held without a report of its own:
+  // the step check reported it. So a rollback to a still-huge state is not reported again.
+  const bool huge = *first_loss_ > 0 &&
+                    (!std::isfinite(r.train_loss) || r.train_loss > kLossFactor * *first_loss_);
+  if (huge && !loss_flagged_ && std::isfinite(r.train_loss))
+    out = make("train_loss", r.train_loss,
+               "training loss " + formatNumber(r.train_loss) +
+                   " is over 1e4 times the first "
+                   "epoch's (" +
+                   formatNumber(*first_loss_) + ")");
+  loss_flagged_ = huge;
+
+  if (n_classes_ > 0 && r.val_accuracy && r.epoch >= kFirstChanceEpoch) {
+    const double chance = 1.0 / static_cast<double>(n_classes_);
+    if (std::abs(*r.val_accuracy - chance) <= kChanceMargin + 1e-12) {
+      if (++chance_streak_ == kChanceEpochs && !out)
+        out = make("val_accuracy", *r.val_accuracy,
+                   "validation accuracy " + formatNumber(*r.val_accuracy) +
+                       " has been within 2 points of chance (" + formatNumber(chance) + ") for " +
+                       std::to_string(kChanceEpochs) + " epochs");
+    } else {
+      chance_streak_ = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,245 @@
+// The gradient watch inside the Trainer (issue 11): per-layer statistics and layers.csv, clip
+// statistics and warnings, non-finite forensics, finite divergence, the loss doctor, in-memory
+// snapshots and the live commands that use them (SetClip, RollBack). trainer_loop.cpp calls
+// these at a few points of the epoch loop.
+#include "core/train/trainer_watch.h"
+
+#include <cmath>
+#include <utility>
+
+#include "core/errors.h"
+#include "core/io/number_format.h"
+#include "core/optim/optimizer_factory.h"
+#include "core/train/trainer_impl.h"
+
+namespace trainscope {
+
+namespace {
+
+std::vector<std::string> parameterNames(const TrainState& state) {
+  std::vector<std::string> names;
+  for (const auto& item : state.model->named_parameters()) names.push_back(item.key());
+  return names;
+}
+
+}  // namespace
+
+GradientWatch::GradientWatch(const TrainConfig& config, const TrainState& state, int64_t n_classes)
+    : names(parameterNames(state)),
+      layers(state.params),
+      every(config.training.layer_stats_every),
+      divergence(n_classes),
+      snapshots(config.training.snapshot_every, 3) {}
+
+void GradientWatch::startStep(int64_t step) {
+  due = every > 0 && step % every == 0;
+  measured = false;
+}
+
+void GradientWatch::afterMeasure(const TrainState& state, const StepResult& r) {
+  if (!due && r.applied) return;
+  grad_norms = layers.gradNorms(*state.grads);
+  update_ratios.assign(grad_norms.size(), std::nan(""));
+  measured = true;
+}
+
+void GradientWatch::beforeUpdate(const TrainState& state) {
+  if (due) layers.rememberWeights(state.params);
+}
+
+void GradientWatch::afterUpdate(const TrainState& state) {
+  if (due) update_ratios = layers.updateRatios(state.params);
+}
+
+std::optional<LayerStatsRecord> GradientWatch::takeRecord(int64_t step, int64_t epoch) {
+  if (!due || !measured) return std::nullopt;
+  LayerStatsRecord r;
+  r.step = step;
+  r.epoch = epoch;
+  r.names = names;
+  r.grad_norm = grad_norms;
+  r.update_ratio = update_ratios;
+  return r;
+}
+
+NonFiniteEvidence GradientWatch::evidence(const StepResult& s, int64_t step, int64_t epoch) const {
+  NonFiniteEvidence ev;
+  ev.step = step;
+  ev.epoch = epoch;
+  ev.loss = s.loss;
+  ev.grad_norm = s.grad_norm;
+  ev.lr = s.lr;
+  for (size_t i = 0; i < grad_norms.size() && i < names.size(); ++i)
+    if (!std::isfinite(grad_norms[i])) ev.layers.emplace_back(names[i], grad_norms[i]);
+  ev.layers_non_finite = !ev.layers.empty();
+  if (ev.layers.empty() && !grad_norms.empty()) {
+    size_t big = 0;
+    for (size_t i = 1; i < grad_norms.size(); ++i)
+      if (grad_norms[i] > grad_norms[big]) big = i;
+    ev.layers.emplace_back(names[big], grad_norms[big]);
+  }
+  if (ev.layers.size() > 3) ev.layers.resize(3);
+  return ev;
+}
+
+// ---- Trainer::Impl ----
+
+CauseSettings Trainer::Impl::causeSettings(double lr) const {
+  CauseSettings c;
+  c.optimizer = config.optimizer.name;
+  c.lr = lr;
+  c.clip_enabled = config.training.clip.enabled;
+  c.max_norm = config.training.clip.max_norm;
+  c.standardize = config.data.standardize;
+  c.target_scale = config.data.target_scale;
+  c.classification = data.classification;
+  return c;
+}
+
+void Trainer::Impl::startWatch() {
+  watch = std::make_unique<GradientWatch>(config, state, data.summary.n_classes);
+  if (writer && watch->every > 0)
+    watch->csv = std::make_unique<LayersCsvWriter>(options.run_dir, watch->names);
+  for (const EpochRecord& r : state.history) {  // a resumed run: the epochs so far
+    watch->doctor.onEpoch(r);
+    watch->divergence.onEpoch(r, causeSettings(r.lr), non_finite_policy);
+  }
+  watch->snapshots.capture(state, checkpointContext());
+}
+
+void Trainer::Impl::applyPolicy(const Event& e, bool diverged) {
+  emit(e);
+  if (non_finite_policy == "stop") {
+    (diverged ? watch->stop_diverged : stop_on_non_finite) = true;
+  } else if (non_finite_policy == "pause") {
+    control.pauseFromEngine();
+  }
+}
+
+void Trainer::Impl::watchStep(const StepResult& s, int64_t epoch) {
+  GradientWatch& w = *watch;
+  const int64_t step = state.global_step;
+  if (auto r = w.takeRecord(step, epoch)) {
+    if (w.csv) w.csv->write(*r);
+    for (auto* o : observers) o->onLayerStats(*r);
+  }
+  const ClipConfig& clip = config.training.clip;
+  if (auto warn = w.clip_stats.onStep(step, s.grad_norm, clip.enabled, clip.max_norm))
+    emit({step, epoch, EventKind::ClipWarning, warn->message, warn->value, warn->what, ""});
+  w.doctor.onStep(s.loss, s.applied);
+  if (!s.applied) {
+    ++w.skipped_steps;
+    applyPolicy(
+        nonFiniteForensicsEvent(w.evidence(s, step, epoch), causeSettings(s.lr), non_finite_policy),
+        /*diverged=*/false);
+    reportDiagnosis(epoch);
+  } else if (std::isfinite(s.loss) && w.snapshots.due(step)) {
+    w.snapshots.capture(state, checkpointContext());
+  }
+}
+
+void Trainer::Impl::watchEpoch(const EpochRecord& r) {
+  GradientWatch& w = *watch;
+  w.doctor.onEpoch(r);
+  if (auto e = w.divergence.onEpoch(r, causeSettings(r.lr), non_finite_policy)) {
+    w.doctor.onDiverged();
+    applyPolicy(*e, /*diverged=*/true);
+  }
+  reportDiagnosis(r.epoch);
+}
+
+void Trainer::Impl::reportDiagnosis(int64_t epoch) {
+  Diagnosis d = watch->doctor.diagnose();
+  GradientWatch& w = *watch;
+  // A change is reported when it holds at two readings in a row (noisy validation losses would
+  // flip overfitting/healthy every epoch); "diverging" is reported at once.
+  const std::string previous = std::exchange(w.pending_kind, d.kind);
+  if (d.kind == w.last_kind || (d.kind != "diverging" && d.kind != previous)) return;
+  watch->last_kind = d.kind;
+  // events.jsonl only: observers get onDiagnosis (as an event it would split the runs of
+  // repeated events that front ends fold into one line).
+  if (d.kind != "too_early" && writer)
+    writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis, "diagnosis: " + d.summary,
+                        std::nullopt, d.kind, ""});
+  for (auto* o : observers) o->onDiagnosis(d);
+}
+
+void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
+  ClipConfig& clip = config.training.clip;
+  const std::string from = " from step " + std::to_string(state.global_step + 1);
+  auto clipChanged = [&] {
+    emit({state.global_step, epoch, EventKind::ConfigChanged,
+          clip.enabled ? "gradient clipping on, max_norm " + formatNumber(clip.max_norm) + from
+                       : "gradient clipping off" + from,
+          clip.max_norm, clip.enabled ? "training.clip.max_norm" : "training.clip.enabled", ""});
+  };
+  if (c.kind == CommandKind::SetClip) {
+    clip.enabled = c.enabled;
+    if (c.value > 0 && std::isfinite(c.value)) clip.max_norm = c.value;
+    clipChanged();
+    return;
+  }
+  if (c.kind != CommandKind::RollBack) return;
+  const int64_t before = static_cast<int64_t>(c.value);
+  const double lr = currentLr(*state.optimizer);
+  std::optional<int64_t> at;
+  try {
+    at = watch->snapshots.restoreBefore(state, before, config.optimizer.name);
+  } catch (const std::exception& ex) {
+    emit({state.global_step, epoch, EventKind::RolledBack,
+          std::string("rollback failed, nothing restored: ") + ex.what(), std::nullopt, "failed",
+          ""});
+    return;
+  }
+  if (!at) {
+    emit({state.global_step, epoch, EventKind::RolledBack,
+          "no snapshot before step " + std::to_string(before) + ": nothing restored", std::nullopt,
+          "failed", ""});
+    return;
+  }
+  watch->rolled_back = true;
+  const std::string after = " from step " + std::to_string(state.global_step + 1);
+  emit({state.global_step, state.epochs_completed, EventKind::RolledBack,
+        "rolled back to the snapshot at step " + std::to_string(*at) + " (before step " +
+            std::to_string(before) + ")",
+        static_cast<double>(*at), "step", ""});
+  if (c.factor != 1 && c.factor > 0 && std::isfinite(c.factor)) {
+    const double new_lr = lr * c.factor;
+    for (auto& g : state.optimizer->param_groups()) g.options().set_lr(new_lr);
+    emit({state.global_step, state.epochs_completed, EventKind::ConfigChanged,
+          "learning rate " + formatNumber(lr) + " -> " + formatNumber(new_lr) + after, new_lr,
+          "optimizer.lr", ""});
+  }
+  if (c.enabled && !clip.enabled) {
+    clip.enabled = true;
+    emit({state.global_step, state.epochs_completed, EventKind::ConfigChanged,
+          "gradient clipping on, max_norm " + formatNumber(clip.max_norm) + after, clip.max_norm,
+          "training.clip.max_norm", ""});
+  }
+}
+
+void Trainer::setClipping(bool enabled, double max_norm) {
+  if (!(max_norm > 0) || !std::isfinite(max_norm))
+    throw Error(
+        ErrorCode::Config, "training.clip.max_norm",
+        "training.clip.max_norm must be a finite number > 0, got " + formatNumber(max_norm));
+  Command c{CommandKind::SetClip};
+  c.enabled = enabled;
+  c.value = max_norm;
+  impl_->control.post(c);
+}
+
+void Trainer::rollBack(int64_t before_step, double lr_factor, bool enable_clipping) {
+  if (!(lr_factor > 0) || !std::isfinite(lr_factor))
+    throw Error(
+        ErrorCode::Config, "optimizer.lr",
+        "the learning-rate factor must be a finite number > 0, got " + formatNumber(lr_factor));
+  Command c{CommandKind::RollBack};
+  c.value = static_cast<double>(before_step);
+  c.factor = lr_factor;
+  c.enabled = enable_clipping;
+  impl_->control.post(c);
+  impl_->control.post({CommandKind::Resume});
+}
+
+}  // namespace trainscope

@@ -1,0 +1,596 @@
+// Gradient watch (issue 11): clipping as clip_grad_norm_, per-layer norms and update ratios,
+// non-finite forensics (detection step, untouched parameters, skip), finite divergence, clip
+// statistics, the loss doctor, live clipping and rollback. Expected values are computed by
+// formula, by hand, or by a plain libtorch replica of the training loop.
+#include <torch/torch.h>
+
+#include <QtTest/QtTest>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "core/config/config_json.h"
+#include "core/data/dataset.h"
+#include "core/errors.h"
+#include "core/io/checkpoint_file.h"
+#include "core/io/layers_csv.h"
+#include "core/model/model.h"
+#include "core/system/seed.h"
+#include "core/train/clipping.h"
+#include "core/train/flat_gradients.h"
+#include "core/train/monitors/clip_stats.h"
+#include "core/train/monitors/loss_doctor.h"
+#include "core/train/monitors/non_finite.h"
+#include "core/train/trainer.h"
+#include "core/train/trainer_hooks.h"
+#include "test_util.h"
+
+using namespace trainscope;
+
+namespace {
+
+struct Recorder : TrainerObserver {
+  std::mutex mutex;
+  std::vector<StepRecord> steps;
+  std::vector<EpochRecord> epochs;
+  std::vector<Event> events;
+  std::vector<LayerStatsRecord> layers;
+  std::vector<Diagnosis> diagnoses;
+  std::atomic<int64_t> non_finite_step{0};
+  std::atomic<int> paused{0};
+  void onStep(const StepRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    steps.push_back(r);
+  }
+  void onEpoch(const EpochRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    epochs.push_back(r);
+  }
+  void onEvent(const Event& e) override {
+    std::lock_guard<std::mutex> l(mutex);
+    events.push_back(e);
+    if (e.kind == EventKind::NonFinite && non_finite_step == 0) non_finite_step = e.step;
+    if (e.kind == EventKind::Paused) ++paused;
+  }
+  void onLayerStats(const LayerStatsRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    layers.push_back(r);
+  }
+  void onDiagnosis(const Diagnosis& d) override {
+    std::lock_guard<std::mutex> l(mutex);
+    diagnoses.push_back(d);
+  }
+  std::vector<Event> eventsOf(EventKind kind) {
+    std::lock_guard<std::mutex> l(mutex);
+    std::vector<Event> out;
+    for (const auto& e : events)
+      if (e.kind == kind) out.push_back(e);
+    return out;
+  }
+};
+
+/// A full-batch linear regression (Linear(1,1) on standardised sine inputs, 40 training
+/// samples) trained by SGD at lr 50: both modes of the Hessian 2*I give a factor |1 - 2*lr| =
+/// 99 per step, so the loss grows ~1e4x per step until it overflows.
+TrainConfig explodingLinear() {
+  TrainConfig c = resolveConfig("overfit-sine", {}, {});
+  c.name = "linear";
+  c.data.n_samples = 50;
+  c.data.val_fraction = 0.2;
+  c.model.hidden = {};
+  c.optimizer.name = "sgd";
+  c.optimizer.lr = 50;
+  c.training.batch_size = 64;
+  c.training.epochs = 40;
+  c.training.seed = 5;
+  c.training.num_threads = 1;
+  return c;
+}
+
+/// The same training as a plain libtorch loop (float32, as the engine): the first step whose
+/// loss or total gradient norm (sqrt of the float32 dot, as FlatGradients) is not finite, and
+/// that step's loss.
+std::pair<int64_t, double> firstNonFiniteStep(const TrainConfig& c) {
+  at::set_num_threads(1);
+  PreparedData data = loadData(c.data);
+  seedEverything(*c.training.seed);
+  torch::nn::Sequential model = buildModel(c.model, data.summary.n_features, 1);
+  for (int64_t step = 1; step <= 1000; ++step) {
+    for (auto& p : model->parameters()) p.mutable_grad() = at::Tensor();
+    at::Tensor loss = torch::mse_loss(model->forward(data.train.x), data.train.y);
+    loss.backward();
+    double sq = 0;
+    for (auto& p : model->parameters())
+      sq += at::dot(p.grad().reshape(-1), p.grad().reshape(-1)).item<float>();
+    const double l = loss.item<double>();
+    if (!std::isfinite(l) || !std::isfinite(sq)) return {step, l};
+    torch::NoGradGuard g;
+    for (auto& p : model->parameters()) p.add_(p.grad(), -c.optimizer.lr);
+  }
+  return {-1, 0};
+}
+
+/// Resumes every pause of a "pause"-policy run until the one caused by its first non-finite
+/// step (the finite-divergence check pauses earlier: a geometric loss passes 1e4x the first
+/// epoch's long before it overflows). Returns false on timeout.
+bool waitForNonFinitePause(Trainer& trainer, Recorder& rec) {
+  int handled = 0;
+  for (int i = 0; i < 100; ++i) {
+    if (!QTest::qWaitFor([&] { return rec.paused > handled; }, 20000)) return false;
+    handled = rec.paused;
+    if (rec.non_finite_step > 0) return true;
+    trainer.resume();
+  }
+  return false;
+}
+
+std::vector<at::Tensor> copyParams(const std::vector<at::Tensor>& params) {
+  std::vector<at::Tensor> out;
+  for (const auto& p : params) out.push_back(p.detach().clone());
+  return out;
+}
+
+bool bitwiseEqual(const at::Tensor& a, const at::Tensor& b) {
+  return a.sizes() == b.sizes() && a.scalar_type() == b.scalar_type() &&
+         std::memcmp(a.contiguous().data_ptr(), b.contiguous().data_ptr(), a.nbytes()) == 0;
+}
+
+}  // namespace
+
+class TstGradientWatch : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void clipNormIsExactlyTen();
+  void clipInfNorm();
+  void clipSkipsUndefinedGradients();
+  void layerNormsSumToTotal();
+  void updateRatioOfPlainSgd();
+  void nonFiniteFlagsTheOverflowStep();
+  void nonFiniteSkipLeavesParametersAndContinues();
+  void causesFollowTheSettings();
+  void divergenceScripted();
+  void clipStatsScripted();
+  void doctorClassifiesSyntheticRuns();
+  void liveClippingTakesEffectNextStep();
+  void rollBackRestoresASnapshot();
+};
+
+void TstGradientWatch::clipNormIsExactlyTen() {
+  at::Tensor p = torch::ones({100}, torch::requires_grad());
+  std::vector<at::Tensor> params{p};
+  FlatGradients grads(params);
+  grads.zero();
+  (p * 1.0).sum().backward();  // d/dp sum(p * s) = s = 1 per element
+  const double norm = totalGradNorm(grads, 2);
+  QCOMPARE(norm, 10.0);  // sqrt(100), exactly
+  ClipConfig clip;
+  clip.enabled = true;
+  clip.max_norm = 1;
+  const ClipOutcome c = clipFlatGradients(grads, clip, norm);
+  QVERIFY(c.clipped);
+  // 1 / (10 + 1e-6), computed in float32 as clip_grad_norm_ does on float32 gradients:
+  // torch 1.13 gives 0.09999999403953552 (/usr/bin/python3, torch.nn.utils.clip_grad_norm_).
+  const float expected = 1.0f / (10.0f + 1e-6f);
+  QCOMPARE(expected, 0.09999999403953552f);
+  QVERIFY(std::abs(expected - 1.0 / (10.0 + 1e-6)) < 1e-8);
+  for (int64_t i = 0; i < 100; ++i) QCOMPARE(p.grad()[i].item<float>(), expected);
+  QCOMPARE(c.norm_clipped, 10.0 * static_cast<double>(expected));
+  // max_norm above the norm: untouched.
+  grads.zero();
+  (p * 1.0).sum().backward();
+  clip.max_norm = 20;
+  QVERIFY(!clipFlatGradients(grads, clip, 10.0).clipped);
+  QCOMPARE(p.grad()[0].item<float>(), 1.0f);
+}
+
+void TstGradientWatch::clipInfNorm() {
+  at::Tensor p = torch::ones({100}, torch::requires_grad());
+  std::vector<at::Tensor> params{p};
+  FlatGradients grads(params);
+  grads.zero();
+  at::Tensor s = torch::ones({100});
+  s[17] = -3.0;  // max |g| = 3; the L2 norm would be sqrt(99 + 9)
+  (p * s).sum().backward();
+  ClipConfig clip;
+  clip.enabled = true;
+  clip.max_norm = 1;
+  clip.norm_type = std::nullopt;  // "inf"
+  QVERIFY(std::isinf(normTypeValue(clip)));
+  const double norm = totalGradNorm(grads, normTypeValue(clip));
+  QCOMPARE(norm, 3.0);
+  clipFlatGradients(grads, clip, norm);
+  const float coef = 1.0f / (3.0f + 1e-6f);  // torch 1.13: 0.33333322405815125
+  QCOMPARE(p.grad()[0].item<float>(), coef);
+  QCOMPARE(p.grad()[17].item<float>(), -3.0f * coef);
+  // norm_type 1: sum |g| = 99 + 3
+  grads.zero();
+  (p * s).sum().backward();
+  QCOMPARE(totalGradNorm(grads, 1), 102.0);
+  // The config reads "inf" and writes it back.
+  TrainConfig c = resolveConfig("moons", {}, {"training.clip.norm_type=\"inf\""});
+  QVERIFY(!c.training.clip.norm_type);
+  QCOMPARE(QString::fromStdString(configToJson(c)["training"]["clip"]["norm_type"].dump()),
+           QString("\"inf\""));
+  QCOMPARE(*TrainConfig{}.training.clip.norm_type, int64_t{2});
+}
+
+void TstGradientWatch::clipSkipsUndefinedGradients() {
+  // Two "layers"; the second is not used by the loss, so its .grad() stays undefined.
+  at::Tensor a = torch::full({4}, 2.0, torch::requires_grad());
+  at::Tensor unused = torch::ones({3}, torch::requires_grad());
+  (a * torch::tensor({3.0f, 0.0f, 4.0f, 0.0f})).sum().backward();  // grad a = (3,0,4,0): norm 5
+  QVERIFY(!unused.grad().defined());
+  const double total = clipGradNorm({a, unused}, 1.0, 2.0);
+  QCOMPARE(total, 5.0);
+  QVERIFY(!unused.grad().defined());
+  QCOMPARE(a.grad()[2].item<float>(), 4.0f * (1.0f / (5.0f + 1e-6f)));
+  QCOMPARE(clipGradNorm({unused}, 1.0, 2.0), 0.0);  // nothing defined: norm 0, no error
+  try {
+    clipGradNorm({a}, -1.0, 2.0);
+    QFAIL("negative max_norm accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("training.clip.max_norm"));
+  }
+}
+
+void TstGradientWatch::layerNormsSumToTotal() {
+  QTemporaryDir tmp;
+  TrainConfig c = resolveConfig("moons", {}, {"training.epochs=1", "training.layer_stats_every=3"});
+  c.data.n_samples = 300;
+  c.training.num_threads = 1;
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "run";
+  Trainer trainer(c, o);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  trainer.run();
+  QVERIFY(rec.steps.size() >= 6);
+  QCOMPARE(rec.layers.size(), rec.steps.size() / 3);
+  for (const auto& l : rec.layers) {
+    QCOMPARE(l.step % 3, int64_t{0});
+    QCOMPARE(l.names.size(), size_t{6});
+    QCOMPARE(QString::fromStdString(l.names[0]), QString("0.weight"));
+    QCOMPARE(QString::fromStdString(l.names[5]), QString("4.bias"));
+    double sq = 0;
+    for (double g : l.grad_norm) sq += g * g;
+    const double total = rec.steps[l.step - 1].grad_norm;
+    QVERIFY2(std::abs(sq - total * total) <= 1e-5 * total * total,
+             qPrintable(QString("%1 vs %2").arg(sq).arg(total * total)));
+  }
+  // layers.csv: header names every tensor in state_dict order; one row per record.
+  const auto csv = testfiles::readCsv(o.run_dir / "layers.csv");
+  QVERIFY(csv);
+  QCOMPARE(QString::fromStdString(layersCsvHeader(rec.layers[0].names)),
+           QString("step,0.weight.grad_norm,0.weight.update_ratio,0.bias.grad_norm,"
+                   "0.bias.update_ratio,2.weight.grad_norm,2.weight.update_ratio,"
+                   "2.bias.grad_norm,2.bias.update_ratio,4.weight.grad_norm,"
+                   "4.weight.update_ratio,4.bias.grad_norm,4.bias.update_ratio"));
+  QCOMPARE(static_cast<size_t>(csv->rows.size()), rec.layers.size());
+}
+
+void TstGradientWatch::updateRatioOfPlainSgd() {
+  TrainConfig c = resolveConfig("moons", {},
+                                {"training.epochs=1", "training.layer_stats_every=1",
+                                 "optimizer.name=\"sgd\"", "optimizer.lr=0.05"});
+  c.data.n_samples = 100;
+  c.training.num_threads = 1;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  std::vector<std::vector<double>> expected;  // per step: lr * |g| / |w| per tensor
+  TrainerHooks hooks;
+  hooks.after_clip = [&](const std::vector<at::Tensor>& params) {
+    std::vector<double> r;
+    for (const auto& p : params)
+      r.push_back(0.05 * p.grad().to(at::kDouble).norm().item<double>() /
+                  p.detach().to(at::kDouble).norm().item<double>());
+    expected.push_back(r);
+  };
+  TrainerAccess::setHooks(trainer, hooks);
+  trainer.run();
+  QCOMPARE(rec.layers.size(), expected.size());
+  for (size_t s = 0; s < expected.size(); ++s)
+    for (size_t i = 0; i < expected[s].size(); ++i)
+      QVERIFY2(std::abs(rec.layers[s].update_ratio[i] - expected[s][i]) <= 1e-3 * expected[s][i],
+               qPrintable(QString("step %1 tensor %2: %3 vs %4")
+                              .arg(s + 1)
+                              .arg(i)
+                              .arg(rec.layers[s].update_ratio[i])
+                              .arg(expected[s][i])));
+}
+
+void TstGradientWatch::nonFiniteFlagsTheOverflowStep() {
+  TrainConfig c = explodingLinear();
+  const auto [expected_step, expected_loss] = firstNonFiniteStep(c);
+  QVERIFY(expected_step > 3);
+  QVERIFY2(std::isinf(expected_loss) && expected_loss > 0,
+           "the replica's first bad loss is not +inf");
+
+  QTemporaryDir tmp;
+  const std::filesystem::path ckpt = std::filesystem::path(tmp.path().toStdString()) / "after.pt";
+  c.training.non_finite = "pause";
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  std::vector<at::Tensor> before_bad;  // parameters at the flagged step, before its update
+  TrainerHooks hooks;
+  hooks.after_backward = [&](const std::vector<at::Tensor>& params) {
+    std::lock_guard<std::mutex> l(rec.mutex);
+    if (static_cast<int64_t>(rec.steps.size()) + 1 == expected_step)
+      before_bad = copyParams(params);
+  };
+  TrainerAccess::setHooks(trainer, hooks);
+  std::thread worker([&] { trainer.run(); });
+  QVERIFY(waitForNonFinitePause(trainer, rec));
+  trainer.saveCheckpoint(ckpt);
+  QTRY_VERIFY_WITH_TIMEOUT(!rec.eventsOf(EventKind::CheckpointSaved).empty(), 20000);
+  trainer.stop();
+  worker.join();
+
+  QCOMPARE(rec.non_finite_step.load(), expected_step);
+  // The finite divergence was reported first (train loss > 1e4 x the first epoch's).
+  const auto diverged = rec.eventsOf(EventKind::Diverged);
+  QCOMPARE(diverged.size(), size_t{1});
+  QCOMPARE(QString::fromStdString(diverged[0].what), QString("train_loss"));
+  QVERIFY(diverged[0].step < expected_step);
+  const Event e = rec.eventsOf(EventKind::NonFinite).front();
+  QCOMPARE(QString::fromStdString(e.what), QString("loss"));
+  QVERIFY(std::isinf(*e.value) && *e.value > 0);
+  QVERIFY2(e.message.find("step " + std::to_string(expected_step)) != std::string::npos,
+           e.message.c_str());
+  QVERIFY2(e.message.find("learning rate 50") != std::string::npos, e.message.c_str());
+  // Linear(1,1): the tensors are 0.weight and 0.bias; the event names the non-finite one(s).
+  QVERIFY2(e.message.find("first non-finite gradient in 0.") != std::string::npos,
+           e.message.c_str());
+  QVERIFY2(e.message.find("clipping is off") != std::string::npos, e.message.c_str());
+  // The parameters after detection are those before the step, bit for bit.
+  auto dict = readCheckpointDict(ckpt);
+  auto state = dict.at("model_state_dict").toGenericDict();
+  QCOMPARE(before_bad.size(), size_t{2});
+  QVERIFY(bitwiseEqual(state.at("0.weight").toTensor(), before_bad[0]));
+  QVERIFY(bitwiseEqual(state.at("0.bias").toTensor(), before_bad[1]));
+}
+
+void TstGradientWatch::nonFiniteSkipLeavesParametersAndContinues() {
+  TrainConfig c = explodingLinear();
+  const int64_t bad = firstNonFiniteStep(c).first;
+  c.training.non_finite = "skip";
+  c.training.epochs = bad + 4;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  std::vector<std::vector<at::Tensor>> seen;  // parameters at each step's backward
+  TrainerHooks hooks;
+  hooks.after_backward = [&](const std::vector<at::Tensor>& params) {
+    seen.push_back(copyParams(params));
+  };
+  TrainerAccess::setHooks(trainer, hooks);
+  RunSummary s = trainer.run();
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
+  QCOMPARE(s.global_step, bad + 4);
+  QCOMPARE(s.skipped_steps, int64_t{5});  // steps bad .. bad + 4
+  QCOMPARE(static_cast<int64_t>(rec.eventsOf(EventKind::NonFinite).size()), int64_t{5});
+  for (int64_t st = bad; st < bad + 4; ++st)  // nothing changed the weights after `bad`
+    for (size_t i = 0; i < seen[st].size(); ++i)
+      QVERIFY(bitwiseEqual(seen[st][i], seen[bad - 1][i]));
+  QVERIFY(s.diagnosis);
+  QCOMPARE(QString::fromStdString(s.diagnosis->kind), QString("diverging"));
+}
+
+void TstGradientWatch::causesFollowTheSettings() {
+  CauseSettings s;
+  s.optimizer = "adam";
+  s.lr = 0.5;
+  s.clip_enabled = true;
+  s.max_norm = 1;
+  auto joined = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += x + "\n";
+    return out;
+  };
+  std::string on = joined(likelyCauses(s, true));
+  QVERIFY2(on.find("clipping is off") == std::string::npos, on.c_str());
+  QVERIFY2(on.find("clipping is on (max_norm 1)") != std::string::npos, on.c_str());
+  QVERIFY2(on.find("0.5 is high for adam") != std::string::npos, on.c_str());
+  s.clip_enabled = false;
+  s.standardize = false;
+  std::string off = joined(likelyCauses(s, false));
+  QVERIFY(off.find("gradient clipping is off") != std::string::npos);
+  QVERIFY(off.find("not standardised") != std::string::npos);
+}
+
+void TstGradientWatch::divergenceScripted() {
+  CauseSettings s;
+  s.optimizer = "sgd";
+  s.lr = 50;
+  // Loss: epoch 1 = 2, epoch 2 = 1e4 (5e3x: not yet), epoch 3 = 2.1e4 (> 1e4 x 2): flagged.
+  DivergenceMonitor loss(0);
+  auto epoch = [](int64_t n, double train, std::optional<double> acc = std::nullopt) {
+    EpochRecord r;
+    r.epoch = n;
+    r.step = n * 10;
+    r.train_loss = train;
+    r.val_loss = 1;
+    r.val_accuracy = acc;
+    return r;
+  };
+  QVERIFY(!loss.onEpoch(epoch(1, 2), s, "stop"));
+  QVERIFY(!loss.onEpoch(epoch(2, 1e4), s, "stop"));
+  auto e = loss.onEpoch(epoch(3, 2.1e4), s, "stop");
+  QVERIFY(e);
+  QCOMPARE(QString::fromStdString(e->what), QString("train_loss"));
+  QCOMPARE(e->epoch, int64_t{3});
+  QVERIFY(!loss.onEpoch(epoch(4, 3e4), s, "stop"));  // still diverged: reported once
+  // Accuracy at chance (10 classes: 0.1 +- 0.02) from epoch 1: counted from epoch 3, so the
+  // third consecutive epoch is 5. Epoch 6 at 0.13 breaks the streak; 7, 8, 9 flag again at 9.
+  DivergenceMonitor acc(10);
+  const double accs[] = {0.1, 0.11, 0.09, 0.12, 0.08, 0.13, 0.1, 0.1, 0.1};
+  std::vector<int64_t> flagged;
+  for (int64_t n = 1; n <= 9; ++n)
+    if (auto ev = acc.onEpoch(epoch(n, 1.0, accs[n - 1]), s, "pause")) flagged.push_back(ev->epoch);
+  QCOMPARE(flagged, (std::vector<int64_t>{5, 9}));
+}
+
+void TstGradientWatch::clipStatsScripted() {
+  ClipStats cs;
+  std::vector<std::pair<int64_t, std::string>> warnings;
+  auto feed = [&](int64_t step, double norm, bool enabled, double max_norm) {
+    if (auto w = cs.onStep(step, norm, enabled, max_norm)) warnings.emplace_back(step, w->what);
+  };
+  // Steps 1-250: norms 0.01..0.05 under max_norm 1 (< 0.1): "never fires" at step 200.
+  for (int64_t s = 1; s <= 250; ++s) feed(s, 0.01 + 0.04 * (s % 5) / 4.0, true, 1.0);
+  QCOMPARE(cs.shareRun(), 0.0);
+  // Steps 251-400: max_norm 0.02; the norm cycles 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05,
+  // 0.05, 0.05, 0.01 (9 of 10 clipped = 90%, not over 90%) until step 300, then always 0.05.
+  for (int64_t s = 251; s <= 400; ++s) {
+    const double norm = (s <= 300 && s % 10 == 0) ? 0.01 : 0.05;
+    feed(s, norm, true, 0.02);
+  }
+  // The window restarted at 251. At step 350 it is full: steps 251-350 hold 5 unclipped
+  // (260, 270, 280, 290, 300), 95 clipped -> 95% > 90%: warning at 350. By hand: at 341 the
+  // window is not yet full (91 steps).
+  // Steps 401-500: clipping off: nothing counts.
+  for (int64_t s = 401; s <= 500; ++s) feed(s, 0.05, false, 0.02);
+  // Steps 501-700: on again with max_norm 1 and norms 0.2 (>= 0.1): "never" must not fire.
+  for (int64_t s = 501; s <= 700; ++s) feed(s, 0.2, true, 1.0);
+  QCOMPARE(warnings.size(), size_t{2});
+  QCOMPARE(warnings[0].first, int64_t{200});
+  QCOMPARE(QString::fromStdString(warnings[0].second), QString("clip_never_fires"));
+  QCOMPARE(warnings[1].first, int64_t{350});
+  QCOMPARE(QString::fromStdString(warnings[1].second), QString("clip_always_fires"));
+  // Shares: run = 145 clipped (150 steps at 0.02 minus the 5 at 0.01) of 250 + 150 + 200.
+  QCOMPARE(cs.clippedSteps(), int64_t{145});
+  QCOMPARE(cs.countedSteps(), int64_t{600});
+  QCOMPARE(cs.shareRecent(), 0.0);  // the last 100 (601-700) were not clipped
+}
+
+void TstGradientWatch::doctorClassifiesSyntheticRuns() {
+  auto run = [](std::vector<double> steps, std::vector<std::pair<double, double>> epochs,
+                int64_t non_finite_at = 0) {
+    LossDoctor d;
+    for (size_t i = 0; i < steps.size(); ++i)
+      d.onStep(static_cast<int64_t>(i + 1) == non_finite_at ? INFINITY : steps[i],
+               static_cast<int64_t>(i + 1) != non_finite_at);
+    int64_t n = 0;
+    for (auto [train, val] : epochs) {
+      EpochRecord r;
+      r.epoch = ++n;
+      r.train_loss = train;
+      r.val_loss = val;
+      d.onEpoch(r);
+    }
+    return d.diagnose();
+  };
+  const std::vector<double> start(10, 1.0);  // initial loss 1
+  // (a) diverging: epoch losses climb past 10x the initial loss.
+  Diagnosis a = run(start, {{2, 2}, {30, 40}, {500, 600}});
+  QCOMPARE(QString::fromStdString(a.kind), QString("diverging"));
+  QVERIFY(!a.evidence.empty() && !a.checks.empty());
+  QVERIFY(a.evidence[0].find("500") != std::string::npos);
+  // (a') a non-finite step, even with small losses.
+  QCOMPARE(QString::fromStdString(run(start, {{0.9, 0.9}}, 4).kind), QString("diverging"));
+  // (b) flat: best epoch loss 0.97 >= 90% of 1.
+  Diagnosis b = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
+  QCOMPARE(QString::fromStdString(b.kind), QString("flat"));
+  QVERIFY(b.checks[0].find("learning rate") != std::string::npos);
+  // (c) plateau: falls to 0.3 (30% of initial) and stays there for the last third.
+  Diagnosis c = run(start, {{0.6, 0.6},
+                            {0.4, 0.4},
+                            {0.3, 0.31},
+                            {0.3, 0.31},
+                            {0.3, 0.31},
+                            {0.299, 0.31},
+                            {0.299, 0.31},
+                            {0.299, 0.31},
+                            {0.299, 0.31}});
+  QCOMPARE(QString::fromStdString(c.kind), QString("plateau"));
+  // healthy: still falling; overfitting: validation up 3 epochs after its minimum.
+  QCOMPARE(QString::fromStdString(
+               run(start, {{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}).kind),
+           QString("healthy"));
+  QCOMPARE(QString::fromStdString(
+               run(start, {{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}).kind),
+           QString("overfitting"));
+  QCOMPARE(QString::fromStdString(run(start, {{0.5, 0.5}}).kind), QString("too_early"));
+}
+
+void TstGradientWatch::liveClippingTakesEffectNextStep() {
+  TrainConfig c = resolveConfig("moons", {}, {"training.epochs=1"});
+  c.training.num_threads = 1;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  try {
+    trainer.setClipping(true, -1);
+    QFAIL("negative max_norm accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("training.clip.max_norm"));
+  }
+  trainer.pause();
+  std::thread worker([&] { trainer.run(); });
+  trainer.stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(rec.steps.size(), size_t{1}, 20000);
+  trainer.setClipping(true, 1e-3);
+  trainer.stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(rec.steps.size(), size_t{2}, 20000);
+  trainer.setClipping(false, 1e-3);
+  trainer.resume();
+  worker.join();
+  QVERIFY(!rec.steps[0].max_norm);
+  QCOMPARE(*rec.steps[1].max_norm, 1e-3);
+  QVERIFY(rec.steps[1].clipped);
+  const double n1 = rec.steps[1].grad_norm;
+  QCOMPARE(rec.steps[1].grad_norm_clipped,
+           n1 * static_cast<double>(1e-3f / (static_cast<float>(n1) + 1e-6f)));
+  QVERIFY(!rec.steps[2].max_norm);
+  auto changes = rec.eventsOf(EventKind::ConfigChanged);
+  QCOMPARE(changes.size(), size_t{2});
+  QCOMPARE(changes[0].step, int64_t{1});  // between step 1 and step 2
+  QCOMPARE(*changes[0].value, 1e-3);
+}
+
+void TstGradientWatch::rollBackRestoresASnapshot() {
+  // The exploding regression, paused on its first non-finite step, rolled back with a much
+  // lower learning rate: it restores the newest snapshot before that step and completes.
+  TrainConfig c = explodingLinear();
+  const int64_t bad = firstNonFiniteStep(c).first;
+  c.training.non_finite = "pause";
+  c.training.snapshot_every = 4;
+  c.training.epochs = bad + 20;
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  RunSummary s;
+  std::thread worker([&] { s = trainer.run(); });
+  QVERIFY(waitForNonFinitePause(trainer, rec));
+  trainer.rollBack(bad, 1e-3, /*enable_clipping=*/true);  // lr 50 -> 0.05
+  if (!QTest::qWaitFor([&] { return rec.steps.size() >= static_cast<size_t>(c.training.epochs); },
+                       20000)) {
+    for (const auto& e : rec.events) qWarning("%s", e.message.c_str());
+    trainer.stop();
+  }
+  worker.join();
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
+  const auto rolled = rec.eventsOf(EventKind::RolledBack);
+  QCOMPARE(rolled.size(), size_t{1});
+  const int64_t snap = ((bad - 1) / 4) * 4;  // newest multiple of 4 below `bad`
+  QCOMPARE(*rolled[0].value, static_cast<double>(snap));
+  // Steps after the snapshot are trained again: total steps = bad (up to the bad one) + the
+  // rest of the run from the snapshot.
+  QCOMPARE(s.global_step, c.training.epochs);
+  QCOMPARE(rec.steps.back().lr, 50 * 1e-3);
+  QVERIFY(*rec.steps.back().max_norm == 1.0);
+  QCOMPARE(rec.steps[bad].step, snap + 1);  // the first step after the rollback
+  QCOMPARE(static_cast<int64_t>(rec.eventsOf(EventKind::NonFinite).size()), int64_t{1});
+  // The still-huge loss after the rollback is not reported as a new divergence.
+  QCOMPARE(rec.eventsOf(EventKind::Diverged).size(), size_t{1});
+  const auto changes = rec.eventsOf(EventKind::ConfigChanged);
+  QCOMPARE(changes.size(), size_t{2});
+  QVERIFY2(changes[0].message.find("from step " + std::to_string(snap + 1)) != std::string::npos,
+           changes[0].message.c_str());
+}
+
+QTEST_GUILESS_MAIN(TstGradientWatch)
+#include "tst_gradient_watch.moc"
