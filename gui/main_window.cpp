@@ -24,6 +24,7 @@
 #include "gui/panels/run_info_panel.h"
 #include "gui/panels/run_status.h"
 #include "gui/panels/settings_panel.h"
+#include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 
@@ -132,24 +133,14 @@ void MainWindow::buildUi() {
   right_layout->setContentsMargins(6, 6, 6, 0);
   progress_ = new RunProgressPanel(right);
   right_layout->addWidget(progress_);
-  loss_plot_ = new LossPlot;
-  grad_plot_ = new GradNormPlot;
-  loss_plot_->setHistory(&controller_->history());
-  grad_plot_->setHistory(&controller_->history());
-  loss_view_ = new PlotView(loss_plot_, QStringLiteral("loss"));
-  grad_view_ = new PlotView(grad_plot_, QStringLiteral("gradNorm"));
-  loss_plot_->linkStepAxis(grad_plot_);  // one step range for both plots
+  plot_area_ = new PlotArea(&controller_->history(), right);
+  loss_plot_ = plot_area_->lossPlot();
+  grad_plot_ = plot_area_->gradPlot();
   connect(loss_plot_, &LossPlot::clearGhostRequested, this, [this] {
     controller_->clearGhost();
     loss_plot_->sync();
   });
-  auto* plots = new QSplitter(Qt::Vertical, right);
-  plots->addWidget(loss_view_);
-  plots->addWidget(grad_view_);
-  plots->setStretchFactor(0, 3);
-  plots->setStretchFactor(1, 2);
-  plots->setChildrenCollapsible(false);
-  right_layout->addWidget(plots, 1);
+  right_layout->addWidget(plot_area_, 1);
 
   auto* columns = new QSplitter(Qt::Horizontal);
   columns->addWidget(left_scroll);
@@ -199,12 +190,7 @@ void MainWindow::retranslate() {
   device_panel_->retranslate();
   info_panel_->retranslate();
   progress_->retranslate();
-  loss_view_->retranslate();
-  grad_view_->retranslate();
-  loss_plot_->retranslate();
-  grad_plot_->retranslate();
-  loss_plot_->replot(QCustomPlot::rpQueuedReplot);
-  grad_plot_->replot(QCustomPlot::rpQueuedReplot);
+  plot_area_->retranslate();
   events_->retranslate();
   status_->retranslate();
   const QString preset = settings_->presetName();
@@ -290,8 +276,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   const ClipConfig& clip = controller_->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
   loss_plot_->setGhostChanges(controller_->ghostChanges());
-  loss_plot_->resetView();
-  grad_plot_->resetView();
+  plot_area_->resetView();
   flushed_ = ~quint64{0};
   progress_->startRun(controller_->runDirectory());
   status_->reset();
@@ -345,8 +330,7 @@ void MainWindow::flush() {
   if (stamp == flushed_) return;  // nothing new (also keeps the end-of-run texts)
   flushed_ = stamp;
   const auto& step = controller_->lastStep();
-  loss_plot_->sync();
-  grad_plot_->sync();
+  plot_area_->sync();
   if (step) {
     progress_->showProgress(step->step, controller_->totalSteps(), step->elapsed_seconds);
     status_->showStep(*step, controller_->totalEpochs());
@@ -357,8 +341,7 @@ QImage MainWindow::grabWindowImage() {
   flush();
   // Texts changed in this event-loop turn (status fields) are laid out before the grab.
   QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-  loss_plot_->replot(QCustomPlot::rpImmediateRefresh);
-  grad_plot_->replot(QCustomPlot::rpImmediateRefresh);
+  plot_area_->replot(/*immediately=*/true);
   return grab().toImage();
 }
 

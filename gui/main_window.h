@@ -15,7 +15,7 @@ class EventsPanel;
 class MainMenu;
 class GradNormPlot;
 class LossPlot;
-class PlotView;
+class PlotArea;
 class RunControlsPanel;
 class RunInfoPanel;
 class RunProgressPanel;
@@ -102,8 +102,7 @@ class MainWindow : public QMainWindow {
   RunProgressPanel* progress_ = nullptr;
   LossPlot* loss_plot_ = nullptr;
   GradNormPlot* grad_plot_ = nullptr;
-  PlotView* loss_view_ = nullptr;
-  PlotView* grad_view_ = nullptr;
+  PlotArea* plot_area_ = nullptr;
   EventsPanel* events_ = nullptr;
   RunStatusBar* status_ = nullptr;
   MainMenu* menu_ = nullptr;

@@ -9,6 +9,9 @@ void registerRecordMetaTypes() {
   qRegisterMetaType<Event>();
   qRegisterMetaType<RunSummary>();
   qRegisterMetaType<RunFailure>();
+  qRegisterMetaType<LayerStatsRecord>();
+  qRegisterMetaType<Diagnosis>();
+  qRegisterMetaType<ModelViewRecord>();
 }
 
 }  // namespace trainscope

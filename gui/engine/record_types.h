@@ -3,6 +3,7 @@
 #include <QMetaType>
 
 #include "core/errors.h"
+#include "core/train/model_view.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -26,3 +27,6 @@ Q_DECLARE_METATYPE(trainscope::EpochRecord)
 Q_DECLARE_METATYPE(trainscope::Event)
 Q_DECLARE_METATYPE(trainscope::RunSummary)
 Q_DECLARE_METATYPE(trainscope::RunFailure)
+Q_DECLARE_METATYPE(trainscope::LayerStatsRecord)
+Q_DECLARE_METATYPE(trainscope::Diagnosis)
+Q_DECLARE_METATYPE(trainscope::ModelViewRecord)

@@ -112,6 +112,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   if (options.resume_from.empty() && !init_weights_.isEmpty())
     options.init_weights = init_weights_.toStdString();
   options.default_non_finite = "pause";
+  options.model_view = true;  // small records at epoch ends, computed on the training thread
   options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
   try {
@@ -136,6 +137,9 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   const TrainConfig previous_config = config_;
   config_ = config;
   last_step_.reset();
+  last_diagnosis_.reset();
+  last_model_view_.reset();
+  last_layer_stats_.reset();
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
   // The previous run's epoch losses stay as a faint ghost of what the new settings change.
@@ -193,6 +197,39 @@ void TrainingController::stepEpoch() {
   trainer_->stepEpoch();
   // The engine runs until the epoch ends; its "paused" event switches the state back.
   setState(State::Running);
+}
+
+bool TrainingController::setLearningRate(double lr) {
+  if (!trainer_ || !isActive() || !(lr > 0) || !std::isfinite(lr)) return false;
+  trainer_->setLearningRate(lr);
+  return true;
+}
+
+bool TrainingController::setAmp(bool enabled) {
+  if (!trainer_ || !isActive()) return false;
+  trainer_->setAmp(enabled);
+  return true;
+}
+
+bool TrainingController::setClipping(bool enabled, double maxNorm, QString* error) {
+  if (!trainer_ || !isActive()) {
+    if (error) *error = QStringLiteral("there is no active run");
+    return false;
+  }
+  try {
+    trainer_->setClipping(enabled, maxNorm);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+bool TrainingController::rollBack(qint64 beforeStep, double lrFactor, bool enableClipping) {
+  if (!trainer_ || !isActive() || !(lrFactor > 0)) return false;
+  trainer_->rollBack(beforeStep, lrFactor, enableClipping);
+  if (state_ == State::Paused) setState(State::Running);  // rollBack resumes the engine
+  return true;
 }
 
 void TrainingController::pauseAfterEpoch(qint64 epoch) {
@@ -276,8 +313,9 @@ void TrainingController::appendStep(const StepRecord& step) {
   history_.append(series::kStepGradNorm, x, step.grad_norm);
   history_.append(series::kStepGradNormClipped, x, step.grad_norm_clipped);
   history_.append(series::kStepLr, x, step.lr);
-  if (config_.training.clip.enabled)
-    history_.append(series::kStepMaxNorm, x, config_.training.clip.max_norm);
+  // The threshold in force at each step: it moves when max_norm is changed mid-run.
+  if (step.max_norm) history_.append(series::kStepMaxNorm, x, *step.max_norm);
+  if (step.clipped) history_.append(series::kStepClipped, x, step.grad_norm);
   if (step.loss_scale) history_.append(series::kStepLossScale, x, *step.loss_scale);
 }
 
@@ -287,6 +325,17 @@ void TrainingController::appendEpoch(const EpochRecord& epoch) {
   history_.append(series::kEpochValLoss, x, epoch.val_loss);
   history_.append(series::kEpochLr, x, epoch.lr);
   if (epoch.val_accuracy) history_.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
+  if (epoch.train_accuracy) history_.append(series::kEpochTrainAccuracy, x, *epoch.train_accuracy);
+}
+
+void TrainingController::appendLayerStats(const LayerStatsRecord& stats) {
+  const double x = static_cast<double>(stats.step);
+  for (std::size_t i = 0; i < stats.names.size(); ++i) {
+    if (i < stats.grad_norm.size())
+      history_.append(series::layerGradNorm(stats.names[i]), x, stats.grad_norm[i]);
+    if (i < stats.update_ratio.size())
+      history_.append(series::layerUpdateRatio(stats.names[i]), x, stats.update_ratio[i]);
+  }
 }
 
 void TrainingController::onRecordsAvailable() {
@@ -315,6 +364,19 @@ void TrainingController::onRecordsAvailable() {
                      if (event.kind == EventKind::Resumed && state_ == State::Paused)
                        setState(State::Running);
                      emit eventOccurred(event);
+                   },
+                   [this](const LayerStatsRecord& stats) {
+                     appendLayerStats(stats);
+                     last_layer_stats_ = stats;
+                     emit layerStatsRecorded(stats);
+                   },
+                   [this](const Diagnosis& diagnosis) {
+                     last_diagnosis_ = diagnosis;
+                     emit diagnosisChanged(diagnosis);
+                   },
+                   [this](const ModelViewRecord& view) {
+                     last_model_view_ = view;
+                     emit modelViewUpdated(view);
                    },
                    [this](const RunSummary& summary) {
                      got_summary_ = true;

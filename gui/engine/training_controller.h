@@ -76,6 +76,17 @@ class TrainingController : public QObject {
   void stepBatch();  ///< one more batch, then pause
   void stepEpoch();  ///< to the end of the current epoch, then pause
   void stop();       ///< end the run at the next step boundary (summary.json is written)
+  /// Live changes while the run is running or paused, effective from the next step (see the
+  /// Trainer methods of the same names; each is reported back as a config_changed event).
+  /// Without an active run they do nothing and return false.
+  bool setLearningRate(double lr);
+  bool setAmp(bool enabled);
+  /// False with `error` (English, naming training.clip.max_norm) for max_norm <= 0 or not
+  /// finite; nothing changes then.
+  bool setClipping(bool enabled, double maxNorm, QString* error = nullptr);
+  /// Trainer::rollBack: back to the newest snapshot before `beforeStep`, lr times `lrFactor`,
+  /// clipping on when `enableClipping`, and resume. False without an active run.
+  bool rollBack(qint64 beforeStep, double lrFactor, bool enableClipping);
   /// The engine pauses at the end of epoch `epoch` exactly (see Trainer::pauseAfterEpoch).
   void pauseAfterEpoch(qint64 epoch);
   /// Paces the run to at most `stepsPerSecond` (0 = full speed), now and for later runs; no
@@ -93,6 +104,11 @@ class TrainingController : public QObject {
   qint64 stepCount() const { return step_count_; }
   /// Steps whose optimizer update was skipped (non-finite loss or gradient norm).
   qint64 skippedSteps() const { return skipped_steps_; }
+  /// The loss doctor's newest reading and the newest model view of the current run.
+  const std::optional<Diagnosis>& lastDiagnosis() const { return last_diagnosis_; }
+  const std::optional<ModelViewRecord>& lastModelView() const { return last_model_view_; }
+  /// The newest per-layer statistics of the current run.
+  const std::optional<LayerStatsRecord>& lastLayerStats() const { return last_layer_stats_; }
   /// The newest step record of the current run.
   const std::optional<StepRecord>& lastStep() const { return last_step_; }
   /// The current run's directory (empty before the first run).
@@ -118,6 +134,13 @@ class TrainingController : public QObject {
   void stepRecorded(const trainscope::StepRecord& step);
   void epochFinished(const trainscope::EpochRecord& epoch);
   void eventOccurred(const trainscope::Event& event);
+  /// Per-layer statistics (every training.layer_stats_every steps; also in the history as
+  /// series::layerGradNorm / layerUpdateRatio).
+  void layerStatsRecorded(const trainscope::LayerStatsRecord& stats);
+  /// The loss doctor's reading changed.
+  void diagnosisChanged(const trainscope::Diagnosis& diagnosis);
+  /// A new picture of what the model does (epoch ends, pauses).
+  void modelViewUpdated(const trainscope::ModelViewRecord& view);
   /// The run ended after it had started (any stop reason).
   void runFinished(const trainscope::RunSummary& summary);
   /// The run could not start (bad config, dataset not loadable, ...) or failed unexpectedly.
@@ -129,6 +152,7 @@ class TrainingController : public QObject {
   /// Appends a step's / an epoch's values to the history's series.
   void appendStep(const StepRecord& step);
   void appendEpoch(const EpochRecord& epoch);
+  void appendLayerStats(const LayerStatsRecord& stats);
   /// A resumed run: redraws what came before its first step (see resumeFrom).
   void restoreHistory(const RunInfo& info);
   /// Starts the engine for a validated config; false after emitting runFailed.
@@ -149,6 +173,9 @@ class TrainingController : public QObject {
   qint64 total_epochs_ = 0;
   qint64 total_steps_ = 0;
   std::optional<StepRecord> last_step_;
+  std::optional<Diagnosis> last_diagnosis_;
+  std::optional<ModelViewRecord> last_model_view_;
+  std::optional<LayerStatsRecord> last_layer_stats_;
   RunSummary summary_;
   TrainConfig config_;
   QString run_dir_;

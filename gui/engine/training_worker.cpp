@@ -28,6 +28,9 @@ void TrainingWorker::onRunStarted(const RunInfo& info) { push(info); }
 void TrainingWorker::onStep(const StepRecord& step) { push(step); }
 void TrainingWorker::onEpoch(const EpochRecord& epoch) { push(epoch); }
 void TrainingWorker::onEvent(const Event& event) { push(event); }
+void TrainingWorker::onLayerStats(const LayerStatsRecord& stats) { push(stats); }
+void TrainingWorker::onDiagnosis(const Diagnosis& diagnosis) { push(diagnosis); }
+void TrainingWorker::onModelView(const ModelViewRecord& view) { push(view); }
 void TrainingWorker::onRunFinished(const RunSummary& summary) { push(summary); }
 
 void TrainingWorker::push(WorkerItem item) {

@@ -143,6 +143,9 @@ namespace series {
 std::string layerGradNorm(const std::string& parameter) {
   return "layer/" + parameter + "/grad_norm";
 }
+std::string layerUpdateRatio(const std::string& parameter) {
+  return "layer/" + parameter + "/update_ratio";
+}
 }  // namespace series
 
 void RunHistory::append(const std::string& name, double x, double y) {

@@ -95,15 +95,20 @@ inline constexpr const char* kStepGradNormClipped = "step/grad_norm_clipped";
 inline constexpr const char* kStepMaxNorm = "step/max_norm";  ///< only while clipping is on
 inline constexpr const char* kStepLr = "step/lr";
 inline constexpr const char* kStepLossScale = "step/loss_scale";  ///< only with AMP
+/// Steps whose gradients clipping scaled down (y = the norm before clipping).
+inline constexpr const char* kStepClipped = "step/clipped";
 inline constexpr const char* kEpochTrainLoss = "epoch/train_loss";
 inline constexpr const char* kEpochValLoss = "epoch/val_loss";
 inline constexpr const char* kEpochValAccuracy = "epoch/val_accuracy";
 inline constexpr const char* kEpochLr = "epoch/lr";
+inline constexpr const char* kEpochTrainAccuracy = "epoch/train_accuracy";
 /// The previous run's per-epoch losses, kept as a faint "ghost" when a new run starts.
 inline constexpr const char* kGhostTrainLoss = "ghost/epoch/train_loss";
 inline constexpr const char* kGhostValLoss = "ghost/epoch/val_loss";
 /// Per-layer gradient norm series: "layer/<parameter name>/grad_norm".
 std::string layerGradNorm(const std::string& parameter);
+/// Per-layer update-to-weight ratio series (a plain ratio): "layer/<parameter name>/update_ratio".
+std::string layerUpdateRatio(const std::string& parameter);
 }  // namespace series
 
 /// All series of one run, by name. GUI thread only.

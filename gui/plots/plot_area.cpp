@@ -1,0 +1,100 @@
+#include "gui/plots/plot_area.h"
+
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "gui/plots/training_plots.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
+    : QWidget(parent), history_(history) {
+  setObjectName(QStringLiteral("plotArea"));
+  loss_plot_ = new LossPlot;
+  grad_plot_ = new GradNormPlot;
+  loss_view_ = new PlotView(loss_plot_, QStringLiteral("loss"));
+  grad_view_ = new PlotView(grad_plot_, QStringLiteral("gradNorm"));
+  views_ = {loss_view_, grad_view_};
+  registerPlot(loss_plot_);
+  registerPlot(grad_plot_);
+
+  top_ = new QSplitter(Qt::Horizontal);
+  top_->addWidget(loss_view_);
+  side_tabs_ = new QTabWidget;
+  side_tabs_->setObjectName(QStringLiteral("sideViewTabs"));
+  side_tabs_->setDocumentMode(true);
+  side_tabs_->hide();  // until a side view is added
+  top_->addWidget(side_tabs_);
+  top_->setStretchFactor(0, 3);
+  top_->setStretchFactor(1, 2);
+  top_->setChildrenCollapsible(false);
+
+  bottom_tabs_ = new QTabWidget;
+  bottom_tabs_->setObjectName(QStringLiteral("bottomViewTabs"));
+  bottom_tabs_->setDocumentMode(true);
+  bottom_tabs_->setTabBarAutoHide(true);  // the gradient-norm plot alone needs no tab bar
+  bottom_tabs_->addTab(grad_view_, QString());
+  tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Gradient norm"); }});
+
+  auto* plots = new QSplitter(Qt::Vertical);
+  plots->addWidget(top_);
+  plots->addWidget(bottom_tabs_);
+  plots->setStretchFactor(0, 3);
+  plots->setStretchFactor(1, 2);
+  plots->setChildrenCollapsible(false);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(plots);
+  retranslate();
+}
+
+void PlotArea::registerPlot(LivePlot* plot) {
+  plot->setHistory(history_);
+  if (plot != loss_plot_) loss_plot_->linkStepAxis(plot);  // one step range for all plots
+  plots_.push_back(plot);
+}
+
+void PlotArea::addView(Slot slot, QWidget* view, std::function<QString()> title) {
+  QTabWidget* tabs = slot == Slot::Side ? side_tabs_ : bottom_tabs_;
+  if (auto* pv = qobject_cast<PlotView*>(view)) {
+    views_.push_back(pv);
+    registerPlot(pv->plot());
+  } else if (auto* plot = qobject_cast<LivePlot*>(view)) {
+    registerPlot(plot);
+  }
+  tabs->addTab(view, title());
+  tabs_.push_back({tabs, view, std::move(title)});
+  if (slot == Slot::Side && side_tabs_->isHidden()) {
+    side_tabs_->show();
+    top_->setSizes({600, 400});
+  }
+}
+
+void PlotArea::showView(QWidget* view) {
+  for (const Tab& t : tabs_)
+    if (t.view == view) t.tabs->setCurrentWidget(view);
+}
+
+void PlotArea::sync() {
+  for (LivePlot* p : plots_) p->sync();
+}
+
+void PlotArea::resetView() {
+  for (LivePlot* p : plots_) p->resetView();
+}
+
+void PlotArea::replot(bool immediately) {
+  for (LivePlot* p : plots_)
+    p->replot(immediately ? QCustomPlot::rpImmediateRefresh : QCustomPlot::rpQueuedReplot);
+}
+
+void PlotArea::retranslate() {
+  for (PlotView* v : views_) v->retranslate();
+  for (LivePlot* p : plots_) p->retranslate();
+  for (const Tab& t : tabs_) t.tabs->setTabText(t.tabs->indexOf(t.view), t.title());
+  replot(false);
+}
+
+}  // namespace trainscope

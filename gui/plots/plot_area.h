@@ -1,0 +1,75 @@
+#pragma once
+/// The dashboard's right-hand column of views: the loss plot with side views in tabs beside it,
+/// and the gradient views in tabs below.
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+class QSplitter;
+class QTabWidget;
+
+namespace trainscope {
+
+class GradNormPlot;
+class LivePlot;
+class LossPlot;
+class PlotView;
+class RunHistory;
+
+/// Owns the loss plot (top left) and the gradient-norm plot (bottom), both bound to the run
+/// history, and the tab widgets that hold further views: `Side` views (model view, accuracy,
+/// learning rate) sit in tabs to the right of the loss plot, `Bottom` views (per-layer norms,
+/// loss scale) in tabs next to the gradient-norm plot. Each feature adds its view with addView
+/// instead of growing the main window. All plots added share the loss plot's step axis.
+class PlotArea : public QWidget {
+  Q_OBJECT
+ public:
+  enum class Slot { Side, Bottom };
+
+  explicit PlotArea(const RunHistory* history, QWidget* parent = nullptr);
+
+  LossPlot* lossPlot() const { return loss_plot_; }
+  GradNormPlot* gradPlot() const { return grad_plot_; }
+  PlotView* lossView() const { return loss_view_; }
+  PlotView* gradView() const { return grad_view_; }
+
+  /// Adds `view` as a tab of `slot` (ownership passes to the area); `title` gives its tab text
+  /// in the current language (called again on retranslate()). When `view` is a PlotView or a
+  /// LivePlot, its plot is bound to the history, linked to the loss plot's step axis, and
+  /// synced, reset, replotted and retranslated with the others; other widgets retranslate
+  /// themselves on QEvent::LanguageChange. The side tabs appear with their first view.
+  void addView(Slot slot, QWidget* view, std::function<QString()> title);
+  /// Brings `view`'s tab to the front.
+  void showView(QWidget* view);
+
+  /// Copies new history points into every plot (the window's ~30 Hz flush).
+  void sync();
+  /// A new run: every plot follows its data again.
+  void resetView();
+  /// Redraws every plot now (screenshots) or at the next event-loop turn.
+  void replot(bool immediately);
+  /// Tab titles and plot texts in the current language.
+  void retranslate();
+
+ private:
+  struct Tab {
+    QTabWidget* tabs;
+    QWidget* view;
+    std::function<QString()> title;
+  };
+  void registerPlot(LivePlot* plot);
+
+  const RunHistory* history_;
+  LossPlot* loss_plot_;
+  GradNormPlot* grad_plot_;
+  PlotView* loss_view_;
+  PlotView* grad_view_;
+  QSplitter* top_;
+  QTabWidget* side_tabs_;
+  QTabWidget* bottom_tabs_;
+  std::vector<LivePlot*> plots_;
+  std::vector<PlotView*> views_;
+  std::vector<Tab> tabs_;
+};
+
+}  // namespace trainscope
