@@ -135,6 +135,7 @@ bool ReproPanel::start(CompareJob::Kind kind) {
 
 void ReproPanel::onProgress(int run, qint64 step) {
   if (!progress_ || !job_) return;
+  if (progress_->wasCanceled()) job_->cancel();
   const bool repro = job_->kind() == CompareJob::Kind::VerifyRepro;
   const QString which = repro ? Tr::tr("Run %1 of 2").arg(run + 1)
                               : (run == 0 ? Tr::tr("float32 run") : Tr::tr("AMP run"));

@@ -78,6 +78,7 @@ QString LossScalePlot::overlayText() const {
 }
 
 void LossScalePlot::updateOverlay() {
+  if (!overlay_) return;  // setLogScale() syncs during construction
   const QString text = overlayText();
   const bool visible = !text.isEmpty();
   if (overlay_->text() == text && overlay_->visible() == visible) return;

@@ -8,7 +8,9 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
+#include <QPainter>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -20,6 +22,7 @@
 #include <cstring>
 
 #include "core/system/memory.h"
+#include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/amp_report_dialog.h"
@@ -45,6 +48,10 @@ class TstAmpReproGui : public QObject {
   void ampCompareReportShowsCoresFigures();
   void memoryReadoutEqualsResidentMemory();
   void lossScaleViewDrawsTheScaleOrSaysWhyNot();
+  /// Not a check: with TRAINSCOPE_DOCS_DIR set, writes the docs/ screenshots (1024x768) of
+  /// the fashion-mnist-mlp A/B report, the reproducibility report and a run with AMP switched
+  /// on mid-run, in the language of TRAINSCOPE_DOCS_LANG (en when unset).
+  void docsScreenshots();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& runs);
@@ -58,6 +65,20 @@ class TstAmpReproGui : public QObject {
     T* t = w.findChild<T*>(QLatin1String(name));
     if (!t) qFatal("no %s", name);
     return t;
+  }
+  /// The progress dialog of the check in progress (closed ones may await deletion).
+  static QProgressDialog* visibleProgress(MainWindow& w) {
+    for (auto* d : w.findChildren<QProgressDialog*>(QStringLiteral("compareProgressDialog")))
+      if (d->isVisible()) return d;
+    return nullptr;
+  }
+  /// The AMP switch lines on `plot` at x (other features may add items of their own).
+  static int switchLines(QCustomPlot* plot, double x) {
+    int n = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i)))
+        n += line->point1->coords().x() == x && line->point2->coords().x() == x;
+    return n;
   }
   static bool bitwiseEqual(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -102,8 +123,7 @@ QDialog* TstAmpReproGui::reportOf(MainWindow& w, const char* button) {
   if (!b->isEnabled()) return nullptr;
   b->click();
   // Off the GUI thread: the window is busy (modal progress) but the event loop runs.
-  auto* progress = w.findChild<QProgressDialog*>(QStringLiteral("compareProgressDialog"));
-  if (!progress || !progress->isVisible() || !panel->job()) return nullptr;
+  if (!visibleProgress(w) || !panel->job()) return nullptr;
   if (child<QPushButton>(w, "verifyReproButton")->isEnabled()) return nullptr;  // one at a time
   if (!shown.wait(180000)) {
     if (!failed.isEmpty()) qWarning("%s", qPrintable(failed.at(0).at(0).toString()));
@@ -174,10 +194,9 @@ void TstAmpReproGui::ampToggleWhilePausedAppliesFromTheNextStep() {
   QCOMPARE(marks->switches().size(), std::size_t{1});
   QCOMPARE(marks->switches()[0], std::make_pair(qint64{1}, true));
   auto* loss_plot = child<LossPlot>(*w, "lossPlot");
-  QCOMPARE(loss_plot->itemCount(), 2);  // the dashed line and its label
-  auto* line = qobject_cast<QCPItemStraightLine*>(loss_plot->item(0));
-  QVERIFY(line);
-  QCOMPARE(line->point1->coords().x(), 1.5);
+  // Between step 1 (float32) and step 2 (bf16), on the loss and gradient-norm plots.
+  QCOMPARE(switchLines(loss_plot, 1.5), 1);
+  QCOMPARE(switchLines(child<GradNormPlot>(*w, "gradNormPlot"), 1.5), 1);
 
   // A new run clears the marks.
   amp->click();  // off again: the run has ended, so only the settings change
@@ -186,7 +205,7 @@ void TstAmpReproGui::ampToggleWhilePausedAppliesFromTheNextStep() {
   QCOMPARE(again.size(), ref.size());
   for (std::size_t i = 0; i < ref.size(); ++i) QVERIFY(bitwiseEqual(again[i], ref[i]));
   QCOMPARE(marks->switches().size(), std::size_t{0});
-  QCOMPARE(loss_plot->itemCount(), 0);
+  QCOMPARE(switchLines(loss_plot, 1.5), 0);
 }
 
 void TstAmpReproGui::ampBeforeARunOnlyChangesTheConfig() {
@@ -283,10 +302,12 @@ void TstAmpReproGui::cancellingACheckShowsNoReport() {
   QVERIFY(panel->verifyRepro());
   QVERIFY(!panel->verifyRepro());  // one check at a time
   QVERIFY(!child<QPushButton>(*w, "verifyReproButton")->isEnabled());
-  auto* progress = w->findChild<QProgressDialog*>(QStringLiteral("compareProgressDialog"));
-  QVERIFY(progress && progress->isVisible());
+  QProgressDialog* progress = visibleProgress(*w);
+  QVERIFY(progress);
   QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 30000);  // progress arrives while it runs
-  progress->cancel();
+  auto* cancel = progress->findChild<QPushButton*>();
+  QVERIFY(cancel);
+  cancel->click();
   QTRY_VERIFY_WITH_TIMEOUT(!panel->job(), 30000);
   QVERIFY(child<QPushButton>(*w, "verifyReproButton")->isEnabled());
   QTest::qWait(100);
@@ -411,6 +432,64 @@ void TstAmpReproGui::lossScaleViewDrawsTheScaleOrSaysWhyNot() {
   QCOMPARE(view->pointCount(series::kStepLossScale), 0);
   QVERIFY2(view->overlayText().startsWith(QStringLiteral("No loss scaling on the CPU")),
            qPrintable(view->overlayText()));
+}
+
+void TstAmpReproGui::docsScreenshots() {
+  const QString out = qEnvironmentVariable("TRAINSCOPE_DOCS_DIR");
+  if (out.isEmpty()) QSKIP("TRAINSCOPE_DOCS_DIR is not set");
+  const QString lang = qEnvironmentVariable("TRAINSCOPE_DOCS_LANG", QStringLiteral("en"));
+  switchLanguage(lang);
+  const QString suffix = lang == QLatin1String("en") ? QString() : QLatin1Char('-') + lang;
+  auto w = makeWindow(QStringLiteral("runs-docs"));
+  w->resize(1024, 768);
+  QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+  QVERIFY(w->loadPreset(QStringLiteral("fashion-mnist-mlp")));
+  // The window with a dialog over its middle, as a user sees it.
+  auto save = [&](QDialog* dialog, const QString& name) {
+    QImage image = w->grabWindowImage();
+    if (dialog) {
+      QCoreApplication::processEvents();
+      const QImage d = dialog->grab().toImage();
+      QPainter painter(&image);
+      const QPoint at((image.width() - d.width()) / 2, (image.height() - d.height()) / 2);
+      painter.fillRect(QRect(at + QPoint(4, 4), d.size()), QColor(0, 0, 0, 60));  // shadow
+      painter.drawImage(at, d);
+    }
+    QVERIFY(image.save(QDir(out).filePath(name + suffix + QStringLiteral(".png"))));
+  };
+  const int steps = qEnvironmentVariableIntValue("TRAINSCOPE_DOCS_AB_STEPS");
+  child<QSpinBox>(*w, "reproStepsSpinBox")->setValue(steps > 0 ? steps : 300);
+  auto* ab = qobject_cast<AmpReportDialog*>(reportOf(*w, "ampCompareButton"));
+  QVERIFY(ab);
+  const AmpCompareReport& r = ab->report();
+  qInfo(
+      "fashion-mnist-mlp A/B, %lld steps, %d thread(s): float32 %.0f samples/s, AMP %.0f "
+      "samples/s, speed-up %.3f, max |dloss| %.4g, mean |dloss| %.4g",
+      static_cast<long long>(r.steps), r.threads, r.samples_per_second_fp32,
+      r.samples_per_second_amp, r.speedup, r.max_loss_diff, r.mean_loss_diff);
+  ab->resize(600, 680);
+  save(ab, QStringLiteral("amp-ab-report"));
+  ab->close();
+  child<QSpinBox>(*w, "reproStepsSpinBox")->setValue(100);
+  auto* repro = qobject_cast<ReproReportDialog*>(reportOf(*w, "verifyReproButton"));
+  QVERIFY(repro);
+  qInfo("fashion-mnist-mlp verify-repro, 100 steps: %s", qPrintable(repro->verdictText()));
+  save(repro, QStringLiteral("verify-repro"));
+  repro->close();
+
+  // A run with AMP switched on after epoch 1 (marked on the plots).
+  child<QSpinBox>(*w, "epochsSpinBox")->setValue(3);
+  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy epochs(w->controller(), &TrainingController::epochFinished);
+  QVERIFY(w->startRun());
+  w->controller()->pauseAfterEpoch(1);
+  QTRY_COMPARE_WITH_TIMEOUT(w->controller()->state(), State::Paused, 120000);
+  child<QCheckBox>(*w, "ampCheckBox")->click();
+  QVERIFY(w->startRun());
+  QVERIFY(finished.wait(180000));
+  QTest::qWait(200);
+  save(nullptr, QStringLiteral("amp-live-toggle"));
+  switchLanguage(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TstAmpReproGui)
