@@ -451,9 +451,15 @@ void TstAmpReproGui::docsScreenshots() {
       QCoreApplication::processEvents();
       const QImage d = dialog->grab().toImage();
       QPainter painter(&image);
-      const QPoint at((image.width() - d.width()) / 2, (image.height() - d.height()) / 2);
-      painter.fillRect(QRect(at + QPoint(4, 4), d.size()), QColor(0, 0, 0, 60));  // shadow
-      painter.drawImage(at, d);
+      const int bar = 26;  // a plain title bar: offscreen windows have no decorations
+      const QRect frame((image.width() - d.width()) / 2, (image.height() - d.height() - bar) / 2,
+                        d.width(), d.height() + bar);
+      painter.fillRect(frame.translated(4, 4), QColor(0, 0, 0, 60));  // shadow
+      painter.fillRect(QRect(frame.topLeft(), QSize(frame.width(), bar)), QColor(64, 72, 84));
+      painter.setPen(Qt::white);
+      painter.drawText(QRect(frame.topLeft(), QSize(frame.width(), bar)), Qt::AlignCenter,
+                       dialog->windowTitle());
+      painter.drawImage(frame.topLeft() + QPoint(0, bar), d);
     }
     QVERIFY(image.save(QDir(out).filePath(name + suffix + QStringLiteral(".png"))));
   };
@@ -476,6 +482,12 @@ void TstAmpReproGui::docsScreenshots() {
   qInfo("fashion-mnist-mlp verify-repro, 100 steps: %s", qPrintable(repro->verdictText()));
   save(repro, QStringLiteral("verify-repro"));
   repro->close();
+  child<QCheckBox>(*w, "seedCheckBox")->click();  // off: each run draws its seed
+  auto* unseeded = qobject_cast<ReproReportDialog*>(reportOf(*w, "verifyReproButton"));
+  QVERIFY(unseeded);
+  save(unseeded, QStringLiteral("verify-repro-unseeded"));
+  unseeded->close();
+  child<QCheckBox>(*w, "seedCheckBox")->click();
 
   // A run with AMP switched on after epoch 1 (marked on the plots).
   child<QSpinBox>(*w, "epochsSpinBox")->setValue(3);
@@ -489,6 +501,9 @@ void TstAmpReproGui::docsScreenshots() {
   QVERIFY(finished.wait(180000));
   QTest::qWait(200);
   save(nullptr, QStringLiteral("amp-live-toggle"));
+  auto* device = child<DevicePanel>(*w, "devicePanel");
+  QVERIFY(device->grab().save(
+      QDir(out).filePath(QStringLiteral("device-panel") + suffix + QStringLiteral(".png"))));
   switchLanguage(QStringLiteral("en"));
 }
 
