@@ -132,6 +132,13 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Initial weights imported from %1 (%n tensor(s)).", nullptr,
                   e.value ? static_cast<int>(*e.value) : 0)
                .arg(QString::fromStdString(e.file));
+  } else if (e.kind == EventKind::ConfigChanged && e.what == "training.amp" && e.value) {
+    text = *e.value != 0 ? Tr::tr("AMP switched on after step %1: mixed precision from step %2.")
+                               .arg(step)
+                               .arg(e.step + 1)
+                         : Tr::tr("AMP switched off after step %1: float32 from step %2.")
+                               .arg(step)
+                               .arg(e.step + 1);
   } else if (e.kind == EventKind::ConfigChanged) {
     text =
         Tr::tr("Setting changed at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

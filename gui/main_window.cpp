@@ -20,10 +20,12 @@
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
+#include "gui/panels/repro_panel.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/run_info_panel.h"
 #include "gui/panels/run_status.h"
 #include "gui/panels/settings_panel.h"
+#include "gui/plots/loss_scale_plot.h"
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
@@ -113,11 +115,14 @@ void MainWindow::buildUi() {
                 c, QFileInfo(file).fileName());  // the settings the run continues with
             setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(file).fileName()));
           });
-  device_panel_ = new DevicePanel(device_info_, left);
+  device_panel_ = new DevicePanel(device_info_, controller_, left);
   info_panel_ = new RunInfoPanel(left);
+  auto* repro = new ReproPanel(
+      controller_, [this] { return currentConfig(); }, device_info_, left);
+  connect(settings_, &SettingsPanel::ampToggled, controller_, &TrainingController::setAmp);
   for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(controls_),
-                     static_cast<QWidget*>(checkpoint_), static_cast<QWidget*>(device_panel_),
-                     static_cast<QWidget*>(info_panel_)})
+                     static_cast<QWidget*>(checkpoint_), static_cast<QWidget*>(repro),
+                     static_cast<QWidget*>(device_panel_), static_cast<QWidget*>(info_panel_)})
     left_layout->addWidget(w);
   left_layout->addStretch(1);
   auto* left_scroll = new QScrollArea;
@@ -140,6 +145,7 @@ void MainWindow::buildUi() {
     controller_->clearGhost();
     loss_plot_->sync();
   });
+  addAmpViews(plot_area_, controller_);  // loss-scale view, AMP switch marks
   right_layout->addWidget(plot_area_, 1);
 
   auto* columns = new QSplitter(Qt::Horizontal);

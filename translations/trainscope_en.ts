@@ -352,18 +352,6 @@ The files written so far are kept and summary.json records that the run was stop
         </translation>
     </message>
     <message>
-        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not available</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>CUDA lets libtorch train on an NVIDIA GPU; without it training runs on the CPU.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1248,6 +1236,374 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP switched on after step %1: mixed precision from step %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP switched off after step %1: float32 from step %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On CUDA, fp16 autocast runs the matrix products on tensor cores and a GradScaler keeps small gradients from underflowing. Small models are limited by kernel launches more than by arithmetic, so they gain less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the CPU, autocast computes the matrix products of the forward pass in bf16, while weights, gradients and optimizer state stay float32: every step also converts weights and activations between float32 and bf16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This CPU multiplies bf16 in hardware (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 instructions (avx512_bf16, amx_bf16): bf16 is converted to float32 around each multiply-accumulate, so there is little to gain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch&apos;s oneDNN kernels do the bf16 matrix products; the float32 ones run on the optimized BLAS (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This libtorch has no oneDNN: bf16 matrix products use generic kernels while float32 ones use the optimized BLAS (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss difference is bf16 rounding: 8 bits of mantissa instead of float32&apos;s 24.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP A/B comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps with float32, then with AMP (%2), from seed %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 autocast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 autocast with loss scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max |Δloss|:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean |Δloss|:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n thread(s)</source>
+        <translation>
+            <numerusform>%1, %n thread</numerusform>
+            <numerusform>%1, %n threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this libtorch was built without CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver is loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CUDA device was found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: bf16 autocast, native (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: bf16 autocast, emulated (no avx512_bf16 or amx_bf16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA: fp16 autocast with loss scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Native: the CPU multiplies bf16 numbers in hardware. Emulated: each bf16 multiply-accumulate is converted to float32 and back, so AMP saves memory traffic at best and may run slower than float32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resident memory: the RAM this process (the dashboard and its run) occupies now. On a CUDA device also the GPU memory held by tensors (allocated), kept by libtorch&apos;s caching allocator (reserved) and the device&apos;s total. Updated every second while a run is active.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu (auto uses the CPU: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU: %1 allocated, %2 reserved of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU: no figures (this build has no CUDA runtime, TRAINSCOPE_CUDA off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 resident</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (/proc/self/statm unreadable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reproducibility and precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps per run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer steps each of the two runs of a check trains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify reproducibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains the current settings twice from the same seed and compares every loss and the final weights bit for bit. With a fixed seed they should be identical.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP &amp;A/B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains the current settings twice from the same seed, with float32 and with mixed precision (AMP), and compares the losses and the speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available when no run is active: a check trains on the same cores.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check could not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check could not run with the current settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reproducibility check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 of 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32 run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: step %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed is off: each run drew its own seed (%1 and %2), so the initial weights, the batch order and dropout differ. Turn on a fixed seed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deterministic algorithms are off (training.deterministic): some kernels may add up in a different order each time (atomics on CUDA, index_add, scatter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP is on: reduced-precision kernels may choose different algorithms between runs. Compare with AMP off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Both runs used %n threads: parallel floating-point sums can split the work differently. Compare with training.num_threads = 1.</source>
+        <translation>
+            <numerusform>Both runs used %n thread: parallel floating-point sums can split the work differently. Compare with training.num_threads = 1.</numerusform>
+            <numerusform>Both runs used %n threads: parallel floating-point sums can split the work differently. Compare with training.num_threads = 1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Steps compared:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 per run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max |Δweight|:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 (fixed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 (drawn: the seed is off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n thread(s), AMP %2, deterministic algorithms %3</source>
+        <translation>
+            <numerusform>%1, %n thread, AMP %2, deterministic algorithms %3</numerusform>
+            <numerusform>%1, %n threads, AMP %2, deterministic algorithms %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Likely causes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Bitwise identical: the %n step(s) of both runs had the same losses and ended with the same weights, bit for bit.</source>
+        <translation>
+            <numerusform>Bitwise identical: the %n step of both runs had the same loss and ended with the same weights, bit for bit.</numerusform>
+            <numerusform>Bitwise identical: the %n steps of both runs had the same losses and ended with the same weights, bit for bit.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Differs by %1 (max |Δloss| %2, max |Δweight| %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples per optimizer step: the batch size times the gradient accumulation steps (micro-batches whose gradients are added before one step).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch per step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples (%2 × %3 accumulated micro-batches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Mixed precision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic mixed precision: the forward pass computes in bf16 on the CPU (fp16 with loss scaling on a CUDA GPU); weights, gradients and optimizer state stay float32. Can be switched while a run is running or paused: it applies from the next step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale (GradScaler)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped step (inf/NaN gradient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With AMP on a CUDA GPU, the GradScaler&apos;s loss scale and the steps it skips appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No loss scaling on the CPU: AMP computes in bf16 there, which has float32&apos;s exponent range, so small gradients do not underflow and no GradScaler is needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP is off: no loss scale. Tick AMP to train in fp16 with loss scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first step with AMP...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP off</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -352,18 +352,6 @@ The files written so far are kept and summary.json records that the run was stop
         </translation>
     </message>
     <message>
-        <source>not available: this libtorch was built without CUDA (CPU-only build)</source>
-        <translation>不可用：此 libtorch 编译时未启用 CUDA（仅 CPU 版本）</translation>
-    </message>
-    <message>
-        <source>not available: no CUDA device found (no GPU, or its driver is not loaded)</source>
-        <translation>不可用：未找到 CUDA 设备（没有 GPU，或其驱动未加载）</translation>
-    </message>
-    <message>
-        <source>not available</source>
-        <translation>不可用</translation>
-    </message>
-    <message>
         <source>CUDA lets libtorch train on an NVIDIA GPU; without it training runs on the CPU.</source>
         <translation>CUDA 让 libtorch 能在 NVIDIA GPU 上训练；没有 CUDA 时在 CPU 上训练。</translation>
     </message>
@@ -1248,6 +1236,370 @@ The current run is unchanged.</source>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
         <translation>已回滚到第 %1 步的快照。</translation>
+    </message>
+    <message>
+        <source>AMP switched on after step %1: mixed precision from step %2.</source>
+        <translation>第 %1 步后开启 AMP：从第 %2 步起使用混合精度。</translation>
+    </message>
+    <message>
+        <source>AMP switched off after step %1: float32 from step %2.</source>
+        <translation>第 %1 步后关闭 AMP：从第 %2 步起使用 float32。</translation>
+    </message>
+    <message>
+        <source>On CUDA, fp16 autocast runs the matrix products on tensor cores and a GradScaler keeps small gradients from underflowing. Small models are limited by kernel launches more than by arithmetic, so they gain less.</source>
+        <translation>在 CUDA 上，fp16 autocast 在张量核心上计算矩阵乘法，GradScaler 防止小梯度下溢。小模型受限于内核启动而非算术运算，因此收益较小。</translation>
+    </message>
+    <message>
+        <source>On the CPU, autocast computes the matrix products of the forward pass in bf16, while weights, gradients and optimizer state stay float32: every step also converts weights and activations between float32 and bf16.</source>
+        <translation>在 CPU 上，autocast 以 bf16 计算前向传播中的矩阵乘法，而权重、梯度和优化器状态仍为 float32：每一步还要在 float32 与 bf16 之间转换权重和激活值。</translation>
+    </message>
+    <message>
+        <source>This CPU multiplies bf16 in hardware (%1).</source>
+        <translation>此 CPU 以硬件执行 bf16 乘法（%1）。</translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 instructions (avx512_bf16, amx_bf16): bf16 is converted to float32 around each multiply-accumulate, so there is little to gain.</source>
+        <translation>此 CPU 没有 bf16 指令（avx512_bf16、amx_bf16）：每次乘加前后都要把 bf16 转换为 float32，因此收益很小。</translation>
+    </message>
+    <message>
+        <source>libtorch&apos;s oneDNN kernels do the bf16 matrix products; the float32 ones run on the optimized BLAS (%1).</source>
+        <translation>bf16 矩阵乘法由 libtorch 的 oneDNN 内核完成；float32 矩阵乘法在优化的 BLAS（%1）上运行。</translation>
+    </message>
+    <message>
+        <source>This libtorch has no oneDNN: bf16 matrix products use generic kernels while float32 ones use the optimized BLAS (%1).</source>
+        <translation>此 libtorch 没有 oneDNN：bf16 矩阵乘法使用通用内核，而 float32 矩阵乘法使用优化的 BLAS（%1）。</translation>
+    </message>
+    <message>
+        <source>The loss difference is bf16 rounding: 8 bits of mantissa instead of float32&apos;s 24.</source>
+        <translation>损失的差异来自 bf16 的舍入：尾数只有 8 位，而 float32 有 24 位。</translation>
+    </message>
+    <message>
+        <source>AMP A/B comparison</source>
+        <translation>AMP A/B 对比</translation>
+    </message>
+    <message>
+        <source>%1 steps with float32, then with AMP (%2), from seed %3</source>
+        <translation>从种子 %3 开始，先用 float32、再用 AMP（%2）各训练 %1 步</translation>
+    </message>
+    <message>
+        <source>bf16 autocast</source>
+        <translation>bf16 autocast</translation>
+    </message>
+    <message>
+        <source>fp16 autocast with loss scaling</source>
+        <translation>带损失缩放的 fp16 autocast</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation>AMP</translation>
+    </message>
+    <message>
+        <source>Max |Δloss|:</source>
+        <translation>最大 |Δ损失|：</translation>
+    </message>
+    <message>
+        <source>Mean |Δloss|:</source>
+        <translation>平均 |Δ损失|：</translation>
+    </message>
+    <message>
+        <source>float32:</source>
+        <translation>float32：</translation>
+    </message>
+    <message>
+        <source>AMP:</source>
+        <translation>AMP：</translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s)</source>
+        <translation>%1×（AMP 样本/秒 ÷ float32 样本/秒）</translation>
+    </message>
+    <message>
+        <source>Speed-up:</source>
+        <translation>加速比：</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n thread(s)</source>
+        <translation>
+            <numerusform>%1，%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this libtorch was built without CUDA</source>
+        <translation>此 libtorch 构建时未启用 CUDA</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver is loaded</source>
+        <translation>未加载 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>no CUDA device was found</source>
+        <translation>未找到 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>CUDA is not available</source>
+        <translation>CUDA 不可用</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <source>CPU: bf16 autocast, native (%1)</source>
+        <translation>CPU：bf16 autocast，原生支持（%1）</translation>
+    </message>
+    <message>
+        <source>CPU: bf16 autocast, emulated (no avx512_bf16 or amx_bf16)</source>
+        <translation>CPU：bf16 autocast，模拟执行（无 avx512_bf16 或 amx_bf16）</translation>
+    </message>
+    <message>
+        <source>CUDA: fp16 autocast with loss scaling</source>
+        <translation>CUDA：带损失缩放的 fp16 autocast</translation>
+    </message>
+    <message>
+        <source>Native: the CPU multiplies bf16 numbers in hardware. Emulated: each bf16 multiply-accumulate is converted to float32 and back, so AMP saves memory traffic at best and may run slower than float32.</source>
+        <translation>原生：CPU 以硬件执行 bf16 乘法。模拟：每次 bf16 乘加都要转换为 float32 再转回，因此 AMP 最多只能节省内存带宽，可能比 float32 更慢。</translation>
+    </message>
+    <message>
+        <source>Resident memory: the RAM this process (the dashboard and its run) occupies now. On a CUDA device also the GPU memory held by tensors (allocated), kept by libtorch&apos;s caching allocator (reserved) and the device&apos;s total. Updated every second while a run is active.</source>
+        <translation>常驻内存：本进程（仪表盘及其训练）当前占用的内存。在 CUDA 设备上还显示张量占用的显存（已分配）、libtorch 缓存分配器保留的显存（已保留）以及设备总显存。训练进行时每秒更新一次。</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>内存：</translation>
+    </message>
+    <message>
+        <source>cpu (auto uses the CPU: %1)</source>
+        <translation>cpu（auto 使用 CPU：%1）</translation>
+    </message>
+    <message>
+        <source>GPU: %1 allocated, %2 reserved of %3</source>
+        <translation>GPU：已分配 %1，已保留 %2，共 %3</translation>
+    </message>
+    <message>
+        <source>GPU: no figures (this build has no CUDA runtime, TRAINSCOPE_CUDA off)</source>
+        <translation>GPU：无数据（此构建不含 CUDA 运行时，TRAINSCOPE_CUDA 关闭）</translation>
+    </message>
+    <message>
+        <source>%1 resident</source>
+        <translation>常驻 %1</translation>
+    </message>
+    <message>
+        <source>unknown (/proc/self/statm unreadable)</source>
+        <translation>未知（无法读取 /proc/self/statm）</translation>
+    </message>
+    <message>
+        <source>Reproducibility and precision</source>
+        <translation>可复现性与精度</translation>
+    </message>
+    <message>
+        <source>Steps per run:</source>
+        <translation>每次运行步数：</translation>
+    </message>
+    <message>
+        <source>Optimizer steps each of the two runs of a check trains.</source>
+        <translation>检查中两次运行各自训练的优化器步数。</translation>
+    </message>
+    <message>
+        <source>&amp;Verify reproducibility</source>
+        <translation>验证可复现性(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Trains the current settings twice from the same seed and compares every loss and the final weights bit for bit. With a fixed seed they should be identical.</source>
+        <translation>用当前设置从同一种子训练两次，逐位比较每个损失和最终权重。固定种子时两者应完全相同。</translation>
+    </message>
+    <message>
+        <source>AMP &amp;A/B</source>
+        <translation>AMP &amp;A/B</translation>
+    </message>
+    <message>
+        <source>Trains the current settings twice from the same seed, with float32 and with mixed precision (AMP), and compares the losses and the speed.</source>
+        <translation>用当前设置从同一种子训练两次，分别使用 float32 和混合精度（AMP），比较损失和速度。</translation>
+    </message>
+    <message>
+        <source>Available when no run is active: a check trains on the same cores.</source>
+        <translation>没有进行中的训练时可用：检查会占用相同的 CPU 核心。</translation>
+    </message>
+    <message>
+        <source>The check could not run</source>
+        <translation>检查无法运行</translation>
+    </message>
+    <message>
+        <source>The check could not run with the current settings.</source>
+        <translation>无法用当前设置运行检查。</translation>
+    </message>
+    <message>
+        <source>Reproducibility check</source>
+        <translation>可复现性检查</translation>
+    </message>
+    <message>
+        <source>Run %1 of 2</source>
+        <translation>第 %1 次运行（共 2 次）</translation>
+    </message>
+    <message>
+        <source>float32 run</source>
+        <translation>float32 运行</translation>
+    </message>
+    <message>
+        <source>AMP run</source>
+        <translation>AMP 运行</translation>
+    </message>
+    <message>
+        <source>%1: step %2 of %3</source>
+        <translation>%1：第 %2 步，共 %3 步</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>The seed is off: each run drew its own seed (%1 and %2), so the initial weights, the batch order and dropout differ. Turn on a fixed seed.</source>
+        <translation>未固定种子：每次运行各自抽取了种子（%1 和 %2），因此初始权重、批次顺序和 dropout 都不同。请启用固定种子。</translation>
+    </message>
+    <message>
+        <source>Deterministic algorithms are off (training.deterministic): some kernels may add up in a different order each time (atomics on CUDA, index_add, scatter).</source>
+        <translation>确定性算法未开启（training.deterministic）：某些内核每次的求和顺序可能不同（CUDA 上的原子操作、index_add、scatter）。</translation>
+    </message>
+    <message>
+        <source>AMP is on: reduced-precision kernels may choose different algorithms between runs. Compare with AMP off.</source>
+        <translation>AMP 已开启：低精度内核在不同运行之间可能选择不同的算法。请关闭 AMP 再比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Both runs used %n threads: parallel floating-point sums can split the work differently. Compare with training.num_threads = 1.</source>
+        <translation>
+            <numerusform>两次运行都使用了 %n 个线程：并行浮点求和的分工可能不同。请设置 training.num_threads = 1 再比较。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Steps compared:</source>
+        <translation>比较的步数：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 per run</source>
+        <translation>每次运行 %1 / %2 步</translation>
+    </message>
+    <message>
+        <source>Max |Δweight|:</source>
+        <translation>最大 |Δ权重|：</translation>
+    </message>
+    <message>
+        <source>Seeds:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>%1 and %2 (fixed)</source>
+        <translation>%1 和 %2（固定）</translation>
+    </message>
+    <message>
+        <source>%1 and %2 (drawn: the seed is off)</source>
+        <translation>%1 和 %2（随机抽取：未固定种子）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n thread(s), AMP %2, deterministic algorithms %3</source>
+        <translation>
+            <numerusform>%1，%n 个线程，AMP %2，确定性算法 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Likely causes:</source>
+        <translation>可能的原因：</translation>
+    </message>
+    <message>
+        <source>run 1</source>
+        <translation>运行 1</translation>
+    </message>
+    <message>
+        <source>run 2</source>
+        <translation>运行 2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bitwise identical: the %n step(s) of both runs had the same losses and ended with the same weights, bit for bit.</source>
+        <translation>
+            <numerusform>逐位相同：两次运行的 %n 步损失完全相同，最终权重也逐位相同。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Differs by %1 (max |Δloss| %2, max |Δweight| %3).</source>
+        <translation>相差 %1（最大 |Δ损失| %2，最大 |Δ权重| %3）。</translation>
+    </message>
+    <message>
+        <source>Samples per optimizer step: the batch size times the gradient accumulation steps (micro-batches whose gradients are added before one step).</source>
+        <translation>每个优化器步的样本数：批大小乘以梯度累积步数（在一步之前累加梯度的微批次数）。</translation>
+    </message>
+    <message>
+        <source>Batch per step:</source>
+        <translation>每步批量：</translation>
+    </message>
+    <message>
+        <source>%1 samples (%2 × %3 accumulated micro-batches)</source>
+        <translation>%1 个样本（%2 × %3 个累积微批次）</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <source>&amp;Mixed precision:</source>
+        <translation>混合精度(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Automatic mixed precision: the forward pass computes in bf16 on the CPU (fp16 with loss scaling on a CUDA GPU); weights, gradients and optimizer state stay float32. Can be switched while a run is running or paused: it applies from the next step.</source>
+        <translation>自动混合精度：前向传播在 CPU 上以 bf16 计算（在 CUDA GPU 上以 fp16 并使用损失缩放）；权重、梯度和优化器状态仍为 float32。训练运行或暂停时也可切换：从下一步起生效。</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>Loss scale (GradScaler)</source>
+        <translation>损失缩放系数（GradScaler）</translation>
+    </message>
+    <message>
+        <source>Skipped step (inf/NaN gradient)</source>
+        <translation>跳过的步（inf/NaN 梯度）</translation>
+    </message>
+    <message>
+        <source>With AMP on a CUDA GPU, the GradScaler&apos;s loss scale and the steps it skips appear here.</source>
+        <translation>在 CUDA GPU 上使用 AMP 时，GradScaler 的损失缩放系数和它跳过的步会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No loss scaling on the CPU: AMP computes in bf16 there, which has float32&apos;s exponent range, so small gradients do not underflow and no GradScaler is needed.</source>
+        <translation>CPU 上没有损失缩放：AMP 在 CPU 上以 bf16 计算，其指数范围与 float32 相同，小梯度不会下溢，因此不需要 GradScaler。</translation>
+    </message>
+    <message>
+        <source>AMP is off: no loss scale. Tick AMP to train in fp16 with loss scaling.</source>
+        <translation>AMP 已关闭：没有损失缩放。勾选 AMP 即可用带损失缩放的 fp16 训练。</translation>
+    </message>
+    <message>
+        <source>Waiting for the first step with AMP...</source>
+        <translation>等待第一个 AMP 步……</translation>
+    </message>
+    <message>
+        <source>AMP on</source>
+        <translation>AMP 开</translation>
+    </message>
+    <message>
+        <source>AMP off</source>
+        <translation>AMP 关</translation>
     </message>
 </context>
 </TS>

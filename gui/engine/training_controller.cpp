@@ -317,6 +317,8 @@ void TrainingController::appendStep(const StepRecord& step) {
   if (step.max_norm) history_.append(series::kStepMaxNorm, x, *step.max_norm);
   if (step.clipped) history_.append(series::kStepClipped, x, step.grad_norm);
   if (step.loss_scale) history_.append(series::kStepLossScale, x, *step.loss_scale);
+  if (step.loss_scale && !step.applied && std::isfinite(step.loss))
+    history_.append(series::kStepScalerSkipped, x, *step.loss_scale);
 }
 
 void TrainingController::appendEpoch(const EpochRecord& epoch) {

@@ -3,6 +3,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
+#include <algorithm>
 
 #include "gui/tr.h"
 
@@ -23,9 +24,11 @@ RunInfoPanel::RunInfoPanel(QWidget* parent) : QGroupBox(parent) {
   dataset_ = valueLabel(this);
   sizes_ = valueLabel(this);
   classes_ = valueLabel(this);
+  batch_ = valueLabel(this);
+  batch_->setObjectName(QStringLiteral("effectiveBatchLabel"));
   parameters_ = valueLabel(this);
   model_ = valueLabel(this);
-  for (QLabel* value : {dataset_, sizes_, classes_, parameters_, model_}) {
+  for (QLabel* value : {dataset_, sizes_, classes_, batch_, parameters_, model_}) {
     captions_.push_back(new QLabel(this));
     form->addRow(captions_.back(), value);
   }
@@ -41,7 +44,11 @@ void RunInfoPanel::retranslate() {
       Tr::tr("Samples used for training, for validation after every epoch, and for "
              "the final test."));
   parameters_->setToolTip(Tr::tr("Number of trainable numbers (weights and biases) in the model."));
-  const QString captions[] = {Tr::tr("Dataset:"), Tr::tr("Train / val / test:"), Tr::tr("Classes:"),
+  batch_->setToolTip(
+      Tr::tr("Samples per optimizer step: the batch size times the gradient accumulation "
+             "steps (micro-batches whose gradients are added before one step)."));
+  const QString captions[] = {Tr::tr("Dataset:"),    Tr::tr("Train / val / test:"),
+                              Tr::tr("Classes:"),    Tr::tr("Batch per step:"),
                               Tr::tr("Parameters:"), Tr::tr("Model:")};
   for (std::size_t i = 0; i < captions_.size(); ++i) captions_[i]->setText(captions[i]);
   if (info_) {
@@ -75,6 +82,15 @@ void RunInfoPanel::setRunInfo(const RunInfo& info) {
   } else {
     classes_->setText(Tr::tr("none (regression)"));
   }
+  const qint64 effective = info.effective_batch_size > 0
+                               ? info.effective_batch_size
+                               : info.batch_size * std::max<int64_t>(1, info.grad_accum_steps);
+  batch_->setText(info.grad_accum_steps > 1
+                      ? Tr::tr("%1 samples (%2 × %3 accumulated micro-batches)")
+                            .arg(locale.toString(effective))
+                            .arg(info.batch_size)
+                            .arg(info.grad_accum_steps)
+                      : Tr::tr("%1 samples").arg(locale.toString(effective)));
   parameters_->setText(locale.toString(static_cast<qlonglong>(info.model.parameter_count)));
   model_->setText(QString::fromStdString(info.model.description));
 }
@@ -85,6 +101,7 @@ void RunInfoPanel::clear() {
   dataset_->setText(dash);
   sizes_->setText(QStringLiteral("–"));
   classes_->setText(QStringLiteral("–"));
+  batch_->setText(QStringLiteral("–"));
   parameters_->setText(QStringLiteral("–"));
   model_->setText(QStringLiteral("–"));
 }

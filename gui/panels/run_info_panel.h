@@ -10,7 +10,8 @@ class QLabel;
 
 namespace trainscope {
 
-/// Dataset, split sizes, classes, parameter count and model description from RunInfo.
+/// Dataset, split sizes, classes, the effective batch size (`effectiveBatchLabel`: batch size x
+/// gradient accumulation steps), parameter count and model description from RunInfo.
 class RunInfoPanel : public QGroupBox {
   Q_OBJECT
  public:
@@ -28,6 +29,7 @@ class RunInfoPanel : public QGroupBox {
   QLabel* dataset_ = nullptr;
   QLabel* sizes_ = nullptr;
   QLabel* classes_ = nullptr;
+  QLabel* batch_ = nullptr;  ///< effective batch: batch_size x grad_accum_steps
   QLabel* parameters_ = nullptr;
   QLabel* model_ = nullptr;
 };

@@ -88,6 +88,11 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   seed_row->addWidget(seed_, 1);
   row(seed_enabled_, seed_row);
 
+  amp_ = new QCheckBox(this);
+  amp_->setObjectName(QStringLiteral("ampCheckBox"));
+  connect(amp_, &QCheckBox::clicked, this, &SettingsPanel::ampToggled);  // user clicks only
+  row(amp_, nullptr);
+
   auto* clip_row = new QHBoxLayout;
   clip_enabled_ = new QCheckBox(this);
   clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
@@ -119,7 +124,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
   for (QSpinBox* box : {batch_, epochs_, seed_})
     connect(box, &QSpinBox::valueChanged, this, &SettingsPanel::updateModified);
-  for (QCheckBox* box : {seed_enabled_, clip_enabled_})
+  for (QCheckBox* box : {seed_enabled_, clip_enabled_, amp_})
     connect(box, &QCheckBox::toggled, this, &SettingsPanel::updateModified);
 
   more_ = new ModelDataSettings(devices, this);
@@ -133,9 +138,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 
 void SettingsPanel::retranslate() {
   setTitle(Tr::tr("Settings"));
-  const QString texts[] = {Tr::tr("&Preset:"),     Tr::tr("Source:"),  Tr::tr("&Learning rate:"),
-                           Tr::tr("Batch si&ze:"), Tr::tr("Ep&ochs:"), Tr::tr("See&d:"),
-                           Tr::tr("&Clipping:")};
+  const QString texts[] = {
+      Tr::tr("&Preset:"), Tr::tr("Source:"), Tr::tr("&Learning rate:"),   Tr::tr("Batch si&ze:"),
+      Tr::tr("Ep&ochs:"), Tr::tr("See&d:"),  Tr::tr("&Mixed precision:"), Tr::tr("&Clipping:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   preset_->setToolTip(
       Tr::tr("A ready-made experiment: dataset, model and training settings. "
@@ -158,6 +163,11 @@ void SettingsPanel::retranslate() {
   seed_->setToolTip(
       Tr::tr("The random seed: it decides the initial weights and the order of the "
              "batches."));
+  amp_->setText(Tr::tr("AMP"));
+  amp_->setToolTip(
+      Tr::tr("Automatic mixed precision: the forward pass computes in bf16 on the CPU (fp16 with "
+             "loss scaling on a CUDA GPU); weights, gradients and optimizer state stay float32. "
+             "Can be switched while a run is running or paused: it applies from the next step."));
   clip_enabled_->setText(Tr::tr("On"));
   clip_enabled_->setToolTip(
       Tr::tr("Gradient clipping: when the total gradient norm exceeds the "
@@ -181,7 +191,7 @@ void SettingsPanel::updateModified() {
       !sameModelData(shown, base_) || shown.optimizer.lr != base_.optimizer.lr ||
       shown.training.batch_size != base_.training.batch_size ||
       shown.training.epochs != base_.training.epochs ||
-      shown.training.seed != base_.training.seed ||
+      shown.training.seed != base_.training.seed || shown.training.amp != base_.training.amp ||
       shown.training.clip.enabled != base_.training.clip.enabled ||
       (shown.training.clip.enabled && shown.training.clip.max_norm != base_.training.clip.max_norm);
   preset_->setItemText(index, modified ? Tr::tr("%1 (modified)").arg(name) : name);
@@ -197,6 +207,7 @@ TrainConfig SettingsPanel::config() const {
   } else {
     c.training.seed.reset();
   }
+  c.training.amp = amp_->isChecked();
   c.training.clip.enabled = clip_enabled_->isChecked();
   c.training.clip.max_norm = clip_max_norm_->value();
   more_->apply(c);
@@ -242,6 +253,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
   seed_enabled_->setChecked(c.training.seed.has_value());
   seed_->setEnabled(c.training.seed.has_value());
   if (c.training.seed) seed_->setValue(static_cast<int>(*c.training.seed));
+  amp_->setChecked(c.training.amp);
   clip_enabled_->setChecked(c.training.clip.enabled);
   clip_max_norm_->setEnabled(c.training.clip.enabled);
   clip_max_norm_->setValue(c.training.clip.max_norm);
@@ -275,6 +287,7 @@ void SettingsPanel::setEditable(bool editable) {
     w->setEnabled(editable);
   }
   seed_->setEnabled(editable && seed_enabled_->isChecked());
+  amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);
   more_->setEditable(editable);
   clip_max_norm_->setEnabled(editable && clip_enabled_->isChecked());

@@ -64,6 +64,9 @@ class SettingsPanel : public QGroupBox {
   void configFileSaved(const QString& path);
   /// A typed value was refused; `message` (translated) says why.
   void valueRejected(const QString& message);
+  /// The user clicked ampCheckBox (training.amp). Connected to TrainingController::setAmp, it
+  /// switches a running or paused run from its next step; without a run only config() changes.
+  void ampToggled(bool enabled);
 
  private:
   void onPresetActivated(int index);
@@ -83,6 +86,7 @@ class SettingsPanel : public QGroupBox {
   QSpinBox* epochs_ = nullptr;
   QCheckBox* seed_enabled_ = nullptr;
   QSpinBox* seed_ = nullptr;
+  QCheckBox* amp_ = nullptr;  ///< ampCheckBox: training.amp, live while a run is active
   QCheckBox* clip_enabled_ = nullptr;
   ScientificSpinBox* clip_max_norm_ = nullptr;
 };

@@ -1,0 +1,159 @@
+#include "gui/plots/loss_scale_plot.h"
+
+#include <QEvent>
+
+#include "gui/engine/training_controller.h"
+#include "gui/plots/plot_area.h"
+#include "gui/plots/training_plots.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+namespace {
+const QColor kScaleColor(23, 190, 207);
+const QColor kSkipColor(214, 39, 40);
+const QColor kMarkColor(120, 120, 120);
+}  // namespace
+
+LossScalePlot::LossScalePlot(const TrainingController* controller, QWidget* parent)
+    : LivePlot(parent) {
+  setObjectName(QStringLiteral("lossScalePlot"));
+  QCPGraph* scale = addSeriesGraph(series::kStepLossScale, {});
+  scale->setPen(QPen(kScaleColor, 2));
+  scale->setLineStyle(QCPGraph::lsStepLeft);  // the scale holds until the next update
+  QCPGraph* skipped = addSeriesGraph(series::kStepScalerSkipped, {});
+  skipped->setLineStyle(QCPGraph::lsNone);
+  skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kSkipColor, 8));
+  setLogScale(true);  // powers of two, 65536 halving and doubling
+  overlay_ = new QCPItemText(this);
+  overlay_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  overlay_->position->setCoords(0.5, 0.5);
+  overlay_->setPositionAlignment(Qt::AlignCenter);
+  overlay_->setTextAlignment(Qt::AlignCenter);
+  overlay_->setColor(palette().color(QPalette::PlaceholderText));
+  overlay_->setClipToAxisRect(false);
+  if (controller) {
+    connect(controller, &TrainingController::runStarted, this, [this](const RunInfo& info) {
+      run_device_ = QString::fromStdString(info.device);
+      amp_ = info.amp;
+      updateOverlay();
+    });
+    connect(controller, &TrainingController::eventOccurred, this, [this](const Event& e) {
+      if (e.kind == EventKind::ConfigChanged && e.what == "training.amp" && e.value) {
+        amp_ = *e.value != 0;
+        updateOverlay();
+      }
+    });
+  }
+  retranslate();
+}
+
+void LossScalePlot::retranslate() {
+  LivePlot::retranslate();
+  xAxis->setLabel(Tr::tr("Step"));
+  yAxis->setLabel(Tr::tr("Loss scale"));
+  graphFor(series::kStepLossScale)->setName(Tr::tr("Loss scale (GradScaler)"));
+  graphFor(series::kStepScalerSkipped)->setName(Tr::tr("Skipped step (inf/NaN gradient)"));
+  updateOverlay();
+}
+
+void LossScalePlot::sync() {
+  LivePlot::sync();
+  updateOverlay();
+}
+
+QString LossScalePlot::overlayText() const {
+  if (pointCount(series::kStepLossScale) > 0) return {};
+  if (run_device_.isEmpty())
+    return Tr::tr(
+        "With AMP on a CUDA GPU, the GradScaler's loss scale and the steps it skips appear "
+        "here.");
+  if (!run_device_.startsWith(QLatin1String("cuda")))
+    return Tr::tr(
+        "No loss scaling on the CPU: AMP computes in bf16 there, which has float32's "
+        "exponent range, so small gradients do not underflow and no GradScaler is needed.");
+  if (!amp_)
+    return Tr::tr("AMP is off: no loss scale. Tick AMP to train in fp16 with loss scaling.");
+  return Tr::tr("Waiting for the first step with AMP...");
+}
+
+void LossScalePlot::updateOverlay() {
+  if (!overlay_) return;  // setLogScale() syncs during construction
+  const QString text = overlayText();
+  const bool visible = !text.isEmpty();
+  if (overlay_->text() == text && overlay_->visible() == visible) return;
+  overlay_->setText(text);
+  overlay_->setVisible(visible);
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+// ---- AMP switch marks ----
+
+AmpMarks::AmpMarks(PlotArea* area, const TrainingController* controller)
+    : QObject(area), area_(area) {
+  setObjectName(QStringLiteral("ampMarks"));
+  connect(controller, &TrainingController::runStarted, this, &AmpMarks::clear);
+  connect(controller, &TrainingController::eventOccurred, this, [this](const Event& e) {
+    if (e.kind == EventKind::ConfigChanged && e.what == "training.amp" && e.value)
+      add(e.step, *e.value != 0);
+  });
+  area->lossPlot()->installEventFilter(this);  // LanguageChange: relabel
+}
+
+void AmpMarks::add(qint64 step, bool on) {
+  switches_.emplace_back(step, on);
+  const double x = static_cast<double>(step) + 0.5;  // between the last old and first new step
+  for (LivePlot* plot :
+       {static_cast<LivePlot*>(area_->lossPlot()), static_cast<LivePlot*>(area_->gradPlot())}) {
+    auto* line = new QCPItemStraightLine(plot);
+    line->setPen(QPen(kMarkColor, 1, Qt::DashLine));
+    line->point1->setTypeX(QCPItemPosition::ptPlotCoords);
+    line->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    line->point2->setTypeX(QCPItemPosition::ptPlotCoords);
+    line->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    line->point1->setCoords(x, 0);
+    line->point2->setCoords(x, 1);
+    auto* text = new QCPItemText(plot);
+    text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(x, 0.08);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    text->setPadding(QMargins(3, 0, 0, 0));
+    text->setColor(kMarkColor);
+    marks_.push_back({plot, line, text, on});
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  relabel();
+}
+
+void AmpMarks::relabel() {
+  for (Mark& m : marks_) {
+    if (!m.plot) continue;
+    m.text->setText(m.on ? Tr::tr("AMP on") : Tr::tr("AMP off"));
+    m.plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+}
+
+void AmpMarks::clear() {
+  for (Mark& m : marks_) {
+    if (!m.plot) continue;
+    m.plot->removeItem(m.line);
+    m.plot->removeItem(m.text);
+    m.plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  marks_.clear();
+  switches_.clear();
+}
+
+bool AmpMarks::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) relabel();
+  return QObject::eventFilter(watched, event);
+}
+
+void addAmpViews(PlotArea* area, const TrainingController* controller) {
+  area->addView(PlotArea::Slot::Bottom, new LossScalePlot(controller),
+                [] { return Tr::tr("Loss scale"); });
+  new AmpMarks(area, controller);
+}
+
+}  // namespace trainscope
