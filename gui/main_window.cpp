@@ -20,6 +20,8 @@
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
+#include "gui/panels/gradient_watch_views.h"
+#include "gui/panels/non_finite_panel.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/run_info_panel.h"
 #include "gui/panels/run_status.h"
@@ -140,6 +142,9 @@ void MainWindow::buildUi() {
     controller_->clearGhost();
     loss_plot_->sync();
   });
+  // Gradient watch (issue 11): layer and diagnosis views, clip share, non-finite panel.
+  auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
+  right_layout->addWidget(watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
 
   auto* columns = new QSplitter(Qt::Horizontal);

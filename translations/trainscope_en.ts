@@ -190,10 +190,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1219,10 +1215,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1248,6 +1240,146 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high or the inputs are not normalised; clipping is on (max norm %5) but cannot repair weights that are already bad: roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high, the inputs are not normalised, or gradient clipping is off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to check, most likely first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping was not changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipped: %1 % of the last 100 steps, %2 % of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the steps whose gradients clipping scaled down, counted while clipping is on. A change of max_norm starts the last-100 window afresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, and weights that are already bad stay bad – roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping is off: with clipping on, each update is at most max_norm long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower the learning rate 10× and continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with a learning rate 10 times lower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn clipping on and continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with gradient clipping on (max norm as set).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1 (step %2) and is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 at step %2 (epoch %3): the run is paused, the weights are those before this step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total gradient norm: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First non-finite gradient in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest gradient in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Likely causes (most likely first):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipped steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping max norm (now off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-layer gradient norms and update ratios appear here during a run (training.layer_stats_every; 0 turns them off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every %1 steps. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update / weight (log10 ≈ -3 healthy)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

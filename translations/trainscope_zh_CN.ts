@@ -192,10 +192,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>已在第 %1 步停止。</translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高、输入未做标准化，或未开启梯度裁剪。</translation>
-    </message>
-    <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
         <translation>在第 %1 轮提前停止：验证损失不再下降。</translation>
     </message>
@@ -1218,10 +1214,6 @@ The current run is unchanged.</source>
         <translation>已停止：训练发散</translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
-        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高或输入未做标准化；梯度裁剪已开启，但无法修复已经损坏的权重：请回滚。</translation>
-    </message>
-    <message>
         <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
         <translation>训练在第 %1 轮发散：验证准确率（%2）已连续 3 轮停留在随机猜测水平。请降低学习率。</translation>
     </message>
@@ -1248,6 +1240,146 @@ The current run is unchanged.</source>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
         <translation>已回滚到第 %1 步的快照。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high or the inputs are not normalised; clipping is on (max norm %5) but cannot repair weights that are already bad: roll back.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高，或输入未标准化；梯度裁剪已开启（最大范数 %5），但无法修复已经损坏的权重：请回滚。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high, the inputs are not normalised, or gradient clipping is off.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高、输入未标准化，或梯度裁剪未开启。</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
+        <translation>训练在第 %1 轮发散：尽管梯度裁剪已开启（最大范数 %3），训练损失（%2）仍超过第一轮的 10000 倍。请降低学习率或 max_norm。</translation>
+    </message>
+    <message>
+        <source>Diagnosis: %1</source>
+        <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：发散、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>What to check, most likely first</source>
+        <translation>应检查的事项（最可能的在前）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>各层</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Clipping was not changed: %1</source>
+        <translation>梯度裁剪未更改：%1</translation>
+    </message>
+    <message>
+        <source>Clipped: %1 % of the last 100 steps, %2 % of the run</source>
+        <translation>已裁剪：最近 100 步的 %1 %，整个训练的 %2 %</translation>
+    </message>
+    <message>
+        <source>Share of the steps whose gradients clipping scaled down, counted while clipping is on. A change of max_norm starts the last-100 window afresh.</source>
+        <translation>梯度被裁剪缩小的步数占比，仅统计开启裁剪的步。更改 max_norm 后，“最近 100 步”重新开始计数。</translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, and weights that are already bad stay bad – roll back.</source>
+        <translation>梯度裁剪已开启（最大范数 %1）：它无法缩放 inf 或 nan 梯度，已经损坏的权重也不会恢复——请回滚。</translation>
+    </message>
+    <message>
+        <source>Clipping is off: with clipping on, each update is at most max_norm long.</source>
+        <translation>梯度裁剪未开启：开启后，每次更新的长度最多为 max_norm。</translation>
+    </message>
+    <message>
+        <source>Lower the learning rate 10× and continue</source>
+        <translation>学习率降低 10 倍并继续</translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with a learning rate 10 times lower.</source>
+        <translation>回到此步之前最新的快照，并以降低 10 倍的学习率继续。</translation>
+    </message>
+    <message>
+        <source>Turn clipping on and continue</source>
+        <translation>开启梯度裁剪并继续</translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with gradient clipping on (max norm as set).</source>
+        <translation>回到此步之前最新的快照，并开启梯度裁剪（使用所设的最大范数）继续。</translation>
+    </message>
+    <message>
+        <source>Continue anyway</source>
+        <translation>仍然继续</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1 (step %2) and is paused.</source>
+        <translation>训练在第 %1 轮（第 %2 步）发散，已暂停。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 at step %2 (epoch %3): the run is paused, the weights are those before this step.</source>
+        <translation>第 %2 步（第 %3 轮）的%1出现非有限值：训练已暂停，权重仍是此步之前的值。</translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation>损失：%1</translation>
+    </message>
+    <message>
+        <source>Total gradient norm: %1</source>
+        <translation>总梯度范数：%1</translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation>学习率：%1</translation>
+    </message>
+    <message>
+        <source>First non-finite gradient in: %1</source>
+        <translation>最先出现非有限梯度的层：%1</translation>
+    </message>
+    <message>
+        <source>Largest gradient in: %1</source>
+        <translation>梯度最大的层：%1</translation>
+    </message>
+    <message>
+        <source>Likely causes (most likely first):</source>
+        <translation>可能的原因（最可能的在前）：</translation>
+    </message>
+    <message>
+        <source>Clipped steps</source>
+        <translation>被裁剪的步</translation>
+    </message>
+    <message>
+        <source>Clipping max norm (now off)</source>
+        <translation>裁剪最大范数（现已关闭）</translation>
+    </message>
+    <message>
+        <source>Per-layer gradient norms and update ratios appear here during a run (training.layer_stats_every; 0 turns them off).</source>
+        <translation>训练时这里显示各层的梯度范数和更新比例（training.layer_stats_every；设为 0 则关闭）。</translation>
+    </message>
+    <message>
+        <source>Every %1 steps. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation>每 %1 步一次。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
+    </message>
+    <message>
+        <source>Layer gradient norm</source>
+        <translation>层梯度范数</translation>
+    </message>
+    <message>
+        <source>Update / weight (log10 ≈ -3 healthy)</source>
+        <translation>更新量 / 权重（log10 ≈ -3 为健康）</translation>
     </message>
 </context>
 </TS>
