@@ -69,15 +69,17 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     if (!e.evidence) {
       text = Tr::tr("Non-finite %1 (%2) at step %3.").arg(what, value).arg(step);
     } else if (e.evidence->clip_enabled) {
-      text = Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
-                    "high or the inputs are not normalised; clipping is on (max norm %5) but "
-                    "cannot repair weights that are already bad: roll back.")
+      text = Tr::tr(
+                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
+                 "high or the inputs are not normalised; clipping is on (max norm %5) but "
+                 "cannot repair weights that are already bad: roll back.")
                  .arg(what, value)
                  .arg(step)
                  .arg(number(e.evidence->lr), number(e.evidence->max_norm));
     } else {
-      text = Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
-                    "high, the inputs are not normalised, or gradient clipping is off.")
+      text = Tr::tr(
+                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
+                 "high, the inputs are not normalised, or gradient clipping is off.")
                  .arg(what, value)
                  .arg(step)
                  .arg(number(e.evidence->lr));

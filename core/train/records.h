@@ -105,9 +105,9 @@ struct EventEvidence {
   /// Parameter tensors (state_dict names) whose gradient norm went non-finite, in state_dict
   /// order, at most 3; when none did, the one with the largest norm (empty for diverged).
   std::vector<std::pair<std::string, double>> layers;
-  bool layers_non_finite = false;  ///< `layers` lists non-finite gradients (else: the largest)
-  bool clip_enabled = false;       ///< training.clip.enabled at the step
-  double max_norm = 0;             ///< training.clip.max_norm at the step
+  bool layers_non_finite = false;   ///< `layers` lists non-finite gradients (else: the largest)
+  bool clip_enabled = false;        ///< training.clip.enabled at the step
+  double max_norm = 0;              ///< training.clip.max_norm at the step
   std::vector<std::string> causes;  ///< likely causes, most likely first (English)
 };
 

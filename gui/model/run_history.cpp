@@ -24,8 +24,8 @@ void BoundedSeries::clear() {
 
 void BoundedSeries::dropAfter(double x) {
   // Folded bucket extremes are in step order too: the first point after x starts the tail.
-  auto it = std::find_if(points_.begin(), points_.end(),
-                         [x](const SeriesPoint& p) { return p.x > x; });
+  auto it =
+      std::find_if(points_.begin(), points_.end(), [x](const SeriesPoint& p) { return p.x > x; });
   if (it == points_.end()) return;
   points_.erase(it, points_.end());
   folded_ = std::min(folded_, points_.size());

@@ -54,21 +54,22 @@ void DiagnosisPanel::retranslate() {
   const auto& d = controller_->lastDiagnosis();
   if (!d) {
     kind_->setText(Tr::tr("Diagnosis: %1").arg(EventText::diagnosisKind("too_early")));
-    body_->setText(Tr::tr("The loss doctor reads the run's loss curves after a few epochs and "
-                          "names one of: diverging, flat from the start, stalled at a plateau, "
-                          "overfitting, or healthy – with its evidence and what to check."));
+    body_->setText(
+        Tr::tr("The loss doctor reads the run's loss curves after a few epochs and "
+               "names one of: diverging, flat from the start, stalled at a plateau, "
+               "overfitting, or healthy – with its evidence and what to check."));
     return;
   }
-  kind_->setText(Tr::tr("Diagnosis at epoch %1: %2")
-                     .arg(d->epoch)
-                     .arg(EventText::diagnosisKind(d->kind)));
+  kind_->setText(
+      Tr::tr("Diagnosis at epoch %1: %2").arg(d->epoch).arg(EventText::diagnosisKind(d->kind)));
   auto list = [](const std::vector<std::string>& items, const char* tag) {
     QString html = QStringLiteral("<%1 style=\"margin-top:2px\">").arg(QLatin1String(tag));
     for (const std::string& s : items)
       html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(s).toHtmlEscaped());
     return html + QStringLiteral("</%1>").arg(QLatin1String(tag));
   };
-  QString html = QStringLiteral("<p>%1</p>").arg(QString::fromStdString(d->summary).toHtmlEscaped());
+  QString html =
+      QStringLiteral("<p>%1</p>").arg(QString::fromStdString(d->summary).toHtmlEscaped());
   if (!d->evidence.empty())
     html += QStringLiteral("<b>%1</b>").arg(Tr::tr("Evidence")) + list(d->evidence, "ul");
   if (!d->checks.empty())

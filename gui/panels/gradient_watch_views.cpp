@@ -48,6 +48,9 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
   connect(controller_, &TrainingController::stateChanged, this,
           [this](TrainingController::State) { refreshClipShare(); });
   connect(settings_, &SettingsPanel::clippingEdited, this, &GradientWatchViews::onClipEdited);
+  // The step the run paused on is marked on the loss and gradient plots (under policy "skip"
+  // the non-finite markers alone show the steps).
+  connect(non_finite_, &NonFinitePanel::shownForStep, this, &GradientWatchViews::markStep);
   retranslate();
 }
 
@@ -56,8 +59,8 @@ void GradientWatchViews::onRunStarted() {
   const ClipConfig& clip = controller_->config().training.clip;
   clip_enabled_ = clip.enabled;
   max_norm_ = clip.max_norm;
-  for (LivePlot* plot : {static_cast<LivePlot*>(plots_->lossPlot()),
-                         static_cast<LivePlot*>(plots_->gradPlot())}) {
+  for (LivePlot* plot :
+       {static_cast<LivePlot*>(plots_->lossPlot()), static_cast<LivePlot*>(plots_->gradPlot())}) {
     for (int i = plot->itemCount() - 1; i >= 0; --i)
       if (plot->item(i)->property(kStepMarkProperty).toBool()) plot->removeItem(i);
   }
@@ -65,10 +68,8 @@ void GradientWatchViews::onRunStarted() {
 }
 
 void GradientWatchViews::onEvent(const Event& e) {
-  if (e.kind == EventKind::NonFinite || e.kind == EventKind::Diverged) {
-    markStep(e.step);
-  } else if (e.kind == EventKind::ConfigChanged &&
-             (e.what == "training.clip.max_norm" || e.what == "training.clip.enabled")) {
+  if (e.kind == EventKind::ConfigChanged &&
+      (e.what == "training.clip.max_norm" || e.what == "training.clip.enabled")) {
     showClipping(e.what == "training.clip.max_norm", e.value.value_or(max_norm_));
   }
 }
@@ -93,8 +94,8 @@ void GradientWatchViews::onClipEdited(bool enabled, double maxNorm) {
 
 void GradientWatchViews::markStep(qint64 step) {
   // A red dotted line at the step on the loss and gradient-norm plots, over their whole height.
-  for (LivePlot* plot : {static_cast<LivePlot*>(plots_->lossPlot()),
-                         static_cast<LivePlot*>(plots_->gradPlot())}) {
+  for (LivePlot* plot :
+       {static_cast<LivePlot*>(plots_->lossPlot()), static_cast<LivePlot*>(plots_->gradPlot())}) {
     auto* line = new QCPItemStraightLine(plot);
     line->setProperty(kStepMarkProperty, true);
     for (QCPItemPosition* p : {line->point1, line->point2}) {

@@ -76,6 +76,7 @@ void NonFinitePanel::onEvent(const Event& e) {
     shown_ = pending_;
     retranslate();
     show();
+    emit shownForStep(e.step);
   }
 }
 
@@ -95,8 +96,9 @@ void NonFinitePanel::act(double lrFactor, bool clipping) {
 
 QString NonFinitePanel::clipHint(const EventEvidence& x) {
   return x.clip_enabled
-             ? Tr::tr("Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, "
-                      "and weights that are already bad stay bad – roll back.")
+             ? Tr::tr(
+                   "Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, "
+                   "and weights that are already bad stay bad – roll back.")
                    .arg(EventText::number(x.max_norm))
              : Tr::tr("Clipping is off: with clipping on, each update is at most max_norm long.");
 }
@@ -108,25 +110,26 @@ void NonFinitePanel::changeEvent(QEvent* event) {
 
 void NonFinitePanel::retranslate() {
   lower_lr_->setText(Tr::tr("Lower the learning rate 10× and continue"));
-  lower_lr_->setToolTip(Tr::tr("Go back to the newest snapshot before this step and continue "
-                               "with a learning rate 10 times lower."));
+  lower_lr_->setToolTip(
+      Tr::tr("Go back to the newest snapshot before this step and continue "
+             "with a learning rate 10 times lower."));
   clip_->setText(Tr::tr("Turn clipping on and continue"));
-  clip_->setToolTip(Tr::tr("Go back to the newest snapshot before this step and continue with "
-                           "gradient clipping on (max norm as set)."));
+  clip_->setToolTip(
+      Tr::tr("Go back to the newest snapshot before this step and continue with "
+             "gradient clipping on (max norm as set)."));
   continue_->setText(Tr::tr("Continue anyway"));
   stop_->setText(Tr::tr("Stop"));
   if (!shown_) return;
   const Event& e = *shown_;
   const qlonglong step = e.step;
-  title_->setText(e.kind == EventKind::Diverged
-                      ? Tr::tr("The run diverged at epoch %1 (step %2) and is paused.")
-                            .arg(e.epoch)
-                            .arg(step)
-                      : Tr::tr("Non-finite %1 at step %2 (epoch %3): the run is paused, the "
-                               "weights are those before this step.")
-                            .arg(EventText::quantity(e.what))
-                            .arg(step)
-                            .arg(e.epoch));
+  title_->setText(
+      e.kind == EventKind::Diverged
+          ? Tr::tr("The run diverged at epoch %1 (step %2) and is paused.").arg(e.epoch).arg(step)
+          : Tr::tr("Non-finite %1 at step %2 (epoch %3): the run is paused, the "
+                   "weights are those before this step.")
+                .arg(EventText::quantity(e.what))
+                .arg(step)
+                .arg(e.epoch));
   if (!e.evidence) {
     evidence_->setText(QString::fromStdString(e.message));
     causes_->clear();

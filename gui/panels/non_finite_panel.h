@@ -30,6 +30,10 @@ class NonFinitePanel : public QFrame {
   /// The translated hint about clipping for `evidence` (built from the run's settings).
   static QString clipHint(const EventEvidence& evidence);
 
+ signals:
+  /// The panel appeared for the event at `step` (the window marks that step on the plots).
+  void shownForStep(qint64 step);
+
  protected:
   void changeEvent(QEvent* event) override;
 

@@ -9,8 +9,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
-#include <QSpinBox>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolTip>
 
 #include "core/config/config_json.h"
@@ -277,9 +277,9 @@ void SettingsPanel::onPresetActivated(int index) {
 }
 
 void SettingsPanel::setEditable(bool editable) {
-  for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_),
-                     static_cast<QWidget*>(batch_), static_cast<QWidget*>(epochs_),
-                     static_cast<QWidget*>(seed_enabled_)}) {
+  for (QWidget* w :
+       {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_), static_cast<QWidget*>(batch_),
+        static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
     w->setEnabled(editable);
   }
   clip_enabled_->setEnabled(true);  // live (issue 11)

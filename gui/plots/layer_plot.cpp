@@ -20,10 +20,9 @@ namespace {
 constexpr int kRedrawMs = 100;
 
 QColor lineColor(std::size_t i) {
-  static const QColor palette[] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},
-                                   {214, 39, 40},  {148, 103, 189}, {140, 86, 75},
-                                   {227, 119, 194}, {127, 127, 127}, {188, 189, 34},
-                                   {23, 190, 207}};
+  static const QColor palette[] = {
+      {31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
+      {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
   return palette[i % (sizeof(palette) / sizeof(palette[0]))];
 }
 
@@ -98,8 +97,7 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
   }
   for (std::size_t k = 0; k < layers_.size(); ++k) {
     const QString name = QString::fromStdString(layers_[k]);
-    grad_->addSeriesGraph(series::layerGradNorm(layers_[k]), name)
-        ->setPen(QPen(lineColor(k), 1.5));
+    grad_->addSeriesGraph(series::layerGradNorm(layers_[k]), name)->setPen(QPen(lineColor(k), 1.5));
     QCPGraph* r = ratio_->addSeriesGraph(series::layerUpdateRatio(layers_[k]), name);
     r->setPen(QPen(lineColor(k), 1.5));
     r->removeFromLegend();  // same colours as on the left

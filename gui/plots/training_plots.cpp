@@ -157,8 +157,8 @@ void GradNormPlot::sync() {
 
 void GradNormPlot::showClipCurves(bool shown) {
   clip_shown_ = shown;
-  for (const char* name : {series::kStepGradNormClipped, series::kStepMaxNorm,
-                           series::kStepClipped}) {
+  for (const char* name :
+       {series::kStepGradNormClipped, series::kStepMaxNorm, series::kStepClipped}) {
     QCPGraph* g = graphFor(name);
     g->setVisible(shown);
     if (shown) {
