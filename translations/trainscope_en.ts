@@ -1379,7 +1379,7 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Update / weight (log10 ≈ -3 healthy)</source>
+        <source>Update / weight</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1378,8 +1378,8 @@ The current run is unchanged.</source>
         <translation>层梯度范数</translation>
     </message>
     <message>
-        <source>Update / weight (log10 ≈ -3 healthy)</source>
-        <translation>更新量 / 权重（log10 ≈ -3 为健康）</translation>
+        <source>Update / weight</source>
+        <translation>更新量 / 权重</translation>
     </message>
 </context>
 </TS>

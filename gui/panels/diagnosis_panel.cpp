@@ -30,6 +30,9 @@ DiagnosisPanel::DiagnosisPanel(TrainingController* controller, QWidget* parent)
   body_->setTextFormat(Qt::RichText);
   body_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   body_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // A narrow side tab: the labels take the tab's width and wrap, whatever their longest word.
+  for (QLabel* label : {kind_, body_})
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   layout->addWidget(kind_);
   layout->addWidget(body_);
   layout->addStretch(1);
@@ -37,6 +40,8 @@ DiagnosisPanel::DiagnosisPanel(TrainingController* controller, QWidget* parent)
   scroll->setWidget(content);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
+  // The texts wrap to the tab's width (a narrow side tab at 1024x768) instead of scrolling.
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
   outer->addWidget(scroll);
@@ -60,8 +65,11 @@ void DiagnosisPanel::retranslate() {
                "overfitting, or healthy – with its evidence and what to check."));
     return;
   }
+  // Epoch 0: read on a step before the first epoch ended (a non-finite step).
   kind_->setText(
-      Tr::tr("Diagnosis at epoch %1: %2").arg(d->epoch).arg(EventText::diagnosisKind(d->kind)));
+      d->epoch > 0
+          ? Tr::tr("Diagnosis at epoch %1: %2").arg(d->epoch).arg(EventText::diagnosisKind(d->kind))
+          : Tr::tr("Diagnosis: %1").arg(EventText::diagnosisKind(d->kind)));
   auto list = [](const std::vector<std::string>& items, const char* tag) {
     QString html = QStringLiteral("<%1 style=\"margin-top:2px\">").arg(QLatin1String(tag));
     for (const std::string& s : items)

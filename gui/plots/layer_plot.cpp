@@ -30,7 +30,7 @@ void smallLegend(LivePlot* plot) {
   QFont f = plot->font();
   f.setPointSizeF(f.pointSizeF() * 0.85);
   plot->legend->setFont(f);
-  plot->legend->setWrap(4);
+  plot->legend->setWrap(3);
 }
 
 }  // namespace
@@ -93,6 +93,8 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
     smallLegend(p);
     p->setHistory(&controller_->history());
     if (step_axis_) step_axis_->linkStepAxis(p);
+    // Half the width each, whatever the legend asks for.
+    p->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
     row_->addWidget(p, 1);
   }
   for (std::size_t k = 0; k < layers_.size(); ++k) {
@@ -102,6 +104,11 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
     r->setPen(QPen(lineColor(k), 1.5));
     r->removeFromLegend();  // same colours as on the left
   }
+  // The ratio plot's lines have the colours of the left legend: no legend of its own (an empty
+  // legend row would cap the plot's width at the legend's).
+  ratio_->legend->setVisible(false);
+  ratio_->plotLayout()->take(ratio_->legend);
+  ratio_->plotLayout()->simplify();
   grad_->setLogScale(true);  // norms of different layers differ by decades
   ratio_->setLogScale(true);
   // The healthy band and its centre, over the whole width whatever the zoom.
@@ -133,6 +140,14 @@ void LayerPlot::sync() {
     if (p) p->sync();
 }
 
+void LayerPlot::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  for (LivePlot* p : {grad_, ratio_}) {
+    p->setViewport(p->rect());
+    p->replot(QCustomPlot::rpQueuedReplot);
+  }
+}
+
 void LayerPlot::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
   QWidget::changeEvent(event);
@@ -156,7 +171,7 @@ void LayerPlot::retranslate() {
     p->xAxis->setLabel(Tr::tr("Step"));
   }
   if (grad_) grad_->yAxis->setLabel(Tr::tr("Layer gradient norm"));
-  if (ratio_) ratio_->yAxis->setLabel(Tr::tr("Update / weight (log10 ≈ -3 healthy)"));
+  if (ratio_) ratio_->yAxis->setLabel(Tr::tr("Update / weight"));
   for (LivePlot* p : {grad_, ratio_})
     if (p) p->replot(QCustomPlot::rpQueuedReplot);
 }

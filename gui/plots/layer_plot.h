@@ -45,6 +45,8 @@ class LayerPlot : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  /// Lays the plots out again at once when the tab is shown (window grabs included).
+  void showEvent(QShowEvent* event) override;
 
  private:
   void onLayerStats(const LayerStatsRecord& stats);
