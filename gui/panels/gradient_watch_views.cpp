@@ -93,18 +93,20 @@ void GradientWatchViews::onClipEdited(bool enabled, double maxNorm) {
 }
 
 void GradientWatchViews::markStep(qint64 step) {
-  // A red dotted line at the step on the loss and gradient-norm plots, over their whole height.
+  // A translucent red band one step wide (step +- 0.5) over the whole height of the loss and
+  // gradient-norm plots: visible even when the step is the plot's last, at its right edge.
   for (LivePlot* plot :
        {static_cast<LivePlot*>(plots_->lossPlot()), static_cast<LivePlot*>(plots_->gradPlot())}) {
-    auto* line = new QCPItemStraightLine(plot);
-    line->setProperty(kStepMarkProperty, true);
-    for (QCPItemPosition* p : {line->point1, line->point2}) {
+    auto* band = new QCPItemRect(plot);
+    band->setProperty(kStepMarkProperty, true);
+    for (QCPItemPosition* p : {band->topLeft, band->bottomRight}) {
       p->setTypeX(QCPItemPosition::ptPlotCoords);
       p->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
-    line->point1->setCoords(static_cast<double>(step), 0);
-    line->point2->setCoords(static_cast<double>(step), 1);
-    line->setPen(QPen(QColor(200, 0, 0, 160), 1.5, Qt::DotLine));
+    band->topLeft->setCoords(static_cast<double>(step) - 0.5, 0);
+    band->bottomRight->setCoords(static_cast<double>(step) + 0.5, 1);
+    band->setPen(Qt::NoPen);
+    band->setBrush(QColor(214, 39, 40, 60));
     plot->replot(QCustomPlot::rpQueuedReplot);
   }
 }

@@ -106,9 +106,13 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
   }
   // The ratio plot's lines have the colours of the left legend: no legend of its own (an empty
   // legend row would cap the plot's width at the legend's).
-  ratio_->legend->setVisible(false);
-  ratio_->plotLayout()->take(ratio_->legend);
-  ratio_->plotLayout()->simplify();
+  // Before the first record the left legend is empty too.
+  for (LivePlot* p : {grad_, ratio_}) {
+    if (p == grad_ && !layers_.empty()) continue;
+    p->legend->setVisible(false);
+    p->plotLayout()->take(p->legend);
+    p->plotLayout()->simplify();
+  }
   grad_->setLogScale(true);  // norms of different layers differ by decades
   ratio_->setLogScale(true);
   // The healthy band and its centre, over the whole width whatever the zoom.

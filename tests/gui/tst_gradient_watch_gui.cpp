@@ -64,8 +64,9 @@ std::vector<std::pair<double, double>> points(const QCPGraph* g) {
 /// Whether `plot` carries a vertical step mark at `step` (GradientWatchViews::markStep).
 bool hasStepMark(QCustomPlot* plot, double step) {
   for (int i = 0; i < plot->itemCount(); ++i) {
-    auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i));
-    if (line && line->property("trainscopeStepMark").toBool() && line->point1->coords().x() == step)
+    auto* band = qobject_cast<QCPItemRect*>(plot->item(i));
+    if (band && band->property("trainscopeStepMark").toBool() &&
+        band->topLeft->coords().x() == step - 0.5 && band->bottomRight->coords().x() == step + 0.5)
       return true;
   }
   return false;
