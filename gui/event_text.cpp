@@ -63,17 +63,27 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Stopped at step %1.").arg(step);
   } else if (e.kind == EventKind::NonFinite) {
     s = Severity::Warning;
-    // The engine builds its causes from the run's settings; its English message says
-    // "gradient clipping is off" only when it is.
-    const bool clip_off = e.message.find("gradient clipping is off") != std::string::npos;
-    text = (clip_off ? Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate "
-                              "is too high, the inputs are not normalised, or gradient clipping "
-                              "is off.")
-                     : Tr::tr("Non-finite %1 (%2) at step %3. Likely causes: the learning rate "
-                              "is too high or the inputs are not normalised; clipping is on but "
-                              "cannot repair weights that are already bad: roll back."))
-               .arg(quantity(e.what), e.value ? number(*e.value) : QStringLiteral("nan"))
-               .arg(step);
+    // The hint follows the run's actual clipping setting, from the event's evidence fields.
+    const QString what = quantity(e.what);
+    const QString value = e.value ? number(*e.value) : QStringLiteral("nan");
+    if (!e.evidence) {
+      text = Tr::tr("Non-finite %1 (%2) at step %3.").arg(what, value).arg(step);
+    } else if (e.evidence->clip_enabled) {
+      text = Tr::tr(
+                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
+                 "high or the inputs are not normalised; clipping is on (max norm %5) but "
+                 "cannot repair weights that are already bad: roll back.")
+                 .arg(what, value)
+                 .arg(step)
+                 .arg(number(e.evidence->lr), number(e.evidence->max_norm));
+    } else {
+      text = Tr::tr(
+                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
+                 "high, the inputs are not normalised, or gradient clipping is off.")
+                 .arg(what, value)
+                 .arg(step)
+                 .arg(number(e.evidence->lr));
+    }
   } else if (e.kind == EventKind::Diverged) {
     s = Severity::Warning;
     text = e.what == "val_accuracy"
@@ -82,6 +92,14 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                      "chance level for 3 epochs. Lower the learning rate.")
                      .arg(e.epoch)
                      .arg(e.value ? number(*e.value) : QStringLiteral("?"))
+           : e.evidence && e.evidence->clip_enabled
+               ? Tr::tr(
+                     "The run diverged at epoch %1: the training loss (%2) is over 10,000 "
+                     "times the first epoch's although clipping is on (max norm %3). Lower the "
+                     "learning rate or max_norm.")
+                     .arg(e.epoch)
+                     .arg(e.value ? number(*e.value) : QStringLiteral("?"))
+                     .arg(number(e.evidence->max_norm))
                : Tr::tr(
                      "The run diverged at epoch %1: the training loss (%2) is over 10,000 "
                      "times the first epoch's. Lower the learning rate or turn on gradient "

@@ -21,6 +21,8 @@
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/panels/repro_panel.h"
+#include "gui/panels/gradient_watch_views.h"
+#include "gui/panels/non_finite_panel.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/run_info_panel.h"
 #include "gui/panels/run_status.h"
@@ -146,6 +148,9 @@ void MainWindow::buildUi() {
     loss_plot_->sync();
   });
   addAmpViews(plot_area_, controller_);  // loss-scale view, AMP switch marks
+  // Gradient watch (issue 11): layer and diagnosis views, clip share, non-finite panel.
+  auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
+  right_layout->addWidget(watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
 
   auto* columns = new QSplitter(Qt::Horizontal);

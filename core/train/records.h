@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/train/watch_records.h"
@@ -93,6 +94,23 @@ struct EpochRecord {
   std::optional<int64_t> early_stop_at;
 };
 
+/// The evidence of a "non_finite" or "diverged" event (issue 11) as fields, so front ends can
+/// word it in their language without parsing Event::message. Not written to events.jsonl (the
+/// message has the same facts in English).
+struct EventEvidence {
+  /// non_finite: the step's batch loss; diverged: the epoch's training loss (may be inf / nan)
+  double loss = 0;
+  double grad_norm = 0;  ///< non_finite: total norm before clipping (may be inf / nan); else nan
+  double lr = 0;         ///< learning rate in force
+  /// Parameter tensors (state_dict names) whose gradient norm went non-finite, in state_dict
+  /// order, at most 3; when none did, the one with the largest norm (empty for diverged).
+  std::vector<std::pair<std::string, double>> layers;
+  bool layers_non_finite = false;   ///< `layers` lists non-finite gradients (else: the largest)
+  bool clip_enabled = false;        ///< training.clip.enabled at the step
+  double max_norm = 0;              ///< training.clip.max_norm at the step
+  std::vector<std::string> causes;  ///< likely causes, most likely first (English)
+};
+
 /// Something that happened (events.jsonl line). `kind` says what (written as toString(kind));
 /// `message` is English; the GUI builds translated text from kind and the numeric fields.
 struct Event {
@@ -105,6 +123,8 @@ struct Event {
   /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed /
   /// weights_imported).
   std::string file;
+  /// non_finite and diverged events: the evidence as fields (empty for other kinds).
+  std::optional<EventEvidence> evidence{};
 };
 
 /// Sizes and shape of the data of a run.

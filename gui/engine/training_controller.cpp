@@ -365,6 +365,9 @@ void TrainingController::onRecordsAvailable() {
                        setState(State::Paused);
                      if (event.kind == EventKind::Resumed && state_ == State::Paused)
                        setState(State::Running);
+                     // Back to a snapshot: the steps after it are trained again.
+                     if (event.kind == EventKind::RolledBack && event.what == "step" && event.value)
+                       history_.dropAfter(*event.value);
                      emit eventOccurred(event);
                    },
                    [this](const LayerStatsRecord& stats) {

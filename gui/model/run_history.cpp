@@ -22,6 +22,16 @@ void BoundedSeries::clear() {
   ++revision_;
 }
 
+void BoundedSeries::dropAfter(double x) {
+  // Folded bucket extremes are in step order too: the first point after x starts the tail.
+  auto it =
+      std::find_if(points_.begin(), points_.end(), [x](const SeriesPoint& p) { return p.x > x; });
+  if (it == points_.end()) return;
+  points_.erase(it, points_.end());
+  folded_ = std::min(folded_, points_.size());
+  ++revision_;
+}
+
 void BoundedSeries::fold() {
   // Everything but the newest budget/2 points goes into budget/8 buckets of equal step width,
   // each kept as its min and max point (in step order), plus the first point: at most
@@ -88,6 +98,11 @@ void Series::append(double x, double y) {
 void Series::clear() {
   values_.clear();
   for (auto& m : markers_) m.clear();
+}
+
+void Series::dropAfter(double x) {
+  values_.dropAfter(x);
+  for (auto& m : markers_) m.dropAfter(x);
 }
 
 std::uint64_t Series::nonFiniteCount() const {
@@ -168,6 +183,13 @@ void RunHistory::clear() {
 
 void RunHistory::erase(const std::string& name) {
   if (series_.erase(name) == 0) return;
+  ++generation_;
+  ++append_count_;
+}
+
+void RunHistory::dropAfter(double step) {
+  for (auto& [name, s] : series_)
+    if (name.rfind("ghost/", 0) != 0) s.dropAfter(step);
   ++generation_;
   ++append_count_;
 }

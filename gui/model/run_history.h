@@ -32,6 +32,8 @@ class BoundedSeries {
 
   void append(double x, double y);
   void clear();
+  /// Forgets the points with x > `x` (a roll-back: the steps after it are trained again).
+  void dropAfter(double x);
 
   const std::vector<SeriesPoint>& points() const { return points_; }
   std::size_t size() const { return points_.size(); }
@@ -67,6 +69,8 @@ class Series {
   /// Routes `y` to the finite series or to the marker series of its kind.
   void append(double x, double y);
   void clear();
+  /// Forgets the values and markers with x > `x`.
+  void dropAfter(double x);
 
   const BoundedSeries& values() const { return values_; }
   const BoundedSeries& markers(NonFiniteKind kind) const {
@@ -126,6 +130,10 @@ class RunHistory {
   void clear();
   /// Forgets the series `name` (no-op when absent); plots copy everything again.
   void erase(const std::string& name);
+  /// A roll-back to the snapshot at `step` (EventKind::RolledBack): forgets every point after
+  /// it in the run's series (not the previous run's "ghost/" ones), so the steps trained again
+  /// redraw in place; plots copy everything again.
+  void dropAfter(double step);
   /// Smallest and largest step over every series; false when empty.
   bool stepRange(double* lo, double* hi) const;
   std::size_t budget() const { return budget_; }

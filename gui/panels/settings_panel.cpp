@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolTip>
 
@@ -126,6 +127,13 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
     connect(box, &QSpinBox::valueChanged, this, &SettingsPanel::updateModified);
   for (QCheckBox* box : {seed_enabled_, clip_enabled_, amp_})
     connect(box, &QCheckBox::toggled, this, &SettingsPanel::updateModified);
+  // Clipping is live: the value counts when typing ends (Enter, focus out, arrows).
+  clip_max_norm_->setKeyboardTracking(false);
+  auto clip_edited = [this] {
+    emit clippingEdited(clip_enabled_->isChecked(), clip_max_norm_->value());
+  };
+  connect(clip_enabled_, &QCheckBox::clicked, this, clip_edited);
+  connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, clip_edited);
 
   more_ = new ModelDataSettings(devices, this);
   form->addRow(more_);
@@ -281,16 +289,25 @@ void SettingsPanel::onPresetActivated(int index) {
 }
 
 void SettingsPanel::setEditable(bool editable) {
-  for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_),
-                     static_cast<QWidget*>(batch_), static_cast<QWidget*>(epochs_),
-                     static_cast<QWidget*>(seed_enabled_), static_cast<QWidget*>(clip_enabled_)}) {
+  for (QWidget* w :
+       {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_), static_cast<QWidget*>(batch_),
+        static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
     w->setEnabled(editable);
   }
+  clip_enabled_->setEnabled(true);  // live (issue 11)
   seed_->setEnabled(editable && seed_enabled_->isChecked());
   amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);
   more_->setEditable(editable);
-  clip_max_norm_->setEnabled(editable && clip_enabled_->isChecked());
+  clip_max_norm_->setEnabled(clip_enabled_->isChecked());
+}
+
+void SettingsPanel::showClipping(bool enabled, double maxNorm) {
+  const QSignalBlocker block_box(clip_enabled_), block_norm(clip_max_norm_);
+  clip_enabled_->setChecked(enabled);
+  clip_max_norm_->setValue(maxNorm);
+  clip_max_norm_->setEnabled(enabled);
+  updateModified();
 }
 
 bool SettingsPanel::loadPresetNamed(const QString& name, QString* error) {

@@ -46,8 +46,12 @@ class SettingsPanel : public QGroupBox {
   bool saveConfigFile(const QString& path, QString* error = nullptr) const;
   /// Name of the selected preset, or empty when the settings came from a file.
   QString presetName() const;
-  /// Enables or disables editing (settings apply when a run starts).
+  /// Enables or disables editing (settings apply when a run starts). Clipping stays editable:
+  /// it is a live setting (see clippingEdited).
   void setEditable(bool editable);
+  /// Shows a clipping setting changed elsewhere (the engine, a roll-back) without emitting
+  /// clippingEdited.
+  void showClipping(bool enabled, double maxNorm);
 
   /// Sets every text in the current language.
   void retranslate();
@@ -67,6 +71,8 @@ class SettingsPanel : public QGroupBox {
   /// The user clicked ampCheckBox (training.amp). Connected to TrainingController::setAmp, it
   /// switches a running or paused run from its next step; without a run only config() changes.
   void ampToggled(bool enabled);
+  /// The user changed clipCheckBox or clipMaxNormSpinBox (applied live to an active run).
+  void clippingEdited(bool enabled, double maxNorm);
 
  private:
   void onPresetActivated(int index);

@@ -108,6 +108,12 @@ void LossPlot::sync() {
 
 GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
   setObjectName(QStringLiteral("gradNormPlot"));
+  // Clipped steps first, underneath: a light bar from the bottom up to the step's norm.
+  QColor shade = kThresholdColor;
+  shade.setAlpha(45);
+  QCPGraph* clipped = addSeriesGraph(series::kStepClipped, {});
+  clipped->setLineStyle(QCPGraph::lsImpulse);
+  clipped->setPen(QPen(shade, 3));
   addSeriesGraph(series::kStepGradNorm, {})->setPen(QPen(kGradColor, 1));
   // The norm the optimizer used is drawn on top of the raw norm: where clipping acts it lies
   // below it, elsewhere the two coincide.
@@ -125,24 +131,42 @@ void GradNormPlot::retranslate() {
   yAxis->setLabel(Tr::tr("Gradient norm"));
   graphFor(series::kStepGradNorm)->setName(Tr::tr("Gradient norm (before clipping)"));
   graphFor(series::kStepGradNormClipped)->setName(Tr::tr("Gradient norm used (after clipping)"));
+  graphFor(series::kStepClipped)->setName(Tr::tr("Clipped steps"));
   graphFor(series::kStepMaxNorm)
-      ->setName(Tr::tr("Clipping max norm (%1)").arg(EventText::number(max_norm_)));
+      ->setName(clip_enabled_ ? Tr::tr("Clipping max norm (%1)").arg(EventText::number(max_norm_))
+                              : Tr::tr("Clipping max norm (now off)"));
 }
 
 void GradNormPlot::setClipping(bool enabled, double max_norm) {
   clip_enabled_ = enabled;
   max_norm_ = max_norm;
-  // With clipping off the used norm equals the raw one: one curve is enough.
-  for (const char* name : {series::kStepGradNormClipped, series::kStepMaxNorm}) {
+  // With clipping off the used norm equals the raw one: one curve is enough, unless the run
+  // clipped before (then its threshold and clipped steps stay drawn).
+  showClipCurves(enabled || pointCount(series::kStepMaxNorm) > 0);
+  retranslate();
+}
+
+void GradNormPlot::sync() {
+  LivePlot::sync();
+  const bool shown = clip_enabled_ || pointCount(series::kStepMaxNorm) > 0;
+  if (shown != clip_shown_) {
+    showClipCurves(shown);
+    LivePlot::sync();  // the value range follows the curves shown
+  }
+}
+
+void GradNormPlot::showClipCurves(bool shown) {
+  clip_shown_ = shown;
+  for (const char* name :
+       {series::kStepGradNormClipped, series::kStepMaxNorm, series::kStepClipped}) {
     QCPGraph* g = graphFor(name);
-    g->setVisible(enabled);
-    if (enabled) {
+    g->setVisible(shown);
+    if (shown) {
       g->addToLegend();
     } else {
       g->removeFromLegend();
     }
   }
-  retranslate();
 }
 
 PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
@@ -174,6 +198,7 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   }
   bar->addWidget(legend_);
   bar->addWidget(log_scale_);
+  bar_ = bar;
   layout->addLayout(bar);
   plot_->setParent(this);
   layout->addWidget(plot_, 1);
@@ -181,6 +206,8 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   connect(legend_, &QCheckBox::toggled, plot_, &LivePlot::setLegendShown);
   retranslate();
 }
+
+void PlotView::addBarWidget(QWidget* widget) { bar_->insertWidget(0, widget, 1); }
 
 void PlotView::updateGhost() {
   auto* loss = qobject_cast<LossPlot*>(plot_);

@@ -6,6 +6,7 @@
 #include "gui/plots/live_plot.h"
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 
@@ -41,17 +42,24 @@ class LossPlot : public LivePlot {
 };
 
 /// Gradient norm over steps: the norm before clipping, the norm the optimizer used (drawn on
-/// top, shown only while clipping is on) and the clipping threshold max_norm as a series
+/// top), the clipping threshold max_norm as a series (series::kStepMaxNorm: the max_norm in
+/// force at each step, so it moves when max_norm changes mid-run) and the clipped steps shaded
+/// (series::kStepClipped, a light bar up to the norm at each step clipping scaled down). The
+/// clipping curves show while clipping is on or once the run has points of them
 /// (objectName `gradNormPlot`).
 class GradNormPlot : public LivePlot {
   Q_OBJECT
  public:
   explicit GradNormPlot(QWidget* parent = nullptr);
   void retranslate() override;
-  /// Shows or hides the clipped-norm curve and names the threshold for a run.
+  /// Shows or hides the clipping curves and names the threshold (the run's current setting).
   void setClipping(bool enabled, double max_norm);
+  /// Shows the clipping curves as soon as they have points (clipping turned on mid-run).
+  void sync() override;
 
  private:
+  void showClipCurves(bool shown);
+  bool clip_shown_ = false;
   bool clip_enabled_ = false;
   double max_norm_ = 0;
 };
@@ -67,12 +75,16 @@ class PlotView : public QWidget {
   LivePlot* plot() const { return plot_; }
   QCheckBox* logScaleBox() const { return log_scale_; }
   QCheckBox* legendBox() const { return legend_; }
+  /// Puts `widget` at the left end of the toolbar (e.g. the clip share beside the gradient
+  /// norm plot); ownership passes to the view.
+  void addBarWidget(QWidget* widget);
   void retranslate();
 
  private:
   LivePlot* plot_;
   QCheckBox* log_scale_;
   QCheckBox* legend_;
+  QHBoxLayout* bar_;
   void updateGhost();
   QPushButton* clear_ghost_ = nullptr;  ///< loss plots only: `<name>ClearGhostButton`
   QLabel* ghost_label_ = nullptr;       ///< loss plots only: `<name>GhostLabel`

@@ -422,7 +422,34 @@ void TstGradientWatch::divergenceScripted() {
   QVERIFY(e);
   QCOMPARE(QString::fromStdString(e->what), QString("train_loss"));
   QCOMPARE(e->epoch, int64_t{3});
+  // The evidence as fields for the front ends (Event::evidence), from the epoch and settings.
+  QVERIFY(e->evidence);
+  QCOMPARE(e->evidence->loss, 2.1e4);
+  QCOMPARE(e->evidence->lr, 50.0);
+  QCOMPARE(e->evidence->clip_enabled, s.clip_enabled);
+  QVERIFY(e->evidence->causes == likelyCauses(s, false));
   QVERIFY(!loss.onEpoch(epoch(4, 3e4), s, "stop"));  // still diverged: reported once
+  // A non-finite step's event carries its evidence and the clipping setting in force.
+  NonFiniteEvidence ev;
+  ev.step = 7;
+  ev.loss = std::numeric_limits<double>::infinity();
+  ev.grad_norm = std::numeric_limits<double>::quiet_NaN();
+  ev.lr = 0.5;
+  ev.layers = {{"0.weight", std::numeric_limits<double>::infinity()}};
+  ev.layers_non_finite = true;
+  CauseSettings clipped = s;
+  clipped.clip_enabled = true;
+  clipped.max_norm = 2;
+  const Event nf = nonFiniteForensicsEvent(ev, clipped, "pause");
+  QVERIFY(nf.evidence);
+  QCOMPARE(nf.evidence->loss, ev.loss);
+  QVERIFY(std::isnan(nf.evidence->grad_norm));
+  QCOMPARE(nf.evidence->lr, 0.5);
+  QVERIFY(nf.evidence->layers == ev.layers);
+  QVERIFY(nf.evidence->layers_non_finite);
+  QVERIFY(nf.evidence->clip_enabled);
+  QCOMPARE(nf.evidence->max_norm, 2.0);
+  QVERIFY(nf.evidence->causes == likelyCauses(clipped, true));
   // Accuracy at chance (10 classes: 0.1 +- 0.02) from epoch 1: counted from epoch 3, so the
   // third consecutive epoch is 5. Epoch 6 at 0.13 breaks the streak; 7, 8, 9 flag again at 9.
   DivergenceMonitor acc(10);

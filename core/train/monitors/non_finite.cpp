@@ -66,6 +66,15 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& ev, const CauseSettings& 
               join(layers, ", ") + ". The optimizer step was skipped (parameters unchanged). " +
               "Likely causes: " + join(likelyCauses(settings, grad_bad), "; ") + ". " +
               policyText(policy);
+  EventEvidence& x = e.evidence.emplace();
+  x.loss = ev.loss;
+  x.grad_norm = ev.grad_norm;
+  x.lr = ev.lr;
+  x.layers = ev.layers;
+  x.layers_non_finite = ev.layers_non_finite;
+  x.clip_enabled = settings.clip_enabled;
+  x.max_norm = settings.max_norm;
+  x.causes = likelyCauses(settings, grad_bad);
   return e;
 }
 
@@ -86,6 +95,13 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
     e.message = "the run diverged at epoch " + std::to_string(r.epoch) + ": " + text +
                 ". Likely causes: " + join(likelyCauses(s, false), "; ") + ". " +
                 policyText(policy);
+    EventEvidence& x = e.evidence.emplace();
+    x.loss = r.train_loss;
+    x.grad_norm = std::nan("");
+    x.lr = s.lr;
+    x.clip_enabled = s.clip_enabled;
+    x.max_norm = s.max_norm;
+    x.causes = likelyCauses(s, false);
     return e;
   };
   // A non-finite epoch loss (policy skip) keeps the criterion held without a report of its own:

@@ -1,0 +1,34 @@
+#pragma once
+/// The loss doctor's reading of the current run (issue 11).
+#include <QWidget>
+
+#include "core/train/watch_records.h"
+
+class QLabel;
+
+namespace trainscope {
+
+class TrainingController;
+
+/// Shows TrainingController::lastDiagnosis(): the kind (translated: diverging, flat, plateau,
+/// overfitting, healthy, too early), the doctor's one-sentence summary, its evidence (numbers
+/// from the run) and the checks to make, most likely first; updates on diagnosisChanged and
+/// starts again with each run. The summary, evidence and checks are core's English sentences.
+/// objectName `diagnosisPanel` (the kind: `diagnosisKindLabel`).
+class DiagnosisPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit DiagnosisPanel(TrainingController* controller, QWidget* parent = nullptr);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+
+  TrainingController* controller_;
+  QLabel* kind_;
+  QLabel* body_;
+};
+
+}  // namespace trainscope

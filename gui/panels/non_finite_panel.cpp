@@ -1,0 +1,158 @@
+#include "gui/panels/non_finite_panel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "gui/event_text.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
+    : QFrame(parent), controller_(controller) {
+  setObjectName(QStringLiteral("nonFinitePanel"));
+  setFrameShape(QFrame::StyledPanel);
+  // A warning colour that reads in light and dark themes alike.
+  setStyleSheet(QStringLiteral(
+      "#nonFinitePanel { background: rgba(214, 39, 40, 28); border: 1px solid rgb(214, 39, 40); "
+      "border-radius: 4px; }"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 6, 8, 6);
+  layout->setSpacing(3);
+  title_ = new QLabel(this);
+  title_->setObjectName(QStringLiteral("nonFiniteTitleLabel"));
+  title_->setWordWrap(true);
+  QFont bold = title_->font();
+  bold.setBold(true);
+  title_->setFont(bold);
+  evidence_ = new QLabel(this);
+  evidence_->setObjectName(QStringLiteral("nonFiniteEvidenceLabel"));
+  evidence_->setWordWrap(true);
+  evidence_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  causes_ = new QLabel(this);
+  causes_->setObjectName(QStringLiteral("nonFiniteCausesLabel"));
+  causes_->setWordWrap(true);
+  causes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(title_);
+  layout->addWidget(evidence_);
+  layout->addWidget(causes_);
+  auto* buttons = new QHBoxLayout;
+  auto button = [&](const char* name) {
+    auto* b = new QPushButton(this);
+    b->setObjectName(QLatin1String(name));
+    buttons->addWidget(b);
+    return b;
+  };
+  lower_lr_ = button("nonFiniteLowerLrButton");
+  clip_ = button("nonFiniteClipButton");
+  continue_ = button("nonFiniteContinueButton");
+  stop_ = button("nonFiniteStopButton");
+  buttons->addStretch(1);
+  layout->addLayout(buttons);
+  connect(lower_lr_, &QPushButton::clicked, this, [this] { act(0.1, false); });
+  connect(clip_, &QPushButton::clicked, this, [this] { act(1.0, true); });
+  connect(continue_, &QPushButton::clicked, controller_, &TrainingController::resume);
+  connect(stop_, &QPushButton::clicked, controller_, &TrainingController::stop);
+  connect(controller_, &TrainingController::eventOccurred, this, &NonFinitePanel::onEvent);
+  connect(controller_, &TrainingController::stateChanged, this, &NonFinitePanel::onState);
+  connect(controller_, &TrainingController::runStarted, this, [this] {
+    pending_.reset();
+    shown_.reset();
+    hide();
+  });
+  hide();
+  retranslate();
+}
+
+void NonFinitePanel::onEvent(const Event& e) {
+  if (e.kind == EventKind::NonFinite || e.kind == EventKind::Diverged) {
+    pending_ = e;
+  } else if (e.kind == EventKind::Paused && pending_ && pending_->step == e.step &&
+             controller_->state() == TrainingController::State::Paused) {
+    // The engine paused on that step (policy "pause"): not a pause the user asked for later.
+    shown_ = pending_;
+    retranslate();
+    show();
+    emit shownForStep(e.step);
+  }
+}
+
+void NonFinitePanel::onState(TrainingController::State state) {
+  if (state == TrainingController::State::Paused) return;
+  pending_.reset();
+  shown_.reset();
+  hide();
+}
+
+void NonFinitePanel::act(double lrFactor, bool clipping) {
+  if (!shown_) return;
+  // Back to the newest in-memory snapshot before the bad step: the weights are already bad
+  // there, so changing a setting alone would pause again at the next step.
+  controller_->rollBack(shown_->step, lrFactor, clipping);
+}
+
+QString NonFinitePanel::clipHint(const EventEvidence& x) {
+  return x.clip_enabled
+             ? Tr::tr(
+                   "Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, "
+                   "and weights that are already bad stay bad – roll back.")
+                   .arg(EventText::number(x.max_norm))
+             : Tr::tr("Clipping is off: with clipping on, each update is at most max_norm long.");
+}
+
+void NonFinitePanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QFrame::changeEvent(event);
+}
+
+void NonFinitePanel::retranslate() {
+  lower_lr_->setText(Tr::tr("Lower the learning rate 10× and continue"));
+  lower_lr_->setToolTip(
+      Tr::tr("Go back to the newest snapshot before this step and continue "
+             "with a learning rate 10 times lower."));
+  clip_->setText(Tr::tr("Turn clipping on and continue"));
+  clip_->setToolTip(
+      Tr::tr("Go back to the newest snapshot before this step and continue with "
+             "gradient clipping on (max norm as set)."));
+  continue_->setText(Tr::tr("Continue anyway"));
+  stop_->setText(Tr::tr("Stop"));
+  if (!shown_) return;
+  const Event& e = *shown_;
+  const qlonglong step = e.step;
+  title_->setText(
+      e.kind == EventKind::Diverged
+          ? Tr::tr("The run diverged at epoch %1 (step %2) and is paused.").arg(e.epoch).arg(step)
+          : Tr::tr("Non-finite %1 at step %2 (epoch %3): the run is paused, the "
+                   "weights are those before this step.")
+                .arg(EventText::quantity(e.what))
+                .arg(step)
+                .arg(e.epoch));
+  if (!e.evidence) {
+    evidence_->setText(QString::fromStdString(e.message));
+    causes_->clear();
+    return;
+  }
+  const EventEvidence& x = *e.evidence;
+  QStringList facts;
+  facts << Tr::tr("Loss: %1").arg(EventText::number(x.loss));
+  if (e.kind == EventKind::NonFinite)
+    facts << Tr::tr("Total gradient norm: %1").arg(EventText::number(x.grad_norm));
+  facts << Tr::tr("Learning rate: %1").arg(EventText::number(x.lr));
+  QStringList layers;
+  for (const auto& [name, norm] : x.layers)
+    layers << QStringLiteral("%1 (%2)").arg(QString::fromStdString(name), EventText::number(norm));
+  if (!layers.isEmpty())
+    facts << (x.layers_non_finite ? Tr::tr("First non-finite gradient in: %1")
+                                  : Tr::tr("Largest gradient in: %1"))
+                 .arg(layers.join(QStringLiteral(", ")));
+  evidence_->setText(facts.join(QStringLiteral(" · ")));
+  QStringList causes;
+  for (const std::string& c : x.causes) causes << QStringLiteral("• ") + QString::fromStdString(c);
+  causes_->setText(Tr::tr("Likely causes (most likely first):") + QLatin1Char('\n') +
+                   causes.join(QLatin1Char('\n')) + QLatin1Char('\n') + clipHint(x));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,58 @@
+#pragma once
+/// The panel that appears when the engine pauses on a non-finite step or a divergence
+/// (issue 11): the evidence and the ways on.
+#include <QFrame>
+#include <optional>
+
+#include "core/train/records.h"
+#include "gui/engine/training_controller.h"
+
+class QLabel;
+class QPushButton;
+
+namespace trainscope {
+
+/// Hidden until the run pauses on a "non_finite" or "diverged" event (training.non_finite
+/// "pause", the GUI's default); then shows the event's evidence (Event::evidence: step, loss,
+/// total gradient norm, learning rate, the first layer(s) whose gradient went non-finite or the
+/// largest, whether clipping was on, the likely causes) and four actions: roll back to the
+/// newest snapshot before the step and continue with a 10x lower learning rate
+/// (`nonFiniteLowerLrButton`, TrainingController::rollBack(step, 0.1, false)) or with clipping
+/// on (`nonFiniteClipButton`, rollBack(step, 1, true), max_norm as set), continue anyway
+/// (`nonFiniteContinueButton`) and stop (`nonFiniteStopButton`). Hides again when the run goes
+/// on or ends. objectName `nonFinitePanel`.
+class NonFinitePanel : public QFrame {
+  Q_OBJECT
+ public:
+  explicit NonFinitePanel(TrainingController* controller, QWidget* parent = nullptr);
+  /// The event the panel shows (empty while hidden).
+  const std::optional<Event>& shownEvent() const { return shown_; }
+  /// The translated hint about clipping for `evidence` (built from the run's settings).
+  static QString clipHint(const EventEvidence& evidence);
+
+ signals:
+  /// The panel appeared for the event at `step` (the window marks that step on the plots).
+  void shownForStep(qint64 step);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void onEvent(const Event& event);
+  void onState(TrainingController::State state);
+  void act(double lrFactor, bool clipping);
+  void retranslate();
+
+  TrainingController* controller_;
+  std::optional<Event> pending_;  ///< the newest non_finite / diverged event of the run
+  std::optional<Event> shown_;
+  QLabel* title_;
+  QLabel* evidence_;
+  QLabel* causes_;
+  QPushButton* lower_lr_;
+  QPushButton* clip_;
+  QPushButton* continue_;
+  QPushButton* stop_;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,376 @@
+// The gradient watch in the GUI (issue 11): the exploding preset pauses on its first
+// non-finite step with the evidence and the actions, "turn clipping on and continue" makes it
+// finish; the threshold series follows a live max_norm change; the clip share equals the share
+// computed from the step records; the layer view draws the LayerStatsRecord values; the
+// diagnosis panel shows the engine's diagnosis. Expected values come from the records the
+// engine sent (or its files), never from the widgets' own state.
+#include <QCheckBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <deque>
+#include <vector>
+
+#include "gui/app/translations.h"
+#include "gui/engine/training_controller.h"
+#include "gui/event_text.h"
+#include "gui/main_window.h"
+#include "gui/panels/non_finite_panel.h"
+#include "gui/plots/layer_plot.h"
+#include "gui/plots/training_plots.h"
+#include "gui/widgets/scientific_spin_box.h"
+
+using namespace trainscope;
+
+namespace {
+
+/// Everything the controller reported during a run.
+struct Recorder {
+  std::vector<StepRecord> steps;
+  std::vector<Event> events;
+  std::vector<LayerStatsRecord> layers;
+  std::optional<RunSummary> summary;
+  void attach(TrainingController* c) {
+    QObject::connect(c, &TrainingController::stepRecorded,
+                     [this](const StepRecord& s) { steps.push_back(s); });
+    QObject::connect(c, &TrainingController::eventOccurred,
+                     [this](const Event& e) { events.push_back(e); });
+    QObject::connect(c, &TrainingController::layerStatsRecorded,
+                     [this](const LayerStatsRecord& r) { layers.push_back(r); });
+    QObject::connect(c, &TrainingController::runFinished,
+                     [this](const RunSummary& s) { summary = s; });
+  }
+  int count(EventKind kind) const {
+    int n = 0;
+    for (const Event& e : events) n += e.kind == kind;
+    return n;
+  }
+};
+
+bool sameValue(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+/// Points of a graph as (x, y).
+std::vector<std::pair<double, double>> points(const QCPGraph* g) {
+  std::vector<std::pair<double, double>> out;
+  for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+    out.emplace_back(it->key, it->value);
+  return out;
+}
+
+/// Whether `plot` carries a vertical step mark at `step` (GradientWatchViews::markStep).
+bool hasStepMark(QCustomPlot* plot, double step) {
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* band = qobject_cast<QCPItemRect*>(plot->item(i));
+    if (band && band->property("trainscopeStepMark").toBool() &&
+        band->topLeft->coords().x() == step - 0.5 && band->bottomRight->coords().x() == step + 0.5)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+class TstGradientWatchGui : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void explodingPausesAndClippingMakesItFinish();
+  void thresholdAndClipShareFollowTheRecords();
+  void layerPlotDrawsTheLayerStats();
+  void rollBackDropsTheLaterPoints();
+  void nonFiniteHintFollowsTheClippingSetting();
+
+ private:
+  QTemporaryDir dir_;
+};
+
+void TstGradientWatchGui::initTestCase() {
+  QSettings().clear();
+  QStandardPaths::setTestModeEnabled(true);
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+  QVERIFY(dir_.isValid());
+}
+
+void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setFullSpeed();
+  w.setRunsRoot(dir_.filePath(QStringLiteral("exploding")));
+  QVERIFY(w.loadPreset(QStringLiteral("exploding")));
+  w.resize(1024, 768);
+  w.show();
+  TrainingController* c = w.controller();
+  Recorder rec;
+  rec.attach(c);
+  auto* panel = w.findChild<NonFinitePanel*>(QStringLiteral("nonFinitePanel"));
+  QVERIFY(panel);
+  QVERIFY(!panel->isVisible());
+  QVERIFY(w.startRun());
+  QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 60000);
+  QCOMPARE(c->state(), TrainingController::State::Paused);
+
+  // The first step whose loss or gradient norm was not finite, from the step records.
+  const StepRecord* bad = nullptr;
+  for (const StepRecord& s : rec.steps)
+    if (!std::isfinite(s.loss) || !std::isfinite(s.grad_norm)) {
+      bad = &s;
+      break;
+    }
+  QVERIFY(bad);
+  QVERIFY(!bad->applied);
+  QCOMPARE(rec.steps.back().step, bad->step);  // paused on it, not later
+  QVERIFY(panel->shownEvent());
+  const Event& e = *panel->shownEvent();
+  QVERIFY(e.kind == EventKind::NonFinite);
+  QCOMPARE(e.step, bad->step);
+  QVERIFY(e.evidence);
+  QVERIFY(sameValue(e.evidence->loss, bad->loss));
+  QVERIFY(sameValue(e.evidence->grad_norm, bad->grad_norm));
+  QCOMPARE(e.evidence->lr, 0.1);  // the preset's learning rate
+  QVERIFY(!e.evidence->clip_enabled);
+  QVERIFY(!e.evidence->layers.empty());
+  // The evidence is shown: the step, the first layer's name, the learning rate.
+  const QString shown = panel->findChild<QLabel*>(QStringLiteral("nonFiniteTitleLabel"))->text() +
+                        panel->findChild<QLabel*>(QStringLiteral("nonFiniteEvidenceLabel"))->text();
+  QVERIFY2(shown.contains(QString::number(bad->step)), qPrintable(shown));
+  QVERIFY2(shown.contains(QString::fromStdString(e.evidence->layers.front().first)),
+           qPrintable(shown));
+  QVERIFY2(shown.contains(QStringLiteral("0.1")), qPrintable(shown));
+  const QString causes = panel->findChild<QLabel*>(QStringLiteral("nonFiniteCausesLabel"))->text();
+  QVERIFY2(causes.contains(QStringLiteral("Clipping is off")), qPrintable(causes));
+  for (const char* name : {"nonFiniteLowerLrButton", "nonFiniteClipButton",
+                           "nonFiniteContinueButton", "nonFiniteStopButton"}) {
+    auto* b = panel->findChild<QPushButton*>(QLatin1String(name));
+    QVERIFY2(b && b->isVisible() && b->isEnabled(), name);
+  }
+  // The step is marked on both plots.
+  for (const char* name : {"lossPlot", "gradNormPlot"})
+    QVERIFY2(hasStepMark(w.findChild<QCustomPlot*>(QLatin1String(name)), double(bad->step)), name);
+
+  const qint64 bad_step = bad->step;
+  const std::size_t events_before = rec.events.size();
+  QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("nonFiniteClipButton")),
+                    Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(rec.summary.has_value(), 120000);
+  QVERIFY2(rec.summary->stop_reason == StopReason::Completed,
+           toString(rec.summary->stop_reason).c_str());
+  QVERIFY(!panel->isVisible());
+  // After the roll-back: clipping on, no other non-finite step, no divergence.
+  int rolled_back = 0, clip_on = 0;
+  for (std::size_t i = events_before; i < rec.events.size(); ++i) {
+    const Event& ev = rec.events[i];
+    QVERIFY2(ev.kind != EventKind::NonFinite && ev.kind != EventKind::Diverged, ev.message.c_str());
+    rolled_back += ev.kind == EventKind::RolledBack && ev.what == "step" && ev.value &&
+                   *ev.value < double(bad_step);
+    clip_on += ev.kind == EventKind::ConfigChanged && ev.what == "training.clip.max_norm";
+  }
+  QCOMPARE(rolled_back, 1);
+  QCOMPARE(clip_on, 1);
+  // The steps trained again replaced the rolled-back ones: one loss point per step, in order,
+  // the last run to the end.
+  const auto& loss = c->history().find(series::kStepLoss)->values().points();
+  for (std::size_t i = 1; i < loss.size(); ++i) QVERIFY(loss[i].x > loss[i - 1].x);
+  QCOMPARE(loss.back().x, double(rec.summary->global_step));
+  QCOMPARE(c->history().find(series::kStepLoss)->markers(NonFiniteKind::PosInf).size() +
+               c->history().find(series::kStepLoss)->markers(NonFiniteKind::NaN).size(),
+           std::size_t{0});
+  QVERIFY(w.findChild<QCheckBox*>(QStringLiteral("clipCheckBox"))->isChecked());
+  // Every step after the roll-back ran with max_norm 1 (the preset's), and the threshold series
+  // drawn is exactly that.
+  w.grabWindowImage();
+  const auto drawn = points(
+      w.findChild<GradNormPlot*>(QStringLiteral("gradNormPlot"))->graphFor(series::kStepMaxNorm));
+  QVERIFY(!drawn.empty());
+  for (const auto& [x, y] : drawn) QCOMPARE(y, 1.0);
+  // The diagnosis panel shows the engine's last diagnosis (summary.json's), in words.
+  QVERIFY(rec.summary->diagnosis);
+  const QString kind = w.findChild<QLabel*>(QStringLiteral("diagnosisKindLabel"))->text();
+  QVERIFY2(kind.contains(EventText::diagnosisKind(rec.summary->diagnosis->kind)), qPrintable(kind));
+  QVERIFY(c->lastDiagnosis());
+  QCOMPARE(c->lastDiagnosis()->kind, rec.summary->diagnosis->kind);
+}
+
+void TstGradientWatchGui::thresholdAndClipShareFollowTheRecords() {
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setFullSpeed();
+  w.setRunsRoot(dir_.filePath(QStringLiteral("threshold")));
+  QVERIFY(w.loadPreset(QStringLiteral("exploding")));
+  auto* clip = w.findChild<QCheckBox*>(QStringLiteral("clipCheckBox"));
+  auto* max_norm = w.findChild<ScientificSpinBox*>(QStringLiteral("clipMaxNormSpinBox"));
+  QVERIFY(clip && max_norm);
+  // Clipping on at 100, then 200: the first large gradients are clipped, later small ones are
+  // not (the norms fall to about 10 once the fit converges).
+  clip->click();
+  QVERIFY(clip->isChecked());
+  max_norm->setValue(100);
+  w.show();
+  TrainingController* c = w.controller();
+  Recorder rec;
+  rec.attach(c);
+  w.stepBatch();  // starts the run, paused after its first step
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingController::State::Paused, 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(!rec.steps.empty(), 30000);
+  // Live controls stay enabled while paused; a bad max_norm is refused with the reason.
+  QVERIFY(clip->isEnabled() && max_norm->isEnabled());
+  QSignalSpy rejected(max_norm, &ScientificSpinBox::valueRejected);
+  max_norm->setFocus();
+  max_norm->selectAll();
+  QTest::keyClicks(max_norm, QStringLiteral("0"));  // '-' cannot even be typed
+  QTest::keyClick(max_norm, Qt::Key_Return);
+  QTRY_COMPARE(rejected.count(), 1);
+  QCOMPARE(max_norm->value(), 100.0);
+  QCOMPARE(rec.count(EventKind::ConfigChanged), 0);  // nothing reached the engine
+  QString error;
+  QVERIFY(!c->setClipping(true, -1, &error));
+  QVERIFY2(error.contains(QStringLiteral("training.clip.max_norm")), qPrintable(error));
+  QVERIFY(!c->setClipping(true, std::nan(""), &error));
+  // Now 200, applied live from the next step.
+  max_norm->setValue(200);
+  QTRY_VERIFY_WITH_TIMEOUT(rec.count(EventKind::ConfigChanged) == 1, 5000);
+  c->resume();
+  QTRY_VERIFY_WITH_TIMEOUT(rec.summary.has_value(), 120000);
+  w.grabWindowImage();
+
+  qint64 change_step = -1;
+  for (const Event& e : rec.events)
+    if (e.kind == EventKind::ConfigChanged) change_step = e.step;
+  QCOMPARE(change_step, qint64(1));
+  // The threshold drawn is 100 up to the change and 200 after it, at every step.
+  const auto drawn = points(
+      w.findChild<GradNormPlot*>(QStringLiteral("gradNormPlot"))->graphFor(series::kStepMaxNorm));
+  QCOMPARE(drawn.size(), rec.steps.size());
+  for (const auto& [x, y] : drawn) QCOMPARE(y, x <= change_step ? 100.0 : 200.0);
+
+  // The clip share from the records' `clipped` flags: the last 100 counted steps since the
+  // last change of max_norm, and every counted step of the run.
+  std::deque<bool> window;
+  double last_max = -1;
+  int clipped = 0, counted = 0;
+  for (const StepRecord& s : rec.steps) {
+    if (!s.max_norm || !std::isfinite(s.grad_norm)) continue;
+    if (*s.max_norm != last_max) window.clear();
+    last_max = *s.max_norm;
+    window.push_back(s.clipped);
+    if (window.size() > 100) window.pop_front();
+    clipped += s.clipped;
+    ++counted;
+  }
+  int recent = 0;
+  for (bool b : window) recent += b;
+  const double share_recent = double(recent) / double(window.size());
+  const double share_run = double(clipped) / double(counted);
+  QVERIFY2(clipped > 0 && clipped < counted, qPrintable(QString::number(clipped)));
+  const QString label = w.findChild<QLabel*>(QStringLiteral("clipShareLabel"))->text();
+  QVERIFY2(label.contains(QStringLiteral("%1 % of the last 100 steps")
+                              .arg(QString::number(share_recent * 100, 'f', 1))),
+           qPrintable(label));
+  QVERIFY2(label.contains(
+               QStringLiteral("%1 % of the run").arg(QString::number(share_run * 100, 'f', 1))),
+           qPrintable(label));
+  // The clipped steps are shaded: one point per clipped step, at its norm.
+  const auto shaded = points(
+      w.findChild<GradNormPlot*>(QStringLiteral("gradNormPlot"))->graphFor(series::kStepClipped));
+  QCOMPARE(int(shaded.size()), clipped);
+}
+
+void TstGradientWatchGui::layerPlotDrawsTheLayerStats() {
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setFullSpeed();
+  w.setRunsRoot(dir_.filePath(QStringLiteral("layers")));
+  QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
+  w.show();
+  TrainingController* c = w.controller();
+  Recorder rec;
+  rec.attach(c);
+  QVERIFY(w.startRun());
+  QTRY_VERIFY_WITH_TIMEOUT(rec.summary.has_value(), 120000);
+  auto* view = w.findChild<LayerPlot*>(QStringLiteral("layerPlot"));
+  QVERIFY(view);
+  view->sync();
+  QVERIFY(!rec.layers.empty());
+  const std::vector<std::string>& names = rec.layers.front().names;
+  QCOMPARE(view->layers(), names);  // a small model: every tensor drawn
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto norms = points(view->gradPlot()->graphFor(series::layerGradNorm(names[i])));
+    const auto ratios = points(view->ratioPlot()->graphFor(series::layerUpdateRatio(names[i])));
+    std::size_t n = 0, r = 0;
+    for (const LayerStatsRecord& l : rec.layers) {
+      QVERIFY(n < norms.size());
+      QCOMPARE(norms[n].first, double(l.step));
+      QCOMPARE(norms[n].second, l.grad_norm[i]);
+      ++n;
+      if (!std::isfinite(l.update_ratio[i])) continue;  // drawn as a marker, not a point
+      QVERIFY(r < ratios.size());
+      QCOMPARE(ratios[r].first, double(l.step));
+      QCOMPARE(ratios[r].second, l.update_ratio[i]);
+      ++r;
+    }
+    QCOMPARE(norms.size(), n);
+    QCOMPARE(ratios.size(), r);
+  }
+  // The squares of the layer norms drawn at a step add up to the step's total norm squared.
+  const LayerStatsRecord& l = rec.layers.back();
+  double sum = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto norms = points(view->gradPlot()->graphFor(series::layerGradNorm(names[i])));
+    sum += norms.back().second * norms.back().second;
+  }
+  const StepRecord* step = nullptr;
+  for (const StepRecord& s : rec.steps)
+    if (s.step == l.step) step = &s;
+  QVERIFY(step);
+  QVERIFY2(std::abs(std::sqrt(sum) - step->grad_norm) <= 1e-4 * step->grad_norm,
+           qPrintable(QStringLiteral("%1 vs %2").arg(std::sqrt(sum)).arg(step->grad_norm)));
+}
+
+void TstGradientWatchGui::rollBackDropsTheLaterPoints() {
+  RunHistory h;
+  for (int step = 1; step <= 10; ++step) {
+    h.append(series::kStepLoss, step, step == 10 ? std::numeric_limits<double>::infinity() : step);
+    h.append(series::kGhostTrainLoss, step, 1);
+  }
+  const auto generation = h.generation();
+  h.dropAfter(4);
+  const Series* loss = h.find(series::kStepLoss);
+  QCOMPARE(loss->values().size(), std::size_t{4});
+  QCOMPARE(loss->values().points().back().x, 4.0);
+  QCOMPARE(loss->markers(NonFiniteKind::PosInf).size(), std::size_t{0});
+  QCOMPARE(h.find(series::kGhostTrainLoss)->values().size(), std::size_t{10});  // kept
+  QVERIFY(h.generation() != generation);                                        // plots copy again
+  h.append(series::kStepLoss, 5, 0.5);
+  QCOMPARE(loss->values().points().back().y, 0.5);
+}
+
+void TstGradientWatchGui::nonFiniteHintFollowsTheClippingSetting() {
+  Event e;
+  e.kind = EventKind::NonFinite;
+  e.step = 12;
+  e.what = "loss";
+  e.value = std::numeric_limits<double>::infinity();
+  // No clipping claim without the evidence; the English message is never parsed.
+  e.message = "gradient clipping is off";
+  QString text = EventText::forEvent(e, nullptr);
+  QVERIFY2(!text.contains(QStringLiteral("clipping")), qPrintable(text));
+  e.evidence.emplace();
+  e.evidence->lr = 0.5;
+  e.evidence->clip_enabled = true;
+  e.evidence->max_norm = 1;
+  text = EventText::forEvent(e, nullptr);
+  QVERIFY2(!text.contains(QStringLiteral("clipping is off")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("clipping is on (max norm 1)")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("(0.5)")), qPrintable(text));
+  QVERIFY(!NonFinitePanel::clipHint(*e.evidence).contains(QStringLiteral("is off")));
+  e.evidence->clip_enabled = false;
+  text = EventText::forEvent(e, nullptr);
+  QVERIFY2(text.contains(QStringLiteral("gradient clipping is off")), qPrintable(text));
+  QVERIFY(NonFinitePanel::clipHint(*e.evidence).contains(QStringLiteral("Clipping is off")));
+}
+
+QTEST_MAIN(TstGradientWatchGui)
+#include "tst_gradient_watch_gui.moc"
