@@ -92,7 +92,11 @@ std::unique_ptr<DistContext> DistContext::join(const DistEnv& env,
       const std::vector<uint8_t> h = m.store->get("trainscope/host/" + std::to_string(r));
       ctx->hosts_.emplace_back(h.begin(), h.end());
     }
-    auto opts = c10d::ProcessGroupGloo::Options::create(timeout);
+    // A collective gives up `grace` before the timeout, so that naming the lost rank (which
+    // waits up to `grace` for the survivors to check in) still ends within the timeout.
+    const auto collective_timeout = std::chrono::milliseconds(
+        static_cast<int64_t>((config.timeout_seconds - ctx->graceSeconds()) * 1e3));
+    auto opts = c10d::ProcessGroupGloo::Options::create(collective_timeout);
     const bool loopback = env.master_addr == "127.0.0.1" || env.master_addr == "localhost" ||
                           env.master_addr == "::1";
     const char* ifname = std::getenv("GLOO_SOCKET_IFNAME");
@@ -130,7 +134,7 @@ void DistContext::fail(const char* what, const std::string& detail) {
   try {
     Impl& m = *impl_;
     m.store->set("trainscope/alive/" + std::to_string(env_.rank), std::vector<uint8_t>{1});
-    const auto grace = std::chrono::duration<double>(std::min(5.0, timeout_seconds_ / 4));
+    const auto grace = std::chrono::duration<double>(graceSeconds());
     const auto deadline = Clock::now() + grace;
     for (;;) {
       lost.clear();

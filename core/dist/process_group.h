@@ -5,6 +5,7 @@
 /// gloo headers stay inside process_group.cpp.
 #include <ATen/core/Tensor.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +51,9 @@ class DistContext {
   struct Impl;
   DistContext(DistEnv env, std::string backend, double timeout_seconds);
   [[noreturn]] void fail(const char* what, const std::string& detail);
+  /// How long a survivor waits for the others to check in after a failed collective: a fifth
+  /// of the timeout, at most 5 s (collectives time out that much earlier).
+  double graceSeconds() const { return std::min(5.0, timeout_seconds_ / 5); }
   void reduce(at::Tensor& t, bool max, const char* what);
 
   DistEnv env_;
