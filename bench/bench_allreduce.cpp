@@ -7,6 +7,7 @@
 // Prints per call: median milliseconds, and the bus bandwidth of a ring all-reduce
 // (2 (N-1)/N x 4P bytes / time), the figure bench/README.md extrapolates with.
 #include <ATen/ATen.h>
+#include <ATen/Parallel.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
