@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/data/distributed_sampler.h"
+#include "core/errors.h"
 
 namespace trainscope {
 
@@ -50,6 +51,25 @@ void broadcastModel(DistContext& dist, torch::nn::Sequential& model) {
     at::Tensor t = b.contiguous();
     dist.broadcast(t, 0, "broadcast of rank 0's buffers");
     if (t.data_ptr() != b.data_ptr()) b.copy_(t);
+  }
+}
+
+void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string, int64_t>>& facts) {
+  std::vector<int64_t> v;
+  for (const auto& f : facts) v.push_back(f.second);
+  const auto n = static_cast<int64_t>(v.size());
+  at::Tensor hi = at::tensor(v, at::TensorOptions().dtype(at::kLong));
+  at::Tensor lo = hi.neg();
+  dist.allReduceMax(hi, "check that the ranks agree");
+  dist.allReduceMax(lo, "check that the ranks agree");
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t max = hi[i].item<int64_t>(), min = -lo[i].item<int64_t>();
+    if (min != max)
+      throw Error(ErrorCode::Config, "distributed",
+                  "ranks disagree on " + facts[i].first + ": from " + std::to_string(min) + " to " +
+                      std::to_string(max) + " (rank " + std::to_string(dist.rank()) + " has " +
+                      std::to_string(facts[i].second) +
+                      "); every rank needs the same config and the same data");
   }
 }
 

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "core/data/dataset.h"
 #include "core/dist/process_group.h"
@@ -32,6 +34,13 @@ int64_t broadcastSeed(DistContext& dist, int64_t seed);
 /// DDP's constructor does with module states), so every rank starts from the same weights
 /// whatever its own initialisation drew.
 void broadcastModel(DistContext& dist, torch::nn::Sequential& model);
+
+/// Checks that every rank has the same value of each named fact (sizes of the splits, the
+/// parameter count, batch size, epochs, ...), so that the ranks run the same number of steps
+/// and collectives. Throws Error(Config, "distributed") naming the first fact that differs
+/// and its smallest and largest value ("ranks disagree on training samples: 47000 to 48000;
+/// every rank needs the same config and data"). Two small all-reduces (MAX of v and of -v).
+void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string, int64_t>>& facts);
 
 /// The step phase between backward and the gradient-norm measurement: all-reduces the flat
 /// gradient buffer (float32 [P]) and divides it by the world size (DDP's average), then sums

@@ -129,7 +129,17 @@ void Trainer::Impl::prepare() {
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
                     (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
-  if (dist) broadcastModel(*dist, state.model);  // rank 0's initial (or loaded) weights
+  if (dist) {  // same data and config everywhere, then rank 0's initial (or loaded) weights
+    checkRanksAgree(*dist, {{"training samples", data.summary.n_train},
+                            {"validation samples", data.summary.n_val},
+                            {"test samples", data.summary.n_test},
+                            {"parameters", model_summary.parameter_count},
+                            {"training.batch_size", t.batch_size},
+                            {"training.epochs", t.epochs},
+                            {"training.grad_accum_steps", t.grad_accum_steps},
+                            {"global step", state.global_step}});
+    broadcastModel(*dist, state.model);
+  }
   thread_choice = chooseThreadCount(state, data.train, data.classification, config,
                                     options.available_cores, options.reserved_cores);
   for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this

@@ -7,6 +7,7 @@
 
 #include <QtCore/QDir>
 #include <QtCore/QElapsedTimer>
+#include <QtCore/QFileInfo>
 #include <QtCore/QProcessEnvironment>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
@@ -96,6 +97,7 @@ class TstCliDistributed : public QObject {
   void killedRankIsNamedBySurvivor_data();
   void killedRankIsNamedBySurvivor();
   void interruptThroughLaunch();
+  void ranksWithOtherDataRefuse();
   void launchUsageErrors();
 };
 
@@ -211,6 +213,23 @@ void TstCliDistributed::interruptThroughLaunch() {
   QVERIFY2(p.exitCode() == 130, err.constData());
   const QJsonObject summary = readJsonObject(out + "/summary.json");
   QCOMPARE(summary.value("stop_reason").toString(), QString("interrupted"));
+}
+
+void TstCliDistributed::ranksWithOtherDataRefuse() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const int port = testfiles::freeLoopbackPort();
+  QProcess r0, r1;
+  startRank(r0, 0, 2, port, moonsArgs(32, 1) + QStringList{"--out", tmp.filePath("run")});
+  startRank(r1, 1, 2, port, moonsArgs(32, 1) + QStringList{"--set", "data.n_samples=1000"});
+  QVERIFY(r0.waitForFinished(60000) && r1.waitForFinished(60000));
+  for (QProcess* p : {&r0, &r1}) {
+    const QByteArray err = p->readAllStandardError();
+    QVERIFY2(p->exitCode() == 2, err.constData());
+    // 768 training samples (960 - 192) on rank 0, 800 (1000 - 200) on rank 1.
+    QVERIFY2(err.contains("ranks disagree on training samples: from 768 to 800"), err.constData());
+  }
+  QVERIFY(!QFileInfo::exists(tmp.filePath("run")));  // nothing written before the first step
 }
 
 void TstCliDistributed::launchUsageErrors() {
