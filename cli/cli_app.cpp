@@ -9,8 +9,19 @@
 
 namespace trainscope::cli {
 
+namespace {
+std::string& messageTag() {
+  static std::string tag;
+  return tag;
+}
+}  // namespace
+
+void setMessageTag(const std::string& tag) { messageTag() = tag; }
+
 void printError(const std::string& message) {
-  std::fprintf(stderr, "%s: error: %s\n", kProgram, message.c_str());
+  const std::string& tag = messageTag();
+  std::fprintf(stderr, "%s%s: error: %s\n", kProgram, tag.empty() ? "" : (" (" + tag + ")").c_str(),
+               message.c_str());
   std::fflush(stderr);
 }
 
@@ -86,6 +97,7 @@ int runCli(int argc, char** argv) {
   LrFindCommand lr_find(app);
   VerifyReproCommand verify_repro(app);
   AmpCompareCommand amp_compare(app);
+  LaunchCommand launch(app);
 
   try {
     app.parse(argc, argv);
@@ -109,6 +121,7 @@ int runCli(int argc, char** argv) {
     if (lr_find.parsed()) return lr_find.run();
     if (verify_repro.parsed()) return verify_repro.run();
     if (amp_compare.parsed()) return amp_compare.run();
+    if (launch.parsed()) return launch.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

@@ -97,6 +97,10 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
            ? " (" + std::to_string(info.grad_accum_steps) +
                  " per optimizer step: " + std::to_string(info.effective_batch_size) + " samples)"
            : std::string()) +
+      (info.world_size > 1
+           ? " per rank x " + std::to_string(info.world_size) + " ranks (global batch " +
+                 std::to_string(info.effective_batch_size) + ")"
+           : std::string()) +
       (info.amp ? ", AMP " + info.amp_kind : std::string()) + ", device " + info.device + ", " +
       describeThreads(info.thread_choice) + ", seed " + std::to_string(info.seed) +
       (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));

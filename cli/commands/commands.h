@@ -19,8 +19,12 @@ namespace trainscope::cli {
 /// The program name used in messages.
 inline constexpr const char* kProgram = "trainscope-cli";
 
-/// Prints "trainscope-cli: error: <message>" on stderr.
+/// Prints "trainscope-cli: error: <message>" on stderr ("trainscope-cli (TAG): error: ..."
+/// once setMessageTag(TAG) was called).
 void printError(const std::string& message);
+
+/// Names this process in error messages: a data-parallel rank sets "rank N".
+void setMessageTag(const std::string& tag);
 
 /// `train`: train from a preset and/or config file, writing a run directory (`--init-weights
 /// FILE` starts from weights saved by Python's torch.save); or, with `--resume CHECKPOINT`,
@@ -44,6 +48,31 @@ class TrainCommand {
   bool json_ = false;
   std::string resume_;
   std::string init_weights_;
+};
+
+/// `launch --nproc-per-node N [--nnodes M --node-rank K --master-addr A --master-port P]
+/// [--grace-seconds S] -- train ...`: starts N ranks of `train` on this machine with the
+/// environment torchrun sets (MASTER_ADDR, MASTER_PORT, RANK, WORLD_SIZE, LOCAL_RANK,
+/// LOCAL_WORLD_SIZE, GROUP_RANK), each in its own process group, forwards SIGINT/SIGTERM to
+/// them once, and waits. Exit code: 130 when interrupted, else the code of the first rank that
+/// failed (128 + N for a rank killed by signal N), else 0. After a failure the other ranks get
+/// --grace-seconds to stop by themselves (they fail within distributed.timeout_seconds, naming
+/// the lost rank), then SIGTERM, then SIGKILL.
+class LaunchCommand {
+ public:
+  explicit LaunchCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  int nproc_per_node_ = 1;
+  int nnodes_ = 1;
+  int node_rank_ = 0;
+  std::string master_addr_ = "127.0.0.1";
+  int master_port_ = 29500;
+  double grace_seconds_ = 180;
+  std::vector<std::string> command_;
 };
 
 /// `inspect CHECKPOINT [--json]`: describe a checkpoint file.

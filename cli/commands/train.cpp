@@ -9,13 +9,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <system_error>
+#include <thread>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "cli/progress.h"
 #include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
+#include "core/dist/dist_env.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_dir.h"
 #include "core/train/trainer.h"
@@ -169,10 +173,30 @@ int TrainCommand::run(const std::string& command_line) const {
     config.training.non_finite = "stop";
   }
 
+  // Data parallel: the environment a launcher (`launch`, torchrun) sets. Rank 0 alone checks
+  // --out and writes the run directory; the other ranks write nothing and print only errors.
+  std::optional<DistEnv> dist;
+  try {
+    dist = distEnvFromEnvironment();
+  } catch (const Error& e) {
+    printError(errorMessage(e));
+    return exitCodeFor(e);
+  }
+  if (dist) {
+    setMessageTag("rank " + std::to_string(dist->rank));
+    if (!distributedAvailable()) {
+      printError(distributedUnavailableReason());
+      return kExitUsage;
+    }
+  }
+  const bool writes_files = !dist || dist->rank == 0;
+
   fs::path run_dir;
   bool dir_created_here = false, runs_root_created_here = false;
   try {
-    if (!out_.empty()) {
+    if (!writes_files) {
+      // nothing to prepare: this rank writes no files
+    } else if (!out_.empty()) {
       run_dir = out_;
       std::error_code ec;
       dir_created_here = !fs::exists(run_dir, ec);
@@ -195,11 +219,22 @@ int TrainCommand::run(const std::string& command_line) const {
   options.default_non_finite = "stop";
   options.resume_from = resume_;
   options.init_weights = init_weights_;
+  options.distributed = dist;
+  if (dist && dist->local_world_size > 1)  // the ranks on this machine share its cores
+    options.available_cores =
+        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / dist->local_world_size);
   Trainer trainer(config, options);
 
   ProgressOptions progress;
   progress.style = detectProgressStyle(STDERR_FILENO);
   progress.json = json_;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> devnull(nullptr, &std::fclose);
+  if (!writes_files) {  // rank 0 reports progress for all; the others only their errors
+    devnull.reset(std::fopen("/dev/null", "w"));
+    progress.err = devnull ? devnull.get() : stderr;
+    progress.style = ProgressStyle::Lines;
+    progress.json = false;
+  }
   ProgressPrinter printer(progress);
 
   std::atomic<bool> interrupted{false};
@@ -241,8 +276,12 @@ int TrainCommand::run(const std::string& command_line) const {
   }
   watcher.stop();
   printer.clearBar();
-  std::fprintf(stderr, "%s\n", summaryLine(summary, run_dir.string()).c_str());
-  if (summary.diagnosis) std::fprintf(stderr, "%s", diagnosisText(*summary.diagnosis).c_str());
+  if (writes_files) {
+    std::fprintf(stderr, "%s\n", summaryLine(summary, run_dir.string()).c_str());
+    if (summary.diagnosis) std::fprintf(stderr, "%s", diagnosisText(*summary.diagnosis).c_str());
+  } else if (summary.stop_reason == StopReason::Error) {
+    printError(summary.error);
+  }
   std::fflush(stderr);
 
   if (watcher.interrupted() && summary.stop_reason != StopReason::NonFinite &&

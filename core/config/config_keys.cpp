@@ -299,6 +299,21 @@ const std::vector<Key<SchedulerConfig>>& schedulerKeys() {
   return keys;
 }
 
+const std::vector<Key<DistributedConfig>>& distributedKeys() {
+  using K = Key<DistributedConfig>;
+  static const std::vector<K> keys = {
+      K("backend", &DistributedConfig::backend,
+        "torch.distributed backend when launched with more than one rank (gloo; nccl: CUDA "
+        "builds)")
+          .oneOf({"gloo", "nccl"}),
+      K("timeout_seconds", &DistributedConfig::timeout_seconds,
+        "longest wait for another rank (joining, one collective) before the run fails naming it")
+          .atLeast(1)
+          .atMost(86400),
+  };
+  return keys;
+}
+
 /// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
 template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
@@ -311,6 +326,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("training.early_stopping", c.training.early_stopping, earlyStoppingKeys());
   fn("checkpoint", c.checkpoint, checkpointKeys());
   fn("scheduler", c.scheduler, schedulerKeys());
+  fn("distributed", c.distributed, distributedKeys());
 }
 
 std::string fullName(const std::string& prefix, const char* name) {

@@ -125,6 +125,17 @@ struct CheckpointConfig {
   int64_t keep_last = 3;     ///< keep the newest K epoch-NNNN.pt files; 0 = keep all
 };
 
+/// `distributed.*`: data-parallel training over c10d (core/dist/), used when the environment a
+/// launcher sets (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT) asks for more than one rank.
+struct DistributedConfig {
+  /// torch.distributed backend: "gloo" (CPU); "nccl" is accepted only by CUDA builds with it.
+  std::string backend = "gloo";
+  /// Longest wait for another rank (joining the group, one collective), seconds; PyTorch's
+  /// init_process_group(timeout=) (its default is 1800 s; ours is shorter so that a lost rank
+  /// ends a run within minutes).
+  double timeout_seconds = 120;
+};
+
 /// The resolved configuration of one run.
 struct TrainConfig {
   std::string name = "run";  ///< used to name the run directory
@@ -134,6 +145,7 @@ struct TrainConfig {
   TrainingConfig training;
   CheckpointConfig checkpoint;
   SchedulerConfig scheduler;
+  DistributedConfig distributed;
 };
 
 /// A built-in preset: a named partial config with a fixed seed.

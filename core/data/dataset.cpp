@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/data/distributed_sampler.h"
 #include "core/data/idx_reader.h"
 #include "core/data/synthetic_2d.h"
 #include "core/errors.h"
@@ -209,19 +210,30 @@ TensorPair TensorPair::select(const at::Tensor& idx) const {
 BatchIterator::BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle)
     : data_(data), batch_size_(batch_size), shuffle_(shuffle) {}
 
+void BatchIterator::setShard(int64_t rank, int64_t world_size) {
+  rank_ = rank;
+  world_size_ = world_size;
+}
+
 void BatchIterator::startEpoch(at::Generator& generator) {
   if (shuffle_)
     order_ = at::randperm(data_.size(), generator, at::TensorOptions().dtype(at::kLong));
+  if (world_size_ > 1 && data_.size() > 0)
+    order_ = distributedSamplerIndices(
+        shuffle_ ? order_ : at::arange(data_.size(), at::TensorOptions().dtype(at::kLong)), rank_,
+        world_size_);
 }
 
-int64_t BatchIterator::batchesPerEpoch() const {
-  return (data_.size() + batch_size_ - 1) / batch_size_;
+int64_t BatchIterator::size() const {
+  return world_size_ > 1 ? (data_.size() + world_size_ - 1) / world_size_ : data_.size();
 }
+
+int64_t BatchIterator::batchesPerEpoch() const { return (size() + batch_size_ - 1) / batch_size_; }
 
 TensorPair BatchIterator::batch(int64_t i) const {
   int64_t start = i * batch_size_;
-  int64_t len = std::min(batch_size_, data_.size() - start);
-  if (!shuffle_) return data_.rows(start, len);
+  int64_t len = std::min(batch_size_, size() - start);
+  if (!shuffle_ && world_size_ == 1) return data_.rows(start, len);
   return data_.select(order_.narrow(0, start, len));
 }
 

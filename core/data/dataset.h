@@ -70,7 +70,11 @@ std::pair<at::Tensor, at::Tensor> splitIndices(int64_t n, double val_fraction, u
 class BatchIterator {
  public:
   BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle);
-  /// Starts a new epoch: draws a fresh permutation when shuffling.
+  /// Data parallel: from the next startEpoch on, iterate only the samples rank `rank` of
+  /// `world_size` takes from each epoch's order, as torch.utils.data.DistributedSampler does
+  /// (core/data/distributed_sampler.h). Every rank must draw from an identical generator.
+  void setShard(int64_t rank, int64_t world_size);
+  /// Starts a new epoch: draws a fresh permutation when shuffling (then shards it).
   void startEpoch(at::Generator& generator);
   int64_t batchesPerEpoch() const;
   /// Batch `i` (0-based) of the current epoch: {x [B, F], y [B] or [B, 1]}.
@@ -81,6 +85,8 @@ class BatchIterator {
   int64_t batch_size_;
   bool shuffle_;
   at::Tensor order_;
+  int64_t rank_ = 0, world_size_ = 1;
+  int64_t size() const;
 };
 
 }  // namespace trainscope

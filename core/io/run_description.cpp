@@ -55,6 +55,8 @@ nlohmann::json describeRun(const RunDescription& r) {
   };
   if (!r.resumed_from_file.empty())
     j["resumed_from"] = {{"file", r.resumed_from_file}, {"step", r.resumed_from_step}};
+  if (r.world_size > 1)
+    j["distributed"] = {{"world_size", r.world_size}, {"backend", r.backend}, {"hosts", r.hosts}};
   if (!r.init_weights_file.empty())
     j["init_weights"] = {{"file", r.init_weights_file},
                          {"form", r.init_weights_form},

@@ -25,6 +25,11 @@ struct RunDescription {
   std::string init_weights_file;
   std::string init_weights_form;
   int64_t init_weights_tensors = 0;
+  /// Data parallel runs (run.json `distributed`: {"world_size", "backend", "hosts"}, hosts in
+  /// rank order); world_size 1: not written.
+  int world_size = 1;
+  std::string backend;
+  std::vector<std::string> hosts;
 };
 
 /// The run.json object: versions, device, CUDA availability, threads, CPU, BLAS library, start

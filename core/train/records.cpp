@@ -19,7 +19,7 @@ constexpr EventKind kEventKinds[] = {
     EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
     EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
     EventKind::MemoryWarning, EventKind::Diverged,         EventKind::ClipWarning,
-    EventKind::Diagnosis,     EventKind::RolledBack};
+    EventKind::Diagnosis,     EventKind::RolledBack,       EventKind::GroupFormed};
 
 }  // namespace
 
@@ -71,6 +71,8 @@ std::string toString(EventKind kind) {
       return "diagnosis";
     case EventKind::RolledBack:
       return "rolled_back";
+    case EventKind::GroupFormed:
+      return "group_formed";
   }
   return "error";
 }

@@ -42,12 +42,15 @@ enum class EventKind {
   Diverged,       ///< "diverged": finite divergence (what "train_loss" | "val_accuracy")
   ClipWarning,    ///< "clip_warning": what "clip_never_fires" | "clip_always_fires"
   Diagnosis,      ///< "diagnosis": the loss doctor's kind changed (what = the kind)
-  RolledBack      ///< "rolled_back": state restored from an in-memory snapshot (value: its step)
+  RolledBack,     ///< "rolled_back": state restored from an in-memory snapshot (value: its step)
+  /// "group_formed": a data-parallel run's ranks joined (value: the world size, what
+  /// "world_size"; the message names the backend, hosts and the global batch)
+  GroupFormed
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
 /// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning" |
-/// "diverged" | "clip_warning" | "diagnosis" | "rolled_back"
+/// "diverged" | "clip_warning" | "diagnosis" | "rolled_back" | "group_formed"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -177,11 +180,14 @@ struct RunInfo {
   int64_t epochs = 0;
   int64_t batches_per_epoch = 0;
   int64_t batch_size = 0;
-  int64_t grad_accum_steps = 1;      ///< micro-batches per optimizer step
-  int64_t effective_batch_size = 0;  ///< batch_size x grad_accum_steps: samples per step
-  bool amp = false;                  ///< training.amp at the start
-  std::string amp_kind;              ///< "bf16 autocast" | "fp16 autocast with loss scaling"
-  bool deterministic = false;        ///< training.deterministic
+  int64_t grad_accum_steps = 1;  ///< micro-batches per optimizer step
+  /// Data parallel: ranks training together (1: a single process); every rank steps alike.
+  int world_size = 1;
+  /// batch_size x grad_accum_steps x world_size: samples per optimizer step (the global batch)
+  int64_t effective_batch_size = 0;
+  bool amp = false;            ///< training.amp at the start
+  std::string amp_kind;        ///< "bf16 autocast" | "fp16 autocast with loss scaling"
+  bool deterministic = false;  ///< training.deterministic
   /// Estimated memory of the run on the CPU (parameters, gradients, optimizer state, one
   /// batch's activations, data), bytes; 0 when not estimated.
   int64_t memory_estimate_bytes = 0;

@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "core/dist/data_parallel.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/amp/autocast.h"
 #include "core/train/clipping.h"
@@ -65,11 +66,15 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
     if (group.size() > 1) loss = loss / static_cast<double>(group.size());
     backward(scaler ? scaler->scale(loss) : loss);
   }
+  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+  // DistributedDataParallel: one all-reduce of the flat gradient buffer per optimizer step,
+  // averaged over the ranks, after the last micro-batch; the loss, samples and correct counts
+  // become the group's (core/dist/data_parallel.h).
+  if (s.dist) allReduceStep(*s.dist, *s.grads, r);
   // GradScaler.unscale_: before measuring and clipping.
   const bool found_inf = scaler && scaler->unscale(*s.grads);
   if (hooks && hooks->after_backward) hooks->after_backward(s.params);
 
-  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
   r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
   r.grad_norm_clipped = r.grad_norm;
   const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
@@ -98,13 +103,11 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
   return r;
 }
 
-std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
-                                                  const TensorPair& split, bool classification,
-                                                  int64_t batch_size) {
+EvalSums evaluateSums(torch::nn::Sequential& model, const TensorPair& split, bool classification,
+                      int64_t batch_size) {
   model->eval();
   torch::NoGradGuard no_grad;
-  double loss_sum = 0;
-  int64_t correct = 0;
+  EvalSums sums;
   const int64_t n = split.size();
   const int64_t chunk = std::max<int64_t>(batch_size, 1024);
   for (int64_t start = 0; start < n; start += chunk) {
@@ -113,17 +116,29 @@ std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
     const at::Tensor &x = part.x, &y = part.y;
     at::Tensor out = model->forward(x);
     if (classification) {
-      loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
-                      .item<double>();
-      correct += out.argmax(1).eq(y).sum().item<int64_t>();
+      sums.loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
+                           .item<double>();
+      sums.correct += out.argmax(1).eq(y).sum().item<int64_t>();
     } else {
-      loss_sum +=
+      sums.loss_sum +=
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>();
     }
   }
+  sums.count = n;
+  return sums;
+}
+
+std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool classification) {
+  const int64_t n = sums.count;
   std::optional<double> accuracy;
-  if (classification) accuracy = n > 0 ? static_cast<double>(correct) / n : 0.0;
-  return {n > 0 ? loss_sum / n : std::nan(""), accuracy};
+  if (classification) accuracy = n > 0 ? static_cast<double>(sums.correct) / n : 0.0;
+  return {n > 0 ? sums.loss_sum / n : std::nan(""), accuracy};
+}
+
+std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
+                                                  const TensorPair& split, bool classification,
+                                                  int64_t batch_size) {
+  return evalMeans(evaluateSums(model, split, classification, batch_size), classification);
 }
 
 }  // namespace trainscope

@@ -59,6 +59,22 @@ StepResult trainStep(TrainState& state, const TensorPair& batch, bool classifica
 StepResult trainStep(TrainState& state, const std::vector<TensorPair>& group, bool classification,
                      const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch = nullptr);
 
+/// Sums of an evaluation pass: what evaluate() divides, and what data-parallel ranks all-reduce.
+struct EvalSums {
+  double loss_sum = 0;  ///< sum of the per-sample losses (reduction "sum")
+  int64_t correct = 0;  ///< classification: correct predictions
+  int64_t count = 0;    ///< samples evaluated
+};
+
+/// evaluate()'s pass without the division: sums over `split` in eval mode under NoGradGuard.
+/// Leaves the model in eval mode.
+EvalSums evaluateSums(torch::nn::Sequential& model, const TensorPair& split, bool classification,
+                      int64_t batch_size);
+
+/// {loss_sum / count (NaN when count is 0), correct / count (classification only; 0 when
+/// count is 0)}.
+std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool classification);
+
 /// Evaluates `split` in eval mode under NoGradGuard, in chunks of max(batch_size, 1024):
 /// {sample-weighted mean loss (NaN for an empty split), accuracy in [0, 1] (classification
 /// only)}. Leaves the model in eval mode.

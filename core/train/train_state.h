@@ -19,6 +19,8 @@
 
 namespace trainscope {
 
+class DistContext;
+
 /// Everything that changes while a run trains. Owned by the Trainer, touched only by the
 /// training thread.
 struct TrainState {
@@ -58,6 +60,9 @@ struct TrainState {
   /// The GradScaler (fp16 AMP on CUDA; tests may force one on CPU). Active while `amp`.
   std::unique_ptr<GradScaler> scaler;
   int64_t scaler_skipped_steps = 0;  ///< optimizer steps the scaler skipped (inf/NaN gradients)
+  /// Data parallel (core/dist/): the group whose ranks' gradients each step all-reduces; null
+  /// in a single-process run. Not owned (the Trainer owns it).
+  DistContext* dist = nullptr;
 };
 
 }  // namespace trainscope

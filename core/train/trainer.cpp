@@ -84,7 +84,9 @@ void Trainer::Impl::prepare() {
   TrainingConfig& t = config.training;
   non_finite_policy = t.non_finite.value_or(options.default_non_finite);
   t.non_finite = non_finite_policy;
+  if (options.distributed) dist = DistContext::join(*options.distributed, config.distributed);
   state.seed = t.seed ? *t.seed : drawSeed();
+  if (dist) state.seed = broadcastSeed(*dist, state.seed);  // an unseeded run: rank 0's draw
   t.seed = state.seed;  // recorded in config.json so the run can be repeated from it
 
   // Data and model are prepared on one intra-op thread whatever the run's count, so that they
@@ -127,14 +129,26 @@ void Trainer::Impl::prepare() {
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
                     (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
+  if (dist) {  // same data and config everywhere, then rank 0's initial (or loaded) weights
+    checkRanksAgree(*dist, {{"training samples", data.summary.n_train},
+                            {"validation samples", data.summary.n_val},
+                            {"test samples", data.summary.n_test},
+                            {"parameters", model_summary.parameter_count},
+                            {"training.batch_size", t.batch_size},
+                            {"training.epochs", t.epochs},
+                            {"training.grad_accum_steps", t.grad_accum_steps},
+                            {"global step", state.global_step}});
+    broadcastModel(*dist, state.model);
+  }
   thread_choice = chooseThreadCount(state, data.train, data.classification, config,
                                     options.available_cores, options.reserved_cores);
   for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this
     if (r.threads == thread_choice.threads) throughput.emplace(r.samples_per_second, r.threads);
+  state.dist = dist.get();  // from here on every step all-reduces its gradients
 }
 
 void Trainer::Impl::openRunDir() {
-  if (options.run_dir.empty()) return;
+  if (options.run_dir.empty() || (dist && dist->rank() != 0)) return;  // rank 0 alone writes
   RunDescription d;
   d.device = state.device.str();
   d.num_threads = state.num_threads;
@@ -144,6 +158,7 @@ void Trainer::Impl::openRunDir() {
   d.seed = state.seed;
   d.data = data.summary;
   d.model = model_summary;
+  if (dist) describeGroup(*dist, d);
   RunPrefix prefix;  // read before this run's files exist
   if (!options.resume_from.empty()) {
     d.resumed_from_file = std::filesystem::absolute(options.resume_from).string();
@@ -214,8 +229,7 @@ RunSummary Trainer::run() {
     if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&
         summary.stop_reason != StopReason::NonFinite &&
         summary.stop_reason != StopReason::Diverged) {
-      auto [test_loss, test_acc] =
-          evaluate(m.state.model, m.data.test, m.data.classification, m.config.training.batch_size);
+      auto [test_loss, test_acc] = m.evaluateSplit(m.data.test);
       summary.test_loss = test_loss;
       summary.test_accuracy = test_acc;
     }

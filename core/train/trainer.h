@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/config/train_config.h"
+#include "core/dist/dist_env.h"
 #include "core/train/model_view.h"
 #include "core/train/records.h"
 
@@ -65,6 +66,11 @@ struct TrainerOptions {
   /// Seconds of wall time between two epoch-end model views at least (0: every epoch), so
   /// that a run of many tiny epochs is not slowed down by a 60x60 grid every epoch.
   double model_view_interval_s = 0.25;
+  /// Data parallel (core/dist/): this rank's place (distEnvFromEnvironment()); nullopt: one
+  /// process. run() joins the group (distributed.*) before anything else; rank 0 alone writes
+  /// `run_dir` (other ranks write nothing, whatever run_dir says). training.batch_size is the
+  /// per-rank batch.
+  std::optional<DistEnv> distributed;
 };
 
 /// Runs one training run: data, model, optimizer, the step loop of ARCHITECTURE §3, the run

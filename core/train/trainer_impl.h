@@ -10,6 +10,7 @@
 
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
+#include "core/dist/data_parallel.h"
 #include "core/io/python_weights.h"
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
@@ -51,6 +52,8 @@ struct Trainer::Impl {
   std::vector<Event> start_events;       ///< found while preparing (memory warning), sent at start
   int64_t memory_estimate_bytes = 0;     ///< RunInfo::memory_estimate_bytes
   std::unique_ptr<GradientWatch> watch;  ///< gradient watch (trainer_watch.cpp)
+  std::unique_ptr<DistContext> dist;     ///< data parallel (options.distributed); null: one process
+  std::optional<StopReason> agreed_stop;  ///< data parallel: the stop every rank agreed on
 
   void prepare();
   void openRunDir();
@@ -103,6 +106,14 @@ struct Trainer::Impl {
   /// SetClip / RollBack, at a step boundary.
   void applyEngineCommand(const Command& c, int64_t epoch);
   CauseSettings causeSettings(double lr) const;
+
+  /// {mean loss, accuracy} of `split`: split across the ranks and all-reduced when data
+  /// parallel (core/dist/data_parallel.h), else evaluate().
+  std::pair<double, std::optional<double>> evaluateSplit(const TensorPair& split) {
+    const int64_t bs = config.training.batch_size;
+    return dist ? evaluateSharded(*dist, state.model, split, data.classification, bs)
+                : evaluate(state.model, split, data.classification, bs);
+  }
 
   void emit(const Event& e) {
     if (writer) writer->writeEvent(e);

@@ -104,6 +104,12 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     double waited = secondsSince(wait_start);
     timer.addPaused(waited);
     run_timer.addPaused(waited);
+    if (dist) {  // every rank stops at the same step boundary, for the same reason
+      const bool stop = d == RunControl::Decision::Stop;
+      if ((agreed_stop =
+               agreeOnStop(*dist, stop ? std::optional(control.stopReason()) : std::nullopt)))
+        return false;
+    }
     if (d == RunControl::Decision::Stop) return false;
     if (watch->rolled_back) return false;  // loop() restarts at the snapshot's epoch and batch
 
@@ -132,8 +138,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
 
 bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
-  auto [val_loss, val_acc] =
-      evaluate(state.model, data.val, data.classification, config.training.batch_size);
+  auto [val_loss, val_acc] = evaluateSplit(data.val);
   EpochRecord r;
   r.epoch = epoch;
   r.step = state.global_step;
@@ -191,6 +196,7 @@ void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
 RunSummary Trainer::Impl::loop() {
   const int64_t epochs = config.training.epochs;
   BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
+  if (dist) iter.setShard(dist->rank(), dist->worldSize());  // DistributedSampler's split
   const int64_t batches = iter.batchesPerEpoch();
 
   RunInfo info;
@@ -204,7 +210,9 @@ RunSummary Trainer::Impl::loop() {
   info.batches_per_epoch = batches;
   info.batch_size = config.training.batch_size;
   info.grad_accum_steps = config.training.grad_accum_steps;
-  info.effective_batch_size = config.training.batch_size * config.training.grad_accum_steps;
+  info.world_size = dist ? dist->worldSize() : 1;
+  info.effective_batch_size =
+      config.training.batch_size * config.training.grad_accum_steps * info.world_size;
   info.amp = state.amp;
   info.amp_kind = describeAmp(state);
   info.deterministic = config.training.deterministic;
@@ -223,6 +231,7 @@ RunSummary Trainer::Impl::loop() {
            std::to_string(data.summary.n_train) + " training samples, " + info.device + ", " +
            describeThreads(thread_choice),
        0);
+  if (dist) emit(groupFormedEvent(*dist, config.training.batch_size));
   for (const Event& e : start_events) emit(e);
   if (!options.resume_from.empty()) {
     const std::string file = options.resume_from.string();
@@ -256,7 +265,8 @@ RunSummary Trainer::Impl::loop() {
         epoch = state.epochs_completed;
         continue;
       }
-      summary.stop_reason = stop_on_non_finite ? StopReason::NonFinite : control.stopReason();
+      summary.stop_reason =
+          stop_on_non_finite ? StopReason::NonFinite : agreed_stop.value_or(control.stopReason());
       if (summary.stop_reason != StopReason::NonFinite) {
         const bool partial = state.batch_in_epoch > 0;
         autoSave(state.epochs_completed + (partial ? 1 : 0),

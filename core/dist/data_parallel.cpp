@@ -1,0 +1,138 @@
+// Data parallel glue (core/dist/data_parallel.h): broadcasts at the start, the gradient
+// all-reduce phase of a step, agreed stops, sharded evaluation.
+#include "core/dist/data_parallel.h"
+
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <cstdio>
+
+#include "core/data/distributed_sampler.h"
+#include "core/errors.h"
+
+namespace trainscope {
+
+void describeGroup(const DistContext& dist, RunDescription& d) {
+  d.world_size = dist.worldSize();
+  d.backend = dist.backend();
+  d.hosts = dist.hosts();
+}
+
+Event groupFormedEvent(const DistContext& dist, int64_t batch_size) {
+  std::string hosts;
+  for (const auto& h : dist.hosts()) hosts += (hosts.empty() ? "" : ", ") + h;
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", dist.joinSeconds());
+  Event e;
+  e.kind = EventKind::GroupFormed;
+  e.message = "process group formed: " + std::to_string(dist.worldSize()) + " ranks (" +
+              dist.backend() + ") on " + hosts + " in " + secs + " s; batch " +
+              std::to_string(batch_size) + " per rank, global batch " +
+              std::to_string(batch_size * dist.worldSize());
+  e.value = dist.worldSize();
+  e.what = "world_size";
+  return e;
+}
+
+int64_t broadcastSeed(DistContext& dist, int64_t seed) {
+  at::Tensor t = at::full({1}, seed, at::TensorOptions().dtype(at::kLong));
+  dist.broadcast(t, 0, "broadcast of the seed");
+  return t.item<int64_t>();
+}
+
+void broadcastModel(DistContext& dist, torch::nn::Sequential& model) {
+  torch::NoGradGuard no_grad;
+  for (auto& p : model->parameters()) {
+    at::Tensor t = p.detach().contiguous();
+    dist.broadcast(t, 0, "broadcast of rank 0's initial weights");
+    if (t.data_ptr() != p.data_ptr()) p.detach().copy_(t);
+  }
+  for (auto& b : model->buffers()) {
+    at::Tensor t = b.contiguous();
+    dist.broadcast(t, 0, "broadcast of rank 0's buffers");
+    if (t.data_ptr() != b.data_ptr()) b.copy_(t);
+  }
+}
+
+void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string, int64_t>>& facts) {
+  std::vector<int64_t> v;
+  for (const auto& f : facts) v.push_back(f.second);
+  const auto n = static_cast<int64_t>(v.size());
+  at::Tensor hi = at::tensor(v, at::TensorOptions().dtype(at::kLong));
+  at::Tensor lo = hi.neg();
+  dist.allReduceMax(hi, "check that the ranks agree");
+  dist.allReduceMax(lo, "check that the ranks agree");
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t max = hi[i].item<int64_t>(), min = -lo[i].item<int64_t>();
+    if (min != max)
+      throw Error(ErrorCode::Config, "distributed",
+                  "ranks disagree on " + facts[i].first + ": from " + std::to_string(min) + " to " +
+                      std::to_string(max) + " (rank " + std::to_string(dist.rank()) + " has " +
+                      std::to_string(facts[i].second) +
+                      "); every rank needs the same config and the same data");
+  }
+}
+
+void allReduceStep(DistContext& dist, FlatGradients& grads, StepResult& r) {
+  at::Tensor flat = grads.buffer();  // shares storage: the parameters' .grad() views see it
+  dist.allReduceSum(flat, "gradient all-reduce");
+  flat.div_(static_cast<double>(dist.worldSize()));
+  at::Tensor stats =
+      at::tensor({r.loss, static_cast<double>(r.samples), static_cast<double>(r.correct)},
+                 at::TensorOptions().dtype(at::kDouble));
+  dist.allReduceSum(stats, "loss all-reduce");
+  const double* v = stats.data_ptr<double>();
+  r.loss = v[0] / dist.worldSize();
+  r.samples = static_cast<int64_t>(v[1]);
+  r.correct = static_cast<int64_t>(v[2]);
+}
+
+namespace {
+int stopRank(StopReason reason) {
+  switch (reason) {
+    case StopReason::Interrupted:
+      return 3;
+    case StopReason::Error:
+      return 2;
+    default:
+      return 1;
+  }
+}
+}  // namespace
+
+std::optional<StopReason> agreeOnStop(DistContext& dist, std::optional<StopReason> local) {
+  at::Tensor t = at::full({1}, local ? stopRank(*local) : 0, at::TensorOptions().dtype(at::kInt));
+  dist.allReduceMax(t, "stop agreement");
+  switch (t.item<int>()) {
+    case 0:
+      return std::nullopt;
+    case 3:
+      return StopReason::Interrupted;
+    case 2:
+      return StopReason::Error;
+    default:
+      return local && stopRank(*local) == 1 ? *local : StopReason::Stopped;
+  }
+}
+
+std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist,
+                                                         torch::nn::Sequential& model,
+                                                         const TensorPair& split,
+                                                         bool classification, int64_t batch_size) {
+  const auto [first, count] = evaluationShard(split.size(), dist.rank(), dist.worldSize());
+  TensorPair part = split;
+  if (split.size() > 0) {
+    part.x = split.x.narrow(0, first, count);
+    part.y = split.y.narrow(0, first, count);
+  }
+  const EvalSums local = evaluateSums(model, part, classification, batch_size);
+  at::Tensor t = at::tensor(
+      {local.loss_sum, static_cast<double>(local.correct), static_cast<double>(local.count)},
+      at::TensorOptions().dtype(at::kDouble));
+  dist.allReduceSum(t, "evaluation all-reduce");
+  const double* v = t.data_ptr<double>();
+  EvalSums all{v[0], static_cast<int64_t>(v[1]), static_cast<int64_t>(v[2])};
+  return evalMeans(all, classification);
+}
+
+}  // namespace trainscope

@@ -1,0 +1,67 @@
+#pragma once
+/// The parts of a training run that make it data-parallel with DistributedDataParallel's
+/// semantics (torch.nn.parallel.DistributedDataParallel + DistributedSampler): the same start on
+/// every rank, one averaged gradient all-reduce per optimizer step, evaluation sums over all
+/// ranks, and run-control decisions every rank takes alike. Internal to core (torch types).
+#include <torch/nn/modules/container/sequential.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/data/dataset.h"
+#include "core/dist/process_group.h"
+#include "core/io/run_description.h"
+#include "core/train/flat_gradients.h"
+#include "core/train/records.h"
+#include "core/train/step.h"
+
+namespace trainscope {
+
+/// Fills run.json's `distributed` facts of `d` (world size, backend, hosts) from the group.
+void describeGroup(const DistContext& dist, RunDescription& d);
+
+/// The "group_formed" event: world size (value), backend, hosts, per-rank and global batch,
+/// seconds the ranks took to join.
+Event groupFormedEvent(const DistContext& dist, int64_t batch_size);
+
+/// Rank 0's value of `seed` on every rank (an unseeded run's drawn seed; dist.broadcast).
+int64_t broadcastSeed(DistContext& dist, int64_t seed);
+
+/// Copies rank 0's parameters and buffers into every rank's model (dist.broadcast of each, as
+/// DDP's constructor does with module states), so every rank starts from the same weights
+/// whatever its own initialisation drew.
+void broadcastModel(DistContext& dist, torch::nn::Sequential& model);
+
+/// Checks that every rank has the same value of each named fact (sizes of the splits, the
+/// parameter count, batch size, epochs, ...), so that the ranks run the same number of steps
+/// and collectives. Throws Error(Config, "distributed") naming the first fact that differs
+/// and its smallest and largest value ("ranks disagree on training samples: 47000 to 48000;
+/// every rank needs the same config and data"). Two small all-reduces (MAX of v and of -v).
+void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string, int64_t>>& facts);
+
+/// The step phase between backward and the gradient-norm measurement: all-reduces the flat
+/// gradient buffer (float32 [P]) and divides it by the world size (DDP's average), then sums
+/// {loss, samples, correct} over the ranks: r.loss becomes the mean of the ranks' mean losses
+/// (the global batch mean for equal per-rank batches), r.samples and r.correct the global
+/// counts. Every rank ends with bit-identical gradients, so the norm, clipping, the non-finite
+/// decision and the optimizer step agree.
+void allReduceStep(DistContext& dist, FlatGradients& grads, StepResult& r);
+
+/// A stop every rank takes at the same step boundary: `local` is this rank's request (a Stop
+/// command or a signal, with its reason), nullopt when none. Returns the agreed reason (the
+/// highest-ranked reason asked by any rank: Interrupted before Error before Stopped), or
+/// nullopt when no rank asked. One small all-reduce (MAX).
+std::optional<StopReason> agreeOnStop(DistContext& dist, std::optional<StopReason> local);
+
+/// Evaluates `split` split across the ranks without padding (evaluationShard: every sample
+/// counted once) and all-reduces the sums: {mean loss, accuracy} over the whole split, the
+/// same on every rank, equal to evaluate() on one process up to summation order.
+std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist,
+                                                         torch::nn::Sequential& model,
+                                                         const TensorPair& split,
+                                                         bool classification, int64_t batch_size);
+
+}  // namespace trainscope
