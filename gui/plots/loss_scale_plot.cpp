@@ -1,6 +1,8 @@
 #include "gui/plots/loss_scale_plot.h"
 
 #include <QEvent>
+#include <QTextLayout>
+#include <algorithm>
 
 #include "gui/engine/training_controller.h"
 #include "gui/plots/plot_area.h"
@@ -32,6 +34,8 @@ LossScalePlot::LossScalePlot(const TrainingController* controller, QWidget* pare
   overlay_->setTextAlignment(Qt::AlignCenter);
   overlay_->setColor(palette().color(QPalette::PlaceholderText));
   overlay_->setClipToAxisRect(false);
+  overlay_->setBrush(palette().color(QPalette::Base));  // over the empty grid, readable
+  overlay_->setPadding(QMargins(8, 6, 8, 6));
   if (controller) {
     connect(controller, &TrainingController::runStarted, this, [this](const RunInfo& info) {
       run_device_ = QString::fromStdString(info.device);
@@ -77,10 +81,26 @@ QString LossScalePlot::overlayText() const {
   return Tr::tr("Waiting for the first step with AMP...");
 }
 
+void LossScalePlot::resizeEvent(QResizeEvent* event) {
+  LivePlot::resizeEvent(event);
+  updateOverlay();  // re-wrapped to the new width
+}
+
 void LossScalePlot::updateOverlay() {
   if (!overlay_) return;  // setLogScale() syncs during construction
-  const QString text = overlayText();
-  const bool visible = !text.isEmpty();
+  const QString raw = overlayText();
+  const bool visible = !raw.isEmpty();
+  // QCPItemText does not wrap: break the lines to 85% of the axis rect's width (QTextLayout also
+  // breaks Chinese, which has no spaces).
+  QStringList lines;
+  QTextLayout layout(raw, overlay_->font());
+  layout.beginLayout();
+  for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+    line.setLineWidth(std::max(200.0, (width() - 120) * 0.85));  // the axis rect's width
+    lines << raw.mid(line.textStart(), line.textLength()).trimmed();
+  }
+  layout.endLayout();
+  const QString text = lines.join(QLatin1Char('\n'));
   if (overlay_->text() == text && overlay_->visible() == visible) return;
   overlay_->setText(text);
   overlay_->setVisible(visible);

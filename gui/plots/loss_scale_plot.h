@@ -30,6 +30,9 @@ class LossScalePlot : public LivePlot {
   /// The text shown while there is no scale to draw; empty when the scale is drawn.
   QString overlayText() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   void updateOverlay();
 

@@ -31,6 +31,7 @@
 #include "gui/panels/repro_panel.h"
 #include "gui/panels/repro_report_dialog.h"
 #include "gui/plots/loss_scale_plot.h"
+#include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 
 using namespace trainscope;
@@ -501,6 +502,8 @@ void TstAmpReproGui::docsScreenshots() {
   QVERIFY(finished.wait(180000));
   QTest::qWait(200);
   save(nullptr, QStringLiteral("amp-live-toggle"));
+  w->findChild<PlotArea*>()->showView(child<LossScalePlot>(*w, "lossScalePlot"));
+  save(nullptr, QStringLiteral("loss-scale-cpu"));
   auto* device = child<DevicePanel>(*w, "devicePanel");
   QVERIFY(device->grab().save(
       QDir(out).filePath(QStringLiteral("device-panel") + suffix + QStringLiteral(".png"))));
