@@ -27,6 +27,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/overfitting_views.h"
 
 namespace trainscope {
 
@@ -141,6 +142,7 @@ void MainWindow::buildUi() {
     loss_plot_->sync();
   });
   right_layout->addWidget(plot_area_, 1);
+  new OverfittingViews(controller_, plot_area_, settings_, this);  // model view, accuracy, lr
 
   auto* columns = new QSplitter(Qt::Horizontal);
   columns->addWidget(left_scroll);
