@@ -686,10 +686,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Learning rate:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -800,18 +796,6 @@ step %2: %3</source>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training loss (epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation loss (epoch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1248,6 +1232,246 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001. It can be changed while a run trains or is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning-rate range test: trains a copy of the model with the current settings while the learning rate grows from 1e-7 to 10, and suggests the learning rate where the loss falls fastest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best: epoch %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overfitting →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lr → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1 if no improvement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing of the per-step training loss (the raw values stay drawn faintly; with fewer than 4 steps per epoch there is nothing to smooth). EMA: exponential moving average with debiasing, as TensorBoard; the value is its weight (0 = none, 0.99 = strong). Window: the mean of the last N steps; it never lags behind more than N steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training accuracy (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation accuracy (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>suggested %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning-rate range test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothed loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training a copy of the model with the current settings while the learning rate grows from 1e-7 to 10 over 100 steps…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The range test failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested learning rate: %1, where the smoothed loss falls fastest. Loss rises again where the learning rate is too large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few steps for a suggestion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T-shirt/top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (true: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decision regions (shading: probability of each class); filled points: training, hollow: validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 validation images classified wrongly (red frame)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After epoch %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model does appears here at the end of each epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x₀</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x₁</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training, class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation, class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

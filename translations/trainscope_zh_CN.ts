@@ -684,10 +684,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>来源：</translation>
     </message>
     <message>
-        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
-        <translation>优化器在每个批次上迈出的步子有多大。太大时损失会剧烈跳动甚至变成 NaN；太小时训练会非常缓慢。可以输入 3e-4 或 0.001 这样的数值。</translation>
-    </message>
-    <message>
         <source>&amp;Learning rate:</source>
         <translation>学习率(&amp;L)：</translation>
     </message>
@@ -800,18 +796,6 @@ step %2: %3</source>
     <message>
         <source>Loss</source>
         <translation>损失</translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
-        <translation>训练损失（每步）</translation>
-    </message>
-    <message>
-        <source>Training loss (epoch)</source>
-        <translation>训练损失（每轮）</translation>
-    </message>
-    <message>
-        <source>Validation loss (epoch)</source>
-        <translation>验证损失（每轮）</translation>
     </message>
     <message>
         <source>Gradient norm</source>
@@ -1248,6 +1232,246 @@ The current run is unchanged.</source>
     <message>
         <source>Rolled back to the snapshot at step %1.</source>
         <translation>已回滚到第 %1 步的快照。</translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001. It can be changed while a run trains or is paused.</source>
+        <translation>优化器在每个批次上迈出的步子有多大。太大时损失会剧烈跳动甚至变成 NaN；太小时训练会非常缓慢。可以输入 3e-4 或 0.001 这样的数值。训练运行或暂停时也可以修改。</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>查找…</translation>
+    </message>
+    <message>
+        <source>Learning-rate range test: trains a copy of the model with the current settings while the learning rate grows from 1e-7 to 10, and suggests the learning rate where the loss falls fastest.</source>
+        <translation>学习率范围测试：用当前设置训练模型的副本，同时学习率从 1e-7 增长到 10，并建议损失下降最快处的学习率。</translation>
+    </message>
+    <message>
+        <source>best: epoch %1 (%2)</source>
+        <translation>最佳：第 %1 轮（%2）</translation>
+    </message>
+    <message>
+        <source>overfitting →</source>
+        <translation>过拟合 →</translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>lr → %1</source>
+        <translation>学习率 → %1</translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1 if no improvement</source>
+        <translation>若无改善，将在第 %1 轮提前停止</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Training (epoch)</source>
+        <translation>训练（每轮）</translation>
+    </message>
+    <message>
+        <source>Smoothed</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Validation (epoch)</source>
+        <translation>验证（每轮）</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>原始</translation>
+    </message>
+    <message>
+        <source>EMA</source>
+        <translation>EMA</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Smoothing of the per-step training loss (the raw values stay drawn faintly; with fewer than 4 steps per epoch there is nothing to smooth). EMA: exponential moving average with debiasing, as TensorBoard; the value is its weight (0 = none, 0.99 = strong). Window: the mean of the last N steps; it never lags behind more than N steps.</source>
+        <translation>每步训练损失的平滑（原始值仍以浅色显示；每轮少于 4 步时无需平滑）。EMA：带偏差校正的指数移动平均，与 TensorBoard 相同；数值为其权重（0 = 不平滑，0.99 = 很强）。滑动窗口：最近 N 步的平均值；滞后从不超过 N 步。</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Training accuracy (epoch)</source>
+        <translation>训练准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (epoch)</source>
+        <translation>验证准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Learning rate (per step)</source>
+        <translation>学习率（每步）</translation>
+    </message>
+    <message>
+        <source>suggested %1</source>
+        <translation>建议 %1</translation>
+    </message>
+    <message>
+        <source>Learning-rate range test</source>
+        <translation>学习率范围测试</translation>
+    </message>
+    <message>
+        <source>Learning rate (log scale)</source>
+        <translation>学习率（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Loss per step</source>
+        <translation>每步损失</translation>
+    </message>
+    <message>
+        <source>Smoothed loss</source>
+        <translation>平滑损失</translation>
+    </message>
+    <message>
+        <source>Use this learning rate</source>
+        <translation>使用此学习率</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Training a copy of the model with the current settings while the learning rate grows from 1e-7 to 10 over 100 steps…</source>
+        <translation>正在用当前设置训练模型的副本，学习率在 100 步内从 1e-7 增长到 10……</translation>
+    </message>
+    <message>
+        <source>The range test failed: %1</source>
+        <translation>范围测试失败：%1</translation>
+    </message>
+    <message>
+        <source>Suggested learning rate: %1, where the smoothed loss falls fastest. Loss rises again where the learning rate is too large.</source>
+        <translation>建议的学习率：%1，即平滑损失下降最快之处。学习率过大时损失会再次上升。</translation>
+    </message>
+    <message>
+        <source>Too few steps for a suggestion.</source>
+        <translation>步数太少，无法给出建议。</translation>
+    </message>
+    <message>
+        <source>T-shirt/top</source>
+        <translation>T恤/上衣</translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation>裤子</translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation>套头衫</translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation>连衣裙</translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation>外套</translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation>凉鞋</translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation>衬衫</translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation>运动鞋</translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation>包</translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation>短靴</translation>
+    </message>
+    <message>
+        <source>%1 (true: %2)</source>
+        <translation>%1（实际：%2）</translation>
+    </message>
+    <message>
+        <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
+        <translation>预测（红色）穿过训练点（实心）；空心：验证点；虚线：真实函数</translation>
+    </message>
+    <message>
+        <source>decision regions (shading: probability of each class); filled points: training, hollow: validation</source>
+        <translation>决策区域（阴影：各类别的概率）；实心点：训练，空心点：验证</translation>
+    </message>
+    <message>
+        <source>%1 of %2 validation images classified wrongly (red frame)</source>
+        <translation>%2 张验证图像中有 %1 张分类错误（红框）</translation>
+    </message>
+    <message>
+        <source>After epoch %1: %2</source>
+        <translation>第 %1 轮后：%2</translation>
+    </message>
+    <message>
+        <source>What the model does appears here at the end of each epoch.</source>
+        <translation>每轮结束时，这里显示模型的行为。</translation>
+    </message>
+    <message>
+        <source>x₀</source>
+        <translation>x₀</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>x₁</source>
+        <translation>x₁</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>Training, class %1</source>
+        <translation>训练，类别 %1</translation>
+    </message>
+    <message>
+        <source>Training points</source>
+        <translation>训练点</translation>
+    </message>
+    <message>
+        <source>Validation, class %1</source>
+        <translation>验证，类别 %1</translation>
+    </message>
+    <message>
+        <source>Validation points</source>
+        <translation>验证点</translation>
+    </message>
+    <message>
+        <source>True function</source>
+        <translation>真实函数</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
 </context>
 </TS>

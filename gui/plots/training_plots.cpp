@@ -33,6 +33,8 @@ const QColor kLrChangeColor(148, 103, 189);
 /// Above this many per-step points the raw curve is drawn fainter still (batch size 1 runs
 /// would otherwise paint a solid band over the smoothed trend).
 constexpr int kDenseSteps = 2000;
+/// The smoothed curve is drawn from this many per-step points per epoch on.
+constexpr int kMinStepsPerEpochToSmooth = 4;
 
 void smallLegendFont(LivePlot* plot) {
   QFont f = plot->font();
@@ -82,6 +84,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   best_label_->setPadding(QMargins(2, 1, 2, 1));
   best_line_->setVisible(false);
   best_label_->setVisible(false);
+  legend->setWrap(2);  // four curve names fit a narrow plot in two columns
   smallLegendFont(this);
   retranslate();
 }
@@ -113,12 +116,24 @@ void LossPlot::updateSmoothed() {
   smoothed_stamp_ = stamp;
   const int n = s ? static_cast<int>(s->values().size()) : 0;
   QColor light = kTrainColor;
-  light.setAlpha(smoothing_ == Smoothing::Off ? 90 : (n > kDenseSteps ? 28 : 60));
-  graphFor(series::kStepLoss)->setPen(QPen(light, 1));
-  if (!s || smoothing_ == Smoothing::Off) {
+  // With a few steps per epoch (full-batch presets) the per-step loss is already the epoch's
+  // curve: a smoothed copy would only lag behind it.
+  const Series* epochs = h ? h->find(series::kEpochTrainLoss) : nullptr;
+  const int n_epochs = epochs ? static_cast<int>(epochs->values().size()) : 0;
+  const bool worth = n >= kMinStepsPerEpochToSmooth * std::max(n_epochs, 1);
+  if (!s || smoothing_ == Smoothing::Off || !worth) {
     smoothed_->data()->clear();
     smoothed_->setVisible(false);
+    smoothed_->removeFromLegend();
+    light.setAlpha(90);
+    graphFor(series::kStepLoss)->setPen(QPen(light, 1));
     return;
+  }
+  light.setAlpha(n > kDenseSteps ? 28 : 60);
+  graphFor(series::kStepLoss)->setPen(QPen(light, 1));
+  if (!legend->hasItemWithPlottable(smoothed_)) {
+    // Right after the raw curve it smooths.
+    smoothed_->addToLegend();
   }
   const auto& pts = s->values().points();
   std::vector<double> y(pts.size());
@@ -159,6 +174,18 @@ void LossPlot::updateBest() {
       Tr::tr("best: epoch %1 (%2)").arg(*best_epoch_).arg(EventText::number(best_value_)));
 }
 
+void LossPlot::alignLabels() {
+  // A label stands right of its line in the left part of the plot, left of it further right,
+  // so it is never cut by the plot's edge.
+  const QCPRange r = xAxis->range();
+  for (int i = 0; i < itemCount(); ++i) {
+    auto* t = qobject_cast<QCPItemText*>(item(i));
+    if (!t || r.size() <= 0) continue;
+    const double frac = (t->position->coords().x() - r.lower) / r.size();
+    t->setPositionAlignment((frac > 0.5 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+  }
+}
+
 void LossPlot::addEvent(const Event& event, double stepsPerEpoch) {
   double x = static_cast<double>(event.step);
   if (event.kind == EventKind::Overfitting && event.value) {
@@ -167,6 +194,12 @@ void LossPlot::addEvent(const Event& event, double stepsPerEpoch) {
     if (event.what != "optimizer.lr") return;
   } else if (event.kind != EventKind::EarlyStop) {
     return;
+  }
+  if (event.kind == EventKind::Overfitting) {
+    // The detector reports again when the validation minimum moves: one onset, the latest.
+    markers_.erase(std::remove_if(markers_.begin(), markers_.end(),
+                                  [](const Marker& m) { return m.kind == EventKind::Overfitting; }),
+                   markers_.end());
   }
   markers_.push_back({event.kind, x, event.value.value_or(0)});
   rebuildMarkerItems();
@@ -198,7 +231,6 @@ void LossPlot::rebuildMarkerItems() {
     t->position->setTypeX(QCPItemPosition::ptPlotCoords);
     t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     t->position->setCoords(x, y);
-    t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     t->setColor(color.darker(130));
     t->setBrush(QColor(255, 255, 255, 200));
     t->setPadding(QMargins(2, 1, 2, 1));
@@ -211,7 +243,7 @@ void LossPlot::rebuildMarkerItems() {
     switch (m.kind) {
       case EventKind::Overfitting:
         line(m.step, kOnsetColor, Qt::DotLine,
-             Tr::tr("overfitting from epoch %1").arg(static_cast<qint64>(m.value)), 0.10);
+             Tr::tr("overfitting →"), 0.10);
         break;
       case EventKind::EarlyStop:
         line(m.step, kStopColor, Qt::SolidLine, Tr::tr("early stop"), 0.18);
@@ -228,6 +260,7 @@ void LossPlot::rebuildMarkerItems() {
     line(preview_step_, kStopColor, Qt::DashLine,
          Tr::tr("early stop at epoch %1 if no improvement").arg(*preview_epoch_), 0.18);
   }
+  alignLabels();
   replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -235,11 +268,12 @@ void LossPlot::retranslate() {
   LivePlot::retranslate();
   xAxis->setLabel(Tr::tr("Step"));
   yAxis->setLabel(Tr::tr("Loss"));
-  graphFor(series::kStepLoss)->setName(Tr::tr("Training loss (per step)"));
-  graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
+  // Short names: the plot is narrow next to the side views, and its axis says "Loss".
+  graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
+  graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training (epoch)"));
   graphFor(series::kGhostValLoss)->setName(Tr::tr("Previous run"));
-  smoothed_->setName(Tr::tr("Training loss (smoothed)"));
-  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch), gap shaded"));
+  smoothed_->setName(Tr::tr("Smoothed"));
+  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation (epoch)"));
   if (best_epoch_) updateBest();
   rebuildMarkerItems();
   emit ghostChanged();
@@ -276,6 +310,7 @@ void LossPlot::sync() {
   updateSmoothed();
   updateBest();
   LivePlot::sync();
+  alignLabels();
   const bool ghost = pointCount(series::kGhostValLoss) + pointCount(series::kGhostTrainLoss) > 0;
   if (ghost != ghost_shown_) {
     ghost_shown_ = ghost;
@@ -353,14 +388,12 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
     bar->addWidget(ghost_label_, 1);
     updateGhost();
     // Smoothing of the per-step loss: mode and strength, next to the curve they change.
-    smoothing_label_ = new QLabel(this);
     smoothing_mode_ = new QComboBox(this);
     smoothing_mode_->setObjectName(name + QStringLiteral("SmoothingComboBox"));
     smoothing_mode_->addItems({QString(), QString(), QString()});  // texts in retranslate()
     smoothing_mode_->setCurrentIndex(static_cast<int>(loss->smoothing()));
     smoothing_strength_ = new QDoubleSpinBox(this);
     smoothing_strength_->setObjectName(name + QStringLiteral("SmoothingSpinBox"));
-    smoothing_label_->setBuddy(smoothing_mode_);
     updateSmoothingControl();
     auto apply = [this, loss] {
       loss->setSmoothing(static_cast<LossPlot::Smoothing>(smoothing_mode_->currentIndex()),
@@ -371,7 +404,6 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
       apply();
     });
     connect(smoothing_strength_, &QDoubleSpinBox::valueChanged, this, apply);
-    bar->addWidget(smoothing_label_);
     bar->addWidget(smoothing_mode_);
     bar->addWidget(smoothing_strength_);
   } else {
@@ -424,14 +456,14 @@ void PlotView::retranslate() {
                "settings change."));
   }
   if (smoothing_mode_) {
-    smoothing_label_->setText(Tr::tr("Smoothing"));
-    smoothing_mode_->setItemText(0, Tr::tr("Off"));
+    smoothing_mode_->setItemText(0, Tr::tr("Raw"));
     smoothing_mode_->setItemText(1, Tr::tr("EMA"));
-    smoothing_mode_->setItemText(2, Tr::tr("Moving average"));
+    smoothing_mode_->setItemText(2, Tr::tr("Window"));
     const QString tip = Tr::tr(
-        "Smoothing of the per-step training loss (the raw values stay drawn faintly). EMA: "
+        "Smoothing of the per-step training loss (the raw values stay drawn faintly; with "
+        "fewer than 4 steps per epoch there is nothing to smooth). EMA: "
         "exponential moving average with debiasing, as TensorBoard; the value is its weight "
-        "(0 = none, 0.99 = strong). Moving average: the mean of the last N steps; it never "
+        "(0 = none, 0.99 = strong). Window: the mean of the last N steps; it never "
         "lags behind more than N steps.");
     smoothing_mode_->setToolTip(tip);
     smoothing_strength_->setToolTip(tip);

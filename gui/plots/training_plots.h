@@ -85,6 +85,7 @@ class LossPlot : public LivePlot {
  private:
   void updateSmoothed();
   void updateBest();
+  void alignLabels();
   void rebuildMarkerItems();
 
   QString ghost_label_;
@@ -141,7 +142,6 @@ class PlotView : public QWidget {
   void updateSmoothingControl();
   QComboBox* smoothing_mode_ = nullptr;           ///< loss plots only: `<name>SmoothingComboBox`
   QDoubleSpinBox* smoothing_strength_ = nullptr;  ///< loss plots only: `<name>SmoothingSpinBox`
-  QLabel* smoothing_label_ = nullptr;
   QPushButton* clear_ghost_ = nullptr;  ///< loss plots only: `<name>ClearGhostButton`
   QLabel* ghost_label_ = nullptr;       ///< loss plots only: `<name>GhostLabel`
 };

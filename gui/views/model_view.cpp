@@ -124,7 +124,7 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   QFont f = plot_->font();
   f.setPointSizeF(f.pointSizeF() * 0.9);
   plot_->legend->setFont(f);
-  plot_->legend->setVisible(true);
+  plot_->legend->setVisible(false);  // the caption names what is drawn; nothing hides data
   plot_->legend->setBrush(QColor(255, 255, 255, 200));
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
@@ -261,8 +261,8 @@ void ModelView::updateCaption() {
   switch (r.kind) {
     case ModelViewRecord::Kind::Curve:
       what = Tr::tr(
-          "the model's prediction (red) through the training points; the dashed "
-          "curve is the true function");
+          "prediction (red) through the training points (filled); hollow: "
+          "validation points; dashed: the true function");
       break;
     case ModelViewRecord::Kind::Regions:
       what = Tr::tr(
