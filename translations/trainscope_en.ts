@@ -1271,15 +1271,7 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Training (epoch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Smoothed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Validation (epoch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1472,6 +1464,14 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss (epoch)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

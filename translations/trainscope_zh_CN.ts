@@ -1270,16 +1270,8 @@ The current run is unchanged.</source>
         <translation>每步</translation>
     </message>
     <message>
-        <source>Training (epoch)</source>
-        <translation>训练（每轮）</translation>
-    </message>
-    <message>
         <source>Smoothed</source>
         <translation>平滑</translation>
-    </message>
-    <message>
-        <source>Validation (epoch)</source>
-        <translation>验证（每轮）</translation>
     </message>
     <message>
         <source>Raw</source>
@@ -1472,6 +1464,14 @@ The current run is unchanged.</source>
     <message>
         <source>Model</source>
         <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training loss (epoch)</source>
+        <translation>训练损失（每轮）</translation>
+    </message>
+    <message>
+        <source>Validation loss (epoch)</source>
+        <translation>验证损失（每轮）</translation>
     </message>
 </context>
 </TS>

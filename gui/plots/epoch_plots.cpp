@@ -13,6 +13,9 @@ void smallLegend(LivePlot* plot) {
   QFont f = plot->font();
   f.setPointSizeF(f.pointSizeF() * 0.9);
   plot->legend->setFont(f);
+  // A side view is narrow: one name per row, and the names never set the window's minimum width.
+  plot->legend->setWrap(1);
+  plot->legend->setMinimumSize(1, 0);
 }
 }  // namespace
 

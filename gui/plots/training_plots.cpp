@@ -85,6 +85,8 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   best_line_->setVisible(false);
   best_label_->setVisible(false);
   legend->setWrap(2);  // four curve names fit a narrow plot in two columns
+  // The names never set the window's minimum width (the plot shares the row with side views).
+  legend->setMinimumSize(1, 0);
   smallLegendFont(this);
   retranslate();
 }
@@ -242,8 +244,7 @@ void LossPlot::rebuildMarkerItems() {
   for (const Marker& m : markers_) {
     switch (m.kind) {
       case EventKind::Overfitting:
-        line(m.step, kOnsetColor, Qt::DotLine,
-             Tr::tr("overfitting →"), 0.10);
+        line(m.step, kOnsetColor, Qt::DotLine, Tr::tr("overfitting →"), 0.10);
         break;
       case EventKind::EarlyStop:
         line(m.step, kStopColor, Qt::SolidLine, Tr::tr("early stop"), 0.18);
@@ -270,10 +271,10 @@ void LossPlot::retranslate() {
   yAxis->setLabel(Tr::tr("Loss"));
   // Short names: the plot is narrow next to the side views, and its axis says "Loss".
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
-  graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training (epoch)"));
+  graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
   graphFor(series::kGhostValLoss)->setName(Tr::tr("Previous run"));
   smoothed_->setName(Tr::tr("Smoothed"));
-  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation (epoch)"));
+  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
   rebuildMarkerItems();
   emit ghostChanged();

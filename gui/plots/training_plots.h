@@ -142,8 +142,8 @@ class PlotView : public QWidget {
   void updateSmoothingControl();
   QComboBox* smoothing_mode_ = nullptr;           ///< loss plots only: `<name>SmoothingComboBox`
   QDoubleSpinBox* smoothing_strength_ = nullptr;  ///< loss plots only: `<name>SmoothingSpinBox`
-  QPushButton* clear_ghost_ = nullptr;  ///< loss plots only: `<name>ClearGhostButton`
-  QLabel* ghost_label_ = nullptr;       ///< loss plots only: `<name>GhostLabel`
+  QPushButton* clear_ghost_ = nullptr;            ///< loss plots only: `<name>ClearGhostButton`
+  QLabel* ghost_label_ = nullptr;                 ///< loss plots only: `<name>GhostLabel`
 };
 
 }  // namespace trainscope
