@@ -15,6 +15,7 @@ void smallLegend(LivePlot* plot) {
   plot->legend->setFont(f);
   // A side view is narrow: one name per row, and the names never set the window's minimum width.
   plot->legend->setWrap(1);
+  plot->legend->setFillOrder(plot->legend->fillOrder(), true);  // re-lay the names out
   plot->legend->setMinimumSize(1, 0);
 }
 }  // namespace

@@ -85,6 +85,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   best_line_->setVisible(false);
   best_label_->setVisible(false);
   legend->setWrap(2);  // four curve names fit a narrow plot in two columns
+  legend->setFillOrder(legend->fillOrder(), true);
   // The names never set the window's minimum width (the plot shares the row with side views).
   legend->setMinimumSize(1, 0);
   smallLegendFont(this);

@@ -32,7 +32,7 @@ LrFindDialog::LrFindDialog(const TrainConfig& config, QWidget* parent) : QDialog
   plot_->addGraph()->setPen(QPen(raw, 1));
   plot_->addGraph()->setPen(QPen(QColor(31, 119, 180), 2.2));
   plot_->legend->setVisible(true);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
   layout->addWidget(plot_, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addStretch(1);
@@ -107,7 +107,11 @@ void LrFindDialog::onResult(const LrFinderResult& result) {
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(marked_lr_, 0.04);
-    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Right of the line in the left half of the (log) axis, left of it further right.
+    const double frac = lr.size() > 1 && lr.back() > lr.front()
+                            ? std::log(marked_lr_ / lr.front()) / std::log(lr.back() / lr.front())
+                            : 0.0;
+    label->setPositionAlignment((frac > 0.5 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
     label->setColor(QColor(214, 39, 40).darker(120));
     label->setBrush(QColor(255, 255, 255, 210));
     label->setText(Tr::tr("suggested %1").arg(EventText::number(marked_lr_)));
