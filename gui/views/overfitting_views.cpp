@@ -32,6 +32,7 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
     loss->clearAnnotations();
     model_view_->clear();
     live_lr_ = controller_->config().optimizer.lr;
+    live_run_ = controller_->runDirectory();
     steps_per_epoch_ = 0;
   });
   connect(controller, &TrainingController::modelViewUpdated, model_view_, &ModelView::setRecord);
@@ -69,6 +70,12 @@ double OverfittingViews::stepsPerEpoch() const {
 
 void OverfittingViews::onLearningRateEdited(double lr) {
   if (!controller_->isActive()) return;  // before a run it is just the config's value
+  if (controller_->runDirectory() != live_run_) {
+    // A run this view has not seen start yet (a checkpoint just opened loads its settings):
+    // its learning rate is the config's.
+    live_run_ = controller_->runDirectory();
+    live_lr_ = controller_->config().optimizer.lr;
+  }
   if (std::abs(lr - live_lr_) <= 1e-12 * std::abs(lr)) return;
   if (controller_->setLearningRate(lr)) live_lr_ = lr;
 }

@@ -4,6 +4,7 @@
 /// learning rate and the learning-rate range test.
 #include <QObject>
 #include <QPointer>
+#include <QString>
 
 namespace trainscope {
 
@@ -47,6 +48,7 @@ class OverfittingViews : public QObject {
   PlotView* lr_view_;
   QPointer<LrFindDialog> dialog_;
   double live_lr_ = 0;  ///< the learning rate the active run uses (no event for a no-op)
+  QString live_run_;    ///< the run directory live_lr_ belongs to
   double steps_per_epoch_ = 0;
 };
 
