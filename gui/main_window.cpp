@@ -31,6 +31,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/overfitting_views.h"
 
 namespace trainscope {
 
@@ -152,6 +153,7 @@ void MainWindow::buildUi() {
   auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
   right_layout->addWidget(watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
+  new OverfittingViews(controller_, plot_area_, settings_, this);  // model view, accuracy, lr
 
   auto* columns = new QSplitter(Qt::Horizontal);
   columns->addWidget(left_scroll);

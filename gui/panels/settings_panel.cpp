@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolTip>
@@ -66,7 +67,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
   lr_->setRange(1e-10, 1e3);
-  row(lr_, nullptr);
+  auto* lr_row = new QHBoxLayout;  // the range test next to the value it proposes
+  lr_find_ = new QPushButton(this);
+  lr_find_->setObjectName(QStringLiteral("lrFindButton"));  // wired by OverfittingViews
+  lr_row->addWidget(lr_, 1);
+  lr_row->addWidget(lr_find_);
+  row(lr_, lr_row);
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
@@ -158,7 +164,13 @@ void SettingsPanel::retranslate() {
   lr_->setToolTip(
       Tr::tr("How big a step the optimizer takes on each batch. Too high and the loss "
              "jumps around or becomes NaN; too low and training crawls. "
-             "Type values like 3e-4 or 0.001."));
+             "Type values like 3e-4 or 0.001. It can be changed while a run trains or is "
+             "paused."));
+  lr_find_->setText(Tr::tr("Find…"));
+  lr_find_->setToolTip(
+      Tr::tr("Learning-rate range test: trains a copy of the model with the current settings "
+             "while the learning rate grows from 1e-7 to 10, and suggests the learning rate "
+             "where the loss falls fastest."));
   batch_->setToolTip(
       Tr::tr("How many samples are used for each optimizer step. Larger batches give "
              "smoother but fewer steps per epoch."));
@@ -289,9 +301,9 @@ void SettingsPanel::onPresetActivated(int index) {
 }
 
 void SettingsPanel::setEditable(bool editable) {
-  for (QWidget* w :
-       {static_cast<QWidget*>(preset_), static_cast<QWidget*>(lr_), static_cast<QWidget*>(batch_),
-        static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
+  // Live settings (learning rate, clipping, AMP) stay enabled: they apply to an active run.
+  for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(batch_),
+                     static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
     w->setEnabled(editable);
   }
   clip_enabled_->setEnabled(true);  // live (issue 11)

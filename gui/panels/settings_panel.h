@@ -10,6 +10,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 
 namespace trainscope {
@@ -88,6 +89,7 @@ class SettingsPanel : public QGroupBox {
   ModelDataSettings* more_ = nullptr;  ///< model, data and device rows
   QLabel* origin_ = nullptr;
   ScientificSpinBox* lr_ = nullptr;
+  QPushButton* lr_find_ = nullptr;  ///< `lrFindButton`
   QSpinBox* batch_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QCheckBox* seed_enabled_ = nullptr;

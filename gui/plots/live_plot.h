@@ -24,6 +24,7 @@ class LivePlot : public QCustomPlot {
 
   /// The history the bound graphs read (not owned; must outlive the plot or be reset).
   void setHistory(const RunHistory* history) { history_ = history; }
+  const RunHistory* history() const { return history_; }
   /// Adds a graph drawn from the series `name`, with a translatable legend `label`.
   QCPGraph* addSeriesGraph(const std::string& name, const QString& label);
   /// The graph bound to `name`, or nullptr.

@@ -1,11 +1,16 @@
 #include "gui/plots/training_plots.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
+#include "core/train/smoothing.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
 
@@ -20,6 +25,16 @@ const QColor kValColor(255, 127, 14);
 const QColor kGradColor(44, 160, 44);
 const QColor kClippedColor(148, 103, 189);
 const QColor kThresholdColor(214, 39, 40);
+const QColor kSmoothColor(20, 80, 140);
+const QColor kBestColor(44, 160, 44);
+const QColor kOnsetColor(214, 39, 40);
+const QColor kStopColor(120, 120, 120);
+const QColor kLrChangeColor(148, 103, 189);
+/// Above this many per-step points the raw curve is drawn fainter still (batch size 1 runs
+/// would otherwise paint a solid band over the smoothed trend).
+constexpr int kDenseSteps = 2000;
+/// The smoothed curve is drawn from this many per-step points per epoch on.
+constexpr int kMinStepsPerEpochToSmooth = 4;
 
 void smallLegendFont(LivePlot* plot) {
   QFont f = plot->font();
@@ -43,24 +58,226 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   QColor light = kTrainColor;
   light.setAlpha(70);
   addSeriesGraph(series::kStepLoss, {})->setPen(QPen(light, 1));
+  // The smoothed per-step loss: not a history series (computed from step/loss on each sync).
+  smoothed_ = addGraph();
+  smoothed_->setPen(QPen(kSmoothColor, 1.8));
   QCPGraph* train = addSeriesGraph(series::kEpochTrainLoss, {});
   train->setPen(QPen(kTrainColor, 2.5));
   train->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kTrainColor, Qt::white, 6));
   QCPGraph* val = addSeriesGraph(series::kEpochValLoss, {});
   val->setPen(QPen(kValColor, 2.5));
   val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kValColor, Qt::white, 6));
+  // The generalisation gap: the area between the validation and the training curve.
+  QColor gap = kValColor;
+  gap.setAlpha(45);
+  val->setBrush(gap);
+  val->setChannelFillGraph(train);
+
+  best_line_ = new QCPItemStraightLine(this);
+  best_line_->setPen(QPen(kBestColor, 1.5, Qt::DashLine));
+  best_label_ = new QCPItemText(this);
+  best_label_->setColor(kBestColor.darker(130));
+  best_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+  best_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+  best_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  best_label_->setBrush(QColor(255, 255, 255, 200));
+  best_label_->setPadding(QMargins(2, 1, 2, 1));
+  best_line_->setVisible(false);
+  best_label_->setVisible(false);
+  legend->setWrap(2);  // four curve names fit a narrow plot in two columns
+  legend->setFillOrder(legend->fillOrder(), true);
+  // The names never set the window's minimum width (the plot shares the row with side views).
+  legend->setMinimumSize(1, 0);
   smallLegendFont(this);
   retranslate();
+}
+
+void LossPlot::setSmoothing(Smoothing mode, double strength) {
+  smoothing_ = mode;
+  smoothing_strength_ = mode == Smoothing::Window ? std::max(1.0, std::round(strength))
+                                                  : std::clamp(strength, 0.0, 0.999);
+  smoothed_stamp_ = ~std::uint64_t{0};
+  updateSmoothed();
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+QVector<QCPGraphData> LossPlot::smoothedPoints() const {
+  QVector<QCPGraphData> out;
+  for (auto it = smoothed_->data()->constBegin(); it != smoothed_->data()->constEnd(); ++it)
+    out.append(*it);
+  return out;
+}
+
+void LossPlot::updateSmoothed() {
+  const RunHistory* h = history();
+  const Series* s = h ? h->find(series::kStepLoss) : nullptr;
+  // Recomputed whole on change (one concept, one place: core's smoothing on the values the
+  // raw curve shows); at most the series' budget of points, a fraction of a millisecond.
+  const std::uint64_t stamp =
+      s ? (h->generation() << 40) ^ (s->values().revision() << 32) ^ s->values().appended() : 0;
+  if (stamp == smoothed_stamp_) return;
+  smoothed_stamp_ = stamp;
+  const int n = s ? static_cast<int>(s->values().size()) : 0;
+  QColor light = kTrainColor;
+  // With a few steps per epoch (full-batch presets) the per-step loss is already the epoch's
+  // curve: a smoothed copy would only lag behind it.
+  const Series* epochs = h ? h->find(series::kEpochTrainLoss) : nullptr;
+  const int n_epochs = epochs ? static_cast<int>(epochs->values().size()) : 0;
+  const bool worth = n >= kMinStepsPerEpochToSmooth * std::max(n_epochs, 1);
+  if (!s || smoothing_ == Smoothing::Off || !worth) {
+    smoothed_->data()->clear();
+    smoothed_->setVisible(false);
+    smoothed_->removeFromLegend();
+    light.setAlpha(90);
+    graphFor(series::kStepLoss)->setPen(QPen(light, 1));
+    return;
+  }
+  light.setAlpha(n > kDenseSteps ? 28 : 60);
+  graphFor(series::kStepLoss)->setPen(QPen(light, 1));
+  if (!legend->hasItemWithPlottable(smoothed_)) {
+    // Right after the raw curve it smooths.
+    smoothed_->addToLegend();
+  }
+  const auto& pts = s->values().points();
+  std::vector<double> y(pts.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) y[i] = pts[i].y;
+  const std::vector<double> sm =
+      smoothing_ == Smoothing::Ema
+          ? emaDebiased(y, smoothing_strength_)
+          : movingAverage(y, static_cast<std::size_t>(smoothing_strength_));
+  QVector<QCPGraphData> data(static_cast<int>(pts.size()));
+  for (std::size_t i = 0; i < pts.size(); ++i) data[static_cast<int>(i)] = {pts[i].x, sm[i]};
+  smoothed_->data()->set(data, true);
+  smoothed_->setVisible(true);
+}
+
+void LossPlot::updateBest() {
+  const RunHistory* h = history();
+  const Series* s = h ? h->find(series::kEpochValLoss) : nullptr;
+  best_epoch_.reset();
+  if (s) {
+    const auto& pts = s->values().points();
+    // Epoch i+1 is the i-th point while the series is unfolded (it folds past 10000 epochs).
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      if (!best_epoch_ || pts[i].y < best_value_) {
+        best_epoch_ = static_cast<qint64>(i + 1);
+        best_value_ = pts[i].y;
+        best_step_ = pts[i].x;
+      }
+    }
+  }
+  const bool show = best_epoch_.has_value();
+  best_line_->setVisible(show);
+  best_label_->setVisible(show);
+  if (!show) return;
+  best_line_->point1->setCoords(best_step_, 0);
+  best_line_->point2->setCoords(best_step_, 1);
+  best_label_->position->setCoords(best_step_, 0.02);
+  best_label_->setText(
+      Tr::tr("best: epoch %1 (%2)").arg(*best_epoch_).arg(EventText::number(best_value_)));
+}
+
+void LossPlot::alignLabels() {
+  // A label stands right of its line in the left part of the plot, left of it further right,
+  // so it is never cut by the plot's edge.
+  const QCPRange r = xAxis->range();
+  for (int i = 0; i < itemCount(); ++i) {
+    auto* t = qobject_cast<QCPItemText*>(item(i));
+    if (!t || r.size() <= 0) continue;
+    const double frac = (t->position->coords().x() - r.lower) / r.size();
+    t->setPositionAlignment((frac > 0.5 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+  }
+}
+
+void LossPlot::addEvent(const Event& event, double stepsPerEpoch) {
+  double x = static_cast<double>(event.step);
+  if (event.kind == EventKind::Overfitting && event.value) {
+    x = *event.value * stepsPerEpoch;  // the onset, not the epoch it was detected at
+  } else if (event.kind == EventKind::ConfigChanged) {
+    if (event.what != "optimizer.lr") return;
+  } else if (event.kind != EventKind::EarlyStop) {
+    return;
+  }
+  if (event.kind == EventKind::Overfitting) {
+    // The detector reports again when the validation minimum moves: one onset, the latest.
+    markers_.erase(std::remove_if(markers_.begin(), markers_.end(),
+                                  [](const Marker& m) { return m.kind == EventKind::Overfitting; }),
+                   markers_.end());
+  }
+  markers_.push_back({event.kind, x, event.value.value_or(0)});
+  rebuildMarkerItems();
+}
+
+void LossPlot::setEarlyStopPreview(std::optional<qint64> epoch, double stepsPerEpoch) {
+  if (epoch == preview_epoch_) return;
+  preview_epoch_ = epoch;
+  preview_step_ = epoch ? static_cast<double>(*epoch) * stepsPerEpoch : 0;
+  rebuildMarkerItems();
+}
+
+void LossPlot::clearAnnotations() {
+  markers_.clear();
+  preview_epoch_.reset();
+  rebuildMarkerItems();
+}
+
+void LossPlot::rebuildMarkerItems() {
+  for (QCPAbstractItem* item : marker_items_) removeItem(item);
+  marker_items_.clear();
+  auto line = [this](double x, const QColor& color, Qt::PenStyle style, const QString& text,
+                     double y) {
+    auto* l = new QCPItemStraightLine(this);
+    l->setPen(QPen(color, 1.5, style));
+    l->point1->setCoords(x, 0);
+    l->point2->setCoords(x, 1);
+    auto* t = new QCPItemText(this);
+    t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(x, y);
+    t->setColor(color.darker(130));
+    t->setBrush(QColor(255, 255, 255, 200));
+    t->setPadding(QMargins(2, 1, 2, 1));
+    t->setText(text);
+    marker_items_.push_back(l);
+    marker_items_.push_back(t);
+  };
+  int lr_changes = 0;
+  for (const Marker& m : markers_) {
+    switch (m.kind) {
+      case EventKind::Overfitting:
+        line(m.step, kOnsetColor, Qt::DotLine, Tr::tr("overfitting →"), 0.10);
+        break;
+      case EventKind::EarlyStop:
+        line(m.step, kStopColor, Qt::SolidLine, Tr::tr("early stop"), 0.18);
+        break;
+      default:
+        line(m.step, kLrChangeColor, Qt::DashDotLine,
+             Tr::tr("lr → %1").arg(EventText::number(m.value)), 0.26 + 0.08 * (lr_changes++ % 3));
+        break;
+    }
+  }
+  const bool stopped = std::any_of(markers_.begin(), markers_.end(),
+                                   [](const Marker& m) { return m.kind == EventKind::EarlyStop; });
+  if (preview_epoch_ && !stopped) {  // once it fired, the event's marker says it
+    line(preview_step_, kStopColor, Qt::DashLine,
+         Tr::tr("early stop at epoch %1 if no improvement").arg(*preview_epoch_), 0.18);
+  }
+  alignLabels();
+  replot(QCustomPlot::rpQueuedReplot);
 }
 
 void LossPlot::retranslate() {
   LivePlot::retranslate();
   xAxis->setLabel(Tr::tr("Step"));
   yAxis->setLabel(Tr::tr("Loss"));
-  graphFor(series::kStepLoss)->setName(Tr::tr("Training loss (per step)"));
+  // Short names: the plot is narrow next to the side views, and its axis says "Loss".
+  graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
-  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   graphFor(series::kGhostValLoss)->setName(Tr::tr("Previous run"));
+  smoothed_->setName(Tr::tr("Smoothed"));
+  graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
+  if (best_epoch_) updateBest();
+  rebuildMarkerItems();
   emit ghostChanged();
 }
 
@@ -92,7 +309,10 @@ void LossPlot::sync() {
     style.setShape(markers ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone);
     g->setScatterStyle(style);
   }
+  updateSmoothed();
+  updateBest();
   LivePlot::sync();
+  alignLabels();
   const bool ghost = pointCount(series::kGhostValLoss) + pointCount(series::kGhostTrainLoss) > 0;
   if (ghost != ghost_shown_) {
     ghost_shown_ = ghost;
@@ -193,6 +413,25 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
     bar->addWidget(clear_ghost_);
     bar->addWidget(ghost_label_, 1);
     updateGhost();
+    // Smoothing of the per-step loss: mode and strength, next to the curve they change.
+    smoothing_mode_ = new QComboBox(this);
+    smoothing_mode_->setObjectName(name + QStringLiteral("SmoothingComboBox"));
+    smoothing_mode_->addItems({QString(), QString(), QString()});  // texts in retranslate()
+    smoothing_mode_->setCurrentIndex(static_cast<int>(loss->smoothing()));
+    smoothing_strength_ = new QDoubleSpinBox(this);
+    smoothing_strength_->setObjectName(name + QStringLiteral("SmoothingSpinBox"));
+    updateSmoothingControl();
+    auto apply = [this, loss] {
+      loss->setSmoothing(static_cast<LossPlot::Smoothing>(smoothing_mode_->currentIndex()),
+                         smoothing_strength_->value());
+    };
+    connect(smoothing_mode_, &QComboBox::currentIndexChanged, this, [this, apply] {
+      updateSmoothingControl();
+      apply();
+    });
+    connect(smoothing_strength_, &QDoubleSpinBox::valueChanged, this, apply);
+    bar->addWidget(smoothing_mode_);
+    bar->addWidget(smoothing_strength_);
   } else {
     bar->addStretch(1);
   }
@@ -218,6 +457,23 @@ void PlotView::updateGhost() {
   clear_ghost_->setVisible(loss->ghostShown());
 }
 
+void PlotView::updateSmoothingControl() {
+  const auto mode = static_cast<LossPlot::Smoothing>(smoothing_mode_->currentIndex());
+  const QSignalBlocker block(smoothing_strength_);
+  smoothing_strength_->setEnabled(mode != LossPlot::Smoothing::Off);
+  if (mode == LossPlot::Smoothing::Window) {
+    smoothing_strength_->setDecimals(0);
+    smoothing_strength_->setRange(1, 5000);
+    smoothing_strength_->setSingleStep(10);
+    smoothing_strength_->setValue(50);
+  } else {
+    smoothing_strength_->setDecimals(3);
+    smoothing_strength_->setRange(0, 0.999);
+    smoothing_strength_->setSingleStep(0.01);
+    smoothing_strength_->setValue(0.95);
+  }
+}
+
 void PlotView::retranslate() {
   legend_->setText(Tr::tr("Legend"));
   legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot."));
@@ -227,6 +483,19 @@ void PlotView::retranslate() {
     clear_ghost_->setToolTip(
         Tr::tr("Remove the dashed curves of the previous run, kept to show what the new "
                "settings change."));
+  }
+  if (smoothing_mode_) {
+    smoothing_mode_->setItemText(0, Tr::tr("Raw"));
+    smoothing_mode_->setItemText(1, Tr::tr("EMA"));
+    smoothing_mode_->setItemText(2, Tr::tr("Window"));
+    const QString tip = Tr::tr(
+        "Smoothing of the per-step training loss (the raw values stay drawn faintly; with "
+        "fewer than 4 steps per epoch there is nothing to smooth). EMA: "
+        "exponential moving average with debiasing, as TensorBoard; the value is its weight "
+        "(0 = none, 0.99 = strong). Window: the mean of the last N steps; it never "
+        "lags behind more than N steps.");
+    smoothing_mode_->setToolTip(tip);
+    smoothing_strength_->setToolTip(tip);
   }
   log_scale_->setToolTip(
       Tr::tr("Logarithmic value axis: shows both large early values and small late ones. "

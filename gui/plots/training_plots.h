@@ -1,27 +1,43 @@
 #pragma once
 /// The dashboard's two training plots, each a LivePlot bound to run-history series by name.
+#include <optional>
 #include <vector>
 
 #include "core/config/config_diff.h"
+#include "core/train/records.h"
 #include "gui/plots/live_plot.h"
 
 class QCheckBox;
 class QHBoxLayout;
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 
 namespace trainscope {
 
-/// Loss over steps: per-step training loss drawn light, per-epoch training and validation loss
-/// bold at the step where the epoch ended (objectName `lossPlot`); the previous run's epoch
-/// losses, when kept, faint and dashed underneath, labelled with what the new run changed.
+/// Loss over steps: per-step training loss drawn faint with a smoothed curve over it (core's
+/// emaDebiased or movingAverage, core/train/smoothing.h), per-epoch training and validation loss
+/// bold at the step where the epoch ended, the generalisation gap (validation - training)
+/// shaded between them, the best-validation epoch marked and labelled, and markers for the
+/// overfitting onset, the early-stopping preview and event, and learning-rate changes
+/// (objectName `lossPlot`); the previous run's epoch losses, when kept, faint and dashed
+/// underneath, labelled with what the new run changed.
 class LossPlot : public LivePlot {
   Q_OBJECT
  public:
+  /// How the per-step loss is smoothed for display (the raw curve always stays drawn).
+  enum class Smoothing {
+    Off,
+    Ema,    ///< TensorBoard's debiased EMA, strength = weight in [0, 1)
+    Window  ///< trailing moving average, strength = window in steps
+  };
+
   explicit LossPlot(QWidget* parent = nullptr);
   /// Sets axis labels and legend names in the current language.
   void retranslate() override;
-  /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve).
+  /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve),
+  /// recomputes the smoothed curve and the best-validation marker.
   void sync() override;
   /// Names the previous run's ghost curves (series::kGhost...) by what the new run changed.
   void setGhostChanges(const std::vector<ConfigChange>& changes);
@@ -31,14 +47,63 @@ class LossPlot : public LivePlot {
   /// The "Clear previous run" control was used (the owner removes the ghost series).
   void requestClearGhost() { emit clearGhostRequested(); }
 
+  /// Smoothing of the per-step loss (default: EMA, weight 0.95). `strength`: the EMA weight
+  /// (clamped to [0, 0.999]) or the window in steps (rounded, at least 1).
+  void setSmoothing(Smoothing mode, double strength);
+  Smoothing smoothing() const { return smoothing_; }
+  double smoothingStrength() const { return smoothing_strength_; }
+  /// The smoothed curve as drawn: (step, value) for each finite per-step loss in the history,
+  /// smoothed over those finite values (non-finite losses are markers, not points).
+  QVector<QCPGraphData> smoothedPoints() const;
+  /// The best-validation epoch (1-based index of the smallest per-epoch validation loss; the
+  /// first on ties) and the step it is drawn at; nullopt before the first epoch.
+  std::optional<qint64> bestEpoch() const { return best_epoch_; }
+  double bestEpochStep() const { return best_step_; }
+
+  /// Marks an engine event: overfitting onset (at its onset epoch, Event::value), early stop,
+  /// or a learning-rate config_changed; other kinds are ignored. `stepsPerEpoch` maps epochs to
+  /// the step axis.
+  void addEvent(const Event& event, double stepsPerEpoch);
+  /// The early-stopping preview: the epoch at which it would fire (EpochRecord::early_stop_at);
+  /// nullopt hides it.
+  void setEarlyStopPreview(std::optional<qint64> epoch, double stepsPerEpoch);
+  /// Forgets the event markers and the preview (a new run).
+  void clearAnnotations();
+  /// Event markers drawn (for tests): kind and step of each.
+  struct Marker {
+    EventKind kind;
+    double step;
+    double value;
+  };
+  const std::vector<Marker>& markers() const { return markers_; }
+  std::optional<qint64> earlyStopPreview() const { return preview_epoch_; }
+
  signals:
   /// The ghost appeared, went or was renamed.
   void ghostChanged();
   void clearGhostRequested();
 
  private:
+  void updateSmoothed();
+  void updateBest();
+  void alignLabels();
+  void rebuildMarkerItems();
+
   QString ghost_label_;
   bool ghost_shown_ = false;
+  Smoothing smoothing_ = Smoothing::Ema;
+  double smoothing_strength_ = 0.95;
+  QCPGraph* smoothed_ = nullptr;
+  std::uint64_t smoothed_stamp_ = ~std::uint64_t{0};
+  std::optional<qint64> best_epoch_;
+  double best_step_ = 0;
+  double best_value_ = 0;
+  QCPItemStraightLine* best_line_ = nullptr;
+  QCPItemText* best_label_ = nullptr;
+  std::vector<Marker> markers_;
+  std::vector<QCPAbstractItem*> marker_items_;
+  std::optional<qint64> preview_epoch_;
+  double preview_step_ = 0;
 };
 
 /// Gradient norm over steps: the norm before clipping, the norm the optimizer used (drawn on
@@ -86,8 +151,11 @@ class PlotView : public QWidget {
   QCheckBox* legend_;
   QHBoxLayout* bar_;
   void updateGhost();
-  QPushButton* clear_ghost_ = nullptr;  ///< loss plots only: `<name>ClearGhostButton`
-  QLabel* ghost_label_ = nullptr;       ///< loss plots only: `<name>GhostLabel`
+  void updateSmoothingControl();
+  QComboBox* smoothing_mode_ = nullptr;           ///< loss plots only: `<name>SmoothingComboBox`
+  QDoubleSpinBox* smoothing_strength_ = nullptr;  ///< loss plots only: `<name>SmoothingSpinBox`
+  QPushButton* clear_ghost_ = nullptr;            ///< loss plots only: `<name>ClearGhostButton`
+  QLabel* ghost_label_ = nullptr;                 ///< loss plots only: `<name>GhostLabel`
 };
 
 }  // namespace trainscope

@@ -1,0 +1,318 @@
+#include "gui/views/model_view.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "gui/tr.h"
+
+namespace trainscope {
+
+namespace {
+const QColor kClass0(31, 119, 180);
+const QColor kClass1(255, 127, 14);
+const QColor kTruthColor(90, 90, 90);
+const QColor kPredictionColor(214, 39, 40);
+const QColor kWrongColor(214, 39, 40);
+const QColor kRightColor(44, 160, 44);
+
+// Fashion-MNIST's class names, for lupdate; shown through QCoreApplication::translate.
+[[maybe_unused]] const char* const kClassNames[] = {
+    QT_TRANSLATE_NOOP("TrainScope", "T-shirt/top"), QT_TRANSLATE_NOOP("TrainScope", "Trouser"),
+    QT_TRANSLATE_NOOP("TrainScope", "Pullover"),    QT_TRANSLATE_NOOP("TrainScope", "Dress"),
+    QT_TRANSLATE_NOOP("TrainScope", "Coat"),        QT_TRANSLATE_NOOP("TrainScope", "Sandal"),
+    QT_TRANSLATE_NOOP("TrainScope", "Shirt"),       QT_TRANSLATE_NOOP("TrainScope", "Sneaker"),
+    QT_TRANSLATE_NOOP("TrainScope", "Bag"),         QT_TRANSLATE_NOOP("TrainScope", "Ankle boot")};
+
+QVector<QCPGraphData> pointsOf(const std::vector<double>& x, const std::vector<double>& y,
+                               const std::vector<int>* labels = nullptr, int label = 0) {
+  QVector<QCPGraphData> out;
+  const std::size_t n = std::min(x.size(), y.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (!labels || (i < labels->size() && (*labels)[i] == label)) out.append({x[i], y[i]});
+  return out;
+}
+}  // namespace
+
+/// A 4x4 grid of small grayscale images with "predicted / true" under each; wrong ones framed
+/// in red, right ones in green.
+class ImageGrid : public QWidget {
+ public:
+  explicit ImageGrid(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("modelViewImages"));
+  }
+  void setRecord(const ModelViewRecord* r) {
+    record_ = r;
+    update();
+  }
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    if (!record_ || record_->images.empty()) return;
+    const ModelViewRecord& r = *record_;
+    const int n = static_cast<int>(r.images.size());
+    const int cols = 4;
+    const int rows = (n + cols - 1) / cols;
+    const int text_h = fontMetrics().height() + 2;
+    const int cell_w = width() / cols;
+    const int cell_h = height() / std::max(rows, 1);
+    const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 8));
+    for (int k = 0; k < n; ++k) {
+      const int cx = (k % cols) * cell_w, cy = (k / cols) * cell_h;
+      QImage img(r.image_w, r.image_h, QImage::Format_Grayscale8);
+      const auto& px = r.images[static_cast<std::size_t>(k)];
+      for (int y = 0; y < r.image_h; ++y)
+        for (int x = 0; x < r.image_w; ++x) {
+          const std::size_t i = static_cast<std::size_t>(y * r.image_w + x);
+          img.scanLine(y)[x] = i < px.size() ? 255 - px[i] : 255;  // dark ink on white
+        }
+      const QRect target(cx + (cell_w - side) / 2, cy + 2, side, side);
+      p.drawImage(target, img);
+      const bool wrong = k < static_cast<int>(r.predicted.size()) &&
+                         k < static_cast<int>(r.actual.size()) && r.predicted[k] != r.actual[k];
+      p.setPen(QPen(wrong ? kWrongColor : kRightColor, wrong ? 3 : 1));
+      p.drawRect(target.adjusted(-1, -1, 0, 0));
+      auto name = [&r](const std::vector<int>& v, int i) {
+        if (i >= static_cast<int>(v.size())) return QString();
+        const int c = v[static_cast<std::size_t>(i)];
+        return c >= 0 && c < static_cast<int>(r.class_names.size())
+                   ? QCoreApplication::translate("TrainScope",
+                                                 r.class_names[static_cast<std::size_t>(c)].c_str())
+                   : QString::number(c);
+      };
+      const QString text =
+          wrong ? Tr::tr("%1 (true: %2)").arg(name(r.predicted, k), name(r.actual, k))
+                : name(r.predicted, k);
+      p.setPen(wrong ? kWrongColor : palette().text().color());
+      const QRect text_rect(cx, target.bottom() + 2, cell_w, text_h);
+      p.drawText(text_rect, Qt::AlignHCenter | Qt::AlignTop,
+                 fontMetrics().elidedText(text, Qt::ElideRight, cell_w - 2));
+    }
+  }
+
+ private:
+  const ModelViewRecord* record_ = nullptr;
+};
+
+ModelView::ModelView(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("modelView"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  caption_ = new QLabel(this);
+  caption_->setObjectName(QStringLiteral("modelViewCaption"));
+  caption_->setWordWrap(true);
+  caption_->setContentsMargins(4, 0, 4, 0);
+  layout->addWidget(caption_);
+  stack_ = new QStackedWidget(this);
+  layout->addWidget(stack_, 1);
+
+  empty_ = new QLabel(this);
+  empty_->setAlignment(Qt::AlignCenter);
+  empty_->setWordWrap(true);
+  stack_->addWidget(empty_);
+
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName(QStringLiteral("modelViewPlot"));
+  QFont f = plot_->font();
+  f.setPointSizeF(f.pointSizeF() * 0.9);
+  plot_->legend->setFont(f);
+  plot_->legend->setVisible(false);  // the caption names what is drawn; nothing hides data
+  plot_->legend->setBrush(QColor(255, 255, 255, 200));
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+  QCPColorGradient g;
+  g.setColorStopAt(0, kClass0.lighter(160));
+  g.setColorStopAt(0.5, Qt::white);
+  g.setColorStopAt(1, kClass1.lighter(150));
+  map_->setGradient(g);
+  map_->setDataRange(QCPRange(0, 1));
+  map_->setInterpolate(true);
+  map_->setTightBoundary(false);
+  for (int c = 0; c < 2; ++c) {
+    const QColor color = c == 0 ? kClass0 : kClass1;
+    train_points_[c] = plot_->addGraph();
+    train_points_[c]->setLineStyle(QCPGraph::lsNone);
+    train_points_[c]->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, color.darker(120), color, 7));
+    val_points_[c] = plot_->addGraph();
+    val_points_[c]->setLineStyle(QCPGraph::lsNone);
+    val_points_[c]->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color.darker(110), 1.5), Qt::NoBrush, 7));
+  }
+  truth_ = plot_->addGraph();
+  truth_->setPen(QPen(kTruthColor, 1.5, Qt::DashLine));
+  prediction_ = plot_->addGraph();
+  prediction_->setPen(QPen(kPredictionColor, 2.5));
+  stack_->addWidget(plot_);
+
+  images_ = new ImageGrid(this);
+  stack_->addWidget(images_);
+  clear();
+}
+
+void ModelView::clear() {
+  record_.reset();
+  images_->setRecord(nullptr);
+  stack_->setCurrentWidget(empty_);
+  retranslate();
+}
+
+int ModelView::imageCount() const { return record_ ? static_cast<int>(record_->images.size()) : 0; }
+
+int ModelView::wrongCount() const {
+  if (!record_) return 0;
+  int n = 0;
+  for (std::size_t i = 0; i < record_->predicted.size() && i < record_->actual.size(); ++i)
+    n += record_->predicted[i] != record_->actual[i];
+  return n;
+}
+
+void ModelView::setRecord(const ModelViewRecord& record) {
+  record_ = record;
+  switch (record_->kind) {
+    case ModelViewRecord::Kind::Curve:
+      showCurve(*record_);
+      stack_->setCurrentWidget(plot_);
+      break;
+    case ModelViewRecord::Kind::Regions:
+      showRegions(*record_);
+      stack_->setCurrentWidget(plot_);
+      break;
+    case ModelViewRecord::Kind::Images:
+      images_->setRecord(&*record_);
+      stack_->setCurrentWidget(images_);
+      break;
+  }
+  retranslate();
+  if (stack_->currentWidget() == plot_) plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ModelView::showCurve(const ModelViewRecord& r) {
+  map_->setVisible(false);
+  map_->data()->clear();
+  train_points_[0]->data()->set(pointsOf(r.train_x, r.train_y));
+  val_points_[0]->data()->set(pointsOf(r.val_x, r.val_y));
+  train_points_[1]->data()->clear();
+  val_points_[1]->data()->clear();
+  truth_->data()->set(pointsOf(r.grid_x, r.truth), true);
+  prediction_->data()->set(pointsOf(r.grid_x, r.prediction), true);
+  truth_->setVisible(!r.truth.empty());
+  prediction_->setVisible(true);
+  plot_->rescaleAxes();
+  // The prediction of an over-fitted model can shoot far off: keep the data in view.
+  const QCPRange y = plot_->yAxis->range();
+  QCPRange data_y;
+  bool found = false;
+  for (QCPGraph* g : {train_points_[0], val_points_[0], truth_}) {
+    bool ok = false;
+    const QCPRange r2 = g->getValueRange(ok);
+    if (ok)
+      data_y =
+          found ? QCPRange(std::min(data_y.lower, r2.lower), std::max(data_y.upper, r2.upper)) : r2;
+    found = found || ok;
+  }
+  if (found) {
+    const double pad = 0.25 * std::max(data_y.size(), 1e-6);
+    plot_->yAxis->setRange(std::max(y.lower, data_y.lower - pad),
+                           std::min(y.upper, data_y.upper + pad));
+  }
+}
+
+void ModelView::showRegions(const ModelViewRecord& r) {
+  map_->setVisible(true);
+  truth_->setVisible(false);
+  prediction_->setVisible(false);
+  const int w = std::max(r.grid_w, 1), h = std::max(r.grid_h, 1);
+  map_->data()->setSize(w, h);
+  map_->data()->setRange(QCPRange(r.x0_min, r.x0_max), QCPRange(r.x1_min, r.x1_max));
+  for (int j = 0; j < h; ++j)
+    for (int i = 0; i < w; ++i) {
+      const std::size_t k = static_cast<std::size_t>(j * w + i);
+      map_->data()->setCell(i, j, k < r.probability.size() ? r.probability[k] : 0.5);
+    }
+  for (int c = 0; c < 2; ++c) {
+    train_points_[c]->data()->set(pointsOf(r.train_x, r.train_y, &r.train_label, c));
+    val_points_[c]->data()->set(pointsOf(r.val_x, r.val_y, &r.val_label, c));
+  }
+  plot_->xAxis->setRange(r.x0_min, r.x0_max);
+  plot_->yAxis->setRange(r.x1_min, r.x1_max);
+}
+
+void ModelView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void ModelView::updateCaption() {
+  if (!record_) {
+    caption_->clear();
+    return;
+  }
+  const ModelViewRecord& r = *record_;
+  QString what;
+  switch (r.kind) {
+    case ModelViewRecord::Kind::Curve:
+      what = Tr::tr(
+          "prediction (red) through the training points (filled); hollow: "
+          "validation points; dashed: the true function");
+      break;
+    case ModelViewRecord::Kind::Regions:
+      what = Tr::tr(
+          "decision regions (shading: probability of each class); filled points: "
+          "training, hollow: validation");
+      break;
+    case ModelViewRecord::Kind::Images:
+      what = Tr::tr("%1 of %2 validation images classified wrongly (red frame)")
+                 .arg(wrongCount())
+                 .arg(imageCount());
+      break;
+  }
+  caption_->setText(Tr::tr("After epoch %1: %2").arg(r.epoch).arg(what));
+}
+
+void ModelView::retranslate() {
+  empty_->setText(Tr::tr("What the model does appears here at the end of each epoch."));
+  plot_->xAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₀")
+                                                                                    : Tr::tr("x"));
+  plot_->yAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₁")
+                                                                                    : Tr::tr("y"));
+  const bool regions = record_ && record_->kind == ModelViewRecord::Kind::Regions;
+  train_points_[0]->setName(regions ? Tr::tr("Training, class %1").arg(0)
+                                    : Tr::tr("Training points"));
+  val_points_[0]->setName(regions ? Tr::tr("Validation, class %1").arg(0)
+                                  : Tr::tr("Validation points"));
+  train_points_[1]->setName(Tr::tr("Training, class %1").arg(1));
+  val_points_[1]->setName(Tr::tr("Validation, class %1").arg(1));
+  truth_->setName(Tr::tr("True function"));
+  prediction_->setName(Tr::tr("Prediction"));
+  // Only the curves of the record's kind in the legend.
+  for (int c = 0; c < 2; ++c) {
+    for (QCPGraph* g : {train_points_[c], val_points_[c]}) {
+      if (c == 1 && !regions) {
+        g->removeFromLegend();
+      } else if (!plot_->legend->hasItemWithPlottable(g)) {
+        g->addToLegend();
+      }
+    }
+  }
+  for (QCPGraph* g : {truth_, prediction_}) {
+    if (regions || (g == truth_ && record_ && record_->truth.empty())) {
+      g->removeFromLegend();
+    } else if (!plot_->legend->hasItemWithPlottable(g)) {
+      g->addToLegend();
+    }
+  }
+  map_->removeFromLegend();
+  updateCaption();
+  if (stack_->currentWidget() == plot_) plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace trainscope

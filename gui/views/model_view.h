@@ -1,0 +1,67 @@
+#pragma once
+/// The live model view: what the model does, drawn from the engine's small ModelViewRecords.
+#include <QWidget>
+#include <optional>
+
+#include "core/train/model_view.h"
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPGraph;
+class QLabel;
+class QStackedWidget;
+
+namespace trainscope {
+
+class ImageGrid;
+
+/// Shows the newest ModelViewRecord (objectName `modelView`): for 1-D regression the training
+/// and validation points, the true function and the model's prediction curve; for 2-D
+/// classification the class-1 probability over a grid as shaded decision regions
+/// (QCPColorMap, grid_w x grid_h cells, blue = class 0, orange = class 1, white = the boundary)
+/// with the points coloured by class (training filled, validation hollow); for images a 4x4
+/// grid of fixed validation images with predicted and true class, wrong ones framed in red.
+/// Everything is drawn once per record (epoch ends and pauses), never per step.
+class ModelView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ModelView(QWidget* parent = nullptr);
+
+  /// Draws `record` (replacing the previous one).
+  void setRecord(const ModelViewRecord& record);
+  /// Back to the empty state (a new run).
+  void clear();
+  void retranslate();
+
+  /// The record shown, if any.
+  const std::optional<ModelViewRecord>& record() const { return record_; }
+  /// The decision-region map (for tests): its data has grid_w x grid_h cells.
+  QCPColorMap* colorMap() const { return map_; }
+  /// The prediction curve of a regression record (for tests).
+  QCPGraph* predictionGraph() const { return prediction_; }
+  /// Images shown and how many of them are wrong (for tests).
+  int imageCount() const;
+  int wrongCount() const;
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void showCurve(const ModelViewRecord& r);
+  void showRegions(const ModelViewRecord& r);
+  void updateCaption();
+
+  std::optional<ModelViewRecord> record_;
+  QLabel* caption_;
+  QStackedWidget* stack_;
+  QCustomPlot* plot_;
+  QCPColorMap* map_;
+  QCPGraph* train_points_[2];  ///< Curve: [0] the points; Regions: per class
+  QCPGraph* val_points_[2];
+  QCPGraph* truth_;
+  QCPGraph* prediction_;
+  ImageGrid* images_;
+  QLabel* empty_;
+};
+
+}  // namespace trainscope

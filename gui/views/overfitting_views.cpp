@@ -1,0 +1,111 @@
+#include "gui/views/overfitting_views.h"
+
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <cmath>
+
+#include "gui/engine/training_controller.h"
+#include "gui/panels/settings_panel.h"
+#include "gui/plots/epoch_plots.h"
+#include "gui/plots/plot_area.h"
+#include "gui/plots/training_plots.h"
+#include "gui/tr.h"
+#include "gui/views/lr_find_dialog.h"
+#include "gui/views/model_view.h"
+
+namespace trainscope {
+
+OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* area,
+                                   SettingsPanel* settings, QObject* parent)
+    : QObject(parent), controller_(controller), area_(area), settings_(settings) {
+  setObjectName(QStringLiteral("overfittingViews"));
+  model_view_ = new ModelView;
+  accuracy_view_ = new PlotView(new AccuracyPlot, QStringLiteral("accuracy"));
+  lr_view_ = new PlotView(new LrPlot, QStringLiteral("lr"));
+  area->addView(PlotArea::Slot::Side, model_view_, [] { return Tr::tr("Model"); });
+  area->addView(PlotArea::Slot::Side, accuracy_view_, [] { return Tr::tr("Accuracy"); });
+  area->addView(PlotArea::Slot::Side, lr_view_, [] { return Tr::tr("Learning rate"); });
+  area->showView(model_view_);
+
+  LossPlot* loss = area->lossPlot();
+  connect(controller, &TrainingController::runStarted, this, [this, loss] {
+    loss->clearAnnotations();
+    model_view_->clear();
+    live_lr_ = controller_->config().optimizer.lr;
+    live_run_ = controller_->runDirectory();
+    steps_per_epoch_ = 0;
+  });
+  connect(controller, &TrainingController::modelViewUpdated, model_view_, &ModelView::setRecord);
+  connect(controller, &TrainingController::epochFinished, this, [this, loss](const EpochRecord& e) {
+    if (e.epoch > 0 && e.step > 0)
+      steps_per_epoch_ = static_cast<double>(e.step) / static_cast<double>(e.epoch);
+    loss->setEarlyStopPreview(e.early_stop_at, stepsPerEpoch());
+  });
+  connect(controller, &TrainingController::eventOccurred, this, [this, loss](const Event& e) {
+    loss->addEvent(e, stepsPerEpoch());
+    if (e.kind == EventKind::ConfigChanged && e.what == "optimizer.lr" && e.value)
+      live_lr_ = *e.value;
+  });
+
+  // The learning rate is a live control: enabled while running or paused, applied at once.
+  if (auto* lr = settings->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox"))) {
+    lr->setKeyboardTracking(false);  // one change per finished edit, not per keystroke
+    connect(lr, &QDoubleSpinBox::valueChanged, this, &OverfittingViews::onLearningRateEdited);
+  }
+  if (auto* find = settings->findChild<QPushButton*>(QStringLiteral("lrFindButton")))
+    connect(find, &QPushButton::clicked, this, &OverfittingViews::openLrFind);
+  connect(controller, &TrainingController::stateChanged, this, &OverfittingViews::updateEnabled);
+  updateEnabled();
+}
+
+LrFindDialog* OverfittingViews::lrFindDialog() const { return dialog_.data(); }
+
+double OverfittingViews::stepsPerEpoch() const {
+  if (steps_per_epoch_ > 0) return steps_per_epoch_;
+  const qint64 epochs = controller_->totalEpochs();
+  return epochs > 0 && controller_->totalSteps() > 0
+             ? static_cast<double>(controller_->totalSteps()) / static_cast<double>(epochs)
+             : 1.0;
+}
+
+void OverfittingViews::onLearningRateEdited(double lr) {
+  if (!controller_->isActive()) return;  // before a run it is just the config's value
+  if (controller_->runDirectory() != live_run_) {
+    // A run this view has not seen start yet (a checkpoint just opened loads its settings):
+    // its learning rate is the config's.
+    live_run_ = controller_->runDirectory();
+    live_lr_ = controller_->config().optimizer.lr;
+  }
+  if (std::abs(lr - live_lr_) <= 1e-12 * std::abs(lr)) return;
+  if (controller_->setLearningRate(lr)) live_lr_ = lr;
+}
+
+void OverfittingViews::updateEnabled() {
+  using State = TrainingController::State;
+  const State s = controller_->state();
+  if (auto* lr = settings_->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox")))
+    lr->setEnabled(s != State::Stopping);
+  // The range test trains a throwaway model with the settings: not while a run trains.
+  if (auto* find = settings_->findChild<QPushButton*>(QStringLiteral("lrFindButton")))
+    find->setEnabled(s != State::Running && s != State::Stopping && !dialog_);
+}
+
+void OverfittingViews::openLrFind() {
+  if (dialog_) {
+    dialog_->raise();
+    return;
+  }
+  auto* parent = settings_->window();
+  dialog_ = new LrFindDialog(settings_->config(), parent);
+  dialog_->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog_, &LrFindDialog::learningRateChosen, this, [this](double lr) {
+    if (auto* box = settings_->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox")))
+      box->setValue(lr);  // applies live through valueChanged when a run is active
+  });
+  connect(dialog_, &QObject::destroyed, this, &OverfittingViews::updateEnabled,
+          Qt::QueuedConnection);
+  dialog_->show();
+  updateEnabled();
+}
+
+}  // namespace trainscope

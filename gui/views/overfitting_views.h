@@ -1,0 +1,55 @@
+#pragma once
+/// The views that make overfitting visible (issue 10), wired to the training controller: the
+/// live model view, accuracy and learning-rate plots, the loss plot's event markers, the live
+/// learning rate and the learning-rate range test.
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace trainscope {
+
+class LrFindDialog;
+class ModelView;
+class PlotArea;
+class PlotView;
+class SettingsPanel;
+class TrainingController;
+
+/// Created once by the main window. Adds `modelView` (front), `accuracyPlot` and `lrPlot` as
+/// side tabs of `area`; forwards the controller's model views, epochs (early-stopping preview)
+/// and events (overfitting onset, early stop, learning-rate changes) to them and to the loss
+/// plot; keeps `learningRateSpinBox` enabled during a run and applies its changes live
+/// (TrainingController::setLearningRate, a config_changed event); `lrFindButton` opens an
+/// LrFindDialog for the settings' config, whose choice sets the spin box.
+class OverfittingViews : public QObject {
+  Q_OBJECT
+ public:
+  OverfittingViews(TrainingController* controller, PlotArea* area, SettingsPanel* settings,
+                   QObject* parent = nullptr);
+
+  ModelView* modelView() const { return model_view_; }
+  PlotView* accuracyView() const { return accuracy_view_; }
+  PlotView* lrView() const { return lr_view_; }
+  /// The open range-test dialog, if any.
+  LrFindDialog* lrFindDialog() const;
+  /// Opens the range-test dialog for the settings' current config (lrFindButton).
+  void openLrFind();
+
+ private:
+  double stepsPerEpoch() const;
+  void onLearningRateEdited(double lr);
+  void updateEnabled();
+
+  TrainingController* controller_;
+  PlotArea* area_;
+  SettingsPanel* settings_;
+  ModelView* model_view_;
+  PlotView* accuracy_view_;
+  PlotView* lr_view_;
+  QPointer<LrFindDialog> dialog_;
+  double live_lr_ = 0;  ///< the learning rate the active run uses (no event for a no-op)
+  QString live_run_;    ///< the run directory live_lr_ belongs to
+  double steps_per_epoch_ = 0;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,385 @@
+// The overfitting views as a user meets them (issue 10): the smoothed loss equals debiased EMA
+// and moving-window values computed here by hand; the best-epoch marker sits at the argmin of
+// the runs' validation losses; accuracy points equal the epoch records; the model view shows
+// each record (decision-region map of grid_w x grid_h cells with its probabilities); a
+// learning rate changed mid-run is a config_changed event and the lr of every later step; the
+// range-test dialog suggests what core's findLearningRate computes; early stopping and the
+// overfitting onset are marked where the events say.
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "core/train/lr_finder.h"
+#include "core/train/model_view.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/plots/epoch_plots.h"
+#include "gui/plots/training_plots.h"
+#include "gui/views/lr_find_dialog.h"
+#include "gui/views/model_view.h"
+
+using namespace trainscope;
+using State = TrainingController::State;
+
+class TstOverfittingGui : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void smoothedCurveIsDebiasedEmaOrMovingWindowOfTheRawLoss();
+  void moonsRunMarksBestEpochAccuracyAndDecisionRegions();
+  void modelViewShowsCurveAndImageRecords();
+  void learningRateChangedMidRunIsAnEventAndTheLaterStepsLr();
+  void lrFindDialogSuggestsWhatCoreComputes();
+  void earlyStopAndOverfittingOnsetAreMarked();
+
+ private:
+  std::unique_ptr<MainWindow> makeWindow(const QString& config);
+  QString writeFile(const QString& name, const QByteArray& content);
+  static void runToEnd(MainWindow& w, std::vector<EpochRecord>* epochs = nullptr,
+                       std::vector<Event>* events = nullptr);
+  QTemporaryDir dir_;
+};
+
+void TstOverfittingGui::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dir_.isValid());
+}
+
+QString TstOverfittingGui::writeFile(const QString& name, const QByteArray& content) {
+  const QString path = dir_.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(content);
+  return path;
+}
+
+std::unique_ptr<MainWindow> TstOverfittingGui::makeWindow(const QString& config) {
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setFullSpeed();
+  w->setRunsRoot(dir_.filePath(QStringLiteral("runs")));
+  w->resize(1024, 768);
+  w->show();
+  QString error;
+  if (!config.isEmpty() && !w->openConfigFile(config, &error)) qFatal("%s", qPrintable(error));
+  return w;
+}
+
+void TstOverfittingGui::runToEnd(MainWindow& w, std::vector<EpochRecord>* epochs,
+                                 std::vector<Event>* events) {
+  TrainingController* c = w.controller();
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  auto conn1 =
+      QObject::connect(c, &TrainingController::epochFinished, &w, [epochs](const EpochRecord& e) {
+        if (epochs) epochs->push_back(e);
+      });
+  auto conn2 =
+      QObject::connect(c, &TrainingController::eventOccurred, &w, [events](const Event& e) {
+        if (events) events->push_back(e);
+      });
+  QVERIFY(w.startRun());
+  QVERIFY(finished.wait(120000));
+  QTest::qWait(100);  // the window's flush timer draws the last points
+  QObject::disconnect(conn1);
+  QObject::disconnect(conn2);
+}
+
+void TstOverfittingGui::smoothedCurveIsDebiasedEmaOrMovingWindowOfTheRawLoss() {
+  // 3000 noisy per-step losses (batch size 1): a falling trend plus large deterministic noise,
+  // and one NaN that must not enter the averages.
+  RunHistory history;
+  std::vector<double> raw;
+  for (int i = 1; i <= 3000; ++i) {
+    const double noise = std::sin(i * 12.9898) * 43758.5453;
+    const double y = 1.0 / (1 + i / 300.0) + 0.8 * (noise - std::floor(noise) - 0.5);
+    raw.push_back(y);
+    history.append(series::kStepLoss, i, i == 1500 ? NAN : y);
+  }
+  auto* plot = new LossPlot;
+  PlotView view(plot, QStringLiteral("loss"));
+  view.resize(800, 400);
+  plot->setHistory(&history);
+  plot->sync();
+
+  // Default: TensorBoard's debiased EMA with weight 0.95, computed here from its formula over
+  // the finite values the raw curve shows.
+  QCOMPARE(plot->smoothing(), LossPlot::Smoothing::Ema);
+  const double w = 0.95;
+  QVector<QCPGraphData> sm = plot->smoothedPoints();
+  QCOMPARE(sm.size(), 2999);
+  double last = 0;
+  int n = 0, k = 0;
+  for (int i = 0; i < 3000; ++i) {
+    if (i + 1 == 1500) continue;
+    last = last * w + (1 - w) * raw[i];
+    ++n;
+    QCOMPARE(sm[k].key, double(i + 1));
+    QVERIFY2(std::abs(sm[k].value - last / (1 - std::pow(w, n))) < 1e-12,
+             qPrintable(QString::number(k)));
+    ++k;
+  }
+  // The trend shows: over the last 1000 steps the smoothed curve varies far less than the raw.
+  auto spread = [](const std::vector<double>& v) {
+    double mean = 0;
+    for (double x : v) mean += x;
+    mean /= v.size();
+    double var = 0;
+    for (double x : v) var += (x - mean) * (x - mean);
+    return std::sqrt(var / v.size());
+  };
+  std::vector<double> raw_tail(raw.end() - 1000, raw.end()), sm_tail;
+  for (int i = sm.size() - 1000; i < sm.size(); ++i) sm_tail.push_back(sm[i].value);
+  QVERIFY(spread(sm_tail) < 0.3 * spread(raw_tail));
+
+  // The toolbar control: moving average over 50 steps, a trailing window over the finite
+  // values the raw curve draws (the NaN is a marker, not a point of the curve).
+  auto* mode = view.findChild<QComboBox*>(QStringLiteral("lossSmoothingComboBox"));
+  auto* strength = view.findChild<QDoubleSpinBox*>(QStringLiteral("lossSmoothingSpinBox"));
+  QVERIFY(mode && strength);
+  mode->setCurrentIndex(2);
+  strength->setValue(50);
+  QCOMPARE(plot->smoothing(), LossPlot::Smoothing::Window);
+  sm = plot->smoothedPoints();
+  QCOMPARE(sm.size(), 2999);
+  std::vector<double> finite;
+  for (int i = 0; i < 3000; ++i)
+    if (i + 1 != 1500) finite.push_back(raw[i]);
+  for (int k2 = 0; k2 < static_cast<int>(finite.size()); ++k2) {
+    double sum = 0;
+    int cnt = 0;
+    for (int j = std::max(0, k2 - 49); j <= k2; ++j) sum += finite[j], ++cnt;
+    QVERIFY2(std::abs(sm[k2].value - sum / cnt) < 1e-12, qPrintable(QString::number(k2)));
+  }
+  mode->setCurrentIndex(0);  // off: no smoothed curve, the raw one stays
+  QCOMPARE(plot->smoothedPoints().size(), 0);
+  QCOMPARE(plot->pointCount(series::kStepLoss), 2999);
+}
+
+void TstOverfittingGui::moonsRunMarksBestEpochAccuracyAndDecisionRegions() {
+  // overfit-moons, shortened: 40 noisy points, a big MLP, one batch per epoch.
+  auto w = makeWindow(writeFile(QStringLiteral("moons.json"), R"({
+    "name": "moons-test",
+    "data": {"source": "moons", "n_samples": 80, "noise": 0.35, "seed": 7, "val_fraction": 0.5},
+    "model": {"hidden": [64, 64], "activation": "relu"},
+    "optimizer": {"name": "adam", "lr": 0.01},
+    "training": {"epochs": 40, "batch_size": 64, "seed": 42, "num_threads": 1}
+  })"));
+  std::vector<EpochRecord> epochs;
+  runToEnd(*w, &epochs);
+  QCOMPARE(epochs.size(), std::size_t{40});
+
+  // Best epoch = argmin of the records' validation losses (the first on ties).
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < epochs.size(); ++i)
+    if (epochs[i].val_loss < epochs[best].val_loss) best = i;
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  QVERIFY(loss);
+  QVERIFY(loss->bestEpoch().has_value());
+  QCOMPARE(*loss->bestEpoch(), epochs[best].epoch);
+  QCOMPARE(loss->bestEpochStep(), double(epochs[best].step));
+
+  // Accuracy points equal the records' accuracies, at the epochs' steps.
+  auto* acc = w->findChild<AccuracyPlot*>(QStringLiteral("accuracyPlot"));
+  QVERIFY(acc);
+  QCPGraph* val = acc->graphFor(series::kEpochValAccuracy);
+  QCPGraph* train = acc->graphFor(series::kEpochTrainAccuracy);
+  QCOMPARE(val->dataCount(), 40);
+  QCOMPARE(train->dataCount(), 40);
+  for (int i = 0; i < 40; ++i) {
+    QVERIFY(epochs[i].val_accuracy && epochs[i].train_accuracy);
+    QCOMPARE(val->data()->at(i)->key, double(epochs[i].step));
+    QCOMPARE(val->data()->at(i)->value, *epochs[i].val_accuracy);
+    QCOMPARE(train->data()->at(i)->value, *epochs[i].train_accuracy);
+  }
+  auto* lr = w->findChild<LrPlot*>(QStringLiteral("lrPlot"));
+  QVERIFY(lr);
+  QCOMPARE(lr->graphFor(series::kStepLr)->dataCount(), 40);
+  QCOMPARE(lr->graphFor(series::kStepLr)->data()->at(0)->value, 0.01);
+
+  // The model view shows the controller's newest record: one map cell per grid point.
+  auto* view = w->findChild<ModelView*>(QStringLiteral("modelView"));
+  QVERIFY(view);
+  const auto& rec = w->controller()->lastModelView();
+  QVERIFY(rec.has_value());
+  QCOMPARE(rec->kind, ModelViewRecord::Kind::Regions);
+  QVERIFY(view->record().has_value());
+  QCOMPARE(view->record()->epoch, rec->epoch);
+  QCPColorMapData* map = view->colorMap()->data();
+  QVERIFY(rec->grid_w > 1 && rec->grid_h > 1);
+  QCOMPARE(map->keySize(), rec->grid_w);
+  QCOMPARE(map->valueSize(), rec->grid_h);
+  const int i = rec->grid_w / 3, j = rec->grid_h - 2;
+  QCOMPARE(map->cell(i, j), double(rec->probability[j * rec->grid_w + i]));
+  double key = 0, value = 0;
+  map->cellToCoord(i, j, &key, &value);
+  QVERIFY(std::abs(key - (rec->x0_min + i * (rec->x0_max - rec->x0_min) / (rec->grid_w - 1))) <
+          1e-9);
+  QVERIFY(std::abs(value - (rec->x1_min + j * (rec->x1_max - rec->x1_min) / (rec->grid_h - 1))) <
+          1e-9);
+}
+
+void TstOverfittingGui::modelViewShowsCurveAndImageRecords() {
+  ModelView view;
+  view.resize(400, 300);
+  view.show();
+  ModelViewRecord curve;
+  curve.kind = ModelViewRecord::Kind::Curve;
+  curve.epoch = 3;
+  curve.grid_x = {0, 1, 2};
+  curve.prediction = {0.5, -1, 2};
+  curve.truth = {0, 0.8, 0.9};
+  curve.train_x = {0.1};
+  curve.train_y = {0.2};
+  view.setRecord(curve);
+  QCOMPARE(view.predictionGraph()->dataCount(), 3);
+  QCOMPARE(view.predictionGraph()->data()->at(1)->value, -1.0);
+
+  ModelViewRecord img;
+  img.kind = ModelViewRecord::Kind::Images;
+  img.image_w = img.image_h = 28;
+  img.class_names = {"T-shirt/top", "Trouser"};
+  for (int k = 0; k < 16; ++k) {
+    img.images.emplace_back(28 * 28, static_cast<uint8_t>(k * 10));
+    img.actual.push_back(k % 2);
+    img.predicted.push_back(k % 5 == 0 ? 1 - k % 2 : k % 2);  // k = 0, 5, 10, 15 wrong
+    img.confidence.push_back(0.9);
+  }
+  view.setRecord(img);
+  QCOMPARE(view.imageCount(), 16);
+  QCOMPARE(view.wrongCount(), 4);
+  QVERIFY(!view.grab().isNull());  // paints without a crash
+}
+
+void TstOverfittingGui::learningRateChangedMidRunIsAnEventAndTheLaterStepsLr() {
+  auto w = makeWindow(writeFile(QStringLiteral("sine.json"), R"({
+    "name": "lr-live-test",
+    "data": {"source": "sine", "n_samples": 200, "seed": 3},
+    "model": {"hidden": [16, 16]},
+    "optimizer": {"name": "sgd", "lr": 0.01},
+    "training": {"epochs": 4, "batch_size": 8, "seed": 123, "num_threads": 1}
+  })"));
+  TrainingController* c = w->controller();
+  auto* box = w->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox"));
+  QVERIFY(box);
+  std::vector<StepRecord> steps;
+  std::vector<Event> events;
+  connect(c, &TrainingController::stepRecorded, w.get(),
+          [&steps](const StepRecord& s) { steps.push_back(s); });
+  connect(c, &TrainingController::eventOccurred, w.get(),
+          [&events](const Event& e) { events.push_back(e); });
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  w->stepBatch();  // starts paused after the first step
+  QTRY_VERIFY_WITH_TIMEOUT(c->state() == State::Paused && !steps.empty(), 30000);
+  QCOMPARE(steps.size(), std::size_t{1});
+  QVERIFY(box->isEnabled());  // live while paused
+  box->setValue(0.003);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      std::any_of(events.begin(), events.end(),
+                  [](const Event& e) { return e.kind == EventKind::ConfigChanged; }),
+      20000);
+  w->startRun();              // resumes
+  QVERIFY(box->isEnabled());  // live while running
+  QVERIFY(finished.wait(60000));
+  QTest::qWait(100);
+  const auto changed = std::find_if(events.begin(), events.end(), [](const Event& e) {
+    return e.kind == EventKind::ConfigChanged;
+  });
+  QCOMPARE(changed->what, std::string("optimizer.lr"));
+  QCOMPARE(*changed->value, 0.003);
+  QCOMPARE(steps.size(), std::size_t{80});  // 160 train / 8 = 20 steps x 4 epochs
+  for (const StepRecord& s : steps) QCOMPARE(s.lr, s.step <= changed->step ? 0.01 : 0.003);
+  QCOMPARE(changed->step, qint64{1});  // applied from the step after the pause
+  // Marked on the loss plot at its step.
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  const auto& markers = loss->markers();
+  QVERIFY(std::any_of(markers.begin(), markers.end(), [&](const LossPlot::Marker& m) {
+    return m.kind == EventKind::ConfigChanged && m.step == double(changed->step) &&
+           m.value == 0.003;
+  }));
+  // The next run starts from the changed value (it is the settings' value).
+  QCOMPARE(w->currentConfig().optimizer.lr, 0.003);
+}
+
+void TstOverfittingGui::lrFindDialogSuggestsWhatCoreComputes() {
+  auto w = makeWindow(writeFile(QStringLiteral("find.json"), R"({
+    "name": "lr-find-test",
+    "data": {"source": "sine", "n_samples": 400, "seed": 5},
+    "model": {"hidden": [32, 32]},
+    "optimizer": {"name": "sgd", "lr": 0.01},
+    "training": {"epochs": 2, "batch_size": 16, "seed": 9, "num_threads": 1}
+  })"));
+  auto* button = w->findChild<QPushButton*>(QStringLiteral("lrFindButton"));
+  QVERIFY(button && button->isEnabled());
+  button->click();
+  auto* dialog = w->findChild<LrFindDialog*>(QStringLiteral("lrFindDialog"));
+  QVERIFY(dialog);
+  QVERIFY(!button->isEnabled());  // one range test at a time
+  QSignalSpy done(dialog, &LrFindDialog::finished);
+  QVERIFY(done.count() > 0 || done.wait(60000));
+  QVERIFY2(dialog->result().has_value(), qPrintable(dialog->error()));
+
+  const LrFinderResult expected = findLearningRate(w->currentConfig(), LrFinderOptions{});
+  QVERIFY(expected.suggested_lr > 0);
+  QCOMPARE(dialog->result()->suggested_lr, expected.suggested_lr);
+  QCOMPARE(dialog->result()->points.size(), expected.points.size());
+  QCOMPARE(dialog->markedLr(), expected.suggested_lr);
+
+  auto* use = dialog->findChild<QPushButton*>(QStringLiteral("lrFindUseButton"));
+  QVERIFY(use && use->isEnabled());
+  use->click();
+  auto* box = w->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox"));
+  QCOMPARE(box->value(), expected.suggested_lr);
+  QCOMPARE(w->currentConfig().optimizer.lr, expected.suggested_lr);
+  QTRY_VERIFY(button->isEnabled());  // the dialog closed
+}
+
+void TstOverfittingGui::earlyStopAndOverfittingOnsetAreMarked() {
+  // overfit-sine with early stopping: 20 noisy points and a large MLP, full batch.
+  auto w = makeWindow(writeFile(QStringLiteral("es.json"), R"({
+    "name": "early-stop-test",
+    "data": {"source": "sine", "n_samples": 40, "noise": 0.4, "seed": 7, "val_fraction": 0.5},
+    "model": {"hidden": [128, 128], "activation": "relu"},
+    "optimizer": {"name": "adam", "lr": 0.003},
+    "training": {"epochs": 800, "batch_size": 32, "seed": 42, "num_threads": 1,
+                 "early_stopping": {"enabled": true, "patience": 10}}
+  })"));
+  std::vector<EpochRecord> epochs;
+  std::vector<Event> events;
+  runToEnd(*w, &epochs, &events);
+  auto stop = std::find_if(events.begin(), events.end(),
+                           [](const Event& e) { return e.kind == EventKind::EarlyStop; });
+  QVERIFY2(stop != events.end(), "early stopping did not fire");
+  QVERIFY(epochs.size() < 800);
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  const auto& markers = loss->markers();
+  QVERIFY(std::any_of(markers.begin(), markers.end(), [&](const LossPlot::Marker& m) {
+    return m.kind == EventKind::EarlyStop && m.step == double(stop->step);
+  }));
+  // The preview is the last epoch record's early_stop_at; it fired there.
+  QVERIFY(epochs.back().early_stop_at.has_value());
+  QCOMPARE(loss->earlyStopPreview(), epochs.back().early_stop_at);
+  QCOMPARE(*epochs.back().early_stop_at, epochs.back().epoch);
+  // The onset (one step per epoch here) is marked at the onset epoch the event names.
+  auto onset = std::find_if(events.begin(), events.end(),
+                            [](const Event& e) { return e.kind == EventKind::Overfitting; });
+  if (onset != events.end()) {
+    QVERIFY(std::any_of(markers.begin(), markers.end(), [&](const LossPlot::Marker& m) {
+      return m.kind == EventKind::Overfitting && m.step == *onset->value;
+    }));
+  }
+  // The best-epoch marker is where early stopping measured its best.
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < epochs.size(); ++i)
+    if (epochs[i].val_loss < epochs[best].val_loss) best = i;
+  QCOMPARE(*loss->bestEpoch(), epochs[best].epoch);
+  QCOMPARE(*stop->value, epochs[best].val_loss);
+}
+
+QTEST_MAIN(TstOverfittingGui)
+#include "tst_overfitting_gui.moc"
