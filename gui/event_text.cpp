@@ -132,9 +132,12 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
         Tr::tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);
   } else if (e.kind == EventKind::Overfitting) {
     s = Severity::Warning;
+    // The event's value is the onset (the best validation epoch); it is seen `patience` later.
+    const qlonglong onset = e.value ? static_cast<qlonglong>(*e.value) : e.epoch;
     text = Tr::tr(
-               "Overfitting from epoch %1: the validation loss rises while the training loss "
-               "falls.")
+               "Overfitting since epoch %1 (seen at epoch %2): the validation loss has risen "
+               "since then while the training loss falls.")
+               .arg(onset)
                .arg(e.epoch);
   } else if (e.kind == EventKind::CheckpointSaved) {
     text = e.file.empty() ? Tr::tr("Checkpoint saved at step %1.").arg(step)

@@ -190,15 +190,7 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overfitting from epoch %1: the validation loss rises while the training loss falls.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -674,10 +666,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Learning rate:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -788,10 +776,6 @@ step %2: %3</source>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1207,10 +1191,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1604,6 +1584,382 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>AMP off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high or the inputs are not normalised; clipping is on (max norm %5) but cannot repair weights that are already bad: roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high, the inputs are not normalised, or gradient clipping is off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overfitting since epoch %1 (seen at epoch %2): the validation loss has risen since then while the training loss falls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to check, most likely first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping was not changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipped: %1 % of the last 100 steps, %2 % of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the steps whose gradients clipping scaled down, counted while clipping is on. A change of max_norm starts the last-100 window afresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, and weights that are already bad stay bad – roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping is off: with clipping on, each update is at most max_norm long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower the learning rate 10× and continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with a learning rate 10 times lower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn clipping on and continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with gradient clipping on (max norm as set).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1 (step %2) and is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-finite %1 at step %2 (epoch %3): the run is paused, the weights are those before this step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total gradient norm: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First non-finite gradient in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest gradient in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Likely causes (most likely first):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001. It can be changed while a run trains or is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning-rate range test: trains a copy of the model with the current settings while the learning rate grows from 1e-7 to 10, and suggests the learning rate where the loss falls fastest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best: epoch %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overfitting →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lr → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1 if no improvement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipped steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clipping max norm (now off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing of the per-step training loss (the raw values stay drawn faintly; with fewer than 4 steps per epoch there is nothing to smooth). EMA: exponential moving average with debiasing, as TensorBoard; the value is its weight (0 = none, 0.99 = strong). Window: the mean of the last N steps; it never lags behind more than N steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-layer gradient norms and update ratios appear here during a run (training.layer_stats_every; 0 turns them off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every %1 steps. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update / weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training accuracy (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation accuracy (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>suggested %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning-rate range test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothed loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training a copy of the model with the current settings while the learning rate grows from 1e-7 to 10 over 100 steps…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The range test failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested learning rate: %1, where the smoothed loss falls fastest. Loss rises again where the learning rate is too large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few steps for a suggestion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T-shirt/top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (true: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decision regions (shading: probability of each class); filled points: training, hollow: validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 validation images classified wrongly (red frame)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After epoch %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model does appears here at the end of each epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x₀</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x₁</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training, class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation, class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -192,16 +192,8 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>已在第 %1 步停止。</translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高、输入未做标准化，或未开启梯度裁剪。</translation>
-    </message>
-    <message>
         <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
         <translation>在第 %1 轮提前停止：验证损失不再下降。</translation>
-    </message>
-    <message>
-        <source>Overfitting from epoch %1: the validation loss rises while the training loss falls.</source>
-        <translation>从第 %1 轮开始过拟合：训练损失下降，而验证损失上升。</translation>
     </message>
     <message>
         <source>Checkpoint saved at step %1.</source>
@@ -672,10 +664,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>来源：</translation>
     </message>
     <message>
-        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001.</source>
-        <translation>优化器在每个批次上迈出的步子有多大。太大时损失会剧烈跳动甚至变成 NaN；太小时训练会非常缓慢。可以输入 3e-4 或 0.001 这样的数值。</translation>
-    </message>
-    <message>
         <source>&amp;Learning rate:</source>
         <translation>学习率(&amp;L)：</translation>
     </message>
@@ -788,10 +776,6 @@ step %2: %3</source>
     <message>
         <source>Loss</source>
         <translation>损失</translation>
-    </message>
-    <message>
-        <source>Training loss (per step)</source>
-        <translation>训练损失（每步）</translation>
     </message>
     <message>
         <source>Training loss (epoch)</source>
@@ -1206,10 +1190,6 @@ The current run is unchanged.</source>
         <translation>已停止：训练发散</translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate is too high or the inputs are not normalised; clipping is on but cannot repair weights that are already bad: roll back.</source>
-        <translation>第 %3 步的%1出现数值溢出（%2）。可能的原因：学习率过高或输入未做标准化；梯度裁剪已开启，但无法修复已经损坏的权重：请回滚。</translation>
-    </message>
-    <message>
         <source>The run diverged at epoch %1: validation accuracy (%2) has stayed at chance level for 3 epochs. Lower the learning rate.</source>
         <translation>训练在第 %1 轮发散：验证准确率（%2）已连续 3 轮停留在随机猜测水平。请降低学习率。</translation>
     </message>
@@ -1600,6 +1580,382 @@ The current run is unchanged.</source>
     <message>
         <source>AMP off</source>
         <translation>AMP 关</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high or the inputs are not normalised; clipping is on (max norm %5) but cannot repair weights that are already bad: roll back.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高，或输入未标准化；梯度裁剪已开启（最大范数 %5），但无法修复已经损坏的权重：请回滚。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high, the inputs are not normalised, or gradient clipping is off.</source>
+        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高、输入未标准化，或梯度裁剪未开启。</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
+        <translation>训练在第 %1 轮发散：尽管梯度裁剪已开启（最大范数 %3），训练损失（%2）仍超过第一轮的 10000 倍。请降低学习率或 max_norm。</translation>
+    </message>
+    <message>
+        <source>Overfitting since epoch %1 (seen at epoch %2): the validation loss has risen since then while the training loss falls.</source>
+        <translation>自第 %1 轮起过拟合（在第 %2 轮发现）：此后验证损失上升，而训练损失仍在下降。</translation>
+    </message>
+    <message>
+        <source>Diagnosis: %1</source>
+        <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：发散、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>What to check, most likely first</source>
+        <translation>应检查的事项（最可能的在前）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>各层</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Clipping was not changed: %1</source>
+        <translation>梯度裁剪未更改：%1</translation>
+    </message>
+    <message>
+        <source>Clipped: %1 % of the last 100 steps, %2 % of the run</source>
+        <translation>已裁剪：最近 100 步的 %1 %，整个训练的 %2 %</translation>
+    </message>
+    <message>
+        <source>Share of the steps whose gradients clipping scaled down, counted while clipping is on. A change of max_norm starts the last-100 window afresh.</source>
+        <translation>梯度被裁剪缩小的步数占比，仅统计开启裁剪的步。更改 max_norm 后，“最近 100 步”重新开始计数。</translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, and weights that are already bad stay bad – roll back.</source>
+        <translation>梯度裁剪已开启（最大范数 %1）：它无法缩放 inf 或 nan 梯度，已经损坏的权重也不会恢复——请回滚。</translation>
+    </message>
+    <message>
+        <source>Clipping is off: with clipping on, each update is at most max_norm long.</source>
+        <translation>梯度裁剪未开启：开启后，每次更新的长度最多为 max_norm。</translation>
+    </message>
+    <message>
+        <source>Lower the learning rate 10× and continue</source>
+        <translation>学习率降低 10 倍并继续</translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with a learning rate 10 times lower.</source>
+        <translation>回到此步之前最新的快照，并以降低 10 倍的学习率继续。</translation>
+    </message>
+    <message>
+        <source>Turn clipping on and continue</source>
+        <translation>开启梯度裁剪并继续</translation>
+    </message>
+    <message>
+        <source>Go back to the newest snapshot before this step and continue with gradient clipping on (max norm as set).</source>
+        <translation>回到此步之前最新的快照，并开启梯度裁剪（使用所设的最大范数）继续。</translation>
+    </message>
+    <message>
+        <source>Continue anyway</source>
+        <translation>仍然继续</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>The run diverged at epoch %1 (step %2) and is paused.</source>
+        <translation>训练在第 %1 轮（第 %2 步）发散，已暂停。</translation>
+    </message>
+    <message>
+        <source>Non-finite %1 at step %2 (epoch %3): the run is paused, the weights are those before this step.</source>
+        <translation>第 %2 步（第 %3 轮）的%1出现非有限值：训练已暂停，权重仍是此步之前的值。</translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation>损失：%1</translation>
+    </message>
+    <message>
+        <source>Total gradient norm: %1</source>
+        <translation>总梯度范数：%1</translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation>学习率：%1</translation>
+    </message>
+    <message>
+        <source>First non-finite gradient in: %1</source>
+        <translation>最先出现非有限梯度的层：%1</translation>
+    </message>
+    <message>
+        <source>Largest gradient in: %1</source>
+        <translation>梯度最大的层：%1</translation>
+    </message>
+    <message>
+        <source>Likely causes (most likely first):</source>
+        <translation>可能的原因（最可能的在前）：</translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes on each batch. Too high and the loss jumps around or becomes NaN; too low and training crawls. Type values like 3e-4 or 0.001. It can be changed while a run trains or is paused.</source>
+        <translation>优化器在每个批次上迈出的步子有多大。太大时损失会剧烈跳动甚至变成 NaN；太小时训练会非常缓慢。可以输入 3e-4 或 0.001 这样的数值。训练运行或暂停时也可以修改。</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>查找…</translation>
+    </message>
+    <message>
+        <source>Learning-rate range test: trains a copy of the model with the current settings while the learning rate grows from 1e-7 to 10, and suggests the learning rate where the loss falls fastest.</source>
+        <translation>学习率范围测试：用当前设置训练模型的副本，同时学习率从 1e-7 增长到 10，并建议损失下降最快处的学习率。</translation>
+    </message>
+    <message>
+        <source>best: epoch %1 (%2)</source>
+        <translation>最佳：第 %1 轮（%2）</translation>
+    </message>
+    <message>
+        <source>overfitting →</source>
+        <translation>过拟合 →</translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>lr → %1</source>
+        <translation>学习率 → %1</translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1 if no improvement</source>
+        <translation>若无改善，将在第 %1 轮提前停止</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Smoothed</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Clipped steps</source>
+        <translation>被裁剪的步</translation>
+    </message>
+    <message>
+        <source>Clipping max norm (now off)</source>
+        <translation>裁剪最大范数（现已关闭）</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>原始</translation>
+    </message>
+    <message>
+        <source>EMA</source>
+        <translation>EMA</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Smoothing of the per-step training loss (the raw values stay drawn faintly; with fewer than 4 steps per epoch there is nothing to smooth). EMA: exponential moving average with debiasing, as TensorBoard; the value is its weight (0 = none, 0.99 = strong). Window: the mean of the last N steps; it never lags behind more than N steps.</source>
+        <translation>每步训练损失的平滑（原始值仍以浅色显示；每轮少于 4 步时无需平滑）。EMA：带偏差校正的指数移动平均，与 TensorBoard 相同；数值为其权重（0 = 不平滑，0.99 = 很强）。滑动窗口：最近 N 步的平均值；滞后从不超过 N 步。</translation>
+    </message>
+    <message>
+        <source>Per-layer gradient norms and update ratios appear here during a run (training.layer_stats_every; 0 turns them off).</source>
+        <translation>训练时这里显示各层的梯度范数和更新比例（training.layer_stats_every；设为 0 则关闭）。</translation>
+    </message>
+    <message>
+        <source>Every %1 steps. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation>每 %1 步一次。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
+    </message>
+    <message>
+        <source>Layer gradient norm</source>
+        <translation>层梯度范数</translation>
+    </message>
+    <message>
+        <source>Update / weight</source>
+        <translation>更新量 / 权重</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Training accuracy (epoch)</source>
+        <translation>训练准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (epoch)</source>
+        <translation>验证准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Learning rate (per step)</source>
+        <translation>学习率（每步）</translation>
+    </message>
+    <message>
+        <source>suggested %1</source>
+        <translation>建议 %1</translation>
+    </message>
+    <message>
+        <source>Learning-rate range test</source>
+        <translation>学习率范围测试</translation>
+    </message>
+    <message>
+        <source>Learning rate (log scale)</source>
+        <translation>学习率（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Loss per step</source>
+        <translation>每步损失</translation>
+    </message>
+    <message>
+        <source>Smoothed loss</source>
+        <translation>平滑损失</translation>
+    </message>
+    <message>
+        <source>Use this learning rate</source>
+        <translation>使用此学习率</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Training a copy of the model with the current settings while the learning rate grows from 1e-7 to 10 over 100 steps…</source>
+        <translation>正在用当前设置训练模型的副本，学习率在 100 步内从 1e-7 增长到 10……</translation>
+    </message>
+    <message>
+        <source>The range test failed: %1</source>
+        <translation>范围测试失败：%1</translation>
+    </message>
+    <message>
+        <source>Suggested learning rate: %1, where the smoothed loss falls fastest. Loss rises again where the learning rate is too large.</source>
+        <translation>建议的学习率：%1，即平滑损失下降最快之处。学习率过大时损失会再次上升。</translation>
+    </message>
+    <message>
+        <source>Too few steps for a suggestion.</source>
+        <translation>步数太少，无法给出建议。</translation>
+    </message>
+    <message>
+        <source>T-shirt/top</source>
+        <translation>T恤/上衣</translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation>裤子</translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation>套头衫</translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation>连衣裙</translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation>外套</translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation>凉鞋</translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation>衬衫</translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation>运动鞋</translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation>包</translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation>短靴</translation>
+    </message>
+    <message>
+        <source>%1 (true: %2)</source>
+        <translation>%1（实际：%2）</translation>
+    </message>
+    <message>
+        <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
+        <translation>预测（红色）穿过训练点（实心）；空心：验证点；虚线：真实函数</translation>
+    </message>
+    <message>
+        <source>decision regions (shading: probability of each class); filled points: training, hollow: validation</source>
+        <translation>决策区域（阴影：各类别的概率）；实心点：训练，空心点：验证</translation>
+    </message>
+    <message>
+        <source>%1 of %2 validation images classified wrongly (red frame)</source>
+        <translation>%2 张验证图像中有 %1 张分类错误（红框）</translation>
+    </message>
+    <message>
+        <source>After epoch %1: %2</source>
+        <translation>第 %1 轮后：%2</translation>
+    </message>
+    <message>
+        <source>What the model does appears here at the end of each epoch.</source>
+        <translation>每轮结束时，这里显示模型的行为。</translation>
+    </message>
+    <message>
+        <source>x₀</source>
+        <translation>x₀</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>x₁</source>
+        <translation>x₁</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>Training, class %1</source>
+        <translation>训练，类别 %1</translation>
+    </message>
+    <message>
+        <source>Training points</source>
+        <translation>训练点</translation>
+    </message>
+    <message>
+        <source>Validation, class %1</source>
+        <translation>验证，类别 %1</translation>
+    </message>
+    <message>
+        <source>Validation points</source>
+        <translation>验证点</translation>
+    </message>
+    <message>
+        <source>True function</source>
+        <translation>真实函数</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
 </context>
 </TS>

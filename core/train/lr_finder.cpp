@@ -20,12 +20,20 @@ double suggestLearningRate(const std::vector<LrFinderPoint>& points, bool stoppe
   size_t n = points.size();
   if (stopped_early && n > 2) --n;  // the point that diverged
   if (n < 2) return 0;
+  // fastai v1's Recorder.plot(skip_start=10, skip_end=5): the first points (the EMA still
+  // settling on a few noisy batches) and the last ones (the blow-up) are left out, while at
+  // least 5 points remain.
+  size_t first = 0;
+  if (n >= kLrSuggestSkipStart + kLrSuggestSkipEnd + 5) {
+    first = kLrSuggestSkipStart;
+    n -= kLrSuggestSkipEnd;
+  }
   // numpy.gradient of the smoothed loss over log(lr): central differences inside, one-sided at
   // the ends; the steepest descent is its minimum.
   double best = INFINITY;
-  size_t at = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const size_t a = i == 0 ? 0 : i - 1, b = i + 1 == n ? i : i + 1;
+  size_t at = first;
+  for (size_t i = first; i < n; ++i) {
+    const size_t a = i == first ? i : i - 1, b = i + 1 == n ? i : i + 1;
     const double g = (points[b].smoothed_loss - points[a].smoothed_loss) /
                      (std::log(points[b].lr) - std::log(points[a].lr));
     if (g < best) {

@@ -2,6 +2,7 @@
 /// The learning-rate range test (Smith 2015, "Cyclical Learning Rates"; fastai's lr_find):
 /// train a copy of the model with an exponentially growing lr and watch the smoothed loss.
 /// Torch-free public API; the torch part is lr_finder_impl.h.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -30,10 +31,16 @@ struct LrFinderPoint {
 struct LrFinderResult {
   std::vector<LrFinderPoint> points;
   /// The lr of the steepest descent of the smoothed loss against log(lr) (numpy.gradient's
-  /// differences, the diverged last point excluded); 0 when fewer than 2 points.
+  /// differences, the diverged last point excluded), over the points left when fastai's
+  /// skip_start = 10 first and skip_end = 5 last points are dropped (only when at least 5
+  /// remain); 0 when fewer than 2 points.
   double suggested_lr = 0;
   bool stopped_early = false;  ///< smoothed loss > diverge_factor x minimum, or non-finite
 };
+
+/// Points fastai v1's Recorder.plot leaves out of the suggestion (skip_start, skip_end).
+inline constexpr size_t kLrSuggestSkipStart = 10;
+inline constexpr size_t kLrSuggestSkipEnd = 5;
 
 /// The suggestion for a finished curve: see LrFinderResult::suggested_lr.
 double suggestLearningRate(const std::vector<LrFinderPoint>& points, bool stopped_early);

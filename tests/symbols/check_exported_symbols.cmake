@@ -17,7 +17,8 @@
 #   the sanitizer runtime's hooks (__asan_*, ...), and definitions that carry another library's
 #   version (std::cout@GLIBCXX_3.4, stdout@GLIBC_2.2.5: copy relocations of that library's data;
 #   a version-checked reference from another library never binds to them);
-# - allowed, third-party ODR: unversioned symbols of std::, __gnu_cxx::, at::, c10::, torch::,
+# - allowed, third-party ODR: unversioned symbols of std::, __gnu_cxx::, at::, c10::, c10d::
+#   (libtorch's distributed engine, whose ReduceOp typeinfo core/dist instantiates), gloo::, torch::,
 #   caffe2:: (template instantiations, typeinfo, vtables, singletons such as
 #   c10::UndefinedTensorImpl::_singleton). libstdc++ and libtorch declare these with default
 #   visibility on purpose, and libtorch refers to the same names: they must stay one object per
@@ -36,7 +37,7 @@ set(_allowed
   _IO_stdin_used _edata _end __bss_start __data_start data_start _init _fini __dso_handle
   __libc_csu_init __libc_csu_fini _start __gmon_start__)
 set(_allowed_prefix_regex "^(__asan_|__ubsan_|__lsan_|__sanitizer_|__tsan_)")
-set(_third_party_regex "^(std|__gnu_cxx|__cxxabiv1|at|c10|torch|caffe2)::")
+set(_third_party_regex "^(std|__gnu_cxx|__cxxabiv1|at|c10|c10d|torch|caffe2|gloo)::")
 # Names (demangled) that mean Qt: Q-classes (QByteArray, QString, QCustomPlot's QCP...), the
 # Qt namespaces (Qt::, QtPrivate::, QtMetaTypePrivate::, QtSharedPointer::, ...), qt_ functions
 # (qt_metacall, qt_static_metacall, qt_plugin_instance) and q-functions (qHash, qRegisterMetaType,
