@@ -20,9 +20,9 @@
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
 #include "gui/panels/events_panel.h"
-#include "gui/panels/repro_panel.h"
 #include "gui/panels/gradient_watch_views.h"
 #include "gui/panels/non_finite_panel.h"
+#include "gui/panels/repro_panel.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/run_info_panel.h"
 #include "gui/panels/run_status.h"
@@ -345,7 +345,8 @@ void MainWindow::flush() {
   const auto& step = controller_->lastStep();
   plot_area_->sync();
   if (step) {
-    progress_->showProgress(step->step, controller_->totalSteps(), step->elapsed_seconds);
+    progress_->showProgress(step->step, controller_->totalSteps(), step->elapsed_seconds,
+                            controller_->pace());
     status_->showStep(*step, controller_->totalEpochs());
   }
 }

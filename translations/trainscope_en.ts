@@ -569,10 +569,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Elapsed %1 · ETA %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1960,6 +1956,26 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient accumulation: the batch size&apos;s worth of samples is run this many times before one optimizer step, so the step sees batch size × this many samples with the memory of one batch. 4 × 32 trains like a batch of 128.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trained %1 · ETA %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time so far (pauses and the speed limit&apos;s waiting not counted) and the time left at the current speed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

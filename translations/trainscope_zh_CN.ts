@@ -566,10 +566,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>在文件管理器中打开运行文件夹。</translation>
     </message>
     <message>
-        <source>Elapsed %1 · ETA %2</source>
-        <translation>已用 %1 · 预计剩余 %2</translation>
-    </message>
-    <message>
         <source>Run folder</source>
         <translation>运行文件夹</translation>
     </message>
@@ -1956,6 +1952,26 @@ The current run is unchanged.</source>
     <message>
         <source>Model</source>
         <translation>模型</translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source> micro-batches</source>
+        <translation> 个微批次</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation: the batch size&apos;s worth of samples is run this many times before one optimizer step, so the step sees batch size × this many samples with the memory of one batch. 4 × 32 trains like a batch of 128.</source>
+        <translation>梯度累积：每次优化器更新之前，先按批次大小运行这么多次，因此一次更新看到“批次大小 × 次数”个样本，而内存只占一个批次。4 × 32 的训练效果与批次 128 相同。</translation>
+    </message>
+    <message>
+        <source>Trained %1 · ETA %2</source>
+        <translation>已训练 %1 · 预计剩余 %2</translation>
+    </message>
+    <message>
+        <source>Training time so far (pauses and the speed limit&apos;s waiting not counted) and the time left at the current speed.</source>
+        <translation>到目前为止的训练用时（不计暂停和速度限制的等待）以及按当前速度的剩余时间。</translation>
     </message>
 </context>
 </TS>

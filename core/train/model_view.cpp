@@ -44,7 +44,8 @@ std::pair<double, double> range(const std::vector<double>& a, const std::vector<
 }  // namespace
 
 std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, const PreparedData& d,
-                                                bool truth_sine, const ModelViewOptions& o) {
+                                                double truth_sine_scale,
+                                                const ModelViewOptions& o) {
   const bool was_training = model->is_training();
   model->eval();
   torch::NoGradGuard no_grad;
@@ -82,7 +83,7 @@ std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, co
     at::Tensor g = at::linspace(lo, hi, o.curve_points, at::TensorOptions().dtype(at::kDouble));
     r.grid_x = toVector(g);
     r.prediction = toVector(model->forward(toModelInputs(d, g.unsqueeze(1)).to(device)).flatten());
-    if (truth_sine) r.truth = toVector(at::sin(g));
+    if (truth_sine_scale != 0) r.truth = toVector(truth_sine_scale * at::sin(g));
     out = r;
   } else if (features == 2 && d.classification) {
     r.kind = ModelViewRecord::Kind::Regions;
@@ -104,7 +105,8 @@ std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, co
     // Row j (x1), column i (x0): point index j * grid_w + i.
     at::Tensor pts = at::stack({gx.repeat({o.grid}), gy.repeat_interleave(o.grid)}, 1);
     at::Tensor logits = model->forward(toModelInputs(d, pts).to(device));
-    at::Tensor p1 = torch::nn::functional::softmax(logits, 1).select(1, 1).to(at::kFloat).cpu().contiguous();
+    at::Tensor p1 =
+        torch::nn::functional::softmax(logits, 1).select(1, 1).to(at::kFloat).cpu().contiguous();
     r.probability.assign(p1.data_ptr<float>(), p1.data_ptr<float>() + p1.numel());
     out = r;
   }

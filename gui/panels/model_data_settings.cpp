@@ -84,6 +84,11 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
   threads_->setRange(0, 1024);
   addRow(threads_);
 
+  grad_accum_ = new QSpinBox(this);
+  grad_accum_->setObjectName(QStringLiteral("gradAccumSpinBox"));
+  grad_accum_->setRange(1, 65536);  // training.grad_accum_steps
+  addRow(grad_accum_);
+
   connect(optimizer_, &QComboBox::activated, this, &ModelDataSettings::changed);
   connect(device_, &QComboBox::activated, this, &ModelDataSettings::changed);
   connect(hidden_, &QLineEdit::editingFinished, this, [this] {
@@ -116,7 +121,7 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
   for (QDoubleSpinBox* box :
        std::initializer_list<QDoubleSpinBox*>{dropout_, val_fraction_, weight_decay_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &ModelDataSettings::changed);
-  for (QSpinBox* box : {samples_, threads_})
+  for (QSpinBox* box : {samples_, threads_, grad_accum_})
     connect(box, &QSpinBox::valueChanged, this, &ModelDataSettings::changed);
   connect(toggle_, &QToolButton::toggled, this, [this](bool on) {
     setExpanded(on);
@@ -158,7 +163,9 @@ QString ModelDataSettings::keyOutsideWidgets(const TrainConfig& c, QString* rang
         outside(static_cast<double>(c.data.n_samples), 2, samples_->maximum(), "data.n_samples"),
         outside(limit, 0, samples_->maximum(), "data.limit"),
         outside(static_cast<double>(c.training.num_threads.value_or(0)), 0, threads_->maximum(),
-                "training.num_threads")}) {
+                "training.num_threads"),
+        outside(static_cast<double>(c.training.grad_accum_steps), 1, grad_accum_->maximum(),
+                "training.grad_accum_steps")}) {
     if (!key.isEmpty()) return key;
   }
   return QString();
@@ -183,7 +190,7 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   const QSignalBlocker blockers[] = {QSignalBlocker(optimizer_),    QSignalBlocker(dropout_),
                                      QSignalBlocker(weight_decay_), QSignalBlocker(samples_),
                                      QSignalBlocker(val_fraction_), QSignalBlocker(device_),
-                                     QSignalBlocker(threads_)};
+                                     QSignalBlocker(threads_),      QSignalBlocker(grad_accum_)};
   optimizer_->setCurrentIndex(
       std::max(0, optimizer_->findData(QString::fromStdString(c.optimizer.name))));
   last_hidden_ = c.model.hidden;
@@ -206,6 +213,7 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   device_->setCurrentIndex(device);
   threads_->setValue(
       static_cast<int>(std::min<int64_t>(c.training.num_threads.value_or(0), threads_->maximum())));
+  grad_accum_->setValue(static_cast<int>(c.training.grad_accum_steps));
   retranslate();
 }
 
@@ -231,11 +239,13 @@ void ModelDataSettings::apply(TrainConfig& c) const {
   } else {
     c.training.num_threads.reset();
   }
+  c.training.grad_accum_steps = grad_accum_->value();
 }
 
 void ModelDataSettings::setEditable(bool editable) {
-  for (QWidget* w : std::initializer_list<QWidget*>{optimizer_, hidden_, dropout_, weight_decay_,
-                                                    samples_, val_fraction_, device_, threads_})
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{optimizer_, hidden_, dropout_, weight_decay_, samples_,
+                                       val_fraction_, device_, threads_, grad_accum_})
     w->setEnabled(editable);
 }
 
@@ -251,7 +261,8 @@ void ModelDataSettings::retranslate() {
                            images_ ? Tr::tr("Images used:") : Tr::tr("Samples:"),
                            Tr::tr("Validation:"),
                            Tr::tr("Device:"),
-                           Tr::tr("CPU threads:")};
+                           Tr::tr("CPU threads:"),
+                           Tr::tr("Accumulation:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString next_run = Tr::tr("Applies when the next run starts.");
   optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
@@ -281,6 +292,12 @@ void ModelDataSettings::retranslate() {
   threads_->setToolTip(Tr::tr("Intra-op CPU threads. auto measures 1, 2, 4, ... on a few real "
                               "steps at the start and keeps the fastest.") +
                        QLatin1Char('\n') + next_run);
+  grad_accum_->setSuffix(Tr::tr(" micro-batches"));
+  grad_accum_->setToolTip(Tr::tr("Gradient accumulation: the batch size's worth of samples is "
+                                 "run this many times before one optimizer step, so the step "
+                                 "sees batch size × this many samples with the memory of one "
+                                 "batch. 4 × 32 trains like a batch of 128.") +
+                          QLatin1Char('\n') + next_run);
   if (images_) samples_->setSpecialValueText(Tr::tr("all"));
 }
 

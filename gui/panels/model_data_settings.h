@@ -25,9 +25,10 @@ class ScientificSpinBox;
 /// synthetic sources or `data.limit` for Fashion-MNIST (samplesSpinBox; 0 = all images),
 /// `data.val_fraction` (valFractionSpinBox), `training.device` (deviceComboBox: auto, cpu, and
 /// cuda:N only when present) and `training.num_threads` (threadsSpinBox; 0 = auto, measured at
-/// the start of the run). Ranges are the config keys' own. The rows fold under a header button
-/// (modelDataToggle), folded by default so that the run controls stay in view on a 1024x768
-/// screen; the choice is remembered (QSettings "modelDataExpanded").
+/// the start of the run), `training.grad_accum_steps` (gradAccumSpinBox: micro-batches of the
+/// batch size per optimizer step, "batch too big"). Ranges are the config keys' own. The rows fold
+/// under a header button (modelDataToggle), folded by default so that the run controls stay in view
+/// on a 1024x768 screen; the choice is remembered (QSettings "modelDataExpanded").
 class ModelDataSettings : public QWidget {
   Q_OBJECT
  public:
@@ -65,6 +66,7 @@ class ModelDataSettings : public QWidget {
   ScientificSpinBox* val_fraction_ = nullptr;
   QComboBox* device_ = nullptr;
   QSpinBox* threads_ = nullptr;
+  QSpinBox* grad_accum_ = nullptr;
   bool images_ = false;               ///< the shown source is Fashion-MNIST: samples_ is data.limit
   std::vector<int64_t> last_hidden_;  ///< restored when the text does not parse
 };

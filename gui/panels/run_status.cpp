@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "gui/event_text.h"
@@ -79,7 +80,10 @@ void RunProgressPanel::retranslate() {
     time_->setText(Tr::tr("Trained for %1").arg(formatDuration(wall_)));
   } else {
     time_->setText(
-        Tr::tr("Elapsed %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
+        Tr::tr("Trained %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
+    time_->setToolTip(
+        Tr::tr("Training time so far (pauses and the speed limit's waiting not "
+               "counted) and the time left at the current speed."));
   }
 }
 
@@ -93,16 +97,18 @@ void RunProgressPanel::startRun(const QString& runDir) {
   retranslate();
 }
 
-void RunProgressPanel::showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds) {
+void RunProgressPanel::showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds,
+                                    double stepsPerSecond) {
   if (totalSteps > 0) {
     progress_->setValue(
         static_cast<int>(1000.0 * static_cast<double>(step) / static_cast<double>(totalSteps)));
   }
   elapsed_ = elapsedSeconds;
-  eta_ = step > 0 && totalSteps >= step
-             ? elapsedSeconds / static_cast<double>(step) * static_cast<double>(totalSteps - step)
-             : -1;
-  time_->setText(Tr::tr("Elapsed %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
+  const double per_step = step > 0 ? std::max(elapsedSeconds / static_cast<double>(step),
+                                              stepsPerSecond > 0 ? 1.0 / stepsPerSecond : 0.0)
+                                   : -1;
+  eta_ = step > 0 && totalSteps >= step ? per_step * static_cast<double>(totalSteps - step) : -1;
+  time_->setText(Tr::tr("Trained %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
 }
 
 void RunProgressPanel::showEnded(double wallSeconds) {

@@ -21,8 +21,11 @@ class RunProgressPanel : public QWidget {
   explicit RunProgressPanel(QWidget* parent = nullptr);
   /// A new run: empty bar, "0:00", its folder.
   void startRun(const QString& runDir);
-  /// Progress after `step` of `totalSteps`, `elapsedSeconds` of training (pauses excluded).
-  void showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds);
+  /// Progress after `step` of `totalSteps`, `elapsedSeconds` of training (pauses and the speed
+  /// limit's waiting excluded). The ETA counts each remaining step at the slower of the
+  /// measured seconds per step and 1 / `stepsPerSecond` (the speed limit; 0 = none).
+  void showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds,
+                    double stepsPerSecond = 0);
   /// The run ended after `wallSeconds`: no ETA any more.
   void showEnded(double wallSeconds);
   /// Opens the run folder with the desktop's file manager; when there is none, says so and

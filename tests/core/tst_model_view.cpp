@@ -54,7 +54,7 @@ void TstModelView::regionsEqualDirectForward() {
   const PreparedData data = loadData(c.data);
   torch::manual_seed(3);
   auto model = buildModel(c.model, 2, 2);
-  const auto view = computeModelView(model, data, false);
+  const auto view = computeModelView(model, data, 0.0);
   QVERIFY(view.has_value());
   QCOMPARE(view->kind, ModelViewRecord::Kind::Regions);
   QCOMPARE(view->grid_w, 60);
@@ -86,14 +86,17 @@ void TstModelView::curveEqualsModel() {
   const PreparedData data = loadData(c.data);
   torch::manual_seed(4);
   auto model = buildModel(c.model, 1, 1);
-  const auto view = computeModelView(model, data, true);
+  const auto view = computeModelView(model, data, 1.0);
   QVERIFY(view && view->kind == ModelViewRecord::Kind::Curve);
   QCOMPARE(view->grid_x.size(), size_t{200});
+  // The exploding preset's targets are 50 sin(x): its true function is scaled the same way.
+  const auto scaled = computeModelView(model, data, 50.0);
   model->eval();
   torch::NoGradGuard g;
   for (size_t k = 0; k < 200; k += 17) {
     const double x = view->grid_x[k];
     QVERIFY(std::abs(view->truth[k] - std::sin(x)) < 1e-12);
+    QVERIFY(std::abs(scaled->truth[k] - 50 * std::sin(x)) < 1e-10);
     at::Tensor in = torch::tensor({{float((x - data.feature_mean[0]) / data.feature_std[0])}});
     QVERIFY(std::abs(model->forward(in).item<double>() - view->prediction[k]) < 1e-5);
   }

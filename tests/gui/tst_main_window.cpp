@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -15,6 +16,7 @@
 
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
+#include "gui/panels/run_status.h"
 #include "gui/plots/live_plot.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
@@ -27,6 +29,7 @@ class TstMainWindow : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase();
+  void etaCountsTheSpeedLimit();
   void startPauseResumeStop();
   void stepFromIdleRunsOneStepThenPauses();
   void badConfigFileKeepsPreviousSettings();
@@ -305,4 +308,22 @@ void TstMainWindow::closingMidRunStopsCleanly() {
 }
 
 QTEST_MAIN(TstMainWindow)
+void TstMainWindow::etaCountsTheSpeedLimit() {
+  // 10 of 100 steps trained in 1 s: 0.1 s a step, 90 left = 9 s at full speed; under a
+  // 2 steps/s limit each step takes 0.5 s, so 45 s; a limit faster than the machine (100/s)
+  // changes nothing.
+  trainscope::RunProgressPanel p;
+  auto* time = p.findChild<QLabel*>(QStringLiteral("timeLabel"));
+  QVERIFY(time);
+  p.showProgress(10, 100, 1.0);
+  QVERIFY2(time->text().endsWith(trainscope::RunProgressPanel::formatDuration(9)),
+           qPrintable(time->text()));
+  p.showProgress(10, 100, 1.0, 2.0);
+  QVERIFY2(time->text().endsWith(trainscope::RunProgressPanel::formatDuration(45)),
+           qPrintable(time->text()));
+  p.showProgress(10, 100, 1.0, 100.0);
+  QVERIFY2(time->text().endsWith(trainscope::RunProgressPanel::formatDuration(9)),
+           qPrintable(time->text()));
+}
+
 #include "tst_main_window.moc"

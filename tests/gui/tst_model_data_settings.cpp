@@ -43,7 +43,8 @@ void TstModelDataSettings::showsThePresetAndAppliesEdits() {
   auto* optimizer = w.findChild<QComboBox*>(QStringLiteral("optimizerComboBox"));
   auto* device = w.findChild<QComboBox*>(QStringLiteral("deviceComboBox"));
   auto* threads = w.findChild<QSpinBox*>(QStringLiteral("threadsSpinBox"));
-  QVERIFY(hidden && dropout && decay && samples && val && optimizer && device && threads);
+  auto* accum = w.findChild<QSpinBox*>(QStringLiteral("gradAccumSpinBox"));
+  QVERIFY(hidden && dropout && decay && samples && val && optimizer && device && threads && accum);
   // overfit-sine: hidden [256, 256], 40 samples, half for validation, Adam, one thread.
   QCOMPARE(hidden->text(), QStringLiteral("256, 256"));
   QCOMPARE(samples->value(), 40);
@@ -52,6 +53,7 @@ void TstModelDataSettings::showsThePresetAndAppliesEdits() {
   QCOMPARE(device->currentData().toString(), QStringLiteral("auto"));
   QCOMPARE(device->findText(QStringLiteral("cuda:0")), -1);  // no CUDA in this build
   QCOMPARE(threads->value(), 1);
+  QCOMPARE(accum->value(), 1);
 
   hidden->setText(QStringLiteral("32,16"));
   emit hidden->editingFinished();
@@ -62,7 +64,9 @@ void TstModelDataSettings::showsThePresetAndAppliesEdits() {
   optimizer->setCurrentIndex(optimizer->findData(QStringLiteral("sgd")));
   device->setCurrentIndex(device->findData(QStringLiteral("cpu")));
   threads->setValue(0);
+  accum->setValue(4);
   const trainscope::TrainConfig c = w.currentConfig();
+  QCOMPARE(c.training.grad_accum_steps, int64_t{4});
   QCOMPARE(c.model.hidden, (std::vector<int64_t>{32, 16}));
   QCOMPARE(c.model.dropout, 0.3);
   QCOMPARE(c.optimizer.weight_decay, 1e-4);
@@ -118,6 +122,15 @@ void TstModelDataSettings::configFileOutsideTheRowsIsRefused() {
   QVERIFY(!w.openConfigFile(path, &error));
   QVERIFY2(error.contains(QStringLiteral("data.val_fraction")), qPrintable(error));
   QCOMPARE(w.currentConfig().data.val_fraction, before.data.val_fraction);
+  // A config file's accumulation is shown and kept.
+  const QString accum_path = dir.filePath(QStringLiteral("a.json"));
+  QFile a(accum_path);
+  QVERIFY(a.open(QIODevice::WriteOnly));
+  a.write(R"({"training": {"batch_size": 32, "grad_accum_steps": 4}})");
+  a.close();
+  QVERIFY2(w.openConfigFile(accum_path, &error), qPrintable(error));
+  QCOMPARE(w.findChild<QSpinBox*>(QStringLiteral("gradAccumSpinBox"))->value(), 4);
+  QCOMPARE(w.currentConfig().training.grad_accum_steps, int64_t{4});
 }
 
 void TstModelDataSettings::foldsAndRemembers() {
