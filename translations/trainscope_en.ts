@@ -787,18 +787,6 @@ step %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Gradient norm (before clipping)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient norm used (after clipping)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clipping max norm (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Log scale</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1747,10 +1735,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clipping max norm (now off)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Raw</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1891,10 +1875,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (true: %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1976,6 +1956,26 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Training time so far (pauses and the speed limit&apos;s waiting not counted) and the time left at the current speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before clipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used (after clipping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_norm %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_norm (clipping now off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

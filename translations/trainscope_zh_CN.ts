@@ -786,18 +786,6 @@ step %2: %3</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <source>Gradient norm (before clipping)</source>
-        <translation>梯度范数（裁剪前）</translation>
-    </message>
-    <message>
-        <source>Gradient norm used (after clipping)</source>
-        <translation>实际使用的梯度范数（裁剪后）</translation>
-    </message>
-    <message>
-        <source>Clipping max norm (%1)</source>
-        <translation>裁剪最大范数（%1）</translation>
-    </message>
-    <message>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
@@ -1742,10 +1730,6 @@ The current run is unchanged.</source>
         <translation>被裁剪的步</translation>
     </message>
     <message>
-        <source>Clipping max norm (now off)</source>
-        <translation>裁剪最大范数（现已关闭）</translation>
-    </message>
-    <message>
         <source>Raw</source>
         <translation>原始</translation>
     </message>
@@ -1886,10 +1870,6 @@ The current run is unchanged.</source>
         <translation>短靴</translation>
     </message>
     <message>
-        <source>%1 (true: %2)</source>
-        <translation>%1（实际：%2）</translation>
-    </message>
-    <message>
         <source>prediction (red) through the training points (filled); hollow: validation points; dashed: the true function</source>
         <translation>预测（红色）穿过训练点（实心）；空心：验证点；虚线：真实函数</translation>
     </message>
@@ -1972,6 +1952,26 @@ The current run is unchanged.</source>
     <message>
         <source>Training time so far (pauses and the speed limit&apos;s waiting not counted) and the time left at the current speed.</source>
         <translation>到目前为止的训练用时（不计暂停和速度限制的等待）以及按当前速度的剩余时间。</translation>
+    </message>
+    <message>
+        <source>Before clipping</source>
+        <translation>裁剪前</translation>
+    </message>
+    <message>
+        <source>Used (after clipping)</source>
+        <translation>实际使用（裁剪后）</translation>
+    </message>
+    <message>
+        <source>max_norm %1</source>
+        <translation>max_norm %1</translation>
+    </message>
+    <message>
+        <source>max_norm (clipping now off)</source>
+        <translation>max_norm（裁剪已关闭）</translation>
+    </message>
+    <message>
+        <source>true: %1</source>
+        <translation>真实：%1</translation>
     </message>
 </context>
 </TS>

@@ -349,12 +349,13 @@ void GradNormPlot::retranslate() {
   LivePlot::retranslate();
   xAxis->setLabel(Tr::tr("Step"));
   yAxis->setLabel(Tr::tr("Gradient norm"));
-  graphFor(series::kStepGradNorm)->setName(Tr::tr("Gradient norm (before clipping)"));
-  graphFor(series::kStepGradNormClipped)->setName(Tr::tr("Gradient norm used (after clipping)"));
+  // Short names (the axis already says "Gradient norm"): at 1024x768 the plot is narrow.
+  graphFor(series::kStepGradNorm)->setName(Tr::tr("Before clipping"));
+  graphFor(series::kStepGradNormClipped)->setName(Tr::tr("Used (after clipping)"));
   graphFor(series::kStepClipped)->setName(Tr::tr("Clipped steps"));
   graphFor(series::kStepMaxNorm)
-      ->setName(clip_enabled_ ? Tr::tr("Clipping max norm (%1)").arg(EventText::number(max_norm_))
-                              : Tr::tr("Clipping max norm (now off)"));
+      ->setName(clip_enabled_ ? Tr::tr("max_norm %1").arg(EventText::number(max_norm_))
+                              : Tr::tr("max_norm (clipping now off)"));
 }
 
 void GradNormPlot::setClipping(bool enabled, double max_norm) {

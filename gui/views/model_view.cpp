@@ -60,7 +60,10 @@ class ImageGrid : public QWidget {
     const int n = static_cast<int>(r.images.size());
     const int cols = 4;
     const int rows = (n + cols - 1) / cols;
-    const int text_h = fontMetrics().height() + 2;
+    // Two text lines under each image: the prediction, and for a wrong one the true class (one
+    // line "Sandal (true: Trouser)" would be cut off in a quarter of the side tab).
+    const int line_h = fontMetrics().height();
+    const int text_h = 2 * line_h + 2;
     const int cell_w = width() / cols;
     const int cell_h = height() / std::max(rows, 1);
     const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 8));
@@ -87,13 +90,16 @@ class ImageGrid : public QWidget {
                                                  r.class_names[static_cast<std::size_t>(c)].c_str())
                    : QString::number(c);
       };
-      const QString text =
-          wrong ? Tr::tr("%1 (true: %2)").arg(name(r.predicted, k), name(r.actual, k))
-                : name(r.predicted, k);
       p.setPen(wrong ? kWrongColor : palette().text().color());
-      const QRect text_rect(cx, target.bottom() + 2, cell_w, text_h);
-      p.drawText(text_rect, Qt::AlignHCenter | Qt::AlignTop,
-                 fontMetrics().elidedText(text, Qt::ElideRight, cell_w - 2));
+      const QRect line1(cx, target.bottom() + 2, cell_w, line_h);
+      p.drawText(line1, Qt::AlignHCenter | Qt::AlignTop,
+                 fontMetrics().elidedText(name(r.predicted, k), Qt::ElideRight, cell_w - 2));
+      if (wrong) {
+        p.setPen(palette().text().color());
+        p.drawText(line1.translated(0, line_h), Qt::AlignHCenter | Qt::AlignTop,
+                   fontMetrics().elidedText(Tr::tr("true: %1").arg(name(r.actual, k)),
+                                            Qt::ElideRight, cell_w - 2));
+      }
     }
   }
 
