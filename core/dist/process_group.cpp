@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <sstream>
 #include <thread>
 
 #include "core/errors.h"
@@ -112,13 +113,23 @@ std::unique_ptr<DistContext> DistContext::join(const DistEnv& env,
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
-    throw Error(
-        ErrorCode::Internal, "distributed",
-        me + " could not form the process group through the store at " + where +
-            " within distributed.timeout_seconds=" + std::to_string(config.timeout_seconds) +
-            " s (do all ranks run, with the same WORLD_SIZE, MASTER_ADDR and "
-            "MASTER_PORT?): " +
-            describe(e));
+    const std::string detail = describe(e);
+    if (detail.find("Address already in use") != std::string::npos) {
+      // Rank 0 could not host the store: another program (or an earlier run) holds the port.
+      throw Error(ErrorCode::Internal, "distributed",
+                  me + " could not open the store at " + where +
+                      ": the port is already in use by another program; choose a free one "
+                      "(trainscope-cli launch --master-port P, or MASTER_PORT): " +
+                      detail);
+    }
+    std::ostringstream timeout;
+    timeout << config.timeout_seconds;  // 120, not 120.000000
+    throw Error(ErrorCode::Internal, "distributed",
+                me + " could not form the process group through the store at " + where +
+                    " within distributed.timeout_seconds=" + timeout.str() +
+                    " s (do all ranks run, with the same WORLD_SIZE, MASTER_ADDR and "
+                    "MASTER_PORT?): " +
+                    detail);
   }
   ctx->join_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
   return ctx;
