@@ -17,33 +17,25 @@ CompareJob::CompareJob(Kind kind, CompareRequest request, QObject* parent)
         this, [this, run, step] { emit progressed(run, step); }, Qt::QueuedConnection);
   };
   thread_ = std::thread([this, kind, request = std::move(request)] {
+    // Hands a finished report to the GUI thread: `finished` unless cancel() came first.
+    auto deliver = [this](auto report, auto finished) {
+      QMetaObject::invokeMethod(
+          this,
+          [this, report = std::move(report), finished] {
+            finish();
+            if (cancel_) {
+              emit cancelled();
+            } else {
+              emit(this->*finished)(report);
+            }
+          },
+          Qt::QueuedConnection);
+    };
     try {
       if (kind == Kind::VerifyRepro) {
-        ReproReport report = verifyRepro(request);
-        QMetaObject::invokeMethod(
-            this,
-            [this, report = std::move(report)] {
-              finish();
-              if (cancel_) {
-                emit cancelled();
-              } else {
-                emit reproFinished(report);
-              }
-            },
-            Qt::QueuedConnection);
+        deliver(verifyRepro(request), &CompareJob::reproFinished);
       } else {
-        AmpCompareReport report = compareAmp(request);
-        QMetaObject::invokeMethod(
-            this,
-            [this, report = std::move(report)] {
-              finish();
-              if (cancel_) {
-                emit cancelled();
-              } else {
-                emit ampFinished(report);
-              }
-            },
-            Qt::QueuedConnection);
+        deliver(compareAmp(request), &CompareJob::ampFinished);
       }
     } catch (const std::exception& e) {
       const QString message = QString::fromUtf8(e.what());

@@ -1,12 +1,13 @@
 #include "gui/plots/epoch_plots.h"
 
+#include "gui/plots/palette.h"
 #include "gui/tr.h"
 
 namespace trainscope {
 
 namespace {
-const QColor kTrainColor(31, 119, 180);
-const QColor kValColor(255, 127, 14);
+const QColor& kTrainColor = palette::kTrain;
+const QColor& kValColor = palette::kVal;
 const QColor kLrColor(148, 103, 189);
 
 void smallLegend(LivePlot* plot) {

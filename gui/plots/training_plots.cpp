@@ -12,6 +12,7 @@
 
 #include "core/train/smoothing.h"
 #include "gui/event_text.h"
+#include "gui/plots/palette.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -20,8 +21,8 @@ namespace {
 
 constexpr int kMaxEpochMarkers = 60;  // above this many epochs, no per-epoch markers
 
-const QColor kTrainColor(31, 119, 180);
-const QColor kValColor(255, 127, 14);
+const QColor& kTrainColor = palette::kTrain;
+const QColor& kValColor = palette::kVal;
 const QColor kGradColor(44, 160, 44);
 const QColor kClippedColor(148, 103, 189);
 const QColor kThresholdColor(214, 39, 40);
