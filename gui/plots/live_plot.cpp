@@ -1,6 +1,7 @@
 #include "gui/plots/live_plot.h"
 
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -250,7 +251,19 @@ void LivePlot::setLogScale(bool logarithmic) {
     yAxis->setNumberFormat(QStringLiteral("gbd"));
     yAxis->setNumberPrecision(6);
   }
+  fitValueTicks();
   resetView();
+}
+
+void LivePlot::resizeEvent(QResizeEvent* event) {
+  QCustomPlot::resizeEvent(event);
+  fitValueTicks();
+}
+
+void LivePlot::fitValueTicks() {
+  // The legend row and the step axis take about 70 px (the axis rect is laid out only at the
+  // next replot, so its own height may be stale here).
+  yAxis->ticker()->setTickCount(std::clamp((height() - 70) / 35, 2, 5));
 }
 
 void LivePlot::resetView() {

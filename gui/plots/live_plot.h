@@ -57,6 +57,7 @@ class LivePlot : public QCustomPlot {
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   struct Binding {
@@ -69,6 +70,9 @@ class LivePlot : public QCustomPlot {
   void syncBinding(Binding& b, const Series* s);
   void syncMarkers();
   void rescale();
+  /// About one value label per 35 px of height (2 to 5): a short plot (1024x768 with the
+  /// non-finite panel open) does not stack seven labels of 1e24 onto each other.
+  void fitValueTicks();
   void setFollowing(bool following);
   void showReadout(const QPoint& pos, const QPoint& global);
 
