@@ -22,16 +22,13 @@ int terminalColumns(std::FILE* stream) {
   return 80;
 }
 
-/// A number for people: 4 significant digits (%.4g in the "C" locale).
-std::string human(double value) { return formatSignificant(value, 4); }
-
 }  // namespace
 
 std::string diagnosisText(const Diagnosis& d) {
   std::string text = "diagnosis: " + d.kind + ": " + d.summary + "\n";
-  for (const auto& e : d.evidence) text += "  evidence: " + e + "\n";
+  for (const auto& e : d.evidence) text += "  evidence: " + e.text + "\n";
   for (size_t i = 0; i < d.checks.size(); ++i)
-    text += "  check " + std::to_string(i + 1) + ": " + d.checks[i] + "\n";
+    text += "  check " + std::to_string(i + 1) + ": " + d.checks[i].text + "\n";
   return text;
 }
 
@@ -42,14 +39,14 @@ std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
           (s.global_step == 1 ? "" : "s");
   if (s.best_epoch > 0 && s.best_val_loss)
     line += ", best epoch " + std::to_string(s.best_epoch) + " (val_loss " +
-            human(*s.best_val_loss) + ")";
+            formatHuman(*s.best_val_loss) + ")";
   if (s.final_metrics) {
-    line += ", final val_loss " + human(s.final_metrics->val_loss);
+    line += ", final val_loss " + formatHuman(s.final_metrics->val_loss);
     if (s.final_metrics->val_accuracy)
-      line += " val_accuracy " + human(*s.final_metrics->val_accuracy);
+      line += " val_accuracy " + formatHuman(*s.final_metrics->val_accuracy);
   }
-  if (s.test_loss) line += ", test_loss " + human(*s.test_loss);
-  if (s.test_accuracy) line += " test_accuracy " + human(*s.test_accuracy);
+  if (s.test_loss) line += ", test_loss " + formatHuman(*s.test_loss);
+  if (s.test_accuracy) line += " test_accuracy " + formatHuman(*s.test_accuracy);
   line += ", " + formatFixed(s.wall_seconds, 1) + " s";
   line += ", seed " + std::to_string(s.seed);
   if (!run_dir.empty()) line += ", run dir " + run_dir;
@@ -137,7 +134,7 @@ void ProgressPrinter::drawBar(const StepRecord& r) {
   const int columns = terminalColumns(options_.err);
   std::string head = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + " ";
   std::string tail = " step " + std::to_string(r.step) + "/" + std::to_string(total) + "  loss " +
-                     human(r.loss) + "  " + formatFixed(samples_per_second_, 0) +
+                     formatHuman(r.loss) + "  " + formatFixed(samples_per_second_, 0) +
                      " samples/s  ETA " + formatDuration(eta);
   int width = std::clamp(columns - 1 - static_cast<int>(head.size() + tail.size()) - 2, 0, 30);
   std::string line = head;
@@ -166,10 +163,10 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
     return;
   last_epoch_line_ = now;
   std::string line = "epoch " + std::to_string(r.epoch) + "/" + std::to_string(epochs) + "  step " +
-                     std::to_string(r.step) + "  train_loss " + human(r.train_loss) +
-                     "  val_loss " + human(r.val_loss);
-  if (r.val_accuracy) line += "  val_accuracy " + human(*r.val_accuracy);
-  line += "  lr " + human(r.lr) + "  " + formatFixed(r.epoch_seconds, 2) + " s";
+                     std::to_string(r.step) + "  train_loss " + formatHuman(r.train_loss) +
+                     "  val_loss " + formatHuman(r.val_loss);
+  if (r.val_accuracy) line += "  val_accuracy " + formatHuman(*r.val_accuracy);
+  line += "  lr " + formatHuman(r.lr) + "  " + formatFixed(r.epoch_seconds, 2) + " s";
   printLine(line);
 }
 

@@ -1,7 +1,9 @@
 #include "gui/event_text.h"
 
+#include <QStringList>
 #include <cmath>
 
+#include "gui/finding_text.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -63,26 +65,14 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Stopped at step %1.").arg(step);
   } else if (e.kind == EventKind::NonFinite) {
     s = Severity::Warning;
-    // The hint follows the run's actual clipping setting, from the event's evidence fields.
+    // The likely causes come from the run's actual settings (core's Findings, worded here).
     const QString what = quantity(e.what);
     const QString value = e.value ? number(*e.value) : QStringLiteral("nan");
-    if (!e.evidence) {
-      text = Tr::tr("Non-finite %1 (%2) at step %3.").arg(what, value).arg(step);
-    } else if (e.evidence->clip_enabled) {
-      text = Tr::tr(
-                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
-                 "high or the inputs are not normalised; clipping is on (max norm %5) but "
-                 "cannot repair weights that are already bad: roll back.")
-                 .arg(what, value)
-                 .arg(step)
-                 .arg(number(e.evidence->lr), number(e.evidence->max_norm));
-    } else {
-      text = Tr::tr(
-                 "Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too "
-                 "high, the inputs are not normalised, or gradient clipping is off.")
-                 .arg(what, value)
-                 .arg(step)
-                 .arg(number(e.evidence->lr));
+    text = Tr::tr("Non-finite %1 (%2) at step %3.").arg(what, value).arg(step);
+    if (e.evidence && !e.evidence->causes.empty()) {
+      QStringList causes;
+      for (const Finding& c : e.evidence->causes) causes << FindingText::text(c);
+      text += QLatin1Char(' ') + Tr::tr("Likely causes: %1").arg(causes.join(QLatin1Char(' ')));
     }
   } else if (e.kind == EventKind::Diverged) {
     s = Severity::Warning;

@@ -1570,14 +1570,6 @@ The current run is unchanged.</source>
         <translation>第 %3 步的%1出现非有限值（%2）。</translation>
     </message>
     <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high or the inputs are not normalised; clipping is on (max norm %5) but cannot repair weights that are already bad: roll back.</source>
-        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高，或输入未标准化；梯度裁剪已开启（最大范数 %5），但无法修复已经损坏的权重：请回滚。</translation>
-    </message>
-    <message>
-        <source>Non-finite %1 (%2) at step %3. Likely causes: the learning rate (%4) is too high, the inputs are not normalised, or gradient clipping is off.</source>
-        <translation>第 %3 步的%1出现非有限值（%2）。可能的原因：学习率（%4）过高、输入未标准化，或梯度裁剪未开启。</translation>
-    </message>
-    <message>
         <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
         <translation>训练在第 %1 轮发散：尽管梯度裁剪已开启（最大范数 %3），训练损失（%2）仍超过第一轮的 10000 倍。请降低学习率或 max_norm。</translation>
     </message>
@@ -1620,14 +1612,6 @@ The current run is unchanged.</source>
     <message>
         <source>Share of the steps whose gradients clipping scaled down, counted while clipping is on. A change of max_norm starts the last-100 window afresh.</source>
         <translation>梯度被裁剪缩小的步数占比，仅统计开启裁剪的步。更改 max_norm 后，“最近 100 步”重新开始计数。</translation>
-    </message>
-    <message>
-        <source>Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, and weights that are already bad stay bad – roll back.</source>
-        <translation>梯度裁剪已开启（最大范数 %1）：它无法缩放 inf 或 nan 梯度，已经损坏的权重也不会恢复——请回滚。</translation>
-    </message>
-    <message>
-        <source>Clipping is off: with clipping on, each update is at most max_norm long.</source>
-        <translation>梯度裁剪未开启：开启后，每次更新的长度最多为 max_norm。</translation>
     </message>
     <message>
         <source>Lower the learning rate 10× and continue</source>
@@ -1972,6 +1956,180 @@ The current run is unchanged.</source>
     <message>
         <source>true: %1</source>
         <translation>真实：%1</translation>
+    </message>
+    <message>
+        <source>Likely causes: %1</source>
+        <translation>可能的原因：%1</translation>
+    </message>
+    <message>
+        <source>The learning rate %1 is high for %2: try 10x lower.</source>
+        <translation>学习率 %1 对 %2 来说偏高：试试降低 10 倍。</translation>
+    </message>
+    <message>
+        <source>The learning rate %1 is perhaps too high for this model: try 10x lower.</source>
+        <translation>学习率 %1 对这个模型可能过高：试试降低 10 倍。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping is off: turning it on bounds each update.</source>
+        <translation>梯度裁剪已关闭：开启后每次更新的幅度都有上限。</translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1) but cannot rescale an inf or nan gradient: the weights were already bad; roll back to an earlier snapshot.</source>
+        <translation>梯度裁剪已开启（最大范数 %1），但无法缩放 inf 或 nan 梯度：权重此前已经损坏；请回滚到更早的快照。</translation>
+    </message>
+    <message>
+        <source>Clipping is on (max norm %1), so the weights drifted over many steps: lower the learning rate or the max norm.</source>
+        <translation>梯度裁剪已开启（最大范数 %1），所以权重是在许多步中逐渐偏离的：请降低学习率或最大范数。</translation>
+    </message>
+    <message>
+        <source>The targets are scaled by %1: large targets give large losses and gradients.</source>
+        <translation>目标值被放大了 %1 倍：目标值大，损失和梯度也大。</translation>
+    </message>
+    <message>
+        <source>The inputs are not standardised.</source>
+        <translation>输入没有标准化。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n non-finite step(s), the first at step %1 (loss %2).</source>
+        <translation>
+            <numerusform>%n 个非有限值步，第一个在第 %1 步（损失 %2）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The training loss reached %1, over %2x the initial loss %3 (mean of the first %4 steps).</source>
+        <translation>训练损失达到 %1，超过初始损失 %3（前 %4 步的平均值）的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>A finite divergence was detected.</source>
+        <translation>检测到有限值发散。</translation>
+    </message>
+    <message>
+        <source>Initial loss %1 (mean of the first %2 steps).</source>
+        <translation>初始损失 %1（前 %2 步的平均值）。</translation>
+    </message>
+    <message>
+        <source>Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its minimum %5 at epoch %6.</source>
+        <translation>第 %2 轮的验证损失为 %1（最近 %3 轮的平均值：%4），高于第 %6 轮的最小值 %5。</translation>
+    </message>
+    <message>
+        <source>Meanwhile the training loss fell from %1 to %2.</source>
+        <translation>同期训练损失从 %1 降到了 %2。</translation>
+    </message>
+    <message>
+        <source>Best epoch training loss %1 (%2% of the initial loss) after %3 epochs.</source>
+        <translation>%3 轮后最好的一轮训练损失为 %1（初始损失的 %2%）。</translation>
+    </message>
+    <message>
+        <source>Training loss %1 at epoch %2, %3 at epoch %4 (%5% better).</source>
+        <translation>第 %2 轮训练损失 %1，第 %4 轮 %3（改善 %5%）。</translation>
+    </message>
+    <message>
+        <source>Training loss %1 at epoch %2, validation loss %3.</source>
+        <translation>第 %2 轮训练损失 %1，验证损失 %3。</translation>
+    </message>
+    <message>
+        <source>Clipping cut %1% of the last %2 updates.</source>
+        <translation>最近 %2 次更新中有 %1% 被裁剪。</translation>
+    </message>
+    <message>
+        <source>Lower the learning rate 10x.</source>
+        <translation>把学习率降低 10 倍。</translation>
+    </message>
+    <message>
+        <source>Turn on gradient clipping.</source>
+        <translation>开启梯度裁剪。</translation>
+    </message>
+    <message>
+        <source>Lower the clipping max norm.</source>
+        <translation>降低梯度裁剪的最大范数。</translation>
+    </message>
+    <message>
+        <source>Standardise the inputs and bring the targets to a smaller scale.</source>
+        <translation>把输入标准化，并把目标值缩小到较小的量级。</translation>
+    </message>
+    <message>
+        <source>Check the weight initialisation.</source>
+        <translation>检查权重初始化。</translation>
+    </message>
+    <message>
+        <source>Keep the best epoch&apos;s checkpoint (checkpoints/best.pt) or stop earlier.</source>
+        <translation>保留最好一轮的检查点（checkpoints/best.pt），或更早停止。</translation>
+    </message>
+    <message>
+        <source>Add regularisation: weight decay or dropout.</source>
+        <translation>加入正则化：权重衰减或 dropout。</translation>
+    </message>
+    <message>
+        <source>Get more training data.</source>
+        <translation>获取更多训练数据。</translation>
+    </message>
+    <message>
+        <source>Use a smaller model.</source>
+        <translation>使用更小的模型。</translation>
+    </message>
+    <message>
+        <source>Clipping cuts nearly every update, so each step moves the weights by at most learning rate x max norm: raise the max norm, or bring the targets to a smaller scale.</source>
+        <translation>几乎每次更新都被裁剪，所以每一步权重的变化最多为 学习率 × 最大范数：请提高最大范数，或把目标值缩小到较小的量级。</translation>
+    </message>
+    <message>
+        <source>Raise the learning rate (it may be too small).</source>
+        <translation>提高学习率（它可能太小了）。</translation>
+    </message>
+    <message>
+        <source>Standardise the inputs.</source>
+        <translation>把输入标准化。</translation>
+    </message>
+    <message>
+        <source>Check that the labels are aligned with their inputs.</source>
+        <translation>检查标签是否与其输入对应。</translation>
+    </message>
+    <message>
+        <source>Check that the model can fit a tiny subset of the data.</source>
+        <translation>检查模型能否拟合数据的一个很小的子集。</translation>
+    </message>
+    <message>
+        <source>Lower the learning rate (a scheduler) to settle into the minimum.</source>
+        <translation>降低学习率（使用调度器），让训练稳定到最小值。</translation>
+    </message>
+    <message>
+        <source>Try another optimizer (Adam) or momentum.</source>
+        <translation>换一个优化器（Adam）或使用动量。</translation>
+    </message>
+    <message>
+        <source>Give the model more capacity (wider or more hidden layers).</source>
+        <translation>增加模型容量（更宽或更多的隐藏层）。</translation>
+    </message>
+    <message>
+        <source>Check for a bottleneck: saturated activations (sigmoid, tanh).</source>
+        <translation>检查瓶颈：饱和的激活函数（sigmoid、tanh）。</translation>
+    </message>
+    <message>
+        <source>Nothing urgent; watch the validation loss for overfitting.</source>
+        <translation>没有紧急问题；留意验证损失，防止过拟合。</translation>
+    </message>
+    <message>
+        <source>The loss grows without bound or is no longer a number: the updates are too large (exploding gradients).</source>
+        <translation>损失无限增长或已不再是有效数值：更新幅度过大（梯度爆炸）。</translation>
+    </message>
+    <message>
+        <source>The loss is flat from the start: the model is not learning.</source>
+        <translation>损失从一开始就没有下降：模型没有在学习。</translation>
+    </message>
+    <message>
+        <source>The loss fell, then stalled at a plateau.</source>
+        <translation>损失下降后停滞在平台期。</translation>
+    </message>
+    <message>
+        <source>The training loss falls while the validation loss rises.</source>
+        <translation>训练损失在下降，而验证损失在上升。</translation>
+    </message>
+    <message>
+        <source>The training loss falls and the validation loss follows.</source>
+        <translation>训练损失在下降，验证损失也随之下降。</translation>
+    </message>
+    <message>
+        <source>Too early to tell: fewer than 3 epochs.</source>
+        <translation>现在判断还太早：不足 3 轮。</translation>
     </message>
 </context>
 </TS>

@@ -16,6 +16,11 @@ std::string formatNumber(double value);
 /// lines). "nan", "inf", "-inf" for non-finite values.
 std::string formatSignificant(double value, int digits);
 
+/// A measured number in a sentence for people: 4 significant digits (formatSignificant(value,
+/// 4): "1.448e+24", "1282", "0.1"). Messages use it for losses, norms and accuracies; files
+/// keep formatNumber's exact text, and events carry the exact value in their fields.
+inline std::string formatHuman(double value) { return formatSignificant(value, 4); }
+
 /// printf("%.<decimals>f") in the "C" locale ("12.25" for (12.25, 2)). "nan"/"inf"/"-inf" for
 /// non-finite values.
 std::string formatFixed(double value, int decimals);

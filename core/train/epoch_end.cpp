@@ -42,10 +42,10 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
               r.epoch,
               EventKind::Overfitting,
               "overfitting: validation loss has not come back below its minimum " +
-                  formatNumber(o->best_val_loss) + " of epoch " + std::to_string(o->onset_epoch) +
+                  formatHuman(o->best_val_loss) + " of epoch " + std::to_string(o->onset_epoch) +
                   " for " + std::to_string(r.epoch - o->onset_epoch) + " epochs (now " +
-                  formatNumber(o->val_loss) + ") while training loss fell from " +
-                  formatNumber(o->train_loss_at_onset) + " to " + formatNumber(o->train_loss) +
+                  formatHuman(o->val_loss) + ") while training loss fell from " +
+                  formatHuman(o->train_loss_at_onset) + " to " + formatHuman(o->train_loss) +
                   "; the onset is epoch " + std::to_string(o->onset_epoch),
               static_cast<double>(o->onset_epoch),
               "onset_epoch",
@@ -68,7 +68,7 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
       std::string m = "early stopping: validation loss has not improved for " +
                       std::to_string(es.wait()) + " epochs (patience " +
                       std::to_string(t.early_stopping.patience) + "); best " +
-                      (es.best() ? formatNumber(*es.best()) : std::string("none")) + " at epoch " +
+                      (es.best() ? formatHuman(*es.best()) : std::string("none")) + " at epoch " +
                       std::to_string(es.bestEpoch());
       if (t.early_stopping.restore_best_weights && !s.best_weights.empty())
         m += "; the weights of epoch " + std::to_string(es.bestEpoch()) + " are restored";

@@ -210,11 +210,16 @@ nlohmann::json toJson(const RunSummary& s) {
       {"seed", s.seed}};
   if (!s.error.empty()) j["error"] = s.error;
   if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
+  auto texts = [](const std::vector<Finding>& findings) {
+    std::vector<std::string> out;
+    for (const Finding& f : findings) out.push_back(f.text);
+    return out;
+  };
   if (s.diagnosis)
     j["diagnosis"] = {{"kind", s.diagnosis->kind},
                       {"summary", s.diagnosis->summary},
-                      {"evidence", s.diagnosis->evidence},
-                      {"checks", s.diagnosis->checks}};
+                      {"evidence", texts(s.diagnosis->evidence)},
+                      {"checks", texts(s.diagnosis->checks)}};
   return j;
 }
 

@@ -111,7 +111,7 @@ struct EventEvidence {
   bool layers_non_finite = false;   ///< `layers` lists non-finite gradients (else: the largest)
   bool clip_enabled = false;        ///< training.clip.enabled at the step
   double max_norm = 0;              ///< training.clip.max_norm at the step
-  std::vector<std::string> causes;  ///< likely causes, most likely first (English)
+  std::vector<Finding> causes;       ///< likely causes, most likely first
 };
 
 /// Something that happened (events.jsonl line). `kind` says what (written as toString(kind));

@@ -161,9 +161,9 @@ ReproReport verifyRepro(const CompareRequest& req) {
     r.verdict = "bitwise identical";
     return r;
   }
-  r.verdict = "differs by " + formatNumber(std::max(r.max_loss_diff, r.max_weight_diff)) +
-              " (max |dloss| " + formatNumber(r.max_loss_diff) + ", max |dweight| " +
-              formatNumber(r.max_weight_diff) + ")";
+  r.verdict = "differs by " + formatHuman(std::max(r.max_loss_diff, r.max_weight_diff)) +
+              " (max |dloss| " + formatHuman(r.max_loss_diff) + ", max |dweight| " +
+              formatHuman(r.max_weight_diff) + ")";
   auto cause = [&](const char* code, const std::string& text) {
     r.cause_codes.push_back(code);
     r.causes.push_back(text);

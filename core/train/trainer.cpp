@@ -185,15 +185,15 @@ void Trainer::Impl::finish(RunSummary& summary) {
   summary.seed = state.seed;
   if (watch) {
     summary.skipped_steps = watch->skipped_steps;
-    summary.diagnosis = watch->doctor.diagnose();
+    summary.diagnosis = watch->doctor.diagnose(doctorContext());
   }
 
   std::string message = "finished: " + toString(summary.stop_reason) + " after " +
                         std::to_string(summary.epochs_completed) +
                         (summary.epochs_completed == 1 ? " epoch, " : " epochs, ") +
                         std::to_string(summary.global_step) + " steps";
-  if (summary.test_accuracy) message += ", test accuracy " + formatNumber(*summary.test_accuracy);
-  if (summary.test_loss) message += ", test loss " + formatNumber(*summary.test_loss);
+  if (summary.test_accuracy) message += ", test accuracy " + formatHuman(*summary.test_accuracy);
+  if (summary.test_loss) message += ", test loss " + formatHuman(*summary.test_loss);
   if (!summary.error.empty()) message += ": " + summary.error;
   try {
     Event e;

@@ -106,6 +106,8 @@ struct Trainer::Impl {
   /// SetClip / RollBack, at a step boundary.
   void applyEngineCommand(const Command& c, int64_t epoch);
   CauseSettings causeSettings(double lr) const;
+  /// The loss doctor's view of the run's clipping now.
+  DoctorContext doctorContext() const;
 
   /// {mean loss, accuracy} of `split`: split across the ranks and all-reduced when data
   /// parallel (core/dist/data_parallel.h), else evaluate().

@@ -52,7 +52,9 @@ void GradientWatch::afterUpdate(const TrainState& state) {
 }
 
 std::optional<LayerStatsRecord> GradientWatch::takeRecord(int64_t step, int64_t epoch) {
-  if (!due || !measured) return std::nullopt;
+  // Statistics steps, and a step that was not applied (non-finite loss or gradient): learners
+  // see which layer blew up even before the first statistics step.
+  if (!measured || every <= 0) return std::nullopt;
   LayerStatsRecord r;
   r.step = step;
   r.epoch = epoch;
@@ -93,6 +95,14 @@ CauseSettings Trainer::Impl::causeSettings(double lr) const {
   c.standardize = config.data.standardize;
   c.target_scale = config.data.target_scale;
   c.classification = data.classification;
+  return c;
+}
+
+DoctorContext Trainer::Impl::doctorContext() const {
+  DoctorContext c;
+  c.clip_enabled = config.training.clip.enabled;
+  c.clip_share_recent = watch->clip_stats.shareRecent();
+  c.clip_steps_recent = watch->clip_stats.recentSteps();
   return c;
 }
 
@@ -149,7 +159,7 @@ void Trainer::Impl::watchEpoch(const EpochRecord& r) {
 }
 
 void Trainer::Impl::reportDiagnosis(int64_t epoch) {
-  Diagnosis d = watch->doctor.diagnose();
+  Diagnosis d = watch->doctor.diagnose(doctorContext());
   GradientWatch& w = *watch;
   // A change is reported when it holds at two readings in a row (noisy validation losses would
   // flip overfitting/healthy every epoch); "diverging" is reported at once.

@@ -27,7 +27,8 @@ struct GradientWatch : StepWatch {
   void beforeUpdate(const TrainState& state) override;
   void afterUpdate(const TrainState& state) override;
 
-  /// The layer record of the step just run, when it was a statistics step.
+  /// The layer record of the step just run, when it was a statistics step or a step that was
+  /// not applied (non-finite; its update ratios are NaN). None when layer statistics are off.
   std::optional<LayerStatsRecord> takeRecord(int64_t step, int64_t epoch);
   /// Non-finite step: the tensors whose gradient norm is not finite, else the largest.
   NonFiniteEvidence evidence(const StepResult& r, int64_t step, int64_t epoch) const;

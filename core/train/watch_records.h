@@ -8,7 +8,8 @@
 namespace trainscope {
 
 /// Per-parameter-tensor statistics of one step (layers.csv row), every
-/// training.layer_stats_every steps.
+/// training.layer_stats_every steps and on every step that was not applied because its loss or
+/// gradient was not finite (so the layer that blew up shows even before the first regular row).
 struct LayerStatsRecord {
   int64_t step = 0;   ///< the global step measured (1-based)
   int64_t epoch = 0;  ///< 1-based epoch of that step
@@ -23,15 +24,47 @@ struct LayerStatsRecord {
   std::vector<double> update_ratio;
 };
 
+/// One likely cause, piece of evidence or suggested check, as a stable code and the numbers it
+/// names, so front ends word it in their language without parsing English (the GUI's
+/// FindingText); `text` is the English wording (CLI, events.jsonl, summary.json).
+///
+/// Codes and their `values`, in order (percentages are 0-100):
+/// - causes (EventEvidence::causes, core/train/monitors/non_finite.h):
+///   "lr_high" {lr} (`name`: the optimizer), "lr_perhaps_high" {lr}, "clip_off" {},
+///   "clip_cannot_fix" {max_norm}, "clip_drift" {max_norm}, "targets_scaled" {target_scale},
+///   "inputs_raw" {}.
+/// - diagnosis evidence (core/train/monitors/loss_doctor.h): "non_finite_steps" {count,
+///   first_step, first_loss}, "loss_exploded" {max_train_loss, factor, initial_loss,
+///   initial_steps}, "divergence_detected" {}, "initial_loss" {initial_loss, initial_steps},
+///   "val_rising" {val_loss, epoch, mean_epochs, val_mean, best_val_loss, best_epoch},
+///   "train_fell" {from, to}, "best_train_loss" {loss, percent_of_initial, epochs},
+///   "train_stalled" {loss_then, epoch_then, loss_now, epoch_now, percent_better},
+///   "last_losses" {train_loss, epoch, val_loss}, "clip_share" {percent_clipped, steps}.
+/// - diagnosis checks, no values: "lower_lr_10x", "clip_on", "lower_max_norm",
+///   "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
+///   "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
+///   "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity", "check_saturation",
+///   "nothing_urgent".
+struct Finding {
+  std::string code;
+  std::vector<double> values;  ///< the numbers `text` names, in the order listed above
+  std::string name;            ///< a name the text uses (lr_high: the optimizer), else empty
+  std::string text;            ///< English, numbers to 4 significant digits
+
+  bool operator==(const Finding& o) const {
+    return code == o.code && values == o.values && name == o.name && text == o.text;
+  }
+};
+
 /// The loss doctor's reading of a run (core/train/monitors/loss_doctor.h); summary.json
 /// `diagnosis`.
 struct Diagnosis {
   /// "diverging" | "flat" | "plateau" | "overfitting" | "healthy" | "too_early"
   std::string kind = "too_early";
   int64_t epoch = 0;                  ///< the last epoch the diagnosis looked at
-  std::string summary;                ///< one English sentence
-  std::vector<std::string> evidence;  ///< English, with the run's numbers
-  std::vector<std::string> checks;    ///< what to check, most likely first (English)
+  std::string summary;            ///< one English sentence (front ends word it from `kind`)
+  std::vector<Finding> evidence;  ///< the run's numbers behind the reading
+  std::vector<Finding> checks;    ///< what to check, most likely first
 };
 
 }  // namespace trainscope

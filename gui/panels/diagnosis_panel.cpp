@@ -7,6 +7,7 @@
 
 #include "gui/engine/training_controller.h"
 #include "gui/event_text.h"
+#include "gui/finding_text.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -70,14 +71,14 @@ void DiagnosisPanel::retranslate() {
       d->epoch > 0
           ? Tr::tr("Diagnosis at epoch %1: %2").arg(d->epoch).arg(EventText::diagnosisKind(d->kind))
           : Tr::tr("Diagnosis: %1").arg(EventText::diagnosisKind(d->kind)));
-  auto list = [](const std::vector<std::string>& items, const char* tag) {
+  auto list = [](const std::vector<Finding>& items, const char* tag) {
     QString html = QStringLiteral("<%1 style=\"margin-top:2px\">").arg(QLatin1String(tag));
-    for (const std::string& s : items)
-      html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(s).toHtmlEscaped());
+    for (const Finding& f : items)
+      html += QStringLiteral("<li>%1</li>").arg(FindingText::text(f).toHtmlEscaped());
     return html + QStringLiteral("</%1>").arg(QLatin1String(tag));
   };
   QString html =
-      QStringLiteral("<p>%1</p>").arg(QString::fromStdString(d->summary).toHtmlEscaped());
+      QStringLiteral("<p>%1</p>").arg(FindingText::diagnosisSummary(d->kind).toHtmlEscaped());
   if (!d->evidence.empty())
     html += QStringLiteral("<b>%1</b>").arg(Tr::tr("Evidence")) + list(d->evidence, "ul");
   if (!d->checks.empty())

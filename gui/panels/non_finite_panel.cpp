@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "gui/event_text.h"
+#include "gui/finding_text.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -94,15 +95,6 @@ void NonFinitePanel::act(double lrFactor, bool clipping) {
   controller_->rollBack(shown_->step, lrFactor, clipping);
 }
 
-QString NonFinitePanel::clipHint(const EventEvidence& x) {
-  return x.clip_enabled
-             ? Tr::tr(
-                   "Clipping is on (max norm %1): it cannot rescale an inf or nan gradient, "
-                   "and weights that are already bad stay bad – roll back.")
-                   .arg(EventText::number(x.max_norm))
-             : Tr::tr("Clipping is off: with clipping on, each update is at most max_norm long.");
-}
-
 void NonFinitePanel::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
   QFrame::changeEvent(event);
@@ -150,9 +142,9 @@ void NonFinitePanel::retranslate() {
                  .arg(layers.join(QStringLiteral(", ")));
   evidence_->setText(facts.join(QStringLiteral(" · ")));
   QStringList causes;
-  for (const std::string& c : x.causes) causes << QStringLiteral("• ") + QString::fromStdString(c);
+  for (const Finding& c : x.causes) causes << QStringLiteral("• ") + FindingText::text(c);
   causes_->setText(Tr::tr("Likely causes (most likely first):") + QLatin1Char('\n') +
-                   causes.join(QLatin1Char('\n')) + QLatin1Char('\n') + clipHint(x));
+                   causes.join(QLatin1Char('\n')));
 }
 
 }  // namespace trainscope

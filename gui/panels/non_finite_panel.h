@@ -27,8 +27,6 @@ class NonFinitePanel : public QFrame {
   explicit NonFinitePanel(TrainingController* controller, QWidget* parent = nullptr);
   /// The event the panel shows (empty while hidden).
   const std::optional<Event>& shownEvent() const { return shown_; }
-  /// The translated hint about clipping for `evidence` (built from the run's settings).
-  static QString clipHint(const EventEvidence& evidence);
 
  signals:
   /// The panel appeared for the event at `step` (the window marks that step on the plots).

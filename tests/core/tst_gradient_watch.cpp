@@ -345,6 +345,20 @@ void TstGradientWatch::nonFiniteFlagsTheOverflowStep() {
   QVERIFY2(e.message.find("first non-finite gradient in 0.") != std::string::npos,
            e.message.c_str());
   QVERIFY2(e.message.find("clipping is off") != std::string::npos, e.message.c_str());
+  // A per-layer record for the flagged step, whatever training.layer_stats_every: its gradient
+  // norms are the evidence's, its update ratios NaN (no update was applied).
+  QVERIFY(c.training.layer_stats_every > 0);
+  const LayerStatsRecord* bad_layers = nullptr;
+  for (const auto& r : rec.layers)
+    if (r.step == expected_step) bad_layers = &r;
+  QVERIFY(bad_layers);
+  QVERIFY(e.evidence && e.evidence->layers_non_finite);
+  for (const auto& [name, norm] : e.evidence->layers) {
+    const auto at = std::find(bad_layers->names.begin(), bad_layers->names.end(), name);
+    QVERIFY(at != bad_layers->names.end());
+    QVERIFY(!std::isfinite(bad_layers->grad_norm[at - bad_layers->names.begin()]));
+  }
+  for (double ratio : bad_layers->update_ratio) QVERIFY(std::isnan(ratio));
   // The parameters after detection are those before the step, bit for bit.
   auto dict = readCheckpointDict(ckpt);
   auto state = dict.at("model_state_dict").toGenericDict();
@@ -385,12 +399,24 @@ void TstGradientWatch::causesFollowTheSettings() {
   s.lr = 0.5;
   s.clip_enabled = true;
   s.max_norm = 1;
-  auto joined = [](const std::vector<std::string>& v) {
+  auto joined = [](const std::vector<Finding>& v) {
     std::string out;
-    for (const auto& x : v) out += x + "\n";
+    for (const auto& x : v) out += x.text + "\n";
     return out;
   };
-  std::string on = joined(likelyCauses(s, true));
+  auto codes = [](const std::vector<Finding>& v) {
+    QStringList out;
+    for (const auto& x : v) out << QString::fromStdString(x.code);
+    return out;
+  };
+  // Codes and values for the front ends, the same facts as the English text.
+  const std::vector<Finding> on_causes = likelyCauses(s, true);
+  QCOMPARE(codes(on_causes), QStringList({"lr_high", "clip_cannot_fix"}));
+  QVERIFY(on_causes[0].values == std::vector<double>{0.5});
+  QCOMPARE(QString::fromStdString(on_causes[0].name), QString("adam"));
+  QVERIFY(on_causes[1].values == std::vector<double>{1.0});
+  QCOMPARE(codes(likelyCauses(s, false)), QStringList({"lr_high", "clip_drift"}));
+  std::string on = joined(on_causes);
   QVERIFY2(on.find("clipping is off") == std::string::npos, on.c_str());
   QVERIFY2(on.find("clipping is on (max_norm 1)") != std::string::npos, on.c_str());
   QVERIFY2(on.find("0.5 is high for adam") != std::string::npos, on.c_str());
@@ -399,6 +425,13 @@ void TstGradientWatch::causesFollowTheSettings() {
   std::string off = joined(likelyCauses(s, false));
   QVERIFY(off.find("gradient clipping is off") != std::string::npos);
   QVERIFY(off.find("not standardised") != std::string::npos);
+  QCOMPARE(codes(likelyCauses(s, false)), QStringList({"lr_high", "clip_off", "inputs_raw"}));
+  s.lr = 1e-3;  // low for Adam: "perhaps"; regression targets x50 are named with their scale
+  s.target_scale = 50;
+  const std::vector<Finding> low = likelyCauses(s, false);
+  QCOMPARE(codes(low), QStringList({"lr_perhaps_high", "clip_off", "targets_scaled", "inputs_raw"}));
+  QVERIFY(low[2].values == std::vector<double>{50.0});
+  QVERIFY2(low[2].text.find("scaled by 50 ") != std::string::npos, low[2].text.c_str());
 }
 
 void TstGradientWatch::divergenceScripted() {
@@ -494,8 +527,9 @@ void TstGradientWatch::clipStatsScripted() {
 }
 
 void TstGradientWatch::doctorClassifiesSyntheticRuns() {
-  auto run = [](std::vector<double> steps, std::vector<std::pair<double, double>> epochs,
-                int64_t non_finite_at = 0) {
+  DoctorContext context;  // clipping off unless a case sets it
+  auto run = [&context](std::vector<double> steps, std::vector<std::pair<double, double>> epochs,
+                        int64_t non_finite_at = 0) {
     LossDoctor d;
     for (size_t i = 0; i < steps.size(); ++i)
       d.onStep(static_cast<int64_t>(i + 1) == non_finite_at ? INFINITY : steps[i],
@@ -508,20 +542,51 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
       r.val_loss = val;
       d.onEpoch(r);
     }
-    return d.diagnose();
+    return d.diagnose(context);
   };
   const std::vector<double> start(10, 1.0);  // initial loss 1
   // (a) diverging: epoch losses climb past 10x the initial loss.
   Diagnosis a = run(start, {{2, 2}, {30, 40}, {500, 600}});
   QCOMPARE(QString::fromStdString(a.kind), QString("diverging"));
   QVERIFY(!a.evidence.empty() && !a.checks.empty());
-  QVERIFY(a.evidence[0].find("500") != std::string::npos);
+  QCOMPARE(QString::fromStdString(a.evidence[0].code), QString("loss_exploded"));
+  // {max train loss, factor, initial loss, initial steps}
+  QVERIFY(a.evidence[0].values == (std::vector<double>{500, 10, 1, 10}));
+  QVERIFY2(a.evidence[0].text.find("reached 500, over 10x the initial loss 1 ") !=
+               std::string::npos,
+           a.evidence[0].text.c_str());
+  QCOMPARE(QString::fromStdString(a.checks[1].code), QString("clip_on"));
+  // With clipping on, the doctor does not suggest turning it on.
+  context.clip_enabled = true;
+  Diagnosis a_clip = run(start, {{2, 2}, {30, 40}, {500, 600}});
+  QCOMPARE(QString::fromStdString(a_clip.checks[1].code), QString("lower_max_norm"));
+  context = {};
   // (a') a non-finite step, even with small losses.
   QCOMPARE(QString::fromStdString(run(start, {{0.9, 0.9}}, 4).kind), QString("diverging"));
   // (b) flat: best epoch loss 0.97 >= 90% of 1.
   Diagnosis b = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
   QCOMPARE(QString::fromStdString(b.kind), QString("flat"));
-  QVERIFY(b.checks[0].find("learning rate") != std::string::npos);
+  QCOMPARE(QString::fromStdString(b.checks[0].code), QString("raise_lr"));
+  QCOMPARE(QString::fromStdString(b.evidence[1].code), QString("best_train_loss"));
+  // {best loss, percent of initial, epochs}: 0.97 of an initial 1 after 5 epochs.
+  QCOMPARE(b.evidence[1].values[0], 0.97);
+  QVERIFY(std::abs(b.evidence[1].values[1] - 97) < 1e-9);
+  QCOMPARE(b.evidence[1].values[2], 5.0);
+  // Flat while clipping cut 95 of the last 100 updates: the clip share is the evidence and
+  // the first check; at 90% or less it is not named.
+  context.clip_enabled = true;
+  context.clip_share_recent = 0.95;
+  context.clip_steps_recent = 100;
+  Diagnosis b_clip = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
+  QCOMPARE(QString::fromStdString(b_clip.kind), QString("flat"));
+  QCOMPARE(QString::fromStdString(b_clip.checks[0].code), QString("clip_bound"));
+  QCOMPARE(QString::fromStdString(b_clip.evidence.back().code), QString("clip_share"));
+  QVERIFY(b_clip.evidence.back().values == (std::vector<double>{95, 100}));
+  context.clip_share_recent = 0.9;
+  Diagnosis b_some =
+      run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
+  QCOMPARE(QString::fromStdString(b_some.checks[0].code), QString("raise_lr"));
+  context = {};
   // (c) plateau: falls to 0.3 (30% of initial) and stays there for the last third.
   Diagnosis c = run(start, {{0.6, 0.6},
                             {0.4, 0.4},

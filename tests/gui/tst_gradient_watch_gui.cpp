@@ -11,13 +11,18 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <deque>
+#include <set>
 #include <vector>
 
+#include "core/train/monitors/loss_doctor.h"
+#include "core/train/monitors/non_finite.h"
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/event_text.h"
+#include "gui/finding_text.h"
 #include "gui/main_window.h"
 #include "gui/panels/non_finite_panel.h"
 #include "gui/plots/layer_plot.h"
@@ -83,6 +88,7 @@ class TstGradientWatchGui : public QObject {
   void layerPlotDrawsTheLayerStats();
   void rollBackDropsTheLaterPoints();
   void nonFiniteHintFollowsTheClippingSetting();
+  void findingsAreWordedInTheInterfaceLanguage();
 
  private:
   QTemporaryDir dir_;
@@ -141,12 +147,22 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
            qPrintable(shown));
   QVERIFY2(shown.contains(QStringLiteral("0.1")), qPrintable(shown));
   const QString causes = panel->findChild<QLabel*>(QStringLiteral("nonFiniteCausesLabel"))->text();
-  QVERIFY2(causes.contains(QStringLiteral("Clipping is off")), qPrintable(causes));
+  QVERIFY2(causes.contains(QStringLiteral("Gradient clipping is off")), qPrintable(causes));
+  QVERIFY2(causes.contains(QStringLiteral("The targets are scaled by 50")), qPrintable(causes));
   for (const char* name : {"nonFiniteLowerLrButton", "nonFiniteClipButton",
                            "nonFiniteContinueButton", "nonFiniteStopButton"}) {
     auto* b = panel->findChild<QPushButton*>(QLatin1String(name));
     QVERIFY2(b && b->isVisible() && b->isEnabled(), name);
   }
+  // The layer view has the non-finite step's per-layer norms (before the first regular record
+  // at step 10): the layer named by the panel is not finite there.
+  QVERIFY(c->lastLayerStats());
+  QCOMPARE(c->lastLayerStats()->step, bad->step);
+  const auto& first = e.evidence->layers.front();
+  const auto& names = c->lastLayerStats()->names;
+  const auto at = std::find(names.begin(), names.end(), first.first);
+  QVERIFY(at != names.end());
+  QVERIFY(!std::isfinite(c->lastLayerStats()->grad_norm[at - names.begin()]));
   // The step is marked on both plots.
   for (const char* name : {"lossPlot", "gradNormPlot"})
     QVERIFY2(hasStepMark(w.findChild<QCustomPlot*>(QLatin1String(name)), double(bad->step)), name);
@@ -356,20 +372,113 @@ void TstGradientWatchGui::nonFiniteHintFollowsTheClippingSetting() {
   // No clipping claim without the evidence; the English message is never parsed.
   e.message = "gradient clipping is off";
   QString text = EventText::forEvent(e, nullptr);
-  QVERIFY2(!text.contains(QStringLiteral("clipping")), qPrintable(text));
+  QVERIFY2(!text.contains(QStringLiteral("lipping")), qPrintable(text));
+  // The causes are core's, from the run's settings: clipping on (max_norm 1), lr 0.5 (SGD).
+  CauseSettings settings;
+  settings.optimizer = "sgd";
+  settings.lr = 0.5;
+  settings.clip_enabled = true;
+  settings.max_norm = 1;
   e.evidence.emplace();
-  e.evidence->lr = 0.5;
-  e.evidence->clip_enabled = true;
-  e.evidence->max_norm = 1;
+  e.evidence->causes = likelyCauses(settings, /*gradient_non_finite=*/true);
   text = EventText::forEvent(e, nullptr);
-  QVERIFY2(!text.contains(QStringLiteral("clipping is off")), qPrintable(text));
-  QVERIFY2(text.contains(QStringLiteral("clipping is on (max norm 1)")), qPrintable(text));
-  QVERIFY2(text.contains(QStringLiteral("(0.5)")), qPrintable(text));
-  QVERIFY(!NonFinitePanel::clipHint(*e.evidence).contains(QStringLiteral("is off")));
-  e.evidence->clip_enabled = false;
+  QVERIFY2(!text.contains(QStringLiteral("lipping is off")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("Clipping is on (max norm 1)")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("The learning rate 0.5 is high for sgd")),
+           qPrintable(text));
+  settings.clip_enabled = false;
+  settings.lr = 0.05;
+  e.evidence->causes = likelyCauses(settings, true);
   text = EventText::forEvent(e, nullptr);
-  QVERIFY2(text.contains(QStringLiteral("gradient clipping is off")), qPrintable(text));
-  QVERIFY(NonFinitePanel::clipHint(*e.evidence).contains(QStringLiteral("Clipping is off")));
+  QVERIFY2(text.contains(QStringLiteral("Gradient clipping is off")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("The learning rate 0.05 is perhaps too high")),
+           qPrintable(text));
+  QVERIFY2(!text.contains(QStringLiteral("lipping is on")), qPrintable(text));
+}
+
+void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
+  // Every finding core produces, from its own functions: causes under several settings and the
+  // doctor's readings of synthetic runs of each kind.
+  std::vector<Finding> all;
+  std::set<std::string> kinds;
+  CauseSettings s;
+  s.optimizer = "adam";
+  for (double lr : {0.5, 1e-3})
+    for (bool clip : {false, true})
+      for (bool grad_bad : {false, true}) {
+        s.lr = lr;
+        s.clip_enabled = clip;
+        s.max_norm = 1;
+        s.standardize = clip;
+        s.target_scale = clip ? 1 : 50;
+        for (const Finding& f : likelyCauses(s, grad_bad)) all.push_back(f);
+      }
+  // One doctor reading of a synthetic run: ten steps of loss 1 (one of them non-finite when
+  // `non_finite_at` > 0), then the epochs' {train, val} losses.
+  auto reading = [&](std::vector<std::pair<double, double>> epochs, DoctorContext context,
+                     int64_t non_finite_at = 0, bool diverged = false) {
+    LossDoctor d;
+    for (int64_t i = 1; i <= 10; ++i)
+      d.onStep(i == non_finite_at ? INFINITY : 1.0, i != non_finite_at);
+    int64_t n = 0;
+    for (auto [train, val] : epochs) {
+      EpochRecord r;
+      r.epoch = ++n;
+      r.train_loss = train;
+      r.val_loss = val;
+      d.onEpoch(r);
+    }
+    if (diverged) d.onDiverged();
+    Diagnosis diag = d.diagnose(context);
+    kinds.insert(diag.kind);
+    all.insert(all.end(), diag.evidence.begin(), diag.evidence.end());
+    all.insert(all.end(), diag.checks.begin(), diag.checks.end());
+  };
+  DoctorContext clip_bound;
+  clip_bound.clip_enabled = true;
+  clip_bound.clip_share_recent = 1;
+  clip_bound.clip_steps_recent = 100;
+  reading({{2, 2}, {500, 600}}, {}, 4, true);  // diverging: every evidence, clipping off
+  reading({{2, 2}}, clip_bound, 4);            // diverging with clipping on
+  reading({{0.5, 0.5}}, {});
+  reading({{0.99, 1}, {0.98, 1}, {0.97, 1}}, clip_bound);
+  reading({{0.6, 0.6}, {0.4, 0.4}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}}, {});
+  reading({{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}, {});
+  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, {});
+  std::set<std::string> codes;
+  for (const Finding& f : all) codes.insert(f.code);
+  // Every code of the list at Finding (core/train/watch_records.h) came up.
+  const std::set<std::string> listed = {
+      "lr_high", "lr_perhaps_high", "clip_off", "clip_cannot_fix", "clip_drift",
+      "targets_scaled", "inputs_raw", "non_finite_steps", "loss_exploded",
+      "divergence_detected", "initial_loss", "val_rising", "train_fell", "best_train_loss",
+      "train_stalled", "last_losses", "clip_share", "lower_lr_10x", "clip_on", "lower_max_norm",
+      "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
+      "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
+      "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity", "check_saturation",
+      "nothing_urgent"};
+  QCOMPARE(codes, listed);
+  QCOMPARE(kinds, (std::set<std::string>{"diverging", "too_early", "flat", "plateau", "healthy",
+                                         "overfitting"}));
+  auto cjk = [](const QString& t) {
+    for (QChar ch : t)
+      if (ch.unicode() >= 0x4E00 && ch.unicode() <= 0x9FFF) return true;
+    return false;
+  };
+  // English: the GUI's own wording (capitalised sentences), not core's text passed through.
+  for (const Finding& f : all)
+    QVERIFY2(FindingText::text(f) != QString::fromStdString(f.text), f.code.c_str());
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Chinese, QLocale::China));
+  for (const Finding& f : all) {
+    const QString t = FindingText::text(f);
+    QVERIFY2(cjk(t), qPrintable(QString::fromStdString(f.code) + ": " + t));
+    for (double v : f.values)  // the numbers are in the translated sentence
+      QVERIFY2(t.contains(EventText::number(v)) || t.contains(QString::number(qint64(v))),
+               qPrintable(QString::fromStdString(f.code) + ": " + t));
+  }
+  for (const std::string& kind : kinds)
+    QVERIFY2(cjk(FindingText::diagnosisSummary(kind)), kind.c_str());
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 
 QTEST_MAIN(TstGradientWatchGui)

@@ -37,7 +37,7 @@ std::optional<ClipStats::Warning> ClipStats::onStep(int64_t step, double grad_no
     return Warning{"clip_never_fires",
                    "clipping never fires: in " + std::to_string(kNeverSteps) +
                        " steps up to step " + std::to_string(step) +
-                       " the largest gradient norm was " + formatNumber(max_seen_) +
+                       " the largest gradient norm was " + formatHuman(max_seen_) +
                        ", under a tenth of max_norm " + formatNumber(max_norm) +
                        ", so clipping does nothing; lower training.clip.max_norm to act on spikes",
                    max_seen_};

@@ -38,6 +38,8 @@ class ClipStats {
   double shareRecent() const;
   /// Clipped share of every counted step of the run; 0 when none.
   double shareRun() const;
+  /// How many counted steps shareRecent() is over (at most 100).
+  int64_t recentSteps() const { return static_cast<int64_t>(window_.size()); }
   int64_t clippedSteps() const { return clipped_run_; }
   int64_t countedSteps() const { return counted_run_; }
 

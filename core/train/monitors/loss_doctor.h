@@ -12,6 +12,15 @@
 
 namespace trainscope {
 
+/// What the doctor cannot see in the losses: the run's clipping, so that its checks fit the run
+/// (no "turn on clipping" when it is on; a flat loss under clipping that cuts every update is
+/// named as such).
+struct DoctorContext {
+  bool clip_enabled = false;
+  double clip_share_recent = 0;  ///< ClipStats::shareRecent(): clipped share of the last 100
+  int64_t clip_steps_recent = 0;  ///< how many steps that share is over
+};
+
 class LossDoctor {
  public:
   static constexpr int kInitialSteps = 10;            ///< the initial loss: mean of the first steps
@@ -21,6 +30,7 @@ class LossDoctor {
   static constexpr double kConvergedFraction = 0.05;  ///< stalled below 5% of initial: healthy
   static constexpr double kOverfitRise = 1.1;         ///< val loss 10% above its best ...
   static constexpr int kOverfitEpochs = 3;            ///< ... best at least 3 epochs ago
+  static constexpr double kClipBoundShare = 0.9;      ///< flat under clipping on > 90% of steps
 
   /// Every step, in order (skipped steps too).
   void onStep(double loss, bool applied);
@@ -36,8 +46,11 @@ class LossDoctor {
   /// epochs ago, while the training loss (same mean) is below its value at that minimum; "flat"
   /// when the best epoch training loss is still >= 90% of the initial loss; "plateau" when the
   /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
-  /// 5% of the initial loss; else "healthy".
-  Diagnosis diagnose() const;
+  /// 5% of the initial loss; else "healthy". Evidence and checks are Findings (codes in
+  /// core/train/watch_records.h). With `context.clip_enabled`, "diverging" suggests lowering
+  /// max_norm instead of turning clipping on; "flat" while over 90% of the recent steps were
+  /// clipped names the clip share and puts "clip_bound" (updates cut to lr x max_norm) first.
+  Diagnosis diagnose(const DoctorContext& context = {}) const;
 
  private:
   std::vector<double> first_losses_;

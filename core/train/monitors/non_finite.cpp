@@ -13,6 +13,12 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
   return out;
 }
 
+std::string join(const std::vector<Finding>& parts, const char* sep) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : sep) + p.text;
+  return out;
+}
+
 std::string policyText(const std::string& policy) {
   if (policy == "skip") return "policy skip: the update was skipped and the run goes on";
   if (policy == "pause") return "policy pause: the run is paused";
@@ -21,28 +27,39 @@ std::string policyText(const std::string& policy) {
 
 }  // namespace
 
-std::vector<std::string> likelyCauses(const CauseSettings& s, bool gradient_non_finite) {
-  std::vector<std::string> causes;
+std::vector<Finding> likelyCauses(const CauseSettings& s, bool gradient_non_finite) {
+  std::vector<Finding> causes;
   const bool adam = s.optimizer == "adam" || s.optimizer == "adamw";
   const bool high_lr = adam ? s.lr > 1e-2 : s.lr > 0.1;
-  causes.push_back("the learning rate " + formatNumber(s.lr) + " is " +
-                   (high_lr ? "high for " + s.optimizer : "perhaps too high for this model") +
-                   ": try 10x lower");
+  if (high_lr)
+    causes.push_back({"lr_high", {s.lr}, s.optimizer,
+                      "the learning rate " + formatHuman(s.lr) + " is high for " + s.optimizer +
+                          ": try 10x lower"});
+  else
+    causes.push_back({"lr_perhaps_high", {s.lr}, "",
+                      "the learning rate " + formatHuman(s.lr) +
+                          " is perhaps too high for this model: try 10x lower"});
   if (!s.clip_enabled) {
-    causes.push_back("gradient clipping is off: training.clip.enabled=true bounds each update");
+    causes.push_back({"clip_off", {}, "",
+                      "gradient clipping is off: training.clip.enabled=true bounds each update"});
   } else if (gradient_non_finite) {
-    causes.push_back("clipping is on (max_norm " + formatNumber(s.max_norm) +
-                     ") but cannot rescale an inf or nan gradient: the weights were already bad; "
-                     "roll back to an earlier snapshot");
+    causes.push_back({"clip_cannot_fix", {s.max_norm}, "",
+                      "clipping is on (max_norm " + formatHuman(s.max_norm) +
+                          ") but cannot rescale an inf or nan gradient: the weights were already "
+                          "bad; roll back to an earlier snapshot"});
   } else {
-    causes.push_back("clipping is on (max_norm " + formatNumber(s.max_norm) +
-                     "), so the weights drifted over many steps: lower the learning rate or "
-                     "max_norm");
+    causes.push_back({"clip_drift", {s.max_norm}, "",
+                      "clipping is on (max_norm " + formatHuman(s.max_norm) +
+                          "), so the weights drifted over many steps: lower the learning rate or "
+                          "max_norm"});
   }
   if (s.target_scale != 1 && !s.classification)
-    causes.push_back("the targets are scaled by " + formatNumber(s.target_scale) +
-                     " (data.target_scale): large targets give large losses and gradients");
-  if (!s.standardize) causes.push_back("the inputs are not standardised (data.standardize=false)");
+    causes.push_back({"targets_scaled", {s.target_scale}, "",
+                      "the targets are scaled by " + formatHuman(s.target_scale) +
+                          " (data.target_scale): large targets give large losses and gradients"});
+  if (!s.standardize)
+    causes.push_back({"inputs_raw", {}, "",
+                      "the inputs are not standardised (data.standardize=false)"});
   return causes;
 }
 
@@ -57,11 +74,11 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& ev, const CauseSettings& 
   e.value = loss_bad ? ev.loss : ev.grad_norm;
   std::vector<std::string> layers;
   for (const auto& [name, norm] : ev.layers)
-    layers.push_back(name + " (" + formatNumber(norm) + ")");
+    layers.push_back(name + " (" + formatHuman(norm) + ")");
   const bool grad_bad = !std::isfinite(ev.grad_norm);
   e.message = "non-finite " + e.what + " at step " + std::to_string(ev.step) + ", epoch " +
-              std::to_string(ev.epoch) + ": loss " + formatNumber(ev.loss) + ", gradient norm " +
-              formatNumber(ev.grad_norm) + ", learning rate " + formatNumber(ev.lr) + "; " +
+              std::to_string(ev.epoch) + ": loss " + formatHuman(ev.loss) + ", gradient norm " + formatHuman(ev.grad_norm) +
+              ", learning rate " + formatHuman(ev.lr) + "; " +
               (ev.layers_non_finite ? "first non-finite gradient in " : "largest gradient in ") +
               join(layers, ", ") + ". The optimizer step was skipped (parameters unchanged). " +
               "Likely causes: " + join(likelyCauses(settings, grad_bad), "; ") + ". " +
@@ -110,10 +127,8 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
                     (!std::isfinite(r.train_loss) || r.train_loss > kLossFactor * *first_loss_);
   if (huge && !loss_flagged_ && std::isfinite(r.train_loss))
     out = make("train_loss", r.train_loss,
-               "training loss " + formatNumber(r.train_loss) +
-                   " is over 1e4 times the first "
-                   "epoch's (" +
-                   formatNumber(*first_loss_) + ")");
+               "training loss " + formatHuman(r.train_loss) + " is over 1e4 times the first epoch's (" +
+                   formatHuman(*first_loss_) + ")");
   loss_flagged_ = huge;
 
   if (n_classes_ > 0 && r.val_accuracy && r.epoch >= kFirstChanceEpoch) {
@@ -121,8 +136,8 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
     if (std::abs(*r.val_accuracy - chance) <= kChanceMargin + 1e-12) {
       if (++chance_streak_ == kChanceEpochs && !out)
         out = make("val_accuracy", *r.val_accuracy,
-                   "validation accuracy " + formatNumber(*r.val_accuracy) +
-                       " has been within 2 points of chance (" + formatNumber(chance) + ") for " +
+                   "validation accuracy " + formatHuman(*r.val_accuracy) +
+                       " has been within 2 points of chance (" + formatHuman(chance) + ") for " +
                        std::to_string(kChanceEpochs) + " epochs");
     } else {
       chance_streak_ = 0;

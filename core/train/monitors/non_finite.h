@@ -35,9 +35,9 @@ struct NonFiniteEvidence {
   bool layers_non_finite = false;  ///< `layers` lists non-finite gradients (else: the largest)
 };
 
-/// Likely causes, most likely first (English), from the run's settings and what went
-/// non-finite.
-std::vector<std::string> likelyCauses(const CauseSettings& settings, bool gradient_non_finite);
+/// Likely causes, most likely first, from the run's settings and what went non-finite (codes:
+/// Finding in core/train/watch_records.h).
+std::vector<Finding> likelyCauses(const CauseSettings& settings, bool gradient_non_finite);
 
 /// The "non_finite" event: what ("loss" or "grad_norm") and value, then a message with the
 /// step, epoch, loss, total norm, learning rate, the layer(s), the likely causes and `policy`.

@@ -1,0 +1,146 @@
+#include "gui/finding_text.h"
+
+#include "gui/event_text.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+namespace {
+
+/// values[i] as text, or "?" when the engine sent fewer values than the code lists.
+QString num(const Finding& f, size_t i) {
+  return i < f.values.size() ? EventText::number(f.values[i]) : QStringLiteral("?");
+}
+
+/// values[i] as a whole number (steps, epochs, counts).
+qlonglong whole(const Finding& f, size_t i) {
+  return i < f.values.size() ? static_cast<qlonglong>(f.values[i]) : 0;
+}
+
+QString cause(const Finding& f) {
+  const std::string& c = f.code;
+  if (c == "lr_high")
+    return Tr::tr("The learning rate %1 is high for %2: try 10x lower.")
+        .arg(num(f, 0), QString::fromStdString(f.name));
+  if (c == "lr_perhaps_high")
+    return Tr::tr("The learning rate %1 is perhaps too high for this model: try 10x lower.")
+        .arg(num(f, 0));
+  if (c == "clip_off") return Tr::tr("Gradient clipping is off: turning it on bounds each update.");
+  if (c == "clip_cannot_fix")
+    return Tr::tr("Clipping is on (max norm %1) but cannot rescale an inf or nan gradient: the "
+                  "weights were already bad; roll back to an earlier snapshot.")
+        .arg(num(f, 0));
+  if (c == "clip_drift")
+    return Tr::tr("Clipping is on (max norm %1), so the weights drifted over many steps: lower "
+                  "the learning rate or the max norm.")
+        .arg(num(f, 0));
+  if (c == "targets_scaled")
+    return Tr::tr("The targets are scaled by %1: large targets give large losses and gradients.")
+        .arg(num(f, 0));
+  if (c == "inputs_raw") return Tr::tr("The inputs are not standardised.");
+  return {};
+}
+
+QString evidence(const Finding& f) {
+  const std::string& c = f.code;
+  if (c == "non_finite_steps")
+    return Tr::tr("%n non-finite step(s), the first at step %1 (loss %2).", nullptr,
+                  static_cast<int>(whole(f, 0)))
+        .arg(whole(f, 1))
+        .arg(num(f, 2));
+  if (c == "loss_exploded")
+    return Tr::tr("The training loss reached %1, over %2x the initial loss %3 (mean of the "
+                  "first %4 steps).")
+        .arg(num(f, 0), num(f, 1), num(f, 2))
+        .arg(whole(f, 3));
+  if (c == "divergence_detected") return Tr::tr("A finite divergence was detected.");
+  if (c == "initial_loss")
+    return Tr::tr("Initial loss %1 (mean of the first %2 steps).").arg(num(f, 0)).arg(whole(f, 1));
+  if (c == "val_rising")
+    return Tr::tr("Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
+                  "minimum %5 at epoch %6.")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(whole(f, 2))
+        .arg(num(f, 3), num(f, 4))
+        .arg(whole(f, 5));
+  if (c == "train_fell")
+    return Tr::tr("Meanwhile the training loss fell from %1 to %2.").arg(num(f, 0), num(f, 1));
+  if (c == "best_train_loss")
+    return Tr::tr("Best epoch training loss %1 (%2% of the initial loss) after %3 epochs.")
+        .arg(num(f, 0), num(f, 1))
+        .arg(whole(f, 2));
+  if (c == "train_stalled")
+    return Tr::tr("Training loss %1 at epoch %2, %3 at epoch %4 (%5% better).")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2))
+        .arg(whole(f, 3))
+        .arg(num(f, 4));
+  if (c == "last_losses")
+    return Tr::tr("Training loss %1 at epoch %2, validation loss %3.")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2));
+  if (c == "clip_share")
+    return Tr::tr("Clipping cut %1% of the last %2 updates.").arg(num(f, 0)).arg(whole(f, 1));
+  return {};
+}
+
+QString check(const Finding& f) {
+  const std::string& c = f.code;
+  if (c == "lower_lr_10x") return Tr::tr("Lower the learning rate 10x.");
+  if (c == "clip_on") return Tr::tr("Turn on gradient clipping.");
+  if (c == "lower_max_norm") return Tr::tr("Lower the clipping max norm.");
+  if (c == "standardise_and_scale")
+    return Tr::tr("Standardise the inputs and bring the targets to a smaller scale.");
+  if (c == "check_init") return Tr::tr("Check the weight initialisation.");
+  if (c == "keep_best")
+    return Tr::tr("Keep the best epoch's checkpoint (checkpoints/best.pt) or stop earlier.");
+  if (c == "regularise") return Tr::tr("Add regularisation: weight decay or dropout.");
+  if (c == "more_data") return Tr::tr("Get more training data.");
+  if (c == "smaller_model") return Tr::tr("Use a smaller model.");
+  if (c == "clip_bound")
+    return Tr::tr("Clipping cuts nearly every update, so each step moves the weights by at most "
+                  "learning rate x max norm: raise the max norm, or bring the targets to a "
+                  "smaller scale.");
+  if (c == "raise_lr") return Tr::tr("Raise the learning rate (it may be too small).");
+  if (c == "standardise_inputs") return Tr::tr("Standardise the inputs.");
+  if (c == "check_labels") return Tr::tr("Check that the labels are aligned with their inputs.");
+  if (c == "fit_tiny_subset")
+    return Tr::tr("Check that the model can fit a tiny subset of the data.");
+  if (c == "lr_schedule")
+    return Tr::tr("Lower the learning rate (a scheduler) to settle into the minimum.");
+  if (c == "other_optimizer") return Tr::tr("Try another optimizer (Adam) or momentum.");
+  if (c == "more_capacity")
+    return Tr::tr("Give the model more capacity (wider or more hidden layers).");
+  if (c == "check_saturation")
+    return Tr::tr("Check for a bottleneck: saturated activations (sigmoid, tanh).");
+  if (c == "nothing_urgent")
+    return Tr::tr("Nothing urgent; watch the validation loss for overfitting.");
+  return {};
+}
+
+}  // namespace
+
+QString FindingText::text(const Finding& f) {
+  QString t = cause(f);
+  if (t.isEmpty()) t = evidence(f);
+  if (t.isEmpty()) t = check(f);
+  return t.isEmpty() ? QString::fromStdString(f.text) : t;
+}
+
+QString FindingText::diagnosisSummary(const std::string& kind) {
+  if (kind == "diverging")
+    return Tr::tr("The loss grows without bound or is no longer a number: the updates are too "
+                  "large (exploding gradients).");
+  if (kind == "flat") return Tr::tr("The loss is flat from the start: the model is not learning.");
+  if (kind == "plateau") return Tr::tr("The loss fell, then stalled at a plateau.");
+  if (kind == "overfitting")
+    return Tr::tr("The training loss falls while the validation loss rises.");
+  if (kind == "healthy")
+    return Tr::tr("The training loss falls and the validation loss follows.");
+  return Tr::tr("Too early to tell: fewer than 3 epochs.");
+}
+
+}  // namespace trainscope

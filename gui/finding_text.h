@@ -1,0 +1,21 @@
+#pragma once
+/// Translated text for the engine's Findings: the likely causes of a non-finite or diverged
+/// event and the loss doctor's evidence and checks (codes listed at Finding in
+/// core/train/watch_records.h). Core words them in English; the GUI words them here, from the
+/// code and the numbers, never from the English text (which is only the fallback for a code
+/// this version does not know).
+#include <QString>
+
+#include "core/train/watch_records.h"
+
+namespace trainscope {
+
+class FindingText {
+ public:
+  /// One finding as a translated sentence, numbers to 4 significant digits.
+  static QString text(const Finding& finding);
+  /// The loss doctor's one-sentence reading for a Diagnosis::kind, translated.
+  static QString diagnosisSummary(const std::string& kind);
+};
+
+}  // namespace trainscope
