@@ -14,7 +14,11 @@ cat > "$tmp/soak.json" <<'JSON'
  "model": {"hidden": [8], "activation": "tanh"}, "optimizer": {"name": "sgd", "lr": 0.01},
  "training": {"epochs": 1000000, "batch_size": 1, "seed": 42, "num_threads": 1}}
 JSON
-xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" --config "$tmp/soak.json" --autostart \
+# Full speed: the speed slider starts where it was left (QSettings "pace"); a settings folder
+# of its own with pace 0 (full speed) keeps the user's from slowing the soak down.
+mkdir -p "$tmp/config/TrainScope"
+printf '[General]\npace=0\n' > "$tmp/config/TrainScope/TrainScope.conf"
+XDG_CONFIG_HOME="$tmp/config" xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" --config "$tmp/soak.json" --autostart \
   --runs-dir "$tmp/runs" > "$tmp/out.log" 2>&1 &
 xvfb=$!
 pid=""
@@ -26,12 +30,14 @@ done
 [ -n "$pid" ] || { echo "trainscope did not start"; cat "$tmp/out.log"; exit 1; }
 start=$(date +%s)
 first=""
-echo "t_s rss_mib steps"
+echo "t_s rss_mib steps steps_per_s"
+prev_steps=0
 while [ $(( $(date +%s) - start )) -lt "$seconds" ]; do
   sleep 15
   rss=$(awk '/VmRSS/{print $2}' "/proc/$pid/status")
   steps=$(($(wc -l < "$(ls -d "$tmp"/runs/*/ | head -1)steps.csv") - 1))
-  echo "$(( $(date +%s) - start )) $((rss / 1024)) $steps"
+  echo "$(( $(date +%s) - start )) $((rss / 1024)) $steps $(( (steps - prev_steps) / 15 ))"
+  prev_steps=$steps
   [ -n "$first" ] || first=$rss
 done
 last=$rss
