@@ -72,7 +72,8 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     if (e.evidence && !e.evidence->causes.empty()) {
       QStringList causes;
       for (const Finding& c : e.evidence->causes) causes << FindingText::text(c);
-      text += QLatin1Char(' ') + Tr::tr("Likely causes: %1").arg(causes.join(QLatin1Char(' ')));
+      text = FindingText::joinSentences(
+          {text, Tr::tr("Likely causes: %1").arg(FindingText::joinSentences(causes))});
     }
   } else if (e.kind == EventKind::Diverged) {
     s = Severity::Warning;

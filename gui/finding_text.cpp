@@ -130,6 +130,19 @@ QString FindingText::text(const Finding& f) {
   return t.isEmpty() ? QString::fromStdString(f.text) : t;
 }
 
+QString FindingText::joinSentences(const QStringList& sentences) {
+  QString out;
+  for (const QString& s : sentences) {
+    if (s.isEmpty()) continue;
+    const char16_t c = out.isEmpty() ? 0 : out.back().unicode();
+    // CJK punctuation (U+3000-U+303F) and full-width forms (U+FF00-U+FFEF) take no space.
+    const bool wide = (c >= 0x3000 && c < 0x3040) || c >= 0xFF00;
+    if (!out.isEmpty() && !wide) out += QLatin1Char(' ');
+    out += s;
+  }
+  return out;
+}
+
 QString FindingText::diagnosisSummary(const std::string& kind) {
   if (kind == "diverging")
     return Tr::tr("The loss grows without bound or is no longer a number: the updates are too "

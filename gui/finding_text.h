@@ -5,6 +5,7 @@
 /// code and the numbers, never from the English text (which is only the fallback for a code
 /// this version does not know).
 #include <QString>
+#include <QStringList>
 
 #include "core/train/watch_records.h"
 
@@ -14,6 +15,9 @@ class FindingText {
  public:
   /// One finding as a translated sentence, numbers to 4 significant digits.
   static QString text(const Finding& finding);
+  /// Sentences joined into one paragraph: a space after a Latin full stop, nothing after a
+  /// Chinese one ("。"), as each language writes them.
+  static QString joinSentences(const QStringList& sentences);
   /// The loss doctor's one-sentence reading for a Diagnosis::kind, translated.
   static QString diagnosisSummary(const std::string& kind);
 };

@@ -478,6 +478,12 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   }
   for (const std::string& kind : kinds)
     QVERIFY2(cjk(FindingText::diagnosisSummary(kind)), kind.c_str());
+  // Sentences join as each language writes them.
+  QCOMPARE(FindingText::joinSentences({QStringLiteral("A b."), QString(), QStringLiteral("C.")}),
+           QStringLiteral("A b. C."));
+  QCOMPARE(FindingText::joinSentences({QStringLiteral("甲。"), QStringLiteral("乙（1）："),
+                                       QStringLiteral("丙。")}),
+           QStringLiteral("甲。乙（1）：丙。"));
   installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 
