@@ -9,7 +9,8 @@ bool SnapshotRing::due(int64_t step) const {
 }
 
 void SnapshotRing::capture(const TrainState& state, const CheckpointContext& context) {
-  Snapshot s{state.global_step, captureState(state, context)};
+  Snapshot s{state.global_step, state.history.size(),
+             captureState(state, context, /*with_history=*/false)};
   if (!first_) {
     first_ = std::move(s);
     return;
@@ -25,7 +26,11 @@ std::optional<int64_t> SnapshotRing::restoreBefore(TrainState& state, int64_t be
                       : (first_ && first_->step < before_step) ? &*first_
                                                                : nullptr;
   if (!s) return std::nullopt;
-  restoreState(state, s->dict, optimizer_name, "in-memory snapshot");
+  // The epochs before the snapshot are the run's first `history_size` records: the history is
+  // only appended to, and a roll-back drops the snapshots newer than the one it restores.
+  c10::impl::GenericDict dict = s->dict.copy();
+  dict.insert_or_assign("history", historyList(state.history, s->history_size));
+  restoreState(state, dict, optimizer_name, "in-memory snapshot");
   return s->step;
 }
 

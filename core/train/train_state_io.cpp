@@ -157,7 +157,26 @@ struct GroupOptions {
 
 }  // namespace
 
-GenericDict captureState(const TrainState& s, const CheckpointContext& ctx) {
+GenericList historyList(const std::vector<EpochRecord>& history, size_t n) {
+  GenericList list(c10::AnyType::get());
+  for (size_t i = 0; i < n && i < history.size(); ++i) {
+    const EpochRecord& r = history[i];
+    GenericDict h = makeStringDict();
+    h.insert("epoch", r.epoch);
+    h.insert("step", r.step);
+    h.insert("train_loss", r.train_loss);
+    h.insert("val_loss", r.val_loss);
+    h.insert("val_accuracy", optionalNumber(r.val_accuracy));
+    h.insert("lr", r.lr);
+    h.insert("epoch_seconds", r.epoch_seconds);
+    h.insert("samples_per_second", r.samples_per_second);
+    h.insert("train_accuracy", optionalNumber(r.train_accuracy));
+    list.push_back(h);
+  }
+  return list;
+}
+
+GenericDict captureState(const TrainState& s, const CheckpointContext& ctx, bool with_history) {
   GenericDict d = makeStringDict();
   d.insert("format", std::string(kCheckpointFormat));
   d.insert("format_version", kCheckpointFormatVersion);
@@ -189,21 +208,7 @@ GenericDict captureState(const TrainState& s, const CheckpointContext& ctx) {
   rng.insert("cuda", GenericList(c10::AnyType::get()));
   d.insert("rng_state", rng);
   d.insert("source_run_dir", ctx.source_run_dir);
-  GenericList history(c10::AnyType::get());
-  for (const EpochRecord& r : s.history) {
-    GenericDict h = makeStringDict();
-    h.insert("epoch", r.epoch);
-    h.insert("step", r.step);
-    h.insert("train_loss", r.train_loss);
-    h.insert("val_loss", r.val_loss);
-    h.insert("val_accuracy", optionalNumber(r.val_accuracy));
-    h.insert("lr", r.lr);
-    h.insert("epoch_seconds", r.epoch_seconds);
-    h.insert("samples_per_second", r.samples_per_second);
-    h.insert("train_accuracy", optionalNumber(r.train_accuracy));
-    history.push_back(h);
-  }
-  d.insert("history", history);
+  if (with_history) d.insert("history", historyList(s.history, s.history.size()));
   captureExtras(s, d);
   d.insert("torch_version", libtorchVersion());
   d.insert("trainscope_version", std::string(trainscopeVersion()));

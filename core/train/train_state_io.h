@@ -2,6 +2,7 @@
 /// Capturing the whole TrainState into a checkpoint dict and restoring it (ARCHITECTURE §5).
 /// Internal to core (torch types). The file format itself is io/checkpoint_file.h.
 #include <ATen/core/Dict.h>
+#include <ATen/core/List.h>
 
 #include <filesystem>
 #include <string>
@@ -23,8 +24,14 @@ struct CheckpointContext {
 /// hyperparameter as Python floats and "params": [indices]), counters, best loss, the current
 /// epoch's loss meter, RNG states (torch CPU generator now; the shuffle generator at the start
 /// of the current epoch), history, versions and saved_at. Tensors are copies: later training
-/// does not change a captured dict.
-c10::impl::GenericDict captureState(const TrainState& state, const CheckpointContext& context);
+/// does not change a captured dict. `with_history` false leaves "history" out (in-memory
+/// snapshots: the history is append-only, so they keep its length and take its first entries
+/// back from the run at restore time instead of a copy that grows with every epoch).
+c10::impl::GenericDict captureState(const TrainState& state, const CheckpointContext& context,
+                                    bool with_history = true);
+
+/// The checkpoint's "history" list: the first `n` epoch records of `history` as dicts.
+c10::impl::GenericList historyList(const std::vector<EpochRecord>& history, size_t n);
 
 /// captureState + an atomic write to `file`. Throws Error(Io, file).
 void saveCheckpoint(const TrainState& state, const CheckpointContext& context,

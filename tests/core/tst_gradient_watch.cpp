@@ -651,12 +651,20 @@ void TstGradientWatch::rollBackRestoresASnapshot() {
   c.training.non_finite = "pause";
   c.training.snapshot_every = 4;
   c.training.epochs = bad + 20;
-  Trainer trainer(c);
+  QTemporaryDir tmp;
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(tmp.path().toStdString()) / "run";
+  Trainer trainer(c, o);  // writes checkpoints/last.pt at the end: its history is checked
   Recorder rec;
   trainer.addObserver(&rec);
   RunSummary s;
   std::thread worker([&] { s = trainer.run(); });
   QVERIFY(waitForNonFinitePause(trainer, rec));
+  std::vector<EpochRecord> before_rollback;
+  {
+    std::lock_guard<std::mutex> l(rec.mutex);
+    before_rollback = rec.epochs;
+  }
   trainer.rollBack(bad, 1e-3, /*enable_clipping=*/true);  // lr 50 -> 0.05
   if (!QTest::qWaitFor([&] { return rec.steps.size() >= static_cast<size_t>(c.training.epochs); },
                        20000)) {
@@ -678,6 +686,17 @@ void TstGradientWatch::rollBackRestoresASnapshot() {
   QCOMPARE(static_cast<int64_t>(rec.eventsOf(EventKind::NonFinite).size()), int64_t{1});
   // The still-huge loss after the rollback is not reported as a new divergence.
   QCOMPARE(rec.eventsOf(EventKind::Diverged).size(), size_t{1});
+  // The run's history after the roll-back: the epochs up to the snapshot as they were (one step
+  // per epoch: epochs 1..snap), then the epochs trained again; one record per epoch, in order.
+  const std::filesystem::path last = o.run_dir / "checkpoints" / "last.pt";
+  const std::vector<EpochRecord> history = readHistory(readCheckpointDict(last), last);
+  QCOMPARE(static_cast<int64_t>(history.size()), c.training.epochs);
+  for (size_t i = 0; i < history.size(); ++i) QCOMPARE(history[i].epoch, int64_t(i + 1));
+  QVERIFY(static_cast<int64_t>(before_rollback.size()) >= snap);
+  for (int64_t i = 0; i < snap; ++i) {
+    QCOMPARE(history[i].step, before_rollback[i].step);
+    QVERIFY(history[i].train_loss == before_rollback[i].train_loss);  // bit for bit: same run
+  }
   const auto changes = rec.eventsOf(EventKind::ConfigChanged);
   QCOMPARE(changes.size(), size_t{2});
   QVERIFY2(changes[0].message.find("from step " + std::to_string(snap + 1)) != std::string::npos,
