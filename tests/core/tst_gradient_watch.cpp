@@ -24,6 +24,7 @@
 #include "core/train/monitors/non_finite.h"
 #include "core/train/trainer.h"
 #include "core/train/trainer_hooks.h"
+#include "synthetic_runs.h"
 #include "test_util.h"
 
 using namespace trainscope;
@@ -530,19 +531,7 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
   DoctorContext context;  // clipping off unless a case sets it
   auto run = [&context](std::vector<double> steps, std::vector<std::pair<double, double>> epochs,
                         int64_t non_finite_at = 0) {
-    LossDoctor d;
-    for (size_t i = 0; i < steps.size(); ++i)
-      d.onStep(static_cast<int64_t>(i + 1) == non_finite_at ? INFINITY : steps[i],
-               static_cast<int64_t>(i + 1) != non_finite_at);
-    int64_t n = 0;
-    for (auto [train, val] : epochs) {
-      EpochRecord r;
-      r.epoch = ++n;
-      r.train_loss = train;
-      r.val_loss = val;
-      d.onEpoch(r);
-    }
-    return d.diagnose(context);
+    return testruns::diagnoseSynthetic(steps, epochs, context, non_finite_at);
   };
   const std::vector<double> start(10, 1.0);  // initial loss 1
   // (a) diverging: epoch losses climb past 10x the initial loss.

@@ -28,6 +28,7 @@
 #include "gui/plots/layer_plot.h"
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
+#include "synthetic_runs.h"
 
 using namespace trainscope;
 
@@ -417,19 +418,8 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   // `non_finite_at` > 0), then the epochs' {train, val} losses.
   auto reading = [&](std::vector<std::pair<double, double>> epochs, DoctorContext context,
                      int64_t non_finite_at = 0, bool diverged = false) {
-    LossDoctor d;
-    for (int64_t i = 1; i <= 10; ++i)
-      d.onStep(i == non_finite_at ? INFINITY : 1.0, i != non_finite_at);
-    int64_t n = 0;
-    for (auto [train, val] : epochs) {
-      EpochRecord r;
-      r.epoch = ++n;
-      r.train_loss = train;
-      r.val_loss = val;
-      d.onEpoch(r);
-    }
-    if (diverged) d.onDiverged();
-    Diagnosis diag = d.diagnose(context);
+    const Diagnosis diag = testruns::diagnoseSynthetic(std::vector<double>(10, 1.0), epochs,
+                                                       context, non_finite_at, diverged);
     kinds.insert(diag.kind);
     all.insert(all.end(), diag.evidence.begin(), diag.evidence.end());
     all.insert(all.end(), diag.checks.begin(), diag.checks.end());
