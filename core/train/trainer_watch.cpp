@@ -169,8 +169,8 @@ void Trainer::Impl::reportDiagnosis(int64_t epoch) {
   // events.jsonl only: observers get onDiagnosis (as an event it would split the runs of
   // repeated events that front ends fold into one line).
   if (d.kind != "too_early" && writer)
-    writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis, "diagnosis: " + d.summary,
-                        std::nullopt, d.kind, ""});
+    writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis,
+                        "diagnosis: " + d.kind + ": " + d.summary, std::nullopt, d.kind, ""});
   for (auto* o : observers) o->onDiagnosis(d);
 }
 

@@ -104,7 +104,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
       train_recent < epochs_[best].train_loss) {
     const EpochRecord& b = epochs_[best];
     d.kind = "overfitting";
-    d.summary = "overfitting: training loss falls while validation loss rises";
+    d.summary = "training loss falls while validation loss rises";
     d.evidence = {
         {"val_rising",
          {last.val_loss, static_cast<double>(last.epoch), static_cast<double>(kOverfitEpochs),
@@ -184,7 +184,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     return d;
   }
   d.kind = "healthy";
-  d.summary = "healthy: the training loss falls and validation follows";
+  d.summary = "the training loss falls and validation follows";
   d.evidence = {init_finding,
                 {"last_losses",
                  {last.train_loss, static_cast<double>(last.epoch), last.val_loss},
