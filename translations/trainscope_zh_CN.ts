@@ -1734,10 +1734,6 @@ The current run is unchanged.</source>
         <translation>训练时这里显示各层的梯度范数和更新比例（training.layer_stats_every；设为 0 则关闭）。</translation>
     </message>
     <message>
-        <source>Every %1 steps. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
-        <translation>每 %1 步一次。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
-    </message>
-    <message>
         <source>Layer gradient norm</source>
         <translation>层梯度范数</translation>
     </message>
@@ -2130,6 +2126,10 @@ The current run is unchanged.</source>
     <message>
         <source>Too early to tell: fewer than 3 epochs.</source>
         <translation>现在判断还太早：不足 3 轮。</translation>
+    </message>
+    <message>
+        <source>Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation>每 %1 步一次，出现非有限值的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
     </message>
 </context>
 </TS>

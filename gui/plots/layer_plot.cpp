@@ -163,7 +163,7 @@ void LayerPlot::retranslate() {
       names_.empty()
           ? Tr::tr("Per-layer gradient norms and update ratios appear here during a run "
                    "(training.layer_stats_every; 0 turns them off).")
-          : Tr::tr("Every %1 steps. Left: the gradient norm of each layer – the first line to "
+          : Tr::tr("Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to "
                    "leave the others is the layer that explodes first. Right: update / weight "
                    "per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy "
                    "range: above it the learning rate is too high for that layer, below it "
