@@ -27,12 +27,14 @@ QString cause(const Finding& f) {
         .arg(num(f, 0));
   if (c == "clip_off") return Tr::tr("Gradient clipping is off: turning it on bounds each update.");
   if (c == "clip_cannot_fix")
-    return Tr::tr("Clipping is on (max norm %1) but cannot rescale an inf or nan gradient: the "
-                  "weights were already bad; roll back to an earlier snapshot.")
+    return Tr::tr(
+               "Clipping is on (max norm %1) but cannot rescale an inf or nan gradient: the "
+               "weights were already bad; roll back to an earlier snapshot.")
         .arg(num(f, 0));
   if (c == "clip_drift")
-    return Tr::tr("Clipping is on (max norm %1), so the weights drifted over many steps: lower "
-                  "the learning rate or the max norm.")
+    return Tr::tr(
+               "Clipping is on (max norm %1), so the weights drifted over many steps: lower "
+               "the learning rate or the max norm.")
         .arg(num(f, 0));
   if (c == "targets_scaled")
     return Tr::tr("The targets are scaled by %1: large targets give large losses and gradients.")
@@ -49,16 +51,18 @@ QString evidence(const Finding& f) {
         .arg(whole(f, 1))
         .arg(num(f, 2));
   if (c == "loss_exploded")
-    return Tr::tr("The training loss reached %1, over %2x the initial loss %3 (mean of the "
-                  "first %4 steps).")
+    return Tr::tr(
+               "The training loss reached %1, over %2x the initial loss %3 (mean of the "
+               "first %4 steps).")
         .arg(num(f, 0), num(f, 1), num(f, 2))
         .arg(whole(f, 3));
   if (c == "divergence_detected") return Tr::tr("A finite divergence was detected.");
   if (c == "initial_loss")
     return Tr::tr("Initial loss %1 (mean of the first %2 steps).").arg(num(f, 0)).arg(whole(f, 1));
   if (c == "val_rising")
-    return Tr::tr("Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
-                  "minimum %5 at epoch %6.")
+    return Tr::tr(
+               "Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
+               "minimum %5 at epoch %6.")
         .arg(num(f, 0))
         .arg(whole(f, 1))
         .arg(whole(f, 2))
@@ -101,9 +105,10 @@ QString check(const Finding& f) {
   if (c == "more_data") return Tr::tr("Get more training data.");
   if (c == "smaller_model") return Tr::tr("Use a smaller model.");
   if (c == "clip_bound")
-    return Tr::tr("Clipping cuts nearly every update, so each step moves the weights by at most "
-                  "learning rate x max norm: raise the max norm, or bring the targets to a "
-                  "smaller scale.");
+    return Tr::tr(
+        "Clipping cuts nearly every update, so each step moves the weights by at most "
+        "learning rate x max norm: raise the max norm, or bring the targets to a "
+        "smaller scale.");
   if (c == "raise_lr") return Tr::tr("Raise the learning rate (it may be too small).");
   if (c == "standardise_inputs") return Tr::tr("Standardise the inputs.");
   if (c == "check_labels") return Tr::tr("Check that the labels are aligned with their inputs.");
@@ -145,14 +150,14 @@ QString FindingText::joinSentences(const QStringList& sentences) {
 
 QString FindingText::diagnosisSummary(const std::string& kind) {
   if (kind == "diverging")
-    return Tr::tr("The loss grows without bound or is no longer a number: the updates are too "
-                  "large (exploding gradients).");
+    return Tr::tr(
+        "The loss grows without bound or is no longer a number: the updates are too "
+        "large (exploding gradients).");
   if (kind == "flat") return Tr::tr("The loss is flat from the start: the model is not learning.");
   if (kind == "plateau") return Tr::tr("The loss fell, then stalled at a plateau.");
   if (kind == "overfitting")
     return Tr::tr("The training loss falls while the validation loss rises.");
-  if (kind == "healthy")
-    return Tr::tr("The training loss falls and the validation loss follows.");
+  if (kind == "healthy") return Tr::tr("The training loss falls and the validation loss follows.");
   return Tr::tr("Too early to tell: fewer than 3 epochs.");
 }
 

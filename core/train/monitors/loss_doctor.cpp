@@ -53,14 +53,14 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     d.kind = "diverging";
     d.summary = "the loss is diverging (exploding gradients)";
     if (non_finite_steps_ > 0)
-      d.evidence.push_back(
-          {"non_finite_steps",
-           {static_cast<double>(non_finite_steps_), static_cast<double>(first_non_finite_step_),
-            first_non_finite_loss_},
-           "",
-           std::to_string(non_finite_steps_) + " non-finite step(s), the first at step " +
-               std::to_string(first_non_finite_step_) + " (loss " +
-               formatHuman(first_non_finite_loss_) + ")"});
+      d.evidence.push_back({"non_finite_steps",
+                            {static_cast<double>(non_finite_steps_),
+                             static_cast<double>(first_non_finite_step_), first_non_finite_loss_},
+                            "",
+                            std::to_string(non_finite_steps_) +
+                                " non-finite step(s), the first at step " +
+                                std::to_string(first_non_finite_step_) + " (loss " +
+                                formatHuman(first_non_finite_loss_) + ")"});
     if (huge)
       d.evidence.push_back({"loss_exploded",
                             {max_train, kDivergeFactor, initial, n_initial},
@@ -68,8 +68,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                             "training loss reached " + formatHuman(max_train) + ", over " +
                                 formatHuman(kDivergeFactor) + "x the " + init_text});
     if (diverged_)
-      d.evidence.push_back(
-          {"divergence_detected", {}, "", "a finite divergence was detected"});
+      d.evidence.push_back({"divergence_detected", {}, "", "a finite divergence was detected"});
     d.checks = {check("lower_lr_10x", "lower the learning rate 10x"),
                 context.clip_enabled
                     ? check("lower_max_norm", "lower max_norm (training.clip.max_norm)")
@@ -110,15 +109,15 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
          {last.val_loss, static_cast<double>(last.epoch), static_cast<double>(kOverfitEpochs),
           val_recent, b.val_loss, static_cast<double>(b.epoch)},
          "",
-         "validation loss " + formatHuman(last.val_loss) + " at epoch " + std::to_string(last.epoch) +
-             " (mean of the last " + std::to_string(kOverfitEpochs) + " epochs " +
-             formatHuman(val_recent) + "), up from its minimum " + formatHuman(b.val_loss) + " at epoch " +
-             std::to_string(b.epoch)},
+         "validation loss " + formatHuman(last.val_loss) + " at epoch " +
+             std::to_string(last.epoch) + " (mean of the last " + std::to_string(kOverfitEpochs) +
+             " epochs " + formatHuman(val_recent) + "), up from its minimum " +
+             formatHuman(b.val_loss) + " at epoch " + std::to_string(b.epoch)},
         {"train_fell",
          {b.train_loss, last.train_loss},
          "",
-         "training loss fell from " + formatHuman(b.train_loss) + " to " + formatHuman(last.train_loss) +
-             " meanwhile"}};
+         "training loss fell from " + formatHuman(b.train_loss) + " to " +
+             formatHuman(last.train_loss) + " meanwhile"}};
     d.checks = {check("keep_best",
                       "keep the best epoch's checkpoint (checkpoints/best.pt) or stop earlier"),
                 check("regularise", "add regularisation: weight decay or dropout"),
@@ -130,12 +129,13 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     d.kind = "flat";
     d.summary = "the loss is flat from the start: the model is not learning";
     const double percent = 100 * min_train / initial;
-    d.evidence = {init_finding,
-                  {"best_train_loss",
-                   {min_train, percent, static_cast<double>(n)},
-                   "",
-                   "best epoch training loss " + formatHuman(min_train) + " (" + formatHuman(percent) +
-                       "% of initial) after " + std::to_string(n) + " epochs"}};
+    d.evidence = {
+        init_finding,
+        {"best_train_loss",
+         {min_train, percent, static_cast<double>(n)},
+         "",
+         "best epoch training loss " + formatHuman(min_train) + " (" + formatHuman(percent) +
+             "% of initial) after " + std::to_string(n) + " epochs"}};
     d.checks.clear();
     if (context.clip_enabled && context.clip_steps_recent > 0 &&
         context.clip_share_recent > kClipBoundShare) {
@@ -150,12 +150,12 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                 "clipping cuts nearly every update, so each step moves the weights by at most "
                 "lr x max_norm: raise max_norm, or bring the targets to a smaller scale"));
     }
-    d.checks.insert(d.checks.end(),
-                    {check("raise_lr", "raise the learning rate (it may be too small)"),
-                     check("standardise_inputs", "standardise the inputs (data.standardize)"),
-                     check("check_labels", "check that labels are aligned with their inputs"),
-                     check("fit_tiny_subset",
-                           "check that the model can fit a tiny subset (data.limit)")});
+    d.checks.insert(
+        d.checks.end(),
+        {check("raise_lr", "raise the learning rate (it may be too small)"),
+         check("standardise_inputs", "standardise the inputs (data.standardize)"),
+         check("check_labels", "check that labels are aligned with their inputs"),
+         check("fit_tiny_subset", "check that the model can fit a tiny subset (data.limit)")});
     return d;
   }
   const int64_t third = std::max<int64_t>(3, n / 3);
@@ -166,31 +166,31 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   if (stalled && std::isfinite(initial) && last.train_loss >= kConvergedFraction * initial) {
     d.kind = "plateau";
     d.summary = "the loss fell, then stalled at a plateau";
-    d.evidence = {init_finding,
-                  {"train_stalled",
-                   {then, static_cast<double>(epochs_[from].epoch), last.train_loss,
-                    static_cast<double>(last.epoch), 100 * change},
-                   "",
-                   "training loss " + formatHuman(then) + " at epoch " +
-                       std::to_string(epochs_[from].epoch) + ", " + formatHuman(last.train_loss) +
-                       " at epoch " + std::to_string(last.epoch) + " (" + formatHuman(100 * change) +
-                       "% better)"}};
-    d.checks = {check("lr_schedule",
-                      "lower the learning rate (a scheduler) to settle into the minimum"),
-                check("other_optimizer", "try another optimizer (Adam) or momentum"),
-                check("more_capacity", "give the model more capacity (wider or more hidden layers)"),
-                check("check_saturation",
-                      "check for a bottleneck: saturated activations (sigmoid/tanh)")};
+    d.evidence = {
+        init_finding,
+        {"train_stalled",
+         {then, static_cast<double>(epochs_[from].epoch), last.train_loss,
+          static_cast<double>(last.epoch), 100 * change},
+         "",
+         "training loss " + formatHuman(then) + " at epoch " + std::to_string(epochs_[from].epoch) +
+             ", " + formatHuman(last.train_loss) + " at epoch " + std::to_string(last.epoch) +
+             " (" + formatHuman(100 * change) + "% better)"}};
+    d.checks = {
+        check("lr_schedule", "lower the learning rate (a scheduler) to settle into the minimum"),
+        check("other_optimizer", "try another optimizer (Adam) or momentum"),
+        check("more_capacity", "give the model more capacity (wider or more hidden layers)"),
+        check("check_saturation", "check for a bottleneck: saturated activations (sigmoid/tanh)")};
     return d;
   }
   d.kind = "healthy";
   d.summary = "the training loss falls and validation follows";
-  d.evidence = {init_finding,
-                {"last_losses",
-                 {last.train_loss, static_cast<double>(last.epoch), last.val_loss},
-                 "",
-                 "training loss " + formatHuman(last.train_loss) + " at epoch " +
-                     std::to_string(last.epoch) + ", validation loss " + formatHuman(last.val_loss)}};
+  d.evidence = {
+      init_finding,
+      {"last_losses",
+       {last.train_loss, static_cast<double>(last.epoch), last.val_loss},
+       "",
+       "training loss " + formatHuman(last.train_loss) + " at epoch " + std::to_string(last.epoch) +
+           ", validation loss " + formatHuman(last.val_loss)}};
   d.checks = {check("nothing_urgent", "nothing urgent; watch validation loss for overfitting")};
   return d;
 }

@@ -32,34 +32,46 @@ std::vector<Finding> likelyCauses(const CauseSettings& s, bool gradient_non_fini
   const bool adam = s.optimizer == "adam" || s.optimizer == "adamw";
   const bool high_lr = adam ? s.lr > 1e-2 : s.lr > 0.1;
   if (high_lr)
-    causes.push_back({"lr_high", {s.lr}, s.optimizer,
+    causes.push_back({"lr_high",
+                      {s.lr},
+                      s.optimizer,
                       "the learning rate " + formatHuman(s.lr) + " is high for " + s.optimizer +
                           ": try 10x lower"});
   else
-    causes.push_back({"lr_perhaps_high", {s.lr}, "",
+    causes.push_back({"lr_perhaps_high",
+                      {s.lr},
+                      "",
                       "the learning rate " + formatHuman(s.lr) +
                           " is perhaps too high for this model: try 10x lower"});
   if (!s.clip_enabled) {
-    causes.push_back({"clip_off", {}, "",
+    causes.push_back({"clip_off",
+                      {},
+                      "",
                       "gradient clipping is off: training.clip.enabled=true bounds each update"});
   } else if (gradient_non_finite) {
-    causes.push_back({"clip_cannot_fix", {s.max_norm}, "",
+    causes.push_back({"clip_cannot_fix",
+                      {s.max_norm},
+                      "",
                       "clipping is on (max_norm " + formatHuman(s.max_norm) +
                           ") but cannot rescale an inf or nan gradient: the weights were already "
                           "bad; roll back to an earlier snapshot"});
   } else {
-    causes.push_back({"clip_drift", {s.max_norm}, "",
+    causes.push_back({"clip_drift",
+                      {s.max_norm},
+                      "",
                       "clipping is on (max_norm " + formatHuman(s.max_norm) +
                           "), so the weights drifted over many steps: lower the learning rate or "
                           "max_norm"});
   }
   if (s.target_scale != 1 && !s.classification)
-    causes.push_back({"targets_scaled", {s.target_scale}, "",
+    causes.push_back({"targets_scaled",
+                      {s.target_scale},
+                      "",
                       "the targets are scaled by " + formatHuman(s.target_scale) +
                           " (data.target_scale): large targets give large losses and gradients"});
   if (!s.standardize)
-    causes.push_back({"inputs_raw", {}, "",
-                      "the inputs are not standardised (data.standardize=false)"});
+    causes.push_back(
+        {"inputs_raw", {}, "", "the inputs are not standardised (data.standardize=false)"});
   return causes;
 }
 
@@ -75,14 +87,13 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& ev, const CauseSettings& 
   std::vector<std::string> layers;
   for (const auto& [name, norm] : ev.layers)
     layers.push_back(name + " (" + formatHuman(norm) + ")");
-  const bool grad_bad = !std::isfinite(ev.grad_norm);
+  std::vector<Finding> causes = likelyCauses(settings, !std::isfinite(ev.grad_norm));
   e.message = "non-finite " + e.what + " at step " + std::to_string(ev.step) + ", epoch " +
-              std::to_string(ev.epoch) + ": loss " + formatHuman(ev.loss) + ", gradient norm " + formatHuman(ev.grad_norm) +
-              ", learning rate " + formatHuman(ev.lr) + "; " +
+              std::to_string(ev.epoch) + ": loss " + formatHuman(ev.loss) + ", gradient norm " +
+              formatHuman(ev.grad_norm) + ", learning rate " + formatHuman(ev.lr) + "; " +
               (ev.layers_non_finite ? "first non-finite gradient in " : "largest gradient in ") +
               join(layers, ", ") + ". The optimizer step was skipped (parameters unchanged). " +
-              "Likely causes: " + join(likelyCauses(settings, grad_bad), "; ") + ". " +
-              policyText(policy);
+              "Likely causes: " + join(causes, "; ") + ". " + policyText(policy);
   EventEvidence& x = e.evidence.emplace();
   x.loss = ev.loss;
   x.grad_norm = ev.grad_norm;
@@ -91,7 +102,7 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& ev, const CauseSettings& 
   x.layers_non_finite = ev.layers_non_finite;
   x.clip_enabled = settings.clip_enabled;
   x.max_norm = settings.max_norm;
-  x.causes = likelyCauses(settings, grad_bad);
+  x.causes = std::move(causes);
   return e;
 }
 
@@ -109,16 +120,16 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
     e.kind = EventKind::Diverged;
     e.what = what;
     e.value = value;
+    const std::vector<Finding> causes = likelyCauses(s, false);
     e.message = "the run diverged at epoch " + std::to_string(r.epoch) + ": " + text +
-                ". Likely causes: " + join(likelyCauses(s, false), "; ") + ". " +
-                policyText(policy);
+                ". Likely causes: " + join(causes, "; ") + ". " + policyText(policy);
     EventEvidence& x = e.evidence.emplace();
     x.loss = r.train_loss;
     x.grad_norm = std::nan("");
     x.lr = s.lr;
     x.clip_enabled = s.clip_enabled;
     x.max_norm = s.max_norm;
-    x.causes = likelyCauses(s, false);
+    x.causes = causes;
     return e;
   };
   // A non-finite epoch loss (policy skip) keeps the criterion held without a report of its own:
@@ -127,8 +138,8 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
                     (!std::isfinite(r.train_loss) || r.train_loss > kLossFactor * *first_loss_);
   if (huge && !loss_flagged_ && std::isfinite(r.train_loss))
     out = make("train_loss", r.train_loss,
-               "training loss " + formatHuman(r.train_loss) + " is over 1e4 times the first epoch's (" +
-                   formatHuman(*first_loss_) + ")");
+               "training loss " + formatHuman(r.train_loss) +
+                   " is over 1e4 times the first epoch's (" + formatHuman(*first_loss_) + ")");
   loss_flagged_ = huge;
 
   if (n_classes_ > 0 && r.val_accuracy && r.epoch >= kFirstChanceEpoch) {
