@@ -24,6 +24,7 @@ QString EventText::quantity(const std::string& what) {
 
 QString EventText::diagnosisKind(const std::string& kind) {
   if (kind == "diverging") return Tr::tr("the loss is diverging (exploding gradients)");
+  if (kind == "no_signal") return Tr::tr("the data carries no signal (labels misaligned?)");
   if (kind == "flat") return Tr::tr("the loss is flat from the start");
   if (kind == "plateau") return Tr::tr("the loss fell, then stalled at a plateau");
   if (kind == "overfitting") return Tr::tr("overfitting");

@@ -59,6 +59,36 @@ QString evidence(const Finding& f) {
   if (c == "divergence_detected") return Tr::tr("A finite divergence was detected.");
   if (c == "initial_loss")
     return Tr::tr("Initial loss %1 (mean of the first %2 steps).").arg(num(f, 0)).arg(whole(f, 1));
+  if (c == "initial_loss_from_epoch")
+    return Tr::tr(
+               "Initial loss %1 (the first epoch's training loss: the checkpoint holds no "
+               "initial loss).")
+        .arg(num(f, 0));
+  if (c == "loss_above_chance")
+    return (f.name == "mse" ? Tr::tr(
+                                  "The training loss %1 (mean of the last %2 epochs) is over %3x "
+                                  "the chance loss %4 (the variance of the targets: the loss of "
+                                  "always predicting their mean).")
+                            : Tr::tr(
+                                  "The training loss %1 (mean of the last %2 epochs) is over %3x "
+                                  "the chance loss %4 (ln of the number of classes: the loss of "
+                                  "a constant, uniform prediction)."))
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2), num(f, 3));
+  if (c == "val_at_chance")
+    return Tr::tr(
+               "The validation accuracy %1% (mean of the last %2 epochs) is within %4 points of "
+               "chance, %3% (the share of the largest class).")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2), num(f, 3));
+  if (c == "val_loss_at_chance")
+    return Tr::tr(
+               "The validation loss %1 is not %3% below the chance loss %2 and has not improved "
+               "for %4 epochs.")
+        .arg(num(f, 0), num(f, 1), num(f, 2))
+        .arg(whole(f, 3));
   if (c == "val_rising")
     return Tr::tr(
                "Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
@@ -112,6 +142,10 @@ QString check(const Finding& f) {
   if (c == "raise_lr") return Tr::tr("Raise the learning rate (it may be too small).");
   if (c == "standardise_inputs") return Tr::tr("Standardise the inputs.");
   if (c == "check_labels") return Tr::tr("Check that the labels are aligned with their inputs.");
+  if (c == "check_label_order")
+    return Tr::tr(
+        "Check that the inputs and the labels are read in the same order (shuffling, sorting or "
+        "filtering one without the other gives exactly this).");
   if (c == "fit_tiny_subset")
     return Tr::tr("Check that the model can fit a tiny subset of the data.");
   if (c == "lr_schedule")
@@ -153,6 +187,10 @@ QString FindingText::diagnosisSummary(const std::string& kind) {
     return Tr::tr(
         "The loss grows without bound or is no longer a number: the updates are too "
         "large (exploding gradients).");
+  if (kind == "no_signal")
+    return Tr::tr(
+        "Accuracy and loss stay at chance: the labels carry no information the model can "
+        "find. Check that the labels are aligned with their inputs.");
   if (kind == "flat") return Tr::tr("The loss is flat from the start: the model is not learning.");
   if (kind == "plateau") return Tr::tr("The loss fell, then stalled at a plateau.");
   if (kind == "overfitting")

@@ -1582,8 +1582,8 @@ The current run is unchanged.</source>
         <translation>诊断：%1</translation>
     </message>
     <message>
-        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
-        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：发散、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：发散、数据中没有信号、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
     </message>
     <message>
         <source>Evidence</source>
@@ -2130,6 +2130,46 @@ The current run is unchanged.</source>
     <message>
         <source>Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
         <translation>每 %1 步一次，出现非有限值的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
+    </message>
+    <message>
+        <source>Initial loss %1 (the first epoch&apos;s training loss: the checkpoint holds no initial loss).</source>
+        <translation>初始损失 %1（第 1 轮的训练损失：检查点中没有保存初始损失）。</translation>
+    </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (the variance of the targets: the loss of always predicting their mean).</source>
+        <translation>训练损失 %1（最近 %2 轮的平均值）超过随机水平损失 %4 的 %3 倍（目标值的方差：始终预测其均值时的损失）。</translation>
+    </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes: the loss of a constant, uniform prediction).</source>
+        <translation>训练损失 %1（最近 %2 轮的平均值）超过随机水平损失 %4 的 %3 倍（类别数的自然对数：始终给出均匀预测时的损失）。</translation>
+    </message>
+    <message>
+        <source>The validation accuracy %1% (mean of the last %2 epochs) is within %4 points of chance, %3% (the share of the largest class).</source>
+        <translation>验证准确率 %1%（最近 %2 轮的平均值）与随机水平 %3%（最大类别所占比例）相差不到 %4 个百分点。</translation>
+    </message>
+    <message>
+        <source>The validation loss %1 is not %3% below the chance loss %2 and has not improved for %4 epochs.</source>
+        <translation>验证损失 %1 比随机水平损失 %2 低不到 %3%，且已有 %4 轮没有改善。</translation>
+    </message>
+    <message>
+        <source>Check that the inputs and the labels are read in the same order (shuffling, sorting or filtering one without the other gives exactly this).</source>
+        <translation>检查输入与标签是否按相同顺序读取（只对其中之一打乱、排序或筛选，就会出现这种情况）。</translation>
+    </message>
+    <message>
+        <source>Accuracy and loss stay at chance: the labels carry no information the model can find. Check that the labels are aligned with their inputs.</source>
+        <translation>准确率和损失一直停留在随机水平：标签中没有模型能找到的信息。请检查标签是否与输入一一对应。</translation>
+    </message>
+    <message>
+        <source>the data carries no signal (labels misaligned?)</source>
+        <translation>数据中没有可学习的信号（标签错位？）</translation>
+    </message>
+    <message>
+        <source>too small to time</source>
+        <translation>运行太短，无法计时</translation>
+    </message>
+    <message>
+        <source>The run is too small to time: fewer than %1 steps could be timed (the first step of each epoch follows a validation and is not timed). Compare more steps or a larger dataset; the loss difference is still measured.</source>
+        <translation>运行太短，无法计时：能计时的步数不足 %1 步（每轮的第一步紧跟在验证之后，不计时）。请比较更多的步数或使用更大的数据集；损失差异仍然照常测量。</translation>
     </message>
 </context>
 </TS>

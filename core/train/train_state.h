@@ -54,6 +54,10 @@ struct TrainState {
   std::optional<OverfittingDetector> overfitting;  ///< always set (patience of early stopping)
   /// restore_best_weights: copies of the model state (namedState order) at the best epoch.
   std::vector<at::Tensor> best_weights;
+  /// The loss doctor's initial loss: the run's first finite step losses, at most
+  /// LossDoctor::kInitialSteps (checkpoint key `loss_doctor_state_dict`.`initial_losses`), so
+  /// that a resumed or rolled-back run is judged against the same start.
+  std::vector<double> initial_losses;
   /// Mixed precision (core/train/amp/): autocast around the forward pass (bf16 on CPU, fp16 on
   /// CUDA). Toggled live by Trainer::setAmp.
   bool amp = false;

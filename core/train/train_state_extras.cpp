@@ -76,6 +76,9 @@ void captureExtras(const TrainState& s, GenericDict& d) {
     d.insert("early_stopping_state_dict", es);
   }
   if (s.overfitting) d.insert("overfitting_state_dict", toGenericDict(s.overfitting->stateDict()));
+  ValueDict doctor;
+  doctor.lists["initial_losses"] = s.initial_losses;
+  d.insert("loss_doctor_state_dict", toGenericDict(doctor));
   GenericDict acc = makeStringDict();
   acc.insert("correct", s.epoch_correct);
   d.insert("train_accuracy_meter", acc);
@@ -91,6 +94,7 @@ void restoreExtras(TrainState& s, const GenericDict& d, const std::filesystem::p
   std::optional<ValueDict> sched, es, of;
   std::vector<at::Tensor> best;
   int64_t correct = 0;
+  std::optional<std::vector<double>> initial_losses;  // absent from files before issue 19
   if (auto v = find("scheduler_state_dict"); v && s.scheduler)
     sched = toValueDict(*v, "scheduler_state_dict", file);
   if (auto v = find("early_stopping_state_dict"); v && s.early_stopping) {
@@ -122,6 +126,13 @@ void restoreExtras(TrainState& s, const GenericDict& d, const std::filesystem::p
   }
   if (auto v = find("overfitting_state_dict"); v && s.overfitting)
     of = toValueDict(*v, "overfitting_state_dict", file);
+  if (auto v = find("loss_doctor_state_dict")) {
+    const ValueDict doctor = toValueDict(*v, "loss_doctor_state_dict", file);
+    auto it = doctor.lists.find("initial_losses");
+    if (it == doctor.lists.end())
+      bad(file, "'loss_doctor_state_dict.initial_losses' is missing or not a list");
+    initial_losses = it->second;
+  }
   if (auto v = find("train_accuracy_meter")) {
     if (!v->isGenericDict()) bad(file, "'train_accuracy_meter' is not a dict");
     const IValue& c = requireKey(v->toGenericDict(), "correct", file, "train_accuracy_meter.");
@@ -153,6 +164,7 @@ void restoreExtras(TrainState& s, const GenericDict& d, const std::filesystem::p
   s.best_weights.clear();
   for (const auto& t : best) s.best_weights.push_back(t.clone().to(s.params.front().device()));
   s.epoch_correct = correct;
+  s.initial_losses = initial_losses.value_or(std::vector<double>{});
 }
 
 }  // namespace trainscope

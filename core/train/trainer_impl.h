@@ -100,7 +100,12 @@ struct Trainer::Impl {
   void watchStep(const StepResult& s, int64_t epoch);
   /// After an epoch's record: divergence and the loss doctor.
   void watchEpoch(const EpochRecord& r);
+  /// The loss doctor's reading to observers (every call) and, when its kind changed, to
+  /// events.jsonl.
   void reportDiagnosis(int64_t epoch);
+  /// The loss doctor restarted from the state: its initial losses and history (a run start, a
+  /// resume, a roll-back).
+  void restartDoctor();
   /// Emits `e` and applies the non-finite policy (stop: ends the run as non_finite or diverged).
   void applyPolicy(const Event& e, bool diverged);
   /// SetClip / RollBack, at a step boundary.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/data/chance.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
@@ -24,11 +25,14 @@ std::vector<std::string> parameterNames(const TrainState& state) {
 
 }  // namespace
 
-GradientWatch::GradientWatch(const TrainConfig& config, const TrainState& state, int64_t n_classes)
+GradientWatch::GradientWatch(const TrainConfig& config, const TrainState& state,
+                             const ChanceLevels& chance_levels)
     : names(parameterNames(state)),
       layers(state.params),
       every(config.training.layer_stats_every),
-      divergence(n_classes),
+      divergence(chance_levels.classification ? chance_levels.n_classes : 0,
+                 chance_levels.known ? chance_levels.accuracy : 0),
+      chance(chance_levels),
       snapshots(config.training.snapshot_every, 3) {}
 
 void GradientWatch::startStep(int64_t step) {
@@ -103,17 +107,26 @@ DoctorContext Trainer::Impl::doctorContext() const {
   c.clip_enabled = config.training.clip.enabled;
   c.clip_share_recent = watch->clip_stats.shareRecent();
   c.clip_steps_recent = watch->clip_stats.recentSteps();
+  c.chance = watch->chance;
   return c;
 }
 
+void Trainer::Impl::restartDoctor() {
+  // The initial loss from the state (a checkpoint or snapshot), else the history's first
+  // epoch (a checkpoint written before the key existed); then the epochs so far.
+  LossDoctor& doctor = watch->doctor;
+  doctor.restart(state.global_step, state.initial_losses,
+                 /*from_history=*/state.initial_losses.empty() && !state.history.empty());
+  for (const EpochRecord& r : state.history) doctor.onEpoch(r);
+}
+
 void Trainer::Impl::startWatch() {
-  watch = std::make_unique<GradientWatch>(config, state, data.summary.n_classes);
+  watch = std::make_unique<GradientWatch>(config, state, chanceLevels(data));
   if (writer && watch->every > 0)
     watch->csv = std::make_unique<LayersCsvWriter>(options.run_dir, watch->names);
-  for (const EpochRecord& r : state.history) {  // a resumed run: the epochs so far
-    watch->doctor.onEpoch(r);
+  restartDoctor();
+  for (const EpochRecord& r : state.history)  // a resumed run: the epochs so far
     watch->divergence.onEpoch(r, causeSettings(r.lr), non_finite_policy);
-  }
   watch->snapshots.capture(state, checkpointContext());
 }
 
@@ -137,6 +150,8 @@ void Trainer::Impl::watchStep(const StepResult& s, int64_t epoch) {
   if (auto warn = w.clip_stats.onStep(step, s.grad_norm, clip.enabled, clip.max_norm))
     emit({step, epoch, EventKind::ClipWarning, warn->message, warn->value, warn->what, ""});
   w.doctor.onStep(s.loss, s.applied);
+  if (state.initial_losses.size() < w.doctor.initialLosses().size())  // the checkpoints keep it
+    state.initial_losses = w.doctor.initialLosses();
   if (!s.applied) {
     ++w.skipped_steps;
     applyPolicy(
@@ -161,17 +176,17 @@ void Trainer::Impl::watchEpoch(const EpochRecord& r) {
 void Trainer::Impl::reportDiagnosis(int64_t epoch) {
   Diagnosis d = watch->doctor.diagnose(doctorContext());
   GradientWatch& w = *watch;
-  // A change is reported when it holds at two readings in a row (noisy validation losses would
-  // flip overfitting/healthy every epoch); "diverging" is reported at once.
+  // Observers get every reading, so that the Diagnosis tab shows the newest epoch's.
+  for (auto* o : observers) o->onDiagnosis(d);
+  // events.jsonl: a change of kind, when it holds at two readings in a row (noisy validation
+  // losses would flip overfitting/healthy every epoch); "diverging" at once. Not an event to
+  // observers: it would split the runs of repeated events that front ends fold into one line.
   const std::string previous = std::exchange(w.pending_kind, d.kind);
   if (d.kind == w.last_kind || (d.kind != "diverging" && d.kind != previous)) return;
-  watch->last_kind = d.kind;
-  // events.jsonl only: observers get onDiagnosis (as an event it would split the runs of
-  // repeated events that front ends fold into one line).
+  w.last_kind = d.kind;
   if (d.kind != "too_early" && writer)
     writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis,
                         "diagnosis: " + d.kind + ": " + d.summary, std::nullopt, d.kind, ""});
-  for (auto* o : observers) o->onDiagnosis(d);
 }
 
 void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
@@ -208,6 +223,8 @@ void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
     return;
   }
   watch->rolled_back = true;
+  restartDoctor();  // the evidence starts afresh from the snapshot's state
+  watch->pending_kind.clear();
   const std::string after = " from step " + std::to_string(state.global_step + 1);
   emit({state.global_step, state.epochs_completed, EventKind::RolledBack,
         "rolled back to the snapshot at step " + std::to_string(*at) + " (before step " +

@@ -19,7 +19,8 @@ namespace trainscope {
 
 /// Sees inside each step (StepWatch) and keeps the monitors. Training thread only.
 struct GradientWatch : StepWatch {
-  GradientWatch(const TrainConfig& config, const TrainState& state, int64_t n_classes);
+  /// `chance`: the data's chance levels (the divergence check and the loss doctor use them).
+  GradientWatch(const TrainConfig& config, const TrainState& state, const ChanceLevels& chance);
 
   /// Called before step `step` (1-based) runs: decides whether it is a layer-statistics step.
   void startStep(int64_t step);
@@ -43,6 +44,7 @@ struct GradientWatch : StepWatch {
   ClipStats clip_stats;
   DivergenceMonitor divergence;
   LossDoctor doctor;
+  ChanceLevels chance;       ///< the data's (DoctorContext::chance)
   std::string last_kind;     ///< the doctor's last reported kind
   std::string pending_kind;  ///< a new kind seen once; reported when it holds twice
   SnapshotRing snapshots;

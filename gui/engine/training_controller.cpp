@@ -343,6 +343,14 @@ void TrainingController::appendLayerStats(const LayerStatsRecord& stats) {
 void TrainingController::onRecordsAvailable() {
   if (!queue_) return;
   const std::vector<WorkerItem> items = queue_->takeAll();
+  auto takeSummary = [this](const RunSummary& summary) {
+    got_summary_ = true;
+    summary_ = summary;
+    if (summary.diagnosis) {  // the doctor's reading at the end of the run (summary.json's)
+      last_diagnosis_ = *summary.diagnosis;
+      emit diagnosisChanged(*summary.diagnosis);
+    }
+  };
   for (const WorkerItem& item : items) {
     std::visit(Overloaded{
                    [this](const RunInfo& info) {
@@ -383,19 +391,13 @@ void TrainingController::onRecordsAvailable() {
                      last_model_view_ = view;
                      emit modelViewUpdated(view);
                    },
-                   [this](const RunSummary& summary) {
-                     got_summary_ = true;
-                     summary_ = summary;
-                   },
+                   [&](const RunSummary& summary) { takeSummary(summary); },
                    [this](const RunFailure& failure) {
                      got_failure_ = true;
                      emit runFailed(failure);
                    },
-                   [this](const WorkDone& done) {
-                     if (!got_summary_ && done.summary) {
-                       got_summary_ = true;
-                       summary_ = *done.summary;
-                     }
+                   [&](const WorkDone& done) {
+                     if (!got_summary_ && done.summary) takeSummary(*done.summary);
                      joinThread();
                      if (got_summary_) {
                        setState(State::Finished);

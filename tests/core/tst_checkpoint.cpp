@@ -392,8 +392,9 @@ void TstCheckpoint::resumeIsExact() {
     std::string why;
     QVERIFY2(sameValue(da.at(key), dc.at(key), key, why), why.c_str());
   }
-  for (const std::string key : {"overfitting_state_dict", "train_accuracy_meter"}) {
-    std::string why;  // the monitors' state (issue 10) resumes exactly too
+  for (const std::string key :
+       {"overfitting_state_dict", "train_accuracy_meter", "loss_doctor_state_dict"}) {
+    std::string why;  // the monitors' state (issues 10, 19) resumes exactly too
     QVERIFY2(sameValue(da.at(key), dc.at(key), key, why), why.c_str());
   }
   const QJsonObject run = testfiles::readJsonObject(testfiles::qpath(cdir / "run.json"));

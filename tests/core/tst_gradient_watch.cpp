@@ -486,12 +486,21 @@ void TstGradientWatch::divergenceScripted() {
   QVERIFY(nf.evidence->causes == likelyCauses(clipped, true));
   // Accuracy at chance (10 classes: 0.1 +- 0.02) from epoch 1: counted from epoch 3, so the
   // third consecutive epoch is 5. Epoch 6 at 0.13 breaks the streak; 7, 8, 9 flag again at 9.
+  // The training loss 4 stays above 1.5 x ln 10 = 3.45 (worse than a constant prediction) and
+  // does not fall: diverged. (Issue 19: with a loss below that, or falling, it is not.)
   DivergenceMonitor acc(10);
   const double accs[] = {0.1, 0.11, 0.09, 0.12, 0.08, 0.13, 0.1, 0.1, 0.1};
   std::vector<int64_t> flagged;
   for (int64_t n = 1; n <= 9; ++n)
-    if (auto ev = acc.onEpoch(epoch(n, 1.0, accs[n - 1]), s, "pause")) flagged.push_back(ev->epoch);
+    if (auto ev = acc.onEpoch(epoch(n, 4.0, accs[n - 1]), s, "pause")) flagged.push_back(ev->epoch);
   QCOMPARE(flagged, (std::vector<int64_t>{5, 9}));
+  // The same accuracies with a training loss of 1 (below ln 10: better than chance) or
+  // falling: never diverged.
+  DivergenceMonitor low(10), falling(10);
+  for (int64_t n = 1; n <= 9; ++n) {
+    QVERIFY(!low.onEpoch(epoch(n, 1.0, accs[n - 1]), s, "pause"));
+    QVERIFY(!falling.onEpoch(epoch(n, 10.0 - 0.5 * n, accs[n - 1]), s, "pause"));
+  }
 }
 
 void TstGradientWatch::clipStatsScripted() {

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <set>
@@ -209,6 +210,12 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   QVERIFY2(kind.contains(EventText::diagnosisKind(rec.summary->diagnosis->kind)), qPrintable(kind));
   QVERIFY(c->lastDiagnosis());
   QCOMPARE(c->lastDiagnosis()->kind, rec.summary->diagnosis->kind);
+  // The roll-back started the evidence afresh: the run converged after it, so it is no longer
+  // "diverging" (the non-finite step before the roll-back is not evidence), and the tab reads
+  // the last epoch, not the epoch of the last change of kind.
+  QVERIFY2(rec.summary->diagnosis->kind != "diverging", rec.summary->diagnosis->summary.c_str());
+  QCOMPARE(c->lastDiagnosis()->epoch, rec.summary->epochs_completed);
+  QVERIFY2(kind.contains(QString::number(rec.summary->epochs_completed)), qPrintable(kind));
 }
 
 void TstGradientWatchGui::thresholdAndClipShareFollowTheRecords() {
@@ -435,6 +442,45 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   reading({{0.6, 0.6}, {0.4, 0.4}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}}, {});
   reading({{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}, {});
   reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, {});
+  // Against chance (issue 19): a loss far above the chance loss (cross-entropy, MSE), labels
+  // that carry no signal, a flat run at chance, a resumed run without its initial loss.
+  auto chanceReading = [&](std::vector<std::array<double, 3>> epochs, const ChanceLevels& chance,
+                           bool from_history = false) {
+    LossDoctor doctor;
+    if (from_history)
+      doctor.restart(100, {}, /*from_history=*/true);
+    else
+      for (int i = 0; i < 10; ++i) doctor.onStep(1.0, true);
+    int64_t n = 0;
+    for (const auto& [train, val, acc] : epochs) {
+      EpochRecord r;
+      r.epoch = ++n;
+      r.train_loss = train;
+      r.val_loss = val;
+      if (acc >= 0) r.val_accuracy = acc;
+      doctor.onEpoch(r);
+    }
+    DoctorContext context;
+    context.chance = chance;
+    const Diagnosis diag = doctor.diagnose(context);
+    kinds.insert(diag.kind);
+    all.insert(all.end(), diag.evidence.begin(), diag.evidence.end());
+    all.insert(all.end(), diag.checks.begin(), diag.checks.end());
+  };
+  const ChanceLevels two{true, true, 2, std::log(2.0), 0.5, 200};
+  chanceReading({{4000, 4100, 0.5}, {4500, 4400, 0.49}, {3000, 3500, 0.51}}, two);
+  chanceReading({{20000, 21000, -1}, {25000, 26000, -1}, {30000, 30000, -1}},
+                {true, false, 0, 1250, 0, 40});
+  chanceReading({{0.7, 0.69, 0.5},
+                 {0.695, 0.693, 0.49},
+                 {0.69, 0.695, 0.52},
+                 {0.69, 0.696, 0.5},
+                 {0.69, 0.697, 0.48},
+                 {0.69, 0.698, 0.5}},
+                two);
+  chanceReading({{0.99, 0.7, 0.5}, {0.98, 0.69, 0.5}, {0.97, 0.68, 0.5}}, two);
+  chanceReading({{0.5, 0.5, -1}, {0.25, 0.26, -1}, {0.12, 0.13, -1}, {0.06, 0.07, -1}}, {},
+                /*from_history=*/true);
   std::set<std::string> codes;
   for (const Finding& f : all) codes.insert(f.code);
   // Every code of the list at Finding (core/train/watch_records.h) came up.
@@ -446,10 +492,11 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
       "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
       "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
       "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity", "check_saturation",
-      "nothing_urgent"};
+      "nothing_urgent", "initial_loss_from_epoch", "loss_above_chance", "val_at_chance",
+      "val_loss_at_chance", "check_label_order"};
   QCOMPARE(codes, listed);
   QCOMPARE(kinds, (std::set<std::string>{"diverging", "too_early", "flat", "plateau", "healthy",
-                                         "overfitting"}));
+                                         "overfitting", "no_signal"}));
   auto cjk = [](const QString& t) {
     for (QChar ch : t)
       if (ch.unicode() >= 0x4E00 && ch.unicode() <= 0x9FFF) return true;

@@ -17,14 +17,50 @@ void LossDoctor::onStep(double loss, bool applied) {
     }
     return;
   }
-  if (static_cast<int>(first_losses_.size()) < kInitialSteps) first_losses_.push_back(loss);
+  if (!initial_from_history_ && static_cast<int>(first_losses_.size()) < kInitialSteps)
+    first_losses_.push_back(loss);
 }
 
 void LossDoctor::onEpoch(const EpochRecord& r) { epochs_.push_back(r); }
 
+void LossDoctor::restart(int64_t step, const std::vector<double>& initial_losses,
+                         bool from_history) {
+  *this = LossDoctor();
+  steps_ = step;
+  first_losses_ = initial_losses;
+  if (static_cast<int>(first_losses_.size()) > kInitialSteps) first_losses_.resize(kInitialSteps);
+  initial_from_history_ = from_history && first_losses_.empty();
+}
+
 namespace {
 
 Finding check(const char* code, const char* text) { return {code, {}, "", text}; }
+
+/// Mean of the finite values of field `f` over epochs [from, to); NaN when none.
+template <class F>
+double meanOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F f) {
+  double sum = 0;
+  int count = 0;
+  for (size_t i = from; i < to && i < epochs.size(); ++i) {
+    const std::optional<double> v = f(epochs[i]);
+    if (v && std::isfinite(*v)) {
+      sum += *v;
+      ++count;
+    }
+  }
+  return count > 0 ? sum / count : std::nan("");
+}
+
+std::optional<double> trainLoss(const EpochRecord& e) { return e.train_loss; }
+std::optional<double> valLoss(const EpochRecord& e) { return e.val_loss; }
+std::optional<double> valAccuracy(const EpochRecord& e) { return e.val_accuracy; }
+
+/// "ln 2" or "the variance of the targets": what the chance loss is.
+std::string chanceLossName(const ChanceLevels& c) {
+  return c.classification ? "ln " + std::to_string(c.n_classes) +
+                                ", the cross-entropy of a constant uniform prediction"
+                          : "the variance of the targets, the MSE of predicting their mean";
+}
 
 }  // namespace
 
@@ -33,13 +69,29 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   d.epoch = epochs_.empty() ? 0 : epochs_.back().epoch;
   const auto n = static_cast<int64_t>(epochs_.size());
   const auto n_initial = static_cast<double>(first_losses_.size());
+  const bool from_history = initial_from_history_ && !epochs_.empty();
   const double initial =
-      first_losses_.empty()
+      from_history ? epochs_.front().train_loss
+      : first_losses_.empty()
           ? std::nan("")
           : std::accumulate(first_losses_.begin(), first_losses_.end(), 0.0) / n_initial;
-  const std::string init_text = "initial loss " + formatHuman(initial) + " (mean of the first " +
-                                std::to_string(first_losses_.size()) + " steps)";
-  const Finding init_finding{"initial_loss", {initial, n_initial}, "", init_text};
+  const std::string init_text =
+      from_history ? "initial loss " + formatHuman(initial) +
+                         " (the first epoch's training loss: the checkpoint has no initial loss)"
+                   : "initial loss " + formatHuman(initial) + " (mean of the first " +
+                         std::to_string(first_losses_.size()) + " steps)";
+  const Finding init_finding = from_history
+                                   ? Finding{"initial_loss_from_epoch", {initial}, "", init_text}
+                                   : Finding{"initial_loss", {initial, n_initial}, "", init_text};
+  const ChanceLevels& chance = context.chance;
+  const auto k = static_cast<size_t>(std::min<int64_t>(kRecentEpochs, n));
+  const size_t un = epochs_.size();
+  const double train_recent = meanOf(epochs_, un - k, un, trainLoss);
+  const double train_early = meanOf(epochs_, 0, k, trainLoss);
+  // Far above the loss of a constant prediction, and not falling fast: the updates overshoot.
+  const bool above_chance = chance.known && k > 0 && std::isfinite(train_recent) &&
+                            train_recent > kChanceLossFactor * chance.loss &&
+                            !(train_recent < kFallingFraction * train_early);
   double max_train = -INFINITY, min_train = INFINITY;
   for (const auto& e : epochs_) {
     if (std::isfinite(e.train_loss)) {
@@ -49,9 +101,12 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   }
   const bool huge = std::isfinite(initial) && n > 0 && max_train > kDivergeFactor * initial;
 
-  if (non_finite_steps_ > 0 || diverged_ || huge) {
+  if (non_finite_steps_ > 0 || diverged_ || huge || above_chance) {
     d.kind = "diverging";
-    d.summary = "the loss is diverging (exploding gradients)";
+    d.summary = non_finite_steps_ > 0 || diverged_ || huge
+                    ? "the loss is diverging (exploding gradients)"
+                    : "the loss is far above chance (a constant prediction does better): the "
+                      "learning rate is too high";
     if (non_finite_steps_ > 0)
       d.evidence.push_back({"non_finite_steps",
                             {static_cast<double>(non_finite_steps_),
@@ -67,6 +122,14 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                             "",
                             "training loss reached " + formatHuman(max_train) + ", over " +
                                 formatHuman(kDivergeFactor) + "x the " + init_text});
+    if (above_chance)
+      d.evidence.push_back({"loss_above_chance",
+                            {train_recent, static_cast<double>(k), kChanceLossFactor, chance.loss},
+                            chance.classification ? "cross_entropy" : "mse",
+                            "training loss " + formatHuman(train_recent) + " (mean of the last " +
+                                std::to_string(k) + " epochs) is over " +
+                                formatHuman(kChanceLossFactor) + "x the chance loss " +
+                                formatHuman(chance.loss) + " (" + chanceLossName(chance) + ")"});
     if (diverged_)
       d.evidence.push_back({"divergence_detected", {}, "", "a finite divergence was detected"});
     d.checks = {check("lower_lr_10x", "lower the learning rate 10x"),
@@ -84,34 +147,74 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     return d;
   }
   const EpochRecord& last = epochs_.back();
-
-  // Overfitting: validation minimum at least kOverfitEpochs ago, now 10% above it, training
-  // loss still falling since then.
-  int64_t best = -1;
+  int64_t best = -1;  // the epoch index of the validation minimum
   for (int64_t i = 0; i < n; ++i)
     if (std::isfinite(epochs_[i].val_loss) &&
         (best < 0 || epochs_[i].val_loss < epochs_[best].val_loss))
       best = i;
+
+  // Accuracy at chance: within max(2 points, 2 standard errors of an accuracy at chance).
+  const double acc_recent = meanOf(epochs_, un - k, un, valAccuracy);
+  const double p = chance.accuracy;
+  const double margin =
+      std::max(kChanceAccMargin,
+               chance.n_val > 0 ? kChanceAccSigmas * std::sqrt(p * (1 - p) / chance.n_val) : 0.0);
+  const bool acc_at_chance = chance.known && chance.classification && std::isfinite(acc_recent) &&
+                             std::abs(acc_recent - p) <= margin;
+  const Finding acc_finding{"val_at_chance",
+                            {100 * acc_recent, static_cast<double>(k), 100 * p, 100 * margin},
+                            "",
+                            "validation accuracy " + formatHuman(100 * acc_recent) +
+                                "% (mean of the last " + std::to_string(k) + " epochs) is within " +
+                                formatHuman(100 * margin) + " points of chance, " +
+                                formatHuman(100 * p) + "% (the majority class's share)"};
+  const double val_recent = meanOf(epochs_, un - k, un, valLoss);
+  const int64_t since_best = best < 0 ? n : n - 1 - best;
+  if (acc_at_chance && std::isfinite(val_recent) &&
+      val_recent >= (1 - kChanceLossMargin) * chance.loss && since_best >= kRecentEpochs) {
+    d.kind = "no_signal";
+    d.summary =
+        "the data carries no signal the model finds: accuracy and loss stay at chance (labels "
+        "misaligned with their inputs?)";
+    d.evidence = {
+        acc_finding,
+        {"val_loss_at_chance",
+         {val_recent, chance.loss, 100 * kChanceLossMargin, static_cast<double>(since_best)},
+         "",
+         "validation loss " + formatHuman(val_recent) + " is not " +
+             formatHuman(100 * kChanceLossMargin) + "% below the chance loss " +
+             formatHuman(chance.loss) + " (" + chanceLossName(chance) +
+             ") and has not improved for " + std::to_string(since_best) + " epochs"}};
+    d.checks = {
+        check("check_labels", "check that labels are aligned with their inputs"),
+        check("check_label_order",
+              "check that inputs and labels are read in the same order (one shuffled, sorted or "
+              "filtered without the other gives exactly this)"),
+        check("fit_tiny_subset", "check that the model can fit a tiny subset (data.limit)")};
+    return d;
+  }
+
+  // Overfitting: validation minimum at least kOverfitEpochs ago, now 10% above it, training
+  // loss still falling since then.
   // Means of the last kOverfitEpochs epochs: one noisy validation epoch does not flip it.
-  double val_recent = 0, train_recent = 0;
+  double val_mean = 0, train_mean = 0;
   for (int64_t i = n - kOverfitEpochs; i < n; ++i) {
-    val_recent += epochs_[i].val_loss / kOverfitEpochs;
-    train_recent += epochs_[i].train_loss / kOverfitEpochs;
+    val_mean += epochs_[i].val_loss / kOverfitEpochs;
+    train_mean += epochs_[i].train_loss / kOverfitEpochs;
   }
   if (best >= 0 && n - 1 - best >= kOverfitEpochs &&
-      val_recent > kOverfitRise * epochs_[best].val_loss &&
-      train_recent < epochs_[best].train_loss) {
+      val_mean > kOverfitRise * epochs_[best].val_loss && train_mean < epochs_[best].train_loss) {
     const EpochRecord& b = epochs_[best];
     d.kind = "overfitting";
     d.summary = "training loss falls while validation loss rises";
     d.evidence = {
         {"val_rising",
          {last.val_loss, static_cast<double>(last.epoch), static_cast<double>(kOverfitEpochs),
-          val_recent, b.val_loss, static_cast<double>(b.epoch)},
+          val_mean, b.val_loss, static_cast<double>(b.epoch)},
          "",
          "validation loss " + formatHuman(last.val_loss) + " at epoch " +
              std::to_string(last.epoch) + " (mean of the last " + std::to_string(kOverfitEpochs) +
-             " epochs " + formatHuman(val_recent) + "), up from its minimum " +
+             " epochs " + formatHuman(val_mean) + "), up from its minimum " +
              formatHuman(b.val_loss) + " at epoch " + std::to_string(b.epoch)},
         {"train_fell",
          {b.train_loss, last.train_loss},
@@ -136,6 +239,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
          "",
          "best epoch training loss " + formatHuman(min_train) + " (" + formatHuman(percent) +
              "% of initial) after " + std::to_string(n) + " epochs"}};
+    if (acc_at_chance) d.evidence.push_back(acc_finding);
     d.checks.clear();
     if (context.clip_enabled && context.clip_steps_recent > 0 &&
         context.clip_share_recent > kClipBoundShare) {

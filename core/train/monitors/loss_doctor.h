@@ -1,9 +1,11 @@
 #pragma once
 /// The loss doctor (issue 11): reads a run's losses as it goes and classifies its behaviour into
 /// the three kinds of "the loss will not go down" — (a) diverging / huge / non-finite, (b) flat
-/// from the start, (c) falls then stalls at a plateau — plus "overfitting" and "healthy", each
-/// with its evidence (the run's numbers) and the checks to make, in order. Pure logic,
-/// torch-free, so tests script synthetic runs.
+/// from the start, (c) falls then stalls at a plateau — plus "no_signal" (the labels carry no
+/// information the model finds), "overfitting" and "healthy", each with its evidence (the run's
+/// numbers) and the checks to make, in order. It judges against chance (ChanceLevels: the loss
+/// of a constant prediction, the majority-class accuracy) as well as against the run's first
+/// steps. Pure logic, torch-free, so tests script synthetic runs.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -12,13 +14,28 @@
 
 namespace trainscope {
 
+/// What a model that ignores its inputs achieves on the run's data, so that the loss doctor and
+/// the divergence check judge a run against chance, not only against its own first steps
+/// (core/data/chance.h computes it from the data).
+struct ChanceLevels {
+  bool known = false;  ///< false: nothing is judged against chance (older callers, tests)
+  bool classification = false;
+  int64_t n_classes = 0;  ///< classification: C
+  /// The loss of a constant prediction: ln C for C-class cross-entropy (the uniform
+  /// prediction), the variance of the training targets for MSE (predicting their mean).
+  double loss = 0;
+  double accuracy = 0;  ///< classification: the majority-class share of the validation split
+  int64_t n_val = 0;    ///< validation samples (the margin of "accuracy at chance")
+};
+
 /// What the doctor cannot see in the losses: the run's clipping, so that its checks fit the run
 /// (no "turn on clipping" when it is on; a flat loss under clipping that cuts every update is
-/// named as such).
+/// named as such), and the data's chance levels.
 struct DoctorContext {
   bool clip_enabled = false;
-  double clip_share_recent = 0;  ///< ClipStats::shareRecent(): clipped share of the last 100
+  double clip_share_recent = 0;   ///< ClipStats::shareRecent(): clipped share of the last 100
   int64_t clip_steps_recent = 0;  ///< how many steps that share is over
+  ChanceLevels chance;            ///< from the data (core/data/chance.h); unknown: not judged
 };
 
 class LossDoctor {
@@ -31,6 +48,13 @@ class LossDoctor {
   static constexpr double kOverfitRise = 1.1;         ///< val loss 10% above its best ...
   static constexpr int kOverfitEpochs = 3;            ///< ... best at least 3 epochs ago
   static constexpr double kClipBoundShare = 0.9;      ///< flat under clipping on > 90% of steps
+  // Against chance (DoctorContext::chance), over means of the last kRecentEpochs epochs:
+  static constexpr int kRecentEpochs = 3;
+  static constexpr double kChanceLossFactor = 10;    ///< train loss > 10x chance loss: diverging
+  static constexpr double kFallingFraction = 0.5;    ///< ... unless below half its first epochs'
+  static constexpr double kChanceAccMargin = 0.02;   ///< accuracy within 2 points of chance ...
+  static constexpr double kChanceAccSigmas = 2;      ///< ... or 2 standard errors, the wider
+  static constexpr double kChanceLossMargin = 0.05;  ///< val loss >= 95% of chance: at chance
 
   /// Every step, in order (skipped steps too).
   void onStep(double loss, bool applied);
@@ -39,14 +63,29 @@ class LossDoctor {
   /// A finite divergence was detected (DivergenceMonitor).
   void onDiverged() { diverged_ = true; }
 
+  /// A resumed or rolled-back run: the steps so far (non-finite steps are then numbered from
+  /// it) and the initial losses the run started with (TrainState::initial_losses). Empty
+  /// `initial_losses` with `from_history`: the checkpoint had none, the initial loss is the
+  /// first epoch's training loss. Call before onEpoch() of the history.
+  void restart(int64_t step, const std::vector<double>& initial_losses, bool from_history);
+  /// The first finite step losses (at most kInitialSteps): the initial loss.
+  const std::vector<double>& initialLosses() const { return first_losses_; }
+
   /// The reading now. Rules, first match wins: "diverging" when a step was non-finite, a
-  /// divergence was detected, or an epoch's training loss exceeds 10x the initial loss (mean
-  /// of the first 10 finite step losses); "too_early" before 3 epochs; "overfitting" when the
+  /// divergence was detected, an epoch's training loss exceeds 10x the initial loss (mean
+  /// of the first 10 finite step losses), or (chance known) the mean training loss of the last
+  /// 3 epochs exceeds 10x the chance loss and is not below half the mean of the first 3 epochs
+  /// (a constant prediction does far better: the learning rate is too high); "too_early"
+  /// before 3 epochs; "no_signal" (classification, chance known) when the mean validation
+  /// accuracy of the last 3 epochs is within max(2 points, 2 binomial standard errors) of the
+  /// majority-class share, the mean validation loss of the last 3 epochs is >= 95% of ln C and
+  /// the validation minimum is at least 3 epochs old (not improving); "overfitting" when the
   /// mean validation loss of the last 3 epochs is 10% above the minimum, reached at least 3
   /// epochs ago, while the training loss (same mean) is below its value at that minimum; "flat"
   /// when the best epoch training loss is still >= 90% of the initial loss; "plateau" when the
   /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
-  /// 5% of the initial loss; else "healthy". Evidence and checks are Findings (codes in
+  /// 5% of the initial loss; else "healthy". A flat reading with the accuracy at chance names
+  /// it ("val_at_chance"). Evidence and checks are Findings (codes in
   /// core/train/watch_records.h). With `context.clip_enabled`, "diverging" suggests lowering
   /// max_norm instead of turning clipping on; "flat" while over 90% of the recent steps were
   /// clipped names the clip share and puts "clip_bound" (updates cut to lr x max_norm) first.
@@ -54,6 +93,7 @@ class LossDoctor {
 
  private:
   std::vector<double> first_losses_;
+  bool initial_from_history_ = false;  ///< restart() without initial losses
   int64_t steps_ = 0, non_finite_steps_ = 0, first_non_finite_step_ = 0;
   double first_non_finite_loss_ = 0;
   bool diverged_ = false;

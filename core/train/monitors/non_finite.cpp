@@ -143,13 +143,28 @@ std::optional<Event> DivergenceMonitor::onEpoch(const EpochRecord& r, const Caus
   loss_flagged_ = huge;
 
   if (n_classes_ > 0 && r.val_accuracy && r.epoch >= kFirstChanceEpoch) {
-    const double chance = 1.0 / static_cast<double>(n_classes_);
+    const double chance =
+        chance_accuracy_ > 0 ? chance_accuracy_ : 1.0 / static_cast<double>(n_classes_);
+    const double chance_loss = std::log(static_cast<double>(n_classes_));
     if (std::abs(*r.val_accuracy - chance) <= kChanceMargin + 1e-12) {
-      if (++chance_streak_ == kChanceEpochs && !out)
+      if (chance_streak_++ == 0) {
+        streak_first_loss_ = r.train_loss;
+        chance_flagged_ = false;
+      }
+      // Not learning is not diverging: the loss must be worse than a constant prediction's and
+      // not falling.
+      const bool worse =
+          r.train_loss > kChanceLossFactor * chance_loss && !(r.train_loss < streak_first_loss_);
+      if (chance_streak_ >= kChanceEpochs && !chance_flagged_ && worse && !out) {
+        chance_flagged_ = true;
         out = make("val_accuracy", *r.val_accuracy,
                    "validation accuracy " + formatHuman(*r.val_accuracy) +
                        " has been within 2 points of chance (" + formatHuman(chance) + ") for " +
-                       std::to_string(kChanceEpochs) + " epochs");
+                       std::to_string(chance_streak_) + " epochs while the training loss " +
+                       formatHuman(r.train_loss) + " is over " + formatHuman(kChanceLossFactor) +
+                       "x ln " + std::to_string(n_classes_) + " (" + formatHuman(chance_loss) +
+                       ", a constant prediction's) and not falling");
+      }
     } else {
       chance_streak_ = 0;
     }

@@ -45,18 +45,25 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& evidence, const CauseSett
                               const std::string& policy);
 
 /// Finite divergence, checked at each epoch end: an epoch's training loss above 1e4 x the first
-/// epoch's, or (classification) validation accuracy within 2 points of chance (1 / classes)
-/// for 3 consecutive epochs, counting epochs 3 and later only (so the earliest is epoch 5).
-/// Each criterion is reported when it starts to hold (again after it stopped holding).
+/// epoch's, or (classification) validation accuracy within 2 points of chance (the
+/// majority-class share when known, else 1 / classes) for 3 or more consecutive epochs, counting
+/// epochs 3 and later only (so the earliest is epoch 5), while the training loss is above
+/// 1.5 x ln C (a constant uniform prediction does far better) and not below its value at the
+/// streak's first epoch: a run at chance whose loss falls is learning, however slowly, not
+/// diverging (issue 19). Each criterion is reported when it starts to hold (again after it stopped
+/// holding).
 class DivergenceMonitor {
  public:
   static constexpr double kLossFactor = 1e4;
   static constexpr double kChanceMargin = 0.02;
   static constexpr int kChanceEpochs = 3;
   static constexpr int64_t kFirstChanceEpoch = 3;
+  static constexpr double kChanceLossFactor = 1.5;  ///< at chance: train loss > 1.5 x ln C
 
-  /// `n_classes`: 0 for regression.
-  explicit DivergenceMonitor(int64_t n_classes) : n_classes_(n_classes) {}
+  /// `n_classes`: 0 for regression. `chance_accuracy`: the majority-class share of the
+  /// validation split (ChanceLevels::accuracy); 0: 1 / n_classes.
+  explicit DivergenceMonitor(int64_t n_classes, double chance_accuracy = 0)
+      : n_classes_(n_classes), chance_accuracy_(chance_accuracy) {}
   /// The "diverged" event for epoch `r`, or nullopt. Non-finite losses are left to the
   /// per-step check.
   std::optional<Event> onEpoch(const EpochRecord& r, const CauseSettings& settings,
@@ -64,9 +71,12 @@ class DivergenceMonitor {
 
  private:
   int64_t n_classes_;
+  double chance_accuracy_;
   std::optional<double> first_loss_;
   bool loss_flagged_ = false;
   int chance_streak_ = 0;
+  double streak_first_loss_ = 0;  ///< training loss at the streak's first epoch
+  bool chance_flagged_ = false;   ///< the streak was reported
 };
 
 }  // namespace trainscope

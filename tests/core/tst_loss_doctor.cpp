@@ -1,0 +1,374 @@
+// The loss doctor and the divergence check against chance (issue 19): the chance levels of the
+// data (counted here), real runs that are broken (moons with SGD at lr 1000 or 1e30: diverging),
+// not learning (lr 1e-6: flat), labels that carry no signal (a plain libtorch loop on shuffled
+// labels: no_signal, never "exploding gradients"), a slow learner at chance whose loss falls
+// (not diverged); a reading at every epoch end; a roll-back that starts the evidence afresh; a
+// resumed run judged as its uninterrupted twin, also from a checkpoint without the initial loss.
+#include <ATen/CPUGeneratorImpl.h>
+#include <torch/torch.h>
+
+#include <QtTest/QtTest>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "core/config/config_json.h"
+#include "core/data/chance.h"
+#include "core/data/dataset.h"
+#include "core/io/checkpoint_file.h"
+#include "core/model/model.h"
+#include "core/system/seed.h"
+#include "core/train/monitors/loss_doctor.h"
+#include "core/train/monitors/non_finite.h"
+#include "core/train/trainer.h"
+#include "test_util.h"
+
+using namespace trainscope;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Recorder : TrainerObserver {
+  std::mutex mutex;
+  std::vector<EpochRecord> epochs;
+  std::vector<Event> events;
+  std::vector<Diagnosis> diagnoses;
+  std::atomic<int64_t> steps{0};
+  std::atomic<int> paused{0};
+  void onStep(const StepRecord&) override { ++steps; }
+  void onEpoch(const EpochRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    epochs.push_back(r);
+  }
+  void onEvent(const Event& e) override {
+    std::lock_guard<std::mutex> l(mutex);
+    events.push_back(e);
+    if (e.kind == EventKind::Paused) ++paused;
+  }
+  void onDiagnosis(const Diagnosis& d) override {
+    std::lock_guard<std::mutex> l(mutex);
+    diagnoses.push_back(d);
+  }
+  size_t count(EventKind kind) {
+    std::lock_guard<std::mutex> l(mutex);
+    size_t n = 0;
+    for (const auto& e : events) n += e.kind == kind;
+    return n;
+  }
+};
+
+TrainConfig moons(std::vector<std::string> sets) {
+  TrainConfig c = resolveConfig("moons", {}, sets);
+  c.training.num_threads = 1;
+  return c;
+}
+
+const Finding* findingOf(const std::vector<Finding>& v, const std::string& code) {
+  for (const auto& f : v)
+    if (f.code == code) return &f;
+  return nullptr;
+}
+
+QString codesOf(const Diagnosis& d) {
+  QStringList out;
+  for (const auto& f : d.evidence) out << QString::fromStdString(f.code);
+  return QString::fromStdString(d.kind) + ": " + out.join(", ");
+}
+
+EpochRecord epochOf(int64_t n, double train, double val, std::optional<double> acc) {
+  EpochRecord r;
+  r.epoch = n;
+  r.step = 10 * n;
+  r.train_loss = train;
+  r.val_loss = val;
+  r.val_accuracy = acc;
+  return r;
+}
+
+}  // namespace
+
+class TstLossDoctor : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void chanceLevelsOfTheData();
+  void hugeLearningRatesAreDiverging();
+  void tinyLearningRateIsFlat();
+  void shuffledLabelsCarryNoSignal();
+  void slowLearnerAtChanceHasNotDiverged();
+  void diagnosedAtEveryEpoch();
+  void rollBackStartsTheEvidenceAfresh();
+  void resumedRunIsJudgedAsItsTwin();
+
+ private:
+  QTemporaryDir tmp_;
+};
+
+void TstLossDoctor::chanceLevelsOfTheData() {
+  // Classification: ln C and the majority class's share of the validation labels, counted.
+  const PreparedData m = loadData(moons({}).data);
+  const ChanceLevels cm = chanceLevels(m);
+  QVERIFY(cm.known && cm.classification);
+  QCOMPARE(cm.n_classes, int64_t{2});
+  QCOMPARE(cm.loss, std::log(2.0));
+  int64_t ones = 0;
+  for (int64_t i = 0; i < m.val.size(); ++i) ones += m.val.y[i].item<int64_t>() == 1;
+  const double share = static_cast<double>(std::max(ones, m.val.size() - ones)) / m.val.size();
+  QCOMPARE(cm.accuracy, share);
+  QCOMPARE(cm.n_val, m.val.size());
+  // Regression: the variance of the training targets (population, about their mean).
+  const PreparedData s = loadData(resolveConfig("exploding", {}, {}).data);
+  const ChanceLevels cs = chanceLevels(s);
+  QVERIFY(cs.known && !cs.classification);
+  double sum = 0, sq = 0;
+  const int64_t n = s.train.size();
+  for (int64_t i = 0; i < n; ++i) sum += s.train.y[i][0].item<float>();
+  for (int64_t i = 0; i < n; ++i) sq += std::pow(s.train.y[i][0].item<float>() - sum / n, 2);
+  QVERIFY2(std::abs(cs.loss - sq / n) <= 1e-9 * sq / n,
+           qPrintable(QString("%1 vs %2").arg(cs.loss).arg(sq / n)));
+  QVERIFY(cs.loss > 1000);  // targets x50: variance ~1250
+}
+
+void TstLossDoctor::hugeLearningRatesAreDiverging() {
+  // SGD at lr 1000 on moons: training losses in the thousands for a 2-class cross-entropy
+  // (chance ln 2): a constant prediction does far better. Once reported as healthy.
+  for (const char* lr : {"1000", "1e30"}) {
+    TrainConfig c = moons({"optimizer.name=\"sgd\"", std::string("optimizer.lr=") + lr,
+                           "training.epochs=8", "training.non_finite=\"skip\""});
+    Trainer t(c);
+    Recorder rec;
+    t.addObserver(&rec);
+    const RunSummary s = t.run();
+    QVERIFY(s.diagnosis);
+    QVERIFY2(s.diagnosis->kind == "diverging", qPrintable(codesOf(*s.diagnosis)));
+    QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("lower_lr_10x"));
+    if (std::string(lr) != "1000") continue;
+    // The evidence is the chance comparison, with its threshold: the mean of the last 3 epochs'
+    // training losses (recomputed here) against 10 x ln 2.
+    const Finding* f = findingOf(s.diagnosis->evidence, "loss_above_chance");
+    QVERIFY2(f, qPrintable(codesOf(*s.diagnosis)));
+    const size_t n = rec.epochs.size();
+    QCOMPARE(n, size_t{8});
+    const double mean = (rec.epochs[n - 1].train_loss + rec.epochs[n - 2].train_loss +
+                         rec.epochs[n - 3].train_loss) /
+                        3;
+    QVERIFY(mean > 100);
+    QVERIFY(std::abs(f->values.at(0) - mean) <= 1e-12 * mean);
+    QCOMPARE(f->values.at(1), 3.0);
+    QCOMPARE(f->values.at(2), 10.0);
+    QCOMPARE(f->values.at(3), std::log(2.0));
+    QCOMPARE(QString::fromStdString(f->name), QString("cross_entropy"));
+    QVERIFY2(f->text.find("over 10x the chance loss 0.6931 (ln 2") != std::string::npos,
+             f->text.c_str());
+  }
+}
+
+void TstLossDoctor::tinyLearningRateIsFlat() {
+  // lr 1e-6: the loss does not move: flat ("not learning"), not no_signal and not diverging.
+  TrainConfig c = moons({"optimizer.name=\"sgd\"", "optimizer.lr=1e-6", "training.epochs=8"});
+  Trainer t(c);
+  const RunSummary s = t.run();
+  QVERIFY(s.diagnosis);
+  QVERIFY2(s.diagnosis->kind == "flat", qPrintable(codesOf(*s.diagnosis)));
+  QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("raise_lr"));
+  QCOMPARE(s.stop_reason, StopReason::Completed);
+}
+
+void TstLossDoctor::shuffledLabelsCarryNoSignal() {
+  // Labels shuffled against their inputs (each split permuted, so the class shares stay), then
+  // the moons model trained by a plain libtorch loop (Adam, lr 0.01, batches of 32): what the
+  // engine's epochs would be. The doctor says no_signal with the labels first among the checks;
+  // the divergence check stays quiet (the loss is at chance, not above it).
+  TrainConfig c = moons({});
+  PreparedData data = loadData(c.data);
+  at::set_num_threads(1);
+  at::Generator g = at::make_generator<at::CPUGeneratorImpl>(123);
+  for (TensorPair* p : {&data.train, &data.val})
+    p->y = p->y.index_select(0, at::randperm(p->size(), g, at::kLong));
+  const ChanceLevels chance = chanceLevels(data);
+  seedEverything(42);
+  torch::nn::Sequential model = buildModel(c.model, data.summary.n_features, 2);
+  torch::optim::Adam opt(model->parameters(), torch::optim::AdamOptions(0.01));
+  LossDoctor doctor;
+  DivergenceMonitor divergence(2, chance.accuracy);
+  CauseSettings settings;
+  settings.optimizer = "adam";
+  settings.lr = 0.01;
+  std::optional<Diagnosis> last;
+  for (int64_t epoch = 1; epoch <= 20; ++epoch) {
+    const at::Tensor perm = at::randperm(data.train.size(), g, at::kLong);
+    double sum = 0;
+    model->train();
+    for (int64_t b = 0; b < data.train.size(); b += 32) {
+      const at::Tensor idx = perm.narrow(0, b, std::min<int64_t>(32, data.train.size() - b));
+      opt.zero_grad();
+      at::Tensor loss = torch::cross_entropy_loss(model->forward(data.train.x.index_select(0, idx)),
+                                                  data.train.y.index_select(0, idx));
+      loss.backward();
+      opt.step();
+      doctor.onStep(loss.item<double>(), true);
+      sum += loss.item<double>() * static_cast<double>(idx.size(0));
+    }
+    torch::NoGradGuard no_grad;
+    model->eval();
+    const at::Tensor out = model->forward(data.val.x);
+    const double val = torch::cross_entropy_loss(out, data.val.y).item<double>();
+    const double acc = out.argmax(1).eq(data.val.y).to(at::kDouble).mean().item<double>();
+    const EpochRecord r = epochOf(epoch, sum / data.train.size(), val, acc);
+    doctor.onEpoch(r);
+    QVERIFY2(!divergence.onEpoch(r, settings, "stop"),
+             qPrintable(QString("diverged at epoch %1").arg(epoch)));
+    DoctorContext context;
+    context.chance = chance;
+    last = doctor.diagnose(context);
+  }
+  QVERIFY2(last->kind == "no_signal", qPrintable(codesOf(*last)));
+  QCOMPARE(QString::fromStdString(last->checks.at(0).code), QString("check_labels"));
+  const Finding* acc = findingOf(last->evidence, "val_at_chance");
+  QVERIFY(acc);
+  // {accuracy %, epochs, chance %, margin points}: the margin is 2 standard errors of an
+  // accuracy at chance over the validation split, or 2 points, the wider.
+  const double p = chance.accuracy;
+  QCOMPARE(acc->values.at(2), 100 * p);
+  QCOMPARE(acc->values.at(3), 100 * std::max(0.02, 2 * std::sqrt(p * (1 - p) / data.val.size())));
+  QVERIFY(findingOf(last->evidence, "val_loss_at_chance"));
+  // Without the data's chance levels the doctor cannot tell.
+  DoctorContext unknown;
+  QVERIFY(doctor.diagnose(unknown).kind != "no_signal");
+}
+
+void TstLossDoctor::slowLearnerAtChanceHasNotDiverged() {
+  // Fashion-MNIST with SGD at lr 0.0003 (10 classes): validation accuracy within 2 points of
+  // chance for epochs 3-5 while every loss falls. It was stopped at epoch 5 as diverged ("the
+  // learning rate is perhaps too high"); it is learning. A run at chance whose loss is above
+  // 1.5 x ln 10 and not falling still diverged (flagged at epoch 5).
+  CauseSettings s;
+  s.optimizer = "sgd";
+  s.lr = 3e-4;
+  const double acc[] = {0.1, 0.105, 0.11, 0.115, 0.12, 0.118, 0.119};
+  DivergenceMonitor slow(10), broken(10);
+  LossDoctor doctor;
+  for (int i = 0; i < 10; ++i) doctor.onStep(2.31, true);
+  std::vector<int64_t> flagged;
+  for (int64_t n = 1; n <= 7; ++n) {
+    const double falling = 2.31 - 0.02 * static_cast<double>(n);
+    const EpochRecord r = epochOf(n, falling, falling + 0.01, acc[n - 1]);
+    QVERIFY2(!slow.onEpoch(r, s, "stop"), qPrintable(QString("epoch %1").arg(n)));
+    doctor.onEpoch(r);
+    if (broken.onEpoch(epochOf(n, 40, 50, acc[n - 1]), s, "stop")) flagged.push_back(n);
+  }
+  QCOMPARE(flagged, std::vector<int64_t>{5});
+  DoctorContext context;
+  context.chance = {true, true, 10, std::log(10.0), 0.1, 1200};
+  const Diagnosis d = doctor.diagnose(context);
+  QVERIFY2(d.kind != "diverging" && d.kind != "no_signal", qPrintable(codesOf(d)));
+  for (const auto& f : d.checks) QVERIFY2(f.code != "lower_lr_10x", qPrintable(codesOf(d)));
+}
+
+void TstLossDoctor::diagnosedAtEveryEpoch() {
+  // Observers get the doctor's reading at every epoch end (the Diagnosis tab never goes
+  // stale), and the end of the run's reading is summary.json's.
+  TrainConfig c = moons({"training.epochs=6"});
+  Trainer t(c);
+  Recorder rec;
+  t.addObserver(&rec);
+  const RunSummary s = t.run();
+  std::vector<int64_t> epochs;
+  for (const auto& d : rec.diagnoses) epochs.push_back(d.epoch);
+  QCOMPARE(epochs, (std::vector<int64_t>{1, 2, 3, 4, 5, 6}));
+  QVERIFY(s.diagnosis);
+  QCOMPARE(QString::fromStdString(s.diagnosis->kind),
+           QString::fromStdString(rec.diagnoses.back().kind));
+  QVERIFY(s.diagnosis->evidence == rec.diagnoses.back().evidence);
+}
+
+void TstLossDoctor::rollBackStartsTheEvidenceAfresh() {
+  // A full-batch linear regression at SGD lr 50 overflows within a few steps (non-finite:
+  // "diverging"); rolled back to the only snapshot (the start) with lr 50 x 1e-3 and clipping
+  // on, it converges. The diagnosis after the roll-back reads the run from the snapshot on.
+  TrainConfig c = resolveConfig("overfit-sine", {}, {});
+  c.data.n_samples = 50;
+  c.data.val_fraction = 0.2;
+  c.model.hidden = {};
+  c.optimizer.name = "sgd";
+  c.optimizer.lr = 50;
+  c.training.batch_size = 64;
+  c.training.epochs = 60;
+  c.training.seed = 5;
+  c.training.num_threads = 1;
+  c.training.non_finite = "pause";
+  c.training.snapshot_every = 100000;  // only the start
+  Trainer trainer(c);
+  Recorder rec;
+  trainer.addObserver(&rec);
+  RunSummary s;
+  std::thread worker([&] { s = trainer.run(); });
+  // The finite-divergence check pauses first (the loss passes 1e4x the first epoch's): go on
+  // to the pause on the first non-finite step.
+  int handled = 0;
+  while (rec.count(EventKind::NonFinite) == 0) {
+    QVERIFY(QTest::qWaitFor([&] { return rec.paused > handled; }, 20000));
+    handled = rec.paused;
+    if (rec.count(EventKind::NonFinite) == 0) trainer.resume();
+  }
+  {
+    std::lock_guard<std::mutex> l(rec.mutex);
+    QVERIFY(!rec.diagnoses.empty());
+    QCOMPARE(QString::fromStdString(rec.diagnoses.back().kind), QString("diverging"));
+  }
+  trainer.rollBack(rec.steps, 1e-3, /*enable_clipping=*/true);
+  if (!QTest::qWaitFor([&] { return rec.count(EventKind::Finished) > 0; }, 30000)) trainer.stop();
+  worker.join();
+  QCOMPARE(s.stop_reason, StopReason::Completed);
+  QCOMPARE(rec.count(EventKind::RolledBack), size_t{1});
+  QVERIFY(s.diagnosis);
+  QVERIFY2(s.diagnosis->kind != "diverging", qPrintable(codesOf(*s.diagnosis)));
+  QVERIFY(!findingOf(s.diagnosis->evidence, "non_finite_steps"));
+  // Converged: a least-squares line through the sine; its loss fell, then stopped falling.
+  QVERIFY2(s.diagnosis->kind == "plateau" || s.diagnosis->kind == "healthy",
+           qPrintable(codesOf(*s.diagnosis)));
+}
+
+void TstLossDoctor::resumedRunIsJudgedAsItsTwin() {
+  // moons 15 epochs, resumed to 30, against the uninterrupted 30: the same reading, evidence
+  // and all (the resume is bitwise, so the numbers are equal). Once "flat from the start: raise
+  // the learning rate" (the initial loss was taken from the resumed steps).
+  const fs::path root = tmp_.path().toStdString();
+  auto run = [&](int64_t epochs, const fs::path& dir, const fs::path& resume = {}) {
+    TrainConfig c = moons({"training.epochs=" + std::to_string(epochs)});
+    TrainerOptions o;
+    o.run_dir = dir;
+    o.front_end = "test";
+    o.resume_from = resume;
+    Trainer t(c, o);
+    return t.run();
+  };
+  const RunSummary twin = run(30, root / "twin");
+  run(15, root / "h");
+  const fs::path last = root / "h" / "checkpoints" / "last.pt";
+  const RunSummary resumed = run(30, root / "r", last);
+  QVERIFY(twin.diagnosis && resumed.diagnosis);
+  QCOMPARE(QString::fromStdString(resumed.diagnosis->kind),
+           QString::fromStdString(twin.diagnosis->kind));
+  QVERIFY2(twin.diagnosis->kind == "healthy" || twin.diagnosis->kind == "plateau",
+           qPrintable(codesOf(*twin.diagnosis)));
+  QVERIFY(resumed.diagnosis->evidence == twin.diagnosis->evidence);
+  QVERIFY(findingOf(twin.diagnosis->evidence, "initial_loss"));
+  // A checkpoint written before the initial loss was kept: the first epoch's training loss
+  // stands in, and says so.
+  c10::impl::GenericDict dict = readCheckpointDict(last);
+  QVERIFY(dict.contains("loss_doctor_state_dict"));
+  dict.erase("loss_doctor_state_dict");
+  const fs::path old = root / "old.pt";
+  writeCheckpointDict(old, dict);
+  const RunSummary from_old = run(30, root / "o", old);
+  QVERIFY(from_old.diagnosis);
+  QVERIFY2(from_old.diagnosis->kind != "flat", qPrintable(codesOf(*from_old.diagnosis)));
+  const Finding* init = findingOf(from_old.diagnosis->evidence, "initial_loss_from_epoch");
+  QVERIFY2(init, qPrintable(codesOf(*from_old.diagnosis)));
+  const std::vector<EpochRecord> history = readHistory(dict, last);
+  QCOMPARE(init->values.at(0), history.at(0).train_loss);
+}
+
+QTEST_GUILESS_MAIN(TstLossDoctor)
+#include "tst_loss_doctor.moc"
