@@ -39,12 +39,17 @@ struct LayerStatsRecord {
 ///   "val_rising" {val_loss, epoch, mean_epochs, val_mean, best_val_loss, best_epoch},
 ///   "train_fell" {from, to}, "best_train_loss" {loss, percent_of_initial, epochs},
 ///   "train_stalled" {loss_then, epoch_then, loss_now, epoch_now, percent_better},
-///   "last_losses" {train_loss, epoch, val_loss}, "clip_share" {percent_clipped, steps}.
+///   "last_losses" {train_loss, epoch, val_loss}, "clip_share" {percent_clipped, steps},
+///   "initial_loss_from_epoch" {epoch_1_train_loss} (a resumed run whose checkpoint has no
+///   initial loss), "loss_above_chance" {train_loss_mean, epochs, factor, chance_loss}
+///   (`name`: "cross_entropy" | "mse", what the chance loss is), "val_at_chance"
+///   {val_accuracy_mean, epochs, chance_accuracy, margin_points} (percentages),
+///   "val_loss_at_chance" {val_loss_mean, chance_loss, margin_percent, epochs_since_best}.
 /// - diagnosis checks, no values: "lower_lr_10x", "clip_on", "lower_max_norm",
 ///   "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
 ///   "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
-///   "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity", "check_saturation",
-///   "nothing_urgent".
+///   "check_label_order", "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity",
+///   "check_saturation", "nothing_urgent".
 struct Finding {
   std::string code;
   std::vector<double> values;  ///< the numbers `text` names, in the order listed above
@@ -59,7 +64,8 @@ struct Finding {
 /// The loss doctor's reading of a run (core/train/monitors/loss_doctor.h); summary.json
 /// `diagnosis`.
 struct Diagnosis {
-  /// "diverging" | "flat" | "plateau" | "overfitting" | "healthy" | "too_early"
+  /// "diverging" | "no_signal" (labels carry no information the model finds) | "flat" |
+  /// "plateau" | "overfitting" | "healthy" | "too_early"
   std::string kind = "too_early";
   int64_t epoch = 0;                  ///< the last epoch the diagnosis looked at
   std::string summary;            ///< one English sentence (front ends word it from `kind`)
