@@ -59,8 +59,15 @@ int prepareOutDir(const fs::path& dir, bool overwrite) {
   if (!isNonEmptyDirectory(dir)) return kExitOk;
   if (!overwrite) {
     printError("--out " + dir.string() +
-               " is not empty; refusing to mix runs (use --overwrite to replace its contents, "
-               "or choose another directory)");
+               " is not empty; refusing to mix runs (use --overwrite to replace a TrainScope "
+               "run directory, or choose another directory)");
+    return kExitUsage;
+  }
+  // --overwrite replaces a run directory only, never a folder of the user's own files.
+  if (const std::string why = whyNotRunDirectory(dir); !why.empty()) {
+    printError("--out " + dir.string() + " is not a TrainScope run directory (" + why +
+               "); --overwrite only replaces one, so nothing was touched: choose another "
+               "--out");
     return kExitUsage;
   }
   if (isDangerousToClear(dir)) {
@@ -103,7 +110,11 @@ TrainCommand::TrainCommand(CLI::App& app)
   sub_->add_option("--out", out_,
                    "Run directory to write (default: runs/<name>-<YYYYmmdd-HHMMSS>); an "
                    "existing non-empty directory is refused unless --overwrite");
-  sub_->add_flag("--overwrite", overwrite_, "Clear an existing non-empty --out directory first");
+  sub_->add_flag("--overwrite", overwrite_,
+                 "Replace an existing --out that is a TrainScope run directory: config.json and "
+                 "a run.json written by TrainScope, and nothing but run files (metrics.csv, "
+                 "steps.csv, events.jsonl, layers.csv, summary.json, checkpoints/*.pt); any "
+                 "other non-empty directory is refused (exit 2) and left untouched");
   sub_->add_flag("--json", json_,
                  "Print one JSON object per epoch on stdout (progress stays on stderr)");
   sub_->add_option("--resume", resume_,

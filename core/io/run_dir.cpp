@@ -1,6 +1,10 @@
 #include "core/io/run_dir.h"
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
 #include "core/system/clock.h"
 
 namespace trainscope {
@@ -28,6 +32,68 @@ bool isNonEmptyDirectory(const std::filesystem::path& dir) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return false;
   return std::filesystem::directory_iterator(dir, ec) != std::filesystem::directory_iterator();
+}
+
+namespace {
+
+/// The files a run writes at the top of its directory (RunWriter, LayersCsvWriter).
+constexpr const char* kRunFiles[] = {"config.json",  "run.json",   "metrics.csv", "steps.csv",
+                                     "events.jsonl", "layers.csv", "summary.json"};
+
+bool startsWith(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// A run file's name, or the temp file an interrupted atomic write of one left.
+bool isRunFileName(const std::string& name) {
+  for (const char* f : kRunFiles)
+    if (name == f || startsWith(name, atomicTempPrefix(f))) return true;
+  return false;
+}
+
+/// A checkpoint's name (*.pt, any name: the dashboard's Save... lets the user choose), or the
+/// temp file of one (".<name>.pt.tmp-XXXXXX").
+bool isCheckpointName(const std::string& name) {
+  return (endsWith(name, ".pt") && name.size() > 3) ||
+         (name.size() > 1 && name[0] == '.' && name.find(".pt.tmp-") != std::string::npos);
+}
+
+}  // namespace
+
+std::string whyNotRunDirectory(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return dir.string() + " is not a directory";
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    const std::string name = p.filename().string();
+    const fs::file_status st = it->symlink_status(ec);
+    if (name == "checkpoints" && fs::is_directory(st)) {
+      for (fs::directory_iterator c(p, ec); !ec && c != end; c.increment(ec)) {
+        if (!fs::is_regular_file(c->symlink_status(ec)) ||
+            !isCheckpointName(c->path().filename().string()))
+          return c->path().string() + " is not a checkpoint TrainScope writes";
+      }
+      if (ec) return "cannot list " + p.string() + ": " + ec.message();
+      continue;
+    }
+    if (!fs::is_regular_file(st) || !isRunFileName(name))
+      return p.string() + " is not a file TrainScope writes";
+  }
+  if (ec) return "cannot list " + dir.string() + ": " + ec.message();
+  for (const char* f : {"config.json", "run.json"})
+    if (!fs::is_regular_file(fs::symlink_status(dir / f, ec)))
+      return "it has no " + (dir / f).string();
+  std::ifstream in(dir / "run.json");
+  const nlohmann::json run = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!run.is_object() || !run.contains("trainscope_version"))
+    return (dir / "run.json").string() + " was not written by TrainScope";
+  return "";
 }
 
 }  // namespace trainscope

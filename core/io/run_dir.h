@@ -13,4 +13,14 @@ std::filesystem::path createUniqueRunDir(const std::filesystem::path& root,
 /// True when `dir` exists and contains at least one entry.
 bool isNonEmptyDirectory(const std::filesystem::path& dir);
 
+/// Why `dir` is not a TrainScope run directory, or an empty string when it is one. A run
+/// directory is recognised by its content: config.json and run.json (a JSON object with
+/// "trainscope_version", as every run writes it), and nothing but what a run writes there:
+/// the files config.json, run.json, metrics.csv, steps.csv, events.jsonl, layers.csv,
+/// summary.json, the folder checkpoints/ holding only files named *.pt, and the temporary
+/// files of interrupted atomic writes (".<name>.tmp-XXXXXX"). Symbolic links, other files and
+/// other folders make it not a run directory; the reason names the first one found. Never
+/// throws; reads run.json only.
+std::string whyNotRunDirectory(const std::filesystem::path& dir);
+
 }  // namespace trainscope

@@ -19,7 +19,9 @@ class TstCliUsage : public QObject {
   void badInputExitsTwo_data();
   void badInputExitsTwo();
   void nonEmptyOutIsRefused();
-  void overwriteClearsOut();
+  void overwriteReplacesRunDirectory();
+  void overwriteRefusesUserFolder_data();
+  void overwriteRefusesUserFolder();
   void defaultRunDirectory();
   void jsonLinesOnStdout();
   void presetsAreListed();
@@ -76,21 +78,93 @@ void TstCliUsage::nonEmptyOutIsRefused() {
   QVERIFY(!QFileInfo::exists(out + "/config.json"));
 }
 
-void TstCliUsage::overwriteClearsOut() {
+namespace {
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+  f.write(bytes);
+}
+
+}  // namespace
+
+void TstCliUsage::overwriteReplacesRunDirectory() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   const QString out = tmp.filePath("old-run");
-  QVERIFY(QDir().mkpath(out + "/checkpoints"));
-  QFile stale(out + "/metrics.csv");
-  QVERIFY(stale.open(QIODevice::WriteOnly));
-  stale.write("stale\n");
-  stale.close();
+  const CliResult first = runCli({"train", "--epochs", "1", "--out", out});
+  QVERIFY2(first.exit_code == 0, describe(first));
+  QVERIFY(QFileInfo::exists(out + "/checkpoints/last.pt"));
+  // A checkpoint saved under a name of the user's choosing (the dashboard's Save...) and the
+  // temp file of an interrupted write are a run's files too.
+  QVERIFY(QFile::copy(out + "/checkpoints/last.pt", out + "/checkpoints/step-20.pt"));
+  writeFile(out + "/.summary.json.tmp-Ab12Cd", "{");
   const CliResult r = runCli({"train", "--epochs", "2", "--out", out, "--overwrite"});
   QVERIFY2(r.exit_code == 0, describe(r));
   const auto metrics = readCsv(out + "/metrics.csv");
   QVERIFY(metrics);
-  QCOMPARE(metrics->rows.size(), 2);  // the stale line is gone
+  QCOMPARE(metrics->rows.size(), 2);  // replaced, not appended to (1 + 2 rows)
   QCOMPARE(metrics->header.value(0), QString("epoch"));
+  QVERIFY(!QFileInfo::exists(out + "/checkpoints/step-20.pt"));
+  QVERIFY(!QFileInfo::exists(out + "/.summary.json.tmp-Ab12Cd"));
+}
+
+void TstCliUsage::overwriteRefusesUserFolder_data() {
+  QTest::addColumn<QString>("base");   // an "empty" folder, a real "run", or one "with config"
+  QTest::addColumn<QString>("extra");  // the user's file (relative), written with "x\n"
+  QTest::addColumn<QString>("named");  // what stderr must name (relative to --out)
+  QTest::newRow("thesis") << "empty"
+                          << "thesis.tex"
+                          << "thesis.tex";
+  QTest::newRow("run folder with a user file") << "run"
+                                               << "notes.txt"
+                                               << "notes.txt";
+  QTest::newRow("user file in checkpoints") << "run"
+                                            << "checkpoints/weights.pth"
+                                            << "checkpoints/weights.pth";
+  QTest::newRow("user subfolder") << "run"
+                                  << "plots/loss.png"
+                                  << "plots";
+  // config.json and a run.json that TrainScope did not write
+  QTest::newRow("look-alike run.json") << "with config"
+                                       << "run.json"
+                                       << "run.json";
+}
+
+void TstCliUsage::overwriteRefusesUserFolder() {
+  QFETCH(QString, base);
+  QFETCH(QString, extra);
+  QFETCH(QString, named);
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString out = tmp.filePath("p");
+  const bool from_a_run = base == "run";
+  if (from_a_run) {
+    const CliResult first = runCli({"train", "--epochs", "1", "--out", out});
+    QVERIFY2(first.exit_code == 0, describe(first));
+  } else {
+    QVERIFY(QDir().mkpath(out));
+  }
+  if (base == "with config") writeFile(out + "/config.json", "{}\n");
+  QVERIFY(QDir().mkpath(QFileInfo(out + "/" + extra).path()));
+  writeFile(out + "/" + extra, "x\n");
+  const QStringList before =
+      QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+  const CliResult r = runCli({"train", "--epochs", "2", "--out", out, "--overwrite"});
+  QVERIFY2(r.exit_code == 2, describe(r));
+  QVERIFY2(r.err.contains((out + "/" + named).toUtf8()), describe(r));
+  QVERIFY2(r.err.contains("not a TrainScope run directory"), describe(r));
+  // Nothing touched: the user's file, and the run's own files as they were.
+  QFile f(out + "/" + extra);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QCOMPARE(f.readAll(), QByteArray("x\n"));
+  QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), before);
+  if (from_a_run) {
+    const auto metrics = readCsv(out + "/metrics.csv");
+    QVERIFY(metrics);
+    QCOMPARE(metrics->rows.size(), 1);
+    QVERIFY(QFileInfo::exists(out + "/checkpoints/last.pt"));
+  }
 }
 
 void TstCliUsage::defaultRunDirectory() {
