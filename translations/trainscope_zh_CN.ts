@@ -2131,5 +2131,19 @@ The current run is unchanged.</source>
         <source>Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
         <translation>每 %1 步一次，出现 NaN/Inf（非有限值）的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
     </message>
+    <message>
+        <source>Previous run (%1)</source>
+        <translation>上一次运行（%1）</translation>
+    </message>
+    <message>
+        <source>Dashed: the previous run (%1), %2</source>
+        <translation>虚线：上一次运行（%1），%2</translation>
+    </message>
+    <message>
+        <source>Gradient norm, step %1:
+before clipping %2 → after %3</source>
+        <translation>梯度范数，第 %1 步：
+裁剪前 %2 → 裁剪后 %3</translation>
+    </message>
 </context>
 </TS>
