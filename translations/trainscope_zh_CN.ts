@@ -121,7 +121,7 @@
     </message>
     <message>
         <source>Non-finite value at step %1 – see Events</source>
-        <translation>第 %1 步出现数值溢出（NaN/Inf）– 请查看“事件”</translation>
+        <translation>第 %1 步出现 NaN/Inf（非有限值）– 请查看“事件”</translation>
     </message>
     <message>
         <source>The run could not start – see Events</source>
@@ -165,7 +165,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>stopped on a non-finite value</source>
-        <translation>因数值溢出（NaN/Inf）而停止</translation>
+        <translation>因出现 NaN/Inf（非有限值）而停止</translation>
     </message>
     <message>
         <source>early stopping</source>
@@ -226,7 +226,7 @@ The files written so far are kept and summary.json records that the run was stop
     <message numerus="yes">
         <source>%n optimizer update(s) skipped because of non-finite values.</source>
         <translation>
-            <numerusform>因数值溢出（NaN/Inf）跳过了 %n 次优化器更新。</numerusform>
+            <numerusform>因出现 NaN/Inf（非有限值）跳过了 %n 次优化器更新。</numerusform>
         </translation>
     </message>
     <message>
@@ -295,7 +295,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Start training, stop after &lt;n&gt; epochs and quit (exit code 0).</source>
-        <translation>开始训练，在 &lt;n&gt; 个轮次后停止并退出（退出码 0）。</translation>
+        <translation>开始训练，训练 &lt;n&gt; 轮后停止并退出（退出码 0）。</translation>
     </message>
     <message>
         <source>n</source>
@@ -449,7 +449,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Step &amp;batch</source>
-        <translation>单步批次(&amp;B)</translation>
+        <translation>单步（1 个批次）(&amp;B)</translation>
     </message>
     <message>
         <source>Train exactly one batch, then pause. Without a run, starts a new run and pauses after its first batch.</source>
@@ -457,11 +457,11 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Step &amp;epoch</source>
-        <translation>单步轮次(&amp;E)</translation>
+        <translation>跑完本轮(&amp;E)</translation>
     </message>
     <message>
         <source>Train to the end of the current epoch (validation included), then pause.</source>
-        <translation>训练到当前轮次结束（包括验证），然后暂停。</translation>
+        <translation>训练到本轮结束（包括验证），然后暂停。</translation>
     </message>
     <message>
         <source>S&amp;top</source>
@@ -581,7 +581,7 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>The epoch being trained (or the last one), of the planned epochs.</source>
-        <translation>正在训练的轮次（或最后一轮）/ 计划轮数。</translation>
+        <translation>正在训练的轮（或最后一轮）/ 计划轮数。</translation>
     </message>
     <message>
         <source>Optimizer steps (batches) done so far.</source>
@@ -597,11 +597,11 @@ The files written so far are kept and summary.json records that the run was stop
     </message>
     <message>
         <source>Epoch %1/%2</source>
-        <translation>轮次 %1/%2</translation>
+        <translation>第 %1/%2 轮</translation>
     </message>
     <message>
         <source>Epoch –</source>
-        <translation>轮次 –</translation>
+        <translation>轮 –</translation>
     </message>
     <message>
         <source>Step %1</source>
@@ -763,7 +763,7 @@ step %2: %3</source>
     </message>
     <message>
         <source>non-finite value</source>
-        <translation>数值溢出（NaN/Inf）</translation>
+        <translation>NaN/Inf（非有限值）</translation>
     </message>
     <message>
         <source>Step</source>
@@ -839,7 +839,7 @@ step %2: %3</source>
     </message>
     <message>
         <source>Training throughput of the last epoch; when the run has ended, its mean over all epochs.</source>
-        <translation>上一轮的训练吞吐量；运行结束后显示所有轮次的平均值。</translation>
+        <translation>上一轮的训练吞吐量；运行结束后显示所有轮的平均值。</translation>
     </message>
     <message>
         <source>mean %1 samples/s</source>
@@ -1571,7 +1571,7 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Non-finite %1 (%2) at step %3.</source>
-        <translation>第 %3 步的%1出现非有限值（%2）。</translation>
+        <translation>第 %3 步的%1出现 NaN/Inf（非有限值，%2）。</translation>
     </message>
     <message>
         <source>The run diverged at epoch %1: the training loss (%2) is over 10,000 times the first epoch&apos;s although clipping is on (max norm %3). Lower the learning rate or max_norm.</source>
@@ -1647,7 +1647,7 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Non-finite %1 at step %2 (epoch %3): the run is paused, the weights are those before this step.</source>
-        <translation>第 %2 步（第 %3 轮）的%1出现非有限值：训练已暂停，权重仍是此步之前的值。</translation>
+        <translation>第 %2 步（第 %3 轮）的%1出现 NaN/Inf（非有限值）：训练已暂停，权重仍是此步之前的值。</translation>
     </message>
     <message>
         <source>Loss: %1</source>
@@ -1663,7 +1663,7 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>First non-finite gradient in: %1</source>
-        <translation>最先出现非有限梯度的层：%1</translation>
+        <translation>最先出现 NaN/Inf（非有限值）梯度的层：%1</translation>
     </message>
     <message>
         <source>Largest gradient in: %1</source>
@@ -1679,7 +1679,7 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Find…</source>
-        <translation>查找…</translation>
+        <translation>学习率范围测试…</translation>
     </message>
     <message>
         <source>Learning-rate range test: trains a copy of the model with the current settings while the learning rate grows from 1e-7 to 10, and suggests the learning rate where the loss falls fastest.</source>
@@ -1927,7 +1927,7 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Gradient accumulation: the batch size&apos;s worth of samples is run this many times before one optimizer step, so the step sees batch size × this many samples with the memory of one batch. 4 × 32 trains like a batch of 128.</source>
-        <translation>梯度累积：每次优化器更新之前，先按批次大小运行这么多次，因此一次更新看到“批次大小 × 次数”个样本，而内存只占一个批次。4 × 32 的训练效果与批次 128 相同。</translation>
+        <translation>梯度累积：每个优化步之前，先按批次大小运行这么多次，因此一步看到“批次大小 × 次数”个样本，而内存只占一个批次。4 × 32 的训练效果与批次 128 相同。</translation>
     </message>
     <message>
         <source>Trained %1 · ETA %2</source>
@@ -1992,7 +1992,7 @@ The current run is unchanged.</source>
     <message numerus="yes">
         <source>%n non-finite step(s), the first at step %1 (loss %2).</source>
         <translation>
-            <numerusform>%n 个非有限值步，第一个在第 %1 步（损失 %2）。</numerusform>
+            <numerusform>%n 步出现 NaN/Inf（非有限值），第一个在第 %1 步（损失 %2）。</numerusform>
         </translation>
     </message>
     <message>
@@ -2133,7 +2133,21 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
-        <translation>每 %1 步一次，出现非有限值的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
+        <translation>每 %1 步一次，出现 NaN/Inf（非有限值）的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
+    </message>
+    <message>
+        <source>Previous run (%1)</source>
+        <translation>上一次运行（%1）</translation>
+    </message>
+    <message>
+        <source>Dashed: the previous run (%1), %2</source>
+        <translation>虚线：上一次运行（%1），%2</translation>
+    </message>
+    <message>
+        <source>Gradient norm, step %1:
+before clipping %2 → after %3</source>
+        <translation>梯度范数，第 %1 步：
+裁剪前 %2 → 裁剪后 %3</translation>
     </message>
     <message>
         <source>Initial loss %1 (the first epoch&apos;s training loss: the checkpoint holds no initial loss).</source>

@@ -198,7 +198,8 @@ bool RunHistory::stepRange(double* lo, double* hi) const {
   bool any = false;
   for (const auto& [name, s] : series_) {
     double a = 0, b = 0;
-    if (!s.xRange(&a, &b)) continue;
+    // The previous run's ghost is drawn inside this run's steps, never widening them.
+    if (name.rfind("ghost/", 0) == 0 || !s.xRange(&a, &b)) continue;
     if (!any) {
       *lo = a;
       *hi = b;

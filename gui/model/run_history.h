@@ -134,7 +134,8 @@ class RunHistory {
   /// it in the run's series (not the previous run's "ghost/" ones), so the steps trained again
   /// redraw in place; plots copy everything again.
   void dropAfter(double step);
-  /// Smallest and largest step over every series; false when empty.
+  /// Smallest and largest step over every series but the previous run's ("ghost/"); false when
+  /// there is none.
   bool stepRange(double* lo, double* hi) const;
   std::size_t budget() const { return budget_; }
   /// Bumped by clear(): plots that copied points must start over.

@@ -172,12 +172,18 @@ void LivePlot::syncBinding(Binding& b, const Series* s) {
   }
 }
 
+void LivePlot::setSeriesInRange(const std::string& name, bool inRange) {
+  for (Binding& b : bindings_)
+    if (b.name == name) b.in_range = inRange;
+  marker_stamp_ = ~std::uint64_t{0};
+}
+
 void LivePlot::syncMarkers() {
   std::uint64_t stamp = history_ ? history_->generation() * 1000003u : 0;
   std::vector<const Series*> bound;
   for (const Binding& b : bindings_) {
     const Series* s = history_ ? history_->find(b.name) : nullptr;
-    if (!s || !b.graph->visible()) continue;
+    if (!s || !b.graph->visible() || !b.in_range) continue;
     bound.push_back(s);
     stamp += s->nonFiniteCount() * 7 + 1;
   }
@@ -221,7 +227,7 @@ void LivePlot::rescale() {
   for (const Binding& b : bindings_) {
     const Series* s = history_->find(b.name);
     double lo = 0, hi = 0;
-    if (!s || !b.graph->visible() || !s->yRange(&lo, &hi, log_scale_)) continue;
+    if (!s || !b.graph->visible() || !b.in_range || !s->yRange(&lo, &hi, log_scale_)) continue;
     y_lo = any ? std::min(y_lo, lo) : lo;
     y_hi = any ? std::max(y_hi, hi) : hi;
     any = true;
@@ -315,10 +321,18 @@ void LivePlot::mouseMoveEvent(QMouseEvent* event) {
   QCustomPlot::mouseMoveEvent(event);
 }
 
-void LivePlot::showReadout(const QPoint& pos, const QPoint& global) {
+QString LivePlot::describePoint(const QCPGraph* graph, double key, double value,
+                                bool marker) const {
+  return Tr::tr("%1\nstep %2: %3")
+      .arg(marker ? Tr::tr("non-finite value") : graph->name())
+      .arg(static_cast<qlonglong>(std::llround(key)))
+      .arg(marker ? graph->name() : valueText(value));
+}
+
+QString LivePlot::readoutText(const QPoint& pos) const {
   double best = kReadoutRadiusPx * kReadoutRadiusPx;
   QString text;
-  auto consider = [&](QCPGraph* g, const QString& name, bool marker) {
+  auto consider = [&](const QCPGraph* g, bool marker) {
     if (!g->visible() || g->data()->isEmpty()) return;
     const double key = g->keyAxis()->pixelToCoord(pos.x());
     auto it = g->data()->findBegin(key, true);
@@ -328,15 +342,17 @@ void LivePlot::showReadout(const QPoint& pos, const QPoint& global) {
       const double d2 = dx * dx + dy * dy;
       if (d2 < best) {
         best = d2;
-        text = Tr::tr("%1\nstep %2: %3")
-                   .arg(name)
-                   .arg(static_cast<qlonglong>(std::llround(it->key)))
-                   .arg(marker ? g->name() : valueText(it->value));
+        text = describePoint(g, it->key, it->value, marker);
       }
     }
   };
-  for (const Binding& b : bindings_) consider(b.graph, b.graph->name(), false);
-  for (QCPGraph* m : markers_) consider(m, Tr::tr("non-finite value"), true);
+  for (const Binding& b : bindings_) consider(b.graph, false);
+  for (const QCPGraph* m : markers_) consider(m, true);
+  return text;
+}
+
+void LivePlot::showReadout(const QPoint& pos, const QPoint& global) {
+  const QString text = readoutText(pos);
   if (text.isEmpty()) {
     QToolTip::hideText();
   } else {

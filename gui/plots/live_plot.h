@@ -52,8 +52,18 @@ class LivePlot : public QCustomPlot {
   bool following() const { return following_; }
   /// Turns following back on and syncs.
   void resetView();
+  /// What hovering at `pos` (widget pixels) shows: the nearest point within 24 px (curve name,
+  /// step and value; describePoint()), or empty when none is that close.
+  QString readoutText(const QPoint& pos) const;
+  /// Leaves the series `name` out of the axis ranges (and its non-finite markers off the
+  /// plot): it is drawn where it falls inside the current run's ranges, never widening them
+  /// (the previous run's ghost).
+  void setSeriesInRange(const std::string& name, bool inRange);
 
  protected:
+  /// The readout text for the point (`key`, `value`) of `graph`; `marker` for a non-finite
+  /// marker. Subclasses word their curves (the gradient norm plot: before -> after clipping).
+  virtual QString describePoint(const QCPGraph* graph, double key, double value, bool marker) const;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
@@ -66,6 +76,7 @@ class LivePlot : public QCustomPlot {
     std::uint64_t generation = ~std::uint64_t{0};
     std::uint64_t revision = 0;
     std::size_t copied = 0;
+    bool in_range = true;  ///< takes part in the axis ranges and markers
   };
   void syncBinding(Binding& b, const Series* s);
   void syncMarkers();

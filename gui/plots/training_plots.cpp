@@ -55,6 +55,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
     QCPGraph* g = addSeriesGraph(name, {});
     g->setPen(QPen(faint, 1.8, Qt::DashLine));
     g->removeFromLegend();
+    setSeriesInRange(name, false);  // drawn within this run's axes, never widening them
   }
   QColor light = kTrainColor;
   light.setAlpha(70);
@@ -283,7 +284,9 @@ void LossPlot::retranslate() {
   // Short names: the plot is narrow next to the side views, and its axis says "Loss".
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
-  graphFor(series::kGhostValLoss)->setName(Tr::tr("Previous run"));
+  graphFor(series::kGhostValLoss)
+      ->setName(ghost_name_.isEmpty() ? Tr::tr("Previous run")
+                                      : Tr::tr("Previous run (%1)").arg(ghost_name_));
   smoothed_->setName(Tr::tr("Smoothed"));
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
@@ -292,11 +295,14 @@ void LossPlot::retranslate() {
 }
 
 QString LossPlot::ghostDescription() const {
-  return Tr::tr("Dashed: the previous run, %1")
-      .arg(ghost_label_.isEmpty() ? Tr::tr("same settings") : ghost_label_);
+  const QString changes = ghost_label_.isEmpty() ? Tr::tr("same settings") : ghost_label_;
+  return ghost_name_.isEmpty()
+             ? Tr::tr("Dashed: the previous run, %1").arg(changes)
+             : Tr::tr("Dashed: the previous run (%1), %2").arg(ghost_name_, changes);
 }
 
-void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes) {
+void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name) {
+  ghost_name_ = name;
   QStringList parts;
   for (const ConfigChange& c : changes) {
     if (parts.size() == 3) {
@@ -346,11 +352,10 @@ GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
   clipped->setPen(QPen(shade, 3));
   addSeriesGraph(series::kStepGradNorm, {})->setPen(QPen(kGradColor, 1));
   // The norm the optimizer used is drawn on top of the raw norm: where clipping acts it lies
-  // below it, elsewhere the two coincide.
-  QColor clipped_color = kClippedColor;
-  clipped_color.setAlpha(190);
-  addSeriesGraph(series::kStepGradNormClipped, {})->setPen(QPen(clipped_color, 1.5));
-  addSeriesGraph(series::kStepMaxNorm, {})->setPen(QPen(kThresholdColor, 2, Qt::DashLine));
+  // below it, elsewhere the two coincide. Where it acts the used norm IS max_norm, so the used
+  // curve is wide and opaque and the threshold a thin dashed line on top of it: both show.
+  addSeriesGraph(series::kStepGradNormClipped, {})->setPen(QPen(kClippedColor, 3.5));
+  addSeriesGraph(series::kStepMaxNorm, {})->setPen(QPen(kThresholdColor, 1, Qt::DashLine));
   smallLegendFont(this);
   setClipping(false, 0);
 }
@@ -366,6 +371,32 @@ void GradNormPlot::retranslate() {
   graphFor(series::kStepMaxNorm)
       ->setName(clip_enabled_ ? Tr::tr("max_norm %1").arg(EventText::number(max_norm_))
                               : Tr::tr("max_norm (clipping now off)"));
+}
+
+QString GradNormPlot::describePoint(const QCPGraph* graph, double key, double value,
+                                    bool marker) const {
+  // Whatever curve is nearest (the before curve, the used one, the clipped-step bar, the
+  // threshold), a clipped step reads "before -> after": the bar alone would name a value
+  // without saying which.
+  auto at = [this, key](const char* name, double* v) {
+    const QCPGraph* g = graphFor(name);
+    if (!g || !g->visible()) return false;
+    auto it = g->data()->findBegin(key, false);
+    if (it == g->data()->constEnd() || it->key != key) return false;
+    *v = it->value;
+    return true;
+  };
+  double before = 0, after = 0, limit = 0;
+  if (!marker && clip_shown_ && at(series::kStepGradNorm, &before) &&
+      at(series::kStepGradNormClipped, &after) && after != before) {
+    QString text = Tr::tr("Gradient norm, step %1:\nbefore clipping %2 → after %3")
+                       .arg(static_cast<qlonglong>(std::llround(key)))
+                       .arg(EventText::number(before), EventText::number(after));
+    if (at(series::kStepMaxNorm, &limit))
+      text += QLatin1Char('\n') + Tr::tr("max_norm %1").arg(EventText::number(limit));
+    return text;
+  }
+  return LivePlot::describePoint(graph, key, value, marker);
 }
 
 void GradNormPlot::setClipping(bool enabled, double max_norm) {

@@ -39,10 +39,12 @@ class LossPlot : public LivePlot {
   /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve),
   /// recomputes the smoothed curve and the best-validation marker.
   void sync() override;
-  /// Names the previous run's ghost curves (series::kGhost...) by what the new run changed.
-  void setGhostChanges(const std::vector<ConfigChange>& changes);
+  /// Names the previous run's ghost curves (series::kGhost...) by the run they come from
+  /// (`name`, its config name) and what the new run changed. The ghost never widens the axes.
+  void setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name = {});
   bool ghostShown() const { return ghost_shown_; }
-  /// "Dashed: the previous run, dropout 0.0 → 0.3" (translated), for the plot's toolbar.
+  /// "Dashed: the previous run (moons), dropout 0.0 → 0.3" (translated), for the plot's
+  /// toolbar.
   QString ghostDescription() const;
   /// The "Clear previous run" control was used (the owner removes the ghost series).
   void requestClearGhost() { emit clearGhostRequested(); }
@@ -90,6 +92,7 @@ class LossPlot : public LivePlot {
   void rebuildMarkerItems();
 
   QString ghost_label_;
+  QString ghost_name_;
   bool ghost_shown_ = false;
   Smoothing smoothing_ = Smoothing::Ema;
   double smoothing_strength_ = 0.95;
@@ -107,7 +110,8 @@ class LossPlot : public LivePlot {
 };
 
 /// Gradient norm over steps: the norm before clipping, the norm the optimizer used (drawn on
-/// top), the clipping threshold max_norm as a series (series::kStepMaxNorm: the max_norm in
+/// top, wide: where clipping acts it equals max_norm), the clipping threshold max_norm (thin,
+/// dashed, over it) as a series (series::kStepMaxNorm: the max_norm in
 /// force at each step, so it moves when max_norm changes mid-run) and the clipped steps shaded
 /// (series::kStepClipped, a light bar up to the norm at each step clipping scaled down). The
 /// clipping curves show while clipping is on or once the run has points of them
@@ -121,6 +125,12 @@ class GradNormPlot : public LivePlot {
   void setClipping(bool enabled, double max_norm);
   /// Shows the clipping curves as soon as they have points (clipping turned on mid-run).
   void sync() override;
+
+ protected:
+  /// At a clipped step: "before clipping 56.77 → after 1" and the max_norm, whichever of the
+  /// step's curves is nearest.
+  QString describePoint(const QCPGraph* graph, double key, double value,
+                        bool marker) const override;
 
  private:
   void showClipCurves(bool shown);

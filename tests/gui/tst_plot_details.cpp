@@ -1,0 +1,141 @@
+// The plots' side of issue 19's dashboard details: the clipped gradient curve stays visible
+// beside its max_norm line (linear and log axes), hovering a clipped step names the norm before
+// and after clipping, and the previous run's ghost never widens the axes (nor adds markers).
+// Drawn from hand-made histories; expected values from the arithmetic in the comments.
+#include <QtTest>
+#include <cmath>
+
+#include "gui/plots/training_plots.h"
+
+using namespace trainscope;
+
+namespace {
+
+/// Columns x0..x1 of `image` with a pixel within `tolerance` (per channel) of `color` in rows
+/// y-3..y+3, as a share of the columns.
+double shareOfColumnsWith(const QImage& image, int x0, int x1, int y, const QColor& color,
+                          int tolerance) {
+  int hit = 0, all = 0;
+  for (int x = x0; x <= x1; ++x, ++all) {
+    for (int dy = -3; dy <= 3; ++dy) {
+      const QColor c = image.pixelColor(x, y + dy);
+      if (std::abs(c.red() - color.red()) <= tolerance &&
+          std::abs(c.green() - color.green()) <= tolerance &&
+          std::abs(c.blue() - color.blue()) <= tolerance) {
+        ++hit;
+        break;
+      }
+    }
+  }
+  return all > 0 ? double(hit) / all : 0;
+}
+
+}  // namespace
+
+class TstPlotDetails : public QObject {
+  Q_OBJECT
+ private slots:
+  void clippedCurveShowsBesideItsThreshold();
+  void hoverAtAClippedStepSaysBeforeAndAfter();
+  void ghostNeverWidensTheAxes();
+};
+
+void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
+  // 100 steps all clipped from a norm of ~50 to max_norm 1: the used norm equals max_norm at
+  // every step, so the two curves lie on one another.
+  RunHistory h;
+  for (int s = 1; s <= 100; ++s) {
+    h.append(series::kStepGradNorm, s, 50 + 0.1 * s);
+    h.append(series::kStepGradNormClipped, s, 1.0);
+    h.append(series::kStepMaxNorm, s, 1.0);
+    h.append(series::kStepClipped, s, 50 + 0.1 * s);
+  }
+  GradNormPlot plot;
+  plot.setHistory(&h);
+  plot.setClipping(true, 1.0);
+  plot.setLegendShown(false);
+  plot.resize(600, 320);
+  for (bool log : {false, true}) {
+    plot.setLogScale(log);
+    plot.sync();
+    const QImage image = plot.toPixmap(600, 320).toImage();
+    const int y = qRound(plot.yAxis->coordToPixel(1.0));
+    const int x0 = qRound(plot.xAxis->coordToPixel(5)), x1 = qRound(plot.xAxis->coordToPixel(95));
+    QVERIFY(x1 - x0 > 100);
+    const QColor used = plot.graphFor(series::kStepGradNormClipped)->pen().color();
+    const QColor limit = plot.graphFor(series::kStepMaxNorm)->pen().color();
+    QVERIFY(used != limit);
+    // Both curves show along the whole run: the used one in (nearly) every column, the dashed
+    // threshold in at least 40 % of them (its dashes).
+    const double used_share = shareOfColumnsWith(image, x0, x1, y, used, 40);
+    const double limit_share = shareOfColumnsWith(image, x0, x1, y, limit, 40);
+    QVERIFY2(
+        used_share > 0.9,
+        qPrintable(QStringLiteral("log %1: used curve in %2 of columns").arg(log).arg(used_share)));
+    QVERIFY2(
+        limit_share > 0.4,
+        qPrintable(QStringLiteral("log %1: max_norm in %2 of columns").arg(log).arg(limit_share)));
+  }
+}
+
+void TstPlotDetails::hoverAtAClippedStepSaysBeforeAndAfter() {
+  RunHistory h;
+  for (int s = 200; s <= 220; ++s) {
+    const double norm = s == 211 ? 56.77 : 0.5;  // only step 211 is clipped
+    h.append(series::kStepGradNorm, s, norm);
+    h.append(series::kStepGradNormClipped, s, std::min(norm, 1.0));
+    h.append(series::kStepMaxNorm, s, 1.0);
+    if (norm > 1) h.append(series::kStepClipped, s, norm);
+  }
+  GradNormPlot plot;
+  plot.setHistory(&h);
+  plot.setClipping(true, 1.0);
+  plot.resize(600, 320);
+  plot.sync();
+  plot.replot();
+  const QPoint at(qRound(plot.xAxis->coordToPixel(211)), qRound(plot.yAxis->coordToPixel(56.77)));
+  const QString text = plot.readoutText(at);
+  QVERIFY2(text.contains(QStringLiteral("211")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("before clipping 56.77 → after 1")), qPrintable(text));
+  // Away from the clipped step, the plain readout of the nearest curve.
+  const QPoint calm(qRound(plot.xAxis->coordToPixel(205)), qRound(plot.yAxis->coordToPixel(0.5)));
+  QVERIFY2(!plot.readoutText(calm).contains(QStringLiteral("before clipping")),
+           qPrintable(plot.readoutText(calm)));
+}
+
+void TstPlotDetails::ghostNeverWidensTheAxes() {
+  // The previous run: 1000 steps with losses up to 1e23 (and an inf); this run: 10 steps of
+  // losses in [0.5, 1].
+  RunHistory h;
+  for (int s = 100; s <= 1000; s += 100) {
+    h.append(series::kGhostTrainLoss, s, 1e23);
+    h.append(series::kGhostValLoss, s, s == 1000 ? INFINITY : 1e22);
+  }
+  for (int s = 1; s <= 10; ++s) {
+    h.append(series::kStepLoss, s, 1.0 - 0.05 * s);
+    if (s % 5 == 0) {
+      h.append(series::kEpochTrainLoss, s, 0.9);
+      h.append(series::kEpochValLoss, s, 0.95);
+    }
+  }
+  LossPlot plot;
+  plot.setHistory(&h);
+  plot.setGhostChanges({}, QStringLiteral("exploding"));
+  plot.resize(600, 320);
+  for (bool log : {false, true}) {
+    plot.setLogScale(log);
+    plot.sync();
+    // Steps 1..10 and losses 0.5..1 plus the plot's margin of 5 % (of the span, or of the
+    // decades on a log axis): far below 1e22, far left of step 100.
+    QVERIFY2(plot.yAxis->range().upper < 2, qPrintable(QString::number(plot.yAxis->range().upper)));
+    QVERIFY2(plot.xAxis->range().upper <= 10,
+             qPrintable(QString::number(plot.xAxis->range().upper)));
+    QCOMPARE(plot.markerCount(), 0);  // the ghost's inf is not this run's
+  }
+  QVERIFY(plot.ghostShown());
+  QVERIFY2(plot.ghostDescription().contains(QStringLiteral("exploding")),
+           qPrintable(plot.ghostDescription()));
+}
+
+QTEST_MAIN(TstPlotDetails)
+#include "tst_plot_details.moc"
