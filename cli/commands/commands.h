@@ -48,6 +48,7 @@ class TrainCommand {
   bool json_ = false;
   std::string resume_;
   std::string init_weights_;
+  std::string replay_;
 };
 
 /// `launch --nproc-per-node N [--nnodes M --node-rank K --master-addr A --master-port P]

@@ -16,12 +16,16 @@
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
+#include "cli/commands/replay_cli.h"
 #include "cli/progress.h"
 #include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
+#include "core/config/live_settings.h"
 #include "core/dist/dist_env.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_dir.h"
+#include "core/system/cancel.h"
+#include "core/train/replay.h"
 #include "core/train/trainer.h"
 
 namespace fs = std::filesystem;
@@ -119,13 +123,21 @@ TrainCommand::TrainCommand(CLI::App& app)
                  "Print one JSON object per epoch on stdout (progress stays on stderr)");
   sub_->add_option("--resume", resume_,
                    "Continue the run of a checkpoint in a new run directory (its config is "
-                   "used; only --epochs (the new total), --out, --overwrite and --json may "
-                   "accompany it)");
+                   "used; --epochs sets the new total; --set may change optimizer.lr, "
+                   "training.clip.enabled, training.clip.max_norm, training.amp, "
+                   "training.epochs, training.early_stopping.* and checkpoint.*, recorded as "
+                   "config_changed at the resume step; no --preset or --config)");
   sub_->add_option("--init-weights", init_weights_,
                    "Start from the weights in FILE, saved by Python's torch.save (a state_dict, "
                    "or a dict with 'model_state_dict' such as a TrainScope checkpoint); names "
                    "and shapes must match the model exactly (load_state_dict strict=True)")
       ->type_name("FILE");
+  sub_->add_option("--replay", replay_,
+                   "Rerun the run in RUN_DIR as it happened: its config.json (the starting "
+                   "settings) plus every live change recorded in its events.jsonl (learning "
+                   "rate, clipping, AMP) at the same step, and the same stop; bit-identical on "
+                   "the CPU. Only --out, --overwrite and --json may accompany it")
+      ->type_name("RUN_DIR");
 }
 
 bool TrainCommand::parsed() const { return sub_->parsed(); }
@@ -134,11 +146,26 @@ int TrainCommand::run(const std::string& command_line) const {
   // Block SIGINT/SIGTERM first: every thread started from here on (libtorch's pool, the
   // watcher) inherits the mask, so only the watcher's sigtimedwait ever sees the signals.
   SignalWatcher::blockSignals();
+  // From here on an interrupt stops whatever runs: a file being loaded (the readers throw
+  // Cancelled between chunks: exit 130 within a fraction of a second), or the run at its next
+  // step.
+  std::atomic<Trainer*> active_trainer{nullptr};
+  SignalWatcher watcher([&](int sig) {
+    requestCancel();
+    std::fprintf(stderr,
+                 "\n%s received: stopping after the current step (send it again to quit "
+                 "at once)\n",
+                 strsignal(sig));
+    std::fflush(stderr);
+    if (Trainer* t = active_trainer.load()) t->stop(StopReason::Interrupted);
+  });
 
   std::vector<std::string> sets = sets_;
   if (epochs_opt_->count() > 0) sets.push_back("training.epochs=" + std::to_string(epochs_));
 
   TrainConfig config;
+  ResumeSettings resume;  // --resume: what --set changes
+  ReplayPlan replay;      // --replay
   try {
     if (!resume_.empty() && !init_weights_.empty()) {
       printError(
@@ -146,16 +173,27 @@ int TrainCommand::run(const std::string& command_line) const {
           "checkpoint's weights");
       return kExitUsage;
     }
-    if (!resume_.empty()) {
-      if (!preset_.empty() || !config_file_.empty() || !sets_.empty()) {
+    if (!replay_.empty()) {
+      if (!preset_.empty() || !config_file_.empty() || !sets.empty() || !resume_.empty() ||
+          !init_weights_.empty()) {
         printError(
-            "--resume takes its config from the checkpoint: only --epochs, --out, --overwrite "
-            "and --json may accompany it (not --preset, --config or --set)");
+            "--replay takes everything from the run directory: only --out, --overwrite and "
+            "--json may accompany it (not --preset, --config, --set, --epochs, --resume or "
+            "--init-weights)");
         return kExitUsage;
       }
-      config = checkpointConfig(inspectCheckpoint(resume_));
-      if (epochs_opt_->count() > 0) config.training.epochs = epochs_;
-      validate(config);
+      replay = planReplay(replay_);
+      config = replay.config;
+      if (int rc = checkReplayOut(replay, out_); rc != kExitOk) return rc;
+    } else if (!resume_.empty()) {
+      if (!preset_.empty() || !config_file_.empty()) {
+        printError(
+            "--resume takes its config from the checkpoint: only --epochs, --set, --out, "
+            "--overwrite and --json may accompany it (not --preset or --config)");
+        return kExitUsage;
+      }
+      resume = resumeSettings(checkpointConfig(inspectCheckpoint(resume_)), sets);
+      config = resume.config;
       if (!out_.empty()) {
         // --overwrite would delete the checkpoint before it is read.
         std::error_code ec;
@@ -173,7 +211,7 @@ int TrainCommand::run(const std::string& command_line) const {
     }
   } catch (const Error& e) {
     printError(errorMessage(e));
-    return exitCodeFor(e);
+    return watcher.interrupted() ? kExitInterrupted : exitCodeFor(e);
   }
   if (config.training.non_finite && *config.training.non_finite == "pause") {
     // Nobody can resume a paused headless run.
@@ -229,12 +267,21 @@ int TrainCommand::run(const std::string& command_line) const {
   options.command_line = command_line;
   options.default_non_finite = "stop";
   options.resume_from = resume_;
+  options.resume_changes = resume.changes;
   options.init_weights = init_weights_;
+  options.scheduled_commands = replay.commands;
+  if (!replay.resume_from.empty()) options.resume_from = replay.resume_from;
+  if (!replay.init_weights.empty()) options.init_weights = replay.init_weights;
+  if (!replay_.empty()) printReplayPlan(replay);
   options.distributed = dist;
   if (dist && dist->local_world_size > 1)  // the ranks on this machine share its cores
     options.available_cores =
         std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / dist->local_world_size);
   Trainer trainer(config, options);
+  // Live settings a resume changes: the same commands as the dashboard's, at the resume step.
+  if (resume.lr) trainer.setLearningRate(*resume.lr);
+  if (resume.clip) trainer.setClipping(resume.clip->enabled, resume.clip->max_norm);
+  if (resume.amp) trainer.setAmp(*resume.amp);
 
   ProgressOptions progress;
   progress.style = detectProgressStyle(STDERR_FILENO);
@@ -248,23 +295,13 @@ int TrainCommand::run(const std::string& command_line) const {
   }
   ProgressPrinter printer(progress);
 
-  std::atomic<bool> interrupted{false};
   // A signal that arrives while data is loading may precede the engine's readiness for
   // commands: repeat the stop when the run reports that it started.
   printer.setRunStartedHook([&] {
-    if (interrupted) trainer.stop(StopReason::Interrupted);
+    if (watcher.interrupted()) trainer.stop(StopReason::Interrupted);
   });
   trainer.addObserver(&printer);
-
-  SignalWatcher watcher([&](int sig) {
-    interrupted = true;
-    std::fprintf(stderr,
-                 "\n%s received: stopping after the current step (send it again to quit "
-                 "at once)\n",
-                 strsignal(sig));
-    std::fflush(stderr);
-    trainer.stop(StopReason::Interrupted);
-  });
+  active_trainer = &trainer;
 
   RunSummary summary;
   try {
@@ -298,6 +335,8 @@ int TrainCommand::run(const std::string& command_line) const {
   if (watcher.interrupted() && summary.stop_reason != StopReason::NonFinite &&
       summary.stop_reason != StopReason::Error)
     return kExitInterrupted;
+  if (replay.stop_step && summary.stop_reason == StopReason::Stopped)
+    return kExitOk;  // the replay stopped where the recorded run did
   return exitCodeFor(summary.stop_reason);
 }
 

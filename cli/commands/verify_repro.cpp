@@ -1,15 +1,21 @@
 // `trainscope-cli verify-repro`: train K steps twice from the same config and seed (or the same
 // checkpoint) and compare losses and final weights (core/train/repro.h).
+#include <string.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
+#include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
 #include "core/io/number_format.h"
+#include "core/system/cancel.h"
 #include "core/train/repro.h"
 
 namespace trainscope::cli {
@@ -50,6 +56,33 @@ CompareRequest requestFrom(const CompareSource& s) {
   return req;
 }
 
+/// Runs `compare` (verifyRepro or compareAmp) on `req` with Ctrl-C / SIGTERM handled as in
+/// `train`: the first signal ends the runs at their next step (and a load in progress at its
+/// next chunk). Returns nullopt after an interrupt, having said so on stderr (exit 130).
+template <class Report, class Compare>
+std::optional<Report> runInterruptible(const char* command, CompareRequest req, Compare&& compare) {
+  SignalWatcher::blockSignals();
+  std::atomic<bool> cancel{false};
+  SignalWatcher watcher([&](int sig) {
+    requestCancel();
+    cancel = true;
+    std::fprintf(stderr, "\n%s received: stopping %s after the current step\n", strsignal(sig),
+                 command);
+    std::fflush(stderr);
+  });
+  req.cancel = &cancel;
+  std::optional<Report> report;
+  try {
+    report = compare(req);
+  } catch (const Error&) {
+    if (!watcher.interrupted()) throw;  // bad input: exit 2 in runCli
+  }
+  watcher.stop();
+  if (!watcher.interrupted()) return report;
+  std::fprintf(stderr, "%s: %s interrupted: no result\n", kProgram, command);
+  return std::nullopt;
+}
+
 nlohmann::json numbers(const std::vector<double>& v) {
   nlohmann::json a = nlohmann::json::array();
   for (double x : v) a.push_back(std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr));
@@ -70,7 +103,11 @@ VerifyReproCommand::VerifyReproCommand(CLI::App& app)
 bool VerifyReproCommand::parsed() const { return sub_->parsed(); }
 
 int VerifyReproCommand::run() const {
-  const ReproReport r = verifyRepro(requestFrom(source_));  // Error -> exit 2 in runCli
+  const auto report = runInterruptible<ReproReport>(
+      "verify-repro", requestFrom(source_),
+      [](const CompareRequest& q) { return verifyRepro(q); });  // Error -> exit 2 in runCli
+  if (!report) return kExitInterrupted;
+  const ReproReport& r = *report;
   if (json_) {
     nlohmann::json j = {{"verdict", r.verdict},
                         {"identical", r.identical},
@@ -120,7 +157,10 @@ AmpCompareCommand::AmpCompareCommand(CLI::App& app)
 bool AmpCompareCommand::parsed() const { return sub_->parsed(); }
 
 int AmpCompareCommand::run() const {
-  const AmpCompareReport r = compareAmp(requestFrom(source_));
+  const auto report = runInterruptible<AmpCompareReport>(
+      "amp-compare", requestFrom(source_), [](const CompareRequest& q) { return compareAmp(q); });
+  if (!report) return kExitInterrupted;
+  const AmpCompareReport& r = *report;
   if (json_) {
     nlohmann::json j = {{"steps", r.steps},
                         {"device", r.device},

@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include "core/errors.h"
+#include "core/system/cancel.h"
 
 namespace trainscope {
 namespace {
@@ -20,11 +21,13 @@ struct GzFile {
   }
 };
 
-// Reads exactly n bytes; returns how many were read before end of file. Throws on a gzip error.
+// Reads exactly n bytes; returns how many were read before end of file. Throws on a gzip error,
+// and Cancelled between 1 MiB chunks once an interrupt asked for it (core/system/cancel.h).
 int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, int64_t n) {
   int64_t done = 0;
   while (done < n) {
-    unsigned chunk = static_cast<unsigned>(std::min<int64_t>(n - done, 1 << 30));
+    throwIfCancelled(path.string());
+    unsigned chunk = static_cast<unsigned>(std::min<int64_t>(n - done, 1 << 20));
     int got = gzread(gz.f, out + done, chunk);
     if (got < 0) {
       int errnum = 0;

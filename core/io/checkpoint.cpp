@@ -12,6 +12,7 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint_file.h"
+#include "core/io/file_read.h"
 #include "core/io/number_format.h"
 
 namespace trainscope {
@@ -84,9 +85,9 @@ const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::str
 }
 
 c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) bad(file, "the file cannot be opened");
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
+  if (!read) bad(file, "the file cannot be opened");
+  std::vector<char> bytes = std::move(*read);
   if (bytes.empty()) bad(file, "the file is empty");
   if (bytes.size() < 4 || bytes[0] != 'P' || bytes[1] != 'K')
     bad(file,

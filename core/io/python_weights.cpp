@@ -12,6 +12,7 @@
 
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
+#include "core/io/file_read.h"
 #include "core/io/pickle_reader.h"
 #include "core/io/python_weights_file.h"
 
@@ -101,10 +102,9 @@ c10::IValue readTorchSaveFile(const Path& file) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) bad(file, "no such file");
   if (std::filesystem::is_directory(file, ec)) bad(file, "it is a directory, not a file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) bad(file, "the file cannot be opened");
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
-                                std::istreambuf_iterator<char>());
+  std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
+  if (!read) bad(file, "the file cannot be opened");
+  const std::vector<char> bytes = std::move(*read);
   if (bytes.empty()) bad(file, "the file is empty");
   if (!startsWith(bytes, "PK\x03\x04", 4)) {
     // Python's legacy format: a pickle (PROTO 2) of torch.serialization's magic number.

@@ -32,7 +32,7 @@ std::vector<size_t> currentRows(const std::vector<int64_t>& steps) {
   return kept;
 }
 
-std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t max_step) {
+std::vector<StepRecord> readStepsCsvRows(const std::filesystem::path& file) {
   const std::string name = file.string();
   std::ifstream in(file);
   if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
@@ -85,6 +85,11 @@ std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t 
     r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
     rows.push_back(r);
   }
+  return rows;
+}
+
+std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t max_step) {
+  const std::vector<StepRecord> rows = readStepsCsvRows(file);
   std::vector<int64_t> steps;
   for (const StepRecord& r : rows) steps.push_back(r.step);
   std::vector<StepRecord> current;

@@ -17,6 +17,10 @@ namespace trainscope {
 /// the rows not superseded (each step once: the latest row written for it), in step order.
 std::vector<size_t> currentRows(const std::vector<int64_t>& steps);
 
+/// Every row of a steps.csv in file order, superseded rows included (a roll-back shows as the
+/// step going back); how each row is read and the errors thrown are as for readStepsCsv.
+std::vector<StepRecord> readStepsCsvRows(const std::filesystem::path& file);
+
 /// The rows of a steps.csv with step <= `max_step` that count (currentRows: after a roll-back,
 /// the retrained rows, not the superseded ones), in step order. Columns are found by their
 /// header names (step, epoch, batch, loss, grad_norm, grad_norm_clipped, lr, loss_scale), so a

@@ -40,6 +40,17 @@ struct Command {
   /// SetClip: clipping on (value = max_norm); RollBack: turn clipping on after restoring.
   bool enabled = false;
   double factor = 1;  ///< RollBack: multiply the learning rate by this after restoring
+  /// RollBack (a replay): when > 0, the learning rate to set after restoring, instead of the
+  /// one in force times `factor` (the recorded value, bit for bit).
+  double lr = 0;
+};
+
+/// A command a front end wants posted when the run reaches a step boundary (the replay of a
+/// recorded run, core/train/replay.h): `command` is posted just before step `step` + 1, that
+/// is at the boundary where the recorded run applied it.
+struct ScheduledCommand {
+  int64_t step = 0;  ///< the step after which the command takes effect (its event's step)
+  Command command;
 };
 
 /// The queue plus the run-control state it drives. Producers: any thread. Consumer: the

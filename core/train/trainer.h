@@ -3,11 +3,14 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "core/config/config_diff.h"
 #include "core/config/train_config.h"
 #include "core/dist/dist_env.h"
 #include "core/train/model_view.h"
 #include "core/train/records.h"
+#include "core/train/run_control.h"
 
 namespace trainscope {
 
@@ -46,10 +49,22 @@ struct TrainerOptions {
   int reserved_cores = 0;
   /// Resume from this checkpoint (empty: a new run). The config passed to the Trainer must be
   /// the checkpoint's (checkpointConfig(inspectCheckpoint(file)) in core/io/checkpoint.h),
-  /// training.epochs being the run's total and the only key that may differ. run() restores
+  /// training.epochs being the run's total; training.early_stopping.* and checkpoint.* may
+  /// differ too (resumeSettings() in core/config/live_settings.h), listed in resume_changes;
+  /// the live settings change through the commands (setLearningRate ...). run() restores
   /// the whole state after preparing data and model and continues from the next step; the run
   /// directory starts with the source run's rows up to the checkpoint's step.
   std::filesystem::path resume_from;
+  /// Resumed runs: the keys whose values differ from the checkpoint's config (ResumeSettings::
+  /// changes), reported as config_changed events (what the key, value the new number) at the
+  /// resume step, after checkpoint_loaded.
+  std::vector<ConfigChange> resume_changes;
+  /// Commands to post to the command queue when the run reaches their steps, in order (the
+  /// replay of a recorded run: planReplay() in core/train/replay.h). Each is posted at the
+  /// first step boundary with global step >= its `step` once the ones before it were posted
+  /// (so a roll-back, which lowers the step, keeps the order), and takes effect there exactly
+  /// as the same command from a front end would.
+  std::vector<ScheduledCommand> scheduled_commands;
   /// Initial weights of a new run (empty: libtorch's default initialisation): a file written
   /// by Python's torch.save in the zip format holding a bare state_dict or a dict with
   /// `model_state_dict` (a TrainScope checkpoint too); see inspectWeightsFile in

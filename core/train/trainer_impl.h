@@ -57,7 +57,15 @@ struct Trainer::Impl {
   std::unique_ptr<DistContext> dist;     ///< data parallel (options.distributed); null: one process
   std::optional<StopReason> agreed_stop;  ///< data parallel: the stop every rank agreed on
 
+  size_t next_scheduled = 0;  ///< options.scheduled_commands posted so far
+
   void prepare();
+  /// Posts the options.scheduled_commands due at this step boundary (before beforeStep()).
+  void postScheduled() {
+    const auto& due = options.scheduled_commands;
+    while (next_scheduled < due.size() && due[next_scheduled].step <= state.global_step)
+      control.post(due[next_scheduled++].command);
+  }
   void openRunDir();
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "core/config/live_settings.h"
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/system/cuda_memory.h"
@@ -99,6 +100,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
   const int64_t batches = iter.batchesPerEpoch();
   const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
   while (b < batches) {
+    postScheduled();  // a replay's recorded changes, at their steps
     SteadyClock::time_point wait_start = SteadyClock::now();
     RunControl::Decision d = control.beforeStep(on_transition);
     double waited = secondsSince(wait_start);
@@ -241,6 +243,11 @@ RunSummary Trainer::Impl::loop() {
              std::to_string(state.epochs_completed) + " completed, batch " +
              std::to_string(state.batch_in_epoch) + " of the next)",
          state.epochs_completed, file);
+    for (const ConfigChange& c : options.resume_changes)
+      emit({state.global_step, state.epochs_completed, EventKind::ConfigChanged,
+            c.key + " changed from " + c.before + " to " + c.after + " at the resume (step " +
+                std::to_string(state.global_step) + ")",
+            configEventValue(c.after), c.key, ""});
   }
 
   if (imported) {

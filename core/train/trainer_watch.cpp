@@ -241,8 +241,8 @@ void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
                " are trained again; their rows written so far are superseded";
   emit({last_step, state.epochs_completed, EventKind::RolledBack, message, static_cast<double>(*at),
         "step", ""});
-  if (c.factor != 1 && c.factor > 0 && std::isfinite(c.factor)) {
-    const double new_lr = lr * c.factor;
+  if (c.lr > 0 || (c.factor != 1 && c.factor > 0 && std::isfinite(c.factor))) {
+    const double new_lr = c.lr > 0 ? c.lr : lr * c.factor;
     for (auto& g : state.optimizer->param_groups()) g.options().set_lr(new_lr);
     emit({state.global_step, state.epochs_completed, EventKind::ConfigChanged,
           "learning rate " + formatNumber(lr) + " -> " + formatNumber(new_lr) + after, new_lr,

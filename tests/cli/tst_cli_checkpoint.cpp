@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <QtCore/QElapsedTimer>
+#include <QtCore/QFileInfo>
 #include <QtCore/QJsonArray>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
@@ -52,6 +53,7 @@ class TstCliCheckpoint : public QObject {
   void initTestCase();
   void resumeAtEpochEnd();
   void resumeAfterInterrupt();
+  void resumeWithSet();
   void inspectDescribesTheFile();
   void usageAndBadFiles();
 
@@ -126,6 +128,50 @@ void TstCliCheckpoint::resumeAfterInterrupt() {
   QCOMPARE(at(readJsonObject(resumed + "/run.json"), "resumed_from.step").toInteger(), step);
 }
 
+void TstCliCheckpoint::resumeWithSet() {
+  // A run continued with a 10x lower learning rate and a longer patience: the change takes
+  // effect from the resume's first step and is recorded as config_changed at the resume step.
+  const QString half = tmp_.filePath("half_set"), resumed = tmp_.filePath("resumed_set");
+  CliResult r = runCli(QStringList{"train"} << baseArgs() << "--epochs"
+                                            << "3"
+                                            << "--out" << half);
+  QVERIFY2(r.exit_code == 0, describe(r));
+  r = runCli({"train", "--resume", half + "/checkpoints/last.pt", "--epochs", "5", "--set",
+              "optimizer.lr=0.005", "--set", "training.early_stopping.patience=7", "--set",
+              "training.clip.enabled=true", "--set", "training.clip.max_norm=0.5", "--out",
+              resumed});
+  QVERIFY2(r.exit_code == 0, describe(r));
+  const auto steps = readCsv(resumed + "/steps.csv"), ref = readCsv(straight_ + "/steps.csv");
+  QVERIFY(steps && ref);
+  QCOMPARE(steps->rows.size(), 125);
+  for (int i = 0; i < steps->rows.size(); ++i) {
+    QCOMPARE(steps->number(i, "step"), double(i + 1));
+    QCOMPARE(steps->number(i, "lr"), i < 75 ? 0.05 : 0.005);
+    // Clipping at 0.5 from step 76 on: the norm the optimizer used never exceeds it.
+    if (i >= 75) QVERIFY(steps->number(i, "grad_norm_clipped") <= 0.5 * (1 + 1e-6));
+  }
+  // Step 76's loss comes before its update: equal to the uninterrupted run's; step 77 differs.
+  QCOMPARE(steps->cell(75, "loss"), ref->cell(75, "loss"));
+  QVERIFY(steps->cell(76, "loss") != ref->cell(76, "loss"));
+  QMap<QString, QJsonObject> changed;
+  for (const QString& line : readLines(resumed + "/events.jsonl")) {
+    const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+    if (e["kind"].toString() == "config_changed") changed[e["what"].toString()] = e;
+  }
+  QVERIFY2(changed.contains("optimizer.lr"), qPrintable(QStringList(changed.keys()).join(",")));
+  QCOMPARE(changed["optimizer.lr"]["step"].toInteger(), qint64(75));
+  QCOMPARE(changed["optimizer.lr"]["value"].toDouble(), 0.005);
+  QCOMPARE(changed["training.clip.max_norm"]["step"].toInteger(), qint64(75));
+  QCOMPARE(changed["training.clip.max_norm"]["value"].toDouble(), 0.5);
+  QCOMPARE(changed["training.early_stopping.patience"]["step"].toInteger(), qint64(75));
+  QCOMPARE(changed["training.early_stopping.patience"]["value"].toDouble(), 7.0);
+  QCOMPARE(changed["training.epochs"]["value"].toDouble(), 5.0);
+  // config.json: the settings the resumed run started with (the live ones change by events).
+  const QJsonObject config = readJsonObject(resumed + "/config.json");
+  QCOMPARE(at(config, "training.early_stopping.patience").toInteger(), qint64(7));
+  QCOMPARE(at(config, "optimizer.lr").toDouble(), 0.05);
+}
+
 void TstCliCheckpoint::inspectDescribesTheFile() {
   const QString ckpt = straight_ + "/checkpoints/best.pt";
   CliResult r = runCli({"inspect", ckpt});
@@ -161,9 +207,17 @@ void TstCliCheckpoint::usageAndBadFiles() {
   const QString ckpt = straight_ + "/checkpoints/last.pt";
   CliResult r = runCli({"train", "--resume", ckpt, "--preset", "moons"});
   QCOMPARE(r.exit_code, 2);
-  QVERIFY2(r.err.contains("only --epochs, --out, --overwrite and --json"), describe(r));
-  r = runCli({"train", "--resume", ckpt, "--set", "optimizer.lr=1"});
-  QCOMPARE(r.exit_code, 2);
+  QVERIFY2(r.err.contains("only --epochs, --set, --out, --overwrite and --json"), describe(r));
+  // A key that cannot change mid-run is refused, by name, before anything is written.
+  const QString refused = tmp_.filePath("refused");
+  for (const char* set :
+       {"training.batch_size=64", "model.hidden=[8]", "training.clip.norm_type=1"}) {
+    r = runCli({"train", "--resume", ckpt, "--epochs", "8", "--set", set, "--out", refused});
+    QCOMPARE(r.exit_code, 2);
+    const QByteArray key = QByteArray(set).left(QByteArray(set).indexOf('='));
+    QVERIFY2(r.err.contains("--resume cannot change " + key), describe(r));
+    QVERIFY(!QFileInfo::exists(refused));
+  }
   // The run already has its 6 epochs: a resume needs a larger total.
   r = runCli({"train", "--resume", ckpt, "--out", tmp_.filePath("nothing")});
   QCOMPARE(r.exit_code, 2);
