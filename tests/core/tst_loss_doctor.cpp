@@ -171,7 +171,7 @@ void TstLossDoctor::tinyLearningRateIsFlat() {
   QVERIFY(s.diagnosis);
   QVERIFY2(s.diagnosis->kind == "flat", qPrintable(codesOf(*s.diagnosis)));
   QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("raise_lr"));
-  QCOMPARE(s.stop_reason, StopReason::Completed);
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
 }
 
 void TstLossDoctor::shuffledLabelsCarryNoSignal() {
@@ -319,7 +319,7 @@ void TstLossDoctor::rollBackStartsTheEvidenceAfresh() {
   trainer.rollBack(rec.steps, 1e-3, /*enable_clipping=*/true);
   if (!QTest::qWaitFor([&] { return rec.count(EventKind::Finished) > 0; }, 30000)) trainer.stop();
   worker.join();
-  QCOMPARE(s.stop_reason, StopReason::Completed);
+  COMPARE_REASON(s.stop_reason, StopReason::Completed);
   QCOMPARE(rec.count(EventKind::RolledBack), size_t{1});
   QVERIFY(s.diagnosis);
   QVERIFY2(s.diagnosis->kind != "diverging", qPrintable(codesOf(*s.diagnosis)));
