@@ -135,6 +135,13 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                           : Tr::tr("Checkpoint saved at step %1: %2")
                                 .arg(step)
                                 .arg(QString::fromStdString(e.file));
+  } else if (e.kind == EventKind::CheckpointLoaded && e.what == "source_run_missing") {
+    s = Severity::Warning;
+    text = Tr::tr(
+               "The run folder of checkpoint %1 was not found: the per-step curves before step "
+               "%2 are missing (the per-epoch curves come from the checkpoint).")
+               .arg(QString::fromStdString(e.file))
+               .arg(step);
   } else if (e.kind == EventKind::CheckpointLoaded) {
     text = Tr::tr("Continuing from checkpoint %2 at step %1 (epoch %3 completed).")
                .arg(step)

@@ -871,6 +871,10 @@ step %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The run folder of checkpoint %1 was not found: the per-step curves before step %2 are missing (the per-epoch curves come from the checkpoint).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Checkpoint</source>
         <translation type="unfinished"></translation>
     </message>

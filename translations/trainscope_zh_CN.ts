@@ -870,6 +870,10 @@ step %2: %3</source>
         <translation>从检查点 %2 继续，位于第 %1 步（已完成 %3 轮）。</translation>
     </message>
     <message>
+        <source>The run folder of checkpoint %1 was not found: the per-step curves before step %2 are missing (the per-epoch curves come from the checkpoint).</source>
+        <translation>未找到检查点 %1 所属的运行文件夹：第 %2 步之前的逐步曲线缺失（每轮曲线来自检查点）。</translation>
+    </message>
+    <message>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>

@@ -24,13 +24,15 @@ std::string toCsvRow(const LayerStatsRecord& r) {
 }
 
 LayersCsvWriter::LayersCsvWriter(const std::filesystem::path& dir,
-                                 const std::vector<std::string>& names)
+                                 const std::vector<std::string>& names,
+                                 const std::vector<std::string>& prefix_rows)
     : path_(dir / "layers.csv") {
   file_ = std::fopen(path_.c_str(), "a");
   if (!file_)
     throw Error(ErrorCode::Io, path_.string(),
                 "cannot open " + path_.string() + ": " + std::strerror(errno));
   append(layersCsvHeader(names));
+  for (const std::string& row : prefix_rows) append(row);
 }
 
 LayersCsvWriter::~LayersCsvWriter() {

@@ -18,8 +18,10 @@ std::string toCsvRow(const LayerStatsRecord& r);
 
 class LayersCsvWriter {
  public:
-  /// Opens <dir>/layers.csv for appending and writes the header. Throws Error(Io, path).
-  LayersCsvWriter(const std::filesystem::path& dir, const std::vector<std::string>& names);
+  /// Opens <dir>/layers.csv for appending and writes the header, then `prefix_rows` verbatim
+  /// (a resumed run: its source run's rows, see io/run_resume.h). Throws Error(Io, path).
+  LayersCsvWriter(const std::filesystem::path& dir, const std::vector<std::string>& names,
+                  const std::vector<std::string>& prefix_rows = {});
   ~LayersCsvWriter();
   LayersCsvWriter(const LayersCsvWriter&) = delete;
   LayersCsvWriter& operator=(const LayersCsvWriter&) = delete;

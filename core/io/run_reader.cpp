@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -21,6 +22,15 @@ std::vector<std::string> splitCsv(const std::string& line) {
 }
 
 }  // namespace
+
+std::vector<size_t> currentRows(const std::vector<int64_t>& steps) {
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    while (!kept.empty() && steps[kept.back()] >= steps[i]) kept.pop_back();
+    kept.push_back(i);
+  }
+  return kept;
+}
 
 std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t max_step) {
   const std::string name = file.string();
@@ -64,7 +74,6 @@ std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t 
     };
     StepRecord r;
     r.step = integer(c_step);
-    if (r.step > max_step) continue;
     r.epoch = integer(c_epoch);
     r.batch = integer(c_batch);
     r.loss = number(c_loss);
@@ -76,7 +85,23 @@ std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t 
     r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
     rows.push_back(r);
   }
-  return rows;
+  std::vector<int64_t> steps;
+  for (const StepRecord& r : rows) steps.push_back(r.step);
+  std::vector<StepRecord> current;
+  for (size_t i : currentRows(steps))
+    if (rows[i].step <= max_step) current.push_back(rows[i]);
+  return current;
+}
+
+std::vector<StepRecord> readRunSteps(const std::filesystem::path& dir) {
+  int64_t last = std::numeric_limits<int64_t>::max();
+  std::ifstream in(dir / "summary.json");
+  if (in) {
+    const nlohmann::json s = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (s.is_object() && s.contains("global_step") && s["global_step"].is_number_integer())
+      last = s["global_step"].get<int64_t>();
+  }
+  return readStepsCsv(dir / "steps.csv", last);
 }
 
 }  // namespace trainscope

@@ -191,6 +191,10 @@ nlohmann::json toJson(const Event& e) {
   if (e.value) j["value"] = jsonNumber(*e.value);
   if (!e.what.empty()) j["what"] = e.what;
   if (!e.file.empty()) j["file"] = e.file;
+  // A roll-back from step `step` to the snapshot at `value`: the rows of the steps between
+  // were written and are trained again (the files are append-only; readers keep the latest).
+  if (e.kind == EventKind::RolledBack && e.what == "step" && e.value && e.step > *e.value)
+    j["superseded_steps"] = {static_cast<int64_t>(*e.value) + 1, e.step};
   return j;
 }
 

@@ -13,6 +13,11 @@ void RunControl::post(Command command) {
 void RunControl::applyLocked(Transitions& t) {
   while (!queue_.empty()) {
     Command c = queue_.front();
+    // Events in the order of the commands: a pause or resume given after an action (a save,
+    // a roll-back, ...) waits for the next round, once the caller has reported that action.
+    const bool actions =
+        !t.save_paths.empty() || !t.new_lrs.empty() || t.amp || !t.engine_commands.empty();
+    if (actions && (c.kind == CommandKind::Pause || c.kind == CommandKind::Resume)) return;
     queue_.pop_front();
     switch (c.kind) {
       case CommandKind::Pause:

@@ -159,11 +159,13 @@ void Trainer::Impl::openRunDir() {
   d.data = data.summary;
   d.model = model_summary;
   if (dist) describeGroup(*dist, d);
-  RunPrefix prefix;  // read before this run's files exist
+  RunPrefix& prefix = resume_prefix;  // read before this run's files exist
   if (!options.resume_from.empty()) {
     d.resumed_from_file = std::filesystem::absolute(options.resume_from).string();
     d.resumed_from_step = state.global_step;
-    prefix = runPrefix(source_run_dir, state.global_step, state.history);
+    const auto source = findSourceRunDir(source_run_dir, options.resume_from);
+    prefix = runPrefix(source, state.global_step, state.history);
+    if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
   if (imported) {
     d.init_weights_file = std::filesystem::absolute(imported->file).string();
@@ -173,6 +175,21 @@ void Trainer::Impl::openRunDir() {
   writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), describeRun(d));
   writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);
   checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
+}
+
+Event Trainer::Impl::sourceRunMissingEvent() const {
+  const std::string file = options.resume_from.string();
+  std::string message = "the run directory that wrote " + file + " was not found (the checkpoint ";
+  message += source_run_dir.empty() ? "names none" : "names " + source_run_dir;
+  message +=
+      ", and the file is not in a run's checkpoints folder): steps.csv and layers.csv of "
+      "this run start after step " +
+      std::to_string(state.global_step) +
+      " and metrics.csv is rebuilt from the checkpoint's epoch history";
+  Event e{state.global_step, state.epochs_completed, EventKind::CheckpointLoaded, message};
+  e.what = "source_run_missing";
+  e.file = file;
+  return e;
 }
 
 void Trainer::Impl::finish(RunSummary& summary) {

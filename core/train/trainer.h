@@ -139,10 +139,10 @@ class Trainer {
   /// Restores the newest in-memory snapshot taken before step `before_step` (training.
   /// snapshot_every; the run's start is always kept), multiplies the learning rate in force by
   /// `lr_factor` (0.1: 10x lower), turns clipping on when `enable_clipping`, and resumes. Reports
-  /// EventKind::RolledBack (value: the snapshot's step; what "failed" when there was none) and
-  /// ConfigChanged for each setting changed. Steps after the snapshot are trained again, so
-  /// steps.csv (and metrics.csv, layers.csv) then hold those step / epoch numbers twice. Throws
-  /// Error(Config) for a factor <= 0.
+  /// EventKind::RolledBack (value: the snapshot's step; step: the newest before the roll-back;
+  /// what "failed" when there was none), then ConfigChanged for each setting changed. Steps after
+  /// the snapshot are trained again: the files, append-only, hold them twice (readers keep each
+  /// step's latest row, io/run_reader.h). Throws Error(Config) for a factor <= 0.
   void rollBack(int64_t before_step, double lr_factor, bool enable_clipping);
 
  private:

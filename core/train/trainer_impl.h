@@ -12,6 +12,7 @@
 #include "core/data/dataset.h"
 #include "core/dist/data_parallel.h"
 #include "core/io/python_weights.h"
+#include "core/io/run_resume.h"
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
 #include "core/system/clock.h"
@@ -42,6 +43,7 @@ struct Trainer::Impl {
   std::unique_ptr<RunWriter> writer;
   std::unique_ptr<Checkpointer> checkpointer;
   std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
+  RunPrefix resume_prefix;     ///< resumed runs: the source run's rows this run starts with
   std::string non_finite_policy;
   PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
@@ -70,9 +72,15 @@ struct Trainer::Impl {
   bool checkStep(const StepResult& s, int64_t epoch);
   /// SetAmp at a step boundary: switch, record in the config (checkpoints), report.
   void switchAmp(bool enabled, int64_t epoch);
-  CheckpointContext checkpointContext() const {
-    return {configToJson(config).dump(), config.optimizer.name, options.run_dir.string()};
+  CheckpointContext checkpointContext() const {  // the run directory absolute: resumable anywhere
+    return {configToJson(config).dump(), config.optimizer.name,
+            options.run_dir.empty()
+                ? std::string()
+                : std::filesystem::absolute(options.run_dir).lexically_normal().string()};
   }
+  /// checkpoint_loaded (what "source_run_missing"): the source run of options.resume_from was
+  /// not found, so this run's per-step files lack the steps before the checkpoint.
+  Event sourceRunMissingEvent() const;
   /// Writes `file` now and reports checkpoint_saved, or checkpoint_failed (the run goes on).
   void saveNow(const std::filesystem::path& file, int64_t epoch);
   /// checkpoint_saved events. Automatic saves (epoch ends, stops) go to events.jsonl only: to

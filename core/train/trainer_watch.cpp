@@ -108,8 +108,13 @@ DoctorContext Trainer::Impl::doctorContext() const {
 
 void Trainer::Impl::startWatch() {
   watch = std::make_unique<GradientWatch>(config, state, data.summary.n_classes);
-  if (writer && watch->every > 0)
-    watch->csv = std::make_unique<LayersCsvWriter>(options.run_dir, watch->names);
+  if (writer && watch->every > 0) {
+    // A resumed run starts with the source run's rows up to the checkpoint, as steps.csv does.
+    const RunPrefix& p = resume_prefix;
+    const bool same = p.layers_header == layersCsvHeader(watch->names);
+    watch->csv = std::make_unique<LayersCsvWriter>(
+        options.run_dir, watch->names, same ? p.layer_rows : std::vector<std::string>{});
+  }
   for (const EpochRecord& r : state.history) {  // a resumed run: the epochs so far
     watch->doctor.onEpoch(r);
     watch->divergence.onEpoch(r, causeSettings(r.lr), non_finite_policy);
@@ -192,6 +197,7 @@ void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
   if (c.kind != CommandKind::RollBack) return;
   const int64_t before = static_cast<int64_t>(c.value);
   const double lr = currentLr(*state.optimizer);
+  const int64_t last_step = state.global_step;  // the newest step written before the roll-back
   std::optional<int64_t> at;
   try {
     at = watch->snapshots.restoreBefore(state, before, config.optimizer.name);
@@ -209,10 +215,15 @@ void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
   }
   watch->rolled_back = true;
   const std::string after = " from step " + std::to_string(state.global_step + 1);
-  emit({state.global_step, state.epochs_completed, EventKind::RolledBack,
-        "rolled back to the snapshot at step " + std::to_string(*at) + " (before step " +
-            std::to_string(before) + ")",
-        static_cast<double>(*at), "step", ""});
+  // At the step it happened (the newest before it); the steps after the snapshot are trained
+  // again, and their rows written so far are superseded (events.jsonl "superseded_steps").
+  std::string message = "rolled back to the snapshot at step " + std::to_string(*at) +
+                        " (before step " + std::to_string(before) + ")";
+  if (last_step > *at)
+    message += ": steps " + std::to_string(*at + 1) + "-" + std::to_string(last_step) +
+               " are trained again; their rows written so far are superseded";
+  emit({last_step, state.epochs_completed, EventKind::RolledBack, message, static_cast<double>(*at),
+        "step", ""});
   if (c.factor != 1 && c.factor > 0 && std::isfinite(c.factor)) {
     const double new_lr = lr * c.factor;
     for (auto& g : state.optimizer->param_groups()) g.options().set_lr(new_lr);
