@@ -92,7 +92,8 @@ TrainCommand::TrainCommand(CLI::App& app)
                    "Built-in preset to start from (see `presets`; default: " + defaultPresetName() +
                        " when no --config is given)");
   sub_->add_option("--config", config_file_,
-                   "JSON config file (may be partial); its keys override the preset");
+                   "JSON config file (may be partial; may name its base preset with \"preset\"); "
+                   "its keys override the preset (see `config --keys`)");
   sub_->add_option("--set", sets_,
                    "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
                    "--set model.hidden=[256,128] --set training.seed=null)")
@@ -105,7 +106,8 @@ TrainCommand::TrainCommand(CLI::App& app)
                    "existing non-empty directory is refused unless --overwrite");
   sub_->add_flag("--overwrite", overwrite_, "Clear an existing non-empty --out directory first");
   sub_->add_flag("--json", json_,
-                 "Print one JSON object per epoch on stdout (progress stays on stderr)");
+                 "Print one JSON object per epoch on stdout, then one with the facts of "
+                 "summary.json and \"type\": \"summary\" (progress stays on stderr)");
   sub_->add_option("--resume", resume_,
                    "Continue the run of a checkpoint in a new run directory (its config is "
                    "used; only --epochs (the new total), --out, --overwrite and --json may "

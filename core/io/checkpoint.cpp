@@ -12,6 +12,7 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint_file.h"
+#include "core/io/file_kind.h"
 #include "core/io/number_format.h"
 
 namespace trainscope {
@@ -89,9 +90,7 @@ c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.empty()) bad(file, "the file is empty");
   if (bytes.size() < 4 || bytes[0] != 'P' || bytes[1] != 'K')
-    bad(file,
-        "not a PyTorch zip file (a Python file saved with "
-        "_use_new_zipfile_serialization=False? re-save it with torch.save(obj, path))");
+    bad(file, notZipProblem(bytes, "not a PyTorch zip file"));
   c10::IValue root;
   try {
     root = torch::pickle_load(bytes);
