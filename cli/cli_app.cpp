@@ -84,7 +84,8 @@ int runCli(int argc, char** argv) {
   CLI::App app{"TrainScope: train neural networks with libtorch and record every step.", kProgram};
   app.footer(
       "Exit codes: 0 completed (or early stop), 1 failure, 2 bad input (arguments, config, "
-      "data, checkpoint), 3 stopped on a non-finite loss or gradient, 4 verify-repro found a "
+      "data, checkpoint), 3 stopped on a non-finite loss or gradient, or on a divergence, 4 "
+      "verify-repro found a "
       "difference, 130 interrupted (Ctrl-C/SIGTERM).");
   app.require_subcommand(0, 1);
   bool version = false;
@@ -92,6 +93,7 @@ int runCli(int argc, char** argv) {
 
   TrainCommand train(app);
   PresetsCommand presets_cmd(app);
+  ConfigCommand config_cmd(app);
   DeviceCommand device(app);
   InspectCommand inspect(app);
   LrFindCommand lr_find(app);
@@ -116,6 +118,7 @@ int runCli(int argc, char** argv) {
     if (train.parsed())
       return train.run(joinCommandLine(std::vector<std::string>(argv, argv + argc)));
     if (presets_cmd.parsed()) return presets_cmd.run();
+    if (config_cmd.parsed()) return config_cmd.run();
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
     if (lr_find.parsed()) return lr_find.run();

@@ -179,6 +179,15 @@ void ProgressPrinter::onEvent(const Event& e) {
   printLine(line);
 }
 
-void ProgressPrinter::onRunFinished(const RunSummary&) { clearBar(); }
+void ProgressPrinter::onRunFinished(const RunSummary& summary) {
+  clearBar();
+  if (options_.json) {
+    // The last --json line: summary.json's object, told apart from the epoch lines by "type".
+    nlohmann::json j = toJson(summary);
+    j["type"] = "summary";
+    std::fprintf(options_.out, "%s\n", j.dump().c_str());
+    std::fflush(options_.out);
+  }
+}
 
 }  // namespace trainscope::cli

@@ -32,7 +32,9 @@ ProgressStyle detectProgressStyle(int fd);
 /// Options of a ProgressPrinter.
 struct ProgressOptions {
   ProgressStyle style = ProgressStyle::Lines;
-  bool json = false;                ///< one JSON object per epoch on `out`
+  /// One JSON object per epoch on `out`, then, when the run ends, summary.json's object with
+  /// "type": "summary".
+  bool json = false;
   std::FILE* out = stdout;          ///< JSON lines
   std::FILE* err = stderr;          ///< progress, events, messages
   double min_redraw_seconds = 0.1;  ///< bar redraws at most this often (about 10 per second)

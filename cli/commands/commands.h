@@ -76,7 +76,8 @@ class LaunchCommand {
   std::vector<std::string> command_;
 };
 
-/// `inspect CHECKPOINT [--json]`: describe a checkpoint file.
+/// `inspect FILE [--json]`: describe a TrainScope checkpoint, or the state_dict (names, shapes,
+/// dtypes) of any other torch.save file that `train --init-weights` takes.
 class InspectCommand {
  public:
   explicit InspectCommand(CLI::App& app);
@@ -99,6 +100,26 @@ class PresetsCommand {
 
  private:
   CLI::App* sub_ = nullptr;
+};
+
+/// `config --keys [--json | --markdown]`: every config key (type, default, allowed values,
+/// help) from the key table; `config [--preset NAME] [--config FILE] [--set KEY=VALUE]...`:
+/// the resolved config as JSON.
+class ConfigCommand {
+ public:
+  explicit ConfigCommand(CLI::App& app);
+  bool parsed() const;
+  /// Prints the list or the config; throws Error(Config) for a bad config (exit 2).
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  bool keys_ = false;
+  bool json_ = false;
+  bool markdown_ = false;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
 };
 
 /// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]

@@ -1,6 +1,7 @@
 // `trainscope-cli device [--json]`
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
@@ -37,7 +38,16 @@ int DeviceCommand::run() const {
   std::printf("CPU             %s, %d logical core%s\n",
               info.cpu_name.empty() ? "unknown" : info.cpu_name.c_str(), info.cpu_cores,
               info.cpu_cores == 1 ? "" : "s");
-  std::printf("threads         %d per run by default\n", info.default_threads);
+  // training.num_threads "auto" (the default; core/train/thread_choice.h): the limit is
+  // defaultThreadCount(), OMP_NUM_THREADS when set, else the logical cores.
+  const char* omp = std::getenv("OMP_NUM_THREADS");
+  const bool from_omp = omp != nullptr && std::atoi(omp) > 0;
+  std::printf(
+      "threads         auto by default: at the start of each run a few training steps are "
+      "timed with 1, 2, 4, ... up to %d thread%s (%s) and the fastest count is used; "
+      "training.num_threads=N (or a preset) fixes the count\n",
+      info.default_threads, info.default_threads == 1 ? "" : "s",
+      from_omp ? "OMP_NUM_THREADS" : "this machine's logical cores");
   std::printf("BLAS            %s\n",
               info.blas_library.empty() ? "unknown" : info.blas_library.c_str());
   std::printf("AMP             %s%s\n", info.amp_support.c_str(),

@@ -1,11 +1,16 @@
-// `trainscope-cli inspect CHECKPOINT [--json]`: what a checkpoint file holds.
+// `trainscope-cli inspect FILE [--json]`: what a checkpoint file holds, or the state_dict of
+// any other torch.save file that --init-weights takes (core/io/python_weights.h).
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "core/io/checkpoint.h"
+#include "core/io/python_weights.h"
 #include "core/train/records_json.h"
 
 namespace trainscope::cli {
@@ -43,18 +48,92 @@ nlohmann::ordered_json toJson(const CheckpointInfo& info) {
   return j;
 }
 
+/// True when `file` starts with a zip header (as every torch.save file does).
+bool isZipFile(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  char magic[4] = {};
+  return in.read(magic, 4) && std::memcmp(magic, "PK\x03\x04", 4) == 0;
+}
+
+nlohmann::ordered_json toJson(const WeightsFileInfo& info) {
+  nlohmann::ordered_json j;
+  j["file"] = info.file.string();
+  j["format"] = "torch.save";
+  j["form"] = toString(info.form);
+  j["keys"] = info.keys;
+  nlohmann::ordered_json tensors = nlohmann::ordered_json::array();
+  for (const auto& t : info.tensors)
+    tensors.push_back({{"name", t.name}, {"shape", t.shape}, {"dtype", t.dtype}});
+  j["tensors"] = tensors;
+  return j;
+}
+
+void printTensors(const std::vector<CheckpointTensor>& tensors) {
+  std::printf("tensors         %zu\n", tensors.size());
+  for (const auto& t : tensors)
+    std::printf("  %-28s %-14s %s\n", t.name.c_str(), shapeText(t.shape).c_str(), t.dtype.c_str());
+}
+
+int printWeights(const WeightsFileInfo& info, bool json) {
+  if (json) {
+    std::printf("%s\n", toJson(info).dump(2).c_str());
+    return kExitOk;
+  }
+  int64_t values = 0;
+  for (const auto& t : info.tensors) {
+    int64_t n = 1;
+    for (int64_t d : t.shape) n *= d;
+    values += n;
+  }
+  std::printf("file            %s\n", info.file.c_str());
+  std::printf("format          torch.save file, not a TrainScope checkpoint: %s\n",
+              info.form == WeightsForm::StateDict
+                  ? "a state_dict"
+                  : "a dict whose 'model_state_dict' is the state_dict");
+  if (!info.keys.empty()) {
+    std::string keys;
+    for (const auto& k : info.keys) keys += (keys.empty() ? "" : ", ") + k;
+    std::printf("keys            %s\n", keys.c_str());
+  }
+  std::printf(
+      "values          %lld in the state_dict (train --init-weights takes it when the "
+      "names and shapes match the model)\n",
+      static_cast<long long>(values));
+  printTensors(info.tensors);
+  return kExitOk;
+}
+
 }  // namespace
 
 InspectCommand::InspectCommand(CLI::App& app)
-    : sub_(app.add_subcommand("inspect", "Describe a TrainScope checkpoint file (.pt)")) {
-  sub_->add_option("checkpoint", file_, "The checkpoint file")->required();
+    : sub_(app.add_subcommand("inspect",
+                              "Describe a TrainScope checkpoint (.pt), or the state_dict of any "
+                              "torch.save file that train --init-weights takes")) {
+  sub_->add_option("checkpoint", file_, "The checkpoint or torch.save file")->required();
   sub_->add_flag("--json", json_, "Print the description as one JSON object");
 }
 
 bool InspectCommand::parsed() const { return sub_->parsed(); }
 
 int InspectCommand::run() const {
-  const CheckpointInfo info = inspectCheckpoint(file_);  // Error(Checkpoint): exit 2
+  CheckpointInfo info;
+  try {
+    info = inspectCheckpoint(file_);  // Error(Checkpoint): exit 2
+  } catch (const Error& not_checkpoint) {
+    // Not (readable as) a TrainScope checkpoint: any other torch.save file --init-weights
+    // takes (a Python state_dict, a dict with 'model_state_dict') is described by the reader
+    // --init-weights uses. A damaged TrainScope checkpoint keeps the checkpoint's message; so
+    // does a file that is no zip at all (it says what the file is not).
+    std::optional<WeightsFileInfo> weights;
+    try {
+      weights = inspectWeightsFile(file_);
+    } catch (const Error&) {
+      if (isZipFile(file_)) throw;  // names the problem without libtorch's internal asserts
+      throw not_checkpoint;
+    }
+    if (weights->form == WeightsForm::TrainScopeCheckpoint) throw not_checkpoint;
+    return printWeights(*weights, json_);
+  }
   if (json_) {
     std::printf("%s\n", toJson(info).dump(2).c_str());
     return kExitOk;
@@ -84,9 +163,7 @@ int InspectCommand::run() const {
   std::printf("saved at        %s\n", info.saved_at.c_str());
   std::printf("versions        trainscope %s, libtorch %s\n", info.trainscope_version.c_str(),
               info.torch_version.c_str());
-  std::printf("tensors         %zu\n", info.tensors.size());
-  for (const auto& t : info.tensors)
-    std::printf("  %-28s %-14s %s\n", t.name.c_str(), shapeText(t.shape).c_str(), t.dtype.c_str());
+  printTensors(info.tensors);
   return kExitOk;
 }
 

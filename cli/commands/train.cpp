@@ -103,7 +103,8 @@ TrainCommand::TrainCommand(CLI::App& app)
                    "Built-in preset to start from (see `presets`; default: " + defaultPresetName() +
                        " when no --config is given)");
   sub_->add_option("--config", config_file_,
-                   "JSON config file (may be partial); its keys override the preset");
+                   "JSON config file (may be partial; may name its base preset with \"preset\"); "
+                   "its keys override the preset (see `config --keys`)");
   sub_->add_option("--set", sets_,
                    "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
                    "--set model.hidden=[256,128] --set training.seed=null)")
@@ -120,7 +121,8 @@ TrainCommand::TrainCommand(CLI::App& app)
                  "steps.csv, events.jsonl, layers.csv, summary.json, checkpoints/*.pt); any "
                  "other non-empty directory is refused (exit 2) and left untouched");
   sub_->add_flag("--json", json_,
-                 "Print one JSON object per epoch on stdout (progress stays on stderr)");
+                 "Print one JSON object per epoch on stdout, then one with the facts of "
+                 "summary.json and \"type\": \"summary\" (progress stays on stderr)");
   sub_->add_option("--resume", resume_,
                    "Continue the run of a checkpoint in a new run directory (its config is "
                    "used; --epochs sets the new total; --set may change optimizer.lr, "

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/config/config_file.h"
 #include "core/config/config_keys.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
@@ -112,22 +113,55 @@ nlohmann::json readConfigFile(const std::filesystem::path& path) {
   return j;
 }
 
+nlohmann::json configFileJson(const std::filesystem::path& config_file, const std::string& preset) {
+  json file = readConfigFile(config_file);
+  const std::string path = config_file.string();
+  std::string base = preset;
+  if (auto it = file.find(kConfigPresetKey); it != file.end()) {
+    if (!it->is_string() || it->get<std::string>().empty())
+      throw Error(ErrorCode::Config, kConfigPresetKey,
+                  path +
+                      ": \"preset\" must be the name of a preset (see `trainscope-cli "
+                      "presets`), got " +
+                      show(*it));
+    const std::string named = it->get<std::string>();
+    if (!preset.empty() && named != preset)
+      throw Error(ErrorCode::Config, kConfigPresetKey,
+                  "--preset " + preset + " and " + path + "'s \"preset\": \"" + named +
+                      "\" name different bases; give only one (drop --preset, or the file's "
+                      "\"preset\" key)");
+    base = named;
+    file.erase(it);
+  }
+  json j = defaultConfigJson();
+  if (base == preset) {
+    if (!base.empty()) mergeConfigJson(j, presetJson(base));  // --preset's own error
+  } else {
+    try {
+      mergeConfigJson(j, presetJson(base));
+    } catch (const Error& e) {  // the file's "preset"
+      throw Error(ErrorCode::Config, e.subject(), path + ": " + e.what());
+    }
+  }
+  try {
+    mergeConfigJson(j, file);
+    // Named by the file, else by --preset when one was given, else after the file.
+    if (!file.contains("name") && preset.empty()) j["name"] = config_file.stem().string();
+    configFromJson(j);  // report the file's own errors with its name
+  } catch (const Error& e) {
+    throw Error(ErrorCode::Config, e.subject(), path + ": " + e.what());
+  }
+  return j;
+}
+
 TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
                           const std::vector<std::string>& sets) {
-  json j = defaultConfigJson();
-  std::string chosen = preset;
-  if (chosen.empty() && config_file.empty()) chosen = defaultPresetName();
-  if (!chosen.empty()) mergeConfigJson(j, presetJson(chosen));
+  json j;
   if (!config_file.empty()) {
-    json file = readConfigFile(config_file);
-    try {
-      mergeConfigJson(j, file);
-      // The run is named after the preset when one was given, else after the file.
-      if (!file.contains("name") && chosen.empty()) j["name"] = config_file.stem().string();
-      configFromJson(j);  // report the file's own errors with its name
-    } catch (const Error& e) {
-      throw Error(ErrorCode::Config, e.subject(), config_file.string() + ": " + e.what());
-    }
+    j = configFileJson(config_file, preset);
+  } else {
+    j = defaultConfigJson();
+    mergeConfigJson(j, presetJson(preset.empty() ? defaultPresetName() : preset));
   }
   for (const auto& s : sets) applySet(j, s);
   return configFromJson(j);

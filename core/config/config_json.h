@@ -37,8 +37,8 @@ nlohmann::json configToJson(const TrainConfig& config);
 /// the file cannot be read or is not a JSON object.
 nlohmann::json readConfigFile(const std::filesystem::path& path);
 
-/// defaults < preset < file < sets, validated. `preset` empty means no preset (defaults only
-/// when no file either: then the default preset is used). Throws Error(Config, ...).
+/// defaults < preset (none and no file: the default preset) < file (configFileJson in
+/// config_file.h: it may name its base "preset") < sets, validated. Throws Error(Config, ...).
 TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
                           const std::vector<std::string>& sets);
 

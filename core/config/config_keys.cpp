@@ -1,12 +1,14 @@
 // Each config key declared once: JSON name, member, range or choices, help text. The tables
-// drive configToJson (write), configFromJson (read) and validate(). Defaults are the struct
-// defaults of TrainConfig (train_config.h).
+// drive configToJson (write), configFromJson (read), validate() and the key reference
+// (configKeyInfos: `trainscope-cli config --keys`, docs/config-keys.md). Defaults are the
+// struct defaults of TrainConfig (train_config.h).
 #include "core/config/config_keys.h"
 
 #include <cmath>
 #include <limits>
 #include <variant>
 
+#include "core/config/config_file.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 
@@ -103,7 +105,9 @@ const std::vector<Key<DataConfig>>& dataKeys() {
   static const std::vector<K> keys = {
       K("source", &DataConfig::source, "where samples come from")
           .oneOf({"sine", "moons", "circles", "spirals", "fashion-mnist"}),
-      K("path", &DataConfig::path, "folder of the IDX .gz files (null: the Debian dataset)"),
+      K("path", &DataConfig::path,
+        "fashion-mnist only: folder of its IDX .gz files (null: the Debian package's, "
+        "/usr/share/datasets/fashion-mnist)"),
       K("seed", &DataConfig::seed, "generates synthetic data, draws limit and split")
           .atLeast(0)
           .atMost(kMaxSeedD),
@@ -444,11 +448,14 @@ json writeKey(const S& s, const Key<S>& k) {
 
 // ---- validation of typed values ----
 
+/// A bound or value as the messages and the key reference write it.
+std::string boundText(double v, bool integral) {
+  return integral ? std::to_string(static_cast<int64_t>(v)) : formatNumber(v);
+}
+
 template <class S>
 void checkNumber(const Key<S>& k, const std::string& key, double x, bool integral) {
-  auto text = [&](double v) {
-    return integral ? std::to_string(static_cast<int64_t>(v)) : formatNumber(v);
-  };
+  auto text = [&](double v) { return boundText(v, integral); };
   if (!std::isfinite(x)) fail(key, key + " must be a finite number, got " + formatNumber(x));
   if (k.lo_open ? !(x > k.lo) : x < k.lo)
     fail(key, key + " must be " + (k.lo_open ? "> " : ">= ") + text(k.lo) + ", got " + text(x));
@@ -495,6 +502,73 @@ void checkKey(const S& s, const Key<S>& k, const std::string& key) {
       k.member);
 }
 
+// ---- the key reference ----
+
+template <class S>
+ConfigKeyInfo describeKey(const S& defaults, const Key<S>& k, const std::string& key) {
+  ConfigKeyInfo info;
+  info.key = key;
+  info.help = k.help;
+  info.default_value = writeKey(defaults, k);
+  info.choices = k.choices;
+  info.rule = k.rule;
+  bool integral = false, list = false;
+  std::visit(
+      [&](auto m) {
+        using T = std::decay_t<decltype(defaults.*m)>;
+        if constexpr (std::is_same_v<T, std::string>) {
+          info.type = "string";
+        } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
+          info.type = "string or null";
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          info.type = "integer";
+          integral = true;
+        } else if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
+          info.type = k.null_word ? std::string("integer or \"") + k.null_word + "\""
+                                  : std::string("integer or null");
+          integral = true;
+        } else if constexpr (std::is_same_v<T, double>) {
+          info.type = "number";
+        } else if constexpr (std::is_same_v<T, bool>) {
+          info.type = "boolean";
+        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          info.type = "list of integers";
+          integral = list = true;
+        } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
+          info.type = "list of 2 numbers";
+          list = true;
+        }
+      },
+      k.member);
+  if (std::isfinite(k.lo)) {
+    info.min = k.lo;
+    info.min_exclusive = k.lo_open;
+  }
+  if (std::isfinite(k.hi)) {
+    info.max = k.hi;
+    info.max_exclusive = k.hi_open;
+  }
+  std::string range;
+  if (info.min && info.max) {
+    range = boundText(*info.min, integral) + (k.lo_open ? " < x" : " <= x") +
+            (k.hi_open ? " < " : " <= ") + boundText(*info.max, integral);
+  } else if (info.min) {
+    range = std::string("x ") + (k.lo_open ? "> " : ">= ") + boundText(*info.min, integral);
+  } else if (info.max) {
+    range = std::string("x ") + (k.hi_open ? "< " : "<= ") + boundText(*info.max, integral);
+  }
+  if (!range.empty() && list) range = "each " + range;
+  if (!k.choices.empty()) {
+    for (const auto& c : k.choices) info.allowed += (info.allowed.empty() ? "" : ", ") + c;
+  } else if (k.accept) {
+    info.allowed = k.rule;
+    if (info.allowed.rfind("must be ", 0) == 0) info.allowed = info.allowed.substr(8);
+  } else {
+    info.allowed = range;
+  }
+  return info;
+}
+
 }  // namespace
 
 json write(const TrainConfig& config) {
@@ -524,6 +598,24 @@ void validate(const TrainConfig& config) {
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
     for (const auto& k : keys) checkKey(section, k, fullName(prefix, k.name));
   });
+  // Generated sources read no files: a data.path beside one would be silently ignored.
+  const std::string& source = config.data.source;
+  if (config.data.path && source != "fashion-mnist")
+    throw Error(ErrorCode::Config, "data.path",
+                "data.path is set (" + nlohmann::json(*config.data.path).dump() +
+                    ") but data.source \"" + source +
+                    "\" is generated, not read from files; remove data.path (it names the "
+                    "folder of fashion-mnist's files)");
+}
+
+std::vector<ConfigKeyInfo> configKeyInfos() {
+  using namespace config_keys;
+  const TrainConfig defaults;
+  std::vector<ConfigKeyInfo> out;
+  forEachSection(defaults, [&](const std::string& prefix, const auto& section, const auto& keys) {
+    for (const auto& k : keys) out.push_back(describeKey(section, k, fullName(prefix, k.name)));
+  });
+  return out;
 }
 
 }  // namespace trainscope

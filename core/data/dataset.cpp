@@ -49,7 +49,16 @@ TensorPair makeMoons(const DataConfig& c) {
   return {x, y};
 }
 
-TensorPair readFashionMnist(const std::filesystem::path& dir, const std::string& prefix) {
+/// "28x28": the shape of one image.
+std::string imageShapeText(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+  return s;
+}
+
+/// Reads `<prefix>-images-idx3-ubyte.gz` and its labels; `image_shape` gets [rows, cols].
+TensorPair readFashionMnist(const std::filesystem::path& dir, const std::string& prefix,
+                            std::vector<int64_t>& image_shape) {
   auto read = [&](const std::string& name) {
     std::filesystem::path file = dir / name;
     try {
@@ -75,6 +84,7 @@ TensorPair readFashionMnist(const std::filesystem::path& dir, const std::string&
   if (labels.max().item<int64_t>() > 9)
     throw Error(ErrorCode::Data, (dir / (prefix + "-labels-idx1-ubyte.gz")).string(),
                 "labels out of range 0..9");
+  image_shape = {images.size(1), images.size(2)};
   // Kept as uint8 (47 MB for the 60,000 training images instead of 188 MB as float32);
   // TensorPair::inputs converts per batch: x / 255 unless standardised.
   TensorPair out{images.reshape({images.size(0), -1}).contiguous(), labels.to(at::kLong)};
@@ -135,8 +145,18 @@ PreparedData loadData(const DataConfig& c) {
                                         : std::vector<std::string>{"spiral A", "spiral B"};
   } else if (c.source == "fashion-mnist") {
     std::filesystem::path dir = c.path ? std::filesystem::path(*c.path) : kFashionMnistDir;
-    pool = readFashionMnist(dir, "train");
-    out.test = readFashionMnist(dir, "t10k");
+    std::vector<int64_t> train_shape, test_shape;
+    pool = readFashionMnist(dir, "train", train_shape);
+    out.test = readFashionMnist(dir, "t10k", test_shape);
+    if (test_shape != train_shape) {
+      // Found here, not as a matrix-size error of the first test batch after training.
+      const std::string train_file = (dir / "train-images-idx3-ubyte.gz").string();
+      const std::string test_file = (dir / "t10k-images-idx3-ubyte.gz").string();
+      throw Error(ErrorCode::Data, test_file,
+                  "the test images in " + test_file + " are " + imageShapeText(test_shape) +
+                      " but the training images in " + train_file + " are " +
+                      imageShapeText(train_shape) + "; both splits must have the same image size");
+    }
     out.classification = true;
     images = true;
     class_names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",

@@ -4,6 +4,8 @@
 #include <ATen/ops/empty.h>
 #include <zlib.h>
 
+#include <cstdio>
+
 #include "core/errors.h"
 #include "core/system/cancel.h"
 
@@ -12,6 +14,19 @@ namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
   throw Error(ErrorCode::Data, path.string(), "IDX file " + path.string() + ": " + problem);
+}
+
+/// "0x0D (32-bit floats)": an IDX element type byte as the format documents it.
+std::string typeText(uint8_t b) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%02X", b);
+  const char* name = b == 0x09   ? " (signed bytes)"
+                     : b == 0x0B ? " (16-bit integers)"
+                     : b == 0x0C ? " (32-bit integers)"
+                     : b == 0x0D ? " (32-bit floats)"
+                     : b == 0x0E ? " (64-bit floats)"
+                                 : "";
+  return buf + std::string(name);
 }
 
 struct GzFile {
@@ -61,8 +76,8 @@ at::Tensor readIdxFile(const std::filesystem::path& path) {
   if (readFully(gz, path, magic, 4) != 4) fail(path, "truncated: shorter than its 4-byte header");
   if (magic[0] != 0 || magic[1] != 0) fail(path, "not an IDX file (bad magic number)");
   if (magic[2] != 0x08)
-    fail(path, "unsupported IDX element type 0x" + std::to_string(magic[2]) +
-                   " (only unsigned bytes, 0x08)");
+    fail(path,
+         "unsupported IDX element type " + typeText(magic[2]) + " (only unsigned bytes, 0x08)");
   int ndims = magic[3];
   if (ndims < 1 || ndims > 4)
     fail(path, "unsupported number of dimensions " + std::to_string(ndims));

@@ -13,6 +13,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint_file.h"
 #include "core/io/file_read.h"
+#include "core/io/file_kind.h"
 #include "core/io/number_format.h"
 
 namespace trainscope {
@@ -90,9 +91,7 @@ c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
   std::vector<char> bytes = std::move(*read);
   if (bytes.empty()) bad(file, "the file is empty");
   if (bytes.size() < 4 || bytes[0] != 'P' || bytes[1] != 'K')
-    bad(file,
-        "not a PyTorch zip file (a Python file saved with "
-        "_use_new_zipfile_serialization=False? re-save it with torch.save(obj, path))");
+    bad(file, notZipProblem(bytes, "not a PyTorch zip file"));
   c10::IValue root;
   try {
     root = torch::pickle_load(bytes);

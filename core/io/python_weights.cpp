@@ -6,6 +6,7 @@
 #include <caffe2/serialize/inline_container.h>
 #include <caffe2/serialize/read_adapter_interface.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -13,6 +14,7 @@
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
 #include "core/io/file_read.h"
+#include "core/io/file_kind.h"
 #include "core/io/pickle_reader.h"
 #include "core/io/python_weights_file.h"
 
@@ -98,6 +100,43 @@ std::string toString(WeightsForm form) {
   return "";
 }
 
+std::string notZipProblem(const std::vector<char>& bytes, const std::string& not_what) {
+  // Python's legacy format: a pickle (PROTO 2) of torch.serialization's magic number.
+  if (!bytes.empty() && static_cast<uint8_t>(bytes[0]) == 0x80)
+    return "it is in PyTorch's legacy (non-zip) format, written by torch < 1.6 or with "
+           "_use_new_zipfile_serialization=False; re-save it in Python with torch >= 1.6: "
+           "torch.save(torch.load(old_path), new_path) (the default "
+           "_use_new_zipfile_serialization=True writes the zip format TrainScope reads)";
+  // The first bytes as text ('a,b,c\n1,2'), or in hex when they are mostly not text.
+  const size_t n = std::min<size_t>(bytes.size(), 24);
+  size_t printable = 0;
+  std::string text, hex;
+  for (size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%s%02x", i ? " " : "", c);
+    hex += buf;
+    if (c == '\n' || c == '\t' || c == '\r') {
+      ++printable;
+      text += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+    } else if (c >= 0x20 && c < 0x7f) {
+      ++printable;
+      text += static_cast<char>(c);
+    } else {
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      text += buf;
+    }
+  }
+  const std::string more = bytes.size() > n ? "..." : "";
+  const std::string start = printable * 4 >= n * 3
+                                ? "'" + text + more + "'"
+                                : "the bytes " + hex + (more.empty() ? "" : " ...");
+  return not_what +
+         " (it is not a zip archive, which torch.save and TrainScope write; it starts "
+         "with " +
+         start + ")";
+}
+
 c10::IValue readTorchSaveFile(const Path& file) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) bad(file, "no such file");
@@ -106,16 +145,7 @@ c10::IValue readTorchSaveFile(const Path& file) {
   if (!read) bad(file, "the file cannot be opened");
   const std::vector<char> bytes = std::move(*read);
   if (bytes.empty()) bad(file, "the file is empty");
-  if (!startsWith(bytes, "PK\x03\x04", 4)) {
-    // Python's legacy format: a pickle (PROTO 2) of torch.serialization's magic number.
-    if (static_cast<uint8_t>(bytes[0]) == 0x80)
-      bad(file,
-          "it is in PyTorch's legacy (non-zip) format, written by torch < 1.6 or with "
-          "_use_new_zipfile_serialization=False; re-save it in Python with torch >= 1.6: "
-          "torch.save(torch.load(old_path), new_path) (the default "
-          "_use_new_zipfile_serialization=True writes the zip format TrainScope reads)");
-    bad(file, "not a PyTorch file (torch.save writes a zip archive; this file is not one)");
-  }
+  if (!startsWith(bytes, "PK\x03\x04", 4)) bad(file, notZipProblem(bytes, "not a PyTorch file"));
 
   std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
   try {

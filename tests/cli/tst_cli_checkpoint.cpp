@@ -82,8 +82,8 @@ void TstCliCheckpoint::resumeAtEpochEnd() {
   QVERIFY2(r.exit_code == 0, describe(r));
   compareCsv(straight_ + "/metrics.csv", resumed + "/metrics.csv");
   compareCsv(straight_ + "/steps.csv", resumed + "/steps.csv");
-  // --json prints the resumed epochs only (4..6).
-  QCOMPARE(r.out.trimmed().split('\n').size(), 3);
+  // --json prints the resumed epochs only (4..6), then the summary.
+  QCOMPARE(r.out.trimmed().split('\n').size(), 4);
   const QJsonObject run = readJsonObject(resumed + "/run.json");
   QCOMPARE(at(run, "resumed_from.step").toInteger(), qint64(75));
   QVERIFY(at(run, "resumed_from.file").toString().endsWith("half/checkpoints/last.pt"));

@@ -1,6 +1,9 @@
 // End-to-end: `train --init-weights FILE` starts from weights saved by Python's torch.save
 // (Debian's python3-torch, TRAINSCOPE_TEST_PYTHON); a file that does not fit exits with 2
-// naming the file and every mismatch; --init-weights with --resume is a usage error.
+// naming the file and every mismatch; --init-weights with --resume is a usage error; `inspect`
+// describes the torch.save files --init-weights takes and says what a CSV file is not.
+#include <QtCore/QJsonArray>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -21,6 +24,18 @@ if sys.argv[1] == "save":
     m = torch.nn.Sequential(torch.nn.Linear(1, 2), torch.nn.ReLU(), torch.nn.Linear(2, 1))
     m.load_state_dict(sd, strict=True)
     torch.save(m.state_dict(), sys.argv[2])
+elif sys.argv[1] == "describe":
+    # A state_dict with a float64 layer and BatchNorm's int64 buffer, bare and inside a dict;
+    # prints what each holds as [name, shape, dtype], in state_dict order.
+    import json, os
+    nn = torch.nn
+    m = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4), nn.ReLU(), nn.Linear(4, 2).double())
+    sd = m.state_dict()
+    torch.save(sd, os.path.join(sys.argv[2], "bare.pt"))
+    torch.save({"epoch": 3, "model_state_dict": sd, "note": "x"},
+               os.path.join(sys.argv[2], "dict.pt"))
+    print(json.dumps([[k, list(v.shape), str(v.dtype).replace("torch.", "")]
+                      for k, v in sd.items()]))
 else:
     pinned, ckpt = torch.load(sys.argv[2]), torch.load(sys.argv[3])["model_state_dict"]
     assert list(pinned) == list(ckpt), (list(pinned), list(ckpt))
@@ -62,6 +77,8 @@ class TstCliInitWeights : public QObject {
   void trainStartsFromThePythonWeights();
   void mismatchedAndBadFilesExitWith2();
   void initWeightsWithResumeIsAUsageError();
+  void inspectDescribesPythonFiles();
+  void inspectSaysWhatAFileIsNot();
 
  private:
   QTemporaryDir tmp_;
@@ -131,6 +148,62 @@ void TstCliInitWeights::initWeightsWithResumeIsAUsageError() {
   QCOMPARE(r.exit_code, 2);
   QVERIFY2(r.err.contains("--init-weights cannot be combined with --resume"), describe(r));
   QVERIFY(!QFileInfo::exists(tmp_.filePath("both")));
+}
+
+void TstCliInitWeights::inspectDescribesPythonFiles() {
+  const QString dir = tmp_.filePath("describe");
+  QVERIFY(QDir().mkpath(dir));
+  const QByteArray out = python({"describe", dir});
+  QVERIFY2(out.trimmed().endsWith("OK"), out.constData());
+  const QJsonArray expected = QJsonDocument::fromJson(out.split('\n').first()).array();
+  QCOMPARE(expected.size(), 9);  // 2 + 5 (weight, bias, running_mean, running_var, count) + 2
+  for (const QString file : {"bare.pt", "dict.pt"}) {
+    const QString path = dir + "/" + file;
+    CliResult r = runCli({"inspect", path, "--json"});
+    QVERIFY2(r.exit_code == 0, describe(r));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["form"].toString(), QString(file == "bare.pt" ? "state_dict" : "model_state_dict"));
+    const QJsonArray tensors = j["tensors"].toArray();
+    QCOMPARE(tensors.size(), expected.size());
+    for (int i = 0; i < expected.size(); ++i) {
+      const QJsonArray e = expected[i].toArray();
+      const QJsonObject t = tensors[i].toObject();
+      QCOMPARE(t["name"].toString(), e[0].toString());
+      QCOMPARE(t["shape"].toArray(), e[1].toArray());
+      QCOMPARE(t["dtype"].toString(), e[2].toString());
+    }
+    if (file == "dict.pt")
+      QCOMPARE(j["keys"].toArray(), (QJsonArray{"epoch", "model_state_dict", "note"}));
+    r = runCli({"inspect", path});
+    QVERIFY2(r.exit_code == 0, describe(r));
+    QVERIFY2(r.out.contains("torch.save file"), describe(r));
+    QVERIFY2(r.out.contains("tensors         9"), describe(r));
+    QVERIFY2(QString::fromUtf8(r.out).contains(
+                 QRegularExpression("\\b3\\.weight +\\[2, 4\\] +float64\\b")),
+             describe(r));
+    QVERIFY2(QString::fromUtf8(r.out).contains(
+                 QRegularExpression("\\b1\\.num_batches_tracked +\\[\\] +int64\\b")),
+             describe(r));
+    QVERIFY2(!r.err.contains("INTERNAL ASSERT"), describe(r));
+  }
+}
+
+void TstCliInitWeights::inspectSaysWhatAFileIsNot() {
+  // A CSV is not a zip archive: say so and what it starts with, without sending the user after
+  // PyTorch's legacy format.
+  const QString csv = tmp_.filePath("x.csv");
+  {
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("a,b,c\n1,2,3\n");
+  }
+  const CliResult r = runCli({"inspect", csv});
+  QCOMPARE(r.exit_code, 2);
+  QVERIFY2(r.err.contains(csv.toUtf8()), describe(r));
+  QVERIFY2(r.err.contains("not a zip archive"), describe(r));
+  QVERIFY2(r.err.contains("it starts with 'a,b,c\\n1,2,3\\n'"), describe(r));
+  QVERIFY2(!r.err.contains("legacy") && !r.err.contains("_use_new_zipfile_serialization"),
+           describe(r));
 }
 
 QTEST_GUILESS_MAIN(TstCliInitWeights)

@@ -61,6 +61,7 @@ class TstCliOutput : public QObject {
   void linesStyleWritesOneLinePerEpoch();
   void barRedrawsAreThrottled();
   void epochLinesAreThinnedButJsonIsNot();
+  void jsonEndsWithTheSummary();
 };
 
 void TstCliOutput::exitCodes() {
@@ -263,6 +264,61 @@ void TstCliOutput::barRedrawsAreThrottled() {
   QVERIFY2(text.find("step 1/10000") != std::string::npos, text.c_str());
   QVERIFY2(text.find("loss 0.5") != std::string::npos, text.c_str());
   QVERIFY(text.find('\n') == std::string::npos);  // a bar never scrolls the terminal
+}
+
+void TstCliOutput::jsonEndsWithTheSummary() {
+  // --json: the epoch lines unchanged, then one line with summary.json's facts and
+  // "type": "summary"; without --json nothing on stdout.
+  Captured io;
+  QVERIFY(io.ok());
+  ProgressPrinter p(io.options(ProgressStyle::Lines, /*json=*/true));
+  RunInfo info;
+  info.epochs = 2;
+  info.batches_per_epoch = 1;
+  p.onRunStarted(info);
+  EpochRecord e;
+  e.epoch = 1;
+  e.step = 1;
+  e.val_loss = 0.5;
+  p.onEpoch(e);
+  e.epoch = 2;
+  e.step = 2;
+  e.val_loss = 0.25;
+  p.onEpoch(e);
+  RunSummary s;
+  s.stop_reason = StopReason::EarlyStop;
+  s.epochs_completed = 2;
+  s.global_step = 2;
+  s.best_epoch = 2;
+  s.best_val_loss = 0.25;
+  s.final_metrics = e;
+  s.wall_seconds = 1.5;
+  s.seed = 7;
+  p.onRunFinished(s);
+  const QStringList lines = Captured::text(io.out).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 3);
+  QVERIFY(lines[0].startsWith("{\"epoch\":1,\"step\":1,"));  // the epoch objects as before
+  QVERIFY(!lines[0].contains("\"type\""));
+  const nlohmann::json last = nlohmann::json::parse(lines[2].toStdString());
+  QCOMPARE(last.at("type").get<std::string>(), std::string("summary"));
+  QCOMPARE(last.at("stop_reason").get<std::string>(), std::string("early_stop"));
+  QCOMPARE(last.at("epochs_completed").get<int64_t>(), int64_t{2});
+  QCOMPARE(last.at("global_step").get<int64_t>(), int64_t{2});
+  QCOMPARE(last.at("best_epoch").get<int64_t>(), int64_t{2});
+  QCOMPARE(last.at("best_val_loss").get<double>(), 0.25);
+  QCOMPARE(last.at("final_metrics").at("epoch").get<int64_t>(), int64_t{2});
+  QCOMPARE(last.at("wall_seconds").get<double>(), 1.5);
+  QCOMPARE(last.at("seed").get<int64_t>(), int64_t{7});
+  nlohmann::json without_type = last;
+  without_type.erase("type");
+  QCOMPARE(without_type, toJson(s));  // summary.json's object (RunWriter writes toJson)
+
+  Captured quiet;
+  QVERIFY(quiet.ok());
+  ProgressPrinter q(quiet.options(ProgressStyle::Lines, /*json=*/false));
+  q.onRunStarted(info);
+  q.onRunFinished(s);
+  QVERIFY(Captured::text(quiet.out).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstCliOutput)

@@ -5,6 +5,7 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QThread>
 #include <QtTest/QtTest>
 #include <cmath>
 
@@ -26,6 +27,7 @@ class TstCliUsage : public QObject {
   void jsonLinesOnStdout();
   void presetsAreListed();
   void deviceJson();
+  void deviceSaysWhatAutoThreadsDo();
   void versionAndHelp();
 };
 
@@ -43,6 +45,8 @@ void TstCliUsage::badInputExitsTwo_data() {
   QTest::newRow("epochs 0") << QStringList{"train", "--epochs", "0"} << "training.epochs";
   QTest::newRow("epochs not a number") << QStringList{"train", "--epochs", "many"} << "--epochs";
   QTest::newRow("unknown preset") << QStringList{"train", "--preset", "nope"} << "nope";
+  QTest::newRow("data.path with a generated source")
+      << QStringList{"train", "--preset", "moons", "--set", "data.path=/tmp"} << "data.path";
   QTest::newRow("missing config file")
       << QStringList{"train", "--config", "/nonexistent/trainscope.json"}
       << "/nonexistent/trainscope.json";
@@ -192,11 +196,16 @@ void TstCliUsage::jsonLinesOnStdout() {
   const CliResult r = runCli({"train", "--epochs", "3", "--json", "--out", out});
   QVERIFY2(r.exit_code == 0, describe(r));
   const QList<QByteArray> lines = r.out.trimmed().split('\n');
-  QCOMPARE(lines.size(), 3);
+  QCOMPARE(lines.size(), 4);  // 3 epochs, then the summary
   const auto metrics = readCsv(out + "/metrics.csv");
   QVERIFY(metrics);
   QCOMPARE(metrics->rows.size(), 3);
-  for (int i = 0; i < lines.size(); ++i) {
+  // The last line: summary.json's object with "type": "summary".
+  QJsonObject summary = QJsonDocument::fromJson(lines.last()).object();
+  QCOMPARE(summary.value("type").toString(), QString("summary"));
+  summary.remove("type");
+  QCOMPARE(summary, readJsonObject(out + "/summary.json"));
+  for (int i = 0; i < 3; ++i) {
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(lines[i], &err);
     QVERIFY2(err.error == QJsonParseError::NoError && doc.isObject(), lines[i].constData());
@@ -243,6 +252,31 @@ void TstCliUsage::deviceJson() {
   QVERIFY(text.out.contains(torch.toUtf8()));
 }
 
+void TstCliUsage::deviceSaysWhatAutoThreadsDo() {
+  // training.num_threads "auto" (the default) times 1, 2, 4, ... threads up to the logical
+  // cores (or OMP_NUM_THREADS) at the start of each run; `device` says so, not "N threads by
+  // default".
+  auto deviceText = [](const QString& omp) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("OMP_NUM_THREADS");
+    if (!omp.isEmpty()) env.insert("OMP_NUM_THREADS", omp);
+    p.setProcessEnvironment(env);
+    p.start(cliPath(), {"device"});
+    p.waitForFinished(60000);
+    return QString::fromUtf8(p.readAllStandardOutput());
+  };
+  const QString plain = deviceText("");
+  const QString cores = QString::number(QThread::idealThreadCount());
+  QVERIFY2(plain.contains("threads         auto by default"), qPrintable(plain));
+  QVERIFY2(plain.contains("at the start of each run"), qPrintable(plain));
+  QVERIFY2(plain.contains("up to " + cores + " thread"), qPrintable(plain));
+  QVERIFY2(plain.contains("logical cores"), qPrintable(plain));
+  QVERIFY2(!plain.contains("per run by default"), qPrintable(plain));
+  const QString omp = deviceText("3");
+  QVERIFY2(omp.contains("up to 3 threads (OMP_NUM_THREADS)"), qPrintable(omp));
+}
+
 void TstCliUsage::versionAndHelp() {
   const CliResult v = runCli({"--version"});
   QVERIFY2(v.exit_code == 0, describe(v));
@@ -260,6 +294,10 @@ void TstCliUsage::versionAndHelp() {
   for (const char* word :
        {"--preset", "--config", "--set", "--epochs", "--out", "--overwrite", "--json"})
     QVERIFY2(th.out.contains(word), word);
+  // Exit 3 covers a divergence stop too (StopReason::Diverged); CLI11 wraps the footer.
+  const QString help = QString::fromUtf8(th.out).simplified();
+  QVERIFY2(help.contains("3 stopped on a non-finite loss or gradient, or on a divergence"),
+           th.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TstCliUsage)

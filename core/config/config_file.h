@@ -1,0 +1,45 @@
+#pragma once
+/// What a config file may hold and how one is read: the key reference (every key with its type,
+/// default, allowed values and help, from the key table in core/config/config_keys.cpp; for
+/// `trainscope-cli config --keys` and docs/config-keys.md) and a file over its base preset.
+/// The rest of the JSON form is core/config/config_json.h.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+/// One config key as the key table declares it.
+struct ConfigKeyInfo {
+  std::string key;   ///< dotted name: "training.clip.max_norm"
+  std::string type;  ///< "string", "string or null", "integer", "integer or \"auto\"", "number",
+                     ///< "boolean", "list of integers", "list of 2 numbers"
+  nlohmann::json default_value;    ///< the built-in default, as config.json writes it
+  std::optional<double> min, max;  ///< bounds of a number (of each element of a list)
+  bool min_exclusive = false, max_exclusive = false;
+  std::vector<std::string> choices;  ///< the allowed strings, when the key has a fixed set
+  std::string rule;     ///< a string's format rule ("must be auto, cpu, cuda or cuda:N"), else ""
+  std::string allowed;  ///< the allowed values in words: "0 < x < 1", "sgd, adam, adamw", ...
+  std::string help;     ///< one line, English
+};
+
+/// Every config key, section by section in the key table's order (name, data.*, model.*, ...).
+std::vector<ConfigKeyInfo> configKeyInfos();
+
+/// The key of a config file that names its base preset: `{"preset": "moons", ...}`. It is not
+/// a config key: config.json (fully resolved) never holds it.
+inline constexpr const char* kConfigPresetKey = "preset";
+
+/// The complete JSON that a config file describes: defaults < its base preset < its keys. The
+/// base is the file's "preset" key, else `preset` (--preset); a file naming another preset than
+/// a non-empty `preset` is refused (Error(Config, "preset") naming both), as is an unknown one
+/// (Error(Config, "preset") naming it and the file). Without a base the file lies over the
+/// defaults. The run is named by the file's "name", else by `preset` when given, else by the
+/// file's stem. Errors of the file's own keys name the file (Error(Config, key)). Validated
+/// (configFromJson accepts it).
+nlohmann::json configFileJson(const std::filesystem::path& config_file,
+                              const std::string& preset = "");
+
+}  // namespace trainscope
