@@ -358,7 +358,7 @@ void TstLossDoctor::resumedRunIsJudgedAsItsTwin() {
   // stands in, and says so.
   c10::impl::GenericDict dict = readCheckpointDict(last);
   QVERIFY(dict.contains("loss_doctor_state_dict"));
-  dict.erase("loss_doctor_state_dict");
+  QCOMPARE(dict.erase("loss_doctor_state_dict"), size_t{1});
   const fs::path old = root / "old.pt";
   writeCheckpointDict(old, dict);
   const RunSummary from_old = run(30, root / "o", old);
