@@ -1,9 +1,13 @@
-// Config: defaults, presets, precedence, --set parsing, validation errors that name the key.
+// Config: defaults, presets, precedence, --set parsing, validation errors that name the key,
+// a config file's base "preset", the key reference.
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 #include "core/config/config_diff.h"
+#include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -28,7 +32,36 @@ class TstConfig : public QObject {
   void presetConfigIsDefaultsPlusPreset();
   void numThreadsAcceptsAuto();
   void configChangesListDifferingKeys();
+  void fileNamesItsBasePreset();
+  void filePresetErrorsNameThePresets();
+  void runConfigOfAPresetFileReloads();
+  void dataPathNeedsAFileSource();
+  void keyReferenceCoversEveryKey();
+  void keyReferenceBoundsAreTheValidatedOnes();
 };
+
+namespace {
+
+/// Writes `text` to `dir`/`name` and returns the path.
+std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir.path().toStdString() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// "a.b.c" for every leaf of `j`, in order.
+void leafKeys(const json& j, const std::string& prefix, std::vector<std::string>& out) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+    if (it->is_object()) {
+      leafKeys(*it, key, out);
+    } else {
+      out.push_back(key);
+    }
+  }
+}
+
+}  // namespace
 
 void TstConfig::defaultsRoundTrip() {
   TrainConfig c = configFromJson(json::object());
@@ -341,6 +374,162 @@ void TstConfig::configChangesListDifferingKeys() {
   QCOMPARE(c[2].key, std::string("training.seed"));
   QCOMPARE(c[2].before, std::to_string(*a.training.seed));
   QCOMPARE(c[2].after, std::string("null"));
+}
+
+void TstConfig::fileNamesItsBasePreset() {
+  // A teacher's two-line lesson file: moons with a larger learning rate. Expected: the moons
+  // preset (its JSON merged over the defaults here), lr replaced, named after the file.
+  QTemporaryDir tmp;
+  const std::string lesson =
+      writeFile(tmp, "lesson1.json", R"({"preset": "moons", "optimizer": {"lr": 0.1}})");
+  json expected = defaultConfigJson();
+  mergeConfigJson(expected, presetJson("moons"));
+  expected["optimizer"]["lr"] = 0.1;
+  expected["name"] = "lesson1";
+  QCOMPARE(configToJson(resolveConfig("", lesson, {})), configToJson(configFromJson(expected)));
+  // moons' values, not the defaults' ({128, 128}, 200)
+  QCOMPARE(resolveConfig("", lesson, {}).model.hidden, (std::vector<int64_t>{32, 32}));
+  QCOMPARE(resolveConfig("", lesson, {}).data.n_samples, int64_t{1000});
+  // --set still beats the file; --preset naming the same preset is fine.
+  TrainConfig c = resolveConfig("moons", lesson, {"optimizer.lr=0.2"});
+  QCOMPARE(c.optimizer.lr, 0.2);
+  QCOMPARE(c.data.source, std::string("moons"));
+  QCOMPARE(c.name, std::string("moons"));  // --preset given: named after it (file has no name)
+  // The GUI's reading of the same file: configFileJson gives the same config.
+  QCOMPARE(configToJson(configFromJson(configFileJson(lesson))),
+           configToJson(configFromJson(expected)));
+  // --preset X --config Y (no "preset" in Y) layers Y on X.
+  const std::string plain = writeFile(tmp, "plain.json", R"({"training": {"epochs": 3}})");
+  c = resolveConfig("circles", plain, {});
+  QCOMPARE(c.data.source, std::string("circles"));
+  QCOMPARE(c.training.epochs, int64_t{3});
+  QCOMPARE(c.model.hidden, (std::vector<int64_t>{16, 16}));  // circles'
+}
+
+void TstConfig::filePresetErrorsNameThePresets() {
+  QTemporaryDir tmp;
+  const std::string lesson = writeFile(tmp, "lesson.json", R"({"preset": "moons"})");
+  const std::string unknown = writeFile(tmp, "unknown.json", R"({"preset": "moonz"})");
+  const std::string number = writeFile(tmp, "number.json", R"({"preset": 3})");
+  struct Case {
+    std::string preset, file;
+    std::vector<std::string> mentions;
+  };
+  for (const Case& k :
+       {Case{"circles", lesson, {"circles", "moons", lesson}},
+        Case{"", unknown, {"moonz", unknown, "overfit-sine"}}, Case{"", number, {number, "3"}}}) {
+    try {
+      resolveConfig(k.preset, k.file, {});
+      QFAIL(("accepted: " + k.file).c_str());
+    } catch (const Error& e) {
+      QCOMPARE(e.code(), ErrorCode::Config);
+      QCOMPARE(QString::fromStdString(e.subject()), QString("preset"));
+      for (const auto& m : k.mentions)
+        QVERIFY2(std::string(e.what()).find(m) != std::string::npos, e.what());
+    }
+  }
+}
+
+void TstConfig::runConfigOfAPresetFileReloads() {
+  // config.json of a run (saveConfigFile) is fully resolved: no "preset", every key, and
+  // loading it gives the same config.
+  QTemporaryDir tmp;
+  const std::string lesson =
+      writeFile(tmp, "lesson.json", R"({"preset": "spirals", "training": {"epochs": 4}})");
+  const TrainConfig c = resolveConfig("", lesson, {});
+  const std::string saved = tmp.path().toStdString() + "/config.json";
+  saveConfigFile(saved, c);
+  const json on_disk = readConfigFile(saved);
+  QVERIFY(!on_disk.contains("preset"));
+  std::vector<std::string> a, b;
+  leafKeys(on_disk, "", a);
+  leafKeys(defaultConfigJson(), "", b);
+  QCOMPARE(a, b);
+  QCOMPARE(configToJson(resolveConfig("", saved, {})), configToJson(c));
+  QCOMPARE(c.data.source, std::string("spirals"));
+}
+
+void TstConfig::dataPathNeedsAFileSource() {
+  for (const char* source : {"sine", "moons", "circles", "spirals"}) {
+    try {
+      configFromJson(json{{"data", {{"source", source}, {"path", "/tmp/data"}}}});
+      QFAIL(source);
+    } catch (const Error& e) {
+      QCOMPARE(QString::fromStdString(e.subject()), QString("data.path"));
+      QVERIFY2(std::string(e.what()).find(source) != std::string::npos, e.what());
+    }
+  }
+  // fashion-mnist reads its files from data.path.
+  const TrainConfig c =
+      configFromJson(json{{"data", {{"source", "fashion-mnist"}, {"path", "/tmp/data"}}}});
+  QCOMPARE(c.data.path.value_or(""), std::string("/tmp/data"));
+}
+
+void TstConfig::keyReferenceCoversEveryKey() {
+  // Every leaf of the defaults, once, with its default and a help text.
+  const std::vector<ConfigKeyInfo> keys = configKeyInfos();
+  std::vector<std::string> expected, listed;
+  leafKeys(defaultConfigJson(), "", expected);
+  for (const auto& k : keys) listed.push_back(k.key);
+  std::sort(expected.begin(), expected.end());
+  std::sort(listed.begin(), listed.end());
+  QCOMPARE(listed, expected);
+  for (const auto& k : keys) {
+    json node = defaultConfigJson();
+    std::stringstream path(k.key);
+    for (std::string part; std::getline(path, part, '.');) node = node.at(part);
+    QVERIFY2(k.default_value == node, k.key.c_str());
+    QVERIFY2(k.help.size() > 5 && !k.type.empty(), k.key.c_str());
+  }
+  auto find = [&](const std::string& name) {
+    for (const auto& k : keys)
+      if (k.key == name) return k;
+    qFatal("no key %s", name.c_str());
+    return keys.front();
+  };
+  QCOMPARE(find("training.batch_size").allowed, std::string("1 <= x <= 16777216"));  // 2^24
+  QCOMPARE(find("training.batch_size").type, std::string("integer"));
+  QCOMPARE(find("data.val_fraction").allowed, std::string("0 < x < 1"));
+  QCOMPARE(find("optimizer.lr").allowed, std::string("x > 0"));
+  QCOMPARE(find("optimizer.name").choices, (std::vector<std::string>{"sgd", "adam", "adamw"}));
+  QCOMPARE(find("optimizer.name").allowed, std::string("sgd, adam, adamw"));
+  QCOMPARE(find("model.hidden").allowed, std::string("each 1 <= x <= 65536"));
+  QCOMPARE(find("training.num_threads").type, std::string("integer or \"auto\""));
+  QCOMPARE(find("training.device").allowed, std::string("auto, cpu, cuda or cuda:N"));
+  QCOMPARE(find("data.path").type, std::string("string or null"));
+}
+
+void TstConfig::keyReferenceBoundsAreTheValidatedOnes() {
+  // A second method for the bounds: configFromJson accepts a bound that is inclusive and
+  // refuses it when exclusive, and refuses a value just outside.
+  for (const auto& k : configKeyInfos()) {
+    const bool integral = k.type.rfind("integer", 0) == 0 || k.type == "list of integers";
+    const bool list = k.type.rfind("list", 0) == 0;
+    auto accepted = [&](double v) {
+      json value = integral ? json(static_cast<int64_t>(v)) : json(v);
+      if (list) value = k.type == "list of 2 numbers" ? json{value, value} : json{value};
+      json patch = value;
+      std::vector<std::string> parts;
+      std::stringstream path(k.key);
+      for (std::string part; std::getline(path, part, '.');) parts.push_back(part);
+      for (auto it = parts.rbegin(); it != parts.rend(); ++it) patch = json{{*it, patch}};
+      try {
+        configFromJson(patch);
+        return true;
+      } catch (const Error&) {
+        return false;
+      }
+    };
+    const double step = integral ? 1 : 1e-9;
+    if (k.min) {
+      QVERIFY2(accepted(*k.min) == !k.min_exclusive, k.key.c_str());
+      QVERIFY2(!accepted(*k.min - std::max(step, std::fabs(*k.min) * 1e-9)), k.key.c_str());
+    }
+    if (k.max) {
+      QVERIFY2(accepted(*k.max) == !k.max_exclusive, k.key.c_str());
+      QVERIFY2(!accepted(*k.max + std::max(step, std::fabs(*k.max) * 1e-9)), k.key.c_str());
+    }
+  }
 }
 
 QTEST_GUILESS_MAIN(TstConfig)

@@ -22,8 +22,8 @@ std::set<int64_t> toSet(const at::Tensor& t) {
 
 // Writes an IDX file of unsigned bytes with the given dims and payload, gzip-compressed.
 void writeIdx(const std::string& path, std::vector<int32_t> dims, const std::vector<uint8_t>& data,
-              size_t truncate_to = SIZE_MAX) {
-  std::vector<uint8_t> bytes = {0, 0, 0x08, static_cast<uint8_t>(dims.size())};
+              size_t truncate_to = SIZE_MAX, uint8_t type = 0x08) {
+  std::vector<uint8_t> bytes = {0, 0, type, static_cast<uint8_t>(dims.size())};
   for (int32_t d : dims) {
     bytes.push_back(static_cast<uint8_t>(d >> 24));
     bytes.push_back(static_cast<uint8_t>(d >> 16));
@@ -54,6 +54,7 @@ class TstData : public QObject {
   void idxReaderRejectsBadFiles_data();
   void idxReaderRejectsBadFiles();
   void fashionMnistRealData();
+  void testSplitWithOtherImageSizeIsRefusedAtLoad();
 };
 
 void TstData::splitSizesDisjointDeterministic_data() {
@@ -205,6 +206,11 @@ void TstData::idxReaderRejectsBadFiles_data() {
                                 << "corrupt";
   QTest::newRow("trailing bytes") << "trailing"
                                   << "after the last element";
+  // The type byte in hex as the IDX format documents it: 0x0D is 13, not "0x13".
+  QTest::newRow("float elements") << "float"
+                                  << "unsupported IDX element type 0x0D (32-bit floats)";
+  QTest::newRow("type 0x1f") << "type31"
+                             << "unsupported IDX element type 0x1F (only unsigned bytes, 0x08)";
 }
 
 void TstData::idxReaderRejectsBadFiles() {
@@ -230,6 +236,8 @@ void TstData::idxReaderRejectsBadFiles() {
     std::fputc(byte ^ 0xFF, raw);
     std::fclose(raw);
   }
+  if (kind == "float") writeIdx(f, {25}, data, SIZE_MAX, 0x0D);
+  if (kind == "type31") writeIdx(f, {100}, data, SIZE_MAX, 0x1F);
   if (kind == "trailing") {
     std::vector<uint8_t> more(data);
     more.push_back(1);
@@ -274,6 +282,36 @@ void TstData::fashionMnistRealData() {
   PreparedData plain = loadData(c);
   QVERIFY(torch::allclose(plain.test.inputs(0, 4),
                           plain.test.x.narrow(0, 0, 4).to(torch::kFloat) / 255));
+}
+
+void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {
+  // Training images 3x3, test images 4x4: refused when the data loads (Error(Data), exit 2 in
+  // the CLI) naming both sizes and both files, not by a matrix-size error after training.
+  QTemporaryDir tmp;
+  const std::string dir = tmp.path().toStdString();
+  writeIdx(dir + "/train-images-idx3-ubyte.gz", {4, 3, 3}, std::vector<uint8_t>(4 * 9, 1));
+  writeIdx(dir + "/train-labels-idx1-ubyte.gz", {4}, {0, 1, 2, 3});
+  writeIdx(dir + "/t10k-images-idx3-ubyte.gz", {2, 4, 4}, std::vector<uint8_t>(2 * 16, 2));
+  writeIdx(dir + "/t10k-labels-idx1-ubyte.gz", {2}, {4, 5});
+  DataConfig c;
+  c.source = "fashion-mnist";
+  c.path = dir;
+  try {
+    loadData(c);
+    QFAIL("a test split with another image size was accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Data);
+    const QString what = e.what();
+    for (const QString& part : {QString("3x3"), QString("4x4"),
+                                QString::fromStdString(dir + "/train-images-idx3-ubyte.gz"),
+                                QString::fromStdString(dir + "/t10k-images-idx3-ubyte.gz")})
+      QVERIFY2(what.contains(part), e.what());
+  }
+  // Same size: loads (4 training-pool images of 9 pixels, 2 test images).
+  writeIdx(dir + "/t10k-images-idx3-ubyte.gz", {2, 3, 3}, std::vector<uint8_t>(2 * 9, 2));
+  const PreparedData d = loadData(c);
+  QCOMPARE(d.test.size(), int64_t{2});
+  QCOMPARE(d.summary.n_features, int64_t{9});
 }
 
 QTEST_GUILESS_MAIN(TstData)
