@@ -9,6 +9,8 @@
 
 #include "cli_test_util.h"
 
+using namespace clitest;
+
 class TstCliVerdicts : public QObject {
   Q_OBJECT
 
@@ -42,7 +44,8 @@ void TstCliVerdicts::hugeLearningRateIsDiverging() {
   for (const auto& e : d.value("evidence").toArray()) evidence << e.toString();
   QVERIFY2(evidence.join("\n").contains("x the chance loss 0.6931 (ln 2"),
            qPrintable(evidence.join("\n")));
-  QVERIFY2(QString::fromUtf8(r.out).contains("diagnosis: diverging"), r.out.constData());
+  // The diagnosis line is part of the final summary, which goes to stderr (ARCHITECTURE §6).
+  QVERIFY2(QString::fromUtf8(r.err).contains("diagnosis: diverging"), r.err.constData());
 }
 
 void TstCliVerdicts::slowLearnerIsNotStoppedAsDiverged() {
