@@ -44,10 +44,7 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
               "overfitting: validation loss has not come back below its minimum " +
                   formatHuman(o->best_val_loss) + " of epoch " + std::to_string(o->onset_epoch) +
                   " for " + std::to_string(r.epoch - o->onset_epoch) + " epochs (now " +
-                  formatHuman(o->val_loss) + "; mean of the last " +
-                  std::to_string(OverfittingDetector::kMeanEpochs) + " epochs " +
-                  formatHuman(o->val_mean) + ", over " + formatHuman(OverfittingDetector::kRise) +
-                  "x the minimum) while training loss fell from " +
+                  formatHuman(o->val_loss) + ") while training loss fell from " +
                   formatHuman(o->train_loss_at_onset) + " to " + formatHuman(o->train_loss) +
                   "; the onset is epoch " + std::to_string(o->onset_epoch),
               static_cast<double>(o->onset_epoch),

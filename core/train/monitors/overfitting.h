@@ -2,7 +2,6 @@
 /// Overfitting-onset detection (ARCHITECTURE §3): validation loss has risen for `patience`
 /// epochs while training loss fell. Runs whether or not early stopping is enabled. Torch-free.
 #include <cstdint>
-#include <deque>
 #include <optional>
 
 #include "core/io/value_dict.h"
@@ -12,33 +11,25 @@ namespace trainscope {
 /// What the detector found at an epoch end.
 struct OverfittingOnset {
   int64_t onset_epoch = 0;   ///< the best-validation epoch, where the gap started to open
-  int64_t detected_at = 0;   ///< the epoch at which it was recognised (onset + patience or later)
+  int64_t detected_at = 0;   ///< the epoch at which it was recognised (onset + patience)
   double best_val_loss = 0;  ///< validation loss at onset_epoch
   double val_loss = 0;       ///< at detected_at
-  double val_mean = 0;       ///< mean validation loss of the kMeanEpochs epochs to detected_at
   double train_loss_at_onset = 0, train_loss = 0;
 };
 
-/// Reports once per best-validation epoch (the onset: the epoch of the lowest finite
-/// validation loss so far), when the newest epoch is at least `patience` epochs after it, the
-/// mean validation loss of the last kMeanEpochs epochs is over kRise x the best (a sustained
-/// rise, as the loss doctor's overfitting rule: one noisy epoch is not an onset) and the mean
-/// training loss of those epochs is below the training loss of the best epoch (training still
-/// falling). A later new best clears the onset and re-arms it.
+/// Reports once per best-validation epoch: when the newest epoch is `patience` epochs after the
+/// epoch of the lowest finite validation loss (validation has not come back down: "rising")
+/// and its training loss is below the training loss of that best epoch (training still
+/// falling). A later new best re-arms it.
 class OverfittingDetector {
  public:
-  static constexpr int kMeanEpochs = 3;  ///< as LossDoctor::kOverfitEpochs
-  static constexpr double kRise = 1.1;   ///< as LossDoctor::kOverfitRise
-
   explicit OverfittingDetector(int64_t patience) : patience_(patience) {}
   /// Feeds one epoch; returns the onset when it is recognised at this epoch.
   std::optional<OverfittingOnset> update(int64_t epoch, double train_loss, double val_loss);
 
-  /// {"best_val_loss", "best_epoch", "train_loss_at_best", "reported_best_epoch"} and the lists
-  /// "recent_val_loss", "recent_train_loss" (the last kMeanEpochs epochs).
+  /// {"best_val_loss", "best_epoch", "train_loss_at_best", "reported_best_epoch"}.
   ValueDict stateDict() const;
-  /// Restores stateDict(); throws std::out_of_range naming a missing key (the two lists may be
-  /// absent: checkpoints written before them start with an empty window).
+  /// Restores stateDict(); throws std::out_of_range naming a missing key.
   void loadStateDict(const ValueDict& d);
 
  private:
@@ -46,8 +37,7 @@ class OverfittingDetector {
   std::optional<double> best_;
   int64_t best_epoch_ = 0;
   double train_at_best_ = 0;
-  int64_t reported_best_epoch_ = 0;               ///< the best epoch already reported (0: none)
-  std::deque<double> recent_val_, recent_train_;  ///< the last kMeanEpochs epochs
+  int64_t reported_best_epoch_ = 0;  ///< the best epoch already reported (0: none)
 };
 
 }  // namespace trainscope
