@@ -169,6 +169,7 @@ int AmpCompareCommand::run() const {
                         {"seed", r.seed},
                         {"max_loss_diff", r.max_loss_diff},
                         {"mean_loss_diff", r.mean_loss_diff},
+                        {"timed_steps", r.timed_steps},
                         {"samples_per_second_fp32", r.samples_per_second_fp32},
                         {"samples_per_second_amp", r.samples_per_second_amp},
                         {"speedup", r.speedup},
@@ -192,9 +193,13 @@ int AmpCompareCommand::run() const {
                 formatSignificant(r.loss_amp[n - 1], 6).c_str());
   std::printf("|loss diff|     max %s, mean %s\n", formatNumber(r.max_loss_diff).c_str(),
               formatNumber(r.mean_loss_diff).c_str());
-  std::printf("samples/s       fp32 %.0f, AMP %.0f\n", r.samples_per_second_fp32,
-              r.samples_per_second_amp);
-  std::printf("speed-up        %.2fx\n", r.speedup);
+  if (r.timed_steps > 0) {
+    std::printf("samples/s       fp32 %.0f, AMP %.0f (%lld timed steps)\n",
+                r.samples_per_second_fp32, r.samples_per_second_amp, (long long)r.timed_steps);
+    std::printf("speed-up        %.2fx\n", r.speedup);
+  } else {
+    std::printf("samples/s       too small to time\n");
+  }
   std::printf("\n%s\n", r.explanation.c_str());
   return kExitOk;
 }

@@ -27,7 +27,11 @@ struct StepsRun {
   int64_t seed = 0;
   std::string device;
   double timed_seconds = 0;  ///< between steps, excluding steps after a validation
-  int64_t timed_samples = 0;
+  int64_t timed_samples = 0, timed_steps = 0;
+  /// The training time of each whole epoch after the first (EpochRecord::samples_per_second,
+  /// validation excluded): what is timed when an epoch has a single step.
+  double epoch_seconds = 0;
+  int64_t epoch_samples = 0, epoch_steps = 0;
 };
 
 /// Counts steps, stops the run after K, records losses and step timings.
@@ -47,8 +51,11 @@ class StepLimit : public TrainerObserver {
     if (!out_.losses.empty() && r.step > start_step_ + 1 && !after_epoch_) {
       out_.timed_seconds += std::chrono::duration<double>(now - last_).count();
       out_.timed_samples += r.batch_samples;
+      ++out_.timed_steps;
     }
     after_epoch_ = false;
+    epoch_samples_ += r.batch_samples;
+    ++epoch_steps_;
     last_ = now;
     out_.losses.push_back(r.loss);
     const int64_t done = static_cast<int64_t>(out_.losses.size());
@@ -56,7 +63,15 @@ class StepLimit : public TrainerObserver {
     const bool cancelled = request_.cancel && request_.cancel->load();
     if (done >= request_.steps || cancelled) trainer_.stop();
   }
-  void onEpoch(const EpochRecord&) override { after_epoch_ = true; }
+  void onEpoch(const EpochRecord& r) override {
+    after_epoch_ = true;
+    if (epochs_seen_++ > 0 && r.samples_per_second > 0 && epoch_samples_ > 0) {
+      out_.epoch_seconds += static_cast<double>(epoch_samples_) / r.samples_per_second;
+      out_.epoch_samples += epoch_samples_;
+      out_.epoch_steps += epoch_steps_;
+    }
+    epoch_samples_ = epoch_steps_ = 0;
+  }
 
  private:
   Trainer& trainer_;
@@ -65,6 +80,7 @@ class StepLimit : public TrainerObserver {
   int run_;
   int64_t start_step_ = 0;
   bool after_epoch_ = false;
+  int64_t epochs_seen_ = 0, epoch_samples_ = 0, epoch_steps_ = 0;
   SteadyClock::time_point last_{};
 };
 
@@ -172,10 +188,14 @@ ReproReport verifyRepro(const CompareRequest& req) {
     cause("unseeded", "training.seed is null: each run drew its own seed (" +
                           std::to_string(a.seed) + " and " + std::to_string(b.seed) +
                           "), so initial weights, shuffling and dropout differ; set a seed");
-  if (!r.deterministic)
+  // Nondeterministic kernels (atomic adds in index_add, scatter, some convolutions) are a CUDA
+  // matter: the CPU kernels this engine runs sum in a fixed order for a given thread count.
+  const bool cuda = r.device.rfind("cuda", 0) == 0;
+  if (!r.deterministic && cuda)
     cause("nondeterministic_kernels",
-          "training.deterministic is off: some kernels (atomics on CUDA, index_add, scatter) may "
-          "sum in a different order each time; turn it on to use deterministic algorithms only");
+          "training.deterministic is off: some CUDA kernels (atomic adds in index_add, scatter) "
+          "may sum in a different order each time; turn it on to use deterministic algorithms "
+          "only");
   if (r.amp)
     cause("amp",
           "training.amp is on: reduced-precision kernels may pick different algorithms "
@@ -204,13 +224,23 @@ AmpCompareReport compareAmp(const CompareRequest& req) {
   for (size_t i = 0; i < n; ++i) sum += std::fabs(off.losses[i] - on.losses[i]);
   r.max_loss_diff = maxAbsDiff(off.losses, on.losses, n);
   r.mean_loss_diff = n > 0 ? sum / n : 0;
+  // Samples/s over the timing that covers more steps: between steps within epochs, or whole
+  // epochs' training time (runs of one step per epoch); {rate, steps timed}.
   auto rate = [](const StepsRun& s) {
-    return s.timed_seconds > 0 ? s.timed_samples / s.timed_seconds : 0.0;
+    const bool epochs = s.epoch_steps > s.timed_steps;
+    const double seconds = epochs ? s.epoch_seconds : s.timed_seconds;
+    const auto samples = static_cast<double>(epochs ? s.epoch_samples : s.timed_samples);
+    const int64_t steps = epochs ? s.epoch_steps : s.timed_steps;
+    const bool enough =
+        steps >= AmpCompareReport::kMinTimedSteps && seconds >= AmpCompareReport::kMinTimedSeconds;
+    return std::make_pair(enough ? samples / seconds : 0.0, enough ? steps : int64_t{0});
   };
-  r.samples_per_second_fp32 = rate(off);
-  r.samples_per_second_amp = rate(on);
-  r.speedup =
-      r.samples_per_second_fp32 > 0 ? r.samples_per_second_amp / r.samples_per_second_fp32 : 0;
+  const auto [fp32_rate, fp32_steps] = rate(off);
+  const auto [amp_rate, amp_steps] = rate(on);
+  r.timed_steps = std::min(fp32_steps, amp_steps);
+  r.samples_per_second_fp32 = r.timed_steps > 0 ? fp32_rate : 0;
+  r.samples_per_second_amp = r.timed_steps > 0 ? amp_rate : 0;
+  r.speedup = r.timed_steps > 0 ? r.samples_per_second_amp / r.samples_per_second_fp32 : 0;
   r.device = off.device;
   r.threads = off.threads;
   r.seed = off.seed;
@@ -219,8 +249,17 @@ AmpCompareReport compareAmp(const CompareRequest& req) {
   const std::string measured = "Measured: " + formatRate(r.samples_per_second_fp32) +
                                " in float32, " + formatRate(r.samples_per_second_amp) +
                                " with AMP, a speed-up of " +
-                               formatNumber(roundTo(r.speedup, 0.01)) + "x.";
-  if (cuda) {
+                               formatNumber(roundTo(r.speedup, 0.01)) + "x over " +
+                               std::to_string(r.timed_steps) + " timed steps.";
+  if (r.timed_steps == 0) {
+    r.explanation =
+        "The run is too small to time: fewer than " +
+        std::to_string(AmpCompareReport::kMinTimedSteps) + " steps or " +
+        formatNumber(AmpCompareReport::kMinTimedSeconds) +
+        " s of training could be timed in a run (the first step of each epoch follows a "
+        "validation and is not timed). Compare more steps (--steps) or a larger dataset; the "
+        "loss difference above is still measured.";
+  } else if (cuda) {
     r.explanation = measured +
                     " On CUDA, fp16 autocast runs matrix multiplies on tensor cores; small models "
                     "are limited by kernel launches rather than arithmetic and gain less.";

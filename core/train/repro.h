@@ -39,7 +39,8 @@ struct ReproReport {
   std::string device;
   std::vector<double> losses_a, losses_b;  ///< per step
   /// When the runs differ, the likely causes as stable codes: "unseeded" |
-  /// "nondeterministic_kernels" | "amp" | "threads"; `causes` says each in English.
+  /// "nondeterministic_kernels" (CUDA devices only) | "amp" | "threads"; `causes` says each in
+  /// English.
   std::vector<std::string> cause_codes, causes;
   /// "bitwise identical" or "differs by X" (X: the larger of the two maxima).
   std::string verdict;
@@ -54,6 +55,11 @@ ReproReport verifyRepro(const CompareRequest& request);
 
 /// The result of compareAmp.
 struct AmpCompareReport {
+  static constexpr int64_t kMinTimedSteps = 5;      ///< fewer timed steps: too small to time
+  static constexpr double kMinTimedSeconds = 1e-3;  ///< less timed training: too small to time
+  /// Steps timed in each run (the smaller count); 0: the run was too small to time, and the
+  /// rates and speed-up are 0 (front ends say so instead of printing them).
+  int64_t timed_steps = 0;
   int64_t steps = 0;                                               ///< steps compared
   std::vector<double> loss_fp32, loss_amp;                         ///< per step
   double max_loss_diff = 0, mean_loss_diff = 0;                    ///< over the compared steps
@@ -68,8 +74,9 @@ struct AmpCompareReport {
 
 /// Trains the request's config from one seed (drawn once when unset) for `steps` steps with
 /// training.amp off, then on, same thread count, and compares loss curves and throughput
-/// (samples/s timed between steps, excluding steps after an epoch's validation). Throws as
-/// verifyRepro.
+/// (samples/s timed between steps, excluding steps after an epoch's validation, or, when that
+/// times fewer steps, over whole epochs' training time after the first epoch; at least
+/// kMinTimedSteps steps and kMinTimedSeconds, else timed_steps 0). Throws as verifyRepro.
 AmpCompareReport compareAmp(const CompareRequest& request);
 
 }  // namespace trainscope

@@ -21,12 +21,20 @@ QLabel* valueLabel(const QString& text, QWidget* parent) {
   return label;
 }
 
-QString rate(double samplesPerSecond) {
+/// Samples/s, or "too small to time" (AmpCompareReport::timed_steps 0): never "0 samples/s".
+QString rate(const AmpCompareReport& r, double samplesPerSecond) {
+  if (r.timed_steps <= 0) return Tr::tr("too small to time");
   return Tr::tr("%1 samples/s").arg(QLocale().toString(samplesPerSecond, 'f', 0));
 }
 }  // namespace
 
 QString AmpReportDialog::explanation(const AmpCompareReport& r, const DeviceInfo& device) {
+  if (r.timed_steps <= 0)
+    return Tr::tr(
+               "The run is too small to time: fewer than %1 steps could be timed (the first "
+               "step of each epoch follows a validation and is not timed). Compare more steps or "
+               "a larger dataset; the loss difference is still measured.")
+        .arg(AmpCompareReport::kMinTimedSteps);
   if (r.device.rfind("cuda", 0) == 0) {
     return Tr::tr(
         "On CUDA, fp16 autocast runs the matrix products on tensor cores and a GradScaler keeps "
@@ -94,10 +102,13 @@ AmpReportDialog::AmpReportDialog(const AmpCompareReport& report, const DeviceInf
   auto diff = [&](double v) { return v == 0 ? QStringLiteral("0") : locale.toString(v, 'g', 4); };
   form->addRow(Tr::tr("Max |Δloss|:"), valueLabel(diff(report.max_loss_diff), this));
   form->addRow(Tr::tr("Mean |Δloss|:"), valueLabel(diff(report.mean_loss_diff), this));
-  form->addRow(Tr::tr("float32:"), valueLabel(rate(report.samples_per_second_fp32), this));
-  form->addRow(Tr::tr("AMP:"), valueLabel(rate(report.samples_per_second_amp), this));
-  auto* speedup = valueLabel(Tr::tr("%1× (AMP samples/s ÷ float32 samples/s)")
-                                 .arg(locale.toString(report.speedup, 'f', 2)),
+  form->addRow(Tr::tr("float32:"),
+               valueLabel(rate(report, report.samples_per_second_fp32), this));
+  form->addRow(Tr::tr("AMP:"), valueLabel(rate(report, report.samples_per_second_amp), this));
+  auto* speedup = valueLabel(report.timed_steps > 0
+                                 ? Tr::tr("%1× (AMP samples/s ÷ float32 samples/s)")
+                                       .arg(locale.toString(report.speedup, 'f', 2))
+                                 : Tr::tr("too small to time"),
                              this);
   speedup->setObjectName(QStringLiteral("ampSpeedupLabel"));
   QFont big = speedup->font();

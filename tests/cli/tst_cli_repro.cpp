@@ -18,6 +18,7 @@ class TstCliRepro : public QObject {
   void badInputIsExit2();
   void ampAndAccumulationTrain();
   void ampCompareReports();
+  void ampCompareNeverPrintsZeroRates();
 };
 
 void TstCliRepro::verifyReproMoonsIsBitwiseIdentical() {
@@ -99,6 +100,28 @@ void TstCliRepro::ampCompareReports() {
   QVERIFY(j.value("max_loss_diff").toDouble() >= j.value("mean_loss_diff").toDouble());
   QVERIFY(j.value("speedup").toDouble() > 0);
   QVERIFY(j.value("explanation").toString().contains("bf16"));
+}
+
+void TstCliRepro::ampCompareNeverPrintsZeroRates() {
+  // overfit-sine trains one full batch per epoch: no step follows another within an epoch, so
+  // the between-steps timing has nothing; whole epochs' training time is timed instead (every
+  // epoch after the first: 29 of 30 steps). Once "float32 0 samples/s, AMP 0 samples/s".
+  const CliResult r =
+      runCli({"amp-compare", "--preset", "overfit-sine", "--steps", "30", "--json"});
+  QVERIFY2(r.exit_code == 0, describe(r).constData());
+  const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+  QCOMPARE(j.value("timed_steps").toInt(), 29);
+  QVERIFY(j.value("samples_per_second_fp32").toDouble() > 0);
+  QVERIFY(j.value("samples_per_second_amp").toDouble() > 0);
+  QVERIFY(j.value("speedup").toDouble() > 0);
+  // Two steps cannot be timed: said in words, no rates.
+  const CliResult small = runCli({"amp-compare", "--preset", "overfit-sine", "--steps", "2"});
+  QVERIFY2(small.exit_code == 0, describe(small).constData());
+  const QString out = QString::fromUtf8(small.out);
+  QVERIFY2(out.contains("samples/s       too small to time"), qPrintable(out));
+  QVERIFY2(out.contains("The run is too small to time"), qPrintable(out));
+  QVERIFY2(!out.contains("0 samples/s") && !out.contains("fp32 0") && !out.contains("0.00x"),
+           qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TstCliRepro)

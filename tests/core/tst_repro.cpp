@@ -140,6 +140,11 @@ void TstRepro::verifyReproNamesCausesWhenUnseeded() {
   QVERIFY(r.max_weight_diff > 0);
   QVERIFY(QString::fromStdString(r.verdict).startsWith("differs by "));
   QCOMPARE(QString::fromStdString(r.cause_codes.at(0)), QString("unseeded"));
+  // On the CPU no CUDA-only cause is listed (training.deterministic is off here).
+  QVERIFY(!req.config.training.deterministic);
+  QCOMPARE(QString::fromStdString(r.device), QString("cpu"));
+  for (const std::string& code : r.cause_codes)
+    QVERIFY2(code != "nondeterministic_kernels", code.c_str());
   // max |dloss| is the max over the recorded per-step losses
   double m = 0;
   for (size_t i = 0; i < 5; ++i) m = std::max(m, std::abs(r.losses_a[i] - r.losses_b[i]));

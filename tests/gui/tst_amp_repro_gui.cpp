@@ -47,6 +47,7 @@ class TstAmpReproGui : public QObject {
   void verifyReproWithoutSeedShowsTheDifference();
   void cancellingACheckShowsNoReport();
   void ampCompareReportShowsCoresFigures();
+  void ampCompareTooSmallToTimeSaysSo();
   void memoryReadoutEqualsResidentMemory();
   void lossScaleViewDrawsTheScaleOrSaysWhyNot();
   /// Not a check: with TRAINSCOPE_DOCS_DIR set, writes the docs/ screenshots (1024x768) of
@@ -353,6 +354,23 @@ void TstAmpReproGui::ampCompareReportShowsCoresFigures() {
   const QString why = dialog->findChild<QLabel*>(QStringLiteral("ampExplanationLabel"))->text();
   QVERIFY(why.contains(QStringLiteral("bf16")));
   QVERIFY(why.contains(QStringLiteral("float32")));
+  dialog->close();
+}
+
+void TstAmpReproGui::ampCompareTooSmallToTimeSaysSo() {
+  // overfit-sine (the default preset) trains one step per epoch; 3 steps leave fewer than
+  // AmpCompareReport::kMinTimedSteps timed: the report says so, and never "0 samples/s".
+  auto w = makeWindow(QStringLiteral("runs-ab-small"));
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+  child<QSpinBox>(*w, "reproStepsSpinBox")->setValue(3);
+  auto* dialog = qobject_cast<AmpReportDialog*>(reportOf(*w, "ampCompareButton"));
+  QVERIFY(dialog);
+  QCOMPARE(dialog->report().timed_steps, int64_t{0});
+  QString all;
+  for (QLabel* label : dialog->findChildren<QLabel*>()) all += label->text() + QLatin1Char('\n');
+  QVERIFY2(all.contains(QStringLiteral("too small to time")), qPrintable(all));
+  QVERIFY2(!all.contains(QStringLiteral("0 samples/s")), qPrintable(all));
+  QVERIFY2(!all.contains(QStringLiteral("0.00×")), qPrintable(all));
   dialog->close();
 }
 
