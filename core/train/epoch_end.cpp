@@ -41,12 +41,16 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
       Event e{r.step,
               r.epoch,
               EventKind::Overfitting,
-              "overfitting: validation loss has not come back below its minimum " +
-                  formatHuman(o->best_val_loss) + " of epoch " + std::to_string(o->onset_epoch) +
-                  " for " + std::to_string(r.epoch - o->onset_epoch) + " epochs (now " +
-                  formatHuman(o->val_loss) + ") while training loss fell from " +
-                  formatHuman(o->train_loss_at_onset) + " to " + formatHuman(o->train_loss) +
-                  "; the onset is epoch " + std::to_string(o->onset_epoch),
+              "overfitting: the mean validation loss of the last " +
+                  std::to_string(OverfittingDetector::kMeanEpochs) + " epochs (now " +
+                  formatHuman(o->val_mean) + ") has stayed over " +
+                  formatHuman(OverfittingDetector::kRise) + "x its lowest value " +
+                  formatHuman(o->best_val_mean) + " for " +
+                  std::to_string(s.overfitting->patience()) +
+                  " epochs while training loss fell from " + formatHuman(o->train_loss_at_onset) +
+                  " to " + formatHuman(o->train_loss) + "; the onset is the best epoch " +
+                  std::to_string(o->onset_epoch) + " (validation loss " +
+                  formatHuman(o->best_val_loss) + ")",
               static_cast<double>(o->onset_epoch),
               "onset_epoch",
               ""};

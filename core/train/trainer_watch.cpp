@@ -108,6 +108,7 @@ DoctorContext Trainer::Impl::doctorContext() const {
   c.clip_share_recent = watch->clip_stats.shareRecent();
   c.clip_steps_recent = watch->clip_stats.recentSteps();
   c.chance = watch->chance;
+  c.overfit_patience = config.training.early_stopping.patience;
   return c;
 }
 

@@ -39,7 +39,9 @@ QString EventsPanel::lineText(int row) const {
 
 QString EventsPanel::textOf(const Line& line) const {
   QString text = QStringLiteral("%1  %2").arg(line.time, line.render());
-  if (line.count > 1) {
+  // An overfitting line shows its latest onset only: each report supersedes the one before (a
+  // new validation minimum moved the onset), so a step range and count would only confuse.
+  if (line.count > 1 && !line.fold_key.startsWith(QLatin1String("overfitting/"))) {
     text += QLatin1Char(' ') + Tr::tr("(steps %1–%2, %n time(s))", nullptr, line.count)
                                    .arg(line.first_step)
                                    .arg(line.last_step);

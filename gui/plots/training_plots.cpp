@@ -172,6 +172,15 @@ void LossPlot::updateBest() {
   best_line_->setVisible(show);
   best_label_->setVisible(show);
   if (!show) return;
+  // A new validation minimum after an onset clears it: the onset is the best epoch, so an
+  // onset before the best is stale ("overfitting since 18" beside "best: epoch 29").
+  const auto stale = [this](const Marker& m) {
+    return m.kind == EventKind::Overfitting && m.value < static_cast<double>(*best_epoch_);
+  };
+  if (std::any_of(markers_.begin(), markers_.end(), stale)) {
+    markers_.erase(std::remove_if(markers_.begin(), markers_.end(), stale), markers_.end());
+    rebuildMarkerItems();
+  }
   best_line_->point1->setCoords(best_step_, 0);
   best_line_->point2->setCoords(best_step_, 1);
   best_label_->position->setCoords(best_step_, 0.02);

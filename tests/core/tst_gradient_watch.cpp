@@ -430,7 +430,8 @@ void TstGradientWatch::causesFollowTheSettings() {
   s.lr = 1e-3;  // low for Adam: "perhaps"; regression targets x50 are named with their scale
   s.target_scale = 50;
   const std::vector<Finding> low = likelyCauses(s, false);
-  QCOMPARE(codes(low), QStringList({"lr_perhaps_high", "clip_off", "targets_scaled", "inputs_raw"}));
+  QCOMPARE(codes(low),
+           QStringList({"lr_perhaps_high", "clip_off", "targets_scaled", "inputs_raw"}));
   QVERIFY(low[2].values == std::vector<double>{50.0});
   QVERIFY2(low[2].text.find("scaled by 50 ") != std::string::npos, low[2].text.c_str());
 }
@@ -550,9 +551,9 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
   QCOMPARE(QString::fromStdString(a.evidence[0].code), QString("loss_exploded"));
   // {max train loss, factor, initial loss, initial steps}
   QVERIFY(a.evidence[0].values == (std::vector<double>{500, 10, 1, 10}));
-  QVERIFY2(a.evidence[0].text.find("reached 500, over 10x the initial loss 1 ") !=
-               std::string::npos,
-           a.evidence[0].text.c_str());
+  QVERIFY2(
+      a.evidence[0].text.find("reached 500, over 10x the initial loss 1 ") != std::string::npos,
+      a.evidence[0].text.c_str());
   QCOMPARE(QString::fromStdString(a.checks[1].code), QString("clip_on"));
   // With clipping on, the doctor does not suggest turning it on.
   context.clip_enabled = true;
@@ -581,8 +582,7 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
   QCOMPARE(QString::fromStdString(b_clip.evidence.back().code), QString("clip_share"));
   QVERIFY(b_clip.evidence.back().values == (std::vector<double>{95, 100}));
   context.clip_share_recent = 0.9;
-  Diagnosis b_some =
-      run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
+  Diagnosis b_some = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
   QCOMPARE(QString::fromStdString(b_some.checks[0].code), QString("raise_lr"));
   context = {};
   // (c) plateau: falls to 0.3 (30% of initial) and stays there for the last third.
@@ -596,13 +596,23 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
                             {0.299, 0.31},
                             {0.299, 0.31}});
   QCOMPARE(QString::fromStdString(c.kind), QString("plateau"));
-  // healthy: still falling; overfitting: validation up 3 epochs after its minimum.
+  // healthy: still falling; overfitting: the mean validation loss of the last 3 epochs over
+  // 1.1x its lowest mean for `patience` (here 2) epochs: means from epoch 3 are 0.3833, 0.35
+  // (the lowest, x1.1 = 0.385), 0.4 (1), 0.45 (2) -> at epoch 6, onset at the best epoch 2.
   QCOMPARE(QString::fromStdString(
                run(start, {{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}).kind),
            QString("healthy"));
-  QCOMPARE(QString::fromStdString(
-               run(start, {{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}).kind),
-           QString("overfitting"));
+  context.overfit_patience = 2;
+  const std::vector<std::pair<double, double>> rising = {
+      {0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}, {0.04, 0.5}, {0.03, 0.55}};
+  Diagnosis over = run(start, rising);
+  QCOMPARE(QString::fromStdString(over.kind), QString("overfitting"));
+  QCOMPARE(over.evidence[0].values[5], 2.0);  // the onset: the best epoch
+  // One epoch short of the patience (epoch 5), and the default patience 10: not yet.
+  QVERIFY(run(start, {rising.begin(), rising.end() - 2}).kind != "overfitting");
+  context.overfit_patience = 10;
+  QVERIFY(run(start, rising).kind != "overfitting");
+  context = {};
   QCOMPARE(QString::fromStdString(run(start, {{0.5, 0.5}}).kind), QString("too_early"));
 }
 

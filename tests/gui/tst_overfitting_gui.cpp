@@ -4,7 +4,8 @@
 // each record (decision-region map of grid_w x grid_h cells with its probabilities); a
 // learning rate changed mid-run is a config_changed event and the lr of every later step; the
 // range-test dialog suggests what core's findLearningRate computes; early stopping and the
-// overfitting onset are marked where the events say.
+// overfitting onset are marked where the events say, and a new validation minimum clears the
+// onset (issue 19); the events panel shows the latest onset only.
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -19,6 +20,7 @@
 #include "core/train/model_view.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
+#include "gui/panels/events_panel.h"
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/training_plots.h"
 #include "gui/views/lr_find_dialog.h"
@@ -37,6 +39,7 @@ class TstOverfittingGui : public QObject {
   void learningRateChangedMidRunIsAnEventAndTheLaterStepsLr();
   void lrFindDialogSuggestsWhatCoreComputes();
   void earlyStopAndOverfittingOnsetAreMarked();
+  void newMinimumClearsTheOnset();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& config);
@@ -379,6 +382,39 @@ void TstOverfittingGui::earlyStopAndOverfittingOnsetAreMarked() {
     if (epochs[i].val_loss < epochs[best].val_loss) best = i;
   QCOMPARE(*loss->bestEpoch(), epochs[best].epoch);
   QCOMPARE(*stop->value, epochs[best].val_loss);
+}
+
+void TstOverfittingGui::newMinimumClearsTheOnset() {
+  // Validation losses 1.0, 0.5 (best, epoch 2), then higher; the onset (epoch 2) is marked.
+  // A new minimum at epoch 6 clears it: never "overfitting since 2" beside "best: epoch 6".
+  RunHistory h;
+  LossPlot plot;
+  plot.setHistory(&h);
+  const std::vector<double> val = {1.0, 0.5, 0.6, 0.7, 0.8};
+  for (std::size_t i = 0; i < val.size(); ++i)
+    h.append(series::kEpochValLoss, double(10 * (i + 1)), val[i]);
+  plot.sync();
+  Event onset{50, 5, EventKind::Overfitting, "overfitting", 2.0, "onset_epoch", ""};
+  plot.addEvent(onset, 10);
+  auto onsets = [&] {
+    return std::count_if(plot.markers().begin(), plot.markers().end(),
+                         [](const LossPlot::Marker& m) { return m.kind == EventKind::Overfitting; });
+  };
+  QCOMPARE(onsets(), 1);
+  QCOMPARE(*plot.bestEpoch(), qint64{2});
+  h.append(series::kEpochValLoss, 60.0, 0.4);
+  plot.sync();
+  QCOMPARE(*plot.bestEpoch(), qint64{6});
+  QCOMPARE(onsets(), 0);
+  // The events panel shows the latest onset only, without a step range or count.
+  EventsPanel events;
+  events.addEvent(onset);
+  Event later{190, 19, EventKind::Overfitting, "overfitting", 9.0, "onset_epoch", ""};
+  events.addEvent(later);
+  QCOMPARE(events.lineCount(), 1);
+  const QString line = events.lineText(0);
+  QVERIFY2(line.contains(QStringLiteral("since epoch 9 (seen at epoch 19)")), qPrintable(line));
+  QVERIFY2(!line.contains(QStringLiteral("time")), qPrintable(line));
 }
 
 QTEST_MAIN(TstOverfittingGui)

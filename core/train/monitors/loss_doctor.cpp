@@ -64,6 +64,24 @@ std::string chanceLossName(const ChanceLevels& c) {
 
 }  // namespace
 
+const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience) const {
+  OverfitReading& r = overfit_;
+  if (r.patience != patience || r.fed > epochs_.size()) {
+    r = OverfitReading{};
+    r.patience = patience;
+    r.detector = OverfittingDetector(patience);
+  }
+  for (; r.fed < epochs_.size(); ++r.fed) {
+    const EpochRecord& e = epochs_[r.fed];
+    if (std::isfinite(e.val_loss) && (!r.best_val || e.val_loss < *r.best_val)) {
+      r.best_val = e.val_loss;
+      r.onset.reset();  // a new validation minimum clears the onset
+    }
+    if (auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss)) r.onset = o;
+  }
+  return r.onset;
+}
+
 Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   Diagnosis d;
   d.epoch = epochs_.empty() ? 0 : epochs_.back().epoch;
@@ -194,17 +212,21 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     return d;
   }
 
-  // Overfitting: validation minimum at least kOverfitEpochs ago, now 10% above it, training
-  // loss still falling since then.
-  // Means of the last kOverfitEpochs epochs: one noisy validation epoch does not flip it.
+  // Overfitting: the onset detector's rule (the run's overfitting event): a sustained rise of
+  // the mean validation loss since the best epoch while training loss still falls.
   double val_mean = 0, train_mean = 0;
   for (int64_t i = n - kOverfitEpochs; i < n; ++i) {
     val_mean += epochs_[i].val_loss / kOverfitEpochs;
     train_mean += epochs_[i].train_loss / kOverfitEpochs;
   }
-  if (best >= 0 && n - 1 - best >= kOverfitEpochs &&
-      val_mean > kOverfitRise * epochs_[best].val_loss && train_mean < epochs_[best].train_loss) {
-    const EpochRecord& b = epochs_[best];
+  const auto& onset = overfitOnset(context.overfit_patience);
+  const auto onset_index = [&] {
+    for (int64_t i = 0; onset && i < n; ++i)
+      if (epochs_[i].epoch == onset->onset_epoch) return i;
+    return int64_t{-1};
+  }();
+  if (onset_index >= 0) {
+    const EpochRecord& b = epochs_[onset_index];
     d.kind = "overfitting";
     d.summary = "training loss falls while validation loss rises";
     d.evidence = {

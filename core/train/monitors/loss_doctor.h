@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/train/monitors/overfitting.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -36,6 +37,9 @@ struct DoctorContext {
   double clip_share_recent = 0;   ///< ClipStats::shareRecent(): clipped share of the last 100
   int64_t clip_steps_recent = 0;  ///< how many steps that share is over
   ChanceLevels chance;            ///< from the data (core/data/chance.h); unknown: not judged
+  /// The run's overfitting patience (training.early_stopping.patience): the doctor's
+  /// "overfitting" is the OverfittingDetector's onset, the same rule as the run's event.
+  int64_t overfit_patience = 10;
 };
 
 class LossDoctor {
@@ -80,8 +84,9 @@ class LossDoctor {
   /// accuracy of the last 3 epochs is within max(2 points, 2 binomial standard errors) of the
   /// majority-class share, the mean validation loss of the last 3 epochs is >= 95% of ln C and
   /// the validation minimum is at least 3 epochs old (not improving); "overfitting" when the
-  /// mean validation loss of the last 3 epochs is 10% above the minimum, reached at least 3
-  /// epochs ago, while the training loss (same mean) is below its value at that minimum; "flat"
+  /// OverfittingDetector (context.overfit_patience) has recognised an onset at the current best
+  /// epoch (the mean validation loss of the last 3 epochs over 1.1x its lowest value for
+  /// `patience` epochs while training fell; no new validation minimum since); "flat"
   /// when the best epoch training loss is still >= 90% of the initial loss; "plateau" when the
   /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
   /// 5% of the initial loss; else "healthy". A flat reading with the accuracy at chance names
@@ -98,6 +103,17 @@ class LossDoctor {
   double first_non_finite_loss_ = 0;
   bool diverged_ = false;
   std::vector<EpochRecord> epochs_;
+  /// The onset detector fed with epochs_ (incrementally across diagnose() calls, afresh when
+  /// the patience changes or restart() cleared the epochs).
+  struct OverfitReading {
+    int64_t patience = -1;
+    size_t fed = 0;
+    std::optional<double> best_val;
+    OverfittingDetector detector{1};
+    std::optional<OverfittingOnset> onset;  ///< the current onset (cleared by a new minimum)
+  };
+  mutable OverfitReading overfit_;
+  const std::optional<OverfittingOnset>& overfitOnset(int64_t patience) const;
 };
 
 }  // namespace trainscope

@@ -2,6 +2,7 @@
 /// Overfitting-onset detection (ARCHITECTURE §3): validation loss has risen for `patience`
 /// epochs while training loss fell. Runs whether or not early stopping is enabled. Torch-free.
 #include <cstdint>
+#include <deque>
 #include <optional>
 
 #include "core/io/value_dict.h"
@@ -11,25 +12,43 @@ namespace trainscope {
 /// What the detector found at an epoch end.
 struct OverfittingOnset {
   int64_t onset_epoch = 0;   ///< the best-validation epoch, where the gap started to open
-  int64_t detected_at = 0;   ///< the epoch at which it was recognised (onset + patience)
+  int64_t detected_at = 0;   ///< the epoch at which it was recognised (onset + patience or later)
   double best_val_loss = 0;  ///< validation loss at onset_epoch
   double val_loss = 0;       ///< at detected_at
+  double val_mean = 0;       ///< mean validation loss of the kMeanEpochs epochs to detected_at
+  double best_val_mean = 0;  ///< the lowest such mean of the run so far (the rise's baseline)
   double train_loss_at_onset = 0, train_loss = 0;
 };
 
-/// Reports once per best-validation epoch: when the newest epoch is `patience` epochs after the
-/// epoch of the lowest finite validation loss (validation has not come back down: "rising")
-/// and its training loss is below the training loss of that best epoch (training still
-/// falling). A later new best re-arms it.
+/// Recognises a sustained rise of validation loss while training loss falls; the onset is the
+/// best-validation epoch (the lowest finite validation loss so far: the epoch early stopping's
+/// restore_best_weights returns to and the loss plot labels "best").
+///
+/// Noise is not an onset: the rise is judged on the mean of the last kMeanEpochs epochs (as the
+/// loss doctor's overfitting rule), against the lowest such mean so far. An onset is reported
+/// when, for `patience` consecutive epochs, that mean has been over kRise x its lowest value and
+/// the mean training loss below its value at that lowest mean. A new validation minimum (of
+/// the raw loss or of the mean) clears the count and moves the onset; each onset epoch is
+/// reported at most once.
 class OverfittingDetector {
  public:
-  explicit OverfittingDetector(int64_t patience) : patience_(patience) {}
-  /// Feeds one epoch; returns the onset when it is recognised at this epoch.
-  std::optional<OverfittingOnset> update(int64_t epoch, double train_loss, double val_loss);
+  static constexpr int kMeanEpochs = 3;  ///< as LossDoctor::kOverfitEpochs
+  static constexpr double kRise = 1.1;   ///< as LossDoctor::kOverfitRise
 
-  /// {"best_val_loss", "best_epoch", "train_loss_at_best", "reported_best_epoch"}.
+  /// patience: consecutive epochs of rise (values below 1 count as 1).
+  explicit OverfittingDetector(int64_t patience) : patience_(patience < 1 ? 1 : patience) {}
+  /// Feeds one epoch (losses in the task's loss units); returns the onset when it is
+  /// recognised at this epoch.
+  std::optional<OverfittingOnset> update(int64_t epoch, double train_loss, double val_loss);
+  /// Consecutive epochs of rise needed for an onset.
+  int64_t patience() const { return patience_; }
+
+  /// {"best_val_loss", "best_epoch", "train_loss_at_best", "reported_best_epoch",
+  /// "best_val_mean", "train_mean_at_best_mean", "rising_epochs"} and the lists
+  /// "recent_val_loss", "recent_train_loss" (the last kMeanEpochs epochs).
   ValueDict stateDict() const;
-  /// Restores stateDict(); throws std::out_of_range naming a missing key.
+  /// Restores stateDict(); throws std::out_of_range naming a missing key of the first four
+  /// (the rest may be absent: checkpoints written before them start with an empty window).
   void loadStateDict(const ValueDict& d);
 
  private:
@@ -38,6 +57,10 @@ class OverfittingDetector {
   int64_t best_epoch_ = 0;
   double train_at_best_ = 0;
   int64_t reported_best_epoch_ = 0;  ///< the best epoch already reported (0: none)
+  std::optional<double> best_mean_;  ///< lowest mean validation loss over kMeanEpochs epochs
+  double train_mean_at_best_mean_ = 0;
+  int64_t rising_ = 0;                            ///< consecutive epochs of sustained rise
+  std::deque<double> recent_val_, recent_train_;  ///< the last kMeanEpochs epochs
 };
 
 }  // namespace trainscope
