@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QToolTip>
 
+#include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "gui/panels/model_data_settings.h"
@@ -334,9 +335,9 @@ bool SettingsPanel::loadPresetNamed(const QString& name, QString* error) {
 
 bool SettingsPanel::openConfigFile(const QString& path, QString* error) {
   try {
-    nlohmann::json full = defaultConfigJson();
-    mergeConfigJson(full, readConfigFile(path.toStdString()));
-    const TrainConfig config = configFromJson(full);  // validates; throws naming the key
+    // defaults < the file's base "preset" (when it names one) < the file's keys
+    const TrainConfig config =
+        configFromJson(configFileJson(path.toStdString()));  // validates; throws naming the key
     QString range;
     const QString key = keyOutsideWidgets(config, &range);
     if (!key.isEmpty()) {

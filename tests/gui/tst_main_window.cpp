@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/config/config_json.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/run_status.h"
@@ -228,6 +229,17 @@ void TstMainWindow::badConfigFileKeepsPreviousSettings() {
   QVERIFY2(w->openConfigFile(tiny, &error), qPrintable(error));
   QCOMPARE(w->currentConfig().optimizer.lr, 1.234567e-9);
   QCOMPARE(w->currentConfig().training.clip.max_norm, 2.5e-5);
+  // A lesson file naming a "preset" base runs on that preset (defaults < preset < the file):
+  // moons's data and hidden layers, the file's learning rate.
+  const QString lesson = writeFile(QStringLiteral("lesson.json"),
+                                   R"({"preset": "moons", "optimizer": {"lr": 0.5}})");
+  QVERIFY2(w->openConfigFile(lesson, &error), qPrintable(error));
+  const trainscope::TrainConfig moons = trainscope::resolveConfig("moons", {}, {});
+  QCOMPARE(w->currentConfig().data.source, moons.data.source);
+  QCOMPARE(w->currentConfig().data.source, std::string("moons"));
+  QCOMPARE(w->currentConfig().model.hidden, moons.model.hidden);
+  QCOMPARE(w->currentConfig().training.epochs, moons.training.epochs);
+  QCOMPARE(w->currentConfig().optimizer.lr, 0.5);
   QVERIFY(w->openConfigFile(writeFile(QStringLiteral("back.json"),
                                       R"({"optimizer": {"lr": 0.001}, "name": "gui-test",
                                           "training": {"batch_size": 8}})"),
