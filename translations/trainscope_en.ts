@@ -883,7 +883,7 @@ step %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save the whole training state (model, optimizer, random generators, curves) at the next step. Training continues.</source>
+        <source>Save the whole training state (model, optimizer, random generators, curves) at the current step: a running run waits while you choose the file, then continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -882,8 +882,8 @@ step %2: %3</source>
         <translation>保存...</translation>
     </message>
     <message>
-        <source>Save the whole training state (model, optimizer, random generators, curves) at the next step. Training continues.</source>
-        <translation>在下一步保存完整的训练状态（模型、优化器、随机数生成器、曲线）。训练会继续进行。</translation>
+        <source>Save the whole training state (model, optimizer, random generators, curves) at the current step: a running run waits while you choose the file, then continues.</source>
+        <translation>在当前步保存完整的训练状态（模型、优化器、随机数生成器、曲线）：选择文件期间，正在进行的训练会暂停等待，之后继续。</translation>
     </message>
     <message>
         <source>Load...</source>

@@ -4,6 +4,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -23,6 +25,29 @@
 #include "gui/tr.h"
 
 namespace trainscope {
+
+namespace {
+
+/// Save...: pauses a running run and waits (at most 5 s, processing events) until the engine
+/// reports that it waits, so that lastStep() is the step a save now holds. True when it paused
+/// the run (to be resumed when the dialog closes); false for any other state (left as it is).
+bool holdRun(TrainingController* controller) {
+  using S = TrainingController::State;
+  if (controller->state() != S::Running) return false;
+  QEventLoop loop;  // until the engine reports that it waits: lastStep() is then its step
+  QTimer::singleShot(5000, &loop, &QEventLoop::quit);
+  QObject::connect(controller, &TrainingController::eventOccurred, &loop, [&loop](const Event& e) {
+    if (e.kind == EventKind::Paused) loop.quit();
+  });
+  QObject::connect(controller, &TrainingController::stateChanged, &loop, [&loop](S s) {
+    if (s != S::Paused) loop.quit();  // the run ended meanwhile
+  });
+  controller->pause();
+  if (controller->state() == S::Paused) loop.exec();
+  return true;
+}
+
+}  // namespace
 
 CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<QString()> runsRoot,
                                  QWidget* parent)
@@ -57,9 +82,9 @@ CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<Q
 void CheckpointPanel::retranslate() {
   setTitle(Tr::tr("Checkpoint"));
   save_->setText(Tr::tr("Save..."));
-  save_->setToolTip(Tr::tr(
-      "Save the whole training state (model, optimizer, random generators, curves) at the next "
-      "step. Training continues."));
+  save_->setToolTip(
+      Tr::tr("Save the whole training state (model, optimizer, random generators, curves) at "
+             "the current step: a running run waits while you choose the file, then continues."));
   load_->setText(Tr::tr("Load..."));
   load_->setToolTip(
       Tr::tr("Continue a saved run from its checkpoint, paused at the step it was saved at."));
@@ -225,6 +250,9 @@ bool CheckpointPanel::load(const QString& file, bool ask, QString* error, qint64
 }
 
 void CheckpointPanel::saveDialog() {
+  // The run is held while the dialog is open, so the file holds the step its name proposes
+  // (it would run on meanwhile and the file would hold a later step); it continues afterwards.
+  const bool resume_after = holdRun(controller_);
   const QString folder = controller_->checkpointFolder(runs_root_());
   QDir().mkpath(folder);
   const auto& last = controller_->lastStep();
@@ -232,9 +260,11 @@ void CheckpointPanel::saveDialog() {
       QDir(folder).filePath(QStringLiteral("step-%1.pt").arg(last ? last->step : 0));
   const QString file = QFileDialog::getSaveFileName(this, Tr::tr("Save checkpoint"), proposal,
                                                     Tr::tr("Checkpoints (*.pt)"));
-  if (file.isEmpty()) return;
   QString error;
-  if (!saveTo(file, &error))
+  const bool failed = !file.isEmpty() && !saveTo(file, &error);
+  // Queued after the save: the engine writes the file at the held step, then runs on.
+  if (resume_after) controller_->resume();
+  if (failed)
     QMessageBox::warning(this, Tr::tr("Checkpoint not saved"),
                          Tr::tr("The checkpoint could not be saved: %1").arg(error));
 }

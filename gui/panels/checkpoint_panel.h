@@ -15,7 +15,9 @@ struct CheckpointInfo;
 
 /// The Save and Load buttons (objectNames saveCheckpointButton, loadCheckpointButton). Save works
 /// while a run runs or is paused (the engine writes at the next step boundary) and after a run
-/// that left a last.pt; its dialog proposes the run's checkpoints/ folder. Load works when no
+/// that left a last.pt; its dialog proposes step-N.pt in the run's checkpoints/ folder, and a
+/// running run is held at step N while the dialog is open (resumed when it closes), so the
+/// file holds the step its name says. Load works when no
 /// run is running (idle, paused, finished): it reads the file first, shows what it holds and
 /// asks before replacing the current run; the run then waits paused at the checkpoint's step.
 /// A file that cannot be used is reported and changes nothing.

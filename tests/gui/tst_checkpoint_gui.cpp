@@ -2,8 +2,11 @@
 // panel; overfit-sine 100 epochs, Save, quit, reopen, Load, 100 more equals a 200-epoch run;
 // Load of a stopped run's mid-epoch checkpoint continues from the next batch with its curves;
 // a file that is not a checkpoint changes nothing.
+#include <QApplication>
 #include <QDialog>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -34,6 +37,7 @@ class TstCheckpointGui : public QObject {
  private slots:
   void initTestCase();
   void saveWhileRunningShowsTheFile();
+  void saveDialogHoldsTheRunAtTheNamedStep();
   void saveQuitReopenLoadContinuesExactly();
   void midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch();
   void unusableFileLeavesTheRunAsItWas();
@@ -142,6 +146,73 @@ void TstCheckpointGui::saveWhileRunningShowsTheFile() {
   auto* list = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
   QTRY_VERIFY(!list->findItems(file, Qt::MatchContains).isEmpty());
 
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  w->stopRun();
+  QVERIFY(finished.wait(30000));
+  QVERIFY(w->close());
+}
+
+void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
+  // Save... proposes step-N.pt for the newest step N. The run would go on while the dialog is
+  // open (100 steps in the half second below): it is held at N, the file holds step N, and the
+  // run continues once the dialog closes.
+  const QString config = writeFile(QStringLiteral("long.json"), R"({
+    "name": "gui-save-dialog-test",
+    "data": {"source": "sine", "n_samples": 200, "seed": 3},
+    "model": {"hidden": [16, 16]},
+    "optimizer": {"name": "sgd", "lr": 0.01},
+    "training": {"epochs": 100, "batch_size": 8, "seed": 123, "num_threads": 1}
+  })");
+  auto w = makeWindow(QStringLiteral("runs-save-dialog"));
+  QString error;
+  QVERIFY2(w->openConfigFile(config, &error), qPrintable(error));
+  TrainingController* c = w->controller();
+  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  QSignalSpy events(c, &TrainingController::eventOccurred);
+  c->setPace(200);
+  QVERIFY(w->startRun());
+  QVERIFY(steps.wait(30000));
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() >= 5, 20000);
+
+  QString proposed;
+  qint64 while_open = -1;
+  State state_while_open = State::Idle;
+  QTimer poll;  // saveDialog may process events before its dialog opens: look until it does
+  poll.setInterval(10);
+  connect(&poll, &QTimer::timeout, this, [&] {
+    auto* d = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    if (!d) return;
+    poll.stop();
+    proposed = d->selectedFiles().value(0);
+    const qint64 before = c->stepCount();
+    QTest::qWait(500);
+    while_open = c->stepCount() - before;
+    state_while_open = c->state();
+    QMetaObject::invokeMethod(d, "accept");
+  });
+  poll.start();
+  panel(*w)->saveDialog();
+  poll.stop();
+  QVERIFY2(proposed.endsWith(QStringLiteral(".pt")), qPrintable(proposed));
+  const QString name = QFileInfo(proposed).fileName();
+  QVERIFY2(name.startsWith(QStringLiteral("step-")), qPrintable(name));
+  const qint64 named = name.mid(5, name.size() - 8).toLongLong();
+  QCOMPARE(while_open, qint64(0));
+  QCOMPARE(state_while_open, State::Paused);
+  auto saved = [&]() -> std::optional<trainscope::Event> {
+    for (const QList<QVariant>& args : events) {
+      auto e = args.at(0).value<trainscope::Event>();
+      if (e.kind == trainscope::EventKind::CheckpointSaved) return e;
+    }
+    return std::nullopt;
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(saved().has_value(), 20000);
+  QCOMPARE(QString::fromStdString(saved()->file), proposed);
+  QCOMPARE(trainscope::inspectCheckpoint(proposed.toStdString()).global_step, named);
+  // And the run goes on.
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), State::Running, 10000);
+  const qint64 after = c->stepCount();
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() > after + 5, 20000);
   QSignalSpy finished(c, &TrainingController::runFinished);
   w->stopRun();
   QVERIFY(finished.wait(30000));
