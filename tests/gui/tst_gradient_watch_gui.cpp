@@ -441,7 +441,9 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   reading({{0.99, 1}, {0.98, 1}, {0.97, 1}}, clip_bound);
   reading({{0.6, 0.6}, {0.4, 0.4}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}}, {});
   reading({{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}, {});
-  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, {});
+  DoctorContext overfit;  // the onset rule, with a patience of 2 epochs of sustained rise
+  overfit.overfit_patience = 2;
+  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}, {0.04, 0.5}}, overfit);
   // Against chance (issue 19): a loss far above the chance loss (cross-entropy, MSE), labels
   // that carry no signal, a flat run at chance, a resumed run without its initial loss.
   auto chanceReading = [&](std::vector<std::array<double, 3>> epochs, const ChanceLevels& chance,
