@@ -18,6 +18,15 @@ std::string& messageTag() {
 
 void setMessageTag(const std::string& tag) { messageTag() = tag; }
 
+CLI::Option* nonEmptyPath(CLI::Option* option) {
+  return option->check(CLI::Validator(
+      [](std::string& value) {
+        return value.empty() ? std::string("an empty path names no file or directory")
+                             : std::string();
+      },
+      ""));
+}
+
 void printError(const std::string& message) {
   const std::string& tag = messageTag();
   std::fprintf(stderr, "%s%s: error: %s\n", kProgram, tag.empty() ? "" : (" (" + tag + ")").c_str(),

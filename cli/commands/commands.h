@@ -23,6 +23,10 @@ inline constexpr const char* kProgram = "trainscope-cli";
 /// once setMessageTag(TAG) was called).
 void printError(const std::string& message);
 
+/// Adds a check to an option naming a file or directory: an empty value ("--resume ''") is a
+/// usage error (exit 2) instead of meaning "not given". Returns `option`.
+CLI::Option* nonEmptyPath(CLI::Option* option);
+
 /// Names this process in error messages: a data-parallel rank sets "rank N".
 void setMessageTag(const std::string& tag);
 

@@ -98,8 +98,8 @@ ConfigCommand::ConfigCommand(CLI::App& app)
   sub_->add_option("--preset", preset_,
                    "Built-in preset to start from (default: " + defaultPresetName() +
                        " when no --config is given)");
-  sub_->add_option("--config", config_file_,
-                   "JSON config file (may be partial, may name its base \"preset\")");
+  nonEmptyPath(sub_->add_option("--config", config_file_,
+                                "JSON config file (may be partial, may name its base \"preset\")"));
   sub_->add_option("--set", sets_, "KEY=VALUE override, repeatable")
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");

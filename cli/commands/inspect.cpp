@@ -3,13 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "core/io/checkpoint.h"
+#include "core/io/file_read.h"
 #include "core/io/python_weights.h"
 #include "core/train/records_json.h"
 
@@ -50,9 +50,8 @@ nlohmann::ordered_json toJson(const CheckpointInfo& info) {
 
 /// True when `file` starts with a zip header (as every torch.save file does).
 bool isZipFile(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  char magic[4] = {};
-  return in.read(magic, 4) && std::memcmp(magic, "PK\x03\x04", 4) == 0;
+  const std::optional<std::vector<char>> head = readFileHead(file, 4);  // never opens a FIFO
+  return head && head->size() == 4 && std::memcmp(head->data(), "PK\x03\x04", 4) == 0;
 }
 
 nlohmann::ordered_json toJson(const WeightsFileInfo& info) {
@@ -109,7 +108,8 @@ InspectCommand::InspectCommand(CLI::App& app)
     : sub_(app.add_subcommand("inspect",
                               "Describe a TrainScope checkpoint (.pt), or the state_dict of any "
                               "torch.save file that train --init-weights takes")) {
-  sub_->add_option("checkpoint", file_, "The checkpoint or torch.save file")->required();
+  nonEmptyPath(sub_->add_option("checkpoint", file_, "The checkpoint or torch.save file"))
+      ->required();
   sub_->add_flag("--json", json_, "Print the description as one JSON object");
 }
 

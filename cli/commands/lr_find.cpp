@@ -19,7 +19,7 @@ LrFindCommand::LrFindCommand(CLI::App& app)
   sub_->add_option("--preset", preset_,
                    "Built-in preset to start from (default: " + defaultPresetName() +
                        " when no --config is given)");
-  sub_->add_option("--config", config_file_, "JSON config file (may be partial)");
+  nonEmptyPath(sub_->add_option("--config", config_file_, "JSON config file (may be partial)"));
   sub_->add_option("--set", sets_, "KEY=VALUE override, repeatable")
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");

@@ -102,9 +102,10 @@ TrainCommand::TrainCommand(CLI::App& app)
   sub_->add_option("--preset", preset_,
                    "Built-in preset to start from (see `presets`; default: " + defaultPresetName() +
                        " when no --config is given)");
-  sub_->add_option("--config", config_file_,
-                   "JSON config file (may be partial; may name its base preset with \"preset\"); "
-                   "its keys override the preset (see `config --keys`)");
+  nonEmptyPath(sub_->add_option(
+      "--config", config_file_,
+      "JSON config file (may be partial; may name its base preset with \"preset\"); "
+      "its keys override the preset (see `config --keys`)"));
   sub_->add_option("--set", sets_,
                    "KEY=VALUE override, repeatable (VALUE parsed as JSON where possible, e.g. "
                    "--set model.hidden=[256,128] --set training.seed=null)")
@@ -112,9 +113,10 @@ TrainCommand::TrainCommand(CLI::App& app)
       ->type_name("KEY=VALUE");
   epochs_opt_ =
       sub_->add_option("--epochs", epochs_, "Number of epochs (same as --set training.epochs=N)");
-  sub_->add_option("--out", out_,
-                   "Run directory to write (default: runs/<name>-<YYYYmmdd-HHMMSS>); an "
-                   "existing non-empty directory is refused unless --overwrite");
+  nonEmptyPath(
+      sub_->add_option("--out", out_,
+                       "Run directory to write (default: runs/<name>-<YYYYmmdd-HHMMSS>); an "
+                       "existing non-empty directory is refused unless --overwrite"));
   sub_->add_flag("--overwrite", overwrite_,
                  "Replace an existing --out that is a TrainScope run directory: config.json and "
                  "a run.json written by TrainScope, and nothing but run files (metrics.csv, "
@@ -123,22 +125,25 @@ TrainCommand::TrainCommand(CLI::App& app)
   sub_->add_flag("--json", json_,
                  "Print one JSON object per epoch on stdout, then one with the facts of "
                  "summary.json and \"type\": \"summary\" (progress stays on stderr)");
-  sub_->add_option("--resume", resume_,
-                   "Continue the run of a checkpoint in a new run directory (its config is "
-                   "used; --epochs sets the new total; --set may change optimizer.lr, "
-                   "training.clip.enabled, training.clip.max_norm, training.amp, "
-                   "training.epochs, training.early_stopping.* and checkpoint.*, recorded as "
-                   "config_changed at the resume step; no --preset or --config)");
-  sub_->add_option("--init-weights", init_weights_,
+  nonEmptyPath(
+      sub_->add_option("--resume", resume_,
+                       "Continue the run of a checkpoint in a new run directory (its config is "
+                       "used; --epochs sets the new total; --set may change optimizer.lr, "
+                       "training.clip.enabled, training.clip.max_norm, training.amp, "
+                       "training.epochs, training.early_stopping.* and checkpoint.*, recorded as "
+                       "config_changed at the resume step; no --preset or --config)"));
+  nonEmptyPath(sub_->add_option(
+                   "--init-weights", init_weights_,
                    "Start from the weights in FILE, saved by Python's torch.save (a state_dict, "
                    "or a dict with 'model_state_dict' such as a TrainScope checkpoint); names "
-                   "and shapes must match the model exactly (load_state_dict strict=True)")
+                   "and shapes must match the model exactly (load_state_dict strict=True)"))
       ->type_name("FILE");
-  sub_->add_option("--replay", replay_,
-                   "Rerun the run in RUN_DIR as it happened: its config.json (the starting "
-                   "settings) plus every live change recorded in its events.jsonl (learning "
-                   "rate, clipping, AMP) at the same step, and the same stop; bit-identical on "
-                   "the CPU. Only --out, --overwrite and --json may accompany it")
+  nonEmptyPath(
+      sub_->add_option("--replay", replay_,
+                       "Rerun the run in RUN_DIR as it happened: its config.json (the starting "
+                       "settings) plus every live change recorded in its events.jsonl (learning "
+                       "rate, clipping, AMP) at the same step, and the same stop; bit-identical on "
+                       "the CPU. Only --out, --overwrite and --json may accompany it"))
       ->type_name("RUN_DIR");
 }
 

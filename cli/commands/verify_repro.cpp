@@ -23,10 +23,11 @@ namespace trainscope::cli {
 void CompareSource::addOptions(CLI::App* sub, bool with_checkpoint, int64_t default_steps) {
   steps = default_steps;
   sub->add_option("--preset", preset, "Built-in preset to start from (see `presets`)");
-  sub->add_option("--config", config_file, "JSON config file (may be partial)");
+  nonEmptyPath(sub->add_option("--config", config_file, "JSON config file (may be partial)"));
   if (with_checkpoint)
-    sub->add_option("--checkpoint", checkpoint,
-                    "Start both runs from this checkpoint (its config is used; no --set)");
+    nonEmptyPath(
+        sub->add_option("--checkpoint", checkpoint,
+                        "Start both runs from this checkpoint (its config is used; no --set)"));
   sub->add_option("--set", sets, "KEY=VALUE override, repeatable")
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");

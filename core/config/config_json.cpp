@@ -8,6 +8,7 @@
 #include "core/config/config_file.h"
 #include "core/config/config_keys.h"
 #include "core/errors.h"
+#include "core/io/file_read.h"
 #include "core/io/atomic_file.h"
 
 namespace trainscope {
@@ -91,10 +92,12 @@ TrainConfig configFromJson(const nlohmann::json& in) {
 nlohmann::json configToJson(const TrainConfig& c) { return config_keys::write(c); }
 
 nlohmann::json readConfigFile(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
+  if (auto problem = notRegularFileProblem(path))
     throw Error(ErrorCode::Config, path.string(),
-                "config file " + path.string() + " is a directory, not a JSON file");
+                "config file " + (path.empty() ? std::string("\"\"") : path.string()) + ": " +
+                    *problem + (*problem == "it is a directory, not a file"
+                                    ? std::string(" (a JSON file is expected)")
+                                    : std::string()));
   std::ifstream in(path);
   if (!in)
     throw Error(ErrorCode::Config, path.string(), "cannot read config file " + path.string());

@@ -86,12 +86,16 @@ const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::str
 }
 
 c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
+  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
+  // The format from the first bytes: a file that is not a zip archive is never read whole.
+  std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
+  if (!head) bad(file, "the file cannot be opened");
+  if (head->empty()) bad(file, "the file is empty");
+  if (head->size() < 4 || (*head)[0] != 'P' || (*head)[1] != 'K')
+    bad(file, notZipProblem(*head, "not a PyTorch zip file"));
   std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
   if (!read) bad(file, "the file cannot be opened");
   std::vector<char> bytes = std::move(*read);
-  if (bytes.empty()) bad(file, "the file is empty");
-  if (bytes.size() < 4 || bytes[0] != 'P' || bytes[1] != 'K')
-    bad(file, notZipProblem(bytes, "not a PyTorch zip file"));
   c10::IValue root;
   try {
     root = torch::pickle_load(bytes);

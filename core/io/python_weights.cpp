@@ -138,14 +138,15 @@ std::string notZipProblem(const std::vector<char>& bytes, const std::string& not
 }
 
 c10::IValue readTorchSaveFile(const Path& file) {
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) bad(file, "no such file");
-  if (std::filesystem::is_directory(file, ec)) bad(file, "it is a directory, not a file");
+  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
+  // The format from the first bytes: a file that is not a zip archive is never read whole.
+  std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
+  if (!head) bad(file, "the file cannot be opened");
+  if (head->empty()) bad(file, "the file is empty");
+  if (!startsWith(*head, "PK\x03\x04", 4)) bad(file, notZipProblem(*head, "not a PyTorch file"));
   std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
   if (!read) bad(file, "the file cannot be opened");
   const std::vector<char> bytes = std::move(*read);
-  if (bytes.empty()) bad(file, "the file is empty");
-  if (!startsWith(bytes, "PK\x03\x04", 4)) bad(file, notZipProblem(bytes, "not a PyTorch file"));
 
   std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
   try {
