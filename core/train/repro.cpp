@@ -9,6 +9,7 @@
 
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
+#include "core/io/checkpoint_file.h"
 #include "core/io/number_format.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
@@ -84,6 +85,30 @@ class StepLimit : public TrainerObserver {
   SteadyClock::time_point last_{};
 };
 
+/// Throws Error(Checkpoint, file) when the model weights of checkpoint `file` hold NaN or Inf:
+/// two runs from them compare NaN with NaN, which says nothing about reproducibility.
+void requireFiniteWeights(const std::filesystem::path& file) {
+  const c10::impl::GenericDict dict = readCheckpointDict(file);
+  auto it = dict.find("model_state_dict");
+  if (it == dict.end() || !it->value().isGenericDict()) return;  // inspectCheckpoint refused it
+  std::string bad;
+  for (const auto& entry : it->value().toGenericDict()) {
+    if (!entry.value().isTensor() || !entry.key().isString()) continue;
+    const at::Tensor t = entry.value().toTensor();
+    if (!t.is_floating_point()) continue;
+    const int64_t n = t.numel() - t.isfinite().sum().item<int64_t>();
+    if (n > 0)
+      bad += (bad.empty() ? "" : ", ") + entry.key().toStringRef() + " " + std::to_string(n) +
+             " of " + std::to_string(t.numel());
+  }
+  if (!bad.empty())
+    throw Error(ErrorCode::Checkpoint, file.string(),
+                "cannot verify reproducibility from " + file.string() +
+                    ": its model weights are not finite (NaN or Inf values: " + bad +
+                    "), so both runs would only compare NaN with NaN; verify from an earlier "
+                    "checkpoint (best.pt, an epoch-NNNN.pt) or from the config");
+}
+
 /// The config both runs use: the request's, or the checkpoint's with enough epochs.
 TrainConfig baseConfig(const CompareRequest& req) {
   if (req.steps < 1)
@@ -95,6 +120,7 @@ TrainConfig baseConfig(const CompareRequest& req) {
     c.training.epochs = std::max(c.training.epochs, req.steps);  // every epoch has >= 1 step
   } else {
     const CheckpointInfo info = inspectCheckpoint(req.checkpoint);
+    requireFiniteWeights(req.checkpoint);
     c = checkpointConfig(info);
     c.training.epochs = std::max(c.training.epochs, info.epoch + req.steps + 1);
   }
@@ -168,9 +194,12 @@ ReproReport verifyRepro(const CompareRequest& req) {
       r.max_weight_diff = INFINITY;
       continue;
     }
-    const at::Tensor d = (x.to(at::kDouble) - y.to(at::kDouble)).abs();
+    // NaN where both have NaN is no difference; NaN in one only is an infinite one.
+    at::Tensor d = (x.to(at::kDouble) - y.to(at::kDouble)).abs();
+    d = d.masked_fill(x.isnan().logical_and(y.isnan()), 0).nan_to_num(INFINITY);
     if (d.numel() > 0) r.max_weight_diff = std::max(r.max_weight_diff, d.max().item<double>());
-    identical = identical && at::equal(x, y);
+    identical = identical && x.scalar_type() == y.scalar_type() && d.numel() == x.numel() &&
+                (d.numel() == 0 || d.max().item<double>() == 0);
   }
   r.identical = identical;
   if (identical) {

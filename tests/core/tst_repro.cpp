@@ -5,10 +5,12 @@
 #include <ATen/Context.h>
 #include <torch/torch.h>
 
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/repro.h"
@@ -79,6 +81,7 @@ class TstRepro : public QObject {
   void verifyReproIdenticalWhenSeeded();
   void verifyReproNamesCausesWhenUnseeded();
   void verifyReproRejectsBadSteps();
+  void verifyReproRefusesNonFiniteWeights();
   void deterministicSwitch();
   void accumulatedGradientEqualsBigBatch();
   void accumulationStepsOncePerGroup();
@@ -156,6 +159,39 @@ void TstRepro::verifyReproRejectsBadSteps() {
   req.config = smallConfig();
   req.steps = 0;
   QVERIFY_THROWS_EXCEPTION(Error, verifyRepro(req));
+}
+
+void TstRepro::verifyReproRefusesNonFiniteWeights() {
+  // A checkpoint whose weights hold NaN (issue 20: "differs by 0", exit 4, blaming
+  // nondeterministic kernels): refused before any run, naming the file and the tensor.
+  QTemporaryDir dir;
+  TrainConfig c = smallConfig();
+  c.training.epochs = 1;
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(dir.path().toStdString()) / "run";
+  Trainer(c, o).run();
+  const std::filesystem::path last = o.run_dir / "checkpoints" / "last.pt";
+  c10::impl::GenericDict d = readCheckpointDict(last);
+  at::Tensor w = d.at("model_state_dict").toGenericDict().at("0.weight").toTensor();
+  w.view(-1).slice(0, 0, 3).fill_(std::nan(""));
+  const std::filesystem::path nan = o.run_dir / "checkpoints" / "nan.pt";
+  writeCheckpointDict(nan, d);
+  CompareRequest req;
+  req.checkpoint = nan;
+  req.steps = 5;
+  try {
+    (void)verifyRepro(req);
+    QFAIL("verifyRepro accepted NaN weights");
+  } catch (const Error& e) {
+    QCOMPARE(e.code(), ErrorCode::Checkpoint);
+    const QString m = QString::fromStdString(e.what());
+    QVERIFY2(m.contains(QString::fromStdString(nan.string())), qPrintable(m));
+    QVERIFY2(m.contains("not finite") && m.contains("0.weight 3 of " + QString::number(w.numel())),
+             qPrintable(m));
+  }
+  // The untouched checkpoint verifies as bitwise identical.
+  req.checkpoint = last;
+  QVERIFY(verifyRepro(req).identical);
 }
 
 void TstRepro::deterministicSwitch() {
