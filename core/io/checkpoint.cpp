@@ -12,8 +12,8 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint_file.h"
-#include "core/io/file_read.h"
 #include "core/io/file_kind.h"
+#include "core/io/file_read.h"
 #include "core/io/number_format.h"
 
 namespace trainscope {
@@ -165,6 +165,22 @@ std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
   return history;
 }
 
+void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, int64_t global_step,
+                             int64_t batch_in_epoch, int64_t best_epoch) {
+  auto range = [&](const char* key, int64_t v, int64_t max, const char* why) {
+    if (v < 0 || v > max)
+      bad(file, std::string("'") + key + "' " + std::to_string(v) + " is outside 0.." +
+                    std::to_string(max) + " (" + why + ")");
+  };
+  range("epoch", epoch, kMaxCheckpointEpoch, "training.epochs' range");
+  range("best_epoch", best_epoch, kMaxCheckpointEpoch, "training.epochs' range");
+  range("global_step", global_step, kMaxCheckpointStep, "2^53: exact step numbers");
+  range("batch_in_epoch", batch_in_epoch, kMaxCheckpointStep, "2^53: exact step numbers");
+  if (batch_in_epoch > global_step)
+    bad(file, "'batch_in_epoch' " + std::to_string(batch_in_epoch) + " exceeds 'global_step' " +
+                  std::to_string(global_step));
+}
+
 CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   c10::impl::GenericDict d = readCheckpointDict(file);
   CheckpointInfo info;
@@ -185,6 +201,7 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   info.global_step = intAt("global_step");
   info.batch_in_epoch = intAt("batch_in_epoch");
   info.best_epoch = intAt("best_epoch");
+  checkCheckpointCounters(file, info.epoch, info.global_step, info.batch_in_epoch, info.best_epoch);
   const c10::IValue& best = requireKey(d, "best_loss", file);
   if (!best.isNone()) info.best_loss = numberOf(best);
   info.config_json = strAt("config");

@@ -4,6 +4,7 @@
 #include <ATen/core/Dict.h>
 #include <ATen/core/ivalue.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -23,6 +24,18 @@ c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file);
 /// folder, fsync, rename). Removes temp files of earlier saves in that folder that a crash left
 /// behind. Creates the folder. Throws Error(Io, file).
 void writeCheckpointDict(const std::filesystem::path& file, const c10::impl::GenericDict& dict);
+
+/// The largest `epoch` a checkpoint may hold: training.epochs' maximum.
+inline constexpr int64_t kMaxCheckpointEpoch = 1000000;
+/// The largest step counter a checkpoint may hold (`global_step`, `batch_in_epoch`): 2^53, so
+/// that every step number is exact as a JSON/CSV number and later steps cannot overflow.
+inline constexpr int64_t kMaxCheckpointStep = int64_t{1} << 53;
+
+/// Throws Error(Checkpoint, file) naming the key when a counter is negative or past its maximum:
+/// epoch and best_epoch 0..kMaxCheckpointEpoch, global_step and batch_in_epoch
+/// 0..kMaxCheckpointStep, and batch_in_epoch <= global_step.
+void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, int64_t global_step,
+                             int64_t batch_in_epoch, int64_t best_epoch);
 
 /// The value at `key`, or throws Error(Checkpoint, file) "<file>: missing key '<key>'".
 const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::string& key,

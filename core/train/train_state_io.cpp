@@ -324,9 +324,14 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
       new_state[paramKey(p)] = std::move(ps);
     } else {
       const IValue& sv = r.at(st, "step", where);
+      if (sv.isTensor() && sv.toTensor().numel() != 1)
+        bad(file, "'" + where + "step' is a tensor of " + shapeText(sv.toTensor()) +
+                      ", expected one number (the parameter's update count)");
       double step = sv.isTensor() ? sv.toTensor().item<double>()
                                   : (sv.isInt() ? static_cast<double>(sv.toInt()) : -1);
-      if (!(step >= 0) || std::floor(step) != step) bad(file, "'" + where + "step' is invalid");
+      if (!(step >= 0) || std::floor(step) != step ||
+          step > static_cast<double>(kMaxCheckpointStep))
+        bad(file, "'" + where + "step' is invalid (a whole number 0..2^53 expected)");
       auto fill = [&](auto ps) {
         ps->step(static_cast<int64_t>(step));
         ps->exp_avg(buffer("exp_avg"));
@@ -350,8 +355,7 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
   const IValue& best_v = r.at(d, "best_loss", "");
   std::optional<double> best;
   if (!best_v.isNone()) best = r.number(d, "best_loss", "");
-  if (epoch < 0 || global_step < 0 || batch_in_epoch < 0)
-    bad(file, "negative epoch, global_step or batch_in_epoch");
+  checkCheckpointCounters(file, epoch, global_step, batch_in_epoch, best_epoch);
   GenericDict meter = r.dict(d, "train_loss_meter", "");
   const double meter_sum = r.number(meter, "sum", "train_loss_meter.");
   const int64_t meter_count = r.integer(meter, "count", "train_loss_meter.");
@@ -427,6 +431,8 @@ std::string resumeState(TrainState& s, const std::string& optimizer_name, const 
   // Checked on the file's values first, so a mismatch leaves `s` untouched.
   Reader r{file};
   const int64_t batch = r.integer(d, "batch_in_epoch", ""), epoch = r.integer(d, "epoch", "");
+  checkCheckpointCounters(file, epoch, r.integer(d, "global_step", ""), batch,
+                          r.integer(d, "best_epoch", ""));
   if (batch >= batches_per_epoch)
     bad(file, "batch_in_epoch " + std::to_string(batch) + " does not fit this data (" +
                   std::to_string(batches_per_epoch) + " batches per epoch)");

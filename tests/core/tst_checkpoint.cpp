@@ -10,6 +10,7 @@
 #include <QtTest/QtTest>
 #include <atomic>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -205,7 +206,7 @@ void expectCheckpointError(const std::function<void()>& fn, const fs::path& file
     fn();
     QFAIL(qPrintable("no error for " + testfiles::qpath(file)));
   } catch (const Error& e) {
-    QCOMPARE(e.code(), ErrorCode::Checkpoint);
+    QVERIFY2(e.code() == ErrorCode::Checkpoint, e.what());
     const std::string msg = e.what();
     QVERIFY2(msg.find(file.string()) != std::string::npos, e.what());
     QVERIFY2(msg.find(phrase) != std::string::npos, e.what());
@@ -621,6 +622,47 @@ void TstCheckpoint::badFiles() {
   const fs::path newer_file = root() / "newer.pt";
   writeBytes(newer_file, torch::pickle_save(IValue(newer)));
   check(newer_file, "is newer than this TrainScope reads", c);
+
+  // Counters out of range (issue 20: a huge epoch was refused without naming the file, and
+  // global_step INT64_MAX continued at negative step numbers): refused naming the key.
+  struct Counter {
+    const char* key;
+    int64_t value;
+    const char* phrase;
+  };
+  for (const Counter& k :
+       {Counter{"epoch", int64_t{1000000000000000},
+                "'epoch' 1000000000000000 is outside 0..1000000"},
+        Counter{"global_step", std::numeric_limits<int64_t>::max(),
+                "'global_step' 9223372036854775807 is outside 0..9007199254740992"},
+        Counter{"global_step", -5, "'global_step' -5 is outside"},
+        Counter{"best_epoch", 2000000, "'best_epoch' 2000000 is outside 0..1000000"}}) {
+    GenericDict d = loadDict(good);
+    d.insert_or_assign(k.key, k.value);
+    const fs::path f = root() / (std::string("counter-") + k.key + ".pt");
+    writeBytes(f, torch::pickle_save(IValue(d)));
+    check(f, k.phrase, c);
+  }
+
+  // Adam's per-parameter `step` stored as a vector (exit 1 "a Tensor with 5 elements cannot be
+  // converted to Scalar" before): a checkpoint error naming the key.
+  {
+    GenericDict d = loadDict(good);
+    GenericDict opt = d.at("optimizer_state_dict").toGenericDict();
+    GenericDict state = opt.at("state").toGenericDict();
+    GenericDict first = state.begin()->value().toGenericDict();
+    first.insert_or_assign("step", torch::ones({5}));
+    const fs::path f = root() / "step-vector.pt";
+    writeBytes(f, torch::pickle_save(IValue(d)));
+    TrainerOptions so;
+    so.run_dir = root() / "bad-step-run";
+    so.resume_from = f;
+    TrainConfig rc = c;
+    rc.training.epochs = 3;
+    Trainer ts(rc, so);
+    expectCheckpointError([&] { ts.run(); }, f, "step' is a tensor of [5], expected one number");
+    QVERIFY(!fs::exists(so.run_dir));
+  }
 
   // A different architecture: inspect reads it fine; a resume names each mismatch with both
   // shapes: hidden [16,16] in the file vs [8,16] in the model.
