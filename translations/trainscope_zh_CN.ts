@@ -2189,5 +2189,11 @@ before clipping %2 → after %3</source>
         <source>The run is too small to time: fewer than %1 steps could be timed (the first step of each epoch follows a validation and is not timed). Compare more steps or a larger dataset; the loss difference is still measured.</source>
         <translation>运行太短，无法计时：能计时的步数不足 %1 步（每轮的第一步紧跟在验证之后，不计时）。请比较更多的步数或使用更大的数据集；损失差异仍然照常测量。</translation>
     </message>
+    <message>
+        <source>%1
+learning rate %2: %3</source>
+        <translation>%1
+学习率 %2：%3</translation>
+    </message>
 </context>
 </TS>
