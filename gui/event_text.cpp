@@ -217,7 +217,10 @@ QString EventText::foldKey(const Event& e) {
 }
 
 QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity) {
-  QString text = Tr::tr("Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.")
+  // Wall-clock time, pauses included (the progress row shows the training time).
+  QString text = Tr::tr(
+                     "Run finished (%1): %2 epoch(s), %3 step(s) in %4 s (wall clock, pauses "
+                     "included).")
                      .arg(stopReason(summary.stop_reason))
                      .arg(summary.epochs_completed)
                      .arg(summary.global_step)

@@ -8,7 +8,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -32,6 +31,7 @@
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 #include "gui/views/overfitting_views.h"
+#include "gui/widgets/column_scroll_area.h"
 
 namespace trainscope {
 
@@ -104,18 +104,18 @@ QString MainWindow::defaultRunsRoot() {
 }
 
 void MainWindow::buildUi() {
-  // Left column: settings, run controls, device, data and model.
+  // Left column: settings, checkpoints, reproducibility, device and run info (scrolling).
   auto* left = new QWidget;
   auto* left_layout = new QVBoxLayout(left);
-  left_layout->setContentsMargins(6, 6, 6, 6);
+  left_layout->setContentsMargins(0, 0, 0, 0);
   settings_ = new SettingsPanel(device_info_, left);
-  controls_ = new RunControlsPanel(left);
+  controls_ = new RunControlsPanel;
   checkpoint_ = new CheckpointPanel(
       controller_, [this] { return runs_root_; }, left);
   connect(checkpoint_, &CheckpointPanel::loaded, this,
           [this](const QString& file, const TrainConfig& c) {
-            settings_->setConfig(
-                c, QFileInfo(file).fileName());  // the settings the run continues with
+            // The settings the run continues with (Source: "checkpoint last.pt").
+            settings_->setCheckpointConfig(c, QFileInfo(file).fileName());
             setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(file).fileName()));
           });
   device_panel_ = new DevicePanel(device_info_, controller_, left);
@@ -123,17 +123,20 @@ void MainWindow::buildUi() {
   auto* repro = new ReproPanel(
       controller_, [this] { return currentConfig(); }, device_info_, left);
   connect(settings_, &SettingsPanel::ampToggled, controller_, &TrainingController::setAmp);
-  for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(controls_),
-                     static_cast<QWidget*>(checkpoint_), static_cast<QWidget*>(repro),
-                     static_cast<QWidget*>(device_panel_), static_cast<QWidget*>(info_panel_)})
+  for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(checkpoint_),
+                     static_cast<QWidget*>(repro), static_cast<QWidget*>(device_panel_),
+                     static_cast<QWidget*>(info_panel_)})
     left_layout->addWidget(w);
   left_layout->addStretch(1);
-  auto* left_scroll = new QScrollArea;
+  auto* left_scroll = new ColumnScrollArea;  // as wide as the settings need, in any language
   left_scroll->setWidget(left);
-  left_scroll->setWidgetResizable(true);
-  left_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  left_scroll->setFrameShape(QFrame::NoFrame);
-  left_scroll->setMinimumWidth(340);
+  // The column: the non-finite panel (when shown) and the scrolling settings, with the run
+  // controls fixed under them: always in view, and the plots never move when the panel shows.
+  auto* left_column = new QWidget;
+  auto* column_layout = new QVBoxLayout(left_column);
+  column_layout->setContentsMargins(6, 6, 6, 6);
+  column_layout->addWidget(left_scroll, 1);
+  column_layout->addWidget(controls_);
 
   // Right column: progress and run folder, the two plots.
   auto* right = new QWidget;
@@ -151,12 +154,12 @@ void MainWindow::buildUi() {
   addAmpViews(plot_area_, controller_);  // loss-scale view, AMP switch marks
   // Gradient watch (issue 11): layer and diagnosis views, clip share, non-finite panel.
   auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
-  right_layout->addWidget(watch->nonFinitePanel());
+  column_layout->insertWidget(0, watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
   new OverfittingViews(controller_, plot_area_, settings_, this);  // model view, accuracy, lr
 
   auto* columns = new QSplitter(Qt::Horizontal);
-  columns->addWidget(left_scroll);
+  columns->addWidget(left_column);
   columns->addWidget(right);
   columns->setStretchFactor(0, 0);
   columns->setStretchFactor(1, 1);
@@ -288,7 +291,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   // A new run: fresh plots, panels and status; the controller has cleared the history.
   const ClipConfig& clip = controller_->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
-  loss_plot_->setGhostChanges(controller_->ghostChanges());
+  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName());
   plot_area_->resetView();
   flushed_ = ~quint64{0};
   progress_->startRun(controller_->runDirectory());
@@ -308,6 +311,8 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
 
 void MainWindow::onEventOccurred(const Event& event) {
   events_->addEvent(event);
+  if (event.kind == EventKind::ConfigChanged && event.what == "optimizer.lr" && event.value)
+    status_->showLearningRate(*event.value);
   if (event.kind == EventKind::NonFinite) {
     statusBar()->showMessage(Tr::tr("Non-finite value at step %1 – see Events").arg(event.step));
   }

@@ -220,8 +220,8 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>开始运行：共 %1 轮，每轮 %2 个批次（每批最多 %3 个样本），随机种子 %4，在 %5 上使用 %6 个 CPU 线程。</translation>
     </message>
     <message>
-        <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
-        <translation>运行结束（%1）：%2 轮，%3 步，用时 %4 秒。</translation>
+        <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s (wall clock, pauses included).</source>
+        <translation>训练结束（%1）：%2 轮，%3 步，用时 %4 秒（墙钟时间，含暂停）。</translation>
     </message>
     <message numerus="yes">
         <source>%n optimizer update(s) skipped because of non-finite values.</source>
@@ -588,8 +588,8 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>到目前为止完成的优化步数（批次数）。</translation>
     </message>
     <message>
-        <source>Validation result and learning rate of the last finished epoch.</source>
-        <translation>最近完成一轮的验证结果和学习率。</translation>
+        <source>Validation result of the last finished epoch and the learning rate in force.</source>
+        <translation>最近完成的一轮的验证结果，以及当前生效的学习率。</translation>
     </message>
     <message>
         <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
@@ -834,8 +834,8 @@ step %2: %3</source>
         <translation>--lang 只能是 en 或 zh_CN，收到的是“%1”。</translation>
     </message>
     <message>
-        <source>Trained for %1</source>
-        <translation>训练用时 %1</translation>
+        <source>Training time %1 (pauses excluded)</source>
+        <translation>训练用时 %1（不含暂停）</translation>
     </message>
     <message>
         <source>Training throughput of the last epoch; when the run has ended, its mean over all epochs.</source>
@@ -2136,6 +2136,76 @@ The current run is unchanged.</source>
         <translation>每 %1 步一次，出现 NaN/Inf（非有限值）的那一步也会记录。左：各层的梯度范数——最先脱离其他曲线的就是最先爆炸的层。右：各层的更新量 / 权重；绿色带（1e-4 到 1e-2，log10 为 -4 到 -2）是健康范围：高于它说明学习率对该层过高，低于它则过低。</translation>
     </message>
     <message>
+        <source>Continue with the same settings: the run pauses again at the next step whose loss or gradient is NaN or Inf.</source>
+        <translation>按原设置继续：下一次损失或梯度出现 NaN/Inf 时会再次暂停。</translation>
+    </message>
+    <message>
+        <source>Keep going, skip bad steps</source>
+        <translation>继续训练，跳过出错的步</translation>
+    </message>
+    <message>
+        <source>Continue and skip every later step whose loss or gradient is NaN or Inf without pausing again (the weights stay those before the bad step; the skipped steps are marked on the plots). Sets &quot;When NaN/Inf&quot; in the settings to &quot;skip&quot;.</source>
+        <translation>继续训练，之后凡是损失或梯度出现 NaN/Inf 的步都直接跳过，不再暂停（权重保持出错那一步之前的值；跳过的步会在图上标出）。同时把设置中的“出现 NaN/Inf 时”改为“跳过”。</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>检查点 %1</translation>
+    </message>
+    <message>
+        <source>When NaN/Inf:</source>
+        <translation>出现 NaN/Inf 时：</translation>
+    </message>
+    <message>
+        <source>pause and show why</source>
+        <translation>暂停并显示原因</translation>
+    </message>
+    <message>
+        <source>stop the run</source>
+        <translation>停止训练</translation>
+    </message>
+    <message>
+        <source>skip the step, keep going</source>
+        <translation>跳过该步，继续训练</translation>
+    </message>
+    <message>
+        <source>What a step whose loss or gradient norm is NaN or Inf does (training.non_finite; a divergence too). Its update is never applied. Pause: the run waits and shows the evidence; stop: the run ends; skip: the step is left out and the run goes on. Can be changed while a run is running or paused: it applies from the next step.</source>
+        <translation>某一步的损失或梯度范数出现 NaN/Inf（非有限值）时怎么办（training.non_finite；发散时同样适用）。这一步的更新永远不会生效。暂停：训练等待并显示证据；停止：训练结束；跳过：略过这一步，继续训练。训练进行中或暂停时也可以修改，从下一步起生效。</translation>
+    </message>
+    <message>
+        <source>Early stopping:</source>
+        <translation>提前停止：</translation>
+    </message>
+    <message>
+        <source>Stop the run when the validation loss has not improved for the number of epochs on the right (training.early_stopping). Applies when the next run starts.</source>
+        <translation>验证损失在右侧设定的轮数内没有改善时停止训练（training.early_stopping）。下次开始训练时生效。</translation>
+    </message>
+    <message>
+        <source>Patience:</source>
+        <translation>耐心轮数：</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <source>Epochs without an improvement of the validation loss before early stopping ends the run (training.early_stopping.patience). The overfitting watch uses it too.</source>
+        <translation>验证损失连续多少轮没有改善就提前停止训练（training.early_stopping.patience）。过拟合监测也使用这个值。</translation>
+    </message>
+    <message>
+        <source>Min. delta:</source>
+        <translation>最小改善：</translation>
+    </message>
+    <message>
+        <source>A fall of the validation loss by more than this counts as an improvement (training.early_stopping.min_delta; 0 = any fall).</source>
+        <translation>验证损失下降超过这个值才算改善（training.early_stopping.min_delta；0 表示只要下降就算）。</translation>
+    </message>
+    <message>
+        <source>%1
+learning rate %2: %3</source>
+        <translation>%1
+学习率 %2：%3</translation>
+    </message>
+    <message>
         <source>Previous run (%1)</source>
         <translation>上一次运行（%1）</translation>
     </message>
@@ -2188,6 +2258,40 @@ before clipping %2 → after %3</source>
     <message>
         <source>The run is too small to time: fewer than %1 steps could be timed (the first step of each epoch follows a validation and is not timed). Compare more steps or a larger dataset; the loss difference is still measured.</source>
         <translation>运行太短，无法计时：能计时的步数不足 %1 步（每轮的第一步紧跟在验证之后，不计时）。请比较更多的步数或使用更大的数据集；损失差异仍然照常测量。</translation>
+    </message>
+    <message>
+        <source>%1
+learning rate %2: %3</source>
+        <translation>%1
+学习率 %2：%3</translation>
+    </message>
+    <message>
+        <source>A few dozen noisy samples of a sine and a large MLP: validation loss turns upward within seconds (overfitting).</source>
+        <translation>几十个带噪声的正弦样本配一个大 MLP：几秒钟内验证损失就开始回升（过拟合）。</translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (2-D, two classes) and a small MLP.</source>
+        <translation>两个交错的半圆（二维，两类）配一个小 MLP。</translation>
+    </message>
+    <message>
+        <source>Few noisy moons points and a big MLP: the decision boundary wraps around single noisy points while validation loss climbs. Watch the gap open and the model view; then set model.dropout 0.3, optimizer.weight_decay 1e-3 or more data.n_samples and restart.</source>
+        <translation>少量带噪声的月牙数据配一个大 MLP：决策边界绕着个别噪声点打转，验证损失不断上升。观察差距如何拉开、模型视图如何变化；然后把 model.dropout 设为 0.3、optimizer.weight_decay 设为 1e-3，或增大 data.n_samples，再重新开始。</translation>
+    </message>
+    <message>
+        <source>Two concentric noisy circles (2-D, two classes) and a small MLP.</source>
+        <translation>两个同心的带噪声圆环（二维，两类）配一个小 MLP。</translation>
+    </message>
+    <message>
+        <source>Two interleaved spirals (2-D, two classes): a harder boundary that needs a wider MLP and more epochs.</source>
+        <translation>两条交错的螺旋线（二维，两类）：边界更难学，需要更宽的 MLP 和更多轮。</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10.</source>
+        <translation>Fashion-MNIST（真实的 28x28 服装图像，10 类）配一个 784-256-128-10 的 MLP。</translation>
+    </message>
+    <message>
+        <source>Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. Without clipping the loss overflows within a few steps (watch the gradient norm climb and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges.</source>
+        <translation>梯度爆炸：目标值放大 50 倍的正弦回归，使用学习率 0.1 的 SGD。不做梯度裁剪时，几步之内损失就会溢出（注意梯度范数如何攀升，以及 NaN/Inf 标记）；设置 training.clip.enabled=true（max_norm 1）后就能收敛。</translation>
     </message>
 </context>
 </TS>

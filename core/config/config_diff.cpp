@@ -35,4 +35,10 @@ std::vector<ConfigChange> configChanges(const TrainConfig& before, const TrainCo
   return changes;
 }
 
+bool comparableRuns(const TrainConfig& a, const TrainConfig& b) {
+  const DataConfig &x = a.data, &y = b.data;
+  return x.source == y.source && x.path == y.path && x.target_scale == y.target_scale &&
+         x.standardize == y.standardize;
+}
+
 }  // namespace trainscope

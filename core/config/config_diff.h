@@ -19,4 +19,9 @@ struct ConfigChange {
 /// left out (it only names the run directory).
 std::vector<ConfigChange> configChanges(const TrainConfig& before, const TrainConfig& after);
 
+/// Whether the losses of runs of `a` and `b` can be drawn on one axis: the same data (source,
+/// path, target scaling, standardisation) and so the same task and loss. Settings such as the
+/// sample count, the model or the optimizer may differ: they are what a comparison shows.
+bool comparableRuns(const TrainConfig& a, const TrainConfig& b);
+
 }  // namespace trainscope

@@ -127,6 +127,25 @@ ReplayPlan planReplay(const fs::path& run_dir) {
       continue;
     }
     folding = kNone;
+    if (what == "training.non_finite") {
+      // The policy changed live (the dashboard's "keep going, skip bad steps" or its settings
+      // row): the message names it, "non-finite policy <word> from step N". "pause" becomes
+      // "skip" as at the start (a replay has nobody to resume it).
+      const std::string prefix = "non-finite policy ", message = e.value("message", "");
+      std::string policy =
+          message.compare(0, prefix.size(), prefix) == 0
+              ? message.substr(prefix.size(), message.find(' ', prefix.size()) - prefix.size())
+              : std::string();
+      if (policy != "pause" && policy != "stop" && policy != "skip")
+        refuse(events_file, "line " + std::to_string(line) +
+                                " changes training.non_finite but names no policy (pause, stop "
+                                "or skip)");
+      Command c{CommandKind::SetNonFinitePolicy};
+      c.path = policy == "pause" ? "skip" : policy;
+      plan.commands.push_back({step, c});
+      ++plan.changes;
+      continue;
+    }
     if (!isLiveSetting(what)) {
       // A resumed run's non-live changes at the resume are in its config.json already.
       if (resumed_step && step == *resumed_step && changeableOnResume(what)) continue;

@@ -1,10 +1,10 @@
 #pragma once
 /// The replay of a recorded run (`trainscope-cli train --replay RUN_DIR`): its starting config
 /// (config.json) plus every live change it recorded (config_changed events in events.jsonl:
-/// learning rate, clipping, AMP; roll-backs), posted to the command queue at the steps where they
-/// took effect, and the same stop. On the CPU the rerun's steps.csv and metrics.csv equal the
-/// recorded ones bit for bit, wall-clock columns aside. config.json alone reproduces only the
-/// starting settings. Torch-free.
+/// learning rate, clipping, AMP, the non-finite policy; roll-backs), posted to the command queue at
+/// the steps where they took effect, and the same stop. On the CPU the rerun's steps.csv and
+/// metrics.csv equal the recorded ones bit for bit, wall-clock columns aside. config.json alone
+/// reproduces only the starting settings. Torch-free.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

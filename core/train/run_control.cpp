@@ -62,6 +62,7 @@ void RunControl::applyLocked(Transitions& t) {
         break;
       case CommandKind::SetClip:
       case CommandKind::RollBack:
+      case CommandKind::SetNonFinitePolicy:
         t.engine_commands.push_back(c);
         break;
     }

@@ -26,9 +26,10 @@ enum class CommandKind {
   PauseAfterEpoch,
   SaveCheckpoint,
   SetLearningRate,
-  SetAmp,   ///< value 1 = AMP on, 0 = off, from the next step
-  SetClip,  ///< gradient watch: clipping on/off and max_norm from the next step
-  RollBack  ///< gradient watch: restore the newest in-memory snapshot before step `value`
+  SetAmp,             ///< value 1 = AMP on, 0 = off, from the next step
+  SetClip,            ///< gradient watch: clipping on/off and max_norm from the next step
+  RollBack,           ///< gradient watch: restore the newest in-memory snapshot before step `value`
+  SetNonFinitePolicy  ///< training.non_finite from the next step: `path` is pause|stop|skip
 };
 
 struct Command {
@@ -36,7 +37,7 @@ struct Command {
   StopReason stop_reason = StopReason::Stopped;
   /// SetPace: steps per second, 0 = full speed; PauseAfterEpoch: epoch; SetLearningRate: lr
   double value = 0;
-  std::string path = {};  ///< SaveCheckpoint: the file to write
+  std::string path = {};  ///< SaveCheckpoint: the file to write; SetNonFinitePolicy: the policy
   /// SetClip: clipping on (value = max_norm); RollBack: turn clipping on after restoring.
   bool enabled = false;
   double factor = 1;  ///< RollBack: multiply the learning rate by this after restoring
@@ -71,7 +72,7 @@ class RunControl {
     std::vector<double> new_lrs;          ///< SetLearningRate values to apply now, in order
     std::optional<bool> amp;              ///< SetAmp: switch AMP before the next step
     /// Commands the training thread carries out itself at this boundary, in order (SetClip,
-    /// RollBack): they change engine state, not the run-control state.
+    /// RollBack, SetNonFinitePolicy): they change engine state, not the run-control state.
     std::vector<Command> engine_commands;
   };
 

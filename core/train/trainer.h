@@ -159,6 +159,11 @@ class Trainer {
   /// the snapshot are trained again: the files, append-only, hold them twice (readers keep each
   /// step's latest row, io/run_reader.h). Throws Error(Config) for a factor <= 0.
   void rollBack(int64_t before_step, double lr_factor, bool enable_clipping);
+  /// Sets training.non_finite ("pause", "stop" or "skip") from the next step (also while
+  /// paused): what a later non-finite loss or gradient norm, or a divergence, does. Reports an
+  /// EventKind::ConfigChanged event (what "training.non_finite"); checkpoints record the new
+  /// policy. Throws Error(Config, "training.non_finite") for another word.
+  void setNonFinitePolicy(const std::string& policy);
 
  private:
   struct Impl;

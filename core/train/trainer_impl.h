@@ -124,7 +124,7 @@ struct Trainer::Impl {
   void restartDoctor();
   /// Emits `e` and applies the non-finite policy (stop: ends the run as non_finite or diverged).
   void applyPolicy(const Event& e, bool diverged);
-  /// SetClip / RollBack, at a step boundary.
+  /// SetClip / RollBack / SetNonFinitePolicy, at a step boundary.
   void applyEngineCommand(const Command& c, int64_t epoch);
   CauseSettings causeSettings(double lr) const;
   /// The loss doctor's view of the run's clipping now.

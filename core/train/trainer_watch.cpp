@@ -210,6 +210,14 @@ void Trainer::Impl::applyEngineCommand(const Command& c, int64_t epoch) {
     clipChanged();
     return;
   }
+  if (c.kind == CommandKind::SetNonFinitePolicy) {
+    if (c.path == non_finite_policy) return;
+    non_finite_policy = c.path;
+    config.training.non_finite = c.path;
+    emit({state.global_step, epoch, EventKind::ConfigChanged, "non-finite policy " + c.path + from,
+          std::nullopt, "training.non_finite", ""});
+    return;
+  }
   if (c.kind != CommandKind::RollBack) return;
   const int64_t before = static_cast<int64_t>(c.value);
   const double lr = currentLr(*state.optimizer);
@@ -279,6 +287,15 @@ void Trainer::rollBack(int64_t before_step, double lr_factor, bool enable_clippi
   c.enabled = enable_clipping;
   impl_->control.post(c);
   impl_->control.post({CommandKind::Resume});
+}
+
+void Trainer::setNonFinitePolicy(const std::string& policy) {
+  if (policy != "pause" && policy != "stop" && policy != "skip")
+    throw Error(ErrorCode::Config, "training.non_finite",
+                "training.non_finite must be pause, stop or skip, got '" + policy + "'");
+  Command c{CommandKind::SetNonFinitePolicy};
+  c.path = policy;
+  impl_->control.post(c);
 }
 
 }  // namespace trainscope

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QImage>
 #include <QTimer>
+#include <utility>
 
 #include "gui/event_text.h"
 #include "gui/main_window.h"
@@ -38,10 +39,22 @@ void Automation::startRun() {
 
 void Automation::onEpoch(const EpochRecord& epoch) {
   const int n = options_.quit_after_epochs;
-  if (n > 0 && epoch.epoch >= n) finishScripted();
+  if (n <= 0 || epoch.epoch < n || quitting_) return;
+  // Epoch N reached: the screenshot shows the run ended (state, buttons, the model view of
+  // epoch N that follows this record), so it is taken once the end is shown, in onRunEnded.
+  quitting_ = true;
+  // At the planned last epoch the run completes by itself; earlier the engine pauses at the
+  // end of epoch N (pauseAfterEpoch) and sends that epoch's model view with its pause: the run
+  // is stopped once the pause arrives (onEvent), so the view is the one of epoch N.
+  stop_at_pause_ = n < window_->controller()->totalEpochs();
 }
 
 void Automation::onEvent(const Event& event) {
+  TrainingController* c = window_->controller();
+  if (event.kind == EventKind::Paused && std::exchange(stop_at_pause_, false)) {
+    if (c->isActive() && c->state() != TrainingController::State::Stopping) c->stop();
+    return;
+  }
   // A scripted run has nobody to press Resume: a pause it did not ask for (a non-finite value
   // under the "pause" policy) ends it, with the screenshot of that state.
   if (event.kind == EventKind::Paused && options_.quitWhenRunEnds()) finishScripted();
@@ -58,7 +71,10 @@ void Automation::finishScripted() {
 }
 
 void Automation::onRunEnded() {
-  if (options_.quitWhenRunEnds() || quitting_) quit(exit_code_);
+  if (!options_.quitWhenRunEnds() && !quitting_) return;
+  // After the window's own handlers (connected first) have shown the end; the texts they set
+  // in this turn are laid out by grabWindowImage().
+  quit(exit_code_);
 }
 
 void Automation::onRunFailed(const RunFailure& failure) {
@@ -71,6 +87,7 @@ void Automation::onRunFailed(const RunFailure& failure) {
 bool Automation::saveScreenshot() {
   screenshot_saved_ = true;
   const QImage image = window_->grabWindowImage();
+  emit screenshotTaken(window_->controller()->state());
   if (image.save(options_.screenshot)) return true;
   qWarning("could not save the screenshot to %s", qPrintable(options_.screenshot));
   return false;

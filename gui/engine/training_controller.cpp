@@ -7,6 +7,7 @@
 #include <QThread>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -130,6 +131,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   queue_ = std::make_shared<RecordQueue>();
   got_summary_ = false;
   got_failure_ = false;
+  pending_failure_.reset();
   step_count_ = 0;
   skipped_steps_ = 0;
   total_epochs_ = config.training.epochs;
@@ -143,8 +145,10 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
   // The previous run's epoch losses stay as a faint ghost of what the new settings change.
+  // Only for a run on the same data: the losses of another dataset (after `exploding`, 1e23)
+  // say nothing about this one.
   std::vector<SeriesPoint> ghost_train, ghost_val;
-  if (options.resume_from.empty()) {
+  if (options.resume_from.empty() && comparableRuns(previous_config, config)) {
     if (const Series* s = history_.find(series::kEpochTrainLoss))
       ghost_train = s->values().points();
     if (const Series* s = history_.find(series::kEpochValLoss)) ghost_val = s->values().points();
@@ -152,6 +156,9 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   ghost_changes_ = ghost_val.empty() && ghost_train.empty()
                        ? std::vector<ConfigChange>{}
                        : configChanges(previous_config, config);
+  ghost_name_ = ghost_val.empty() && ghost_train.empty()
+                    ? QString()
+                    : QString::fromStdString(previous_config.name);
   history_.clear();
   for (const SeriesPoint& p : ghost_train) history_.append(series::kGhostTrainLoss, p.x, p.y);
   for (const SeriesPoint& p : ghost_val) history_.append(series::kGhostValLoss, p.x, p.y);
@@ -232,6 +239,17 @@ bool TrainingController::rollBack(qint64 beforeStep, double lrFactor, bool enabl
   return true;
 }
 
+bool TrainingController::setNonFinitePolicy(const QString& policy) {
+  if (!trainer_ || !isActive()) return false;
+  try {
+    trainer_->setNonFinitePolicy(policy.toStdString());
+  } catch (const Error&) {
+    return false;
+  }
+  emit nonFinitePolicyChanged(policy);
+  return true;
+}
+
 void TrainingController::pauseAfterEpoch(qint64 epoch) {
   if (trainer_ && isActive()) trainer_->pauseAfterEpoch(epoch);
 }
@@ -277,6 +295,7 @@ void TrainingController::clearGhost() {
   history_.erase(series::kGhostTrainLoss);
   history_.erase(series::kGhostValLoss);
   ghost_changes_.clear();
+  ghost_name_.clear();
 }
 
 void TrainingController::setState(State state) {
@@ -394,17 +413,16 @@ void TrainingController::onRecordsAvailable() {
                    [&](const RunSummary& summary) { takeSummary(summary); },
                    [this](const RunFailure& failure) {
                      got_failure_ = true;
-                     emit runFailed(failure);
+                     pending_failure_ = failure;
                    },
                    [&](const WorkDone& done) {
                      if (!got_summary_ && done.summary) takeSummary(*done.summary);
                      joinThread();
-                     if (got_summary_) {
-                       setState(State::Finished);
-                       emit runFinished(summary_);
-                     } else {
-                       setState(got_failure_ && step_count_ == 0 ? State::Idle : State::Finished);
-                     }
+                     // A failure is reported once the run is over (buttons and state say so).
+                     setState(got_summary_ || !got_failure_ || step_count_ > 0 ? State::Finished
+                                                                               : State::Idle);
+                     if (pending_failure_) emit runFailed(*std::exchange(pending_failure_, {}));
+                     if (got_summary_) emit runFinished(summary_);
                    },
                },
                item);

@@ -87,6 +87,10 @@ class TrainingController : public QObject {
   /// Trainer::rollBack: back to the newest snapshot before `beforeStep`, lr times `lrFactor`,
   /// clipping on when `enableClipping`, and resume. False without an active run.
   bool rollBack(qint64 beforeStep, double lrFactor, bool enableClipping);
+  /// training.non_finite ("pause", "stop" or "skip") from the next step (Trainer::
+  /// setNonFinitePolicy); emits nonFinitePolicyChanged. False without an active run or for
+  /// another word.
+  bool setNonFinitePolicy(const QString& policy);
   /// The engine pauses at the end of epoch `epoch` exactly (see Trainer::pauseAfterEpoch).
   void pauseAfterEpoch(qint64 epoch);
   /// Paces the run to at most `stepsPerSecond` (0 = full speed), now and for later runs; no
@@ -120,11 +124,14 @@ class TrainingController : public QObject {
   const TrainConfig& config() const { return config_; }
   /// Named series of the current run (see series::k...). GUI thread only.
   const RunHistory& history() const { return history_; }
-  /// When a new run starts, the previous run's per-epoch losses stay in the history as
-  /// series::kGhostTrainLoss / kGhostValLoss (one previous run; a resumed run keeps none), and
-  /// these are the settings that differ from it (config key, old and new value as JSON).
+  /// When a new run starts on the same data as the previous one (comparableRuns), the previous
+  /// run's per-epoch losses stay in the history as series::kGhostTrainLoss / kGhostValLoss
+  /// (one previous run; a resumed run keeps none), and these are the settings that differ from
+  /// it (config key, old and new value as JSON).
   const std::vector<ConfigChange>& ghostChanges() const { return ghost_changes_; }
   bool hasGhost() const;
+  /// The config name of the run the ghost comes from (empty without a ghost).
+  const QString& ghostName() const { return ghost_name_; }
   /// Removes the previous run's curves.
   void clearGhost();
 
@@ -144,7 +151,10 @@ class TrainingController : public QObject {
   /// The run ended after it had started (any stop reason).
   void runFinished(const trainscope::RunSummary& summary);
   /// The run could not start (bad config, dataset not loadable, ...) or failed unexpectedly.
+  /// Emitted once the run is over: the state is Idle (nothing trained) or Finished by then.
   void runFailed(const trainscope::RunFailure& failure);
+  /// setNonFinitePolicy() asked the engine for `policy` (the settings show it).
+  void nonFinitePolicyChanged(const QString& policy);
 
  private:
   void onRecordsAvailable();
@@ -167,6 +177,8 @@ class TrainingController : public QObject {
   State state_ = State::Idle;
   bool got_summary_ = false;
   bool got_failure_ = false;
+  /// The engine's failure, emitted as runFailed once its thread has ended.
+  std::optional<RunFailure> pending_failure_;
   double pace_ = 0;
   qint64 step_count_ = 0;
   qint64 skipped_steps_ = 0;
@@ -181,6 +193,7 @@ class TrainingController : public QObject {
   QString run_dir_;
   RunHistory history_;
   std::vector<ConfigChange> ghost_changes_;
+  QString ghost_name_;
   QString init_weights_;
 };
 

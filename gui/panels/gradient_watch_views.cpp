@@ -48,6 +48,11 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
   connect(controller_, &TrainingController::stateChanged, this,
           [this](TrainingController::State) { refreshClipShare(); });
   connect(settings_, &SettingsPanel::clippingEdited, this, &GradientWatchViews::onClipEdited);
+  // The non-finite policy is live too; the panel's "skip bad steps" shows in the settings.
+  connect(settings_, &SettingsPanel::nonFinitePolicyEdited, controller_,
+          &TrainingController::setNonFinitePolicy);
+  connect(controller_, &TrainingController::nonFinitePolicyChanged, settings_,
+          &SettingsPanel::showNonFinitePolicy);
   // The step the run paused on is marked on the loss and gradient plots (under policy "skip"
   // the non-finite markers alone show the steps).
   connect(non_finite_, &NonFinitePanel::shownForStep, this, &GradientWatchViews::markStep);

@@ -1,7 +1,6 @@
 #include "gui/panels/non_finite_panel.h"
 
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -40,7 +39,8 @@ NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
   layout->addWidget(title_);
   layout->addWidget(evidence_);
   layout->addWidget(causes_);
-  auto* buttons = new QHBoxLayout;
+  // One action per row: the panel stands in the window's left column, beside the plots.
+  auto* buttons = new QVBoxLayout;
   auto button = [&](const char* name) {
     auto* b = new QPushButton(this);
     b->setObjectName(QLatin1String(name));
@@ -50,12 +50,16 @@ NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
   lower_lr_ = button("nonFiniteLowerLrButton");
   clip_ = button("nonFiniteClipButton");
   continue_ = button("nonFiniteContinueButton");
+  skip_ = button("nonFiniteSkipButton");
   stop_ = button("nonFiniteStopButton");
-  buttons->addStretch(1);
   layout->addLayout(buttons);
   connect(lower_lr_, &QPushButton::clicked, this, [this] { act(0.1, false); });
   connect(clip_, &QPushButton::clicked, this, [this] { act(1.0, true); });
   connect(continue_, &QPushButton::clicked, controller_, &TrainingController::resume);
+  connect(skip_, &QPushButton::clicked, this, [this] {
+    // "Continue anyway" would pause again at the next bad step: the policy changes first.
+    if (controller_->setNonFinitePolicy(QStringLiteral("skip"))) controller_->resume();
+  });
   connect(stop_, &QPushButton::clicked, controller_, &TrainingController::stop);
   connect(controller_, &TrainingController::eventOccurred, this, &NonFinitePanel::onEvent);
   connect(controller_, &TrainingController::stateChanged, this, &NonFinitePanel::onState);
@@ -110,7 +114,17 @@ void NonFinitePanel::retranslate() {
       Tr::tr("Go back to the newest snapshot before this step and continue with "
              "gradient clipping on (max norm as set)."));
   continue_->setText(Tr::tr("Continue anyway"));
+  continue_->setToolTip(
+      Tr::tr("Continue with the same settings: the run pauses again at the next step whose "
+             "loss or gradient is NaN or Inf."));
+  skip_->setText(Tr::tr("Keep going, skip bad steps"));
+  skip_->setToolTip(
+      Tr::tr("Continue and skip every later step whose loss or gradient is NaN or Inf "
+             "without pausing again (the weights stay those before the bad step; the skipped "
+             "steps are marked on the plots). Sets \"When NaN/Inf\" in the settings to "
+             "\"skip\"."));
   stop_->setText(Tr::tr("Stop"));
+  skip_->setVisible(shown_ && shown_->kind == EventKind::NonFinite);
   if (!shown_) return;
   const Event& e = *shown_;
   const qlonglong step = e.step;

@@ -15,12 +15,15 @@ namespace trainscope {
 /// Hidden until the run pauses on a "non_finite" or "diverged" event (training.non_finite
 /// "pause", the GUI's default); then shows the event's evidence (Event::evidence: step, loss,
 /// total gradient norm, learning rate, the first layer(s) whose gradient went non-finite or the
-/// largest, whether clipping was on, the likely causes) and four actions: roll back to the
-/// newest snapshot before the step and continue with a 10x lower learning rate
+/// largest, whether clipping was on, the likely causes) and the actions, one per row: roll back
+/// to the newest snapshot before the step and continue with a 10x lower learning rate
 /// (`nonFiniteLowerLrButton`, TrainingController::rollBack(step, 0.1, false)) or with clipping
 /// on (`nonFiniteClipButton`, rollBack(step, 1, true), max_norm as set), continue anyway
-/// (`nonFiniteContinueButton`) and stop (`nonFiniteStopButton`). Hides again when the run goes
-/// on or ends. objectName `nonFinitePanel`.
+/// (`nonFiniteContinueButton`: it pauses again at the next non-finite step), keep going and
+/// skip the bad steps (`nonFiniteSkipButton`, non-finite events only: training.non_finite
+/// "skip" from the next step, TrainingController::setNonFinitePolicy, then resume) and stop
+/// (`nonFiniteStopButton`). Hides again when the run goes on or ends. objectName
+/// `nonFinitePanel`.
 class NonFinitePanel : public QFrame {
   Q_OBJECT
  public:
@@ -50,6 +53,7 @@ class NonFinitePanel : public QFrame {
   QPushButton* lower_lr_;
   QPushButton* clip_;
   QPushButton* continue_;
+  QPushButton* skip_;
   QPushButton* stop_;
 };
 

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include "gui/event_text.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -16,7 +17,7 @@ namespace {
 /// A difference for people: "0" when exactly zero, else 4 significant digits.
 QString formatDiff(double value) {
   if (value == 0) return QStringLiteral("0");
-  return QLocale().toString(value, 'g', 4);
+  return EventText::number(value);  // "3.621e+23" in every language, never "3.621E+23"
 }
 
 QLabel* valueLabel(const QString& text, QWidget* parent) {

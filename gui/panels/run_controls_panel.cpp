@@ -102,8 +102,10 @@ void RunControlsPanel::retranslate() {
   stop_->setToolTip(Tr::tr("End the run now. Its files (metrics, summary) are kept."));
   speed_caption_->setText(Tr::tr("Speed:"));
   const double pace = paceAt(speed_->value());
-  speed_value_->setText(pace > 0 ? Tr::tr("%1 steps/s").arg(QLocale().toString(pace, 'g', 2))
-                                 : Tr::tr("full speed"));
+  // Two significant digits without an exponent in any language ("890", never "8.9E+02").
+  const QString rate = pace >= 10 ? QLocale().toString(pace, 'f', 0)
+                                  : QLocale().toString(pace, 'f', pace >= 1 ? 1 : 2);
+  speed_value_->setText(pace > 0 ? Tr::tr("%1 steps/s").arg(rate) : Tr::tr("full speed"));
   speed_->setToolTip(
       Tr::tr("How fast the run goes, so it can be watched and explained: from one step per "
              "second to full speed. It only paces the training loop; every number of the run "

@@ -77,7 +77,7 @@ void RunProgressPanel::retranslate() {
   open_->setText(Tr::tr("Open folder"));
   open_->setToolTip(Tr::tr("Open the run folder in the file manager."));
   if (wall_ >= 0) {
-    time_->setText(Tr::tr("Trained for %1").arg(formatDuration(wall_)));
+    time_->setText(Tr::tr("Training time %1 (pauses excluded)").arg(formatDuration(wall_)));
   } else {
     time_->setText(
         Tr::tr("Trained %1 · ETA %2").arg(formatDuration(elapsed_), formatDuration(eta_)));
@@ -113,7 +113,7 @@ void RunProgressPanel::showProgress(qint64 step, qint64 totalSteps, double elaps
 
 void RunProgressPanel::showEnded(double wallSeconds) {
   wall_ = wallSeconds;
-  time_->setText(Tr::tr("Trained for %1").arg(formatDuration(wall_)));
+  time_->setText(Tr::tr("Training time %1 (pauses excluded)").arg(formatDuration(wall_)));
 }
 
 void RunProgressPanel::openRunFolder() {
@@ -146,6 +146,7 @@ void RunStatusBar::reset() {
   info_.reset();
   step_record_.reset();
   epoch_record_.reset();
+  lr_.reset();
   total_epochs_ = 0;
   inverse_rate_sum_ = 0;
   rated_epochs_ = 0;
@@ -160,13 +161,20 @@ void RunStatusBar::showRunInfo(const RunInfo& info) {
 }
 
 void RunStatusBar::showStep(const StepRecord& step, qint64 totalEpochs) {
+  if (!step_record_ || step.step > step_record_->step) lr_ = step.lr;
   step_record_ = step;
   total_epochs_ = totalEpochs;
   render();
 }
 
+void RunStatusBar::showLearningRate(double lr) {
+  lr_ = lr;
+  render();
+}
+
 void RunStatusBar::showEpoch(const EpochRecord& epoch, qint64 totalEpochs) {
   epoch_record_ = epoch;
+  lr_ = epoch.lr;
   if (epoch.samples_per_second > 0) {
     inverse_rate_sum_ += 1.0 / epoch.samples_per_second;
     ++rated_epochs_;
@@ -190,7 +198,8 @@ void RunStatusBar::setField(QLabel* label, const QString& text) {
 void RunStatusBar::retranslate() {
   epoch_->setToolTip(Tr::tr("The epoch being trained (or the last one), of the planned epochs."));
   step_->setToolTip(Tr::tr("Optimizer steps (batches) done so far."));
-  metrics_->setToolTip(Tr::tr("Validation result and learning rate of the last finished epoch."));
+  metrics_->setToolTip(
+      Tr::tr("Validation result of the last finished epoch and the learning rate in force."));
   speed_->setToolTip(
       Tr::tr("Training throughput of the last epoch; when the run has ended, its mean over all "
              "epochs."));
@@ -210,13 +219,13 @@ void RunStatusBar::render() {
   setField(step_, step_record_ ? Tr::tr("Step %1").arg(step_record_->step) : Tr::tr("Step –"));
   if (epoch_record_) {
     const EpochRecord& e = *epoch_record_;
-    const QString lr = ScientificSpinBox::formatValue(e.lr);
-    setField(
-        metrics_,
-        e.val_accuracy
-            ? Tr::tr("Validation accuracy %1 % · lr %2")
-                  .arg(QLocale().toString(100.0 * *e.val_accuracy, 'f', 2), lr)
-            : Tr::tr("Validation loss %1 · lr %2").arg(QLocale().toString(e.val_loss, 'g', 4), lr));
+    // The learning rate in force now: a live change shows at once, not at the epoch's end.
+    const QString lr = ScientificSpinBox::formatValue(lr_.value_or(e.lr));
+    setField(metrics_,
+             e.val_accuracy
+                 ? Tr::tr("Validation accuracy %1 % · lr %2")
+                       .arg(QLocale().toString(100.0 * *e.val_accuracy, 'f', 2), lr)
+                 : Tr::tr("Validation loss %1 · lr %2").arg(EventText::number(e.val_loss), lr));
     // Every epoch has the same number of samples: the mean rate is epochs / sum of 1/rate.
     if (ended_ && rated_epochs_ > 0) {
       setField(speed_, Tr::tr("mean %1 samples/s")

@@ -26,7 +26,8 @@ class RunProgressPanel : public QWidget {
   /// measured seconds per step and 1 / `stepsPerSecond` (the speed limit; 0 = none).
   void showProgress(qint64 step, qint64 totalSteps, double elapsedSeconds,
                     double stepsPerSecond = 0);
-  /// The run ended after `wallSeconds`: no ETA any more.
+  /// The run ended after `wallSeconds` of training (pauses excluded): "Training time 0:09
+  /// (pauses excluded)", no ETA any more.
   void showEnded(double wallSeconds);
   /// Opens the run folder with the desktop's file manager; when there is none, says so and
   /// offers to copy the path.
@@ -58,6 +59,9 @@ class RunStatusBar : public QStatusBar {
   /// The step just trained and the epoch it belongs to.
   void showStep(const StepRecord& step, qint64 totalEpochs);
   void showEpoch(const EpochRecord& epoch, qint64 totalEpochs);
+  /// A learning rate set while the run is active (config_changed "optimizer.lr"): shown at
+  /// once, until the next step or epoch record says otherwise.
+  void showLearningRate(double lr);
   /// The run ended: throughput becomes the run's mean over its epochs (total samples / total
   /// training time), not the last epoch's.
   void showRunEnded();
@@ -72,6 +76,7 @@ class RunStatusBar : public QStatusBar {
   std::optional<RunInfo> info_;
   std::optional<StepRecord> step_record_;
   std::optional<EpochRecord> epoch_record_;
+  std::optional<double> lr_;  ///< the learning rate in force (live changes included)
   qint64 total_epochs_ = 0;
   double inverse_rate_sum_ = 0;  ///< sum over epochs of 1 / samples_per_second
   int rated_epochs_ = 0;

@@ -18,6 +18,8 @@
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "gui/panels/model_data_settings.h"
+#include "gui/panels/stopping_settings.h"
+#include "gui/preset_text.h"
 #include "gui/tr.h"
 #include "gui/widgets/scientific_spin_box.h"
 
@@ -52,16 +54,22 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 
   preset_ = new QComboBox(this);
   preset_->setObjectName(QStringLiteral("presetComboBox"));
-  for (const PresetInfo& p : presets()) {
+  for (const PresetInfo& p : presets())
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
-    preset_->setItemData(preset_->count() - 1, QString::fromStdString(p.description),
-                         Qt::ToolTipRole);
-  }
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
   row(preset_, nullptr);
+  preset_description_ = new QLabel(this);
+  preset_description_->setObjectName(QStringLiteral("presetDescriptionLabel"));
+  preset_description_->setWordWrap(true);
+  preset_description_->setMinimumWidth(1);  // wraps to the column; never widens it
+  // Its height follows the text's (a long description must not overlap the next row).
+  preset_description_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  form->addRow(preset_description_);
 
   origin_ = new QLabel(this);
+  origin_->setObjectName(QStringLiteral("sourceLabel"));
   origin_->setWordWrap(true);
+  origin_->setMinimumWidth(1);
   origin_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   row(origin_, nullptr);
 
@@ -142,6 +150,11 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   connect(clip_enabled_, &QCheckBox::clicked, this, clip_edited);
   connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, clip_edited);
 
+  stopping_ = new StoppingSettings(form, this);
+  connect(stopping_, &StoppingSettings::changed, this, &SettingsPanel::updateModified);
+  connect(stopping_, &StoppingSettings::nonFinitePolicyEdited, this,
+          &SettingsPanel::nonFinitePolicyEdited);
+
   more_ = new ModelDataSettings(devices, this);
   form->addRow(more_);
   connect(more_, &ModelDataSettings::changed, this, &SettingsPanel::updateModified);
@@ -157,9 +170,20 @@ void SettingsPanel::retranslate() {
       Tr::tr("&Preset:"), Tr::tr("Source:"), Tr::tr("&Learning rate:"),   Tr::tr("Batch si&ze:"),
       Tr::tr("Ep&ochs:"), Tr::tr("See&d:"),  Tr::tr("&Mixed precision:"), Tr::tr("&Clipping:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
-  preset_->setToolTip(
-      Tr::tr("A ready-made experiment: dataset, model and training settings. "
-             "Choosing one loads its values into the fields below."));
+  const QString preset_help = Tr::tr(
+      "A ready-made experiment: dataset, model and training settings. "
+      "Choosing one loads its values into the fields below.");
+  const std::vector<PresetInfo> all = presets();
+  QString description;
+  for (std::size_t i = 0; i < all.size() && static_cast<int>(i) < preset_->count(); ++i) {
+    const QString text = PresetText::description(all[i]);
+    preset_->setItemData(static_cast<int>(i), text, Qt::ToolTipRole);
+    if (!from_file_ && static_cast<int>(i) == preset_->currentIndex()) description = text;
+  }
+  preset_->setToolTip(description.isEmpty() ? preset_help
+                                            : description + QStringLiteral("\n\n") + preset_help);
+  preset_description_->setText(description);
+  preset_description_->setVisible(!description.isEmpty());
   preset_->setPlaceholderText(Tr::tr("(from a config file)"));
   origin_->setToolTip(Tr::tr("Where the current settings came from."));
   lr_->setToolTip(
@@ -197,9 +221,11 @@ void SettingsPanel::retranslate() {
   clip_max_norm_->setToolTip(
       Tr::tr("The largest gradient norm allowed when clipping is on. "
              "It is drawn as a line on the gradient norm plot."));
+  stopping_->retranslate();
   more_->retranslate();
-  origin_->setText(from_file_ ? Tr::tr("config file %1").arg(origin_name_)
-                              : Tr::tr("built-in preset \"%1\"").arg(origin_name_));
+  origin_->setText(from_checkpoint_ ? Tr::tr("checkpoint %1").arg(origin_name_)
+                   : from_file_     ? Tr::tr("config file %1").arg(origin_name_)
+                                    : Tr::tr("built-in preset \"%1\"").arg(origin_name_));
   updateModified();
 }
 
@@ -209,7 +235,8 @@ void SettingsPanel::updateModified() {
   const QString name = preset_->itemData(index).toString();
   const TrainConfig shown = config();
   const bool modified =
-      !sameModelData(shown, base_) || shown.optimizer.lr != base_.optimizer.lr ||
+      !sameModelData(shown, base_) || !StoppingSettings::sameKeys(shown, base_) ||
+      shown.optimizer.lr != base_.optimizer.lr ||
       shown.training.batch_size != base_.training.batch_size ||
       shown.training.epochs != base_.training.epochs ||
       shown.training.seed != base_.training.seed || shown.training.amp != base_.training.amp ||
@@ -231,6 +258,7 @@ TrainConfig SettingsPanel::config() const {
   c.training.amp = amp_->isChecked();
   c.training.clip.enabled = clip_enabled_->isChecked();
   c.training.clip.max_norm = clip_max_norm_->value();
+  stopping_->apply(c);
   more_->apply(c);
   return c;
 }
@@ -253,12 +281,14 @@ QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) c
                 "training.clip.max_norm")}) {
     if (!key.isEmpty()) return key;
   }
+  if (const QString key = stopping_->keyOutsideWidgets(c, range); !key.isEmpty()) return key;
   return more_->keyOutsideWidgets(c, range);
 }
 
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& fileName) {
   base_ = config;
   from_file_ = true;
+  from_checkpoint_ = false;
   origin_name_ = fileName;
   for (int i = 0; i < preset_->count(); ++i)
     preset_->setItemText(i, preset_->itemData(i).toString());
@@ -278,6 +308,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
   clip_enabled_->setChecked(c.training.clip.enabled);
   clip_max_norm_->setEnabled(c.training.clip.enabled);
   clip_max_norm_->setValue(c.training.clip.max_norm);
+  stopping_->showConfig(c);
   more_->showConfig(c);
 }
 
@@ -312,6 +343,7 @@ void SettingsPanel::setEditable(bool editable) {
   amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);
   more_->setEditable(editable);
+  stopping_->setEditable(editable);
   clip_max_norm_->setEnabled(clip_enabled_->isChecked());
 }
 
@@ -321,6 +353,17 @@ void SettingsPanel::showClipping(bool enabled, double maxNorm) {
   clip_max_norm_->setValue(maxNorm);
   clip_max_norm_->setEnabled(enabled);
   updateModified();
+}
+
+void SettingsPanel::showNonFinitePolicy(const QString& policy) {
+  stopping_->showNonFinitePolicy(policy);
+  updateModified();
+}
+
+void SettingsPanel::setCheckpointConfig(const TrainConfig& config, const QString& fileName) {
+  setConfig(config, fileName);
+  from_checkpoint_ = true;
+  retranslate();
 }
 
 bool SettingsPanel::loadPresetNamed(const QString& name, QString* error) {

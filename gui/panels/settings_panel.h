@@ -17,11 +17,14 @@ namespace trainscope {
 
 class ModelDataSettings;
 class ScientificSpinBox;
+class StoppingSettings;
 
 /// Shows a base config (a preset, or a config file) and lets the user override the learning
-/// rate, batch size, epochs, seed and gradient clipping, and (ModelDataSettings) the model, data
-/// and device. config() is the base config with the
-/// widget values applied; it is read when a run starts.
+/// rate, batch size, epochs, seed and gradient clipping, (StoppingSettings) the non-finite
+/// policy and early stopping, and (ModelDataSettings) the model, data and device. The selected
+/// preset's description stands under the preset selector (`presetDescriptionLabel`) and in
+/// its tooltip, translated. config() is the base config with the widget values applied; it
+/// is read when a run starts.
 class SettingsPanel : public QGroupBox {
   Q_OBJECT
  public:
@@ -36,6 +39,8 @@ class SettingsPanel : public QGroupBox {
   QString keyOutsideWidgets(const TrainConfig& config, QString* range = nullptr) const;
   /// Loads `config` (from the file `fileName`) as the new base and shows its values.
   void setConfig(const TrainConfig& config, const QString& fileName);
+  /// Loads the settings of the checkpoint `fileName` (Source: "checkpoint last.pt").
+  void setCheckpointConfig(const TrainConfig& config, const QString& fileName);
   /// Selects a built-in preset and loads it. Throws Error(Config) for an unknown name.
   void loadPreset(const QString& name);
   /// loadPreset() that reports an unknown name in `error` (translated) instead of throwing.
@@ -53,6 +58,8 @@ class SettingsPanel : public QGroupBox {
   /// Shows a clipping setting changed elsewhere (the engine, a roll-back) without emitting
   /// clippingEdited.
   void showClipping(bool enabled, double maxNorm);
+  /// Shows a non-finite policy changed elsewhere without emitting nonFinitePolicyEdited.
+  void showNonFinitePolicy(const QString& policy);
 
   /// Sets every text in the current language.
   void retranslate();
@@ -74,6 +81,8 @@ class SettingsPanel : public QGroupBox {
   void ampToggled(bool enabled);
   /// The user changed clipCheckBox or clipMaxNormSpinBox (applied live to an active run).
   void clippingEdited(bool enabled, double maxNorm);
+  /// The user picked a training.non_finite policy (applied live to an active run).
+  void nonFinitePolicyEdited(const QString& policy);
 
  private:
   void onPresetActivated(int index);
@@ -83,10 +92,13 @@ class SettingsPanel : public QGroupBox {
 
   TrainConfig base_;
   bool from_file_ = false;
+  bool from_checkpoint_ = false;  ///< with from_file_: the file is a checkpoint
   QString origin_name_;          ///< the preset's name or the config file's name
   std::vector<QLabel*> labels_;  ///< the form's row labels, in order
   QComboBox* preset_ = nullptr;
   ModelDataSettings* more_ = nullptr;  ///< model, data and device rows
+  StoppingSettings* stopping_ = nullptr;  ///< non-finite policy and early stopping rows
+  QLabel* preset_description_ = nullptr;  ///< `presetDescriptionLabel`
   QLabel* origin_ = nullptr;
   ScientificSpinBox* lr_ = nullptr;
   QPushButton* lr_find_ = nullptr;  ///< `lrFindButton`

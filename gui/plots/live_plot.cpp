@@ -81,6 +81,9 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   steps->setTickStep(1.0);
   steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
   xAxis->setTicker(steps);
+  connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+          [this] { fitStepTicks(); });
+  connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::fitAxisTitles);
 
   // Non-finite markers live on the (hidden) right axis, fixed to 0..1: they mark the top edge
   // at their step and never take part in the value range.
@@ -264,12 +267,52 @@ void LivePlot::setLogScale(bool logarithmic) {
 void LivePlot::resizeEvent(QResizeEvent* event) {
   QCustomPlot::resizeEvent(event);
   fitValueTicks();
+  fitStepTicks();
 }
 
 void LivePlot::fitValueTicks() {
   // The legend row and the step axis take about 70 px (the axis rect is laid out only at the
   // next replot, so its own height may be stale here).
   yAxis->ticker()->setTickCount(std::clamp((height() - 70) / 35, 2, 5));
+}
+
+void LivePlot::fitStepTicks() {
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  const QCPRange r = xAxis->range();
+  const double widest = std::max(std::abs(r.lower), std::abs(r.upper));
+  const QString sample = xAxis->scaleType() == QCPAxis::stLogarithmic
+                             ? QStringLiteral("1e-10")
+                             : QString::number(static_cast<qlonglong>(std::llround(widest)));
+  const int label = std::max(1, 2 * fm.horizontalAdvance(sample) + fm.horizontalAdvance('0'));
+  const int room = axisRect()->width() > 10 ? axisRect()->width() : width() - 80;
+  // The ticker may pick up to about twice the count asked for (steps of 1, 2, 2.5, 5).
+  xAxis->ticker()->setTickCount(std::clamp(room / label, 1, 8));
+}
+
+void LivePlot::fitAxisTitles() {
+  QCPAxis* axes[2] = {xAxis, yAxis};
+  for (int i = 0; i < 2; ++i) {
+    QCPAxis* axis = axes[i];
+    Title& t = titles_[i];
+    if (axis->label() != t.shown) t.full = axis->label();  // set anew since the last fit
+    const int room = i == 0 ? axisRect()->width() : axisRect()->height();
+    const QFontMetrics fm(axis->labelFont());
+    QString text = t.full;
+    if (room > 0 && fm.horizontalAdvance(text) > room) {
+      int cut = -1;
+      for (int k = 0; k < text.size(); ++k)
+        if (text[k] == QLatin1Char(' ') &&
+            (cut < 0 || std::abs(k - text.size() / 2) < std::abs(cut - text.size() / 2)))
+          cut = k;
+      if (cut > 0) text[cut] = QLatin1Char('\n');
+      int widest = 0;
+      for (const QString& line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, fm.horizontalAdvance(line));
+      if (widest > room) text = fm.elidedText(t.full, Qt::ElideRight, room);
+    }
+    t.shown = text;
+    if (axis->label() != text) axis->setLabel(text);
+  }
 }
 
 void LivePlot::resetView() {

@@ -84,6 +84,12 @@ class LivePlot : public QCustomPlot {
   /// About one value label per 35 px of height (2 to 5): a short plot (1024x768 with the
   /// non-finite panel open) does not stack seven labels of 1e24 onto each other.
   void fitValueTicks();
+  /// As many step labels as fit side by side with room between them (the widest label, plus
+  /// its width again): "500 1000 1500" never run together in a narrow side view.
+  void fitStepTicks();
+  /// Before each replot: an axis title longer than its axis is broken into two lines at the
+  /// space nearest its middle, and elided only when that is still too long.
+  void fitAxisTitles();
   void setFollowing(bool following);
   void showReadout(const QPoint& pos, const QPoint& global);
 
@@ -94,6 +100,10 @@ class LivePlot : public QCustomPlot {
   std::uint64_t marker_stamp_ = ~std::uint64_t{0};
   bool following_ = true;
   bool log_scale_ = false;
+  struct Title {
+    QString full, shown;  ///< the label as set, and as fitted
+  };
+  Title titles_[2];  ///< x, y
 };
 
 }  // namespace trainscope

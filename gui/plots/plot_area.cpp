@@ -1,6 +1,7 @@
 #include "gui/plots/plot_area.h"
 
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -25,6 +26,10 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
   side_tabs_ = new QTabWidget;
   side_tabs_->setObjectName(QStringLiteral("sideViewTabs"));
   side_tabs_->setDocumentMode(true);
+  // Every tab in view, no scroll arrows: compact tabs, and the pane is never narrower than
+  // its tab bar.
+  side_tabs_->tabBar()->setUsesScrollButtons(false);
+  side_tabs_->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 3px 5px; }"));
   side_tabs_->hide();  // until a side view is added
   top_->addWidget(side_tabs_);
   top_->setStretchFactor(0, 3);

@@ -20,6 +20,8 @@ namespace trainscope {
 namespace {
 
 constexpr int kMaxEpochMarkers = 60;  // above this many epochs, no per-epoch markers
+/// The property of a loss plot label holding its own height (a fraction of the plot's).
+const char* const kHomeY = "trainscopeHomeY";
 
 const QColor& kTrainColor = palette::kTrain;
 const QColor& kValColor = palette::kVal;
@@ -47,6 +49,8 @@ void smallLegendFont(LivePlot* plot) {
 
 LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   setObjectName(QStringLiteral("lossPlot"));
+  // The labels' sides and heights follow the plot's size and range, at every replot.
+  connect(this, &QCustomPlot::beforeReplot, this, &LossPlot::alignLabels);
   // The previous run first, so that the current curves are drawn over it.
   for (const auto& [name, color] : {std::pair{series::kGhostTrainLoss, kTrainColor},
                                     std::pair{series::kGhostValLoss, kValColor}}) {
@@ -184,19 +188,73 @@ void LossPlot::updateBest() {
   best_line_->point1->setCoords(best_step_, 0);
   best_line_->point2->setCoords(best_step_, 1);
   best_label_->position->setCoords(best_step_, 0.02);
+  best_label_->setProperty(kHomeY, 0.02);
   best_label_->setText(
       Tr::tr("best: epoch %1 (%2)").arg(*best_epoch_).arg(EventText::number(best_value_)));
 }
 
 void LossPlot::alignLabels() {
   // A label stands right of its line in the left part of the plot, left of it further right,
-  // so it is never cut by the plot's edge.
+  // so it is never cut by the plot's edge; when another marker's line would run through it
+  // there, it takes the other side (the best epoch and the overfitting onset are often close).
   const QCPRange r = xAxis->range();
+  if (r.size() <= 0) return;
+  QVector<double> lines;
+  for (int i = 0; i < itemCount(); ++i)
+    if (auto* l = qobject_cast<QCPItemStraightLine*>(item(i)); l && l->visible())
+      lines.append(xAxis->coordToPixel(l->point1->coords().x()));
+  const double left_edge = axisRect()->left(), right_edge = axisRect()->right();
   for (int i = 0; i < itemCount(); ++i) {
     auto* t = qobject_cast<QCPItemText*>(item(i));
-    if (!t || r.size() <= 0) continue;
-    const double frac = (t->position->coords().x() - r.lower) / r.size();
-    t->setPositionAlignment((frac > 0.5 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    if (!t) continue;
+    const double at = t->position->coords().x();
+    const double x = xAxis->coordToPixel(at);
+    const double w = QFontMetricsF(t->font()).horizontalAdvance(t->text()) + t->padding().left() +
+                     t->padding().right();
+    auto blocked = [&](bool right_aligned) {
+      const double lo = right_aligned ? x - w : x, hi = lo + w;
+      if (lo < left_edge - 1 || hi > right_edge + 1) return true;
+      for (double line : lines)
+        if (std::abs(line - x) > 0.5 && line > lo && line < hi) return true;
+      return false;
+    };
+    bool right = (at - r.lower) / r.size() > 0.5;
+    if (blocked(right) && !blocked(!right)) right = !right;
+    t->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+  }
+  // Labels stand at their own heights (a fraction of the plot's height, kHomeY); in a short
+  // plot two close labels would still overlap: a label that meets one above it moves down
+  // below it.
+  const QRectF area = axisRect()->rect();
+  if (area.height() <= 0) return;
+  std::vector<std::pair<double, QCPItemText*>> texts;
+  for (int i = 0; i < itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(item(i)); t && t->visible())
+      texts.emplace_back(t->property(kHomeY).toDouble(), t);
+  std::stable_sort(texts.begin(), texts.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<QRectF> placed;
+  for (auto& [home, t] : texts) {
+    // The text's size as QCPItemText draws it (a Chinese text may be taller than the font).
+    const QSizeF text =
+        QFontMetricsF(t->font())
+            .boundingRect(QRectF(), Qt::TextDontClip | t->textAlignment(), t->text())
+            .size();
+    const double w = text.width() + t->padding().left() + t->padding().right();
+    const double h = text.height() + t->padding().top() + t->padding().bottom();
+    const double x = xAxis->coordToPixel(t->position->coords().x());
+    QRectF rect(t->positionAlignment() & Qt::AlignRight ? x - w : x,
+                area.top() + home * area.height(), w, h);
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const QRectF& other : placed)
+        if (rect.intersects(other)) {
+          rect.moveTop(other.bottom() + 1);
+          moved = true;
+        }
+    }
+    placed.push_back(rect);
+    t->position->setCoords(t->position->coords().x(), (rect.top() - area.top()) / area.height());
   }
 }
 
@@ -245,6 +303,7 @@ void LossPlot::rebuildMarkerItems() {
     t->position->setTypeX(QCPItemPosition::ptPlotCoords);
     t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     t->position->setCoords(x, y);
+    t->setProperty(kHomeY, y);
     t->setColor(color.darker(130));
     t->setBrush(QColor(255, 255, 255, 200));
     t->setPadding(QMargins(2, 1, 2, 1));
@@ -452,6 +511,14 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
     // Never widens the window: a long list of changes is cut, the tooltip has it all.
     ghost_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     connect(loss, &LossPlot::ghostChanged, this, &PlotView::updateGhost);
+    // Their room is kept while they are hidden: neither the plot under the bar nor the columns
+    // of the window move when they appear (the button is short for that: "Clear").
+    for (QWidget* keep :
+         {static_cast<QWidget*>(clear_ghost_), static_cast<QWidget*>(ghost_label_)}) {
+      QSizePolicy policy = keep->sizePolicy();
+      policy.setRetainSizeWhenHidden(true);
+      keep->setSizePolicy(policy);
+    }
     bar->addWidget(clear_ghost_);
     bar->addWidget(ghost_label_, 1);
     updateGhost();
@@ -521,7 +588,7 @@ void PlotView::retranslate() {
   legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot."));
   log_scale_->setText(Tr::tr("Log scale"));
   if (clear_ghost_) {
-    clear_ghost_->setText(Tr::tr("Clear previous run"));
+    clear_ghost_->setText(Tr::tr("Clear"));
     clear_ghost_->setToolTip(
         Tr::tr("Remove the dashed curves of the previous run, kept to show what the new "
                "settings change."));

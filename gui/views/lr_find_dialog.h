@@ -8,16 +8,18 @@
 #include "core/config/train_config.h"
 #include "core/train/lr_finder.h"
 
-class QCustomPlot;
 class QLabel;
 class QPushButton;
 
 namespace trainscope {
 
+class LrFindPlot;
+
 /// Runs the LR range test (Smith 2015, fastai's lr_find: core findLearningRate with its default
 /// LrFinderOptions, 1e-7 to 10 over 100 steps) for `config` from a fresh model on a thread of its
 /// own, and draws the loss and its smoothed curve against the learning rate (log axis) with the
-/// suggested learning rate marked (objectName `lrFindDialog`). "Use this learning rate"
+/// suggested learning rate marked, through the plots layer (LrFindPlot) (objectName
+/// `lrFindDialog`). "Use this learning rate"
 /// (`lrFindUseButton`, enabled once there is a suggestion) emits learningRateChosen. The window
 /// never blocks while it runs; closing it waits for the sweep's last step (it cannot be cut
 /// short, but 100 small steps take seconds).
@@ -35,6 +37,7 @@ class LrFindDialog : public QDialog {
   const QString& error() const { return error_; }
   /// The vertical suggestion marker's position (for tests); 0 before the result.
   double markedLr() const { return marked_lr_; }
+  LrFindPlot* plot() const { return plot_; }
 
  signals:
   /// The user chose the suggestion.
@@ -53,7 +56,7 @@ class LrFindDialog : public QDialog {
   QString error_;
   double marked_lr_ = 0;
   QLabel* status_;
-  QCustomPlot* plot_;
+  LrFindPlot* plot_;  ///< the plots layer's LrFindPlot (`lrFindPlot`)
   QPushButton* use_;
   QPushButton* close_;
 };

@@ -50,6 +50,8 @@ class ImageGrid : public QWidget {
     record_ = r;
     update();
   }
+  /// Captions the last paint had to elide (none, unless the grid is very small).
+  int cutCaptions() const { return cut_; }
 
  protected:
   void paintEvent(QPaintEvent*) override {
@@ -60,11 +62,40 @@ class ImageGrid : public QWidget {
     const int n = static_cast<int>(r.images.size());
     const int cols = 4;
     const int rows = (n + cols - 1) / cols;
+    const int cell_w = width() / cols;
+    auto name = [&r](const std::vector<int>& v, int i) {
+      if (i >= static_cast<int>(v.size())) return QString();
+      const int c = v[static_cast<std::size_t>(i)];
+      return c >= 0 && c < static_cast<int>(r.class_names.size())
+                 ? QCoreApplication::translate("TrainScope",
+                                               r.class_names[static_cast<std::size_t>(c)].c_str())
+                 : QString::number(c);
+    };
+    // The captions' font: the widget's, smaller (down to 6.5 pt) until the longest caption
+    // ("true: T-shirt/top") fits a cell; only then are captions elided.
+    QFont caption_font = font();
+    for (;;) {
+      const QFontMetrics fm(caption_font);
+      bool fits = true;
+      for (int k = 0; k < n && fits; ++k) {
+        fits = fm.horizontalAdvance(name(r.predicted, k)) <= cell_w - 2 &&
+               fm.horizontalAdvance(Tr::tr("true: %1").arg(name(r.actual, k))) <= cell_w - 2;
+      }
+      if (fits || caption_font.pointSizeF() <= 6.5) break;
+      caption_font.setPointSizeF(caption_font.pointSizeF() - 0.5);
+    }
+    p.setFont(caption_font);
+    const QFontMetrics fm(caption_font);
+    cut_ = 0;
+    auto fitted = [&](const QString& text) {
+      const QString shown = fm.elidedText(text, Qt::ElideRight, cell_w - 2);
+      cut_ += shown != text;
+      return shown;
+    };
     // Two text lines under each image: the prediction, and for a wrong one the true class (one
     // line "Sandal (true: Trouser)" would be cut off in a quarter of the side tab).
-    const int line_h = fontMetrics().height();
+    const int line_h = fm.height();
     const int text_h = 2 * line_h + 2;
-    const int cell_w = width() / cols;
     const int cell_h = height() / std::max(rows, 1);
     const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 8));
     for (int k = 0; k < n; ++k) {
@@ -82,29 +113,20 @@ class ImageGrid : public QWidget {
                          k < static_cast<int>(r.actual.size()) && r.predicted[k] != r.actual[k];
       p.setPen(QPen(wrong ? kWrongColor : kRightColor, wrong ? 3 : 1));
       p.drawRect(target.adjusted(-1, -1, 0, 0));
-      auto name = [&r](const std::vector<int>& v, int i) {
-        if (i >= static_cast<int>(v.size())) return QString();
-        const int c = v[static_cast<std::size_t>(i)];
-        return c >= 0 && c < static_cast<int>(r.class_names.size())
-                   ? QCoreApplication::translate("TrainScope",
-                                                 r.class_names[static_cast<std::size_t>(c)].c_str())
-                   : QString::number(c);
-      };
       p.setPen(wrong ? kWrongColor : palette().text().color());
       const QRect line1(cx, target.bottom() + 2, cell_w, line_h);
-      p.drawText(line1, Qt::AlignHCenter | Qt::AlignTop,
-                 fontMetrics().elidedText(name(r.predicted, k), Qt::ElideRight, cell_w - 2));
+      p.drawText(line1, Qt::AlignHCenter | Qt::AlignTop, fitted(name(r.predicted, k)));
       if (wrong) {
         p.setPen(palette().text().color());
         p.drawText(line1.translated(0, line_h), Qt::AlignHCenter | Qt::AlignTop,
-                   fontMetrics().elidedText(Tr::tr("true: %1").arg(name(r.actual, k)),
-                                            Qt::ElideRight, cell_w - 2));
+                   fitted(Tr::tr("true: %1").arg(name(r.actual, k))));
       }
     }
   }
 
  private:
   const ModelViewRecord* record_ = nullptr;
+  int cut_ = 0;
 };
 
 ModelView::ModelView(QWidget* parent) : QWidget(parent) {
@@ -170,6 +192,8 @@ void ModelView::clear() {
   stack_->setCurrentWidget(empty_);
   retranslate();
 }
+
+int ModelView::cutCaptions() const { return images_->cutCaptions(); }
 
 int ModelView::imageCount() const { return record_ ? static_cast<int>(record_->images.size()) : 0; }
 

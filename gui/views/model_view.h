@@ -42,6 +42,8 @@ class ModelView : public QWidget {
   /// Images shown and how many of them are wrong (for tests).
   int imageCount() const;
   int wrongCount() const;
+  /// Image captions the last paint had to elide (the font shrinks to 6.5 pt first).
+  int cutCaptions() const;
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -82,6 +82,19 @@ class RollBackUser : public trainscope::TrainerObserver {
   bool rolled_back_ = false;
 };
 
+/// Under policy "skip" from the start, switches training.non_finite to "stop" after step 6 (as
+/// the dashboard's "When NaN/Inf" row does while the run goes on).
+class PolicyUser : public trainscope::TrainerObserver {
+ public:
+  explicit PolicyUser(trainscope::Trainer& t) : trainer_(t) {}
+  void onStep(const trainscope::StepRecord& r) override {
+    if (r.step == 6) trainer_.setNonFinitePolicy("stop");
+  }
+
+ private:
+  trainscope::Trainer& trainer_;
+};
+
 }  // namespace
 
 class TstCliReplay : public QObject {
@@ -90,6 +103,7 @@ class TstCliReplay : public QObject {
  private Q_SLOTS:
   void liveChangesReplayBitForBit();
   void rollBackReplays();
+  void nonFinitePolicyChangeReplays();
   void runWithoutChangesReplaysAsItsConfig();
   void badRunFoldersAreRefused();
 
@@ -175,6 +189,41 @@ void TstCliReplay::rollBackReplays() {
   compareCsv(orig + "/steps.csv", replay + "/steps.csv");
   compareCsv(orig + "/metrics.csv", replay + "/metrics.csv");
   QCOMPARE(configChanges(replay), configChanges(orig));
+}
+
+void TstCliReplay::nonFinitePolicyChangeReplays() {
+  // exploding: 5 steps per epoch, the gradient norm is inf from step 4 on. Skipped steps 4-6
+  // under "skip"; "stop" from step 7 ends the run at its non-finite step 7.
+  trainscope::TrainConfig config = trainscope::presetConfig("exploding");
+  config.training.epochs = 3;
+  config.training.num_threads = 1;
+  config.training.non_finite = "skip";
+  const QString orig = tmp_.filePath("policy");
+  trainscope::TrainerOptions options;
+  options.run_dir = orig.toStdString();
+  options.front_end = "gui";
+  trainscope::Trainer trainer(config, options);
+  PolicyUser user(trainer);
+  trainer.addObserver(&user);
+  const trainscope::RunSummary s = trainer.run();
+  QCOMPARE(QString::fromStdString(trainscope::toString(s.stop_reason)), QString("non_finite"));
+  QCOMPARE(s.global_step, int64_t(7));
+  QStringList policy_events;
+  for (const QString& line : readLines(orig + "/events.jsonl")) {
+    const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+    if (e["what"].toString() == "training.non_finite")
+      policy_events << QString("%1 %2").arg(e["step"].toInteger()).arg(e["message"].toString());
+  }
+  QCOMPARE(policy_events, QStringList{"6 non-finite policy stop from step 7"});
+
+  const QString replay = tmp_.filePath("policy_replay");
+  CliResult r = runCli({"train", "--replay", orig, "--out", replay});
+  QVERIFY2(r.exit_code == 3, describe(r));  // stopped on a non-finite value
+  QVERIFY2(r.err.contains("1 recorded live change "), describe(r));
+  compareCsv(orig + "/steps.csv", replay + "/steps.csv");
+  const QJsonObject summary = readJsonObject(replay + "/summary.json");
+  QCOMPARE(summary["stop_reason"].toString(), QString("non_finite"));
+  QCOMPARE(summary["global_step"].toInteger(), qint64(7));
 }
 
 void TstCliReplay::runWithoutChangesReplaysAsItsConfig() {

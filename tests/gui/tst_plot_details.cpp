@@ -2,9 +2,12 @@
 // beside its max_norm line (linear and log axes), hovering a clipped step names the norm before
 // and after clipping, and the previous run's ghost never widens the axes (nor adds markers).
 // Drawn from hand-made histories; expected values from the arithmetic in the comments.
+#include <QDirIterator>
+#include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 
+#include "gui/plots/lr_find_plot.h"
 #include "gui/plots/training_plots.h"
 
 using namespace trainscope;
@@ -38,6 +41,8 @@ class TstPlotDetails : public QObject {
   void clippedCurveShowsBesideItsThreshold();
   void hoverAtAClippedStepSaysBeforeAndAfter();
   void ghostNeverWidensTheAxes();
+  void lrFindPlotDrawsTheSweepByName();
+  void noGraphIndexOutsideThePlotsLayer();
 };
 
 void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
@@ -135,6 +140,56 @@ void TstPlotDetails::ghostNeverWidensTheAxes() {
   QVERIFY(plot.ghostShown());
   QVERIFY2(plot.ghostDescription().contains(QStringLiteral("exploding")),
            qPrintable(plot.ghostDescription()));
+}
+
+void TstPlotDetails::lrFindPlotDrawsTheSweepByName() {
+  // A sweep of 5 steps, lr 1e-4 .. 1, the last one diverged; suggestion 1e-2.
+  LrFinderResult r;
+  const double lrs[] = {1e-4, 1e-3, 1e-2, 1e-1, 1};
+  const double losses[] = {2.0, 1.8, 1.2, 1.5, 40};
+  for (int i = 0; i < 5; ++i) r.points.push_back({lrs[i], losses[i], losses[i] * 0.9});
+  r.stopped_early = true;
+  r.suggested_lr = 1e-2;
+  LrFindPlot plot;
+  plot.resize(640, 360);
+  plot.showResult(r);
+  QCOMPARE(plot.pointCount(LrFindPlot::kLrFindLoss), 5);
+  QCOMPARE(plot.pointCount(LrFindPlot::kLrFindSmoothed), 5);
+  QCOMPARE(plot.markedLr(), 1e-2);
+  QVERIFY(plot.suggestionLabel() &&
+          plot.suggestionLabel()->text().contains(QStringLiteral("0.01")));
+  // The axes: every learning rate; the smoothed loss without the diverged last point
+  // (0.9 * 1.2 .. 0.9 * 2.0 = 1.08 .. 1.8) plus 10 % of that span.
+  QCOMPARE(plot.xAxis->range().lower, 1e-4);
+  QCOMPARE(plot.xAxis->range().upper, 1.0);
+  QVERIFY(std::abs(plot.yAxis->range().lower - (1.08 - 0.072)) < 1e-9);
+  QVERIFY(std::abs(plot.yAxis->range().upper - (1.8 + 0.072)) < 1e-9);
+}
+
+void TstPlotDetails::noGraphIndexOutsideThePlotsLayer() {
+  // Charts bind named series (gui/plots/live_plot.h); a graph index outside gui/plots/ breaks
+  // silently when a curve is added. QCustomPlot's index API: graph(i) (graph() without an
+  // index is the newest graph, as addGraph() returns it).
+  static const QRegularExpression index_api(QStringLiteral(R"((->|\.)graph\(\s*[^)\s])"));
+  QStringList offenders;
+  QDirIterator it(QStringLiteral(TRAINSCOPE_GUI_SOURCE_DIR), {QStringLiteral("*.cpp")}, QDir::Files,
+                  QDirIterator::Subdirectories);
+  int files = 0;
+  while (it.hasNext()) {
+    const QString path = it.next();
+    ++files;
+    if (path.contains(QLatin1String("/plots/"))) continue;
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    int line = 0;
+    while (!f.atEnd()) {
+      ++line;
+      if (index_api.match(QString::fromUtf8(f.readLine())).hasMatch())
+        offenders << QStringLiteral("%1:%2").arg(path).arg(line);
+    }
+  }
+  QVERIFY(files > 20);
+  QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TstPlotDetails)

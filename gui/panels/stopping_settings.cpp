@@ -1,0 +1,148 @@
+#include "gui/panels/stopping_settings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include "gui/tr.h"
+#include "gui/widgets/scientific_spin_box.h"
+
+namespace trainscope {
+
+namespace {
+/// The dashboard's policy when the config leaves training.non_finite unset
+/// (TrainingController passes "pause" as the front end's default).
+const char* kDefaultPolicy = "pause";
+constexpr int kMaxPatience = 1'000'000;  // training.early_stopping.patience: 1 .. 1e6
+}  // namespace
+
+StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject(parent) {
+  setObjectName(QStringLiteral("stoppingSettings"));
+
+  policy_ = new QComboBox(parent);
+  policy_->setObjectName(QStringLiteral("nonFiniteComboBox"));
+  for (const char* p : {"pause", "stop", "skip"}) policy_->addItem(QString(), QLatin1String(p));
+  policy_label_ = new QLabel(parent);
+  policy_label_->setBuddy(policy_);
+  form->addRow(policy_label_, policy_);
+
+  early_ = new QCheckBox(parent);
+  early_->setObjectName(QStringLiteral("earlyStoppingCheckBox"));
+  early_label_ = new QLabel(parent);
+  early_label_->setBuddy(early_);
+  form->addRow(early_label_, early_);
+  // A row of its own: beside the check box the spin box would widen the settings column.
+  patience_ = new QSpinBox(parent);
+  patience_->setObjectName(QStringLiteral("patienceSpinBox"));
+  patience_->setRange(1, kMaxPatience);
+  patience_label_ = new QLabel(parent);
+  patience_label_->setBuddy(patience_);
+  form->addRow(patience_label_, patience_);
+
+  min_delta_ = new ScientificSpinBox(parent);
+  min_delta_->setObjectName(QStringLiteral("minDeltaSpinBox"));
+  min_delta_->setRange(0, 1e9);  // training.early_stopping.min_delta >= 0
+  delta_label_ = new QLabel(parent);
+  delta_label_->setBuddy(min_delta_);
+  form->addRow(delta_label_, min_delta_);
+
+  connect(policy_, &QComboBox::activated, this, [this] {
+    emit nonFinitePolicyEdited(policy_->currentData().toString());
+    emit changed();
+  });
+  connect(early_, &QCheckBox::toggled, this, [this](bool on) {
+    patience_->setEnabled(on && early_->isEnabled());
+    min_delta_->setEnabled(on && early_->isEnabled());
+    emit changed();
+  });
+  connect(patience_, &QSpinBox::valueChanged, this, &StoppingSettings::changed);
+  connect(min_delta_, &QDoubleSpinBox::valueChanged, this, &StoppingSettings::changed);
+  retranslate();
+}
+
+void StoppingSettings::showConfig(const TrainConfig& c) {
+  const QSignalBlocker blockers[] = {QSignalBlocker(policy_), QSignalBlocker(early_),
+                                     QSignalBlocker(patience_), QSignalBlocker(min_delta_)};
+  showNonFinitePolicy(QString::fromStdString(c.training.non_finite.value_or(kDefaultPolicy)));
+  const EarlyStoppingConfig& es = c.training.early_stopping;
+  early_->setChecked(es.enabled);
+  patience_->setValue(static_cast<int>(std::min<int64_t>(es.patience, kMaxPatience)));
+  min_delta_->setValue(es.min_delta);
+  patience_->setEnabled(es.enabled && early_->isEnabled());
+  min_delta_->setEnabled(es.enabled && early_->isEnabled());
+}
+
+void StoppingSettings::showNonFinitePolicy(const QString& policy) {
+  const QSignalBlocker block(policy_);
+  const int index = policy_->findData(policy);
+  if (index >= 0) policy_->setCurrentIndex(index);
+}
+
+void StoppingSettings::apply(TrainConfig& c) const {
+  const std::string policy = policy_->currentData().toString().toStdString();
+  if (c.training.non_finite || policy != kDefaultPolicy) c.training.non_finite = policy;
+  EarlyStoppingConfig& es = c.training.early_stopping;
+  es.enabled = early_->isChecked();
+  es.patience = patience_->value();
+  es.min_delta = min_delta_->value();
+}
+
+bool StoppingSettings::sameKeys(const TrainConfig& a, const TrainConfig& b) {
+  const EarlyStoppingConfig &x = a.training.early_stopping, &y = b.training.early_stopping;
+  return a.training.non_finite.value_or(kDefaultPolicy) ==
+             b.training.non_finite.value_or(kDefaultPolicy) &&
+         x.enabled == y.enabled && x.patience == y.patience && x.min_delta == y.min_delta;
+}
+
+QString StoppingSettings::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
+  const EarlyStoppingConfig& es = c.training.early_stopping;
+  if (es.patience < 1 || es.patience > kMaxPatience) {
+    if (range) *range = QStringLiteral("1 – %1").arg(kMaxPatience);
+    return QStringLiteral("training.early_stopping.patience");
+  }
+  if (es.min_delta < min_delta_->minimum() || es.min_delta > min_delta_->maximum()) {
+    if (range)
+      *range = QStringLiteral("%1 – %2").arg(ScientificSpinBox::formatValue(min_delta_->minimum()),
+                                             ScientificSpinBox::formatValue(min_delta_->maximum()));
+    return QStringLiteral("training.early_stopping.min_delta");
+  }
+  return QString();
+}
+
+void StoppingSettings::setEditable(bool editable) {
+  policy_->setEnabled(true);  // live: TrainingController::setNonFinitePolicy
+  early_->setEnabled(editable);
+  patience_->setEnabled(editable && early_->isChecked());
+  min_delta_->setEnabled(editable && early_->isChecked());
+}
+
+void StoppingSettings::retranslate() {
+  policy_label_->setText(Tr::tr("When NaN/Inf:"));
+  policy_->setItemText(0, Tr::tr("pause and show why"));
+  policy_->setItemText(1, Tr::tr("stop the run"));
+  policy_->setItemText(2, Tr::tr("skip the step, keep going"));
+  policy_->setToolTip(
+      Tr::tr("What a step whose loss or gradient norm is NaN or Inf does (training.non_finite; "
+             "a divergence too). Its update is never applied. Pause: the run waits and shows "
+             "the evidence; stop: the run ends; skip: the step is left out and the run goes on. "
+             "Can be changed while a run is running or paused: it applies from the next step."));
+  early_label_->setText(Tr::tr("Early stopping:"));
+  early_->setText(Tr::tr("On"));
+  early_->setToolTip(
+      Tr::tr("Stop the run when the validation loss has not improved for the number of epochs "
+             "on the right (training.early_stopping). Applies when the next run starts."));
+  patience_label_->setText(Tr::tr("Patience:"));
+  patience_->setSuffix(Tr::tr(" epochs"));
+  patience_->setToolTip(
+      Tr::tr("Epochs without an improvement of the validation loss before early stopping ends "
+             "the run (training.early_stopping.patience). The overfitting watch uses it too."));
+  delta_label_->setText(Tr::tr("Min. delta:"));
+  min_delta_->setToolTip(
+      Tr::tr("A fall of the validation loss by more than this counts as an improvement "
+             "(training.early_stopping.min_delta; 0 = any fall)."));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,39 @@
+#include "gui/preset_text.h"
+
+#include "gui/tr.h"
+
+namespace trainscope {
+
+QString PresetText::description(const PresetInfo& p) {
+  // Each text equals core's English description (tst_dashboard_details checks it), so
+  // lupdate sees every sentence and the Chinese catalogue translates it.
+  const std::string& n = p.name;
+  if (n == "overfit-sine")
+    return Tr::tr(
+        "A few dozen noisy samples of a sine and a large MLP: validation loss turns upward "
+        "within seconds (overfitting).");
+  if (n == "moons")
+    return Tr::tr("Two interleaving half circles (2-D, two classes) and a small MLP.");
+  if (n == "overfit-moons")
+    return Tr::tr(
+        "Few noisy moons points and a big MLP: the decision boundary wraps around single noisy "
+        "points while validation loss climbs. Watch the gap open and the model view; then "
+        "set model.dropout 0.3, optimizer.weight_decay 1e-3 or more data.n_samples and restart.");
+  if (n == "circles")
+    return Tr::tr("Two concentric noisy circles (2-D, two classes) and a small MLP.");
+  if (n == "spirals")
+    return Tr::tr(
+        "Two interleaved spirals (2-D, two classes): a harder boundary that needs a wider MLP "
+        "and more epochs.");
+  if (n == "fashion-mnist-mlp")
+    return Tr::tr(
+        "Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10.");
+  if (n == "exploding")
+    return Tr::tr(
+        "Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. "
+        "Without clipping the loss overflows within a few steps (watch the gradient norm climb "
+        "and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges.");
+  return QString::fromStdString(p.description);
+}
+
+}  // namespace trainscope
