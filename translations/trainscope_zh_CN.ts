@@ -2260,12 +2260,6 @@ before clipping %2 → after %3</source>
         <translation>运行太短，无法计时：能计时的步数不足 %1 步（每轮的第一步紧跟在验证之后，不计时）。请比较更多的步数或使用更大的数据集；损失差异仍然照常测量。</translation>
     </message>
     <message>
-        <source>%1
-learning rate %2: %3</source>
-        <translation>%1
-学习率 %2：%3</translation>
-    </message>
-    <message>
         <source>A few dozen noisy samples of a sine and a large MLP: validation loss turns upward within seconds (overfitting).</source>
         <translation>几十个带噪声的正弦样本配一个大 MLP：几秒钟内验证损失就开始回升（过拟合）。</translation>
     </message>
