@@ -71,6 +71,7 @@ class TstTranslations : public QObject {
  private slots:
   void everyGuiStringHasChinese();
   void everyStringUsesTheSharedContext();
+  void oneWordForStepAndEpoch();
 };
 
 void TstTranslations::everyGuiStringHasChinese() {
@@ -144,6 +145,32 @@ void TstTranslations::everyStringUsesTheSharedContext() {
     }
   }
   QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+}
+
+void TstTranslations::oneWordForStepAndEpoch() {
+  // As a Chinese lecturer says it (issue 19): 步 for a step, 轮 for an epoch and nothing else,
+  // non-finite values named as 出现 NaN/Inf（非有限值）, the step buttons and the lr range test
+  // in words.
+  QString error;
+  const auto committed = readTs(QStringLiteral(TRAINSCOPE_ZH_CN_TS), &error);
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+  static const QRegularExpression other_words(
+      QStringLiteral("迭代|周期|纪元|回合|时期|历元|轮次|单步批次|单步轮次"));
+  QStringList offenders;
+  for (auto it = committed.cbegin(); it != committed.cend(); ++it) {
+    const QString& t = it->translation;
+    if (other_words.match(t).hasMatch() ||
+        (t.contains(QStringLiteral("非有限")) && !t.contains(QStringLiteral("NaN/Inf（非有限"))))
+      offenders << it.key().second + QStringLiteral(" -> ") + t;
+  }
+  QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+  const QString context = QStringLiteral("TrainScope");
+  QCOMPARE(committed.value({context, QStringLiteral("Step &batch")}).translation,
+           QStringLiteral("单步（1 个批次）(&B)"));
+  QCOMPARE(committed.value({context, QStringLiteral("Step &epoch")}).translation,
+           QStringLiteral("跑完本轮(&E)"));
+  QCOMPARE(committed.value({context, QStringLiteral("Find…")}).translation,
+           QStringLiteral("学习率范围测试…"));
 }
 
 QTEST_MAIN(TstTranslations)
