@@ -127,8 +127,17 @@ int InspectCommand::run() const {
     std::optional<WeightsFileInfo> weights;
     try {
       weights = inspectWeightsFile(file_);
-    } catch (const Error&) {
-      if (isZipFile(file_)) throw;  // names the problem without libtorch's internal asserts
+    } catch (const Error& not_weights) {
+      // Both readers share the zip and pickle layers (readTorchSaveFile): a damaged file has
+      // the same problem in both, said as a checkpoint's; a file that is no zip at all too (it
+      // says what the file is not). Another torch.save file keeps what the weights reader says
+      // it holds ("a torch.nn...Sequential object, not a state_dict").
+      auto problem = [&](const Error& e) {
+        const std::string s = e.what(), at = file_ + ": ";
+        const size_t i = s.find(at);
+        return i == std::string::npos ? s : s.substr(i + at.size());
+      };
+      if (isZipFile(file_) && problem(not_weights) != problem(not_checkpoint)) throw;
       throw not_checkpoint;
     }
     if (weights->form == WeightsForm::TrainScopeCheckpoint) throw not_checkpoint;

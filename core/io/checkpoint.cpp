@@ -15,6 +15,8 @@
 #include "core/io/file_kind.h"
 #include "core/io/file_read.h"
 #include "core/io/number_format.h"
+#include "core/io/python_weights_file.h"
+#include "core/io/run_dir.h"
 
 namespace trainscope {
 namespace {
@@ -86,28 +88,15 @@ const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::str
 }
 
 c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
-  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
-  // The format from the first bytes: a file that is not a zip archive is never read whole.
-  std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
-  if (!head) bad(file, "the file cannot be opened");
-  if (head->empty()) bad(file, "the file is empty");
-  if (head->size() < 4 || (*head)[0] != 'P' || (*head)[1] != 'K')
-    bad(file, notZipProblem(*head, "not a PyTorch zip file"));
-  std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
-  if (!read) bad(file, "the file cannot be opened");
-  std::vector<char> bytes = std::move(*read);
-  c10::IValue root;
-  try {
-    root = torch::pickle_load(bytes);
-  } catch (const c10::Error& e) {
-    bad(file, "the file is truncated or corrupt (" + std::string(e.what_without_backtrace()) + ")");
-  } catch (const std::exception& e) {
-    bad(file, "the file is truncated or corrupt (" + std::string(e.what()) + ")");
-  }
+  // TrainScope's own zip reader and unpickler (python_weights_file.h), not torch::pickle_load:
+  // libtorch 1.13's unpickler crashes on malformed pickles, reads tensor records without
+  // checking their length, checks no CRC-32, and cannot read what Python's torch.save writes
+  // when it re-saves a checkpoint (APPEND, 0x61).
+  const c10::IValue root = readTorchSaveFile(file, "cannot load checkpoint ", "not a PyTorch zip file");
   if (!root.isGenericDict()) bad(file, "not a TrainScope checkpoint (the file holds no dict)");
   c10::impl::GenericDict dict = root.toGenericDict();
-  if (!dict.keyType()->isSubtypeOf(*c10::StringType::get()))
-    bad(file, "not a TrainScope checkpoint (its dict keys are not strings)");
+  for (const auto& e : dict)
+    if (!e.key().isString()) bad(file, "not a TrainScope checkpoint (its dict keys are not strings)");
   auto f = dict.find("format");
   if (f == dict.end() || !f->value().isString() || f->value().toStringRef() != kCheckpointFormat)
     bad(file,
@@ -128,12 +117,7 @@ void writeCheckpointDict(const std::filesystem::path& file, const c10::impl::Gen
   std::filesystem::create_directories(dir, ec);
   if (ec)
     throw Error(ErrorCode::Io, dir.string(), "cannot create " + dir.string() + ": " + ec.message());
-  // Temp files of checkpoints that a crash (or a failed write) left in this folder.
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() > 1 && name[0] == '.' && name.find(".pt.tmp-") != std::string::npos)
-      std::filesystem::remove(entry.path(), ec);
-  }
+  removeStaleCheckpointTemps(dir);  // what a crash (or a failed write) left in this folder
   std::vector<char> bytes = torch::pickle_save(c10::IValue(dict));
   writeFileAtomic(file, bytes.data(), bytes.size());
 }

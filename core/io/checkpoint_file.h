@@ -16,7 +16,8 @@ namespace trainscope {
 /// A dict with string keys and values of any type (Python: dict[str, Any]).
 c10::impl::GenericDict makeStringDict();
 
-/// Reads `file` with torch::pickle_load and checks that it is a TrainScope checkpoint of a
+/// Reads `file` with readTorchSaveFile (python_weights_file.h: CRC-32 checked, pickle
+/// validated, tensors bounds-checked; also what Python's torch.save re-saves) and checks that it is a TrainScope checkpoint of a
 /// format version this build reads. Throws Error(Checkpoint, file) naming the problem.
 c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file);
 

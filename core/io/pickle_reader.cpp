@@ -12,7 +12,9 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace trainscope {
@@ -67,7 +69,13 @@ class Unpickler {
       : data_(data), size_(size), load_(load) {}
 
   IValue run() {
+    // What the decoded objects may hold, estimated per object: a pickle that needs more is
+    // refused before it exhausts memory (10^6 empty lists take 3 MB of pickle, 200 MB decoded).
+    const uint64_t budget = 4 * static_cast<uint64_t>(size_) + (uint64_t{8} << 20);
     while (true) {
+      if (16 * (stack_.size() + elements_) + 192 * kept_.size() + 64 * memo_.size() > budget)
+        fail("a pickle that builds more objects than its " + std::to_string(size_) +
+             " bytes can hold (corrupt or crafted)");
       const size_t at = pos_;
       const uint8_t op = u8();
       op_at_ = at;
@@ -142,7 +150,7 @@ class Unpickler {
           stack_.emplace_back(text(le(8)));
           break;
         case ')':  // EMPTY_TUPLE
-          stack_.emplace_back(c10::ivalue::Tuple::create(std::vector<IValue>{}));
+          stack_.push_back(tuple({}));
           break;
         case 0x85:    // TUPLE1
         case 0x86:    // TUPLE2
@@ -151,19 +159,19 @@ class Unpickler {
           if (stack_.size() < n) fail("stack underflow");
           std::vector<IValue> items(stack_.end() - n, stack_.end());
           stack_.resize(stack_.size() - n);
-          stack_.emplace_back(c10::ivalue::Tuple::create(std::move(items)));
+          stack_.push_back(tuple(std::move(items)));
           break;
         }
         case 't':  // TUPLE
-          stack_.emplace_back(c10::ivalue::Tuple::create(popMark()));
+          stack_.push_back(tuple(popMark()));
           break;
         case ']':  // EMPTY_LIST
-          stack_.emplace_back(newList());
+          stack_.push_back(container(newList()));
           break;
         case 'l': {  // LIST
-          auto list = newList();
-          for (auto& v : popMark()) list.push_back(std::move(v));
-          stack_.emplace_back(list);
+          IValue list = container(newList());
+          append(list, popMark());
+          stack_.push_back(list);
           break;
         }
         case 'a': {  // APPEND
@@ -177,7 +185,7 @@ class Unpickler {
           break;
         }
         case 0x8f:  // EMPTY_SET
-          stack_.emplace_back(newList());
+          stack_.push_back(container(newList()));
           break;
         case 0x90: {  // ADDITEMS
           std::vector<IValue> items = popMark();
@@ -185,19 +193,19 @@ class Unpickler {
           break;
         }
         case 0x91: {  // FROZENSET
-          auto list = newList();
-          for (auto& v : popMark()) list.push_back(std::move(v));
-          stack_.emplace_back(list);
+          IValue list = container(newList());
+          append(list, popMark());
+          stack_.push_back(list);
           break;
         }
         case '}':  // EMPTY_DICT
-          stack_.emplace_back(newDict());
+          stack_.push_back(container(newDict()));
           break;
         case 'd': {  // DICT
           std::vector<IValue> items = popMark();
-          auto dict = newDict();
+          IValue dict = container(newDict());
           setItems(dict, items);
-          stack_.emplace_back(dict);
+          stack_.push_back(dict);
           break;
         }
         case 's': {  // SETITEM
@@ -342,7 +350,10 @@ class Unpickler {
   void append(const IValue& target, const std::vector<IValue>& items) {
     if (target.isList()) {
       auto list = target.toList();
-      for (const auto& v : items) list.push_back(v);
+      for (const auto& v : items) {
+        nest(target, v);
+        list.push_back(v);
+      }
     } else if (!target.isCapsule()) {  // list subclasses and other objects: opaque
       fail("APPEND to a " + target.tagKind());
     }
@@ -355,11 +366,57 @@ class Unpickler {
         const IValue& k = items[i];
         if (!(k.isString() || k.isInt() || k.isDouble() || k.isBool() || k.isNone()))
           fail("a dict key of type " + k.tagKind());
+        nest(target, items[i + 1]);
         dict.insert_or_assign(k, items[i + 1]);
       }
     } else if (!target.isCapsule()) {
       fail("SETITEMS on a " + target.tagKind());
     }
+  }
+
+  /// Nesting bookkeeping: every list, dict and tuple made here is kept alive (so its address
+  /// names it until the end) with its depth (1 + its deepest item's). A container that has been
+  /// put into another is sealed: changing it afterwards (which no pickler does except to make a
+  /// cycle) is refused, so depths stay exact and there are no cycles. Nesting deeper than
+  /// kMaxDepth is refused: libtorch's IValue destructors and printers recurse once per level.
+  static constexpr uint32_t kMaxDepth = 256;
+  static bool isContainer(const IValue& v) { return v.isList() || v.isGenericDict() || v.isTuple(); }
+  uint32_t depthOf(const IValue& v) const {
+    if (!isContainer(v)) return 0;
+    auto it = depth_.find(v.internalToPointer());
+    return it == depth_.end() ? 1 : it->second;
+  }
+  IValue container(IValue v) {
+    kept_.push_back(v);
+    depth_[v.internalToPointer()] = 1;
+    return v;
+  }
+  void nest(const IValue& target, const IValue& item) {
+    const void* t = target.internalToPointer();
+    if (sealed_.count(t)) fail("a container changed after it was nested in another (a cycle?)");
+    ++elements_;
+    if (isContainer(item)) {
+      if (item.internalToPointer() == t) fail("a container that contains itself");
+      sealed_.insert(item.internalToPointer());
+    }
+    const uint32_t d = std::max(depthOf(target), depthOf(item) + 1);
+    if (d > kMaxDepth)
+      fail("containers nested more than " + std::to_string(kMaxDepth) + " deep");
+    depth_[t] = d;
+  }
+  IValue tuple(std::vector<IValue> items) {
+    uint32_t d = 1;
+    elements_ += items.size();
+    for (const IValue& v : items) {
+      d = std::max(d, depthOf(v) + 1);
+      if (isContainer(v)) sealed_.insert(v.internalToPointer());
+    }
+    if (d > kMaxDepth)
+      fail("containers nested more than " + std::to_string(kMaxDepth) + " deep");
+    IValue t = c10::ivalue::Tuple::create(std::move(items));
+    kept_.push_back(t);
+    depth_[t.internalToPointer()] = d;
+    return t;
   }
 
   IValue newObject(const IValue& cls) {
@@ -375,7 +432,7 @@ class Unpickler {
     const auto& a = args.toTupleRef().elements();
     const std::string q = g->qualified();
     if (q == "collections.OrderedDict" || q == "builtins.dict" || q == "__builtin__.dict") {
-      auto dict = newDict();
+      IValue dict = container(newDict());
       if (!a.empty() && a[0].isList()) {  // OrderedDict([(key, value), ...])
         for (const IValue& kv : a[0].toListRef()) {
           if (!kv.isTuple() || kv.toTupleRef().elements().size() != 2)
@@ -400,9 +457,11 @@ class Unpickler {
       return a[0];
     }
     if (q == "builtins.set" || q == "builtins.frozenset" || q == "__builtin__.set") {
-      auto list = newList();
-      if (!a.empty() && a[0].isList())
-        for (const IValue& v : a[0].toListRef()) list.push_back(v);
+      IValue list = container(newList());
+      if (!a.empty() && a[0].isList()) {
+        std::vector<IValue> items(a[0].toListRef().begin(), a[0].toListRef().end());
+        append(list, items);
+      }
       return list;
     }
     if (q == "torch.device" && a.size() == 1 && a[0].isString()) return a[0];
@@ -444,7 +503,7 @@ class Unpickler {
   /// ('storage', torch.<T>Storage, key, location, numel) -> the storage as a 1-D tensor.
   IValue persistentLoad(const IValue& pid) {
     if (!pid.isTuple()) fail("a persistent id that is not a tuple");
-    const auto& e = pid.toTupleRef().elements();
+    const std::vector<IValue> e = pid.toTupleRef().elements().vec();
     if (e.size() < 3 || !e[0].isString() || e[0].toStringRef() != "storage")
       fail("a persistent id that is not a tensor storage");
     const PickledGlobal* type = asGlobal(e[1]);
@@ -466,6 +525,11 @@ class Unpickler {
       return it->second;
     }
     at::Tensor t = load_(key, *dtype);
+    // torch.save: ('storage', type, key, location, numel); a record of another length is
+    // truncated or corrupt (libtorch copies the declared length regardless).
+    if (e.size() >= 5 && e[4].isInt() && e[4].toInt() != t.numel())
+      fail("tensor storage " + key + " declares " + std::to_string(e[4].toInt()) +
+           " elements, its record holds " + std::to_string(t.numel()));
     storages_.emplace(key, t);
     return t;
   }
@@ -478,6 +542,10 @@ class Unpickler {
   std::vector<size_t> marks_;
   std::unordered_map<uint64_t, IValue> memo_;
   std::unordered_map<std::string, at::Tensor> storages_;
+  std::vector<IValue> kept_;
+  size_t elements_ = 0;  ///< items put into containers (16 bytes each)
+  std::unordered_map<const void*, uint32_t> depth_;
+  std::unordered_set<const void*> sealed_;
 };
 
 }  // namespace

@@ -3,8 +3,6 @@
 // zip reader and TrainScope's own unpickler (pickle_reader.h), because libtorch 1.13's
 // torch::pickle_load reads collections.OrderedDict as None.
 #include <ATen/ATen.h>
-#include <caffe2/serialize/inline_container.h>
-#include <caffe2/serialize/read_adapter_interface.h>
 
 #include <cstdio>
 #include <cstring>
@@ -17,6 +15,7 @@
 #include "core/io/file_kind.h"
 #include "core/io/pickle_reader.h"
 #include "core/io/python_weights_file.h"
+#include "core/io/torch_zip.h"
 
 namespace trainscope {
 namespace {
@@ -27,23 +26,6 @@ using Path = std::filesystem::path;
   throw Error(ErrorCode::Checkpoint, file.string(),
               "cannot read weights from " + file.string() + ": " + problem);
 }
-
-/// The zip reader's view of the file's bytes; reads past the end return fewer bytes (which
-/// the reader reports as an error) instead of reading outside the buffer.
-class BoundedReadAdapter final : public caffe2::serialize::ReadAdapterInterface {
- public:
-  explicit BoundedReadAdapter(const std::vector<char>& bytes) : bytes_(bytes) {}
-  size_t size() const override { return bytes_.size(); }
-  size_t read(uint64_t pos, void* buf, size_t n, const char* = "") const override {
-    if (pos >= bytes_.size()) return 0;
-    const size_t count = std::min<uint64_t>(n, bytes_.size() - pos);
-    std::memcpy(buf, bytes_.data() + pos, count);
-    return count;
-  }
-
- private:
-  const std::vector<char>& bytes_;
-};
 
 std::string shortError(const c10::Error& e) {
   std::string s = e.what_without_backtrace();
@@ -137,64 +119,61 @@ std::string notZipProblem(const std::vector<char>& bytes, const std::string& not
          start + ")";
 }
 
-c10::IValue readTorchSaveFile(const Path& file) {
-  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
+c10::IValue readTorchSaveFile(const Path& file, const std::string& failure,
+                              const std::string& not_zip) {
+  auto bad = [&](const std::string& problem) {
+    throw Error(ErrorCode::Checkpoint, file.string(), failure + file.string() + ": " + problem);
+  };
+  if (auto problem = notRegularFileProblem(file)) bad(*problem);
   // The format from the first bytes: a file that is not a zip archive is never read whole.
   std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
-  if (!head) bad(file, "the file cannot be opened");
-  if (head->empty()) bad(file, "the file is empty");
-  if (!startsWith(*head, "PK\x03\x04", 4)) bad(file, notZipProblem(*head, "not a PyTorch file"));
+  if (!head) bad("the file cannot be opened");
+  if (head->empty()) bad("the file is empty");
+  if (!startsWith(*head, "PK\x03\x04", 4)) bad(notZipProblem(*head, not_zip));
   std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
-  if (!read) bad(file, "the file cannot be opened");
+  if (!read) bad("the file cannot be opened");
   const std::vector<char> bytes = std::move(*read);
-
-  std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
   try {
-    zip = std::make_unique<caffe2::serialize::PyTorchStreamReader>(
-        std::make_shared<BoundedReadAdapter>(bytes));
-  } catch (const c10::Error& e) {
-    bad(file, "the zip archive is truncated or corrupt, or not a torch.save file (" +
-                  shortError(e) + ")");
-  } catch (const std::exception& e) {
-    bad(file, std::string("the zip archive is truncated or corrupt (") + e.what() + ")");
-  }
-  try {
-    if (!zip->hasRecord("data.pkl"))
-      bad(file, "a zip archive without data.pkl: not a file written by torch.save");
-    if (zip->hasRecord("constants.pkl"))
-      bad(file,
-          "a TorchScript archive (torch.jit.save), not a torch.save file; in Python save the "
+    const TorchZip zip(bytes);
+    if (!zip.has("data.pkl")) bad("a zip archive without data.pkl: not a torch.save file");
+    if (zip.has("constants.pkl"))
+      bad("a TorchScript archive (torch.jit.save), not a torch.save file; in Python save the "
           "state_dict: torch.save(model.state_dict(), path)");
-    if (zip->hasRecord("byteorder")) {
-      auto [ptr, size] = zip->getRecord("byteorder");
-      if (std::string(static_cast<const char*>(ptr.get()), size) == "big")
-        bad(file, "its tensors are big-endian; re-save it on a little-endian machine");
+    if (zip.has("byteorder")) {
+      const std::vector<char> order = zip.read("byteorder");
+      if (std::string(order.begin(), order.end()) == "big")
+        bad("its tensors are big-endian; re-save it on a little-endian machine");
     }
-    auto [pkl, pkl_size] = zip->getRecord("data.pkl");
+    const std::vector<char> pkl = zip.read("data.pkl");
+    // A storage: its record, checked to be a whole number of elements, read (and its CRC-32
+    // checked) straight into the tensor: the file's bytes plus the tensors, never more.
     auto load = [&](const std::string& key, c10::ScalarType dtype) {
       const std::string name = "data/" + key;
-      if (!zip->hasRecord(name)) throw PickleError("tensor storage " + name + " is missing");
-      auto [ptr, size] = zip->getRecord(name);
+      if (!zip.has(name)) throw PickleError("tensor storage " + name + " is missing");
+      const uint64_t size = zip.size(name);
       const size_t elem = c10::elementSize(dtype);
       if (size % elem != 0)
         throw PickleError("tensor storage " + name + " has " + std::to_string(size) +
                           " bytes, not a whole number of " + c10::toString(dtype) + " elements");
       at::Tensor t = at::empty({static_cast<int64_t>(size / elem)}, at::dtype(dtype));
-      if (size > 0) std::memcpy(t.data_ptr(), ptr.get(), size);
+      if (size > 0) zip.read(name, t.data_ptr());
       return t;
     };
-    return unpickle(static_cast<const char*>(pkl.get()), pkl_size, load);
+    return unpickle(pkl.data(), pkl.size(), load);
   } catch (const Error&) {
     throw;
+  } catch (const ZipError& e) {
+    bad(e.what());
   } catch (const PickleError& e) {
-    bad(file, std::string("its data is corrupt or not a torch.save file (") + e.what() + ")");
+    bad(std::string("its data is corrupt or not a torch.save file (") + e.what() + ")");
   } catch (const c10::Error& e) {
-    bad(file, "the zip archive is truncated or corrupt (" + shortError(e) + ")");
+    bad("the file is truncated or corrupt (" + shortError(e) + ")");
   } catch (const std::bad_alloc&) {
-    bad(file, "the zip archive is corrupt (a record claims more memory than there is)");
+    bad("the file is corrupt (a record claims more memory than there is)");
   } catch (const std::exception& e) {
-    bad(file, std::string("the zip archive is truncated or corrupt (") + e.what() + ")");
+    bad(std::string("the file is truncated or corrupt (") + e.what() + ")");
   }
+  return {};
 }
 
 WeightsFile readWeightsFile(const Path& file) {
