@@ -7,14 +7,19 @@
 #include "core/train/trainer.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Context.h>
 #include <ATen/Parallel.h>
 
 #include <cmath>
+#include <exception>
+#include <thread>
 
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/io/run_description.h"
+#include "core/io/run_dir.h"
+#include "core/io/run_lock.h"
 #include "core/io/run_resume.h"
 #include "core/io/run_writer.h"
 #include "core/model/model.h"
@@ -76,7 +81,7 @@ void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
   trainer.impl_->hooks = std::move(hooks);
 }
 
-void Trainer::Impl::prepare() {
+void Trainer::Impl::prepare(bool check_only) {
   if (!options.init_weights.empty() && !options.resume_from.empty())
     throw Error(ErrorCode::Config, "init_weights",
                 "init_weights cannot be combined with resume_from: a resumed run continues "
@@ -85,6 +90,8 @@ void Trainer::Impl::prepare() {
   non_finite_policy = t.non_finite.value_or(options.default_non_finite);
   t.non_finite = non_finite_policy;
   if (options.distributed) dist = DistContext::join(*options.distributed, config.distributed);
+  // Before the seed is drawn: an unseeded run (null everywhere) agrees, different seeds do not.
+  if (dist) checkConfigsAgree(*dist, configToJson(config).dump());
   state.seed = t.seed ? *t.seed : drawSeed();
   if (dist) state.seed = broadcastSeed(*dist, state.seed);  // an unseeded run: rank 0's draw
   t.seed = state.seed;  // recorded in config.json so the run can be repeated from it
@@ -106,6 +113,9 @@ void Trainer::Impl::prepare() {
       }
   }
 
+  // Before the model is allocated: a run that cannot fit is refused naming the estimate.
+  if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
+    start_events.push_back(*warning);
   seedEverything(state.seed);
   int64_t out_features = data.classification ? data.summary.n_classes : 1;
   state.model = buildModel(config.model, data.summary.n_features, out_features);
@@ -116,8 +126,6 @@ void Trainer::Impl::prepare() {
   state.optimizer = makeOptimizer(config.optimizer, state.params);
   if (!options.init_weights.empty()) imported = importWeights(state.model, options.init_weights);
   trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
-  if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
-    start_events.push_back(*warning);
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
   state.shuffle_gen =
@@ -129,6 +137,7 @@ void Trainer::Impl::prepare() {
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
                     (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
+  if (check_only) return;
   if (dist) {  // same data and config everywhere, then rank 0's initial (or loaded) weights
     checkRanksAgree(*dist, {{"training samples", data.summary.n_train},
                             {"validation samples", data.summary.n_val},
@@ -163,6 +172,12 @@ void Trainer::Impl::openRunDir() {
   if (!options.resume_from.empty()) {
     d.resumed_from_file = std::filesystem::absolute(options.resume_from).string();
     d.resumed_from_step = state.global_step;
+    // Temp files a killed run left next to the checkpoint, when that is a run's checkpoints/
+    // folder that no live run holds (elsewhere a live dashboard's Save... may be writing).
+    const auto folder = std::filesystem::absolute(options.resume_from).parent_path();
+    if (folder.filename() == "checkpoints" && whyNotRunDirectory(folder.parent_path()).empty() &&
+        !RunDirLock::holder(folder.parent_path()))
+      removeStaleCheckpointTemps(folder);
     const auto source = findSourceRunDir(source_run_dir, options.resume_from);
     prefix = runPrefix(source, state.global_step, state.history);
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
@@ -211,7 +226,13 @@ void Trainer::Impl::finish(RunSummary& summary) {
                         std::to_string(summary.global_step) + " steps";
   if (summary.test_accuracy) message += ", test accuracy " + formatHuman(*summary.test_accuracy);
   if (summary.test_loss) message += ", test loss " + formatHuman(*summary.test_loss);
+  summary.checkpoints_failed = checkpoints_failed;
+  summary.checkpoint_error = checkpoint_error;
+  summary.final_state_saved = !last_autosave_failed;
   if (!summary.error.empty()) message += ": " + summary.error;
+  if (last_autosave_failed)
+    message += "; the final state was not saved (" + std::to_string(checkpoints_failed) +
+               " checkpoint save(s) failed, the last: " + checkpoint_error + ")";
   try {
     Event e;
     e.step = state.global_step;
@@ -229,6 +250,40 @@ void Trainer::Impl::finish(RunSummary& summary) {
     }
   }
   writer.reset();  // close files before anyone reads them
+}
+
+void Trainer::check(const TrainConfig& config, const TrainerOptions& options) {
+  if (options.distributed) return;  // ranks check together, in run()
+  // The global CPU generator is what a paused run draws dropout from, and prepare() seeds it
+  // (and a resume sets it): kept as it was, as are the deterministic-algorithm flags. On a thread of its own: prepare() sets the
+  // calling thread's torch settings (intra-op thread count, device).
+  at::Generator gen = at::detail::getDefaultCPUGenerator();
+  const at::Tensor rng = [&] {
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    return gen.get_state();
+  }();
+  at::Context& ctx = at::globalContext();  // prepare() sets these process-wide flags too
+  const bool deterministic = ctx.deterministicAlgorithms(),
+             deterministic_cudnn = ctx.deterministicCuDNN(), benchmark = ctx.benchmarkCuDNN();
+  std::exception_ptr error;
+  std::thread([&] {
+    try {
+      Impl impl;
+      impl.config = config;
+      impl.options = options;
+      impl.prepare(/*check_only=*/true);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }).join();
+  {
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_state(rng);
+  }
+  ctx.setDeterministicAlgorithms(deterministic, /*warn_only=*/false);
+  ctx.setDeterministicCuDNN(deterministic_cudnn);
+  ctx.setBenchmarkCuDNN(benchmark);
+  if (error) std::rethrow_exception(error);
 }
 
 RunSummary Trainer::run() {

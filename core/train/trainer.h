@@ -110,6 +110,13 @@ class Trainer {
   /// step (the GUI's Load), call pause() before run().
   RunSummary run();
 
+  /// What run() checks before its first step, without running or writing anything: loads the
+  /// data, builds the model and restores options.resume_from (or imports options.init_weights)
+  /// into a scratch state, on a thread of its own; the global CPU generator is left as it was.
+  /// Throws the Error run() would (Config/Data/Checkpoint). The GUI's Load calls it before the
+  /// current run is touched. Distributed options: returns at once (ranks check in run()).
+  static void check(const TrainConfig& config, const TrainerOptions& options);
+
   // ---- thread-safe commands (any thread), applied at the next step boundary ----
   /// Pause before the next step. Emits an EventKind::Paused event when the engine actually
   /// waits (observers learn the run state from the Paused/Resumed/Finished events).

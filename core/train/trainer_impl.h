@@ -59,7 +59,9 @@ struct Trainer::Impl {
 
   size_t next_scheduled = 0;  ///< options.scheduled_commands posted so far
 
-  void prepare();
+  /// Seeds, loads the data, builds model and optimizer, imports or resumes; then (unless
+  /// `check_only`: Trainer::check) chooses the thread count and joins the ranks' agreement.
+  void prepare(bool check_only = false);
   /// Posts the options.scheduled_commands due at this step boundary (before beforeStep()).
   void postScheduled() {
     const auto& due = options.scheduled_commands;
@@ -100,10 +102,21 @@ struct Trainer::Impl {
     if (!checkpointer) return;
     try {
       reportSaved(save(), epoch, /*automatic=*/true);
+      last_autosave_failed = false;
     } catch (const std::exception& ex) {
+      last_autosave_failed = true;
+      noteCheckpointFailure(ex.what());
       emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch);
     }
   }
+  /// Counted for RunSummary::checkpoints_failed.
+  void noteCheckpointFailure(const std::string& what) {
+    ++checkpoints_failed;
+    checkpoint_error = what;
+  }
+  int64_t checkpoints_failed = 0;
+  std::string checkpoint_error;
+  bool last_autosave_failed = false;  ///< the latest automatic save failed
   /// Sends a ModelViewRecord to observers when options.model_view is on and `force` or the
   /// interval has passed since the last one (model_view.cpp does the work).
   void sendModelView(int64_t epoch, bool force);

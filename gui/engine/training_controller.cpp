@@ -58,6 +58,11 @@ bool TrainingController::resumeFrom(const QString& file, const QString& runsRoot
     config = checkpointConfig(inspectCheckpoint(file.toStdString()));
     if (totalEpochs > 0) config.training.epochs = totalEpochs;
     validate(config);
+    // Everything the engine checks before its first step (tensor shapes, optimizer state,
+    // RNG states...), on a scratch state: a refused file leaves the run and settings as they are.
+    TrainerOptions check;
+    check.resume_from = file.toStdString();
+    Trainer::check(config, check);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;

@@ -18,7 +18,9 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "core/config/config_json.h"
 #include "core/io/checkpoint.h"
+#include "core/train/trainer.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"
@@ -41,6 +43,7 @@ class TstCheckpointGui : public QObject {
   void saveQuitReopenLoadContinuesExactly();
   void midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch();
   void unusableFileLeavesTheRunAsItWas();
+  void hostileCheckpointsChangeNothing();
   void loadDialogShowsWhatTheFileHoldsAndAsks();
   void importedWeightsStartTheNextRuns();
 
@@ -358,6 +361,59 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
   // The paused run still steps.
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 2, 30000);
+  QVERIFY(w->close());
+}
+
+void TstCheckpointGui::hostileCheckpointsChangeNothing() {
+  // tests/data/make_hostile_checkpoints.py's files (issue 20 §1), from a moons run's last.pt.
+  trainscope::TrainConfig moons = trainscope::resolveConfig("moons", {}, {});
+  moons.training.epochs = 2;
+  trainscope::TrainerOptions o;
+  o.run_dir = dir_.filePath(QStringLiteral("hostile-source")).toStdString();
+  QCOMPARE(static_cast<int>(trainscope::Trainer(moons, o).run().stop_reason),
+           static_cast<int>(trainscope::StopReason::Completed));
+  const QString hostile = dir_.filePath(QStringLiteral("hostile"));
+  QProcess py;
+  py.start(QStringLiteral(TRAINSCOPE_TEST_PYTHON),
+           {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
+            QString::fromStdString((o.run_dir / "checkpoints" / "last.pt").string()), hostile});
+  QVERIFY(py.waitForStarted(10000));
+  QVERIFY(py.waitForFinished(180000));
+  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+
+  auto w = makeWindow(QStringLiteral("runs-hostile"));
+  QString error;
+  QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
+  TrainingController* c = w->controller();
+  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  w->stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
+  QTRY_COMPARE(c->state(), State::Paused);
+  const QString run_dir = c->runDirectory();
+  const std::string settings = trainscope::configToJson(w->currentConfig()).dump();
+  int refused = 0;
+  for (const QString& line : testfiles::readLines(hostile + QStringLiteral("/manifest.tsv"))) {
+    const QStringList f = line.split(QLatin1Char('\t'));
+    if (f.size() != 3 || f[1][1] != QLatin1Char('r')) continue;  // Load... is a resume
+    const QString file = hostile + QLatin1Char('/') + f[0];
+    error.clear();
+    QVERIFY2(!panel(*w)->load(file, /*ask=*/false, &error), qPrintable(f[0] + " " + f[2]));
+    QVERIFY2(error.contains(file), qPrintable(error));
+    // Nothing changed: the paused run, its folder and the settings (a refused file's config
+    // replaced them before the fix, e.g. wrong_shape.pt, whose config is a valid moons run).
+    QCOMPARE(c->state(), State::Paused);
+    QCOMPARE(c->runDirectory(), run_dir);
+    QCOMPARE(trainscope::configToJson(w->currentConfig()).dump(), settings);
+    ++refused;
+  }
+  QVERIFY(refused > 30);
+  w->stepBatch();  // the paused run still steps
+  QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 2, 30000);
+  // A valid one loads, including the one Python re-saved.
+  QVERIFY2(panel(*w)->load(hostile + QStringLiteral("/python_resaved.pt"), false, &error),
+           qPrintable(error));
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), State::Paused, 30000);
+  QCOMPARE(w->currentConfig().data.source, std::string("moons"));
   QVERIFY(w->close());
 }
 
