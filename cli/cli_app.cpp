@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands/commands.h"
 #include "core/system/device_info.h"
@@ -21,8 +22,23 @@ void setMessageTag(const std::string& tag) { messageTag() = tag; }
 CLI::Option* nonEmptyPath(CLI::Option* option) {
   return option->check(CLI::Validator(
       [](std::string& value) {
-        return value.empty() ? std::string("an empty path names no file or directory")
-                             : std::string();
+        if (value.empty()) return std::string("an empty path names no file or directory");
+        // Paths are recorded in JSON files (config.json, run.json), which hold UTF-8 text:
+        // nlohmann_json refuses other bytes, which used to end a run half-written.
+        try {
+          (void)nlohmann::json(value).dump();
+        } catch (const nlohmann::json::exception&) {
+          std::string shown;
+          for (unsigned char c : value) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", c);
+            shown += c >= 0x20 && c < 0x7f ? std::string(1, static_cast<char>(c)) : hex;
+          }
+          return "the path " + shown +
+                 " is not valid UTF-8; TrainScope records paths in its JSON files (config.json, "
+                 "run.json), which hold UTF-8 text: rename it";
+        }
+        return std::string();
       },
       ""));
 }

@@ -24,6 +24,7 @@
 #include "core/dist/dist_env.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_dir.h"
+#include "core/io/run_lock.h"
 #include "core/system/cancel.h"
 #include "core/train/replay.h"
 #include "core/train/trainer.h"
@@ -61,6 +62,12 @@ int prepareOutDir(const fs::path& dir, bool overwrite) {
     return kExitUsage;
   }
   if (!isNonEmptyDirectory(dir)) return kExitOk;
+  // A folder a live run holds is never mixed into or cleared, --overwrite or not.
+  if (const auto holder = RunDirLock::holder(dir)) {
+    printError("--out " + dir.string() + " is being written by a running TrainScope process (" +
+               *holder + "); wait for it to end, stop it, or choose another --out");
+    return kExitUsage;
+  }
   if (!overwrite) {
     printError("--out " + dir.string() +
                " is not empty; refusing to mix runs (use --overwrite to replace a TrainScope "
@@ -342,9 +349,17 @@ int TrainCommand::run(const std::string& command_line) const {
   if (watcher.interrupted() && summary.stop_reason != StopReason::NonFinite &&
       summary.stop_reason != StopReason::Error)
     return kExitInterrupted;
-  if (replay.stop_step && summary.stop_reason == StopReason::Stopped)
-    return kExitOk;  // the replay stopped where the recorded run did
-  return exitCodeFor(summary.stop_reason);
+  // A run whose final state could not be saved (disk full) did not do what a script expects
+  // of exit 0: its last.pt is missing or older than the run.
+  const int code = replay.stop_step && summary.stop_reason == StopReason::Stopped
+                       ? kExitOk  // the replay stopped where the recorded run did
+                       : exitCodeFor(summary.stop_reason);
+  if (code == kExitOk && writes_files && !summary.final_state_saved) {
+    printError("the run's final state was not saved: " + summary.checkpoint_error +
+               " (exit 1; summary.json has final_state_saved false)");
+    return kExitFailure;
+  }
+  return code;
 }
 
 }  // namespace trainscope::cli

@@ -26,26 +26,13 @@ std::string toCsvRow(const LayerStatsRecord& r) {
 LayersCsvWriter::LayersCsvWriter(const std::filesystem::path& dir,
                                  const std::vector<std::string>& names,
                                  const std::vector<std::string>& prefix_rows)
-    : path_(dir / "layers.csv") {
-  file_ = std::fopen(path_.c_str(), "a");
-  if (!file_)
-    throw Error(ErrorCode::Io, path_.string(),
-                "cannot open " + path_.string() + ": " + std::strerror(errno));
-  append(layersCsvHeader(names));
-  for (const std::string& row : prefix_rows) append(row);
+    : file_(dir / "layers.csv") {
+  file_.append(layersCsvHeader(names));
+  for (const std::string& row : prefix_rows) file_.append(row);
 }
 
-LayersCsvWriter::~LayersCsvWriter() {
-  if (file_) std::fclose(file_);
-}
+LayersCsvWriter::~LayersCsvWriter() = default;
 
-void LayersCsvWriter::write(const LayerStatsRecord& r) { append(toCsvRow(r)); }
-
-void LayersCsvWriter::append(const std::string& line) {
-  if (std::fputs(line.c_str(), file_) < 0 || std::fputc('\n', file_) == EOF ||
-      std::fflush(file_) != 0)
-    throw Error(ErrorCode::Io, path_.string(),
-                "cannot write " + path_.string() + ": " + std::strerror(errno));
-}
+void LayersCsvWriter::write(const LayerStatsRecord& r) { file_.append(toCsvRow(r)); }
 
 }  // namespace trainscope

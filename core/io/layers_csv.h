@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/line_file.h"
 #include "core/train/records.h"
 
 namespace trainscope {
@@ -29,9 +30,7 @@ class LayersCsvWriter {
   void write(const LayerStatsRecord& r);
 
  private:
-  void append(const std::string& line);
-  std::filesystem::path path_;
-  std::FILE* file_ = nullptr;
+  LineFile file_;
 };
 
 }  // namespace trainscope

@@ -17,10 +17,21 @@ bool isNonEmptyDirectory(const std::filesystem::path& dir);
 /// directory is recognised by its content: config.json and run.json (a JSON object with
 /// "trainscope_version", as every run writes it), and nothing but what a run writes there:
 /// the files config.json, run.json, metrics.csv, steps.csv, events.jsonl, layers.csv,
-/// summary.json, the folder checkpoints/ holding only files named *.pt, and the temporary
+/// summary.json, the lock file (run_lock.h), the folder checkpoints/ holding only files named
+/// *.pt, and the temporary
 /// files of interrupted atomic writes (".<name>.tmp-XXXXXX"). Symbolic links, other files and
 /// other folders make it not a run directory; the reason names the first one found. Never
 /// throws; reads run.json only.
 std::string whyNotRunDirectory(const std::filesystem::path& dir);
+
+/// Removes, in `folder`, the temp files of checkpoint saves that a killed process left
+/// (".<name>.pt.tmp-XXXXXX", atomicTempPrefix): TrainScope's own naming only, nothing else.
+/// Call only while no live process writes there (a run holds its folder: run_lock.h). Returns
+/// how many were removed; never throws.
+int removeStaleCheckpointTemps(const std::filesystem::path& folder);
+
+/// The same for a run directory: the temp files of its run files (".config.json.tmp-...")
+/// and of its checkpoints/ folder. Never throws.
+int removeStaleRunTemps(const std::filesystem::path& run_dir);
 
 }  // namespace trainscope

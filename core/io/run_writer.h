@@ -3,18 +3,23 @@
 /// a crash loses at most the current line; summary.json written atomically at the end.
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "core/io/line_file.h"
+#include "core/io/run_lock.h"
 #include "core/train/records.h"
 
 namespace trainscope {
 
 class RunWriter {
  public:
-  /// Creates `dir` if needed and writes config.json, run.json and the CSV headers.
-  /// Throws Error(Io, path).
+  /// Creates `dir` if needed, takes its lock (run_lock.h: held until destruction; a folder
+  /// another live run holds throws Error(Config, dir) naming that process, before anything is
+  /// written), removes the temp files a killed run left there, and writes config.json,
+  /// run.json and the CSV headers. Throws Error(Io, path).
   RunWriter(const std::filesystem::path& dir, const nlohmann::json& config,
             const nlohmann::json& run_info);
   ~RunWriter();
@@ -33,13 +38,9 @@ class RunWriter {
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
-  std::FILE* open(const char* name, const char* header);
-  void append(std::FILE* f, const std::string& line, const char* name);
-
   std::filesystem::path dir_;
-  std::FILE* metrics_ = nullptr;
-  std::FILE* steps_ = nullptr;
-  std::FILE* events_ = nullptr;
+  RunDirLock lock_;
+  std::unique_ptr<LineFile> metrics_, steps_, events_;
 };
 
 }  // namespace trainscope

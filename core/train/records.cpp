@@ -214,6 +214,11 @@ nlohmann::json toJson(const RunSummary& s) {
       {"seed", s.seed}};
   if (!s.error.empty()) j["error"] = s.error;
   if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
+  if (s.checkpoints_failed > 0) {
+    j["checkpoints_failed"] = s.checkpoints_failed;
+    j["checkpoint_error"] = s.checkpoint_error;
+  }
+  j["final_state_saved"] = s.final_state_saved;
   auto texts = [](const std::vector<Finding>& findings) {
     std::vector<std::string> out;
     for (const Finding& f : findings) out.push_back(f.text);

@@ -219,6 +219,13 @@ struct RunSummary {
   std::string error;                   ///< English detail when stop_reason is Error
   int64_t skipped_steps = 0;           ///< steps not applied (non-finite loss or gradient)
   std::optional<Diagnosis> diagnosis;  ///< the loss doctor's last reading (summary.json)
+  /// Checkpoint saves that failed (disk full, permissions), automatic and requested; the
+  /// last failure's message. summary.json "checkpoints_failed", "checkpoint_error".
+  int64_t checkpoints_failed = 0;
+  std::string checkpoint_error;
+  /// False when the run's last automatic save (its final state, checkpoints/last.pt) failed:
+  /// the run cannot be resumed from where it ended. summary.json "final_state_saved".
+  bool final_state_saved = true;
 };
 
 }  // namespace trainscope

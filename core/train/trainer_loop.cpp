@@ -22,6 +22,7 @@ void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
     trainscope::saveCheckpoint(state, checkpointContext(), file);
     reportSaved({file}, epoch, /*automatic=*/false);
   } catch (const std::exception& ex) {
+    noteCheckpointFailure(ex.what());
     emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch,
          file.string());
   }

@@ -1,0 +1,52 @@
+// Whole-line appends (see line_file.h).
+#include "core/io/line_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/errors.h"
+
+namespace trainscope {
+
+LineFile::LineFile(const std::filesystem::path& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0)
+    throw Error(ErrorCode::Io, path.string(),
+                "cannot open " + path.string() + ": " + std::strerror(errno));
+}
+
+LineFile::~LineFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void LineFile::append(const std::string& line) {
+  std::string buf;
+  buf.reserve(line.size() + 1);
+  buf += line;
+  buf += '\n';
+  const off_t start = ::lseek(fd_, 0, SEEK_END);  // where the line begins (O_APPEND: the end)
+  size_t done = 0;
+  int err = 0;
+  while (done < buf.size()) {
+    const ssize_t n = ::write(fd_, buf.data() + done, buf.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      err = n < 0 ? errno : ENOSPC;
+      break;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (done == buf.size()) return;
+  // A partial line is cut off again: the file ends at its last complete line.
+  if (done > 0 && start >= 0 && ::ftruncate(fd_, start) != 0) {
+    // Nothing more can be done; the error below still stops the run.
+  }
+  throw Error(ErrorCode::Io, path_.string(),
+              "cannot write " + path_.string() + ": " + std::strerror(err) +
+                  "; the file ends at its last complete line");
+}
+
+}  // namespace trainscope

@@ -1,0 +1,32 @@
+#pragma once
+/// A text file written one whole line at a time (steps.csv, metrics.csv, events.jsonl,
+/// layers.csv). Torch-free. Each line is one write(2) of the line and its newline on an
+/// O_APPEND descriptor; when a write fails or is short (disk full: ENOSPC; a file size limit:
+/// EFBIG), the file is cut back to its last complete line, so a reader never meets a partial
+/// row, and the error is thrown.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace trainscope {
+
+class LineFile {
+ public:
+  /// Opens (creates) `path` for appending. Throws Error(Io, path) naming the OS error.
+  explicit LineFile(const std::filesystem::path& path);
+  ~LineFile();
+  LineFile(const LineFile&) = delete;
+  LineFile& operator=(const LineFile&) = delete;
+
+  /// Appends `line` and "\n" (the line must not contain a newline). On failure the file keeps
+  /// only whole lines and Error(Io, path) is thrown: "cannot write <path>: <OS error>; the file
+  /// ends at its last complete line".
+  void append(const std::string& line);
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,37 @@
+#pragma once
+/// The lock a run holds on its run directory (issue 20 §2: two runs, or an --overwrite, on one
+/// folder). Torch-free. An advisory flock(2) on `<dir>/.trainscope.lock`, which also records
+/// the holder (pid, program, start time); the kernel drops the lock when the process ends,
+/// however it ends (kill -9 included), so a stale lock file never blocks a later run.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace trainscope {
+
+/// The lock file's name inside a run directory.
+inline constexpr const char* kRunLockFile = ".trainscope.lock";
+
+/// Holds the lock of one run directory for its lifetime (move-only).
+class RunDirLock {
+ public:
+  /// Creates `dir` when missing and takes its lock. Throws Error(Config, dir) (bad input: exit
+  /// 2 in the CLI) naming the
+  /// process that holds it ("... is being written by a running TrainScope process: pid 4242,
+  /// trainscope-cli, since 2026-12-02T05:31:07"), Error(Io, dir) when the lock file cannot be
+  /// created.
+  explicit RunDirLock(const std::filesystem::path& dir);
+  ~RunDirLock();
+  RunDirLock(RunDirLock&& other) noexcept;
+  RunDirLock& operator=(RunDirLock&&) = delete;
+  RunDirLock(const RunDirLock&) = delete;
+
+  /// Who holds `dir`'s lock now ("pid 4242, trainscope-cli, since 2026-12-02T05:31:07"), or
+  /// nullopt when nobody does (no lock file, or its holder has ended). Never throws.
+  static std::optional<std::string> holder(const std::filesystem::path& dir);
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace trainscope
