@@ -76,7 +76,7 @@ class LaunchCommand {
   int node_rank_ = 0;
   std::string master_addr_ = "127.0.0.1";
   int master_port_ = 29500;
-  double grace_seconds_ = 180;
+  double grace_seconds_ = 5;
   std::vector<std::string> command_;
 };
 

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -24,6 +25,16 @@
 namespace trainscope::cli {
 
 namespace {
+/// Whether `pid` is stopped (state T in /proc/<pid>/stat: SIGSTOP, job control, a tracer).
+bool isStopped(pid_t pid) {
+  std::FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+  if (!f) return false;
+  char buf[512] = {0};
+  const size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  const char* close = std::strrchr(buf, ')');  // after "pid (comm)"
+  return n > 0 && close && close[1] == ' ' && (close[2] == 'T' || close[2] == 't');
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -71,7 +82,7 @@ LaunchCommand::LaunchCommand(CLI::App& app)
       ->check(CLI::Range(1, 65535));
   sub_->add_option("--grace-seconds", grace_seconds_,
                    "After a rank fails, how long the others may take to stop by themselves "
-                   "before they are terminated (default 180)")
+                   "before they are terminated (SIGTERM, then SIGKILL 5 s later; default 5)")
       ->check(CLI::Range(0.0, 86400.0));
   sub_->add_option("command", command_, "After --: the trainscope-cli command each rank runs")
       ->required();
@@ -178,9 +189,19 @@ int LaunchCommand::run() const {
       if (!terminated && waited > grace_seconds_) {
         terminated = true;
         std::fprintf(stderr, "%s: launch: terminating the ranks still running\n", kProgram);
-        for (const Child& c : children)
-          if (c.running) kill(c.pid, SIGTERM);
-      } else if (!killed && waited > grace_seconds_ + 10) {
+        for (const Child& c : children) {
+          if (!c.running) continue;
+          if (isStopped(c.pid)) {
+            // A stopped rank (SIGSTOP, a debugger) is the one the others declared lost: woken,
+            // it would only blame them for the connections they closed.
+            std::fprintf(stderr, "%s: launch: rank %d (pid %d) is stopped: killing it\n", kProgram,
+                         c.rank, static_cast<int>(c.pid));
+            kill(c.pid, SIGKILL);
+          } else {
+            kill(c.pid, SIGTERM);
+          }
+        }
+      } else if (!killed && waited > grace_seconds_ + 5) {
         killed = true;
         for (const Child& c : children)
           if (c.running) kill(c.pid, SIGKILL);

@@ -6,6 +6,9 @@
 #include <torch/utils.h>
 
 #include <cstdio>
+#include <cstring>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "core/data/distributed_sampler.h"
 #include "core/errors.h"
@@ -71,6 +74,75 @@ void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string,
                       std::to_string(facts[i].second) +
                       "); every rank needs the same config and the same data");
   }
+}
+
+namespace {
+/// Leaf values of a JSON object by dotted key ("optimizer.lr"); lists are leaves.
+void flatten(const nlohmann::json& j, const std::string& prefix,
+             std::map<std::string, std::string>& out) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
+  } else {
+    out[prefix] = j.dump();
+  }
+}
+
+bool perRank(const std::string& key) {
+  for (const std::string& k : perRankConfigKeys())
+    if (key == k || (k.back() == '.' && key.rfind(k, 0) == 0)) return true;
+  return false;
+}
+}  // namespace
+
+const std::vector<std::string>& perRankConfigKeys() {
+  static const std::vector<std::string> keys = {"name", "data.path", "training.device",
+                                                "training.num_threads", "checkpoint."};
+  return keys;
+}
+
+void checkConfigsAgree(DistContext& dist, const std::string& config_json) {
+  // Rank 0's text: its length, then its bytes.
+  at::Tensor size = at::tensor({static_cast<int64_t>(config_json.size())}, at::kLong);
+  dist.broadcast(size, 0, "compare the ranks' configs");
+  at::Tensor bytes = at::zeros({size.item<int64_t>()}, at::kByte);
+  if (dist.rank() == 0) std::memcpy(bytes.data_ptr(), config_json.data(), config_json.size());
+  dist.broadcast(bytes, 0, "compare the ranks' configs");
+  const std::string root_json(static_cast<const char*>(bytes.data_ptr()),
+                              static_cast<size_t>(bytes.numel()));
+  std::map<std::string, std::string> mine, root;
+  flatten(nlohmann::json::parse(config_json), "", mine);
+  flatten(nlohmann::json::parse(root_json, nullptr, /*allow_exceptions=*/false), "", root);
+  std::string key, message;
+  for (const auto& [k, v] : mine) {
+    if (perRank(k)) continue;
+    auto it = root.find(k);
+    const std::string theirs = it == root.end() ? "nothing" : it->second;
+    if (theirs != v) {
+      key = k;
+      message = "ranks run different configs: " + k + " is " + theirs + " on rank 0 and " + v +
+                " on rank " + std::to_string(dist.rank()) +
+                "; every rank needs the same config (only name, data.path, training.device, "
+                "training.num_threads and checkpoint.* may differ)";
+      break;
+    }
+  }
+  if (key.empty())
+    for (const auto& [k, v] : root)
+      if (!perRank(k) && !mine.count(k)) {
+        key = k;
+        message = "ranks run different configs: rank 0 has " + k + " = " + v + ", rank " +
+                  std::to_string(dist.rank()) + " has no such key";
+        break;
+      }
+  at::Tensor differs = at::tensor({key.empty() ? int64_t{-1} : int64_t{dist.rank()}}, at::kLong);
+  dist.allReduceMax(differs, "compare the ranks' configs");
+  const int64_t rank = differs.item<int64_t>();
+  if (!key.empty()) throw Error(ErrorCode::Config, key, message);
+  if (rank >= 0)
+    throw Error(ErrorCode::Config, "distributed",
+                "ranks run different configs: rank " + std::to_string(rank) +
+                    "'s differs from rank 0's (its message names the key)");
 }
 
 void allReduceStep(DistContext& dist, FlatGradients& grads, StepResult& r) {

@@ -42,6 +42,16 @@ void broadcastModel(DistContext& dist, torch::nn::Sequential& model);
 /// every rank needs the same config and data"). Two small all-reduces (MAX of v and of -v).
 void checkRanksAgree(DistContext& dist, const std::vector<std::pair<std::string, int64_t>>& facts);
 
+/// Config keys that may differ between ranks: where each rank finds its data and device, its
+/// thread count, and what only rank 0 writes (name, checkpoint.*).
+const std::vector<std::string>& perRankConfigKeys();
+
+/// Checks that every rank runs the same config: rank 0 broadcasts its config (configToJson, as
+/// JSON text) and every rank compares it key by key with its own, except perRankConfigKeys().
+/// Collective: every rank throws Error(Config, key) when any rank differs; the rank that
+/// differs names the key and both values ("optimizer.lr: rank 0 has 0.01, rank 1 has 0.1").
+void checkConfigsAgree(DistContext& dist, const std::string& config_json);
+
 /// The step phase between backward and the gradient-norm measurement: all-reduces the flat
 /// gradient buffer (float32 [P]) and divides it by the world size (DDP's average), then sums
 /// {loss, samples, correct} over the ranks: r.loss becomes the mean of the ranks' mean losses

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <sstream>
@@ -86,6 +87,11 @@ std::unique_ptr<DistContext> DistContext::join(const DistEnv& env,
     o.waitWorkers = true;
     o.timeout = timeout;
     m.store = c10::make_intrusive<c10d::TCPStore>(env.master_addr, o);
+    // One deadline for the whole join: waiting for the peers' host names gets what is left
+    // of the timeout, not a timeout of its own (a peer that never came took twice the time).
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        timeout - (Clock::now() - start));
+    m.store->setTimeout(std::max(left, std::chrono::milliseconds(1000)));
     const std::string host = hostName();
     m.store->set("trainscope/host/" + std::to_string(env.rank),
                  std::vector<uint8_t>(host.begin(), host.end()));
@@ -93,6 +99,7 @@ std::unique_ptr<DistContext> DistContext::join(const DistEnv& env,
       const std::vector<uint8_t> h = m.store->get("trainscope/host/" + std::to_string(r));
       ctx->hosts_.emplace_back(h.begin(), h.end());
     }
+    m.store->setTimeout(timeout);
     // A collective gives up `grace` before the timeout, so that naming the lost rank (which
     // waits up to `grace` for the survivors to check in) still ends within the timeout.
     const auto collective_timeout = std::chrono::milliseconds(

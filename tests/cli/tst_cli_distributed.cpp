@@ -97,6 +97,10 @@ class TstCliDistributed : public QObject {
   void interruptThroughLaunch();
   void ranksWithOtherDataRefuse();
   void launchUsageErrors();
+  void ranksWithOtherSettingsRefuse_data();
+  void ranksWithOtherSettingsRefuse();
+  void stuckRankEndsLaunchWithinTheTimeout();
+  void takenPortEndsLaunchAtOnce();
 };
 
 void TstCliDistributed::twoRanksEqualOneProcessWithTwiceTheBatch() {
@@ -224,12 +228,11 @@ void TstCliDistributed::ranksWithOtherDataRefuse() {
   startRank(r0, 0, 2, port, moonsArgs(32, 1) + QStringList{"--out", tmp.filePath("run")});
   startRank(r1, 1, 2, port, moonsArgs(32, 1) + QStringList{"--set", "data.n_samples=1000"});
   QVERIFY(r0.waitForFinished(60000) && r1.waitForFinished(60000));
-  for (QProcess* p : {&r0, &r1}) {
-    const QByteArray err = p->readAllStandardError();
-    QVERIFY2(p->exitCode() == 2, err.constData());
-    // 768 training samples (960 - 192) on rank 0, 800 (1000 - 200) on rank 1.
-    QVERIFY2(err.contains("ranks disagree on training samples: from 768 to 800"), err.constData());
-  }
+  // The configs are compared first (issue 20 §3): rank 1 names the key and both values.
+  const QByteArray e0 = r0.readAllStandardError(), e1 = r1.readAllStandardError();
+  QVERIFY2(r0.exitCode() == 2 && r1.exitCode() == 2, (e0 + e1).constData());
+  QVERIFY2(e1.contains("data.n_samples is 960 on rank 0 and 1000 on rank 1"), e1.constData());
+  QVERIFY2(e0.contains("rank 1's differs from rank 0's"), e0.constData());
   QVERIFY(!QFileInfo::exists(tmp.filePath("run")));  // nothing written before the first step
 }
 
@@ -241,6 +244,115 @@ void TstCliDistributed::launchUsageErrors() {
       {"launch", "--nproc-per-node", "1", "--nnodes", "2", "--node-rank", "2", "--", "train"});
   QCOMPARE(bad_node.exit_code, 2);
   QVERIFY(bad_node.err.contains("--node-rank 2 must be below --nnodes 2"));
+}
+
+void TstCliDistributed::ranksWithOtherSettingsRefuse_data() {
+  // Each ran to exit 0 before (issue 20 §3: val accuracy 0.17 against 0.82 for the lr).
+  QTest::addColumn<QString>("set");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("lr") << "optimizer.lr=0.5"
+                      << "optimizer.lr is 0.2 on rank 0 and 0.5 on rank 1";
+  QTest::newRow("optimizer") << "optimizer.name=adam"
+                             << "optimizer.name is \"sgd\" on rank 0 and \"adam\" on rank 1";
+  QTest::newRow("dropout") << "model.dropout=0.3"
+                           << "model.dropout is 0.0 on rank 0 and 0.3 on rank 1";
+  QTest::newRow("clipping") << "training.clip.max_norm=2"
+                            << "training.clip.max_norm is 0.5 on rank 0 and 2.0 on rank 1";
+  QTest::newRow("seed") << "training.seed=7"
+                        << "training.seed is";
+}
+
+void TstCliDistributed::ranksWithOtherSettingsRefuse() {
+  QFETCH(QString, set);
+  QFETCH(QString, message);
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const int port = testfiles::freeLoopbackPort();
+  QProcess r0, r1;
+  startRank(r0, 0, 2, port, moonsArgs(32, 1) + QStringList{"--out", tmp.filePath("run")});
+  startRank(r1, 1, 2, port, moonsArgs(32, 1) + QStringList{"--set", set});
+  QVERIFY(r0.waitForFinished(60000) && r1.waitForFinished(60000));
+  const QByteArray e0 = r0.readAllStandardError(), e1 = r1.readAllStandardError();
+  QVERIFY2(r0.exitCode() == 2 && r1.exitCode() == 2, (e0 + e1).constData());
+  QVERIFY2(e1.contains(message.toUtf8()), e1.constData());
+  QVERIFY(!QFileInfo::exists(tmp.filePath("run") + "/steps.csv"));
+}
+
+namespace {
+/// The pids of `parent`'s children (/proc/<pid>/task/<tid>/children).
+QList<qint64> childrenOf(qint64 parent) {
+  QList<qint64> out;
+  for (const QString& tid : QDir(QString("/proc/%1/task").arg(parent)).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QFile f(QString("/proc/%1/task/%2/children").arg(parent).arg(tid));
+    if (!f.open(QIODevice::ReadOnly)) continue;
+    for (const QByteArray& w : f.readAll().split(' '))
+      if (!w.trimmed().isEmpty()) out << w.trimmed().toLongLong();
+  }
+  return out;
+}
+}  // namespace
+
+void TstCliDistributed::stuckRankEndsLaunchWithinTheTimeout() {
+  // A rank stopped with SIGSTOP: launch took 212 s with timeout 20 before (a 180 s grace).
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString out = tmp.filePath("run");
+  const int port = testfiles::freeLoopbackPort();
+  QProcess p;
+  p.start(cliPath(), QStringList{"launch", "--nproc-per-node", "2", "--master-port",
+                                 QString::number(port), "--"} +
+                         moonsArgs(8, 100000) + QStringList{"--out", out});
+  QVERIFY(p.waitForStarted(10000));
+  QVERIFY2(waitForRows(out + "/steps.csv", 10, p), p.readAllStandardError().constData());
+  const QList<qint64> ranks = childrenOf(p.processId());
+  QCOMPARE(ranks.size(), 2);
+  // Rank 1 is the second child started.
+  qint64 rank1 = -1;
+  for (qint64 pid : ranks) {
+    QFile env(QString("/proc/%1/environ").arg(pid));
+    if (env.open(QIODevice::ReadOnly) && env.readAll().split('\0').contains("RANK=1")) rank1 = pid;
+  }
+  QVERIFY(rank1 > 0);
+  QElapsedTimer timer;
+  timer.start();
+  QCOMPARE(::kill(static_cast<pid_t>(rank1), SIGSTOP), 0);
+  // distributed.timeout_seconds=20: rank 0 declares rank 1 lost within it; launch then stops
+  // rank 1 (SIGTERM + SIGCONT, SIGKILL 5 s later) after its 5 s grace.
+  const bool ended = p.waitForFinished(45000);
+  if (!ended) ::kill(static_cast<pid_t>(rank1), SIGKILL);
+  QVERIFY2(ended, "launch did not end within 45 s of a stuck rank");
+  const QByteArray err = p.readAllStandardError();
+  QVERIFY2(timer.elapsed() < 40000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+  QVERIFY2(p.exitCode() == 1, err.constData());
+  QVERIFY2(err.contains("lost rank 1 of 2"), err.constData());
+  // Declared by rank 0 only: the stopped rank is killed, not woken to blame rank 0.
+  QVERIFY2(!err.contains("lost rank 0"), err.constData());
+  QVERIFY2(err.contains("rank 1 (pid " + QByteArray::number(rank1) + ") is stopped: killing it"),
+           err.constData());
+}
+
+void TstCliDistributed::takenPortEndsLaunchAtOnce() {
+  // Another program holds the master port: rank 0 fails at once; launch returned after 191 s.
+  const int holder = socket(AF_INET, SOCK_STREAM, 0);
+  QVERIFY(holder >= 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  QVERIFY(bind(holder, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && listen(holder, 4) == 0 &&
+          getsockname(holder, reinterpret_cast<sockaddr*>(&a), &len) == 0);
+  const int port = ntohs(a.sin_port);
+  QElapsedTimer timer;
+  timer.start();
+  const CliResult r = runCli(QStringList{"launch", "--nproc-per-node", "2", "--master-port",
+                                         QString::number(port), "--"} +
+                                 moonsArgs(8, 1),
+                             QString(), 60000);
+  QVERIFY(r.finished);
+  QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+  QVERIFY2(r.exit_code != 0, r.err.constData());
+  QVERIFY2(r.err.contains("already in use"), r.err.constData());
+  close(holder);
 }
 
 QTEST_GUILESS_MAIN(TstCliDistributed)
