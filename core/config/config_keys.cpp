@@ -461,6 +461,16 @@ void checkNumber(const Key<S>& k, const std::string& key, double x, bool integra
     fail(key, key + " must be " + (k.lo_open ? "> " : ">= ") + text(k.lo) + ", got " + text(x));
   if (k.hi_open ? !(x < k.hi) : x > k.hi)
     fail(key, key + " must be " + (k.hi_open ? "< " : "<= ") + text(k.hi) + ", got " + text(x));
+  // Training computes in float32: a finite double it cannot hold (lr 1e39) overflowed deep in
+  // libtorch ("value cannot be converted to type float without overflow"), one it rounds to 0
+  // (1e-50) silently became 0.
+  if (!integral && std::fabs(x) > std::numeric_limits<float>::max())
+    fail(key, key + " is " + formatNumber(x) + ", more than float32 (the dtype training " +
+                  "computes in) holds: at most " + formatNumber(std::numeric_limits<float>::max()));
+  if (!integral && x != 0 && std::fabs(x) < std::numeric_limits<float>::denorm_min())
+    fail(key, key + " is " + formatNumber(x) + ", which float32 (the dtype training computes " +
+                  "in) rounds to 0: use 0 or at least " +
+                  formatNumber(std::numeric_limits<float>::min()));
 }
 
 template <class S>

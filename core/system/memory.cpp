@@ -16,15 +16,28 @@ std::optional<int64_t> residentMemoryBytes() {
   return resident * static_cast<int64_t>(page > 0 ? page : 4096);
 }
 
-std::optional<int64_t> memAvailableIn(const std::string& meminfo) {
+std::optional<int64_t> memInfoField(const std::string& meminfo, const std::string& field) {
   std::istringstream lines(meminfo);
+  const std::string prefix = field + ":";
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("MemAvailable:", 0) != 0) continue;
-    std::istringstream words(line.substr(13));
+    if (line.rfind(prefix, 0) != 0) continue;
+    std::istringstream words(line.substr(prefix.size()));
     int64_t kb = 0;
     if (words >> kb) return kb * 1024;
   }
   return std::nullopt;
+}
+
+std::optional<int64_t> memAvailableIn(const std::string& meminfo) {
+  return memInfoField(meminfo, "MemAvailable");
+}
+
+std::optional<int64_t> totalMemoryBytes() {
+  std::ifstream in("/proc/meminfo");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto total = memInfoField(text, "MemTotal");
+  if (!total) return std::nullopt;
+  return *total + memInfoField(text, "SwapTotal").value_or(0);
 }
 
 std::optional<int64_t> availableMemoryBytes() {

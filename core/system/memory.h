@@ -17,6 +17,11 @@ std::optional<int64_t> availableMemoryBytes();
 
 /// MemAvailable (kB, converted to bytes) in a /proc/meminfo text; nullopt when absent.
 std::optional<int64_t> memAvailableIn(const std::string& meminfo);
+/// The value of `field` ("MemTotal", "SwapTotal"; kB, converted to bytes) in a /proc/meminfo
+/// text; nullopt when absent.
+std::optional<int64_t> memInfoField(const std::string& meminfo, const std::string& field);
+/// MemTotal + SwapTotal of /proc/meminfo in bytes: more than this can never be allocated.
+std::optional<int64_t> totalMemoryBytes();
 
 /// What a run needs on the CPU, in bytes (float32 everywhere).
 struct MemoryEstimate {

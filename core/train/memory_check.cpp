@@ -1,5 +1,6 @@
 #include "core/train/memory_check.h"
 
+#include "core/errors.h"
 #include "core/system/memory.h"
 
 namespace trainscope {
@@ -17,6 +18,18 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
   const MemoryEstimate e = estimateMemory(widths, c.training.batch_size, c.optimizer.name,
                                           c.optimizer.momentum, data_bytes);
   estimate_bytes = e.total();
+  if (const std::optional<int64_t> total = totalMemoryBytes(); total && estimate_bytes > *total) {
+    const int64_t model = e.parameters + e.gradients + e.optimizer_state;
+    const char* key = model >= e.activations ? "model.hidden" : "training.batch_size";
+    throw Error(ErrorCode::Config, key,
+                std::string(key) + ": the run needs an estimated " + formatBytes(estimate_bytes) +
+                    " (parameters, gradients and optimizer state " + formatBytes(model) +
+                    ", activations of a batch " + formatBytes(e.activations) + ", data " +
+                    formatBytes(e.data) + "), more than this machine's memory (" +
+                    formatBytes(*total) + " with swap, " +
+                    formatBytes(availableMemoryBytes().value_or(0)) +
+                    " available): use a smaller model.hidden or training.batch_size");
+  }
   const std::optional<int64_t> available = availableMemoryBytes();
   if (!available) return std::nullopt;
   const std::string warning = memoryWarning(e, *available);

@@ -202,6 +202,16 @@ void TstConfig::invalidValuesNameTheKey_data() {
                                    << "name";
   QTest::newRow("name dot-dot") << "name=.."
                                 << "name";
+  // Finite doubles that float32, the training dtype, cannot hold (FLT_MAX 3.4028235e38, the
+  // smallest subnormal 1.4e-45): libtorch's "cannot be converted to type float" exit 1 before.
+  QTest::newRow("lr 1e39") << "optimizer.lr=1e39"
+                           << "optimizer.lr";
+  QTest::newRow("lr 1e308") << "optimizer.lr=1e308"
+                            << "optimizer.lr";
+  QTest::newRow("lr 1e-50") << "optimizer.lr=1e-50"
+                            << "optimizer.lr";
+  QTest::newRow("max_norm 1e39") << "training.clip.max_norm=1e39"
+                                 << "training.clip.max_norm";
 }
 
 void TstConfig::invalidValuesNameTheKey() {
