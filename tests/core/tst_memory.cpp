@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 
 #include "core/config/config_json.h"
+#include "core/errors.h"
 #include "core/system/device_info.h"
 #include "core/system/memory.h"
 #include "core/train/memory_check.h"
@@ -85,13 +86,29 @@ void TstMemory::warningOnlyWhenTooBig() {
   int64_t bytes = 0;
   QVERIFY(!checkRunMemory(c, d, bytes).has_value());
   QVERIFY(bytes > 0);
+  // Beyond all of this machine's memory (RAM + swap) the run is refused before allocating,
+  // naming the part that dominates: here the batch's activations (2^24 x 4 x 65536 floats).
+  auto refusal = [&](const char* key) {
+    try {
+      checkRunMemory(c, d, bytes);
+    } catch (const Error& e) {
+      QCOMPARE(e.code(), ErrorCode::Config);
+      QCOMPARE(QString::fromStdString(e.subject()), QString(key));
+      QVERIFY2(std::string(e.what()).find("more than this machine's memory") != std::string::npos,
+               e.what());
+      return;
+    }
+    QFAIL("not refused");
+  };
   c.model.hidden = {65536, 65536};
   c.training.batch_size = 1 << 24;
-  const std::optional<Event> ev = checkRunMemory(c, d, bytes);
-  QVERIFY(ev.has_value());
-  QCOMPARE(QString::fromStdString(toString(ev->kind)), QString("memory_warning"));
-  QCOMPARE(*ev->value, static_cast<double>(bytes));
+  refusal("training.batch_size");
   QVERIFY(bytes > int64_t{68} * 1000 * 1000 * 1000);
+  // 8 x 65536 wide, batch 32: ~3e10 parameters, x16 bytes with Adam: the model dominates.
+  c.model.hidden = std::vector<int64_t>(8, 65536);
+  c.training.batch_size = 32;
+  refusal("model.hidden");
+  QVERIFY(bytes > int64_t{16} * 7 * 65536 * 65536);
 }
 
 void TstMemory::rssFlatOver20000Steps() {
