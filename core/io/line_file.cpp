@@ -27,7 +27,6 @@ void LineFile::append(const std::string& line) {
   buf.reserve(line.size() + 1);
   buf += line;
   buf += '\n';
-  const off_t start = ::lseek(fd_, 0, SEEK_END);  // where the line begins (O_APPEND: the end)
   size_t done = 0;
   int err = 0;
   while (done < buf.size()) {
@@ -40,8 +39,11 @@ void LineFile::append(const std::string& line) {
     done += static_cast<size_t>(n);
   }
   if (done == buf.size()) return;
-  // A partial line is cut off again: the file ends at its last complete line.
-  if (done > 0 && start >= 0 && ::ftruncate(fd_, start) != 0) {
+  // A partial line is cut off again: the file ends at its last complete line. Only on this
+  // path is the offset asked for (O_APPEND: the end of the file, `done` bytes past the line's
+  // start), not once per line: this runs at every training step.
+  const off_t end = done > 0 ? ::lseek(fd_, 0, SEEK_END) : -1;
+  if (end >= static_cast<off_t>(done) && ::ftruncate(fd_, end - static_cast<off_t>(done)) != 0) {
     // Nothing more can be done; the error below still stops the run.
   }
   throw Error(ErrorCode::Io, path_.string(),
