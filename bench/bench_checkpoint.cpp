@@ -117,8 +117,8 @@ int main(int argc, char** argv) {
     trainscope::TrainState fresh = makeState(c);
     const auto load = timeRounds(rounds, [&] { trainscope::loadCheckpoint(fresh, "adam", file); });
     const auto inspect = timeRounds(rounds, [&] { trainscope::inspectCheckpoint(file); });
-    torch::nn::Sequential target = trainscope::buildModel(c.model, 784, 10);
-    const auto import = timeRounds(rounds, [&] { trainscope::importWeights(target, file); });
+    trainscope::ModelPtr target = trainscope::buildModel(c.model, 784, 10);
+    const auto import = timeRounds(rounds, [&] { trainscope::importWeights(*target, file); });
 
     int64_t params = 0;
     for (const auto& p : s.params) params += p.numel();

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/config/config_file.h"
+#include "core/config/kinds.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 
@@ -133,7 +134,7 @@ const std::vector<Key<DataConfig>>& dataKeys() {
 const std::vector<Key<ModelConfig>>& modelKeys() {
   using K = Key<ModelConfig>;
   static const std::vector<K> keys = {
-      K("kind", &ModelConfig::kind, "model family").oneOf({"mlp"}),
+      K("kind", &ModelConfig::kind, "model family").oneOf(modelKindNames()),
       K("hidden", &ModelConfig::hidden, "hidden layer widths").atLeast(1).atMost(65536),
       K("activation", &ModelConfig::activation, "activation after each hidden layer")
           .oneOf({"relu", "tanh", "gelu", "sigmoid"}),

@@ -43,14 +43,14 @@ int64_t broadcastSeed(DistContext& dist, int64_t seed) {
   return t.item<int64_t>();
 }
 
-void broadcastModel(DistContext& dist, torch::nn::Sequential& model) {
+void broadcastModel(DistContext& dist, Model& model) {
   torch::NoGradGuard no_grad;
-  for (auto& p : model->parameters()) {
+  for (auto& p : model.parameters()) {
     at::Tensor t = p.detach().contiguous();
     dist.broadcast(t, 0, "broadcast of rank 0's initial weights");
     if (t.data_ptr() != p.data_ptr()) p.detach().copy_(t);
   }
-  for (auto& b : model->buffers()) {
+  for (auto& b : model.buffers()) {
     at::Tensor t = b.contiguous();
     dist.broadcast(t, 0, "broadcast of rank 0's buffers");
     if (t.data_ptr() != b.data_ptr()) b.copy_(t);
@@ -188,7 +188,7 @@ std::optional<StopReason> agreeOnStop(DistContext& dist, std::optional<StopReaso
 }
 
 std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist,
-                                                         torch::nn::Sequential& model,
+                                                         Model& model,
                                                          const TensorPair& split,
                                                          bool classification, int64_t batch_size) {
   const auto [first, count] = evaluationShard(split.size(), dist.rank(), dist.worldSize());

@@ -3,7 +3,7 @@
 /// semantics (torch.nn.parallel.DistributedDataParallel + DistributedSampler): the same start on
 /// every rank, one averaged gradient all-reduce per optimizer step, evaluation sums over all
 /// ranks, and run-control decisions every rank takes alike. Internal to core (torch types).
-#include <torch/nn/modules/container/sequential.h>
+#include "core/model/model.h"
 
 #include <cstdint>
 #include <optional>
@@ -33,7 +33,7 @@ int64_t broadcastSeed(DistContext& dist, int64_t seed);
 /// Copies rank 0's parameters and buffers into every rank's model (dist.broadcast of each, as
 /// DDP's constructor does with module states), so every rank starts from the same weights
 /// whatever its own initialisation drew.
-void broadcastModel(DistContext& dist, torch::nn::Sequential& model);
+void broadcastModel(DistContext& dist, Model& model);
 
 /// Checks that every rank has the same value of each named fact (sizes of the splits, the
 /// parameter count, batch size, epochs, ...), so that the ranks run the same number of steps
@@ -70,7 +70,7 @@ std::optional<StopReason> agreeOnStop(DistContext& dist, std::optional<StopReaso
 /// counted once) and all-reduces the sums: {mean loss, accuracy} over the whole split, the
 /// same on every rank, equal to evaluate() on one process up to summation order.
 std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist,
-                                                         torch::nn::Sequential& model,
+                                                         Model& model,
                                                          const TensorPair& split,
                                                          bool classification, int64_t batch_size);
 

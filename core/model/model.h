@@ -1,22 +1,96 @@
 #pragma once
-/// Builds the model of a run as a torch::nn::Sequential.
-#include <torch/nn/modules/container/sequential.h>
+/// The model interface of a run: what the engine, the probes and checkpoints need from any
+/// model kind (MLP today; CNN, RNN and TorchScript kinds implement the same). Mirrors
+/// torch::nn::Module's C++ API (forward, parameters, buffers, named_parameters, train/eval,
+/// is_training, clone, to) and Python's Module.state_dict(). Torch types: internal to core.
+#include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/config/train_config.h"
 #include "core/train/records.h"
 
 namespace trainscope {
 
-/// MLP: [Linear(in, h) -> activation -> Dropout(p) (when p > 0)] per hidden width, then
-/// Linear(h_last, out). Parameter names equal those of the same Python nn.Sequential
-/// ("0.weight", "0.bias", "2.weight", ...). Input float32 [B, in]; output float32 [B, out].
-/// Initialised by libtorch's defaults from the global torch generator (seed it first).
-torch::nn::Sequential buildModel(const ModelConfig& config, int64_t in_features,
-                                 int64_t out_features);
+/// Tensors with their PyTorch names ("0.weight", ...), in a fixed order.
+using NamedTensors = std::vector<std::pair<std::string, at::Tensor>>;
 
-/// Description ("Linear(784->256) ReLU ...") and trainable parameter count.
-ModelSummary summarizeModel(const torch::nn::Sequential& model);
+/// One layer of Model::layers(): what torchinfo's summary prints for it.
+struct LayerInfo {
+  std::string name;                   ///< state_dict prefix of the layer ("0", "2", ...)
+  std::string description;            ///< "Linear(784->256)", "ReLU", "Dropout(0.3)"
+  std::vector<int64_t> output_shape;  ///< the layer's output for one sample (batch dim left out)
+  int64_t trainable_parameters = 0;   ///< scalars with requires_grad
+  int64_t frozen_parameters = 0;      ///< scalars without requires_grad
+};
+
+/// A trainable model. Input float32 [N, ...input shape] (the data's input shape), output
+/// float32 [N, outputs] (logits of C classes, or k regression outputs). Touched only by the
+/// thread that trains it.
+class Model {
+ public:
+  virtual ~Model() = default;
+
+  /// The registry name of its kind ("mlp").
+  virtual std::string kind() const = 0;
+  /// The forward pass: float32 [N, ...] -> float32 [N, outputs]. Under autocast the output may
+  /// be bf16/fp16.
+  virtual at::Tensor forward(const at::Tensor& input) = 0;
+
+  /// Trainable and frozen parameters in Module.parameters() order.
+  virtual std::vector<at::Tensor> parameters() const = 0;
+  /// Parameters with their names, in Module.named_parameters() order.
+  virtual NamedTensors named_parameters() const = 0;
+  /// Buffers (BatchNorm's running statistics, ...) in Module.buffers() order.
+  virtual std::vector<at::Tensor> buffers() const = 0;
+  /// Module.state_dict(): for each module in pre-order its parameters, then its buffers, with
+  /// PyTorch's dotted names. The one place this order is defined (checkpoints, best weights,
+  /// weights import and export all use it). The tensors are the model's own (no copies).
+  virtual NamedTensors state_dict() const = 0;
+
+  /// Module.train(on) / Module.eval(): dropout and batch norm behave accordingly.
+  virtual void train(bool on = true) = 0;
+  void eval() { train(false); }
+  virtual bool is_training() const = 0;
+
+  /// A deep copy (parameters and buffers copied, mode kept), on `device` when given. Like
+  /// torch::nn::Module::clone it may re-initialise the copy before copying the values, which
+  /// draws from the global torch generator: callers that must not disturb it save and restore
+  /// it (thread choice, lr finder, reproducibility check do).
+  virtual std::shared_ptr<Model> clone(std::optional<c10::Device> device = std::nullopt) const = 0;
+  /// Moves parameters and buffers to `device` in place (Module::to).
+  virtual void to(c10::Device device) = 0;
+
+  /// The one-line description ("Linear(784->256) ReLU ...") and trainable parameter count.
+  virtual ModelSummary summary() const = 0;
+  /// Layer by layer, with output shapes for one sample of `input_shape` (found by running a
+  /// zero batch of one through the layers in eval mode without gradients; the model is left in
+  /// its mode). Throws Error(Config, "model.kind") when the input shape does not fit the model.
+  virtual std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const = 0;
+};
+
+using ModelPtr = std::shared_ptr<Model>;
+
+/// Scalars of all parameters; `trainable` counts those with requires_grad, else the frozen ones.
+int64_t countParameters(const Model& model, bool trainable);
+
+/// The tensors of model.state_dict(), in its order, without the names.
+std::vector<at::Tensor> stateTensors(const Model& model);
+
+/// Builds the model of `config.kind` (core/config/kinds.h) for inputs of `input_shape` (one
+/// sample: [784] for flat images, [2] for moons) and `outputs` outputs (classes, or regression
+/// targets), initialised by libtorch's defaults from the global torch generator (seed it
+/// first). Throws Error(Config, "model.kind") for an unknown kind or an input shape the kind
+/// cannot take, Error(Config, "model.activation") for an unknown activation.
+ModelPtr buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape,
+                    int64_t outputs);
+/// buildModel(config, {in_features}, outputs): flat inputs.
+ModelPtr buildModel(const ModelConfig& config, int64_t in_features, int64_t outputs);
 
 }  // namespace trainscope

@@ -8,18 +8,6 @@
 
 namespace trainscope {
 
-namespace {
-
-/// Parameters then buffers, as train_state_io's namedState (Module.state_dict() order).
-std::vector<at::Tensor> modelTensors(const torch::nn::Sequential& model) {
-  std::vector<at::Tensor> out;
-  for (const auto& p : model->named_parameters(true)) out.push_back(p.value());
-  for (const auto& b : model->named_buffers(true)) out.push_back(b.value());
-  return out;
-}
-
-}  // namespace
-
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
   for (auto& g : optimizer.param_groups()) g.options().set_lr(lr);
 }
@@ -62,7 +50,7 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
     const bool fire = es.update(r.epoch, r.val_loss);
     if (es.improved() && t.early_stopping.restore_best_weights) {
       torch::NoGradGuard no_grad;
-      const auto tensors = modelTensors(s.model);
+      const auto tensors = stateTensors(*s.model);
       s.best_weights.clear();
       for (const auto& x : tensors) s.best_weights.push_back(x.detach().clone());
     }
@@ -84,7 +72,7 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
 }
 
 bool restoreBestWeights(TrainState& s) {
-  const auto tensors = modelTensors(s.model);
+  const auto tensors = stateTensors(*s.model);
   if (s.best_weights.size() != tensors.size()) return false;
   torch::NoGradGuard no_grad;
   for (size_t i = 0; i < tensors.size(); ++i) tensors[i].copy_(s.best_weights[i]);

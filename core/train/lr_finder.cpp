@@ -44,7 +44,7 @@ double suggestLearningRate(const std::vector<LrFinderPoint>& points, bool stoppe
   return points[at].lr;
 }
 
-LrFinderResult runLrFinder(const torch::nn::Sequential& model, const OptimizerConfig& optimizer,
+LrFinderResult runLrFinder(const Model& model, const OptimizerConfig& optimizer,
                            const TensorPair& train, bool classification, int64_t batch_size,
                            uint64_t seed, const LrFinderOptions& o) {
   namespace F = torch::nn::functional;
@@ -56,8 +56,7 @@ LrFinderResult runLrFinder(const torch::nn::Sequential& model, const OptimizerCo
     std::lock_guard<std::mutex> lock(global.mutex());
     global_state = global.get_state();
   }
-  auto copy = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(model->clone());
-  torch::nn::Sequential net(copy);
+  const ModelPtr net = model.clone();
   net->train();
   auto params = net->parameters();
   auto opt = makeOptimizer(optimizer, params);
@@ -124,7 +123,7 @@ LrFinderResult findLearningRate(const TrainConfig& config, const LrFinderOptions
   seedEverything(seed);
   auto model = buildModel(config.model, data.summary.n_features,
                           data.classification ? data.summary.n_classes : 1);
-  return runLrFinder(model, config.optimizer, data.train, data.classification,
+  return runLrFinder(*model, config.optimizer, data.train, data.classification,
                      config.training.batch_size, static_cast<uint64_t>(seed), o);
 }
 

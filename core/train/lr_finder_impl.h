@@ -1,6 +1,6 @@
 #pragma once
 /// The range test on an existing model (torch types, internal to core).
-#include <torch/nn/modules/container/sequential.h>
+#include "core/model/model.h"
 
 #include "core/data/dataset.h"
 #include "core/train/lr_finder.h"
@@ -12,7 +12,7 @@ namespace trainscope {
 /// of `batch_size` from `train` with its own generator seeded by `seed`, in train mode. The
 /// global torch generator (dropout) is saved and restored, so `model`, any optimizer over it
 /// and every RNG state are left bit for bit as they were. Loss: cross_entropy or mse_loss.
-LrFinderResult runLrFinder(const torch::nn::Sequential& model, const OptimizerConfig& optimizer,
+LrFinderResult runLrFinder(const Model& model, const OptimizerConfig& optimizer,
                            const TensorPair& train, bool classification, int64_t batch_size,
                            uint64_t seed, const LrFinderOptions& options);
 

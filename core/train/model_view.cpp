@@ -43,11 +43,11 @@ std::pair<double, double> range(const std::vector<double>& a, const std::vector<
 
 }  // namespace
 
-std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, const PreparedData& d,
+std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData& d,
                                                 double truth_sine_scale,
                                                 const ModelViewOptions& o) {
-  const bool was_training = model->is_training();
-  model->eval();
+  const bool was_training = model.is_training();
+  model.eval();
   torch::NoGradGuard no_grad;
   const at::Device device = d.train.x.device();
   ModelViewRecord r;
@@ -61,7 +61,7 @@ std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, co
     r.image_w = r.image_h = side * side == features ? side : static_cast<int>(features);
     if (r.image_w * r.image_h != features) r.image_h = 1;
     const TensorPair part = d.val.rows(0, n);
-    at::Tensor p = torch::nn::functional::softmax(model->forward(part.x), 1);
+    at::Tensor p = torch::nn::functional::softmax(model.forward(part.x), 1);
     auto [conf, pred] = p.max(1);
     at::Tensor raw = d.val.x.narrow(0, 0, n).contiguous().cpu();
     for (int64_t i = 0; i < n; ++i) {
@@ -82,7 +82,7 @@ std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, co
     const auto [lo, hi] = range(r.train_x, r.val_x);
     at::Tensor g = at::linspace(lo, hi, o.curve_points, at::TensorOptions().dtype(at::kDouble));
     r.grid_x = toVector(g);
-    r.prediction = toVector(model->forward(toModelInputs(d, g.unsqueeze(1)).to(device)).flatten());
+    r.prediction = toVector(model.forward(toModelInputs(d, g.unsqueeze(1)).to(device)).flatten());
     if (truth_sine_scale != 0) r.truth = toVector(truth_sine_scale * at::sin(g));
     out = r;
   } else if (features == 2 && d.classification) {
@@ -104,13 +104,13 @@ std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model, co
     at::Tensor gy = at::linspace(r.x1_min, r.x1_max, o.grid, dopt);
     // Row j (x1), column i (x0): point index j * grid_w + i.
     at::Tensor pts = at::stack({gx.repeat({o.grid}), gy.repeat_interleave(o.grid)}, 1);
-    at::Tensor logits = model->forward(toModelInputs(d, pts).to(device));
+    at::Tensor logits = model.forward(toModelInputs(d, pts).to(device));
     at::Tensor p1 =
         torch::nn::functional::softmax(logits, 1).select(1, 1).to(at::kFloat).cpu().contiguous();
     r.probability.assign(p1.data_ptr<float>(), p1.data_ptr<float>() + p1.numel());
     out = r;
   }
-  if (was_training) model->train();
+  if (was_training) model.train();
   return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Computing ModelViewRecords (torch types; internal to core).
-#include <torch/nn/modules/container/sequential.h>
+#include "core/model/model.h"
 
 #include <optional>
 
@@ -23,7 +23,7 @@ struct ModelViewOptions {
 /// converted to model inputs with data.feature_mean / feature_std. `truth_sine_scale`: the
 /// source is "sine" and its targets are scaled by this (data.target_scale: truth =
 /// scale * sin(x)); 0 = no known true function.
-std::optional<ModelViewRecord> computeModelView(torch::nn::Sequential& model,
+std::optional<ModelViewRecord> computeModelView(Model& model,
                                                 const PreparedData& data, double truth_sine_scale,
                                                 const ModelViewOptions& options = {});
 

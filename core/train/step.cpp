@@ -103,9 +103,9 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
   return r;
 }
 
-EvalSums evaluateSums(torch::nn::Sequential& model, const TensorPair& split, bool classification,
+EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
                       int64_t batch_size) {
-  model->eval();
+  model.eval();
   torch::NoGradGuard no_grad;
   EvalSums sums;
   const int64_t n = split.size();
@@ -114,7 +114,7 @@ EvalSums evaluateSums(torch::nn::Sequential& model, const TensorPair& split, boo
     int64_t len = std::min(chunk, n - start);
     const TensorPair part = split.rows(start, len);  // uint8 images are converted per chunk
     const at::Tensor &x = part.x, &y = part.y;
-    at::Tensor out = model->forward(x);
+    at::Tensor out = model.forward(x);
     if (classification) {
       sums.loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
                            .item<double>();
@@ -135,7 +135,7 @@ std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool cl
   return {n > 0 ? sums.loss_sum / n : std::nan(""), accuracy};
 }
 
-std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
+std::pair<double, std::optional<double>> evaluate(Model& model,
                                                   const TensorPair& split, bool classification,
                                                   int64_t batch_size) {
   return evalMeans(evaluateSums(model, split, classification, batch_size), classification);

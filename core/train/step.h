@@ -68,7 +68,7 @@ struct EvalSums {
 
 /// evaluate()'s pass without the division: sums over `split` in eval mode under NoGradGuard.
 /// Leaves the model in eval mode.
-EvalSums evaluateSums(torch::nn::Sequential& model, const TensorPair& split, bool classification,
+EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
                       int64_t batch_size);
 
 /// {loss_sum / count (NaN when count is 0), correct / count (classification only; 0 when
@@ -78,7 +78,7 @@ std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool cl
 /// Evaluates `split` in eval mode under NoGradGuard, in chunks of max(batch_size, 1024):
 /// {sample-weighted mean loss (NaN for an empty split), accuracy in [0, 1] (classification
 /// only)}. Leaves the model in eval mode.
-std::pair<double, std::optional<double>> evaluate(torch::nn::Sequential& model,
+std::pair<double, std::optional<double>> evaluate(Model& model,
                                                   const TensorPair& split, bool classification,
                                                   int64_t batch_size);
 

@@ -100,8 +100,7 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& real, const TensorP
   // (its first steps cost what later ones do, apart from allocation, which the warm-up takes).
   TrainState t;
   t.device = real.device;
-  t.model = torch::nn::Sequential(
-      std::dynamic_pointer_cast<torch::nn::SequentialImpl>(real.model->clone(real.device)));
+  t.model = real.model->clone(real.device);
   t.params = t.model->parameters();
   t.grads = std::make_unique<FlatGradients>(t.params);
   t.optimizer = makeOptimizer(optimizer, t.params);

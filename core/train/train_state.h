@@ -2,7 +2,7 @@
 /// The whole state of a run, in one place, so that a checkpoint can capture it and a resumed
 /// run restore it (the checkpoint issue builds on this). Torch types: internal to core.
 #include <ATen/core/Generator.h>
-#include <torch/nn/modules/container/sequential.h>
+#include "core/model/model.h"
 #include <torch/optim/optimizer.h>
 
 #include <memory>
@@ -25,7 +25,7 @@ class DistContext;
 /// training thread.
 struct TrainState {
   c10::Device device{c10::kCPU};
-  torch::nn::Sequential model{nullptr};
+  ModelPtr model;                                      ///< built by buildModel
   std::vector<at::Tensor> params;                      ///< model->parameters(), in order
   std::unique_ptr<torch::optim::Optimizer> optimizer;  ///< over `params`
   std::unique_ptr<FlatGradients> grads;                ///< every param.grad() is a view of it
@@ -52,7 +52,7 @@ struct TrainState {
   std::unique_ptr<LrScheduler> scheduler;          ///< scheduler.*; null: the lr stays
   std::optional<EarlyStopping> early_stopping;     ///< set when training.early_stopping.enabled
   std::optional<OverfittingDetector> overfitting;  ///< always set (patience of early stopping)
-  /// restore_best_weights: copies of the model state (namedState order) at the best epoch.
+  /// restore_best_weights: copies of the model state (Model::state_dict() order) at the best epoch.
   std::vector<at::Tensor> best_weights;
   /// The loss doctor's initial loss: the run's first finite step losses, at most
   /// LossDoctor::kInitialSteps (checkpoint key `loss_doctor_state_dict`.`initial_losses`), so

@@ -18,13 +18,6 @@ using c10::impl::GenericList;
               "cannot load checkpoint " + file.string() + ": " + problem);
 }
 
-std::vector<at::Tensor> modelTensors(const torch::nn::Sequential& model) {
-  std::vector<at::Tensor> out;
-  for (const auto& p : model->named_parameters(true)) out.push_back(p.value());
-  for (const auto& b : model->named_buffers(true)) out.push_back(b.value());
-  return out;
-}
-
 }  // namespace
 
 GenericDict toGenericDict(const ValueDict& v) {
@@ -115,7 +108,7 @@ void restoreExtras(TrainState& s, const GenericDict& d, const std::filesystem::p
     }
     if (!v->isGenericDict()) bad(file, "'early_stopping_state_dict' is not a dict");
     es = toValueDict(IValue(plain), "early_stopping_state_dict", file);
-    const auto model = modelTensors(s.model);
+    const auto model = stateTensors(*s.model);
     if (!best.empty()) {
       bool ok = best.size() == model.size();
       for (size_t i = 0; ok && i < best.size(); ++i)

@@ -17,7 +17,7 @@
 #include "core/io/checkpoint_file.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
-#include "core/train/model_state.h"
+#include "core/model/state_dict.h"
 #include "core/train/train_state_extras.h"
 
 namespace trainscope {
@@ -181,7 +181,7 @@ GenericDict captureState(const TrainState& s, const CheckpointContext& ctx, bool
   d.insert("format", std::string(kCheckpointFormat));
   d.insert("format_version", kCheckpointFormatVersion);
   GenericDict model = makeStringDict();
-  for (const auto& [name, t] : namedState(s.model)) model.insert(name, t.detach().clone());
+  for (const auto& [name, t] : s.model->state_dict()) model.insert(name, t.detach().clone());
   d.insert("model_state_dict", model);
   d.insert("optimizer_state_dict", captureOptimizer(s, ctx.optimizer_name));
   if (s.scaler) d.insert("scaler_state_dict", s.scaler->stateDict());  // where present (§5)
@@ -235,7 +235,7 @@ void restoreState(TrainState& s, const GenericDict& d, const std::string& optimi
       not_tensors.push_back(e.key().toStringRef() + " is not a tensor");
     }
   }
-  StateMatch match = matchState(s.model, entries, /*same_dtype=*/true);
+  StateMatch match = matchState(*s.model, entries, /*same_dtype=*/true);
   match.problems.insert(match.problems.end(), not_tensors.begin(), not_tensors.end());
   if (!match.problems.empty()) {
     std::string list;

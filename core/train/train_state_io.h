@@ -18,7 +18,7 @@ struct CheckpointContext {
   std::string source_run_dir;  ///< the run directory of the run being saved (may be empty)
 };
 
-/// The checkpoint dict of `state`: model_state_dict (parameters and buffers, nn.Sequential
+/// The checkpoint dict of `state`: model_state_dict (Model::state_dict(): PyTorch order and
 /// names), optimizer_state_dict in torch.optim's layout (state per parameter index with
 /// momentum_buffer or step/exp_avg/exp_avg_sq[/max_exp_avg_sq]; param_groups with every
 /// hyperparameter as Python floats and "params": [indices]), counters, best loss, the current

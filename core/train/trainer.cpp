@@ -121,10 +121,10 @@ void Trainer::Impl::prepare(bool check_only) {
   state.model = buildModel(config.model, data.summary.n_features, out_features);
   state.model->to(state.device);
   state.params = state.model->parameters();
-  model_summary = summarizeModel(state.model);
+  model_summary = state.model->summary();
   state.grads = std::make_unique<FlatGradients>(state.params);
   state.optimizer = makeOptimizer(config.optimizer, state.params);
-  if (!options.init_weights.empty()) imported = importWeights(state.model, options.init_weights);
+  if (!options.init_weights.empty()) imported = importWeights(*state.model, options.init_weights);
   trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
   // the global generator that dropout draws from.
@@ -147,7 +147,7 @@ void Trainer::Impl::prepare(bool check_only) {
                             {"training.epochs", t.epochs},
                             {"training.grad_accum_steps", t.grad_accum_steps},
                             {"global step", state.global_step}});
-    broadcastModel(*dist, state.model);
+    broadcastModel(*dist, *state.model);
   }
   thread_choice = chooseThreadCount(state, data.train, data.classification, config,
                                     options.available_cores, options.reserved_cores);

@@ -147,8 +147,8 @@ struct Trainer::Impl {
   /// parallel (core/dist/data_parallel.h), else evaluate().
   std::pair<double, std::optional<double>> evaluateSplit(const TensorPair& split) {
     const int64_t bs = config.training.batch_size;
-    return dist ? evaluateSharded(*dist, state.model, split, data.classification, bs)
-                : evaluate(state.model, split, data.classification, bs);
+    return dist ? evaluateSharded(*dist, *state.model, split, data.classification, bs)
+                : evaluate(*state.model, split, data.classification, bs);
   }
 
   void emit(const Event& e) {

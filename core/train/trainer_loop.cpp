@@ -189,7 +189,7 @@ void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
   if (!options.model_view || observers.empty()) return;
   if (!force && secondsSince(last_model_view) < options.model_view_interval_s) return;
   last_model_view = SteadyClock::now();
-  auto view = computeModelView(state.model, data,
+  auto view = computeModelView(*state.model, data,
                                config.data.source == "sine" ? config.data.target_scale : 0.0);
   if (!view) return;
   view->epoch = epoch;

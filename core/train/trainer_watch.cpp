@@ -19,7 +19,7 @@ namespace {
 
 std::vector<std::string> parameterNames(const TrainState& state) {
   std::vector<std::string> names;
-  for (const auto& item : state.model->named_parameters()) names.push_back(item.key());
+  for (const auto& item : state.model->named_parameters()) names.push_back(item.first);
   return names;
 }
 

@@ -2,11 +2,11 @@
 
 #include "core/errors.h"
 #include "core/io/python_weights_file.h"
-#include "core/train/model_state.h"
+#include "core/model/state_dict.h"
 
 namespace trainscope {
 
-WeightsFileInfo importWeights(const torch::nn::Sequential& model,
+WeightsFileInfo importWeights(const Model& model,
                               const std::filesystem::path& file) {
   WeightsFile w = readWeightsFile(file);
   StateMatch match = matchState(model, w.state, /*same_dtype=*/false);

@@ -1,7 +1,7 @@
 #pragma once
 /// Importing weights saved by Python (or a TrainScope checkpoint's model) into a run's model:
 /// TrainerOptions::init_weights. Internal to core (torch types).
-#include <torch/nn/modules/container/sequential.h>
+#include "core/model/model.h"
 
 #include <filesystem>
 
@@ -15,7 +15,7 @@ namespace trainscope {
 /// before the model changes: on any problem it throws Error(ErrorCode::Checkpoint, file)
 /// naming the file and listing every missing key, unexpected key and shape mismatch (both
 /// shapes), and `model` is untouched. Returns the file's description (form, tensors).
-WeightsFileInfo importWeights(const torch::nn::Sequential& model,
+WeightsFileInfo importWeights(const Model& model,
                               const std::filesystem::path& file);
 
 }  // namespace trainscope

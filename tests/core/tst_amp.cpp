@@ -12,6 +12,7 @@
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
+#include "core/model/sequential_model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/amp/amp_control.h"
 #include "core/train/amp/autocast.h"
@@ -30,7 +31,9 @@ namespace {
 /// y = w x with one weight (no bias), SGD lr 1: the gradient of mse_loss is 2 (w x - y) x.
 TrainState linearState(double w) {
   TrainState s;
-  s.model = torch::nn::Sequential(torch::nn::Linear(torch::nn::LinearOptions(1, 1).bias(false)));
+  // A model of the interface that no registered kind builds (bias-free).
+  s.model = std::make_shared<SequentialModel>(
+      "test", torch::nn::Sequential(torch::nn::Linear(torch::nn::LinearOptions(1, 1).bias(false))));
   {
     torch::NoGradGuard g;
     s.model->parameters()[0].fill_(w);

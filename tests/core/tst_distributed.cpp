@@ -185,8 +185,10 @@ class TstDistributed : public QObject {
       at::Tensor m = at::full({1}, rank * 10, at::TensorOptions().dtype(at::kInt));
       ctx->allReduceMax(m, "test max");
       const int64_t seed = broadcastSeed(*ctx, rank == 0 ? 4242 : 7);
-      torch::nn::Sequential model(torch::nn::Linear(3, 2));  // each rank's own random init
-      broadcastModel(*ctx, model);
+      ModelConfig linear;
+      linear.hidden = {};
+      ModelPtr model = buildModel(linear, 3, 2);  // Linear(3, 2): each rank's own random init
+      broadcastModel(*ctx, *model);
       std::vector<double> out{g[0].item<double>(),
                               g[4].item<double>(),
                               double(m.item<int>()),

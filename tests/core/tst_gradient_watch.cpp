@@ -96,7 +96,7 @@ std::pair<int64_t, double> firstNonFiniteStep(const TrainConfig& c) {
   at::set_num_threads(1);
   PreparedData data = loadData(c.data);
   seedEverything(*c.training.seed);
-  torch::nn::Sequential model = buildModel(c.model, data.summary.n_features, 1);
+  ModelPtr model = buildModel(c.model, data.summary.n_features, 1);
   for (int64_t step = 1; step <= 1000; ++step) {
     for (auto& p : model->parameters()) p.mutable_grad() = at::Tensor();
     at::Tensor loss = torch::mse_loss(model->forward(data.train.x), data.train.y);

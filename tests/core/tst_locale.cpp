@@ -96,7 +96,7 @@ void TstLocale::modelDescription() {
   ModelConfig m;
   m.hidden = {4};
   m.dropout = 0.5;
-  const ModelSummary s = summarizeModel(buildModel(m, 2, 1));
+  const ModelSummary s = buildModel(m, 2, 1)->summary();
   // Linear(2->4) ReLU Dropout(0.5) Linear(4->1)
   QCOMPARE(QString::fromStdString(s.description),
            QString("Linear(2->4) ReLU Dropout(0.5) Linear(4->1)"));

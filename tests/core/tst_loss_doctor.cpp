@@ -187,7 +187,7 @@ void TstLossDoctor::shuffledLabelsCarryNoSignal() {
     p->y = p->y.index_select(0, at::randperm(p->size(), g, at::kLong));
   const ChanceLevels chance = chanceLevels(data);
   seedEverything(42);
-  torch::nn::Sequential model = buildModel(c.model, data.summary.n_features, 2);
+  ModelPtr model = buildModel(c.model, data.summary.n_features, 2);
   torch::optim::Adam opt(model->parameters(), torch::optim::AdamOptions(0.01));
   LossDoctor doctor;
   DivergenceMonitor divergence(2, chance.accuracy);

@@ -54,7 +54,7 @@ void TstModelView::regionsEqualDirectForward() {
   const PreparedData data = loadData(c.data);
   torch::manual_seed(3);
   auto model = buildModel(c.model, 2, 2);
-  const auto view = computeModelView(model, data, 0.0);
+  const auto view = computeModelView(*model, data, 0.0);
   QVERIFY(view.has_value());
   QCOMPARE(view->kind, ModelViewRecord::Kind::Regions);
   QCOMPARE(view->grid_w, 60);
@@ -86,11 +86,11 @@ void TstModelView::curveEqualsModel() {
   const PreparedData data = loadData(c.data);
   torch::manual_seed(4);
   auto model = buildModel(c.model, 1, 1);
-  const auto view = computeModelView(model, data, 1.0);
+  const auto view = computeModelView(*model, data, 1.0);
   QVERIFY(view && view->kind == ModelViewRecord::Kind::Curve);
   QCOMPARE(view->grid_x.size(), size_t{200});
   // The exploding preset's targets are 50 sin(x): its true function is scaled the same way.
-  const auto scaled = computeModelView(model, data, 50.0);
+  const auto scaled = computeModelView(*model, data, 50.0);
   model->eval();
   torch::NoGradGuard g;
   for (size_t k = 0; k < 200; k += 17) {
@@ -144,7 +144,7 @@ void TstModelView::lrFinderLeavesStateUnchanged() {
     moments.push_back(st.exp_avg_sq().clone());
   }
   const at::Tensor rng = at::detail::getDefaultCPUGenerator().get_state();
-  const LrFinderResult r = runLrFinder(model, c.optimizer, data.train, true, 32, 1, {});
+  const LrFinderResult r = runLrFinder(*model, c.optimizer, data.train, true, 32, 1, {});
   QVERIFY(r.points.size() >= 10);
   QVERIFY(r.suggested_lr > 0);
   for (size_t i = 0; i < params.size(); ++i) QVERIFY(torch::equal(params[i], before[i]));
@@ -173,20 +173,22 @@ void TstModelView::lrFinderFindsKnownBest() {
   at::Tensor x = torch::randn({n, 1});
   x = (x - x.mean()) / x.std(0, false);
   TensorPair train{x, 3 * x};
-  torch::nn::Sequential model(torch::nn::Linear(1, 1));
+  ModelConfig linear;
+  linear.hidden = {};
+  ModelPtr model = buildModel(linear, 1, 1);  // Linear(1, 1)
   OptimizerConfig sgd;
   sgd.name = "sgd";
   sgd.lr = 0.1;
   LrFinderOptions o;
   o.steps = 30;
-  const LrFinderResult r = runLrFinder(model, sgd, train, false, n, 1, o);
+  const LrFinderResult r = runLrFinder(*model, sgd, train, false, n, 1, o);
   QVERIFY2(r.suggested_lr > 0.5 / 3 && r.suggested_lr < 0.5 * 3,
            qPrintable(QString::number(r.suggested_lr)));
   // With the default 100 steps the loss is mostly gone before the lr reaches 1/2 (each step
   // contracts it by (1 - 2 lr)^2) and the EMA lags: the suggestion is fastai v1's literal rule,
   // np.gradient(losses[10:-5]).argmin() over equally spaced log(lr), below 1/2 but well above
   // the lrs that do nothing.
-  const LrFinderResult d = runLrFinder(model, sgd, train, false, n, 1, {});
+  const LrFinderResult d = runLrFinder(*model, sgd, train, false, n, 1, {});
   QCOMPARE(d.suggested_lr, fastaiSuggestion(d.points));
   QVERIFY2(d.suggested_lr > 0.01 && d.suggested_lr < 1,
            qPrintable(QString::number(d.suggested_lr)));

@@ -148,8 +148,8 @@ void TstPythonWeights::bareStateDictGivesThePinnedOutputs() {
   QCOMPARE(info.tensors[3].shape, (std::vector<int64_t>{1}));
 
   torch::manual_seed(0);
-  torch::nn::Sequential model = buildModel(mlp({2}), 1, 1);
-  const WeightsFileInfo imported = importWeights(model, file);
+  ModelPtr model = buildModel(mlp({2}), 1, 1);
+  const WeightsFileInfo imported = importWeights(*model, file);
   QCOMPARE(imported.tensors.size(), size_t(4));
   torch::NoGradGuard no_grad;
   const std::vector<double> xs = {-2.0, -1.0, 0.0, 0.15, 1.0, 3.0};
@@ -180,8 +180,8 @@ void TstPythonWeights::dictWithModelStateDict() {
   QCOMPARE(group.at("lr").toDouble(), 0.01);
   QCOMPARE(group.at("betas").toTupleRef().elements()[1].toDouble(), 0.999);
 
-  torch::nn::Sequential model = buildModel(mlp({2}), 1, 1);
-  importWeights(model, file);
+  ModelPtr model = buildModel(mlp({2}), 1, 1);
+  importWeights(*model, file);
   torch::NoGradGuard no_grad;
   at::Tensor y = model->forward(torch::tensor({{-1.0f}, {1.0f}}));
   QVERIFY(std::abs(y[0][0].item<double>() - pinnedOutput(-1.0)) <= 1e-6);  // -3.35
@@ -192,8 +192,8 @@ void TstPythonWeights::otherDtypeAndProtocolAreRead() {
   // pickle protocol 4 (FRAME, SHORT_BINUNICODE, MEMOIZE) and float64 values converted on copy,
   // as Python's load_state_dict does.
   for (const char* name : {"protocol4.pt", "float64.pt"}) {
-    torch::nn::Sequential model = buildModel(mlp({2}), 1, 1);
-    importWeights(model, dir_ / name);
+    ModelPtr model = buildModel(mlp({2}), 1, 1);
+    importWeights(*model, dir_ / name);
     torch::NoGradGuard no_grad;
     at::Tensor y = model->forward(torch::tensor({{0.0f}}));
     QCOMPARE(y.scalar_type(), torch::kFloat);
@@ -218,18 +218,18 @@ void TstPythonWeights::trainScopeCheckpointIsAWeightsFile() {
   // Its weights, bit for bit, against libtorch's own reader of the checkpoint.
   c10::IValue ref = torch::pickle_load(readBytes(file));
   auto ref_sd = ref.toGenericDict().at("model_state_dict").toGenericDict();
-  torch::nn::Sequential model = buildModel(c.model, 1, 1);
-  importWeights(model, file);
-  for (const auto& p : model->named_parameters())
-    QVERIFY2(torch::equal(p.value(), ref_sd.at(p.key()).toTensor()), p.key().c_str());
+  ModelPtr model = buildModel(c.model, 1, 1);
+  importWeights(*model, file);
+  for (const auto& [name, t] : model->named_parameters())
+    QVERIFY2(torch::equal(t, ref_sd.at(name).toTensor()), name.c_str());
 }
 
 void TstPythonWeights::mismatchListsEveryKeyWithBothShapes() {
   // File: Linear(1,2) ReLU Linear(2,2) ReLU Linear(2,1); model hidden [2] -> 0.*, 2.* only.
-  torch::nn::Sequential model = buildModel(mlp({2}), 1, 1);
+  ModelPtr model = buildModel(mlp({2}), 1, 1);
   const at::Tensor before = model[0]->as<torch::nn::Linear>()->weight.clone();
   const fs::path file = dir_ / "deeper.pt";
-  const std::string msg = messageOf([&] { importWeights(model, file); }, ErrorCode::Checkpoint);
+  const std::string msg = messageOf([&] { importWeights(*model, file); }, ErrorCode::Checkpoint);
   QVERIFY2(contains(msg, file.string()), msg.c_str());
   QVERIFY2(contains(msg, "2.weight: file [2, 2], model [1, 2]"), msg.c_str());
   QVERIFY2(contains(msg, "2.bias: file [2], model [1]"), msg.c_str());
@@ -240,9 +240,9 @@ void TstPythonWeights::mismatchListsEveryKeyWithBothShapes() {
   QVERIFY(torch::equal(model[0]->as<torch::nn::Linear>()->weight, before));
 
   // Missing keys: model hidden [2, 2] against the pinned two-layer file.
-  torch::nn::Sequential wider = buildModel(mlp({2, 2}), 1, 1);
+  ModelPtr wider = buildModel(mlp({2, 2}), 1, 1);
   const std::string missing =
-      messageOf([&] { importWeights(wider, dir_ / "bare.pt"); }, ErrorCode::Checkpoint);
+      messageOf([&] { importWeights(*wider, dir_ / "bare.pt"); }, ErrorCode::Checkpoint);
   QVERIFY2(contains(missing, "4.weight missing from the file (model [1, 2])"), missing.c_str());
   QVERIFY2(contains(missing, "4.bias missing from the file (model [1])"), missing.c_str());
   QVERIFY2(contains(missing, "2.weight: file [1, 2], model [2, 2]"), missing.c_str());
@@ -282,8 +282,8 @@ void TstPythonWeights::badFilesNameTheFileAndProblem() {
   };
   for (const Case& c : cases) {
     const fs::path file = dir_ / c.file;
-    torch::nn::Sequential model = buildModel(mlp({2}), 1, 1);
-    const std::string msg = messageOf([&] { importWeights(model, file); }, ErrorCode::Checkpoint);
+    ModelPtr model = buildModel(mlp({2}), 1, 1);
+    const std::string msg = messageOf([&] { importWeights(*model, file); }, ErrorCode::Checkpoint);
     QVERIFY2(contains(msg, "cannot read weights from " + file.string() + ": "), msg.c_str());
     QVERIFY2(contains(msg, c.problem), msg.c_str());
   }

@@ -1,19 +1,16 @@
 #pragma once
-/// A model's state_dict entries and PyTorch's strict matching of a state_dict against them.
-/// Internal to core (torch types); used by checkpoint restore (train_state_io.*) and weights
-/// import (weights_import.*).
+/// PyTorch's strict matching of a state_dict against a model's (Model::state_dict()). Internal
+/// to core (torch types); used by checkpoint restore (train_state_io.*) and weights import
+/// (weights_import.*).
 #include <ATen/core/Tensor.h>
-#include <torch/nn/modules/container/sequential.h>
 
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace trainscope {
+#include "core/model/model.h"
 
-/// Named parameters and buffers in the order of Python's Module.state_dict() (parameters of
-/// each module, then its buffers; "0.weight", "0.bias", ...).
-std::vector<std::pair<std::string, at::Tensor>> namedState(const torch::nn::Sequential& model);
+namespace trainscope {
 
 /// "[16, 2]" ("[]" for a scalar).
 std::string shapeText(const at::Tensor& t);
@@ -32,7 +29,7 @@ struct StateMatch {
 /// `same_dtype` also requires equal dtypes (a checkpoint restore); without it a real-valued
 /// entry of another dtype is accepted and converted on copy, as PyTorch's param.copy_(input)
 /// does, and a complex one is a problem. Changes nothing.
-StateMatch matchState(const torch::nn::Sequential& model,
+StateMatch matchState(const Model& model,
                       const std::vector<std::pair<std::string, at::Tensor>>& entries,
                       bool same_dtype);
 

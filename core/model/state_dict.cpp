@@ -1,4 +1,4 @@
-#include "core/train/model_state.h"
+#include "core/model/state_dict.h"
 
 #include <torch/torch.h>
 
@@ -9,26 +9,19 @@
 
 namespace trainscope {
 
-std::vector<std::pair<std::string, at::Tensor>> namedState(const torch::nn::Sequential& model) {
-  std::vector<std::pair<std::string, at::Tensor>> out;
-  for (const auto& p : model->named_parameters(true)) out.emplace_back(p.key(), p.value());
-  for (const auto& b : model->named_buffers(true)) out.emplace_back(b.key(), b.value());
-  return out;
-}
-
 std::string shapeText(const at::Tensor& t) {
   std::string s = "[";
   for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", " : "") + std::to_string(t.size(i));
   return s + "]";
 }
 
-StateMatch matchState(const torch::nn::Sequential& model,
+StateMatch matchState(const Model& model,
                       const std::vector<std::pair<std::string, at::Tensor>>& entries,
                       bool same_dtype) {
   StateMatch m;
   std::unordered_map<std::string, const at::Tensor*> file;
   for (const auto& [name, t] : entries) file.emplace(name, &t);
-  const auto expected = namedState(model);
+  const NamedTensors expected = model.state_dict();
   std::unordered_set<std::string> known;
   for (const auto& [name, target] : expected) {
     known.insert(name);

@@ -1,0 +1,119 @@
+#include "core/model/sequential_model.h"
+
+#include <torch/nn/modules/dropout.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/utils.h>
+
+#include "core/errors.h"
+#include "core/io/number_format.h"
+
+namespace trainscope {
+namespace {
+
+/// "Linear(784->256)", "Dropout(0.3)", "ReLU": the summary word of one layer.
+std::string layerDescription(const torch::nn::Module& layer) {
+  if (auto* lin = layer.as<torch::nn::Linear>())
+    return "Linear(" + std::to_string(lin->options.in_features()) + "->" +
+           std::to_string(lin->options.out_features()) + ")";
+  if (auto* drop = layer.as<torch::nn::Dropout>())
+    // %g's six significant digits, in the "C" locale whatever the process locale.
+    return "Dropout(" + formatSignificant(drop->options.p(), 6) + ")";
+  std::string part = layer.name();
+  if (part.size() > 4 && part.compare(part.size() - 4, 4, "Impl") == 0)
+    part = part.substr(0, part.size() - 4);
+  const auto colon = part.rfind("::");
+  if (colon != std::string::npos) part = part.substr(colon + 2);
+  return part;
+}
+
+}  // namespace
+
+NamedTensors moduleStateDict(const torch::nn::Module& module) {
+  NamedTensors out;
+  auto add = [&out](const std::string& prefix, const torch::nn::Module& m) {
+    for (const auto& p : m.named_parameters(/*recurse=*/false))
+      if (p.value().defined()) out.emplace_back(prefix + p.key(), p.value());
+    for (const auto& b : m.named_buffers(/*recurse=*/false))
+      if (b.value().defined()) out.emplace_back(prefix + b.key(), b.value());
+  };
+  add("", module);
+  for (const auto& item : module.named_modules("", /*include_self=*/false))
+    add(item.key() + ".", *item.value());
+  return out;
+}
+
+SequentialModel::SequentialModel(std::string kind, torch::nn::Sequential sequential)
+    : kind_(std::move(kind)), seq_(std::move(sequential)) {}
+
+at::Tensor SequentialModel::forward(const at::Tensor& input) { return seq_->forward(input); }
+
+std::vector<at::Tensor> SequentialModel::parameters() const { return seq_->parameters(); }
+
+NamedTensors SequentialModel::named_parameters() const {
+  NamedTensors out;
+  for (const auto& p : seq_->named_parameters(true)) out.emplace_back(p.key(), p.value());
+  return out;
+}
+
+std::vector<at::Tensor> SequentialModel::buffers() const { return seq_->buffers(); }
+
+NamedTensors SequentialModel::state_dict() const { return moduleStateDict(*seq_); }
+
+void SequentialModel::train(bool on) { seq_->train(on); }
+
+bool SequentialModel::is_training() const { return seq_->is_training(); }
+
+std::shared_ptr<Model> SequentialModel::clone(std::optional<c10::Device> device) const {
+  auto copy = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(seq_->clone(device ? c10::optional<c10::Device>(*device) : c10::nullopt));
+  return std::make_shared<SequentialModel>(kind_, torch::nn::Sequential(copy));
+}
+
+void SequentialModel::to(c10::Device device) { seq_->to(device); }
+
+ModelSummary SequentialModel::summary() const {
+  ModelSummary s;
+  for (const auto& child : seq_->children())
+    s.description += (s.description.empty() ? "" : " ") + layerDescription(*child);
+  s.parameter_count = countParameters(*this, /*trainable=*/true);
+  return s;
+}
+
+std::vector<LayerInfo> SequentialModel::layers(const std::vector<int64_t>& input_shape) const {
+  std::vector<int64_t> batch_shape{1};
+  batch_shape.insert(batch_shape.end(), input_shape.begin(), input_shape.end());
+  torch::nn::Sequential seq = seq_;  // the same module; a non-const handle to run it
+  const std::vector<at::Tensor> params = seq->parameters();
+  const at::Tensor first = params.empty() ? at::Tensor() : params[0];
+  at::Tensor x = at::zeros(batch_shape, first.defined() ? first.options().requires_grad(false)
+                                                        : at::TensorOptions(at::kFloat));
+  const bool was_training = seq->is_training();
+  torch::NoGradGuard no_grad;
+  seq->eval();
+  std::vector<LayerInfo> out;
+  const auto children = seq->named_children();
+  try {
+    size_t i = 0;
+    for (auto& layer : *seq) {
+      LayerInfo info;
+      info.name = children[i].key();
+      info.description = layerDescription(*children[i].value());
+      x = layer.forward(x);
+      info.output_shape.assign(x.sizes().begin() + 1, x.sizes().end());
+      for (const auto& p : children[i].value()->parameters())
+        (p.requires_grad() ? info.trainable_parameters : info.frozen_parameters) += p.numel();
+      out.push_back(std::move(info));
+      ++i;
+    }
+  } catch (const c10::Error& e) {
+    seq->train(was_training);
+    std::string shape;
+    for (int64_t d : input_shape) shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    throw Error(ErrorCode::Config, "model.kind",
+                "the " + kind_ + " model does not take inputs of shape [" + shape +
+                    "] at layer " + std::to_string(out.size()) + ": " + e.what_without_backtrace());
+  }
+  seq->train(was_training);
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,44 @@
+#pragma once
+/// A Model over a torch::nn::Sequential: the common implementation of the kinds that are a
+/// chain of layers (the MLP today). Torch types: internal to core/model; nothing outside
+/// core/model names torch::nn::Sequential.
+#include <torch/nn/modules/container/sequential.h>
+
+#include <string>
+
+#include "core/model/model.h"
+
+namespace trainscope {
+
+/// Module.state_dict() of any torch module: for each module in pre-order its own parameters,
+/// then its own buffers, names prefixed by the module path ("1.running_mean"). Mirrors
+/// torch/nn/modules/module.py (_save_to_state_dict, then the children). Undefined tensors are
+/// left out, as Python leaves out None.
+NamedTensors moduleStateDict(const torch::nn::Module& module);
+
+/// A chain of layers, each fed the previous one's output (Python's nn.Sequential; children
+/// named "0", "1", ...).
+class SequentialModel final : public Model {
+ public:
+  /// `kind`: the registry name reported by kind(). `sequential` must be non-null.
+  SequentialModel(std::string kind, torch::nn::Sequential sequential);
+
+  std::string kind() const override { return kind_; }
+  at::Tensor forward(const at::Tensor& input) override;
+  std::vector<at::Tensor> parameters() const override;
+  NamedTensors named_parameters() const override;
+  std::vector<at::Tensor> buffers() const override;
+  NamedTensors state_dict() const override;
+  void train(bool on = true) override;
+  bool is_training() const override;
+  std::shared_ptr<Model> clone(std::optional<c10::Device> device = std::nullopt) const override;
+  void to(c10::Device device) override;
+  ModelSummary summary() const override;
+  std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const override;
+
+ private:
+  std::string kind_;
+  torch::nn::Sequential seq_;
+};
+
+}  // namespace trainscope
