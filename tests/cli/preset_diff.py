@@ -1,0 +1,252 @@
+#!/usr/bin/python3
+"""Runs every built-in preset with a trainscope-cli and diffs the run directories of two builds.
+
+A refactoring that claims "no change in behaviour" must leave every preset's files bit for bit as
+they were, wall-clock values aside (ARCHITECTURE section 4: epoch_seconds, samples_per_second
+and any other time are the only values allowed to differ between two runs with the same seed and
+config).
+
+  preset_diff.py run CLI ROOT [--epochs N]   every preset into ROOT/<preset> (ROOT must not exist)
+  preset_diff.py compare ROOT_A ROOT_B       differences, exit 1 when there are any
+  preset_diff.py selfcheck CLI [--epochs N]  runs twice with one build and compares (must be
+                                             equal), then checks that a changed value, a changed
+                                             weight and a missing file are each reported
+
+Compared: every file of a run directory. CSV and JSON/JSONL values cell by cell, with the wall
+clock columns and keys left out and the run root replaced by <ROOT>; checkpoints (.pt) loaded with
+Python's torch 1.13 (torch.load) and compared entry by entry, tensors with torch.equal (dtype,
+shape and every bit); other files byte for byte. Every preset runs with training.num_threads=1:
+"auto" chooses by timing, and its events would differ from run to run.
+"""
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# Keys and columns that hold wall-clock values, host facts or the command line.
+VOLATILE = re.compile(
+    r"(seconds|per_second|wall|elapsed|time|date|host|hostname|pid|command|argv|cwd|started|"
+    r"finished|created|_at$|samples_per_s|rate|throughput|memory|estimate_bytes|available)",
+    re.IGNORECASE)
+
+
+def presets(cli):
+    out = subprocess.run([cli, "presets"], check=True, capture_output=True, text=True).stdout
+    names = [line.split()[0] for line in out.splitlines() if line.strip() and not line.startswith(" ")]
+    if not names:
+        sys.exit("preset_diff: `%s presets` listed no presets" % cli)
+    return names
+
+
+def run_all(cli, root, epochs):
+    if os.path.exists(root):
+        sys.exit("preset_diff: %s exists; give a new folder" % root)
+    os.makedirs(root)
+    for name in presets(cli):
+        args = [cli, "train", "--preset", name, "--out", os.path.join(root, name),
+                "--set", "training.num_threads=1"]
+        if epochs:
+            args += ["--epochs", str(epochs)]
+        r = subprocess.run(args, capture_output=True, text=True)
+        # 0 completed, 1 failed to finish cleanly, 3 ended by a non-finite loss (exploding); 2 is
+        # a refused command line and anything else a crash.
+        if r.returncode not in (0, 1, 3) or not os.path.exists(os.path.join(root, name, "summary.json")):
+            sys.exit("preset_diff: %s failed (exit %d):\n%s" % (" ".join(args), r.returncode, r.stderr))
+        print("ran %-20s exit %d" % (name, r.returncode), flush=True)
+
+
+def normalise(value, root):
+    """JSON value with volatile keys dropped and the run root replaced."""
+    if isinstance(value, dict):
+        return {k: normalise(v, root) for k, v in value.items() if not VOLATILE.search(k)}
+    if isinstance(value, list):
+        return [normalise(v, root) for v in value]
+    if isinstance(value, str):
+        return value.replace(root, "<ROOT>")
+    return value
+
+
+def read_csv(path, root):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        return []
+    keep = [i for i, h in enumerate(rows[0]) if not VOLATILE.search(h)]
+    return [[row[i].replace(root, "<ROOT>") if i < len(row) else None for i in keep] for row in rows]
+
+
+def read_json_lines(path, root):
+    with open(path) as f:
+        return [normalise(json.loads(line), root) for line in f if line.strip()]
+
+
+TORCH_COMPARE = r"""
+import sys, torch
+def same(a, b, path, out):
+    import re
+    volatile = re.compile(sys.argv[3], re.IGNORECASE)
+    if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
+        if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.dtype == b.dtype
+                and a.shape == b.shape and torch.equal(a, b)):
+            out.append(path + ": tensors differ")
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys_a = [k for k in a if not (isinstance(k, str) and volatile.search(k))]
+        keys_b = [k for k in b if not (isinstance(k, str) and volatile.search(k))]
+        if keys_a != keys_b:
+            out.append(path + ": keys %r != %r" % (keys_a, keys_b))
+            return
+        for k in keys_a:
+            same(a[k], b[k], path + "." + str(k), out)
+        return
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        if len(a) != len(b):
+            out.append(path + ": lengths %d != %d" % (len(a), len(b)))
+            return
+        for i, (x, y) in enumerate(zip(a, b)):
+            same(x, y, path + "[%d]" % i, out)
+        return
+    if isinstance(a, str) and isinstance(b, str):
+        a, b = a.replace(sys.argv[4], "<ROOT>"), b.replace(sys.argv[5], "<ROOT>")
+        if a.startswith("{"):  # the config and run info are JSON text
+            import json
+            try:
+                def norm(v):
+                    if isinstance(v, dict):
+                        return {k: norm(x) for k, x in v.items() if not volatile.search(k)}
+                    if isinstance(v, list):
+                        return [norm(x) for x in v]
+                    return v
+                a, b = norm(json.loads(a)), norm(json.loads(b))
+            except ValueError:
+                pass
+    if type(a) != type(b) or (a != b and not (a != a and b != b)):
+        out.append(path + ": %r != %r" % (a, b))
+out = []
+same(torch.load(sys.argv[1]), torch.load(sys.argv[2]), "", out)
+print("\n".join(out[:20]))
+sys.exit(1 if out else 0)
+"""
+
+
+def compare_checkpoints(a, b, root_a, root_b):
+    r = subprocess.run(["/usr/bin/python3", "-c", TORCH_COMPARE, a, b, VOLATILE.pattern, root_a,
+                        root_b], capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        return ["cannot compare with torch: " + r.stderr.strip().splitlines()[-1]]
+    return [line for line in r.stdout.splitlines() if line]
+
+
+def files_under(root):
+    out = set()
+    for d, _, names in os.walk(root):
+        for n in names:
+            if n == ".trainscope.lock":
+                continue
+            out.add(os.path.relpath(os.path.join(d, n), root))
+    return out
+
+
+def compare(root_a, root_b):
+    root_a, root_b = os.path.abspath(root_a), os.path.abspath(root_b)
+    problems = []
+    fa, fb = files_under(root_a), files_under(root_b)
+    for f in sorted(fa ^ fb):
+        problems.append("%s: only in %s" % (f, root_a if f in fa else root_b))
+    for f in sorted(fa & fb):
+        a, b = os.path.join(root_a, f), os.path.join(root_b, f)
+        if f.endswith(".csv"):
+            ra, rb = read_csv(a, root_a), read_csv(b, root_b)
+            if ra != rb:
+                row = next((i for i, (x, y) in enumerate(zip(ra, rb)) if x != y), min(len(ra), len(rb)))
+                problems.append("%s: differs at line %d (%d and %d lines)" % (f, row + 1, len(ra), len(rb)))
+        elif f.endswith(".json") or f.endswith(".jsonl"):
+            if f.endswith(".json"):
+                with open(a) as fa_, open(b) as fb_:
+                    ja = [normalise(json.load(fa_), root_a)]
+                    jb = [normalise(json.load(fb_), root_b)]
+            else:
+                ja, jb = read_json_lines(a, root_a), read_json_lines(b, root_b)
+            if ja != jb:
+                problems.append("%s: differs" % f)
+                for x, y in zip(ja, jb):
+                    if x != y:
+                        problems.append("  %s\n  %s" % (json.dumps(x)[:300], json.dumps(y)[:300]))
+                        break
+        elif f.endswith(".pt"):
+            problems += ["%s%s" % (f, p) for p in compare_checkpoints(a, b, root_a, root_b)]
+        else:
+            if open(a, "rb").read() != open(b, "rb").read():
+                problems.append("%s: bytes differ" % f)
+    return problems
+
+
+def report(problems):
+    for p in problems:
+        print(p)
+    print("preset_diff: %d difference(s)" % len(problems))
+    return 1 if problems else 0
+
+
+def selfcheck(cli, epochs):
+    tmp = tempfile.mkdtemp(prefix="trainscope-preset-diff-")
+    try:
+        a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+        run_all(cli, a, epochs)
+        run_all(cli, b, epochs)
+        problems = compare(a, b)
+        if problems:
+            print("two runs of one build differ:")
+            return report(problems)
+        # The comparer must see a changed number, a changed weight and a missing file.
+        name = sorted(os.listdir(b))[0]
+        metrics = os.path.join(b, name, "metrics.csv")
+        lines = open(metrics).read().splitlines()
+        cells = lines[1].split(",")
+        cells[2] = repr(float(cells[2]) * (1 + 1e-7))  # train_loss
+        lines[1] = ",".join(cells)
+        open(metrics, "w").write("\n".join(lines) + "\n")
+        ckpt = os.path.join(b, name, "checkpoints", "last.pt")
+        subprocess.run(["/usr/bin/python3", "-c",
+                        "import sys, torch; d = torch.load(sys.argv[1]); "
+                        "t = d['model_state_dict']['0.weight']; t.view(-1)[0] = t.view(-1)[0].item() + 1e-6; "
+                        "torch.save(d, sys.argv[1])", ckpt], check=True)
+        os.remove(os.path.join(b, name, "summary.json"))
+        found = compare(a, b)
+        expected = ["metrics.csv: differs at line 2", "last.pt.model_state_dict.0.weight: tensors differ",
+                    "summary.json: only in"]
+        missing = [e for e in expected if not any(e in p for p in found)]
+        if missing:
+            print("the comparer missed: %s\nit reported: %s" % (missing, found))
+            return 1
+        print("preset_diff selfcheck: %d presets equal across two runs; a changed value, weight and "
+              "file are reported" % len(os.listdir(a)))
+        return 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main(argv):
+    epochs = None
+    if "--epochs" in argv:
+        i = argv.index("--epochs")
+        epochs = int(argv[i + 1])
+        del argv[i:i + 2]
+    if len(argv) == 3 and argv[0] == "run":
+        run_all(argv[1], argv[2], epochs)
+        return 0
+    if len(argv) == 3 and argv[0] == "compare":
+        return report(compare(argv[1], argv[2]))
+    if len(argv) == 2 and argv[0] == "selfcheck":
+        return selfcheck(argv[1], epochs)
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
