@@ -105,7 +105,7 @@ const std::vector<Key<DataConfig>>& dataKeys() {
   using K = Key<DataConfig>;
   static const std::vector<K> keys = {
       K("source", &DataConfig::source, "where samples come from")
-          .oneOf({"sine", "moons", "circles", "spirals", "fashion-mnist"}),
+          .oneOf(dataSourceNames()),
       K("path", &DataConfig::path,
         "fashion-mnist only: folder of its IDX .gz files (null: the Debian package's, "
         "/usr/share/datasets/fashion-mnist)"),
@@ -611,7 +611,7 @@ void validate(const TrainConfig& config) {
   });
   // Generated sources read no files: a data.path beside one would be silently ignored.
   const std::string& source = config.data.source;
-  if (config.data.path && source != "fashion-mnist")
+  if (config.data.path && !dataSource(source).read_from_files)
     throw Error(ErrorCode::Config, "data.path",
                 "data.path is set (" + nlohmann::json(*config.data.path).dump() +
                     ") but data.source \"" + source +

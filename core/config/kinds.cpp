@@ -1,9 +1,59 @@
 #include "core/config/kinds.h"
 
+#include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/model/mlp.h"
 
 namespace trainscope {
+namespace {
+
+template <typename Row>
+std::string knownNames(const std::vector<Row>& rows) {
+  std::string known;
+  for (const Row& r : rows) known += (known.empty() ? "" : ", ") + r.name;
+  return known;
+}
+
+template <typename Row>
+std::vector<std::string> namesOf(const std::vector<Row>& rows) {
+  std::vector<std::string> names;
+  for (const Row& r : rows) names.push_back(r.name);
+  return names;
+}
+
+}  // namespace
+
+const std::vector<DataSourceKind>& dataSources() {
+  //  name, section, description, classification, image, sequence, files, sine truth, loader
+  static const std::vector<DataSourceKind> sources = {
+      {"sine", "data", "y = sin(x) + noise for x in [-pi, pi] (regression, 1 input)", false,
+       false, false, false, true, &loadSineSource},
+      {"moons", "data", "two interleaving half circles (2 inputs, 2 classes)", true, false, false,
+       false, false, &loadMoonsSource},
+      {"circles", "data", "two concentric noisy circles (2 inputs, 2 classes)", true, false,
+       false, false, false, &loadCirclesSource},
+      {"spirals", "data", "two interleaved spirals (2 inputs, 2 classes)", true, false, false,
+       false, false, &loadSpiralsSource},
+      {"fashion-mnist", "data",
+       "Fashion-MNIST: 28x28 grey clothing images in 10 classes, read from data.path's IDX files",
+       true, true, false, true, false, &loadFashionMnistSource},
+  };
+  return sources;
+}
+
+std::vector<std::string> dataSourceNames() { return namesOf(dataSources()); }
+
+const DataSourceKind* findDataSource(const std::string& name) {
+  for (const DataSourceKind& k : dataSources())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const DataSourceKind& dataSource(const std::string& name) {
+  if (const DataSourceKind* k = findDataSource(name)) return *k;
+  throw Error(ErrorCode::Config, "data.source",
+              "unknown data.source '" + name + "' (known: " + knownNames(dataSources()) + ")");
+}
 
 const std::vector<ModelKind>& modelKinds() {
   static const std::vector<ModelKind> kinds = {
@@ -15,19 +65,13 @@ const std::vector<ModelKind>& modelKinds() {
   return kinds;
 }
 
-std::vector<std::string> modelKindNames() {
-  std::vector<std::string> names;
-  for (const ModelKind& k : modelKinds()) names.push_back(k.name);
-  return names;
-}
+std::vector<std::string> modelKindNames() { return namesOf(modelKinds()); }
 
 const ModelKind& modelKind(const std::string& name) {
   for (const ModelKind& k : modelKinds())
     if (k.name == name) return k;
-  std::string known;
-  for (const ModelKind& k : modelKinds()) known += (known.empty() ? "" : ", ") + k.name;
   throw Error(ErrorCode::Config, "model.kind",
-              "unknown model.kind '" + name + "' (known: " + known + ")");
+              "unknown model.kind '" + name + "' (known: " + knownNames(modelKinds()) + ")");
 }
 
 }  // namespace trainscope

@@ -1,7 +1,8 @@
 #pragma once
-/// The kinds registry: one row per model kind (and, as they arrive, per data source), read by
-/// the config validator, the CLI's help and the GUI's combos. Torch-free: the builder is a
-/// function pointer returning core/model's Model, declared here only by name.
+/// The kinds registry: one row per data source and per model kind, read by the config
+/// validator, the engine, the CLI's help and the GUI. Torch-free (the GUI includes it): the
+/// builders are function pointers to core/data's and core/model's code, whose types are only
+/// declared here.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -12,6 +13,36 @@
 namespace trainscope {
 
 class Model;
+struct SourceData;
+
+/// One data source: `data.source` = name.
+struct DataSourceKind {
+  std::string name;         ///< the data.source value ("sine", "fashion-mnist")
+  std::string key_section;  ///< where its own keys live ("data": today's flat keys)
+  std::string description;  ///< one English line for help texts
+  bool classification = false;  ///< integer class labels (else float regression targets)
+  bool image_data = false;      ///< samples are images (the model view shows images)
+  bool sequence_data = false;   ///< samples are sequences [T, F]
+  /// Read from files (data.path names their folder, data.limit caps the count); else generated
+  /// from data.seed (data.n_samples, data.noise).
+  bool read_from_files = false;
+  /// Regression targets are data.target_scale * sin(x): the model view can draw the truth.
+  bool sine_truth = false;
+  /// Generates or reads the whole pool (and a fixed test split where the source has one).
+  /// Throws Error(Data, file) naming the file for unreadable or malformed files.
+  void (*load)(const DataConfig& config, SourceData& out) = nullptr;
+};
+
+/// Every data source, in the order help texts list them.
+const std::vector<DataSourceKind>& dataSources();
+
+/// The row named `name`; throws Error(Config, "data.source") naming the known sources otherwise.
+const DataSourceKind& dataSource(const std::string& name);
+/// The row named `name`, or null (for callers that must not throw, such as GUI slots).
+const DataSourceKind* findDataSource(const std::string& name);
+
+/// The names of dataSources(), in order.
+std::vector<std::string> dataSourceNames();
 
 /// One model kind: `model.kind` = name.
 struct ModelKind {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "core/config/kinds.h"
 #include "core/config/live_settings.h"
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
@@ -190,7 +191,7 @@ void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
   if (!force && secondsSince(last_model_view) < options.model_view_interval_s) return;
   last_model_view = SteadyClock::now();
   auto view = computeModelView(*state.model, data,
-                               config.data.source == "sine" ? config.data.target_scale : 0.0);
+                               dataSource(config.data.source).sine_truth ? config.data.target_scale : 0.0);
   if (!view) return;
   view->epoch = epoch;
   view->step = state.global_step;

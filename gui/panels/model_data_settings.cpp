@@ -11,6 +11,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "core/config/kinds.h"
 #include "gui/tr.h"
 #include "gui/widgets/scientific_spin_box.h"
 
@@ -199,7 +200,8 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   hidden_->setText(sizes.join(QStringLiteral(", ")));
   dropout_->setValue(c.model.dropout);
   weight_decay_->setValue(c.optimizer.weight_decay);
-  images_ = c.data.source == "fashion-mnist";
+  const DataSourceKind* source = findDataSource(c.data.source);
+  images_ = source && source->image_data;
   samples_->setMinimum(images_ ? 0 : 2);
   samples_->setSpecialValueText(images_ ? Tr::tr("all") : QString());
   samples_->setValue(static_cast<int>(images_ ? c.data.limit.value_or(0) : c.data.n_samples));

@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 #include <set>
 
+#include "core/config/kinds.h"
 #include "core/data/dataset.h"
 #include "core/data/idx_reader.h"
 #include "core/errors.h"
@@ -55,6 +56,8 @@ class TstData : public QObject {
   void idxReaderRejectsBadFiles();
   void fashionMnistRealData();
   void testSplitWithOtherImageSizeIsRefusedAtLoad();
+  void registryFactsMatchWhatEachSourceLoads();
+  void unknownSourceNamesTheKnownOnes();
 };
 
 void TstData::splitSizesDisjointDeterministic_data() {
@@ -312,6 +315,65 @@ void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {
   const PreparedData d = loadData(c);
   QCOMPARE(d.test.size(), int64_t{2});
   QCOMPARE(d.summary.n_features, int64_t{9});
+}
+
+// Each row's facts (the GUI and the engine act on them without loading) against what the
+// source actually loads: labels int64 [N] for classification, float32 [N, 1] targets for
+// regression; images as uint8 rows of 28x28; class names one per class; data.path accepted
+// only by sources read from files.
+void TstData::registryFactsMatchWhatEachSourceLoads() {
+  QCOMPARE(dataSourceNames(),
+           (std::vector<std::string>{"sine", "moons", "circles", "spirals", "fashion-mnist"}));
+  for (const DataSourceKind& k : dataSources()) {
+    const QByteArray name = QByteArray::fromStdString(k.name);
+    DataConfig c;
+    c.source = k.name;
+    c.n_samples = 50;
+    if (k.read_from_files) {
+      if (!std::filesystem::exists(std::string(kFashionMnistDir) + "/train-images-idx3-ubyte.gz"))
+        continue;
+      c.limit = 50;
+    }
+    const PreparedData d = loadData(c);
+    QVERIFY2(d.classification == k.classification, name);
+    QCOMPARE(d.summary.task, std::string(k.classification ? "classification" : "regression"));
+    if (k.classification) {
+      QCOMPARE(d.train.y.scalar_type(), at::kLong);
+      QCOMPARE(d.train.y.dim(), int64_t{1});
+      QCOMPARE(int64_t(d.summary.class_names.size()), d.train.y.max().item<int64_t>() + 1);
+    } else {
+      QCOMPARE(d.train.y.scalar_type(), at::kFloat);
+      QVERIFY2(d.summary.class_names.empty(), name);
+    }
+    QVERIFY2((d.train.x.scalar_type() == at::kByte) == k.image_data, name);
+    if (k.image_data) QCOMPARE(d.summary.n_features, int64_t{28 * 28});
+    TrainConfig t;
+    t.data.source = k.name;
+    t.data.path = std::string("/nonexistent");
+    bool refused = false;
+    try {
+      validate(t);
+    } catch (const Error& e) {
+      refused = e.subject() == "data.path";
+    }
+    QVERIFY2(refused != k.read_from_files, name);
+    QVERIFY2(k.sine_truth == (k.name == "sine"), name);  // the model view's true function
+  }
+}
+
+void TstData::unknownSourceNamesTheKnownOnes() {
+  DataConfig c;
+  c.source = "cifar";
+  try {
+    loadData(c);
+    QFAIL("an unknown source loaded");
+  } catch (const Error& e) {
+    QCOMPARE(e.subject(), std::string("data.source"));
+    QVERIFY2(QString(e.what()).contains("'cifar'") && QString(e.what()).contains("fashion-mnist"),
+             e.what());
+  }
+  QVERIFY(findDataSource("cifar") == nullptr);
+  QVERIFY(findDataSource("moons") != nullptr);
 }
 
 QTEST_GUILESS_MAIN(TstData)

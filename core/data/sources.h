@@ -1,0 +1,43 @@
+#pragma once
+/// The built-in data sources' loaders (rows of core/config/kinds.h dataSources()) and the
+/// seeded generator streams every source and the split draw from. Torch types: internal to
+/// core/data.
+#include <ATen/core/Generator.h>
+
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+#include "core/data/dataset.h"
+
+namespace trainscope {
+
+/// What a source loads: the whole pool (split later into train/val by data.val_fraction) and,
+/// where the source has a fixed one, the test split; class names for classification.
+struct SourceData {
+  TensorPair pool;
+  TensorPair test;
+  std::vector<std::string> class_names;
+};
+
+/// Independent generator streams derived from data.seed (never the global torch generator, so
+/// the data does not depend on, or disturb, model initialisation).
+enum DataStream : uint64_t { kGenerateStream = 0, kLimitStream = 1, kSplitStream = 2 };
+
+/// The CPU generator of `stream` for data.seed `seed`.
+at::Generator dataGenerator(int64_t seed, DataStream stream);
+
+/// "sine": y = sin(x) + noise * N(0, 1), x ~ U(-pi, pi); float32 x [n, 1], y [n, 1].
+void loadSineSource(const DataConfig& config, SourceData& out);
+/// "moons": sklearn.datasets.make_moons's construction; float32 x [n, 2], int64 y [n].
+void loadMoonsSource(const DataConfig& config, SourceData& out);
+/// "circles": sklearn.datasets.make_circles (factor 0.5); float32 x [n, 2], int64 y [n].
+void loadCirclesSource(const DataConfig& config, SourceData& out);
+/// "spirals": two interleaved spirals; float32 x [n, 2], int64 y [n].
+void loadSpiralsSource(const DataConfig& config, SourceData& out);
+/// "fashion-mnist": train and t10k IDX files of data.path (default kFashionMnistDir); uint8
+/// x [n, 784] (x_scale 255), int64 y [n]. Throws Error(Data, file) for missing or malformed
+/// files and for test images of another size than the training images.
+void loadFashionMnistSource(const DataConfig& config, SourceData& out);
+
+}  // namespace trainscope
