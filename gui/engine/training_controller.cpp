@@ -16,7 +16,7 @@
 #include "core/io/run_dir.h"
 #include "core/io/run_reader.h"
 #include "gui/engine/training_worker.h"
-#include "gui/panels/device_panel.h"
+#include "gui/engine/run_state.h"
 
 namespace trainscope {
 

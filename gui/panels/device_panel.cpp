@@ -6,6 +6,7 @@
 
 #include "core/system/cuda_memory.h"
 #include "core/system/memory.h"
+#include "gui/engine/run_state.h"
 #include "gui/engine/training_controller.h"
 #include "gui/tr.h"
 

@@ -12,10 +12,6 @@ namespace trainscope {
 
 class TrainingController;
 
-/// Cores the dashboard leaves free for drawing when a run's thread count is the default
-/// (TrainerOptions::reserved_cores).
-inline constexpr int kGuiReservedCores = 1;
-
 /// Shows libtorch's version, CUDA availability (or why not, and so why `auto` trains on the
 /// CPU), device names, the CPU, the number of CPU threads in use, the BLAS library, what AMP
 /// does here (bf16 autocast native or emulated on the CPU, fp16 on CUDA) and a live memory
