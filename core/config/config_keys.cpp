@@ -148,7 +148,7 @@ const std::vector<Key<ModelConfig>>& modelKeys() {
 const std::vector<Key<OptimizerConfig>>& optimizerKeys() {
   using K = Key<OptimizerConfig>;
   static const std::vector<K> keys = {
-      K("name", &OptimizerConfig::name, "torch.optim optimizer").oneOf({"sgd", "adam", "adamw"}),
+      K("name", &OptimizerConfig::name, "torch.optim optimizer").oneOf(optimizerNames()),
       K("lr", &OptimizerConfig::lr, "learning rate").above(0),
       K("momentum", &OptimizerConfig::momentum, "SGD momentum").atLeast(0),
       K("weight_decay", &OptimizerConfig::weight_decay, "L2 penalty (AdamW: decoupled)").atLeast(0),

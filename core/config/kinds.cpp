@@ -55,6 +55,23 @@ const DataSourceKind& dataSource(const std::string& name) {
               "unknown data.source '" + name + "' (known: " + knownNames(dataSources()) + ")");
 }
 
+const std::vector<OptimizerKind>& optimizerKinds() {
+  static const std::vector<OptimizerKind> kinds = {
+      {"sgd", "SGD", false},
+      {"adam", "Adam", true},
+      {"adamw", "AdamW", true},
+  };
+  return kinds;
+}
+
+const OptimizerKind* findOptimizerKind(const std::string& name) {
+  for (const OptimizerKind& k : optimizerKinds())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+std::vector<std::string> optimizerNames() { return namesOf(optimizerKinds()); }
+
 const std::vector<ModelKind>& modelKinds() {
   static const std::vector<ModelKind> kinds = {
       {"mlp", "model",

@@ -44,6 +44,22 @@ const DataSourceKind* findDataSource(const std::string& name);
 /// The names of dataSources(), in order.
 std::vector<std::string> dataSourceNames();
 
+/// One optimizer: `optimizer.name` = name (core/optim/optimizer_factory.h builds it).
+struct OptimizerKind {
+  std::string name;         ///< the optimizer.name value ("sgd", "adam", "adamw")
+  std::string torch_class;  ///< torch.optim's class name ("SGD"), shown in the GUI
+  /// Adam family: per-parameter step sizes, so learning rates above 1e-2 are already high
+  /// (plain SGD: above 0.1).
+  bool adaptive = false;
+};
+
+/// Every optimizer, in the order help texts and combos list them.
+const std::vector<OptimizerKind>& optimizerKinds();
+/// The row named `name`, or null.
+const OptimizerKind* findOptimizerKind(const std::string& name);
+/// The names of optimizerKinds(), in order.
+std::vector<std::string> optimizerNames();
+
 /// One model kind: `model.kind` = name.
 struct ModelKind {
   std::string name;         ///< the model.kind value ("mlp")

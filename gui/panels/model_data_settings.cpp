@@ -35,13 +35,8 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
 
   optimizer_ = new QComboBox(this);
   optimizer_->setObjectName(QStringLiteral("optimizerComboBox"));
-  for (const char* name : {"sgd", "adam", "adamw"}) {
-    // PyTorch's class names, the config's values as data.
-    const QString shown = QLatin1String(name) == QLatin1String("sgd")    ? QStringLiteral("SGD")
-                          : QLatin1String(name) == QLatin1String("adam") ? QStringLiteral("Adam")
-                                                                         : QStringLiteral("AdamW");
-    optimizer_->addItem(shown, QLatin1String(name));
-  }
+  for (const OptimizerKind& k : optimizerKinds())  // PyTorch's class names, config values as data
+    optimizer_->addItem(QString::fromStdString(k.torch_class), QString::fromStdString(k.name));
   addRow(optimizer_);
 
   hidden_ = new QLineEdit(this);

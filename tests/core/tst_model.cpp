@@ -10,6 +10,7 @@
 #include "core/model/model.h"
 #include "core/model/sequential_model.h"
 #include "core/model/state_dict.h"
+#include "core/optim/optimizer_factory.h"
 
 using namespace trainscope;
 
@@ -56,6 +57,7 @@ class TstModel : public QObject {
   void frozenParametersAreCountedApart();
   void registryNamesTheKinds();
   void wrongInputShapeNamesTheKey();
+  void everyOptimizerRowBuilds();
 };
 
 // Buffers between parameters: PyTorch lists each module's parameters, then its buffers, then the
@@ -185,6 +187,28 @@ void TstModel::wrongInputShapeNamesTheKey() {
     QVERIFY2(QString(e.what()).contains("[3]") && QString(e.what()).contains("layer 0"), e.what());
   }
   QVERIFY(m->is_training());  // the mode is put back after the failure too
+}
+
+// The optimizer rows are what optimizer.name accepts and what makeOptimizer builds.
+void TstModel::everyOptimizerRowBuilds() {
+  QCOMPARE(optimizerNames(), (std::vector<std::string>{"sgd", "adam", "adamw"}));
+  ModelPtr m = buildModel(mlp({2}), 2, 2);
+  for (const OptimizerKind& k : optimizerKinds()) {
+    TrainConfig c;
+    c.optimizer.name = k.name;
+    validate(c);  // accepted
+    QVERIFY(makeOptimizer(c.optimizer, m->parameters()) != nullptr);
+    QCOMPARE(k.adaptive, k.name != "sgd");
+  }
+  TrainConfig bad;
+  bad.optimizer.name = "rmsprop";
+  try {
+    validate(bad);
+    QFAIL("optimizer.name rmsprop was accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("optimizer.name"));
+  }
+  QVERIFY(findOptimizerKind("rmsprop") == nullptr);
 }
 
 QTEST_GUILESS_MAIN(TstModel)

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/config/kinds.h"
 #include "core/io/number_format.h"
 
 namespace trainscope {
@@ -29,7 +30,8 @@ std::string policyText(const std::string& policy) {
 
 std::vector<Finding> likelyCauses(const CauseSettings& s, bool gradient_non_finite) {
   std::vector<Finding> causes;
-  const bool adam = s.optimizer == "adam" || s.optimizer == "adamw";
+  const OptimizerKind* kind = findOptimizerKind(s.optimizer);
+  const bool adam = kind && kind->adaptive;
   const bool high_lr = adam ? s.lr > 1e-2 : s.lr > 0.1;
   if (high_lr)
     causes.push_back({"lr_high",
