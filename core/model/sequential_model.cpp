@@ -65,6 +65,9 @@ bool SequentialModel::is_training() const { return seq_->is_training(); }
 
 std::shared_ptr<Model> SequentialModel::clone(std::optional<c10::Device> device) const {
   auto copy = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(seq_->clone(device ? c10::optional<c10::Device>(*device) : c10::nullopt));
+  // SequentialImpl::clone builds a fresh container (in train mode) around copies of the
+  // layers (which keep theirs): the copy takes the original's mode, as the interface says.
+  copy->train(seq_->is_training());
   return std::make_shared<SequentialModel>(kind_, torch::nn::Sequential(copy));
 }
 
