@@ -77,7 +77,7 @@ const std::vector<ModelKind>& modelKinds() {
       {"mlp", "model",
        "multilayer perceptron: Linear layers of model.hidden widths with model.activation and "
        "model.dropout between them",
-       false, false, &buildMlp},
+       false, false, &buildMlp, &mlpKindFootprint, "model.hidden"},
   };
   return kinds;
 }

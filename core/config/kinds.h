@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/system/memory.h"
 
 namespace trainscope {
 
@@ -71,6 +72,12 @@ struct ModelKind {
   /// core/model/model.h buildModel).
   std::shared_ptr<Model> (*build)(const ModelConfig& config, const std::vector<int64_t>& input_shape,
                                   int64_t outputs) = nullptr;
+  /// Parameters and activations of the model build() would make, computed without building it
+  /// (the memory check runs before anything is allocated).
+  ModelFootprint (*footprint)(const ModelConfig& config, const std::vector<int64_t>& input_shape,
+                              int64_t outputs) = nullptr;
+  /// The key that sizes the model, named when a run's parameters do not fit ("model.hidden").
+  std::string size_key;
 };
 
 /// Every model kind, in the order help texts and combos list them.

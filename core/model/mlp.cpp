@@ -36,4 +36,14 @@ std::shared_ptr<Model> buildMlp(const ModelConfig& config, const std::vector<int
   return std::make_shared<SequentialModel>("mlp", seq);
 }
 
+ModelFootprint mlpKindFootprint(const ModelConfig& config, const std::vector<int64_t>& input_shape,
+                                int64_t outputs) {
+  int64_t inputs = 1;
+  for (int64_t d : input_shape) inputs *= d;
+  std::vector<int64_t> widths{inputs};
+  widths.insert(widths.end(), config.hidden.begin(), config.hidden.end());
+  widths.push_back(outputs);
+  return mlpFootprint(widths);
+}
+
 }  // namespace trainscope

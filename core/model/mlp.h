@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/system/memory.h"
 
 namespace trainscope {
 
@@ -18,6 +19,11 @@ class Model;
 /// by libtorch's defaults from the global torch generator, layer by layer. Throws
 /// Error(Config, "model.activation") for an unknown activation.
 std::shared_ptr<Model> buildMlp(const ModelConfig& config, const std::vector<int64_t>& input_shape,
+                                int64_t outputs);
+
+/// The footprint of buildMlp(config, input_shape, outputs) without building it:
+/// mlpFootprint({product of input_shape, hidden..., outputs}) (core/system/memory.h).
+ModelFootprint mlpKindFootprint(const ModelConfig& config, const std::vector<int64_t>& input_shape,
                                 int64_t outputs);
 
 }  // namespace trainscope

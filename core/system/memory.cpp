@@ -46,16 +46,27 @@ std::optional<int64_t> availableMemoryBytes() {
   return memAvailableIn(text);
 }
 
+ModelFootprint mlpFootprint(const std::vector<int64_t>& widths) {
+  ModelFootprint f;
+  for (size_t i = 1; i < widths.size(); ++i) {
+    f.parameters += widths[i - 1] * widths[i] + widths[i];
+    f.activation_floats_per_sample += 4 * widths[i];
+  }
+  if (!widths.empty()) f.activation_floats_per_sample += widths[0];
+  return f;
+}
+
 MemoryEstimate estimateMemory(const std::vector<int64_t>& widths, int64_t batch_size,
+                              const std::string& optimizer, double momentum, int64_t data_bytes) {
+  return estimateMemory(mlpFootprint(widths), batch_size, optimizer, momentum, data_bytes);
+}
+
+MemoryEstimate estimateMemory(const ModelFootprint& footprint, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes) {
   constexpr int64_t kFloat = 4;
   MemoryEstimate e;
-  int64_t params = 0, activation_floats = 0;
-  for (size_t i = 1; i < widths.size(); ++i) {
-    params += widths[i - 1] * widths[i] + widths[i];
-    activation_floats += 4 * batch_size * widths[i];
-  }
-  if (!widths.empty()) activation_floats += batch_size * widths[0];
+  const int64_t params = footprint.parameters;
+  const int64_t activation_floats = batch_size * footprint.activation_floats_per_sample;
   e.parameters = params * kFloat;
   e.gradients = params * kFloat;
   const int64_t copies = optimizer == "sgd" ? (momentum > 0 ? 1 : 0) : 2;

@@ -33,10 +33,23 @@ struct MemoryEstimate {
   int64_t total() const { return parameters + gradients + optimizer_state + activations + data; }
 };
 
-/// Estimates the memory of an MLP with `layer_widths` = {inputs, hidden..., outputs} trained
-/// in batches of `batch_size` with `optimizer` ("sgd" with `momentum`, "adam", "adamw"),
-/// `data_bytes` of loaded data. Activations: per layer the linear output, the activation
-/// output (and dropout mask) and their gradients: 4 x batch x width floats, plus the input.
+/// What a model kind needs per run, known before it is built (the model kind's footprint in
+/// core/config/kinds.h): float32 scalars.
+struct ModelFootprint {
+  int64_t parameters = 0;                    ///< parameter scalars
+  int64_t activation_floats_per_sample = 0;  ///< forward outputs kept for backward + gradients
+};
+
+/// The footprint of an MLP with `layer_widths` = {inputs, hidden..., outputs}: per layer the
+/// linear output, the activation output (and dropout mask) and their gradients, 4 x width
+/// floats per sample, plus the input.
+ModelFootprint mlpFootprint(const std::vector<int64_t>& layer_widths);
+
+/// Estimates the memory of a model of `footprint` trained in batches of `batch_size` with
+/// `optimizer` ("sgd" with `momentum`, "adam", "adamw"), `data_bytes` of loaded data.
+MemoryEstimate estimateMemory(const ModelFootprint& footprint, int64_t batch_size,
+                              const std::string& optimizer, double momentum, int64_t data_bytes);
+/// estimateMemory(mlpFootprint(layer_widths), ...).
 MemoryEstimate estimateMemory(const std::vector<int64_t>& layer_widths, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes);
 

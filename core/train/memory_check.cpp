@@ -1,5 +1,6 @@
 #include "core/train/memory_check.h"
 
+#include "core/config/kinds.h"
 #include "core/errors.h"
 #include "core/system/memory.h"
 
@@ -9,26 +10,26 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
                                     int64_t& estimate_bytes) {
   estimate_bytes = 0;
   if (c.training.device.rfind("cuda", 0) == 0) return std::nullopt;
-  std::vector<int64_t> widths{d.summary.n_features};
-  for (int64_t h : c.model.hidden) widths.push_back(h);
-  widths.push_back(d.classification ? d.summary.n_classes : 1);
+  const ModelKind& kind = modelKind(c.model.kind);
+  const ModelFootprint footprint = kind.footprint(c.model, {d.summary.n_features},
+                                                  d.classification ? d.summary.n_classes : 1);
   int64_t data_bytes = 0;
   for (const TensorPair* p : {&d.train, &d.val, &d.test})
     if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();
-  const MemoryEstimate e = estimateMemory(widths, c.training.batch_size, c.optimizer.name,
+  const MemoryEstimate e = estimateMemory(footprint, c.training.batch_size, c.optimizer.name,
                                           c.optimizer.momentum, data_bytes);
   estimate_bytes = e.total();
   if (const std::optional<int64_t> total = totalMemoryBytes(); total && estimate_bytes > *total) {
     const int64_t model = e.parameters + e.gradients + e.optimizer_state;
-    const char* key = model >= e.activations ? "model.hidden" : "training.batch_size";
+    const std::string key = model >= e.activations ? kind.size_key : "training.batch_size";
     throw Error(ErrorCode::Config, key,
-                std::string(key) + ": the run needs an estimated " + formatBytes(estimate_bytes) +
+                key + ": the run needs an estimated " + formatBytes(estimate_bytes) +
                     " (parameters, gradients and optimizer state " + formatBytes(model) +
                     ", activations of a batch " + formatBytes(e.activations) + ", data " +
                     formatBytes(e.data) + "), more than this machine's memory (" +
                     formatBytes(*total) + " with swap, " +
                     formatBytes(availableMemoryBytes().value_or(0)) +
-                    " available): use a smaller model.hidden or training.batch_size");
+                    " available): use a smaller " + kind.size_key + " or training.batch_size");
   }
   const std::optional<int64_t> available = availableMemoryBytes();
   if (!available) return std::nullopt;

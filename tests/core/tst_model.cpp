@@ -58,6 +58,7 @@ class TstModel : public QObject {
   void registryNamesTheKinds();
   void wrongInputShapeNamesTheKey();
   void everyOptimizerRowBuilds();
+  void footprintMatchesTheBuiltModel();
 };
 
 // Buffers between parameters: PyTorch lists each module's parameters, then its buffers, then the
@@ -209,6 +210,28 @@ void TstModel::everyOptimizerRowBuilds() {
     QCOMPARE(QString::fromStdString(e.subject()), QString("optimizer.name"));
   }
   QVERIFY(findOptimizerKind("rmsprop") == nullptr);
+}
+
+// The memory check's footprint (known before building) against the model built.
+void TstModel::footprintMatchesTheBuiltModel() {
+  for (const ModelKind& k : modelKinds()) {
+    for (const std::vector<int64_t>& shape : {std::vector<int64_t>{784}, {1, 28, 28}, {2}}) {
+      const ModelConfig c = mlp({64, 32});
+      const ModelFootprint f = k.footprint(c, shape, 10);
+      const ModelPtr m = k.build(c, shape, 10);
+      QCOMPARE(f.parameters, countParameters(*m, true) + countParameters(*m, false));
+      // Activations: at least every layer's output once, per sample.
+      int64_t outputs = 0;
+      for (const LayerInfo& l : m->layers(shape)) {
+        int64_t n = 1;
+        for (int64_t d : l.output_shape) n *= d;
+        outputs += n;
+      }
+      QVERIFY2(f.activation_floats_per_sample >= outputs,
+               qPrintable(QString::number(f.activation_floats_per_sample)));
+    }
+    QVERIFY(!k.size_key.empty());
+  }
 }
 
 QTEST_GUILESS_MAIN(TstModel)
