@@ -58,10 +58,11 @@ ModelFootprint mlpFootprint(const std::vector<int64_t>& widths) {
 
 MemoryEstimate estimateMemory(const std::vector<int64_t>& widths, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes) {
-  return estimateMemory(mlpFootprint(widths), batch_size, optimizer, momentum, data_bytes);
+  return estimateFootprintMemory(mlpFootprint(widths), batch_size, optimizer, momentum,
+                                 data_bytes);
 }
 
-MemoryEstimate estimateMemory(const ModelFootprint& footprint, int64_t batch_size,
+MemoryEstimate estimateFootprintMemory(const ModelFootprint& footprint, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes) {
   constexpr int64_t kFloat = 4;
   MemoryEstimate e;

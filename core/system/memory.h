@@ -47,9 +47,9 @@ ModelFootprint mlpFootprint(const std::vector<int64_t>& layer_widths);
 
 /// Estimates the memory of a model of `footprint` trained in batches of `batch_size` with
 /// `optimizer` ("sgd" with `momentum`, "adam", "adamw"), `data_bytes` of loaded data.
-MemoryEstimate estimateMemory(const ModelFootprint& footprint, int64_t batch_size,
+MemoryEstimate estimateFootprintMemory(const ModelFootprint& footprint, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes);
-/// estimateMemory(mlpFootprint(layer_widths), ...).
+/// estimateFootprintMemory(mlpFootprint(layer_widths), ...).
 MemoryEstimate estimateMemory(const std::vector<int64_t>& layer_widths, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes);
 

@@ -16,8 +16,9 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
   int64_t data_bytes = 0;
   for (const TensorPair* p : {&d.train, &d.val, &d.test})
     if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();
-  const MemoryEstimate e = estimateMemory(footprint, c.training.batch_size, c.optimizer.name,
-                                          c.optimizer.momentum, data_bytes);
+  const MemoryEstimate e = estimateFootprintMemory(footprint, c.training.batch_size,
+                                                  c.optimizer.name, c.optimizer.momentum,
+                                                  data_bytes);
   estimate_bytes = e.total();
   if (const std::optional<int64_t> total = totalMemoryBytes(); total && estimate_bytes > *total) {
     const int64_t model = e.parameters + e.gradients + e.optimizer_state;
