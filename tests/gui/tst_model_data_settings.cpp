@@ -50,6 +50,11 @@ void TstModelDataSettings::showsThePresetAndAppliesEdits() {
   QCOMPARE(samples->value(), 40);
   QCOMPARE(val->value(), 0.5);
   QCOMPARE(optimizer->currentData().toString(), QStringLiteral("adam"));
+  // The registry's optimizers, shown by their torch.optim class names.
+  QCOMPARE(optimizer->count(), 3);
+  QCOMPARE(optimizer->itemText(optimizer->findData(QStringLiteral("sgd"))), QStringLiteral("SGD"));
+  QCOMPARE(optimizer->itemText(optimizer->findData(QStringLiteral("adamw"))),
+           QStringLiteral("AdamW"));
   QCOMPARE(device->currentData().toString(), QStringLiteral("auto"));
   QCOMPARE(device->findText(QStringLiteral("cuda:0")), -1);  // no CUDA in this build
   QCOMPARE(threads->value(), 1);
