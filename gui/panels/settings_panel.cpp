@@ -78,7 +78,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   lr_->setRange(1e-10, 1e3);
   auto* lr_row = new QHBoxLayout;  // the range test next to the value it proposes
   lr_find_ = new QPushButton(this);
-  lr_find_->setObjectName(QStringLiteral("lrFindButton"));  // wired by OverfittingViews
+  lr_find_->setObjectName(QStringLiteral("lrFindButton"));
   lr_row->addWidget(lr_, 1);
   lr_row->addWidget(lr_find_);
   row(lr_, lr_row);
@@ -137,6 +137,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   }
   // Editing a preset's values marks it modified.
   connect(lr_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
+  // The learning rate is live (OverfittingViews applies it): one change per finished edit.
+  lr_->setKeyboardTracking(false);
+  connect(lr_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::learningRateEdited);
+  connect(lr_find_, &QPushButton::clicked, this, &SettingsPanel::lrFindRequested);
   connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
   for (QSpinBox* box : {batch_, epochs_, seed_})
     connect(box, &QSpinBox::valueChanged, this, &SettingsPanel::updateModified);
@@ -354,6 +358,12 @@ void SettingsPanel::showClipping(bool enabled, double maxNorm) {
   clip_max_norm_->setEnabled(enabled);
   updateModified();
 }
+
+void SettingsPanel::setLearningRate(double lr) { lr_->setValue(lr); }
+
+void SettingsPanel::setLearningRateEnabled(bool enabled) { lr_->setEnabled(enabled); }
+
+void SettingsPanel::setLrFindEnabled(bool enabled) { lr_find_->setEnabled(enabled); }
 
 void SettingsPanel::showNonFinitePolicy(const QString& policy) {
   stopping_->showNonFinitePolicy(policy);

@@ -60,6 +60,12 @@ class SettingsPanel : public QGroupBox {
   void showClipping(bool enabled, double maxNorm);
   /// Shows a non-finite policy changed elsewhere without emitting nonFinitePolicyEdited.
   void showNonFinitePolicy(const QString& policy);
+  /// Sets the learning rate spin box to `lr`, as if typed: learningRateEdited follows when the
+  /// value changes (the range test's choice).
+  void setLearningRate(double lr);
+  /// Enables or disables the learning rate (a live setting) and the range-test button.
+  void setLearningRateEnabled(bool enabled);
+  void setLrFindEnabled(bool enabled);
 
   /// Sets every text in the current language.
   void retranslate();
@@ -83,6 +89,10 @@ class SettingsPanel : public QGroupBox {
   void clippingEdited(bool enabled, double maxNorm);
   /// The user picked a training.non_finite policy (applied live to an active run).
   void nonFinitePolicyEdited(const QString& policy);
+  /// learningRateSpinBox got a new value (once per finished edit: no keyboard tracking).
+  void learningRateEdited(double lr);
+  /// The user clicked lrFindButton (the learning rate range test).
+  void lrFindRequested();
 
  private:
   void onPresetActivated(int index);

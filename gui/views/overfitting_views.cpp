@@ -1,7 +1,5 @@
 #include "gui/views/overfitting_views.h"
 
-#include <QDoubleSpinBox>
-#include <QPushButton>
 #include <cmath>
 
 #include "gui/engine/training_controller.h"
@@ -48,12 +46,9 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   });
 
   // The learning rate is a live control: enabled while running or paused, applied at once.
-  if (auto* lr = settings->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox"))) {
-    lr->setKeyboardTracking(false);  // one change per finished edit, not per keystroke
-    connect(lr, &QDoubleSpinBox::valueChanged, this, &OverfittingViews::onLearningRateEdited);
-  }
-  if (auto* find = settings->findChild<QPushButton*>(QStringLiteral("lrFindButton")))
-    connect(find, &QPushButton::clicked, this, &OverfittingViews::openLrFind);
+  connect(settings, &SettingsPanel::learningRateEdited, this,
+          &OverfittingViews::onLearningRateEdited);
+  connect(settings, &SettingsPanel::lrFindRequested, this, &OverfittingViews::openLrFind);
   connect(controller, &TrainingController::stateChanged, this, &OverfittingViews::updateEnabled);
   updateEnabled();
 }
@@ -83,11 +78,9 @@ void OverfittingViews::onLearningRateEdited(double lr) {
 void OverfittingViews::updateEnabled() {
   using State = TrainingController::State;
   const State s = controller_->state();
-  if (auto* lr = settings_->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox")))
-    lr->setEnabled(s != State::Stopping);
+  settings_->setLearningRateEnabled(s != State::Stopping);
   // The range test trains a throwaway model with the settings: not while a run trains.
-  if (auto* find = settings_->findChild<QPushButton*>(QStringLiteral("lrFindButton")))
-    find->setEnabled(s != State::Running && s != State::Stopping && !dialog_);
+  settings_->setLrFindEnabled(s != State::Running && s != State::Stopping && !dialog_);
 }
 
 void OverfittingViews::openLrFind() {
@@ -98,10 +91,8 @@ void OverfittingViews::openLrFind() {
   auto* parent = settings_->window();
   dialog_ = new LrFindDialog(settings_->config(), parent);
   dialog_->setAttribute(Qt::WA_DeleteOnClose);
-  connect(dialog_, &LrFindDialog::learningRateChosen, this, [this](double lr) {
-    if (auto* box = settings_->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox")))
-      box->setValue(lr);  // applies live through valueChanged when a run is active
-  });
+  // Applies live through learningRateEdited when a run is active.
+  connect(dialog_, &LrFindDialog::learningRateChosen, settings_, &SettingsPanel::setLearningRate);
   connect(dialog_, &QObject::destroyed, this, &OverfittingViews::updateEnabled,
           Qt::QueuedConnection);
   dialog_->show();
