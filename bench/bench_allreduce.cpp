@@ -1,5 +1,5 @@
 // bench_allreduce: time of one all-reduce of the flat gradient buffer over c10d Gloo, the
-// collective each data-parallel step adds (core/dist/process_group.h). The ranks are threads of
+// collective each data-parallel step adds (core/distributed/process_group.h). The ranks are threads of
 // this process, connected over TCP on 127.0.0.1 like separate processes on one machine.
 //
 //   bench_allreduce [--world N] [--floats P] [--calls K] [--port PORT]
@@ -16,7 +16,7 @@
 #include <future>
 #include <vector>
 
-#include "core/dist/process_group.h"
+#include "core/distributed/process_group.h"
 
 using namespace trainscope;
 

@@ -28,9 +28,9 @@
 #include "core/io/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/train_state.h"
-#include "core/train/train_state_io.h"
-#include "core/train/weights_import.h"
+#include "core/train/state/train_state.h"
+#include "core/train/state/train_state_io.h"
+#include "core/train/state/weights_import.h"
 
 namespace {
 

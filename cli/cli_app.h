@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "core/train/records.h"
+#include "core/run/records.h"
 
 namespace trainscope::cli {
 

@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "core/io/number_format.h"
-#include "core/train/records_json.h"
+#include "core/run/records_json.h"
 
 namespace trainscope::cli {
 

@@ -2,13 +2,13 @@
 /// Progress output of `trainscope-cli train`: a throttled one-line progress bar on a terminal,
 /// plain per-epoch lines otherwise, optional JSON lines on stdout, event lines and the final
 /// summary line. Numbers via core/io/number_format.h (locale-independent); the --json epoch
-/// object is core's epochToJson (core/train/records_json.h). Torch-free.
+/// object is core's epochToJson (core/run/records_json.h). Torch-free.
 #include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 #include "core/train/trainer.h"
 
 namespace trainscope::cli {

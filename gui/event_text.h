@@ -2,7 +2,7 @@
 /// Translated, human-readable text for the engine's records (core speaks English; STYLE #8).
 #include <QString>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 #include "gui/engine/record_types.h"
 
 namespace trainscope {

@@ -1,13 +1,13 @@
 #pragma once
 /// Translated text for the engine's Findings: the likely causes of a non-finite or diverged
 /// event and the loss doctor's evidence and checks (codes listed at Finding in
-/// core/train/watch_records.h). Core words them in English; the GUI words them here, from the
+/// core/run/watch_records.h). Core words them in English; the GUI words them here, from the
 /// code and the numbers, never from the English text (which is only the fallback for a code
 /// this version does not know).
 #include <QString>
 #include <QStringList>
 
-#include "core/train/watch_records.h"
+#include "core/run/watch_records.h"
 
 namespace trainscope {
 

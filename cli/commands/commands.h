@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/lr_finder.h"
+#include "core/train/probes/lr_finder.h"
 
 namespace CLI {
 class App;
@@ -168,7 +168,7 @@ struct CompareSource {
   void addOptions(CLI::App* sub, bool with_checkpoint, int64_t default_steps);
 };
 
-/// `verify-repro`: train K steps twice and compare (core/train/repro.h). Exit 0 identical,
+/// `verify-repro`: train K steps twice and compare (core/train/probes/repro.h). Exit 0 identical,
 /// 4 differ, 2 bad input.
 class VerifyReproCommand {
  public:

@@ -38,7 +38,7 @@ int DeviceCommand::run() const {
   std::printf("CPU             %s, %d logical core%s\n",
               info.cpu_name.empty() ? "unknown" : info.cpu_name.c_str(), info.cpu_cores,
               info.cpu_cores == 1 ? "" : "s");
-  // training.num_threads "auto" (the default; core/train/thread_choice.h): the limit is
+  // training.num_threads "auto" (the default; core/train/probes/thread_choice.h): the limit is
   // defaultThreadCount(), OMP_NUM_THREADS when set, else the logical cores.
   const char* omp = std::getenv("OMP_NUM_THREADS");
   const bool from_omp = omp != nullptr && std::atoi(omp) > 0;

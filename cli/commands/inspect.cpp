@@ -11,7 +11,7 @@
 #include "core/io/checkpoint.h"
 #include "core/io/file_read.h"
 #include "core/io/python_weights.h"
-#include "core/train/records_json.h"
+#include "core/run/records_json.h"
 
 namespace trainscope::cli {
 namespace {

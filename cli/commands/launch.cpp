@@ -20,7 +20,7 @@
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "cli/signal_watcher.h"
-#include "core/dist/dist_env.h"
+#include "core/distributed/dist_env.h"
 
 namespace trainscope::cli {
 

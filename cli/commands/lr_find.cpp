@@ -1,4 +1,4 @@
-// `trainscope-cli lr-find`: the learning-rate range test (core/train/lr_finder.h) for a preset
+// `trainscope-cli lr-find`: the learning-rate range test (core/train/probes/lr_finder.h) for a preset
 // or config; prints the curve and a last line `suggested_lr=X`.
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
 #include "core/io/number_format.h"
-#include "core/train/lr_finder.h"
+#include "core/train/probes/lr_finder.h"
 
 namespace trainscope::cli {
 

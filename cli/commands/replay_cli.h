@@ -1,9 +1,9 @@
 #pragma once
-/// `train --replay RUN_DIR`'s front-end parts (core/train/replay.h does the planning): the
+/// `train --replay RUN_DIR`'s front-end parts (core/train/loop/replay.h does the planning): the
 /// checks on --out and the line that says what will be replayed. Internal to the CLI library.
 #include <string>
 
-#include "core/train/replay.h"
+#include "core/train/loop/replay.h"
 
 namespace trainscope::cli {
 

@@ -21,12 +21,12 @@
 #include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
 #include "core/config/live_settings.h"
-#include "core/dist/dist_env.h"
+#include "core/distributed/dist_env.h"
 #include "core/io/checkpoint.h"
-#include "core/io/run_dir.h"
-#include "core/io/run_lock.h"
+#include "core/run/run_dir.h"
+#include "core/run/run_lock.h"
 #include "core/system/cancel.h"
-#include "core/train/replay.h"
+#include "core/train/loop/replay.h"
 #include "core/train/trainer.h"
 
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 // `trainscope-cli verify-repro`: train K steps twice from the same config and seed (or the same
-// checkpoint) and compare losses and final weights (core/train/repro.h).
+// checkpoint) and compare losses and final weights (core/train/probes/repro.h).
 #include <string.h>
 
 #include <CLI/CLI.hpp>
@@ -16,7 +16,7 @@
 #include "core/config/config_json.h"
 #include "core/io/number_format.h"
 #include "core/system/cancel.h"
-#include "core/train/repro.h"
+#include "core/train/probes/repro.h"
 
 namespace trainscope::cli {
 

@@ -8,8 +8,8 @@
 #include "core/config/config_file.h"
 #include "core/config/config_keys.h"
 #include "core/errors.h"
-#include "core/io/file_read.h"
 #include "core/io/atomic_file.h"
+#include "core/io/file_read.h"
 
 namespace trainscope {
 namespace {

@@ -3,6 +3,7 @@
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/model/mlp.h"
+#include "core/optim/optimizer_family.h"
 
 namespace trainscope {
 namespace {
@@ -26,12 +27,12 @@ std::vector<std::string> namesOf(const std::vector<Row>& rows) {
 const std::vector<DataSourceKind>& dataSources() {
   //  name, section, description, classification, image, sequence, files, sine truth, loader
   static const std::vector<DataSourceKind> sources = {
-      {"sine", "data", "y = sin(x) + noise for x in [-pi, pi] (regression, 1 input)", false,
-       false, false, false, true, &loadSineSource},
+      {"sine", "data", "y = sin(x) + noise for x in [-pi, pi] (regression, 1 input)", false, false,
+       false, false, true, &loadSineSource},
       {"moons", "data", "two interleaving half circles (2 inputs, 2 classes)", true, false, false,
        false, false, &loadMoonsSource},
-      {"circles", "data", "two concentric noisy circles (2 inputs, 2 classes)", true, false,
-       false, false, false, &loadCirclesSource},
+      {"circles", "data", "two concentric noisy circles (2 inputs, 2 classes)", true, false, false,
+       false, false, &loadCirclesSource},
       {"spirals", "data", "two interleaved spirals (2 inputs, 2 classes)", true, false, false,
        false, false, &loadSpiralsSource},
       {"fashion-mnist", "data",
@@ -56,12 +57,20 @@ const DataSourceKind& dataSource(const std::string& name) {
 }
 
 const std::vector<OptimizerKind>& optimizerKinds() {
+  //  name, torch.optim class, adaptive, state buffers per parameter, family
   static const std::vector<OptimizerKind> kinds = {
-      {"sgd", "SGD", false},
-      {"adam", "Adam", true},
-      {"adamw", "AdamW", true},
+      {"sgd", "SGD", false, [](double momentum) { return momentum > 0 ? 1 : 0; }, &kSgdFamily},
+      {"adam", "Adam", true, [](double) { return 2; }, &kAdamFamily},
+      {"adamw", "AdamW", true, [](double) { return 2; }, &kAdamWFamily},
   };
   return kinds;
+}
+
+const OptimizerKind& optimizerKind(const std::string& name) {
+  if (const OptimizerKind* k = findOptimizerKind(name)) return *k;
+  throw Error(
+      ErrorCode::Config, "optimizer.name",
+      "unknown optimizer.name '" + name + "' (known: " + knownNames(optimizerKinds()) + ")");
 }
 
 const OptimizerKind* findOptimizerKind(const std::string& name) {

@@ -15,12 +15,13 @@ namespace trainscope {
 
 class Model;
 struct SourceData;
+struct OptimizerFamily;
 
 /// One data source: `data.source` = name.
 struct DataSourceKind {
-  std::string name;         ///< the data.source value ("sine", "fashion-mnist")
-  std::string key_section;  ///< where its own keys live ("data": today's flat keys)
-  std::string description;  ///< one English line for help texts
+  std::string name;             ///< the data.source value ("sine", "fashion-mnist")
+  std::string key_section;      ///< where its own keys live ("data": today's flat keys)
+  std::string description;      ///< one English line for help texts
   bool classification = false;  ///< integer class labels (else float regression targets)
   bool image_data = false;      ///< samples are images (the model view shows images)
   bool sequence_data = false;   ///< samples are sequences [T, F]
@@ -45,32 +46,40 @@ const DataSourceKind* findDataSource(const std::string& name);
 /// The names of dataSources(), in order.
 std::vector<std::string> dataSourceNames();
 
-/// One optimizer: `optimizer.name` = name (core/optim/optimizer_factory.h builds it).
+/// One optimizer: `optimizer.name` = name. The only place optimizer names are written.
 struct OptimizerKind {
   std::string name;         ///< the optimizer.name value ("sgd", "adam", "adamw")
   std::string torch_class;  ///< torch.optim's class name ("SGD"), shown in the GUI
   /// Adam family: per-parameter step sizes, so learning rates above 1e-2 are already high
   /// (plain SGD: above 0.1).
   bool adaptive = false;
+  /// Per-parameter state tensors the size of the parameter, for `optimizer.momentum`
+  /// (the memory estimate): SGD 1 with momentum else 0, Adam and AdamW 2.
+  int (*state_buffers)(double momentum) = nullptr;
+  /// How it is built and how its state_dict is saved and loaded (core/optim/optimizer_family.h).
+  const OptimizerFamily* family = nullptr;
 };
 
 /// Every optimizer, in the order help texts and combos list them.
 const std::vector<OptimizerKind>& optimizerKinds();
 /// The row named `name`, or null.
 const OptimizerKind* findOptimizerKind(const std::string& name);
+/// The row named `name`; throws Error(Config, "optimizer.name") naming the known ones otherwise.
+const OptimizerKind& optimizerKind(const std::string& name);
 /// The names of optimizerKinds(), in order.
 std::vector<std::string> optimizerNames();
 
 /// One model kind: `model.kind` = name.
 struct ModelKind {
-  std::string name;         ///< the model.kind value ("mlp")
-  std::string key_section;  ///< where its own keys live ("model": the MLP's flat keys)
-  std::string description;  ///< one English line for help texts
+  std::string name;             ///< the model.kind value ("mlp")
+  std::string key_section;      ///< where its own keys live ("model": the MLP's flat keys)
+  std::string description;      ///< one English line for help texts
   bool image_input = false;     ///< needs [C, H, W] inputs (a conv net)
   bool sequence_input = false;  ///< needs [T, F] inputs (a recurrent net)
   /// Builds the model for one sample of `input_shape` and `outputs` outputs (see
   /// core/model/model.h buildModel).
-  std::shared_ptr<Model> (*build)(const ModelConfig& config, const std::vector<int64_t>& input_shape,
+  std::shared_ptr<Model> (*build)(const ModelConfig& config,
+                                  const std::vector<int64_t>& input_shape,
                                   int64_t outputs) = nullptr;
   /// Parameters and activations of the model build() would make, computed without building it
   /// (the memory check runs before anything is allocated).

@@ -2,7 +2,7 @@
 /// The settings that may change while a run goes on: the live ones (what the dashboard changes
 /// during a run, through the Trainer's command queue) and, at a resume, also the ones that only
 /// matter from the resume on (epochs, early stopping, checkpoints). Used by `train --resume
-/// --set` and by the replay (core/train/replay.h). Torch-free.
+/// --set` and by the replay (core/train/loop/replay.h). Torch-free.
 #include <optional>
 #include <string>
 #include <vector>

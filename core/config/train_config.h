@@ -26,12 +26,13 @@ struct DataConfig {
   double target_scale = 1.0;
 };
 
-/// `model.*`: an MLP built as torch::nn::Sequential.
+/// `model.*`: the model of a run. `kind` picks a row of the model kinds registry
+/// (core/config/kinds.h); "mlp" (the only kind today) reads the flat keys below.
 struct ModelConfig {
   std::string kind = "mlp";
   std::vector<int64_t> hidden{128, 128};  ///< hidden layer widths
   std::string activation = "relu";        ///< relu | tanh | gelu | sigmoid
-  double dropout = 0.0;                   ///< torch::nn::Dropout p after each hidden activation
+  double dropout = 0.0;                   ///< nn.Dropout p after each hidden activation
 };
 
 /// `optimizer.*`: same names and meanings as torch.optim.SGD / Adam / AdamW.
@@ -44,7 +45,7 @@ struct OptimizerConfig {
 };
 
 /// `training.clip.*`: gradient clipping by the total norm over all parameters, as
-/// torch.nn.utils.clip_grad_norm_(params, max_norm, norm_type) (core/train/clipping.h).
+/// torch.nn.utils.clip_grad_norm_(params, max_norm, norm_type) (core/train/step/clipping.h).
 struct ClipConfig {
   bool enabled = false;
   double max_norm = 1.0;  ///< > 0 and finite (a negative one would flip the gradients' sign)
@@ -72,7 +73,7 @@ struct TrainingConfig {
   std::string device = "auto";  ///< auto | cpu | cuda | cuda:N
   /// Intra-op threads. nullopt = "auto" in JSON (null, from older files, reads as "auto" too):
   /// the fastest of 1, 2, 4, ... up to the cores the front end may use (OMP_NUM_THREADS when
-  /// set), timed on a few real steps at the start of the run (core/train/thread_choice.h). The
+  /// set), timed on a few real steps at the start of the run (core/train/probes/thread_choice.h). The
   /// count a run uses is written back here, so config.json always holds an integer.
   std::optional<int64_t> num_threads;
   std::optional<std::string> non_finite;  ///< pause | stop | skip; null = the front end's default
@@ -125,7 +126,7 @@ struct CheckpointConfig {
   int64_t keep_last = 3;     ///< keep the newest K epoch-NNNN.pt files; 0 = keep all
 };
 
-/// `distributed.*`: data-parallel training over c10d (core/dist/), used when the environment a
+/// `distributed.*`: data-parallel training over c10d (core/distributed/), used when the environment a
 /// launcher sets (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT) asks for more than one rank.
 struct DistributedConfig {
   /// torch.distributed backend: "gloo" (CPU); "nccl" is accepted only by CUDA builds with it.

@@ -2,7 +2,7 @@
 /// Chance levels of a prepared dataset (issue 19): what a model that ignores its inputs
 /// achieves, for the loss doctor and the divergence check.
 #include "core/data/dataset.h"
-#include "core/train/monitors/loss_doctor.h"
+#include "core/data/chance_levels.h"
 
 namespace trainscope {
 

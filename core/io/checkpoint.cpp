@@ -16,7 +16,7 @@
 #include "core/io/file_read.h"
 #include "core/io/number_format.h"
 #include "core/io/python_weights_file.h"
-#include "core/io/run_dir.h"
+#include "core/run/run_dir.h"
 
 namespace trainscope {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 
 namespace trainscope {
 

@@ -11,8 +11,8 @@
 
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
-#include "core/io/file_read.h"
 #include "core/io/file_kind.h"
+#include "core/io/file_read.h"
 #include "core/io/pickle_reader.h"
 #include "core/io/python_weights_file.h"
 #include "core/io/torch_zip.h"

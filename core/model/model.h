@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
-#include "core/train/records.h"
+#include "core/run/records.h"
 
 namespace trainscope {
 

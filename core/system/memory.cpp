@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/config/kinds.h"  // the optimizer's state buffers
+
 namespace trainscope {
 
 std::optional<int64_t> residentMemoryBytes() {
@@ -58,19 +60,20 @@ ModelFootprint mlpFootprint(const std::vector<int64_t>& widths) {
 
 MemoryEstimate estimateMemory(const std::vector<int64_t>& widths, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes) {
-  return estimateFootprintMemory(mlpFootprint(widths), batch_size, optimizer, momentum,
-                                 data_bytes);
+  return estimateFootprintMemory(mlpFootprint(widths), batch_size, optimizer, momentum, data_bytes);
 }
 
 MemoryEstimate estimateFootprintMemory(const ModelFootprint& footprint, int64_t batch_size,
-                              const std::string& optimizer, double momentum, int64_t data_bytes) {
+                                       const std::string& optimizer, double momentum,
+                                       int64_t data_bytes) {
   constexpr int64_t kFloat = 4;
   MemoryEstimate e;
   const int64_t params = footprint.parameters;
   const int64_t activation_floats = batch_size * footprint.activation_floats_per_sample;
   e.parameters = params * kFloat;
   e.gradients = params * kFloat;
-  const int64_t copies = optimizer == "sgd" ? (momentum > 0 ? 1 : 0) : 2;
+  const OptimizerKind* kind = findOptimizerKind(optimizer);
+  const int64_t copies = kind ? kind->state_buffers(momentum) : 2;
   e.optimizer_state = copies * params * kFloat;
   e.activations = activation_floats * kFloat;
   e.data = data_bytes;

@@ -27,7 +27,7 @@ std::optional<int64_t> totalMemoryBytes();
 struct MemoryEstimate {
   int64_t parameters = 0;       ///< parameters (4 bytes each)
   int64_t gradients = 0;        ///< the flat gradient buffer (same size)
-  int64_t optimizer_state = 0;  ///< sgd with momentum 1x, adam/adamw 2x the parameters
+  int64_t optimizer_state = 0;  ///< OptimizerKind::state_buffers x the parameters
   int64_t activations = 0;      ///< forward outputs kept for backward, and their gradients
   int64_t data = 0;             ///< the loaded splits (inputs + targets)
   int64_t total() const { return parameters + gradients + optimizer_state + activations + data; }
@@ -46,7 +46,8 @@ struct ModelFootprint {
 ModelFootprint mlpFootprint(const std::vector<int64_t>& layer_widths);
 
 /// Estimates the memory of a model of `footprint` trained in batches of `batch_size` with
-/// `optimizer` ("sgd" with `momentum`, "adam", "adamw"), `data_bytes` of loaded data.
+/// the optimizer named `optimizer` with `momentum` (its state buffers: core/config/kinds.h;
+/// 2, as Adam, for an unknown name), `data_bytes` of loaded data.
 MemoryEstimate estimateFootprintMemory(const ModelFootprint& footprint, int64_t batch_size,
                               const std::string& optimizer, double momentum, int64_t data_bytes);
 /// estimateFootprintMemory(mlpFootprint(layer_widths), ...).

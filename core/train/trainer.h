@@ -7,10 +7,10 @@
 
 #include "core/config/config_diff.h"
 #include "core/config/train_config.h"
-#include "core/dist/dist_env.h"
-#include "core/train/model_view.h"
-#include "core/train/records.h"
-#include "core/train/run_control.h"
+#include "core/distributed/dist_env.h"
+#include "core/run/records.h"
+#include "core/train/loop/run_control.h"
+#include "core/train/monitors/model_view.h"
 
 namespace trainscope {
 
@@ -60,7 +60,7 @@ struct TrainerOptions {
   /// resume step, after checkpoint_loaded.
   std::vector<ConfigChange> resume_changes;
   /// Commands to post to the command queue when the run reaches their steps, in order (the
-  /// replay of a recorded run: planReplay() in core/train/replay.h). Each is posted at the
+  /// replay of a recorded run: planReplay() in core/train/loop/replay.h). Each is posted at the
   /// first step boundary with global step >= its `step` once the ones before it were posted
   /// (so a roll-back, which lowers the step, keeps the order), and takes effect there exactly
   /// as the same command from a front end would.
@@ -81,7 +81,7 @@ struct TrainerOptions {
   /// Seconds of wall time between two epoch-end model views at least (0: every epoch), so
   /// that a run of many tiny epochs is not slowed down by a 60x60 grid every epoch.
   double model_view_interval_s = 0.25;
-  /// Data parallel (core/dist/): this rank's place (distEnvFromEnvironment()); nullopt: one
+  /// Data parallel (core/distributed/): this rank's place (distEnvFromEnvironment()); nullopt: one
   /// process. run() joins the group (distributed.*) before anything else; rank 0 alone writes
   /// `run_dir` (other ranks write nothing, whatever run_dir says). training.batch_size is the
   /// per-rank batch.
@@ -175,7 +175,7 @@ class Trainer {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
-  friend struct TrainerAccess;  // test hooks, see core/train/trainer_hooks.h
+  friend struct TrainerAccess;  // test hooks, see core/train/loop/trainer_hooks.h
 };
 
 }  // namespace trainscope

@@ -3,8 +3,8 @@
 #include <QMetaType>
 
 #include "core/errors.h"
-#include "core/train/model_view.h"
-#include "core/train/records.h"
+#include "core/run/records.h"
+#include "core/train/monitors/model_view.h"
 
 namespace trainscope {
 

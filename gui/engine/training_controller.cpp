@@ -13,10 +13,10 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint.h"
-#include "core/io/run_dir.h"
-#include "core/io/run_reader.h"
-#include "gui/engine/training_worker.h"
+#include "core/run/run_dir.h"
+#include "core/run/run_reader.h"
 #include "gui/engine/run_state.h"
+#include "gui/engine/training_worker.h"
 
 namespace trainscope {
 

@@ -3,7 +3,7 @@
 #include <QDialog>
 
 #include "core/system/device_info.h"
-#include "core/train/repro.h"
+#include "core/train/probes/repro.h"
 
 namespace trainscope {
 

@@ -2,7 +2,7 @@
 /// The loss doctor's reading of the current run (issue 11).
 #include <QWidget>
 
-#include "core/train/watch_records.h"
+#include "core/run/watch_records.h"
 
 class QLabel;
 

@@ -5,8 +5,8 @@
 #include <QObject>
 #include <QString>
 
+#include "core/run/records.h"
 #include "core/train/monitors/clip_stats.h"
-#include "core/train/records.h"
 
 class QLabel;
 class QTimer;

@@ -5,11 +5,11 @@
 #include <atomic>
 #include <thread>
 
-#include "core/train/repro.h"
+#include "core/train/probes/repro.h"
 
 namespace trainscope {
 
-/// Runs verifyRepro or compareAmp (core/train/repro.h: two short in-process trainings) on its
+/// Runs verifyRepro or compareAmp (core/train/probes/repro.h: two short in-process trainings) on its
 /// own std::thread and reports back on the thread that created it (the GUI thread) through
 /// queued calls: progressed while it runs, then exactly one of reproFinished, ampFinished,
 /// failed or cancelled. cancel() ends both runs at their next step; the destructor cancels and

@@ -3,7 +3,7 @@
 #include <QDialog>
 #include <vector>
 
-#include "core/train/repro.h"
+#include "core/train/probes/repro.h"
 
 class QCustomPlot;
 class QLabel;

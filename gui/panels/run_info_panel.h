@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 
 class QLabel;
 

@@ -4,7 +4,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 #include "gui/engine/training_controller.h"
 
 class QLabel;

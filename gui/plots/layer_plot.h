@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/watch_records.h"
+#include "core/run/watch_records.h"
 
 class QHBoxLayout;
 class QLabel;

@@ -4,7 +4,7 @@
 #include <QPointer>
 #include <vector>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 #include "gui/plots/live_plot.h"
 
 class QCPItemStraightLine;

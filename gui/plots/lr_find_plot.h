@@ -1,6 +1,6 @@
 #pragma once
 /// The learning-rate range test's plot: loss against learning rate, drawn from named series.
-#include "core/train/lr_finder.h"
+#include "core/train/probes/lr_finder.h"
 #include "gui/plots/live_plot.h"
 
 namespace trainscope {

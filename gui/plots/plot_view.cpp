@@ -8,7 +8,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "core/train/smoothing.h"
+#include "core/run/smoothing.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 

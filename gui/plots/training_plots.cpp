@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/train/smoothing.h"
+#include "core/run/smoothing.h"
 #include "gui/event_text.h"
 #include "gui/plots/palette.h"
 #include "gui/tr.h"

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/config/config_diff.h"
-#include "core/train/records.h"
+#include "core/run/records.h"
 #include "gui/plots/live_plot.h"
 
 class QCheckBox;
@@ -17,7 +17,7 @@ class QPushButton;
 namespace trainscope {
 
 /// Loss over steps: per-step training loss drawn faint with a smoothed curve over it (core's
-/// emaDebiased or movingAverage, core/train/smoothing.h), per-epoch training and validation loss
+/// emaDebiased or movingAverage, core/run/smoothing.h), per-epoch training and validation loss
 /// bold at the step where the epoch ended, the generalisation gap (validation - training)
 /// shaded between them, the best-validation epoch marked and labelled, and markers for the
 /// overfitting onset, the early-stopping preview and event, and learning-rate changes

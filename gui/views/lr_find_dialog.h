@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "core/config/train_config.h"
-#include "core/train/lr_finder.h"
+#include "core/train/probes/lr_finder.h"
 
 class QLabel;
 class QPushButton;

@@ -3,7 +3,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/train/model_view.h"
+#include "core/train/monitors/model_view.h"
 
 class QCustomPlot;
 class QCPColorMap;

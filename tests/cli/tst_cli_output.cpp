@@ -9,7 +9,7 @@
 #include "cli/cli_app.h"
 #include "cli/progress.h"
 #include "core/io/number_format.h"
-#include "core/train/records_json.h"
+#include "core/run/records_json.h"
 
 using namespace trainscope;
 using namespace trainscope::cli;

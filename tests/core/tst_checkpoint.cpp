@@ -21,8 +21,9 @@
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/train_state_io.h"
+#include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
+#include "ivalue_compare.h"
 #include "test_util.h"
 
 using namespace trainscope;
@@ -70,55 +71,6 @@ GenericDict loadDict(const fs::path& file) {
   return torch::pickle_load(readBytes(file)).toGenericDict();
 }
 
-/// Deep equality of two IValues; tensors bitwise (same dtype, shape and every element equal,
-/// NaNs compared by bits). `path` names the first difference in `why`.
-bool sameValue(const IValue& a, const IValue& b, const std::string& path, std::string& why) {
-  auto differ = [&](const std::string& what) {
-    why = path + ": " + what;
-    return false;
-  };
-  if (a.isTensor() || b.isTensor()) {
-    if (!a.isTensor() || !b.isTensor()) return differ("tensor vs non-tensor");
-    const at::Tensor x = a.toTensor().contiguous(), y = b.toTensor().contiguous();
-    if (x.scalar_type() != y.scalar_type() || !x.sizes().equals(y.sizes()))
-      return differ("dtype or shape");
-    if (std::memcmp(x.data_ptr(), y.data_ptr(), x.nbytes()) != 0) return differ("values");
-    return true;
-  }
-  if (a.isGenericDict()) {
-    if (!b.isGenericDict()) return differ("dict vs other");
-    auto da = a.toGenericDict(), db = b.toGenericDict();
-    if (da.size() != db.size()) return differ("dict sizes");
-    for (const auto& e : da) {
-      auto it = db.find(e.key());
-      const std::string key =
-          e.key().isString() ? e.key().toStringRef() : std::to_string(e.key().toInt());
-      if (it == db.end()) return differ("missing key " + key);
-      if (!sameValue(e.value(), it->value(), path + "." + key, why)) return false;
-    }
-    return true;
-  }
-  if (a.isList()) {
-    if (!b.isList() || a.toListRef().size() != b.toListRef().size()) return differ("lists");
-    for (size_t i = 0; i < a.toListRef().size(); ++i)
-      if (!sameValue(a.toListRef()[i], b.toListRef()[i], path + "[" + std::to_string(i) + "]", why))
-        return false;
-    return true;
-  }
-  if (a.isTuple()) {
-    if (!b.isTuple()) return differ("tuple vs other");
-    const auto &ea = a.toTupleRef().elements(), &eb = b.toTupleRef().elements();
-    if (ea.size() != eb.size()) return differ("tuple sizes");
-    for (size_t i = 0; i < ea.size(); ++i)
-      if (!sameValue(ea[i], eb[i], path + "[" + std::to_string(i) + "]", why)) return false;
-    return true;
-  }
-  if (a.isDouble() && b.isDouble()) {
-    double x = a.toDouble(), y = b.toDouble();
-    return std::memcmp(&x, &y, sizeof x) == 0 ? true : differ("floats");
-  }
-  return a == b ? true : differ("values " + a.tagKind() + " vs " + b.tagKind());
-}
 
 /// The keys whose values must survive any save/load exactly.
 const std::vector<std::string> kStateKeys = {"model_state_dict",

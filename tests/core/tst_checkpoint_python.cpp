@@ -14,7 +14,7 @@
 #include "core/io/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/train_state_io.h"
+#include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 

@@ -1,4 +1,4 @@
-// Data parallel building blocks (core/dist/, core/data/distributed_sampler.*): the sharding
+// Data parallel building blocks (core/distributed/, core/data/distributed_sampler.*): the sharding
 // against torch.utils.data.DistributedSampler's indices pinned by tests/data/
 // make_sampler_indices.py, and the c10d Gloo group with two ranks as threads of this process
 // (collectives, broadcast, a lost rank named in the error). End-to-end runs of several
@@ -14,8 +14,8 @@
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
 #include "core/data/distributed_sampler.h"
-#include "core/dist/data_parallel.h"
-#include "core/dist/process_group.h"
+#include "core/distributed/data_parallel.h"
+#include "core/distributed/process_group.h"
 #include "core/errors.h"
 #include "free_port.h"
 

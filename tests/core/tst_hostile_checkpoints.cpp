@@ -15,8 +15,8 @@
 #include "core/io/python_weights.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/repro.h"
-#include "core/train/train_state_io.h"
+#include "core/train/probes/repro.h"
+#include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 

@@ -11,8 +11,8 @@
 #include "core/data/dataset.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/lr_finder_impl.h"
-#include "core/train/model_view_impl.h"
+#include "core/train/monitors/model_view_impl.h"
+#include "core/train/probes/lr_finder_impl.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 

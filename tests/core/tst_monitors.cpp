@@ -12,10 +12,10 @@
 #include "core/data/dataset.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
+#include "core/train/loop/trainer_hooks.h"
 #include "core/train/monitors/early_stopping.h"
 #include "core/train/monitors/overfitting.h"
 #include "core/train/trainer.h"
-#include "core/train/trainer_hooks.h"
 #include "test_util.h"
 
 using namespace trainscope;

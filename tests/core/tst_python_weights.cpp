@@ -15,9 +15,9 @@
 #include "core/io/python_weights.h"
 #include "core/io/python_weights_file.h"
 #include "core/model/model.h"
+#include "core/train/loop/trainer_hooks.h"
+#include "core/train/state/weights_import.h"
 #include "core/train/trainer.h"
-#include "core/train/trainer_hooks.h"
-#include "core/train/weights_import.h"
 #include "test_util.h"
 
 using namespace trainscope;

@@ -13,10 +13,10 @@
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/repro.h"
-#include "core/train/step.h"
+#include "core/train/loop/trainer_hooks.h"
+#include "core/train/probes/repro.h"
+#include "core/train/step/step.h"
 #include "core/train/trainer.h"
-#include "core/train/trainer_hooks.h"
 #include "test_util.h"
 
 using namespace trainscope;

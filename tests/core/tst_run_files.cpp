@@ -7,8 +7,8 @@
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
-#include "core/io/run_dir.h"
-#include "core/train/records_json.h"
+#include "core/run/records_json.h"
+#include "core/run/run_dir.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 

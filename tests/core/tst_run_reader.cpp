@@ -1,17 +1,23 @@
 // Reading a run back after a roll-back (issue 19): the run files stay append-only, the
 // superseded rows are recognisable (a rolled_back event with their range) and the run reader
 // returns each step once, the retrained one; a resume from such a run starts with those rows;
-// events come in the order they happened. Expected values come from the observer's records
-// (what the engine reported live), not from the files the reader reads.
+// events come in the order they happened. readRun (issue 21 §4) gives the whole run directory
+// as one value: the same records the engine reported live. Expected values come from the
+// observer's records (what the engine reported live), not from the files the reader reads.
 #include <QtTest/QtTest>
 #include <atomic>
 #include <cmath>
+#include <fstream>
+#include <functional>
 #include <mutex>
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/errors.h"
 #include "core/io/checkpoint.h"
-#include "core/io/run_reader.h"
+#include "core/run/records_json.h"
+#include "core/run/run_description.h"
+#include "core/run/run_reader.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 
@@ -21,13 +27,28 @@ namespace {
 
 struct Recorder : TrainerObserver {
   std::mutex mutex;
+  RunInfo info;
   std::vector<StepRecord> steps;
+  std::vector<EpochRecord> epochs;
+  std::vector<LayerStatsRecord> layers;
   std::vector<Event> events;
   std::atomic<int64_t> non_finite_step{0};
   std::atomic<int> paused{0};
+  void onRunStarted(const RunInfo& i) override {
+    std::lock_guard<std::mutex> l(mutex);
+    info = i;
+  }
   void onStep(const StepRecord& r) override {
     std::lock_guard<std::mutex> l(mutex);
     steps.push_back(r);
+  }
+  void onEpoch(const EpochRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    epochs.push_back(r);
+  }
+  void onLayerStats(const LayerStatsRecord& r) override {
+    std::lock_guard<std::mutex> l(mutex);
+    layers.push_back(r);
   }
   void onEvent(const Event& e) override {
     std::lock_guard<std::mutex> l(mutex);
@@ -68,6 +89,8 @@ class TstRunReader : public QObject {
  private Q_SLOTS:
   void currentRowsKeepTheLatest();
   void readerAfterRollBack();
+  void runInfoRoundTrip();
+  void readRunErrors();
 };
 
 void TstRunReader::currentRowsKeepTheLatest() {
@@ -170,6 +193,104 @@ void TstRunReader::readerAfterRollBack() {
     QVERIFY(near(r.lr, r.step <= snap ? 50.0 : 50 * 1e-3));
   }
 
+  // The whole run as one value: the records of the attempts that count, as reported live.
+  const RunRecord run = readRun(o.run_dir);
+  QCOMPARE(run.dir, std::filesystem::absolute(o.run_dir));
+  QCOMPARE(static_cast<int64_t>(run.steps.size()), total);
+  for (int64_t i = 0; i < total; ++i) QCOMPARE(run.steps[i].step, steps[i].step);
+  std::vector<EpochRecord> live_epochs;
+  std::vector<LayerStatsRecord> live_layers;
+  RunInfo live_info;
+  {
+    std::lock_guard<std::mutex> l(rec.mutex);
+    live_epochs = rec.epochs;
+    live_layers = rec.layers;
+    live_info = rec.info;
+  }
+  // Epochs: one per step here; the retrained ones replace those after the snapshot.
+  std::vector<EpochRecord> want_epochs;
+  for (const EpochRecord& e : live_epochs) {
+    while (!want_epochs.empty() && want_epochs.back().step >= e.step) want_epochs.pop_back();
+    want_epochs.push_back(e);
+  }
+  QCOMPARE(run.epochs.size(), want_epochs.size());
+  QCOMPARE(static_cast<int64_t>(run.epochs.size()), total);
+  for (size_t i = 0; i < want_epochs.size(); ++i) {
+    QCOMPARE(run.epochs[i].epoch, want_epochs[i].epoch);
+    QCOMPARE(run.epochs[i].step, want_epochs[i].step);
+    QVERIFY(near(run.epochs[i].train_loss, want_epochs[i].train_loss) ||
+            (std::isnan(run.epochs[i].train_loss) && std::isnan(want_epochs[i].train_loss)));
+    QVERIFY(near(run.epochs[i].val_loss, want_epochs[i].val_loss) ||
+            !std::isfinite(want_epochs[i].val_loss));
+    QCOMPARE(run.epochs[i].val_accuracy.has_value(), false);  // regression
+  }
+  // Layers: the rows that count, epochs filled in from the steps.
+  std::vector<LayerStatsRecord> want_layers;
+  for (const LayerStatsRecord& r : live_layers) {
+    while (!want_layers.empty() && want_layers.back().step >= r.step) want_layers.pop_back();
+    want_layers.push_back(r);
+  }
+  QVERIFY(!want_layers.empty());
+  QCOMPARE(run.layers.size(), want_layers.size());
+  for (size_t i = 0; i < want_layers.size(); ++i) {
+    QCOMPARE(run.layers[i].step, want_layers[i].step);
+    QCOMPARE(run.layers[i].epoch, want_layers[i].epoch);
+    QCOMPARE(run.layers[i].names, want_layers[i].names);
+    for (size_t k = 0; k < want_layers[i].grad_norm.size(); ++k)
+      QVERIFY(near(run.layers[i].grad_norm[k], want_layers[i].grad_norm[k]) ||
+              !std::isfinite(want_layers[i].grad_norm[k]));
+  }
+  // Events: every line of events.jsonl (read here with Qt's JSON), as they happened (a
+  // roll-back does not undo what was said); the ones the observer got among them, in order
+  // (automatic checkpoint_saved and diagnosis lines are written for the file only).
+  QCOMPARE(run.events.size(), size_t(lines.size()));
+  for (int i = 0; i < lines.size(); ++i) {
+    const QJsonObject e = QJsonDocument::fromJson(lines[i].toUtf8()).object();
+    QCOMPARE(QString::fromStdString(toString(run.events[i].kind)), e.value("kind").toString());
+    QCOMPARE(run.events[i].step, e.value("step").toInteger());
+    QCOMPARE(QString::fromStdString(run.events[i].message), e.value("message").toString());
+    QCOMPARE(QString::fromStdString(run.events[i].what), e.value("what").toString());
+    QCOMPARE(run.events[i].value.has_value(), e.contains("value"));
+  }
+  size_t seen = 0;
+  for (const Event& e : run.events)
+    if (seen < events.size() && e.kind == events[seen].kind && e.step == events[seen].step &&
+        e.message == events[seen].message)
+      ++seen;
+  QCOMPARE(seen, events.size());
+  // Summary: what run() returned.
+  QVERIFY(run.summary);
+  COMPARE_REASON(run.summary->stop_reason, s.stop_reason);
+  QCOMPARE(run.summary->global_step, s.global_step);
+  QCOMPARE(run.summary->epochs_completed, s.epochs_completed);
+  QCOMPARE(run.summary->best_epoch, s.best_epoch);
+  QCOMPARE(run.summary->skipped_steps, s.skipped_steps);
+  QCOMPARE(run.summary->seed, s.seed);
+  QVERIFY(run.summary->final_metrics && s.final_metrics);
+  QCOMPARE(run.summary->final_metrics->epoch, s.final_metrics->epoch);
+  QVERIFY(near(run.summary->final_metrics->val_loss, s.final_metrics->val_loss));
+  QVERIFY(run.summary->diagnosis && s.diagnosis);
+  QCOMPARE(run.summary->diagnosis->kind, s.diagnosis->kind);
+  QCOMPARE(run.summary->diagnosis->checks.size(), s.diagnosis->checks.size());
+  // Run info: what onRunStarted sent.
+  QCOMPARE(run.info.run_dir, std::filesystem::absolute(o.run_dir).string());
+  QCOMPARE(run.info.seed, live_info.seed);
+  QCOMPARE(run.info.device, live_info.device);
+  QCOMPARE(run.info.num_threads, live_info.num_threads);
+  QCOMPARE(describeThreads(run.info.thread_choice), describeThreads(live_info.thread_choice));
+  QCOMPARE(run.info.torch_version, live_info.torch_version);
+  QCOMPARE(run.info.start_time, live_info.start_time);
+  QCOMPARE(run.info.host, live_info.host);
+  QCOMPARE(run.info.front_end, live_info.front_end);
+  QCOMPARE(run.info.epochs, total);
+  QCOMPARE(run.info.batch_size, int64_t{64});
+  QCOMPARE(run.info.effective_batch_size, live_info.effective_batch_size);
+  QCOMPARE(run.info.data.n_train, int64_t{40});
+  QCOMPARE(run.info.data.n_train, live_info.data.n_train);
+  QCOMPARE(run.info.model.description, live_info.model.description);
+  QCOMPARE(run.info.model.parameter_count, int64_t{2});  // Linear(1->1)
+  QCOMPARE(run.config, nlohmann::json::parse(live_info.config_json));
+
   // A resume from this run starts with each step once, as the reader gives them.
   TrainerOptions ro;
   ro.run_dir = root / "resumed";
@@ -187,6 +308,131 @@ void TstRunReader::readerAfterRollBack() {
     QCOMPARE(again->rows[i].value(0).toLongLong(), i + 1);
     QVERIFY(near(again->number(i, "loss"), steps[i].loss) || std::isnan(steps[i].loss));
   }
+  // run.json of the resumed run names the checkpoint (absolute) and its step.
+  const RunRecord resumed_run = readRun(ro.run_dir);
+  QCOMPARE(resumed_run.info.resumed_from, std::filesystem::absolute(ro.resume_from).string());
+  QCOMPARE(resumed_run.info.start_step, total);
+  QCOMPARE(static_cast<int64_t>(resumed_run.steps.size()), total + 3);
+  QCOMPARE(static_cast<int64_t>(resumed_run.epochs.size()), total + 3);
+}
+
+void TstRunReader::runInfoRoundTrip() {
+  RunInfo i;
+  i.seed = 17;
+  i.device = "cpu";
+  i.num_threads = 2;
+  i.thread_choice = {2, true, 2, true, {{1, 1000.5}, {2, 1900}}};
+  describeMachine(i);
+  QVERIFY(!i.torch_version.empty() && !i.start_time.empty());
+  i.front_end = "test";
+  i.command_line = "tst --x";
+  i.world_size = 2;
+  i.backend = "gloo";
+  i.hosts = {"a", "b"};
+  i.data = {"moons", "classification", 700, 150, 150, 2, 2, {}};
+  i.model = {"Linear(2->8) Tanh Linear(8->2)", 42};
+  i.resumed_from = "/tmp/x/last.pt";
+  i.start_step = 120;
+  i.init_weights = "/tmp/w.pt";
+  i.init_weights_form = "state_dict";
+  i.init_weights_tensors = 4;
+  const nlohmann::json config = {
+      {"training", {{"epochs", 30}, {"batch_size", 32}, {"grad_accum_steps", 2}, {"amp", true}}}};
+  // Through the file's text, as readRun reads it.
+  const RunInfo r = runInfoFromJson(nlohmann::json::parse(toJson(i).dump()), config);
+  QCOMPARE(r.seed, i.seed);
+  QCOMPARE(r.device, i.device);
+  QCOMPARE(r.num_threads, i.num_threads);
+  QCOMPARE(r.thread_choice.automatic, true);
+  QCOMPARE(r.thread_choice.limited_by_omp, true);
+  QCOMPARE(r.thread_choice.rates.size(), size_t{2});
+  QCOMPARE(r.thread_choice.rates[0].samples_per_second, 1000.5);
+  QCOMPARE(describeThreads(r.thread_choice), describeThreads(i.thread_choice));
+  QCOMPARE(r.trainscope_version, i.trainscope_version);
+  QCOMPARE(r.cpu, i.cpu);
+  QCOMPARE(r.blas_library, i.blas_library);
+  QCOMPARE(r.cuda_available, i.cuda_available);
+  QCOMPARE(r.command_line, i.command_line);
+  QCOMPARE(r.hosts, i.hosts);
+  QCOMPARE(r.backend, i.backend);
+  QCOMPARE(r.data.n_val, int64_t{150});
+  QCOMPARE(r.data.task, std::string("classification"));
+  QCOMPARE(r.model.parameter_count, int64_t{42});
+  QCOMPARE(r.resumed_from, i.resumed_from);
+  QCOMPARE(r.start_step, int64_t{120});
+  QCOMPARE(r.init_weights_tensors, int64_t{4});
+  QCOMPARE(r.init_weights_form, i.init_weights_form);
+  QCOMPARE(r.epochs, int64_t{30});
+  QCOMPARE(r.amp, true);
+  QCOMPARE(r.effective_batch_size, int64_t{32 * 2 * 2});
+  // A single-process run writes no `distributed` and reads back as one rank.
+  RunInfo single = i;
+  single.world_size = 1;
+  QVERIFY(!toJson(single).contains("distributed"));
+  QCOMPARE(runInfoFromJson(toJson(single), config).world_size, 1);
+}
+
+void TstRunReader::readRunErrors() {
+  QTemporaryDir tmp;
+  const std::filesystem::path root = tmp.path().toStdString();
+  auto message = [](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  auto write = [](const std::filesystem::path& file, const std::string& text) {
+    std::ofstream(file) << text;
+  };
+  // Not a run directory: missing, a file, a folder without run.json.
+  QVERIFY(message([&] { readRun(root / "missing"); }).find("does not exist") != std::string::npos);
+  write(root / "file.txt", "x");
+  QVERIFY(message([&] { readRun(root / "file.txt"); }).find("not a run directory") !=
+          std::string::npos);
+  std::filesystem::create_directories(root / "empty");
+  QVERIFY(message([&] { readRun(root / "empty"); }).find("not a run directory") !=
+          std::string::npos);
+  // A run killed before its first row: config and run info, nothing else.
+  const auto run = root / "killed";
+  std::filesystem::create_directories(run);
+  write(run / "config.json", R"({"training": {"epochs": 3, "batch_size": 8}})");
+  write(run / "run.json", R"({"seed": 4, "device": "cpu", "num_threads": 1})");
+  const RunRecord killed = readRun(run);
+  QCOMPARE(killed.info.seed, int64_t{4});
+  QCOMPARE(killed.info.epochs, int64_t{3});
+  QVERIFY(killed.steps.empty() && killed.epochs.empty() && killed.events.empty());
+  QVERIFY(!killed.summary);
+  // A metrics.csv row that does not parse: the file and its line.
+  write(run / "metrics.csv", std::string(metricsCsvHeader()) + "\n1,5,0.5,0.6,,0.01,1,100,\n" +
+                                 "2,10,oops,0.6,,0.01,1,100,\n");
+  std::string m = message([&] { readRun(run); });
+  QVERIFY2(m.find("metrics.csv, line 3") != std::string::npos, m.c_str());
+  write(run / "metrics.csv", std::string(metricsCsvHeader()) + "\n1,5,0.5,nan,,0.01,1,100,\n");
+  const RunRecord one = readRun(run);
+  QCOMPARE(one.epochs.size(), size_t{1});
+  QVERIFY(std::isnan(one.epochs[0].val_loss));
+  QVERIFY(!one.epochs[0].val_accuracy && !one.epochs[0].train_accuracy);
+  // summary.json with a key of the wrong type, and one that is not JSON.
+  write(run / "summary.json", R"({"stop_reason": "completed", "epochs_completed": "three",
+                                  "global_step": 5})");
+  m = message([&] { readRun(run); });
+  QVERIFY2(m.find("summary.json: not a summary.json") != std::string::npos, m.c_str());
+  write(run / "summary.json", "{");
+  m = message([&] { readRun(run); });
+  QVERIFY2(m.find("summary.json: not JSON") != std::string::npos, m.c_str());
+  std::filesystem::remove(run / "summary.json");
+  // An events.jsonl line that is not an event names its line; an unknown kind is skipped.
+  write(run / "events.jsonl",
+        R"({"step": 0, "epoch": 0, "kind": "from_the_future", "message": "?"})"
+        "\n"
+        R"({"step": 1, "epoch": 1, "kind": "paused", "message": "paused"})"
+        "\n");
+  QCOMPARE(readRun(run).events.size(), size_t{1});
+  write(run / "events.jsonl", "{\"step\": 1}\n");
+  m = message([&] { readRun(run); });
+  QVERIFY2(m.find("events.jsonl, line 1: not an event") != std::string::npos, m.c_str());
 }
 
 QTEST_GUILESS_MAIN(TstRunReader)

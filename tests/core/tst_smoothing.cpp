@@ -1,8 +1,8 @@
-// Smoothing helpers (core/train/smoothing.h) against values worked out by hand.
+// Smoothing helpers (core/run/smoothing.h) against values worked out by hand.
 #include <QtTest/QtTest>
 #include <cmath>
 
-#include "core/train/smoothing.h"
+#include "core/run/smoothing.h"
 
 using namespace trainscope;
 

@@ -3,9 +3,9 @@
 #include <QtTest/QtTest>
 #include <cstdlib>
 
+#include "core/run/records.h"
 #include "core/train/monitors/throughput_monitor.h"
-#include "core/train/records.h"
-#include "core/train/thread_choice.h"
+#include "core/train/probes/thread_choice.h"
 
 using namespace trainscope;
 

@@ -13,11 +13,11 @@
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/train/flat_gradients.h"
-#include "core/train/step.h"
-#include "core/train/thread_choice.h"
+#include "core/train/loop/trainer_hooks.h"
+#include "core/train/probes/thread_choice.h"
+#include "core/train/step/flat_gradients.h"
+#include "core/train/step/step.h"
 #include "core/train/trainer.h"
-#include "core/train/trainer_hooks.h"
 #include "test_util.h"
 
 using namespace trainscope;

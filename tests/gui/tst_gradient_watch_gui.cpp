@@ -485,7 +485,7 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
                 /*from_history=*/true);
   std::set<std::string> codes;
   for (const Finding& f : all) codes.insert(f.code);
-  // Every code of the list at Finding (core/train/watch_records.h) came up.
+  // Every code of the list at Finding (core/run/watch_records.h) came up.
   const std::set<std::string> listed = {
       "lr_high", "lr_perhaps_high", "clip_off", "clip_cannot_fix", "clip_drift",
       "targets_scaled", "inputs_raw", "non_finite_steps", "loss_exploded",

@@ -16,8 +16,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "core/train/lr_finder.h"
-#include "core/train/model_view.h"
+#include "core/train/monitors/model_view.h"
+#include "core/train/probes/lr_finder.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"

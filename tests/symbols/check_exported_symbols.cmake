@@ -18,7 +18,7 @@
 #   version (std::cout@GLIBCXX_3.4, stdout@GLIBC_2.2.5: copy relocations of that library's data;
 #   a version-checked reference from another library never binds to them);
 # - allowed, third-party ODR: unversioned symbols of std::, __gnu_cxx::, at::, c10::, c10d::
-#   (libtorch's distributed engine, whose ReduceOp typeinfo core/dist instantiates), gloo::, torch::,
+#   (libtorch's distributed engine, whose ReduceOp typeinfo core/distributed instantiates), gloo::, torch::,
 #   caffe2:: (template instantiations, typeinfo, vtables, singletons such as
 #   c10::UndefinedTensorImpl::_singleton). libstdc++ and libtorch declare these with default
 #   visibility on purpose, and libtorch refers to the same names: they must stay one object per

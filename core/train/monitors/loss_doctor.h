@@ -10,24 +10,11 @@
 #include <optional>
 #include <vector>
 
+#include "core/data/chance_levels.h"
+#include "core/run/records.h"
 #include "core/train/monitors/overfitting.h"
-#include "core/train/records.h"
 
 namespace trainscope {
-
-/// What a model that ignores its inputs achieves on the run's data, so that the loss doctor and
-/// the divergence check judge a run against chance, not only against its own first steps
-/// (core/data/chance.h computes it from the data).
-struct ChanceLevels {
-  bool known = false;  ///< false: nothing is judged against chance (older callers, tests)
-  bool classification = false;
-  int64_t n_classes = 0;  ///< classification: C
-  /// The loss of a constant prediction: ln C for C-class cross-entropy (the uniform
-  /// prediction), the variance of the training targets for MSE (predicting their mean).
-  double loss = 0;
-  double accuracy = 0;  ///< classification: the majority-class share of the validation split
-  int64_t n_val = 0;    ///< validation samples (the margin of "accuracy at chance")
-};
 
 /// What the doctor cannot see in the losses: the run's clipping, so that its checks fit the run
 /// (no "turn on clipping" when it is on; a flat loss under clipping that cuts every update is
@@ -91,7 +78,7 @@ class LossDoctor {
   /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
   /// 5% of the initial loss; else "healthy". A flat reading with the accuracy at chance names
   /// it ("val_at_chance"). Evidence and checks are Findings (codes in
-  /// core/train/watch_records.h). With `context.clip_enabled`, "diverging" suggests lowering
+  /// core/run/watch_records.h). With `context.clip_enabled`, "diverging" suggests lowering
   /// max_norm instead of turning clipping on; "flat" while over 90% of the recent steps were
   /// clipped names the clip share and puts "clip_bound" (updates cut to lr x max_norm) first.
   Diagnosis diagnose(const DoctorContext& context = {}) const;

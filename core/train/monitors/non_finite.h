@@ -1,13 +1,13 @@
 #pragma once
 /// Non-finite forensics and finite divergence (issue 11). Pure logic, torch-free: the engine
-/// collects the evidence (core/train/layer_stats.h) and these functions word it and decide.
+/// collects the evidence (core/train/step/layer_stats.h) and these functions word it and decide.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/train/records.h"
+#include "core/run/records.h"
 
 namespace trainscope {
 
@@ -36,7 +36,7 @@ struct NonFiniteEvidence {
 };
 
 /// Likely causes, most likely first, from the run's settings and what went non-finite (codes:
-/// Finding in core/train/watch_records.h).
+/// Finding in core/run/watch_records.h).
 std::vector<Finding> likelyCauses(const CauseSettings& settings, bool gradient_non_finite);
 
 /// The "non_finite" event: what ("loss" or "grad_norm") and value, then a message with the

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/train/records.h"  // formatRate
+#include "core/run/records.h"  // formatRate
 
 namespace trainscope {
 

@@ -1,0 +1,29 @@
+#pragma once
+/// run.json: what a run ran on and how it was started (ARCHITECTURE §4), written from and read
+/// back into the run's RunInfo (core/run/records.h). Torch-free.
+#include <nlohmann/json.hpp>
+
+#include "core/run/records.h"
+
+namespace trainscope {
+
+/// Fills the machine facts of `info`: TrainScope's and libtorch's versions, CUDA availability,
+/// the CPU and BLAS library (probeDevices()), the start time (local, ISO 8601, now) and the
+/// host name (empty when it cannot be read). Never throws.
+void describeMachine(RunInfo& info);
+
+/// The run.json object of `info`: versions, device, CUDA availability, threads (with how they
+/// were chosen), CPU, BLAS library, start time, host, front end, command line, seed, data and
+/// model; `resumed_from` {"file", "step"} for resumed runs, `distributed` for world_size > 1,
+/// `init_weights` {"file", "form", "tensors"} for imported weights.
+nlohmann::json toJson(const RunInfo& info);
+
+/// The RunInfo that run.json `run` (toJson's form) and config.json `config` (the resolved
+/// config, configToJson) describe: every run.json fact, plus the config's epochs, batch size,
+/// gradient accumulation, AMP and determinism (the global batch follows from them and the world
+/// size). Left default: run_dir, batches_per_epoch, amp_kind, memory_estimate_bytes, history
+/// (not recorded). Keys a run of an older TrainScope did not write keep their defaults; a key
+/// of the wrong type throws nlohmann::json::exception (readRun turns it into Error(Io, file)).
+RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config);
+
+}  // namespace trainscope

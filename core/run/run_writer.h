@@ -1,0 +1,46 @@
+#pragma once
+/// Writes the run directory of ARCHITECTURE §4 as the run goes: lines appended and flushed, so
+/// a crash loses at most the current line; summary.json written atomically at the end.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/io/line_file.h"
+#include "core/run/records.h"
+#include "core/run/run_lock.h"
+
+namespace trainscope {
+
+class RunWriter {
+ public:
+  /// Creates `dir` if needed, takes its lock (run_lock.h: held until destruction; a folder
+  /// another live run holds throws Error(Config, dir) naming that process, before anything is
+  /// written), removes the temp files a killed run left there, and writes config.json,
+  /// run.json and the CSV headers. Throws Error(Io, path).
+  RunWriter(const std::filesystem::path& dir, const nlohmann::json& config,
+            const nlohmann::json& run_info);
+  ~RunWriter();
+  RunWriter(const RunWriter&) = delete;
+  RunWriter& operator=(const RunWriter&) = delete;
+
+  /// Rows a resumed run starts with (its source run's, see io/run_resume.h), verbatim, before
+  /// any record of its own.
+  void writePrefixRows(const std::vector<std::string>& metrics_rows,
+                       const std::vector<std::string>& step_rows);
+  void writeStep(const StepRecord& r);
+  void writeEpoch(const EpochRecord& r);
+  void writeEvent(const Event& e);
+  /// summary.json (atomic).
+  void writeSummary(const RunSummary& s);
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+  RunDirLock lock_;
+  std::unique_ptr<LineFile> metrics_, steps_, events_;
+};
+
+}  // namespace trainscope

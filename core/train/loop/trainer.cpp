@@ -1,0 +1,336 @@
+// The Trainer orchestrates a run (ARCHITECTURE §3). This file: set-up (data, model, optimizer
+// into a TrainState, a resumed checkpoint), the run directory, the thread-safe commands and the
+// end of the run. The epoch loop is in trainer_loop.cpp, the private state in trainer_impl.h;
+// the parts live in their own files: step phases (step.*), the loss meter (meters.h), timers
+// (system/clock.h), the optimizer factory (optim/), device resolution (system/device.*),
+// run.json (io/run_description.*), checkpoints (checkpointing.*, train_state_io.*).
+#include "core/train/trainer.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+
+#include <cmath>
+#include <exception>
+#include <thread>
+
+#include "core/config/config_json.h"
+#include "core/data/dataset.h"
+#include "core/errors.h"
+#include "core/model/model.h"
+#include "core/optim/optimizer_factory.h"
+#include "core/run/records_json.h"
+#include "core/run/run_description.h"
+#include "core/run/run_dir.h"
+#include "core/run/run_lock.h"
+#include "core/run/run_resume.h"
+#include "core/run/run_writer.h"
+#include "core/system/clock.h"
+#include "core/system/device.h"
+#include "core/system/device_info.h"
+#include "core/system/seed.h"
+#include "core/train/loop/epoch_end.h"
+#include "core/train/loop/memory_check.h"
+#include "core/train/loop/meters.h"
+#include "core/train/loop/run_control.h"
+#include "core/train/loop/trainer_hooks.h"
+#include "core/train/loop/trainer_impl.h"
+#include "core/train/monitors/throughput_monitor.h"
+#include "core/train/probes/thread_choice.h"
+#include "core/train/state/checkpointing.h"
+#include "core/train/state/train_state.h"
+#include "core/train/state/train_state_io.h"
+#include "core/train/state/weights_import.h"
+#include "core/train/step/step.h"
+
+namespace trainscope {
+
+Trainer::Trainer(TrainConfig config, TrainerOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->config = std::move(config);
+  impl_->options = std::move(options);
+}
+
+Trainer::~Trainer() = default;
+
+void Trainer::addObserver(TrainerObserver* observer) { impl_->observers.push_back(observer); }
+
+void Trainer::pause() { impl_->control.post(command::Pause{}); }
+void Trainer::resume() { impl_->control.post(command::Resume{}); }
+void Trainer::stepBatch() { impl_->control.post(command::StepBatch{}); }
+void Trainer::stepEpoch() { impl_->control.post(command::StepEpoch{}); }
+void Trainer::stop(StopReason reason) { impl_->control.post(command::Stop{reason}); }
+void Trainer::pauseAfterEpoch(int64_t epoch) {
+  impl_->control.post(command::PauseAfterEpoch{epoch});
+}
+void Trainer::setPace(double steps_per_second) {
+  impl_->control.post(command::SetPace{steps_per_second});
+}
+void Trainer::saveCheckpoint(const std::filesystem::path& file) {
+  impl_->control.post(command::SaveCheckpoint{file.string()});
+}
+
+void Trainer::setLearningRate(double lr) {
+  if (lr > 0) impl_->control.post(command::SetLearningRate{lr});
+}
+
+void Trainer::setAmp(bool enabled) { impl_->control.post(command::SetAmp{enabled}); }
+
+void TrainerAccess::setHooks(Trainer& trainer, TrainerHooks hooks) {
+  trainer.impl_->hooks = std::move(hooks);
+}
+
+void Trainer::Impl::prepare(bool check_only) {
+  if (!options.init_weights.empty() && !options.resume_from.empty())
+    throw Error(ErrorCode::Config, "init_weights",
+                "init_weights cannot be combined with resume_from: a resumed run continues "
+                "with the checkpoint's weights");
+  TrainingConfig& t = config.training;
+  non_finite_policy = t.non_finite.value_or(options.default_non_finite);
+  t.non_finite = non_finite_policy;
+  if (options.distributed) dist = DistContext::join(*options.distributed, config.distributed);
+  // Before the seed is drawn: an unseeded run (null everywhere) agrees, different seeds do not.
+  if (dist) checkConfigsAgree(*dist, configToJson(config).dump());
+  state.seed = t.seed ? *t.seed : drawSeed();
+  if (dist) state.seed = broadcastSeed(*dist, state.seed);  // an unseeded run: rank 0's draw
+  t.seed = state.seed;  // recorded in config.json so the run can be repeated from it
+
+  // Data and model are prepared on one intra-op thread whatever the run's count, so that they
+  // are the same for every count (a float reduction's order depends on the count) and an
+  // "auto" run equals a rerun with the count it chose. Thread count and devices are
+  // thread-local settings: applied here, on the training thread.
+  at::set_num_threads(1);
+  state.device = resolveDevice(t.device);
+  setDeterministic(t.deterministic, state.device.is_cuda());
+
+  data = loadData(config.data);
+  if (state.device.is_cuda()) {
+    for (TensorPair* p : {&data.train, &data.val, &data.test})
+      if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
+        p->x = p->x.to(state.device);
+        p->y = p->y.to(state.device);
+      }
+  }
+
+  // Before the model is allocated: a run that cannot fit is refused naming the estimate.
+  if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
+    start_events.push_back(*warning);
+  seedEverything(state.seed);
+  int64_t out_features = data.classification ? data.summary.n_classes : 1;
+  state.model = buildModel(config.model, data.summary.n_features, out_features);
+  state.model->to(state.device);
+  state.params = state.model->parameters();
+  model_summary = state.model->summary();
+  state.grads = std::make_unique<FlatGradients>(state.params);
+  state.optimizer = makeOptimizer(config.optimizer, state.params);
+  if (!options.init_weights.empty()) imported = importWeights(*state.model, options.init_weights);
+  trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
+  // The shuffle generator is its own stream of the training seed: shuffling does not consume
+  // the global generator that dropout draws from.
+  state.shuffle_gen =
+      at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(state.seed) ^ 0x5DEECE66DULL);
+  state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
+  prepareSchedules(state, config);  // scheduler, early stopping, overfitting watch
+
+  if (!options.resume_from.empty())
+    source_run_dir =
+        resumeState(state, config.optimizer.name, options.resume_from,
+                    (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
+  if (check_only) return;
+  if (dist) {  // same data and config everywhere, then rank 0's initial (or loaded) weights
+    checkRanksAgree(*dist, {{"training samples", data.summary.n_train},
+                            {"validation samples", data.summary.n_val},
+                            {"test samples", data.summary.n_test},
+                            {"parameters", model_summary.parameter_count},
+                            {"training.batch_size", t.batch_size},
+                            {"training.epochs", t.epochs},
+                            {"training.grad_accum_steps", t.grad_accum_steps},
+                            {"global step", state.global_step}});
+    broadcastModel(*dist, *state.model);
+  }
+  thread_choice = chooseThreadCount(state, data.train, data.classification, config,
+                                    options.available_cores, options.reserved_cores);
+  for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this
+    if (r.threads == thread_choice.threads) throughput.emplace(r.samples_per_second, r.threads);
+  state.dist = dist.get();  // from here on every step all-reduces its gradients
+}
+
+void Trainer::Impl::describe() {
+  RunInfo& i = info;
+  i.run_dir = options.run_dir.string();
+  i.seed = state.seed;
+  i.device = state.device.str();
+  i.num_threads = state.num_threads;
+  i.thread_choice = thread_choice;
+  describeMachine(i);
+  i.front_end = options.front_end;
+  i.command_line = options.command_line;
+  i.epochs = config.training.epochs;
+  i.batch_size = config.training.batch_size;
+  i.grad_accum_steps = config.training.grad_accum_steps;
+  if (dist) describeGroup(*dist, i);
+  i.effective_batch_size = i.batch_size * i.grad_accum_steps * i.world_size;
+  i.amp = state.amp;
+  i.amp_kind = describeAmp(state);
+  i.deterministic = config.training.deterministic;
+  i.memory_estimate_bytes = memory_estimate_bytes;
+  i.data = data.summary;
+  i.model = model_summary;
+  i.config_json = configToJson(config).dump();
+  if (!options.resume_from.empty())
+    i.resumed_from = std::filesystem::absolute(options.resume_from).string();
+  if (imported) {
+    i.init_weights = std::filesystem::absolute(imported->file).string();
+    i.init_weights_form = toString(imported->form);
+    i.init_weights_tensors = static_cast<int64_t>(imported->tensors.size());
+  }
+  i.start_step = state.global_step;
+  i.start_epoch = state.epochs_completed;
+  i.history = state.history;
+}
+
+void Trainer::Impl::openRunDir() {
+  if (options.run_dir.empty() || (dist && dist->rank() != 0)) return;  // rank 0 alone writes
+  RunPrefix& prefix = resume_prefix;  // read before this run's files exist
+  if (!options.resume_from.empty()) {
+    // Temp files a killed run left next to the checkpoint, when that is a run's checkpoints/
+    // folder that no live run holds (elsewhere a live dashboard's Save... may be writing).
+    const auto folder = std::filesystem::absolute(options.resume_from).parent_path();
+    if (folder.filename() == "checkpoints" && whyNotRunDirectory(folder.parent_path()).empty() &&
+        !RunDirLock::holder(folder.parent_path()))
+      removeStaleCheckpointTemps(folder);
+    const auto source = findSourceRunDir(source_run_dir, options.resume_from);
+    prefix = runPrefix(source, state.global_step, state.history);
+    if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
+  }
+  writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), toJson(info));
+  writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);
+  checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
+}
+
+Event Trainer::Impl::sourceRunMissingEvent() const {
+  const std::string file = options.resume_from.string();
+  std::string message = "the run directory that wrote " + file + " was not found (the checkpoint ";
+  message += source_run_dir.empty() ? "names none" : "names " + source_run_dir;
+  message +=
+      ", and the file is not in a run's checkpoints folder): steps.csv and layers.csv of "
+      "this run start after step " +
+      std::to_string(state.global_step) +
+      " and metrics.csv is rebuilt from the checkpoint's epoch history";
+  Event e{state.global_step, state.epochs_completed, EventKind::CheckpointLoaded, message};
+  e.what = "source_run_missing";
+  e.file = file;
+  return e;
+}
+
+void Trainer::Impl::finish(RunSummary& summary) {
+  summary.epochs_completed = state.epochs_completed;
+  summary.global_step = state.global_step;
+  summary.best_epoch = state.best_epoch;
+  summary.best_val_loss = state.best_val_loss;
+  summary.final_metrics = state.last_epoch;
+  summary.wall_seconds = roundTo(run_timer.wallSeconds(), 1e-6);
+  summary.seed = state.seed;
+  if (watch) {
+    summary.skipped_steps = watch->skipped_steps;
+    summary.diagnosis = watch->doctor.diagnose(doctorContext());
+  }
+
+  std::string message = "finished: " + toString(summary.stop_reason) + " after " +
+                        std::to_string(summary.epochs_completed) +
+                        (summary.epochs_completed == 1 ? " epoch, " : " epochs, ") +
+                        std::to_string(summary.global_step) + " steps";
+  if (summary.test_accuracy) message += ", test accuracy " + formatHuman(*summary.test_accuracy);
+  if (summary.test_loss) message += ", test loss " + formatHuman(*summary.test_loss);
+  summary.checkpoints_failed = checkpoints_failed;
+  summary.checkpoint_error = checkpoint_error;
+  summary.final_state_saved = !last_autosave_failed;
+  if (!summary.error.empty()) message += ": " + summary.error;
+  if (last_autosave_failed)
+    message += "; the final state was not saved (" + std::to_string(checkpoints_failed) +
+               " checkpoint save(s) failed, the last: " + checkpoint_error + ")";
+  try {
+    Event e;
+    e.step = state.global_step;
+    e.epoch = state.epochs_completed;
+    e.kind = summary.stop_reason == StopReason::Error ? EventKind::Error : EventKind::Finished;
+    e.message = message;
+    e.value = summary.test_accuracy;
+    if (e.value) e.what = "test_accuracy";
+    emit(e);
+    if (writer) writer->writeSummary(summary);
+  } catch (const std::exception& e) {
+    if (summary.stop_reason != StopReason::Error) {
+      summary.stop_reason = StopReason::Error;
+      summary.error = e.what();
+    }
+  }
+  writer.reset();  // close files before anyone reads them
+}
+
+void Trainer::check(const TrainConfig& config, const TrainerOptions& options) {
+  if (options.distributed) return;  // ranks check together, in run()
+  // The global CPU generator is what a paused run draws dropout from, and prepare() seeds it
+  // (and a resume sets it): kept as it was, as are the deterministic-algorithm flags. On a thread
+  // of its own: prepare() sets the calling thread's torch settings (intra-op thread count, device).
+  at::Generator gen = at::detail::getDefaultCPUGenerator();
+  const at::Tensor rng = [&] {
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    return gen.get_state();
+  }();
+  at::Context& ctx = at::globalContext();  // prepare() sets these process-wide flags too
+  const bool deterministic = ctx.deterministicAlgorithms(),
+             deterministic_cudnn = ctx.deterministicCuDNN(), benchmark = ctx.benchmarkCuDNN();
+  std::exception_ptr error;
+  std::thread([&] {
+    try {
+      Impl impl;
+      impl.config = config;
+      impl.options = options;
+      impl.prepare(/*check_only=*/true);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }).join();
+  {
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_state(rng);
+  }
+  ctx.setDeterministicAlgorithms(deterministic, /*warn_only=*/false);
+  ctx.setDeterministicCuDNN(deterministic_cudnn);
+  ctx.setBenchmarkCuDNN(benchmark);
+  if (error) std::rethrow_exception(error);
+}
+
+RunSummary Trainer::run() {
+  Impl& m = *impl_;
+  m.run_timer.restart();
+  m.prepare();  // throws Error for bad config/data/checkpoint before anything is written
+  m.describe();
+  m.openRunDir();  // throws Error(Io)
+
+  RunSummary summary;
+  try {
+    summary = m.loop();
+    if (m.hooks.at_end) m.hooks.at_end(m.state.params);
+    // The test set is evaluated once at the end, on the final model, when the run trained at
+    // least one whole epoch and did not end on a non-finite value.
+    if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&
+        summary.stop_reason != StopReason::NonFinite &&
+        summary.stop_reason != StopReason::Diverged) {
+      auto [test_loss, test_acc] = m.evaluateSplit(m.data.test);
+      summary.test_loss = test_loss;
+      summary.test_accuracy = test_acc;
+    }
+  } catch (const c10::Error& e) {
+    summary.stop_reason = StopReason::Error;
+    summary.error = e.what_without_backtrace();
+  } catch (const std::exception& e) {
+    summary.stop_reason = StopReason::Error;
+    summary.error = e.what();
+  }
+  m.finish(summary);
+  for (auto* o : m.observers) o->onRunFinished(summary);
+  return summary;
+}
+
+}  // namespace trainscope

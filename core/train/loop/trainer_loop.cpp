@@ -1,0 +1,280 @@
+// The Trainer's epoch loop (ARCHITECTURE §3): batches of steps with the run controls between
+// them, validation and automatic checkpoints at each epoch end, records to the run directory
+// and observers. Set-up and the end of the run are in trainer.cpp.
+#include <cmath>
+
+#include "core/config/config_json.h"
+#include "core/config/kinds.h"
+#include "core/config/live_settings.h"
+#include "core/io/number_format.h"
+#include "core/optim/optimizer_factory.h"
+#include "core/run/records_json.h"
+#include "core/system/cuda_memory.h"
+#include "core/system/device_info.h"
+#include "core/train/loop/epoch_end.h"
+#include "core/train/loop/trainer_impl.h"
+#include "core/train/monitors/model_view_impl.h"
+#include "core/train/state/train_state_io.h"
+
+namespace trainscope {
+
+void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
+  try {
+    trainscope::saveCheckpoint(state, checkpointContext(), file);
+    reportSaved({file}, epoch, /*automatic=*/false);
+  } catch (const std::exception& ex) {
+    noteCheckpointFailure(ex.what());
+    emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch,
+         file.string());
+  }
+}
+
+void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch,
+                                bool automatic) {
+  for (const auto& f : files) {
+    const Event e = checkpointSavedEvent(state.global_step, epoch, f, automatic);
+    if (!automatic) {
+      emit(e);
+    } else if (writer) {
+      writer->writeEvent(e);
+    }
+  }
+}
+
+void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches) {
+  StepRecord r;
+  r.step = state.global_step;
+  r.epoch = epoch;
+  r.batch = b + 1;
+  r.batches_per_epoch = batches;
+  r.batch_samples = s.samples;
+  r.loss = s.loss;
+  r.grad_norm = s.grad_norm;
+  r.grad_norm_clipped = s.grad_norm_clipped;
+  r.lr = s.lr;
+  r.applied = s.applied;
+  r.loss_scale = s.loss_scale;
+  r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
+  if (config.training.clip.enabled) r.max_norm = config.training.clip.max_norm;
+  r.clipped = s.clipped;
+  // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
+  // epoch's train_loss non-finite, which is what happened.
+  state.epoch_loss.add(r.loss, r.batch_samples);
+  state.epoch_correct += s.correct;
+  if (writer) writer->writeStep(r);
+  for (auto* o : observers) o->onStep(r);
+}
+
+bool Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
+  if (scaler_skips.onStep(s.scaler_skipped)) {
+    emit(scalerSkipsEvent(s.loss_scale.value_or(0), state.global_step, epoch, non_finite_policy));
+    if (non_finite_policy == "stop") stop_on_non_finite = true;
+    if (non_finite_policy == "pause") control.pauseFromEngine();
+    return true;
+  }
+  if (!s.scaler_skipped) return false;
+  ++state.scaler_skipped_steps;  // normal AMP behaviour: counted, drawn, no policy
+  return true;
+}
+
+void Trainer::Impl::switchAmp(bool enabled, int64_t epoch) {
+  if (enabled == state.amp) return;
+  trainscope::setAmp(state, enabled);
+  config.training.amp = enabled;
+  emit(ampChangedEvent(state, enabled, epoch));
+}
+
+bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer) {
+  int64_t b = state.batch_in_epoch;  // a checkpoint taken mid-epoch resumes at its next batch
+  auto on_transition = [&](const RunControl::Transitions& t) {
+    // One definition of "the current epoch" everywhere (events, status bar, steps.csv): the
+    // epoch of the newest step; 0 before the first step.
+    const int64_t at_epoch = b > 0 ? epoch : state.epochs_completed;
+    const std::string at_step = " at step " + std::to_string(state.global_step);
+    if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
+    if (t.paused) sendModelView(at_epoch, /*force=*/true);
+    if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
+    for (const auto& path : t.save_paths) saveNow(path, at_epoch);
+    for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
+    if (t.amp) switchAmp(*t.amp, at_epoch);
+    for (const Command& c : t.engine_commands) applyEngineCommand(c, at_epoch);
+  };
+  const int64_t batches = iter.batchesPerEpoch();
+  const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
+  while (b < batches) {
+    postScheduled();  // a replay's recorded changes, at their steps
+    SteadyClock::time_point wait_start = SteadyClock::now();
+    RunControl::Decision d = control.beforeStep(on_transition);
+    double waited = secondsSince(wait_start);
+    timer.addPaused(waited);
+    run_timer.addPaused(waited);
+    if (dist) {  // every rank stops at the same step boundary, for the same reason
+      const bool stop = d == RunControl::Decision::Stop;
+      if ((agreed_stop =
+               agreeOnStop(*dist, stop ? std::optional(control.stopReason()) : std::nullopt)))
+        return false;
+    }
+    if (d == RunControl::Decision::Stop) return false;
+    if (watch->rolled_back) return false;  // loop() restarts at the snapshot's epoch and batch
+
+    std::vector<TensorPair> group;  // the epoch's last group may be smaller
+    for (int64_t i = b; i < std::min(b + k, batches); ++i) group.push_back(iter.batch(i));
+    StepResult s;
+    watch->startStep(state.global_step + 1);
+    try {
+      s = trainStep(state, group, data.classification, config.training.clip, &hooks, watch.get());
+    } catch (const std::exception& ex) {
+      if (!isCudaOutOfMemory(ex)) throw;  // TRAINSCOPE_CUDA builds only; untested here
+      emit({state.global_step, epoch, EventKind::MemoryWarning,
+            outOfMemoryAdvice(config.training.batch_size, k), std::nullopt, "cuda_oom", ""});
+      control.pauseFromEngine();
+      continue;  // the group is retried when resumed
+    }
+    ++state.global_step;
+    b += static_cast<int64_t>(group.size());
+    state.batch_in_epoch = b;  // never inside a group: checkpoints resume at a group's start
+    recordStep(s, epoch, b - 1, batches);
+    if (!checkStep(s, epoch)) watchStep(s, epoch);  // AMP skips, else forensics and the policy
+    if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
+  }
+  return true;
+}
+
+bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
+  const double train_seconds = timer.activeSeconds();
+  auto [val_loss, val_acc] = evaluateSplit(data.val);
+  EpochRecord r;
+  r.epoch = epoch;
+  r.step = state.global_step;
+  r.train_loss = state.epoch_loss.mean();
+  r.val_loss = val_loss;
+  r.val_accuracy = val_acc;
+  r.lr = currentLr(*state.optimizer);
+  r.epoch_seconds = roundTo(timer.activeSeconds(), 1e-6);
+  r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
+  if (data.classification && state.epoch_loss.count() > 0)
+    r.train_accuracy = static_cast<double>(state.epoch_correct) / state.epoch_loss.count();
+  const EpochEndResult end = afterValidation(state, r, config.training);  // scheduler, monitors
+  state.epoch_correct = 0;
+  state.epochs_completed = epoch;
+  state.batch_in_epoch = 0;
+  state.epoch_loss.reset();
+  state.epoch_start_shuffle_state = state.shuffle_gen.get_state();  // the next epoch's start
+  state.last_epoch = r;
+  state.history.push_back(r);
+  const bool improved =
+      std::isfinite(val_loss) && (!state.best_val_loss || val_loss < *state.best_val_loss);
+  if (improved) {
+    state.best_val_loss = val_loss;
+    state.best_epoch = epoch;
+  }
+  if (writer) writer->writeEpoch(r);
+  for (auto* o : observers) o->onEpoch(r);
+  for (const Event& e : end.events) emit(e);
+  watchEpoch(r);  // divergence (policy) and the loss doctor
+  if (throughput) {
+    if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
+      emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
+            "samples_per_second", ""});
+  }
+  autoSave(epoch, [&] {
+    return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
+  });
+  control.afterEpoch(epoch);
+  if (end.stop && config.training.early_stopping.restore_best_weights) restoreBestWeights(state);
+  sendModelView(epoch, end.stop || epoch == config.training.epochs);
+  return !end.stop;
+}
+
+void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
+  if (!options.model_view || observers.empty()) return;
+  if (!force && secondsSince(last_model_view) < options.model_view_interval_s) return;
+  last_model_view = SteadyClock::now();
+  auto view = computeModelView(*state.model, data,
+                               dataSource(config.data.source).sine_truth ? config.data.target_scale : 0.0);
+  if (!view) return;
+  view->epoch = epoch;
+  view->step = state.global_step;
+  for (auto* o : observers) o->onModelView(*view);
+}
+
+RunSummary Trainer::Impl::loop() {
+  const int64_t epochs = config.training.epochs;
+  BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
+  if (dist) iter.setShard(dist->rank(), dist->worldSize());  // DistributedSampler's split
+  const int64_t batches = iter.batchesPerEpoch();
+
+  info.batches_per_epoch = batches;
+  for (auto* o : observers) o->onRunStarted(info);
+  emit(EventKind::RunStarted,
+       "run started: " + config.name + ", seed " + std::to_string(state.seed) + ", " +
+           std::to_string(data.summary.n_train) + " training samples, " + info.device + ", " +
+           describeThreads(thread_choice),
+       0);
+  if (dist) emit(groupFormedEvent(*dist, config.training.batch_size));
+  for (const Event& e : start_events) emit(e);
+  if (!options.resume_from.empty()) {
+    const std::string file = options.resume_from.string();
+    emit(EventKind::CheckpointLoaded,
+         "resumed from " + file + " at step " + std::to_string(state.global_step) + " (epoch " +
+             std::to_string(state.epochs_completed) + " completed, batch " +
+             std::to_string(state.batch_in_epoch) + " of the next)",
+         state.epochs_completed, file);
+    for (const ConfigChange& c : options.resume_changes)
+      emit({state.global_step, state.epochs_completed, EventKind::ConfigChanged,
+            c.key + " changed from " + c.before + " to " + c.after + " at the resume (step " +
+                std::to_string(state.global_step) + ")",
+            configEventValue(c.after), c.key, ""});
+  }
+
+  if (imported) {
+    const std::string file = imported->file.string();
+    const auto n = static_cast<int64_t>(imported->tensors.size());
+    emit({0, 0, EventKind::WeightsImported,
+          "weights imported from " + file + " (" + std::to_string(n) + " tensors)", double(n),
+          "tensors", file});
+  }
+
+  startWatch();
+  RunSummary summary;
+  summary.stop_reason = StopReason::Completed;
+  for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
+    // A mid-epoch resume restored the shuffle state of this epoch's start: same permutation.
+    state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
+    iter.startEpoch(state.shuffle_gen);
+    state.model->train();
+    PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
+    if (!trainEpoch(iter, epoch, timer)) {
+      if (watch->rolled_back) {  // restored from a snapshot: continue from its epoch and batch
+        watch->rolled_back = false;
+        epoch = state.epochs_completed;
+        continue;
+      }
+      summary.stop_reason =
+          stop_on_non_finite ? StopReason::NonFinite : agreed_stop.value_or(control.stopReason());
+      if (summary.stop_reason != StopReason::NonFinite) {
+        const bool partial = state.batch_in_epoch > 0;
+        autoSave(state.epochs_completed + (partial ? 1 : 0),
+                 [&] { return checkpointer->atStop(state, checkpointContext()); });
+        emit(EventKind::Stopped,
+             std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted"
+                                                                        : "stopped") +
+                 " at step " + std::to_string(state.global_step),
+             state.epochs_completed + (partial ? 1 : 0));
+      }
+      break;
+    }
+    const bool go_on = finishEpoch(epoch, timer);  // false: early stopping fired
+    if (watch->stop_diverged) {
+      summary.stop_reason = StopReason::Diverged;
+      break;
+    }
+    if (!go_on) {
+      summary.stop_reason = StopReason::EarlyStop;
+      break;
+    }
+  }
+  return summary;
+}
+
+}  // namespace trainscope

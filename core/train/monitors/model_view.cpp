@@ -1,0 +1,117 @@
+#include <ATen/ATen.h>
+#include <torch/nn/functional/activation.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/train/monitors/model_view_impl.h"
+
+namespace trainscope {
+
+namespace {
+
+std::vector<double> toVector(const at::Tensor& t) {
+  at::Tensor c = t.to(at::kDouble).contiguous().cpu();
+  return {c.data_ptr<double>(), c.data_ptr<double>() + c.numel()};
+}
+
+/// Raw coordinates of column f of the first `n` rows of `x` (standardisation undone).
+std::vector<double> rawColumn(const PreparedData& d, const at::Tensor& x, int64_t f, int64_t n) {
+  at::Tensor col = x.narrow(0, 0, std::min<int64_t>(n, x.size(0))).select(1, f).to(at::kDouble);
+  if (!d.feature_mean.empty()) col = col * d.feature_std[f] + d.feature_mean[f];
+  return toVector(col);
+}
+
+/// Model inputs for raw coordinates (columns of `raw` [N, F]).
+at::Tensor toModelInputs(const PreparedData& d, const at::Tensor& points) {
+  if (d.feature_mean.empty()) return points.to(at::kFloat);
+  at::Tensor raw = points.clone();
+  for (int64_t f = 0; f < raw.size(1); ++f)
+    raw.select(1, f).sub_(d.feature_mean[f]).div_(d.feature_std[f]);
+  return raw.to(at::kFloat);
+}
+
+std::pair<double, double> range(const std::vector<double>& a, const std::vector<double>& b) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto* v : {&a, &b})
+    for (double x : *v) lo = std::min(lo, x), hi = std::max(hi, x);
+  if (!(lo < hi)) lo -= 1, hi += 1;
+  const double m = 0.05 * (hi - lo);
+  return {lo - m, hi + m};
+}
+
+}  // namespace
+
+std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData& d,
+                                                double truth_sine_scale,
+                                                const ModelViewOptions& o) {
+  const bool was_training = model.is_training();
+  model.eval();
+  torch::NoGradGuard no_grad;
+  const at::Device device = d.train.x.device();
+  ModelViewRecord r;
+  const int64_t features = d.summary.n_features;
+  const bool images = d.train.x.scalar_type() == at::kByte;
+  std::optional<ModelViewRecord> out;
+  if (images && d.val.size() > 0) {
+    r.kind = ModelViewRecord::Kind::Images;
+    const int64_t n = std::min<int64_t>(o.images, d.val.size());
+    const int side = static_cast<int>(std::lround(std::sqrt(double(features))));
+    r.image_w = r.image_h = side * side == features ? side : static_cast<int>(features);
+    if (r.image_w * r.image_h != features) r.image_h = 1;
+    const TensorPair part = d.val.rows(0, n);
+    at::Tensor p = torch::nn::functional::softmax(model.forward(part.x), 1);
+    auto [conf, pred] = p.max(1);
+    at::Tensor raw = d.val.x.narrow(0, 0, n).contiguous().cpu();
+    for (int64_t i = 0; i < n; ++i) {
+      const uint8_t* px = raw[i].data_ptr<uint8_t>();
+      r.images.emplace_back(px, px + features);
+      r.predicted.push_back(static_cast<int>(pred[i].item<int64_t>()));
+      r.actual.push_back(static_cast<int>(part.y[i].item<int64_t>()));
+      r.confidence.push_back(conf[i].item<double>());
+    }
+    r.class_names = d.summary.class_names;
+    out = r;
+  } else if (features == 1 && !d.classification) {
+    r.kind = ModelViewRecord::Kind::Curve;
+    r.train_x = rawColumn(d, d.train.x, 0, o.max_points);
+    r.train_y = toVector(d.train.y.narrow(0, 0, r.train_x.size()).flatten());
+    r.val_x = rawColumn(d, d.val.x, 0, o.max_points);
+    r.val_y = toVector(d.val.y.narrow(0, 0, r.val_x.size()).flatten());
+    const auto [lo, hi] = range(r.train_x, r.val_x);
+    at::Tensor g = at::linspace(lo, hi, o.curve_points, at::TensorOptions().dtype(at::kDouble));
+    r.grid_x = toVector(g);
+    r.prediction = toVector(model.forward(toModelInputs(d, g.unsqueeze(1)).to(device)).flatten());
+    if (truth_sine_scale != 0) r.truth = toVector(truth_sine_scale * at::sin(g));
+    out = r;
+  } else if (features == 2 && d.classification) {
+    r.kind = ModelViewRecord::Kind::Regions;
+    r.train_x = rawColumn(d, d.train.x, 0, o.max_points);
+    r.train_y = rawColumn(d, d.train.x, 1, o.max_points);
+    r.val_x = rawColumn(d, d.val.x, 0, o.max_points);
+    r.val_y = rawColumn(d, d.val.x, 1, o.max_points);
+    for (const auto& [y, n, dst] : {std::tuple{&d.train.y, r.train_x.size(), &r.train_label},
+                                    std::tuple{&d.val.y, r.val_x.size(), &r.val_label}}) {
+      at::Tensor lab = y->narrow(0, 0, n).to(at::kLong).cpu().contiguous();
+      dst->assign(lab.data_ptr<int64_t>(), lab.data_ptr<int64_t>() + n);
+    }
+    std::tie(r.x0_min, r.x0_max) = range(r.train_x, r.val_x);
+    std::tie(r.x1_min, r.x1_max) = range(r.train_y, r.val_y);
+    r.grid_w = r.grid_h = o.grid;
+    const auto dopt = at::TensorOptions().dtype(at::kDouble);
+    at::Tensor gx = at::linspace(r.x0_min, r.x0_max, o.grid, dopt);
+    at::Tensor gy = at::linspace(r.x1_min, r.x1_max, o.grid, dopt);
+    // Row j (x1), column i (x0): point index j * grid_w + i.
+    at::Tensor pts = at::stack({gx.repeat({o.grid}), gy.repeat_interleave(o.grid)}, 1);
+    at::Tensor logits = model.forward(toModelInputs(d, pts).to(device));
+    at::Tensor p1 =
+        torch::nn::functional::softmax(logits, 1).select(1, 1).to(at::kFloat).cpu().contiguous();
+    r.probability.assign(p1.data_ptr<float>(), p1.data_ptr<float>() + p1.numel());
+    out = r;
+  }
+  if (was_training) model.train();
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,60 @@
+#pragma once
+/// Capturing the whole TrainState into a checkpoint dict and restoring it (ARCHITECTURE §5).
+/// Internal to core (torch types). The file format itself is io/checkpoint_file.h.
+#include <ATen/core/Dict.h>
+#include <ATen/core/List.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/train/state/train_state.h"
+
+namespace trainscope {
+
+/// What the checkpoint records besides the TrainState.
+struct CheckpointContext {
+  std::string config_json;     ///< the run's resolved config
+  std::string optimizer_name;  ///< "sgd" | "adam" | "adamw" (decides the optimizer layout)
+  std::string source_run_dir;  ///< the run directory of the run being saved (may be empty)
+};
+
+/// The checkpoint dict of `state`: model_state_dict (Model::state_dict(): PyTorch order and
+/// names), optimizer_state_dict in torch.optim's layout (state per parameter index with
+/// momentum_buffer or step/exp_avg/exp_avg_sq[/max_exp_avg_sq]; param_groups with every
+/// hyperparameter as Python floats and "params": [indices]), counters, best loss, the current
+/// epoch's loss meter, RNG states (torch CPU generator now; the shuffle generator at the start
+/// of the current epoch), history, versions and saved_at. Tensors are copies: later training
+/// does not change a captured dict. `with_history` false leaves "history" out (in-memory
+/// snapshots: the history is append-only, so they keep its length and take its first entries
+/// back from the run at restore time instead of a copy that grows with every epoch).
+c10::impl::GenericDict captureState(const TrainState& state, const CheckpointContext& context,
+                                    bool with_history = true);
+
+/// The checkpoint's "history" list: the first `n` epoch records of `history` as dicts.
+c10::impl::GenericList historyList(const std::vector<EpochRecord>& history, size_t n);
+
+/// captureState + an atomic write to `file`. Throws Error(Io, file).
+void saveCheckpoint(const TrainState& state, const CheckpointContext& context,
+                    const std::filesystem::path& file);
+
+/// Restores `state` (model, optimizer buffers and hyperparameters, RNG states, counters,
+/// meters, history) from a checkpoint dict of a run with optimizer `optimizer_name`. Everything
+/// is parsed and checked before `state` changes: on any problem (missing keys, mismatched
+/// parameter names or shapes — listed with both shapes —, another optimizer, bad RNG state) it
+/// throws Error(Checkpoint, file) and `state` is untouched.
+void restoreState(TrainState& state, const c10::impl::GenericDict& dict,
+                  const std::string& optimizer_name, const std::filesystem::path& file);
+
+/// readCheckpointDict(file) + restoreState.
+void loadCheckpoint(TrainState& state, const std::string& optimizer_name,
+                    const std::filesystem::path& file);
+
+/// What a resumed run does before its first step: loadCheckpoint, then checks that the
+/// checkpoint fits this run (batch_in_epoch < `batches_per_epoch`; completed epochs <
+/// `total_epochs`, else Error(Config, "training.epochs") asking for more epochs). Returns the
+/// checkpoint's source run directory. Throws Error(Checkpoint, file) as loadCheckpoint.
+std::string resumeState(TrainState& state, const std::string& optimizer_name,
+                        const std::filesystem::path& file, int64_t batches_per_epoch,
+                        int64_t total_epochs);
+
+}  // namespace trainscope

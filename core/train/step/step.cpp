@@ -1,0 +1,189 @@
+// One training step as named phases, in the order of ARCHITECTURE §3: AMP's autocast around the
+// forward pass, scaling in backward, unscale and the scaler update (core/train/step/).
+#include "core/train/step/step.h"
+
+#include <torch/nn/functional/loss.h>
+#include <torch/utils.h>
+
+#include <cmath>
+
+#include "core/data/distributed_sampler.h"
+#include "core/distributed/data_parallel.h"
+#include "core/optim/optimizer_factory.h"
+#include "core/run/records_json.h"
+#include "core/train/step/autocast.h"
+#include "core/train/step/clipping.h"
+
+namespace trainscope {
+
+namespace {
+
+/// The step phase between backward and the gradient-norm measurement: all-reduces the flat
+/// gradient buffer (float32 [P]) and divides it by the world size (DDP's average), then sums
+/// {loss, samples, correct} over the ranks: r.loss becomes the mean of the ranks' mean losses
+/// (the global batch mean for equal per-rank batches), r.samples and r.correct the global
+/// counts. Every rank ends with bit-identical gradients, so the norm, clipping, the non-finite
+/// decision and the optimizer step agree.
+void allReduceStep(DistContext& dist, FlatGradients& grads, StepResult& r);
+
+void allReduceStep(DistContext& dist, FlatGradients& grads, StepResult& r) {
+  at::Tensor flat = grads.buffer();  // shares storage: the parameters' .grad() views see it
+  dist.allReduceSum(flat, "gradient all-reduce");
+  flat.div_(static_cast<double>(dist.worldSize()));
+  at::Tensor stats =
+      at::tensor({r.loss, static_cast<double>(r.samples), static_cast<double>(r.correct)},
+                 at::TensorOptions().dtype(at::kDouble));
+  dist.allReduceSum(stats, "loss all-reduce");
+  const double* v = stats.data_ptr<double>();
+  r.loss = v[0] / dist.worldSize();
+  r.samples = static_cast<int64_t>(v[1]);
+  r.correct = static_cast<int64_t>(v[2]);
+}
+
+}  // namespace
+namespace {
+
+namespace F = torch::nn::functional;
+
+/// optimizer.zero_grad(), keeping the flat buffer's views (one memset).
+void zeroGrad(TrainState& s) { s.grads->zero(); }
+
+/// Forward pass (under autocast with AMP) and the mean loss of the batch (in float32); the
+/// model's output goes to `*out`.
+at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classification,
+                       at::Tensor* out) {
+  {
+    AutocastGuard autocast(s.amp, s.device);
+    *out = s.model->forward(batch.x);
+  }
+  if (out->scalar_type() != batch.x.scalar_type()) *out = out->to(batch.x.scalar_type());
+  return classification ? F::cross_entropy(*out, batch.y) : F::mse_loss(*out, batch.y);
+}
+
+/// Classification: correct predictions of the batch (argmax of the logits), for train_accuracy.
+int64_t countCorrect(const at::Tensor& out, const TensorPair& batch) {
+  torch::NoGradGuard no_grad;
+  return out.argmax(1).eq(batch.y).sum().item<int64_t>();
+}
+
+/// loss.backward(): gradients accumulate into the flat buffer's views.
+void backward(const at::Tensor& loss) { loss.backward(); }
+
+void optimizerStep(TrainState& s) { s.optimizer->step(); }
+
+}  // namespace
+
+StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
+  return trainStep(s, std::vector<TensorPair>{batch}, classification, clip, hooks, watch);
+}
+
+StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool classification,
+                     const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
+  GradScaler* scaler = s.amp ? s.scaler.get() : nullptr;
+  StepResult r;
+  zeroGrad(s);
+  double loss_sum = 0;
+  for (const TensorPair& batch : group) {
+    at::Tensor out;
+    at::Tensor loss = forwardLoss(s, batch, classification, &out);
+    loss_sum += loss.item<double>();
+    r.samples += batch.size();
+    if (classification) r.correct += countCorrect(out, batch);
+    if (group.size() > 1) loss = loss / static_cast<double>(group.size());
+    backward(scaler ? scaler->scale(loss) : loss);
+  }
+  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+  // DistributedDataParallel: one all-reduce of the flat gradient buffer per optimizer step,
+  // averaged over the ranks, after the last micro-batch; the loss, samples and correct counts
+  // become the group's (core/distributed/data_parallel.h).
+  if (s.dist) allReduceStep(*s.dist, *s.grads, r);
+  // GradScaler.unscale_: before measuring and clipping.
+  const bool found_inf = scaler && scaler->unscale(*s.grads);
+  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
+
+  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
+  r.grad_norm_clipped = r.grad_norm;
+  const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
+  r.applied = finite;
+  r.lr = currentLr(*s.optimizer);
+  if (watch) watch->afterMeasure(s, r);
+  if (finite) {
+    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
+    r.grad_norm_clipped = c.norm_clipped;
+    r.clipped = c.clipped;
+  }
+  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
+
+  if (finite) {  // skipped on a non-finite value: it would poison the weights
+    if (watch) watch->beforeUpdate(s);
+    optimizerStep(s);
+    if (watch) watch->afterUpdate(s);
+  }
+  r.scaler_skipped = found_inf && std::isfinite(r.loss);
+
+  if (scaler) {  // GradScaler.update(): grow or back off the scale
+    r.loss_scale = scaler->getScale();
+    scaler->update();
+  }
+  if (s.amp) clearAutocastCache();  // stale bf16/fp16 weight copies must not survive the step
+  return r;
+}
+
+EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
+                      int64_t batch_size) {
+  model.eval();
+  torch::NoGradGuard no_grad;
+  EvalSums sums;
+  const int64_t n = split.size();
+  const int64_t chunk = std::max<int64_t>(batch_size, 1024);
+  for (int64_t start = 0; start < n; start += chunk) {
+    int64_t len = std::min(chunk, n - start);
+    const TensorPair part = split.rows(start, len);  // uint8 images are converted per chunk
+    const at::Tensor &x = part.x, &y = part.y;
+    at::Tensor out = model.forward(x);
+    if (classification) {
+      sums.loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
+                           .item<double>();
+      sums.correct += out.argmax(1).eq(y).sum().item<int64_t>();
+    } else {
+      sums.loss_sum +=
+          F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>();
+    }
+  }
+  sums.count = n;
+  return sums;
+}
+
+std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool classification) {
+  const int64_t n = sums.count;
+  std::optional<double> accuracy;
+  if (classification) accuracy = n > 0 ? static_cast<double>(sums.correct) / n : 0.0;
+  return {n > 0 ? sums.loss_sum / n : std::nan(""), accuracy};
+}
+
+std::pair<double, std::optional<double>> evaluate(Model& model, const TensorPair& split,
+                                                  bool classification, int64_t batch_size) {
+  return evalMeans(evaluateSums(model, split, classification, batch_size), classification);
+}
+
+std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist, Model& model,
+                                                         const TensorPair& split,
+                                                         bool classification, int64_t batch_size) {
+  const auto [first, count] = evaluationShard(split.size(), dist.rank(), dist.worldSize());
+  TensorPair part = split;
+  if (split.size() > 0) {
+    part.x = split.x.narrow(0, first, count);
+    part.y = split.y.narrow(0, first, count);
+  }
+  const EvalSums local = evaluateSums(model, part, classification, batch_size);
+  at::Tensor t = at::tensor(
+      {local.loss_sum, static_cast<double>(local.correct), static_cast<double>(local.count)},
+      at::TensorOptions().dtype(at::kDouble));
+  dist.allReduceSum(t, "evaluation all-reduce");
+  const double* v = t.data_ptr<double>();
+  EvalSums all{v[0], static_cast<int64_t>(v[1]), static_cast<int64_t>(v[2])};
+  return evalMeans(all, classification);
+}
+
+}  // namespace trainscope
