@@ -23,6 +23,7 @@
 #include "core/io/python_weights.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/config_key_range.h"
 
 namespace trainscope {
 
@@ -212,7 +213,8 @@ bool CheckpointPanel::load(const QString& file, bool ask, QString* error, qint64
     auto* form = new QFormLayout;
     auto* epochs = new QSpinBox(&dialog);
     epochs->setObjectName(QStringLiteral("resumeEpochsSpinBox"));
-    epochs->setRange(static_cast<int>(std::max<qint64>(1, info.epoch)), 1000000);
+    setKeyRange(epochs, "training.epochs");  // from at least the file's completed epochs
+    epochs->setMinimum(static_cast<int>(std::max<qint64>(epochs->minimum(), info.epoch)));
     epochs->setValue(static_cast<int>(totalEpochs));
     form->addRow(Tr::tr("Train until epoch:"), epochs);
     layout->addLayout(form);

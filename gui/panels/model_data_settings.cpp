@@ -13,6 +13,7 @@
 
 #include "core/config/kinds.h"
 #include "gui/tr.h"
+#include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
@@ -47,23 +48,23 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
 
   dropout_ = new ScientificSpinBox(this);
   dropout_->setObjectName(QStringLiteral("dropoutSpinBox"));
-  dropout_->setRange(0, 0.99);  // model.dropout < 1
+  setKeyRange(dropout_, "model.dropout", 0.01, 1);  // 0 <= p < 1
   dropout_->setSingleStep(0.05);
   addRow(dropout_);
 
   weight_decay_ = new ScientificSpinBox(this);
   weight_decay_->setObjectName(QStringLiteral("weightDecaySpinBox"));
-  weight_decay_->setRange(0, 10);
+  setKeyRange(weight_decay_, "optimizer.weight_decay", 0, 10);
   addRow(weight_decay_);
 
   samples_ = new QSpinBox(this);
   samples_->setObjectName(QStringLiteral("samplesSpinBox"));
-  samples_->setRange(0, 10'000'000);
+  setKeyRange(samples_, "data.n_samples", /*special_min=*/0);  // 0: all (images)
   addRow(samples_);
 
   val_fraction_ = new ScientificSpinBox(this);
   val_fraction_->setObjectName(QStringLiteral("valFractionSpinBox"));
-  val_fraction_->setRange(0.001, 0.99);  // data.val_fraction in (0, 1)
+  setKeyRange(val_fraction_, "data.val_fraction", 0.001, 1, 0.01);  // 0 < x < 1
   val_fraction_->setSingleStep(0.05);
   addRow(val_fraction_);
 
@@ -77,12 +78,12 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
 
   threads_ = new QSpinBox(this);
   threads_->setObjectName(QStringLiteral("threadsSpinBox"));
-  threads_->setRange(0, 1024);
+  setKeyRange(threads_, "training.num_threads", /*special_min=*/0);  // 0: auto
   addRow(threads_);
 
   grad_accum_ = new QSpinBox(this);
   grad_accum_->setObjectName(QStringLiteral("gradAccumSpinBox"));
-  grad_accum_->setRange(1, 65536);  // training.grad_accum_steps
+  setKeyRange(grad_accum_, "training.grad_accum_steps");
   addRow(grad_accum_);
 
   connect(optimizer_, &QComboBox::activated, this, &ModelDataSettings::changed);

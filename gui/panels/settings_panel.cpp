@@ -21,6 +21,7 @@
 #include "gui/panels/stopping_settings.h"
 #include "gui/preset_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
@@ -75,8 +76,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 
   lr_ = new ScientificSpinBox(this);
   lr_->setObjectName(QStringLiteral("learningRateSpinBox"));
-  lr_->setRange(1e-10, 1e3);
-  auto* lr_row = new QHBoxLayout;  // the range test next to the value it proposes
+  setKeyRange(lr_, "optimizer.lr", 1e-10, 1e3);  // lr > 0
+  auto* lr_row = new QHBoxLayout;                // the range test next to the value it proposes
   lr_find_ = new QPushButton(this);
   lr_find_->setObjectName(QStringLiteral("lrFindButton"));
   lr_row->addWidget(lr_, 1);
@@ -85,12 +86,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 
   batch_ = new QSpinBox(this);
   batch_->setObjectName(QStringLiteral("batchSizeSpinBox"));
-  batch_->setRange(1, 1 << 24);  // as core allows
+  setKeyRange(batch_, "training.batch_size");
   row(batch_, nullptr);
 
   epochs_ = new QSpinBox(this);
   epochs_->setObjectName(QStringLiteral("epochsSpinBox"));
-  epochs_->setRange(1, 1000000);
+  setKeyRange(epochs_, "training.epochs");
   row(epochs_, nullptr);
 
   auto* seed_row = new QHBoxLayout;
@@ -98,7 +99,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   seed_enabled_->setObjectName(QStringLiteral("seedCheckBox"));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seedSpinBox"));
-  seed_->setRange(0, static_cast<int>(kMaxSeed));  // 0 .. 2^31-1
+  setKeyRange(seed_, "training.seed");
   connect(seed_enabled_, &QCheckBox::toggled, seed_, &QWidget::setEnabled);
   seed_row->addWidget(seed_enabled_);
   seed_row->addWidget(seed_, 1);
@@ -114,7 +115,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   clip_enabled_->setObjectName(QStringLiteral("clipCheckBox"));
   clip_max_norm_ = new ScientificSpinBox(this);
   clip_max_norm_->setObjectName(QStringLiteral("clipMaxNormSpinBox"));
-  clip_max_norm_->setRange(1e-6, 1e6);
+  setKeyRange(clip_max_norm_, "training.clip.max_norm", 1e-6, 1e6);  // > 0
   clip_max_norm_->setSingleStep(0.1);
   connect(clip_enabled_, &QCheckBox::toggled, clip_max_norm_, &QWidget::setEnabled);
   clip_row->addWidget(clip_enabled_);

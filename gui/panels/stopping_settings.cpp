@@ -8,6 +8,7 @@
 #include <QSpinBox>
 
 #include "gui/tr.h"
+#include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
@@ -16,7 +17,6 @@ namespace {
 /// The dashboard's policy when the config leaves training.non_finite unset
 /// (TrainingController passes "pause" as the front end's default).
 const char* kDefaultPolicy = "pause";
-constexpr int kMaxPatience = 1'000'000;  // training.early_stopping.patience: 1 .. 1e6
 }  // namespace
 
 StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject(parent) {
@@ -24,7 +24,7 @@ StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject
 
   policy_ = new QComboBox(parent);
   policy_->setObjectName(QStringLiteral("nonFiniteComboBox"));
-  for (const char* p : {"pause", "stop", "skip"}) policy_->addItem(QString(), QLatin1String(p));
+  addKeyChoices(policy_, "training.non_finite");
   policy_label_ = new QLabel(parent);
   policy_label_->setBuddy(policy_);
   form->addRow(policy_label_, policy_);
@@ -37,14 +37,14 @@ StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject
   // A row of its own: beside the check box the spin box would widen the settings column.
   patience_ = new QSpinBox(parent);
   patience_->setObjectName(QStringLiteral("patienceSpinBox"));
-  patience_->setRange(1, kMaxPatience);
+  setKeyRange(patience_, "training.early_stopping.patience");
   patience_label_ = new QLabel(parent);
   patience_label_->setBuddy(patience_);
   form->addRow(patience_label_, patience_);
 
   min_delta_ = new ScientificSpinBox(parent);
   min_delta_->setObjectName(QStringLiteral("minDeltaSpinBox"));
-  min_delta_->setRange(0, 1e9);  // training.early_stopping.min_delta >= 0
+  setKeyRange(min_delta_, "training.early_stopping.min_delta", 0, 1e9);  // >= 0
   delta_label_ = new QLabel(parent);
   delta_label_->setBuddy(min_delta_);
   form->addRow(delta_label_, min_delta_);
@@ -69,7 +69,7 @@ void StoppingSettings::showConfig(const TrainConfig& c) {
   showNonFinitePolicy(QString::fromStdString(c.training.non_finite.value_or(kDefaultPolicy)));
   const EarlyStoppingConfig& es = c.training.early_stopping;
   early_->setChecked(es.enabled);
-  patience_->setValue(static_cast<int>(std::min<int64_t>(es.patience, kMaxPatience)));
+  patience_->setValue(static_cast<int>(std::min<int64_t>(es.patience, patience_->maximum())));
   min_delta_->setValue(es.min_delta);
   patience_->setEnabled(es.enabled && early_->isEnabled());
   min_delta_->setEnabled(es.enabled && early_->isEnabled());
@@ -99,8 +99,9 @@ bool StoppingSettings::sameKeys(const TrainConfig& a, const TrainConfig& b) {
 
 QString StoppingSettings::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
   const EarlyStoppingConfig& es = c.training.early_stopping;
-  if (es.patience < 1 || es.patience > kMaxPatience) {
-    if (range) *range = QStringLiteral("1 – %1").arg(kMaxPatience);
+  if (es.patience < patience_->minimum() || es.patience > patience_->maximum()) {
+    if (range)
+      *range = QStringLiteral("%1 – %2").arg(patience_->minimum()).arg(patience_->maximum());
     return QStringLiteral("training.early_stopping.patience");
   }
   if (es.min_delta < min_delta_->minimum() || es.min_delta > min_delta_->maximum()) {
