@@ -28,6 +28,7 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   save_config_->setShortcut(QKeySequence::Save);
   import_weights_ = action(file_, "actionImportWeights", &MainMenu::importWeights);
   file_->addSeparator();
+  open_run_ = action(file_, "actionOpenRun", &MainMenu::openRun);
   open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
   open_run_folder_->setIcon(style->standardIcon(QStyle::SP_DirOpenIcon));
   runs_root_ = action(file_, "actionChooseRunsRoot", &MainMenu::chooseRunsRoot);
@@ -76,6 +77,9 @@ void MainMenu::retranslate() {
       {import_weights_, Tr::tr("&Import weights..."),
        Tr::tr("Start the next runs from weights saved by Python's torch.save (a state_dict) or "
               "from a checkpoint.")},
+      {open_run_, Tr::tr("Show a &past run..."),
+       Tr::tr("Draw a finished run from its folder: its curves, events and diagnosis. Nothing "
+              "is trained and no folder is created.")},
       {open_run_folder_, Tr::tr("Open &run folder"),
        Tr::tr("Open the current run's folder in the file manager.")},
       {runs_root_, Tr::tr("Choose runs &location..."),
@@ -96,6 +100,7 @@ void MainMenu::retranslate() {
 void MainMenu::setRunState(bool idle, bool hasRunDir) {
   open_config_->setEnabled(idle);
   import_weights_->setEnabled(idle);
+  open_run_->setEnabled(idle);
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);
 }

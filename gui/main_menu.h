@@ -10,7 +10,7 @@ class QMenuBar;
 namespace trainscope {
 
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
-/// actionSaveConfig, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
+/// actionSaveConfig, actionOpenRun, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
 /// actionImportWeights, actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them
 /// into signals. The Language menu switches the interface at once and remembers the choice.
 class MainMenu : public QObject {
@@ -30,6 +30,7 @@ class MainMenu : public QObject {
   void openConfig();
   void saveConfig();
   void importWeights();
+  void openRun();
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
@@ -41,6 +42,7 @@ class MainMenu : public QObject {
   QAction* open_config_ = nullptr;
   QAction* save_config_ = nullptr;
   QAction* import_weights_ = nullptr;
+  QAction* open_run_ = nullptr;
   QAction* open_run_folder_ = nullptr;
   QAction* runs_root_ = nullptr;
   QAction* quit_ = nullptr;

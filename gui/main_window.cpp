@@ -186,6 +186,7 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
   connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
+  connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
   connect(menu_, &MainMenu::quit, this, &QWidget::close);
   menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),
@@ -231,6 +232,27 @@ bool MainWindow::saveConfigFile(const QString& path, QString* error) {
 
 bool MainWindow::loadCheckpoint(const QString& path, QString* error) {
   return checkpoint_->load(path, /*ask=*/false, error);
+}
+
+bool MainWindow::openRun(const QString& dir, QString* error) {
+  events_->setPastRun(true);  // its events arrive now, but did not happen now
+  const bool opened = controller_->openRun(dir, error);
+  events_->setPastRun(false);
+  if (!opened) return false;
+  const QString folder = QFileInfo(controller_->runDirectory()).fileName();
+  settings_->setConfig(controller_->config(), folder + QStringLiteral("/config.json"));
+  setWindowTitle(Tr::tr("TrainScope – %1").arg(folder));
+  return true;
+}
+
+void MainWindow::onOpenRun() {
+  const QString dir = QFileDialog::getExistingDirectory(
+      this, Tr::tr("Show a past run: choose its folder"), runs_root_);
+  if (dir.isEmpty()) return;
+  QString error;
+  if (!openRun(dir, &error))
+    QMessageBox::warning(this, Tr::tr("Show a past run"),
+                         Tr::tr("This folder cannot be shown as a run:\n%1").arg(error));
 }
 
 void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }

@@ -52,6 +52,9 @@ class MainWindow : public QMainWindow {
   /// Opens a checkpoint without asking: its run waits paused at its step, curves restored (see
   /// CheckpointPanel::load). False with `error` naming the file; nothing changes then.
   bool loadCheckpoint(const QString& path, QString* error = nullptr);
+  /// Shows the finished run in the folder `dir` (TrainingController::openRun) with its settings;
+  /// false with `error` naming the folder or file, nothing changed then.
+  bool openRun(const QString& dir, QString* error = nullptr);
 
   /// The config a run started now would use (settings panel values applied).
   TrainConfig currentConfig() const;
@@ -91,6 +94,7 @@ class MainWindow : public QMainWindow {
   void onRunFinished(const RunSummary& summary);
   void onRunFailed(const RunFailure& failure);
   void onChooseRunsRoot();
+  void onOpenRun();
 
   TrainingController* controller_ = nullptr;
   DeviceInfo device_info_;

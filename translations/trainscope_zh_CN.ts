@@ -1082,10 +1082,6 @@ The current run is unchanged.</source>
         <translation>设置相同</translation>
     </message>
     <message>
-        <source>Clear previous run</source>
-        <translation>清除上一次运行</translation>
-    </message>
-    <message>
         <source>Remove the dashed curves of the previous run, kept to show what the new settings change.</source>
         <translation>移除上一次运行的虚线曲线（保留它们是为了显示新设置带来的变化）。</translation>
     </message>
@@ -2286,6 +2282,36 @@ before clipping %2 → after %3</source>
     <message>
         <source>Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. Without clipping the loss overflows within a few steps (watch the gradient norm climb and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges.</source>
         <translation>梯度爆炸：目标值放大 50 倍的正弦回归，使用学习率 0.1 的 SGD。不做梯度裁剪时，几步之内损失就会溢出（注意梯度范数如何攀升，以及 NaN/Inf 标记）；设置 training.clip.enabled=true（max_norm 1）后就能收敛。</translation>
+    </message>
+    <message>
+        <source>Show a past run: choose its folder</source>
+        <translation>查看以往的训练：选择它的文件夹</translation>
+    </message>
+    <message>
+        <source>Show a past run</source>
+        <translation>查看以往的训练</translation>
+    </message>
+    <message>
+        <source>This folder cannot be shown as a run:
+%1</source>
+        <translation>这个文件夹无法作为一次训练显示：
+%1</translation>
+    </message>
+    <message>
+        <source>Show a &amp;past run...</source>
+        <translation>查看以往的训练(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Draw a finished run from its folder: its curves, events and diagnosis. Nothing is trained and no folder is created.</source>
+        <translation>从训练文件夹中读出一次已结束的训练并画出来：曲线、事件和诊断。不会重新训练，也不会新建文件夹。</translation>
+    </message>
+    <message>
+        <source>Show the finished run in the folder &lt;dir&gt;: its curves, events and diagnosis. Nothing is trained; with --screenshot, the picture is saved and TrainScope quits.</source>
+        <translation>显示文件夹 &lt;dir&gt; 中已结束的训练：曲线、事件和诊断。不会训练；配合 --screenshot 时保存截图后退出 TrainScope。</translation>
+    </message>
+    <message>
+        <source>--open-run shows a finished run: use it without --preset, --config, --checkpoint, --autostart and --quit-after-epochs.</source>
+        <translation>--open-run 用于显示已结束的训练：不能与 --preset、--config、--checkpoint、--autostart 和 --quit-after-epochs 同时使用。</translation>
     </message>
 </context>
 </TS>

@@ -26,6 +26,11 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       Tr::tr("Open the checkpoint <file>: its run waits paused at the step it was saved at, with "
              "its curves; Start (or --autostart) continues it."),
       Tr::tr("file"));
+  const QCommandLineOption open_run(
+      QStringLiteral("open-run"),
+      Tr::tr("Show the finished run in the folder <dir>: its curves, events and diagnosis. "
+             "Nothing is trained; with --screenshot, the picture is saved and TrainScope quits."),
+      Tr::tr("dir"));
   const QCommandLineOption autostart(QStringLiteral("autostart"),
                                      Tr::tr("Start training as soon as the window opens."));
   const QCommandLineOption quit_after(
@@ -44,7 +49,7 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
              "else the system's)."),
       Tr::tr("language"));
   parser.addOptions(
-      {preset, config, checkpoint, autostart, quit_after, screenshot, runs_dir, lang});
+      {preset, config, checkpoint, open_run, autostart, quit_after, screenshot, runs_dir, lang});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -71,7 +76,17 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     result.text = Tr::tr("Use only one of --preset, --config and --checkpoint.");
     return result;
   }
+  if (parser.isSet(open_run) &&
+      (parser.isSet(preset) || parser.isSet(config) || parser.isSet(checkpoint) ||
+       parser.isSet(autostart) || parser.isSet(quit_after))) {
+    result.status = AppOptionsResult::Status::Error;
+    result.text = Tr::tr(
+        "--open-run shows a finished run: use it without --preset, --config, "
+        "--checkpoint, --autostart and --quit-after-epochs.");
+    return result;
+  }
   AppOptions& o = result.options;
+  o.open_run = parser.value(open_run);
   o.preset = parser.value(preset);
   o.config_file = parser.value(config);
   o.checkpoint = parser.value(checkpoint);

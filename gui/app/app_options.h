@@ -11,13 +11,17 @@ struct AppOptions {
   QString preset;             ///< --preset NAME
   QString config_file;        ///< --config FILE
   QString checkpoint;         ///< --checkpoint FILE: open it paused at its step
+  QString open_run;           ///< --open-run DIR: show that finished run (nothing trains)
   QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
   bool autostart = false;     ///< --autostart (also implied by the two flags below)
   int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)
   /// Quit when the run ends (--quit-after-epochs, or --screenshot without it).
-  bool quitWhenRunEnds() const { return quit_after_epochs > 0 || !screenshot.isEmpty(); }
+  /// Not with --open-run: nothing runs; --screenshot then saves the shown run and quits.
+  bool quitWhenRunEnds() const {
+    return open_run.isEmpty() && (quit_after_epochs > 0 || !screenshot.isEmpty());
+  }
 };
 
 /// Outcome of parsing.

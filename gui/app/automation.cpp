@@ -25,6 +25,11 @@ Automation::Automation(MainWindow* window, const AppOptions& options, QObject* p
 }
 
 void Automation::begin() {
+  if (!options_.open_run.isEmpty()) {  // a finished run on show: the picture, then quit
+    if (!options_.screenshot.isEmpty())
+      QTimer::singleShot(0, this, [this] { quit(saveScreenshot() ? 0 : 1); });
+    return;
+  }
   if (options_.autostart || options_.quitWhenRunEnds())
     QTimer::singleShot(0, this, &Automation::startRun);
 }

@@ -75,6 +75,10 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
+  if (!options.open_run.isEmpty() && !window.openRun(options.open_run, &error)) {
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    return 2;
+  }
   // Ctrl-C or SIGTERM: close as the window's close button does, without asking, so the run
   // stops cleanly and summary.json is written.
   trainscope::UnixSignalNotifier signals_notifier;

@@ -9,25 +9,19 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_reader.h"
+#include "core/system/overloaded.h"
 #include "gui/engine/run_state.h"
 #include "gui/engine/training_worker.h"
+#include "gui/model/run_feed.h"
 
 namespace trainscope {
-
-namespace {
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-}  // namespace
 
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {
   registerRecordMetaTypes();
@@ -71,6 +65,82 @@ bool TrainingController::resumeFrom(const QString& file, const QString& runsRoot
   TrainerOptions options;
   options.resume_from = file.toStdString();
   return launch(config, options, runsRoot, false, /*pausedAtStart=*/true);
+}
+
+bool TrainingController::openRun(const QString& dir, QString* error) {
+  if (isActive()) {
+    if (error) *error = QStringLiteral("a run is active: stop it before opening another");
+    return false;
+  }
+  RunRecord run;
+  TrainConfig config;
+  try {
+    run = readRun(dir.toStdString());
+    config = configFromJson(run.config);
+  } catch (const std::exception& e) {  // Error, or a config.json this build does not read
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  // Nothing above changed the current run; from here on the opened one replaces it.
+  trainer_.reset();
+  queue_.reset();
+  got_summary_ = true;
+  got_failure_ = false;
+  pending_failure_.reset();
+  config_ = config;
+  run_dir_ = QString::fromStdString(run.dir.string());
+  step_count_ = static_cast<qint64>(run.steps.size());
+  skipped_steps_ = 0;
+  for (const StepRecord& s : run.steps) skipped_steps_ += s.applied ? 0 : 1;
+  total_epochs_ = config.training.epochs;
+  // Steps per epoch from the first epoch that ended (a resumed run's first row is its own).
+  int64_t per_epoch = 0;
+  if (!run.epochs.empty() && run.epochs.front().epoch > 0) {
+    per_epoch = run.epochs.front().step / run.epochs.front().epoch;
+  } else if (config.training.batch_size > 0 && run.info.world_size > 0) {  // no epoch ended
+    const int64_t per_rank =
+        (run.info.data.n_train + run.info.world_size - 1) / run.info.world_size;
+    const int64_t batches =
+        (per_rank + config.training.batch_size - 1) / config.training.batch_size;
+    per_epoch = (batches + config.training.grad_accum_steps - 1) / config.training.grad_accum_steps;
+  }
+  total_steps_ = per_epoch * total_epochs_;
+  last_step_ = run.steps.empty() ? std::nullopt : std::optional<StepRecord>(run.steps.back());
+  if (last_step_) {  // steps.csv records no times: the training time of the epochs that ended
+    double seconds = 0;
+    for (const EpochRecord& e : run.epochs) seconds += e.epoch_seconds;
+    last_step_->elapsed_seconds = seconds;
+  }
+  last_layer_stats_ =
+      run.layers.empty() ? std::nullopt : std::optional<LayerStatsRecord>(run.layers.back());
+  last_model_view_.reset();
+  if (!run.summary) {  // killed (or still being written by another process): it ended there
+    RunSummary s;
+    s.stop_reason = StopReason::Interrupted;
+    s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
+    s.global_step = last_step_ ? last_step_->step : 0;
+    s.seed = run.info.seed;
+    if (!run.epochs.empty()) s.final_metrics = run.epochs.back();
+    run.summary = s;
+  }
+  summary_ = *run.summary;
+  last_diagnosis_ = summary_.diagnosis;
+  history_.clear();
+  ghost_changes_.clear();
+  ghost_name_.clear();
+  feedRun(history_, run);
+  RunInfo info = run.info;
+  info.batches_per_epoch = per_epoch * config.training.grad_accum_steps;
+  setState(State::Idle);  // so that Finished below is announced even after a finished run
+  emit runStarted(info);
+  for (const Event& e : run.events) emit eventOccurred(e);
+  if (!run.epochs.empty()) emit epochFinished(run.epochs.back());
+  if (last_step_) emit stepRecorded(*last_step_);
+  if (last_layer_stats_) emit layerStatsRecorded(*last_layer_stats_);
+  if (last_diagnosis_) emit diagnosisChanged(*last_diagnosis_);
+  setState(State::Finished);
+  emit runFinished(summary_);
+  return true;
 }
 
 bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
@@ -312,55 +382,22 @@ void TrainingController::setState(State state) {
 void TrainingController::record(const StepRecord& step) {
   ++step_count_;
   if (!step.applied) ++skipped_steps_;
-  appendStep(step);
+  feedStep(history_, step);
   last_step_ = step;
 }
 
 void TrainingController::restoreHistory(const RunInfo& info) {
   if (info.start_step <= 0) return;
-  for (const EpochRecord& epoch : info.history) appendEpoch(epoch);
+  for (const EpochRecord& epoch : info.history) feedEpoch(history_, epoch);
   try {
     // The engine wrote the source run's rows up to the checkpoint's step before this record.
     for (const StepRecord& step : readStepsCsv(
              std::filesystem::path(run_dir_.toStdString()) / "steps.csv", info.start_step)) {
-      appendStep(step);
+      feedStep(history_, step);
       last_step_ = step;
     }
   } catch (const Error&) {
     // Without readable step rows the per-epoch curves are still there; the run itself is fine.
-  }
-}
-
-void TrainingController::appendStep(const StepRecord& step) {
-  const double x = static_cast<double>(step.step);
-  history_.append(series::kStepLoss, x, step.loss);
-  history_.append(series::kStepGradNorm, x, step.grad_norm);
-  history_.append(series::kStepGradNormClipped, x, step.grad_norm_clipped);
-  history_.append(series::kStepLr, x, step.lr);
-  // The threshold in force at each step: it moves when max_norm is changed mid-run.
-  if (step.max_norm) history_.append(series::kStepMaxNorm, x, *step.max_norm);
-  if (step.clipped) history_.append(series::kStepClipped, x, step.grad_norm);
-  if (step.loss_scale) history_.append(series::kStepLossScale, x, *step.loss_scale);
-  if (step.loss_scale && !step.applied && std::isfinite(step.loss))
-    history_.append(series::kStepScalerSkipped, x, *step.loss_scale);
-}
-
-void TrainingController::appendEpoch(const EpochRecord& epoch) {
-  const double x = static_cast<double>(epoch.step);
-  history_.append(series::kEpochTrainLoss, x, epoch.train_loss);
-  history_.append(series::kEpochValLoss, x, epoch.val_loss);
-  history_.append(series::kEpochLr, x, epoch.lr);
-  if (epoch.val_accuracy) history_.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
-  if (epoch.train_accuracy) history_.append(series::kEpochTrainAccuracy, x, *epoch.train_accuracy);
-}
-
-void TrainingController::appendLayerStats(const LayerStatsRecord& stats) {
-  const double x = static_cast<double>(stats.step);
-  for (std::size_t i = 0; i < stats.names.size(); ++i) {
-    if (i < stats.grad_norm.size())
-      history_.append(series::layerGradNorm(stats.names[i]), x, stats.grad_norm[i]);
-    if (i < stats.update_ratio.size())
-      history_.append(series::layerUpdateRatio(stats.names[i]), x, stats.update_ratio[i]);
   }
 }
 
@@ -388,7 +425,7 @@ void TrainingController::onRecordsAvailable() {
                      emit stepRecorded(step);
                    },
                    [this](const EpochRecord& epoch) {
-                     appendEpoch(epoch);
+                     feedEpoch(history_, epoch);
                      emit epochFinished(epoch);
                    },
                    [this](const Event& event) {
@@ -403,7 +440,7 @@ void TrainingController::onRecordsAvailable() {
                      emit eventOccurred(event);
                    },
                    [this](const LayerStatsRecord& stats) {
-                     appendLayerStats(stats);
+                     feedLayerStats(history_, stats);
                      last_layer_stats_ = stats;
                      emit layerStatsRecorded(stats);
                    },

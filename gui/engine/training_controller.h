@@ -56,6 +56,15 @@ class TrainingController : public QObject {
   /// checkpoint's.
   bool resumeFrom(const QString& file, const QString& runsRoot, QString* error,
                   qint64 totalEpochs = 0);
+  /// Shows the finished (or killed) run in the folder `dir` as the current run: reads it whole
+  /// (readRun, core/run/run_reader.h) and sends its records through the same signals a live
+  /// run sends (runStarted, eventOccurred, the last epoch, step, layer statistics and
+  /// diagnosis, runFinished; a run without summary.json ends as "interrupted"), its curves in
+  /// the history. Trains nothing, needs no checkpoint and creates no folder; the state is
+  /// Finished. When `dir` is not a readable run directory, returns false with `error` set
+  /// (English, naming the folder or file) and the current run is left exactly as it was; false
+  /// with `error` while a run is active.
+  bool openRun(const QString& dir, QString* error);
   /// Saves a checkpoint of the current run to `file`: while it runs or is paused, the engine
   /// writes it at the next step boundary and reports checkpoint_saved (or checkpoint_failed)
   /// as an event; after the run ended, the run's own checkpoints/last.pt (its final state) is
@@ -159,10 +168,6 @@ class TrainingController : public QObject {
  private:
   void onRecordsAvailable();
   void record(const StepRecord& step);
-  /// Appends a step's / an epoch's values to the history's series.
-  void appendStep(const StepRecord& step);
-  void appendEpoch(const EpochRecord& epoch);
-  void appendLayerStats(const LayerStatsRecord& stats);
   /// A resumed run: redraws what came before its first step (see resumeFrom).
   void restoreHistory(const RunInfo& info);
   /// Starts the engine for a validated config; false after emitting runFailed.

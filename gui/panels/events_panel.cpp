@@ -38,7 +38,8 @@ QString EventsPanel::lineText(int row) const {
 }
 
 QString EventsPanel::textOf(const Line& line) const {
-  QString text = QStringLiteral("%1  %2").arg(line.time, line.render());
+  QString text =
+      line.time.isEmpty() ? line.render() : QStringLiteral("%1  %2").arg(line.time, line.render());
   // An overfitting line shows its latest onset only: each report supersedes the one before (a
   // new validation minimum moved the onset), so a step range and count would only confuse.
   if (line.count > 1 && !line.fold_key.startsWith(QLatin1String("overfitting/"))) {
@@ -55,7 +56,8 @@ void EventsPanel::addLine(const QString& text, EventText::Severity severity) {
 
 void EventsPanel::addLine(Render render, EventText::Severity severity, const QString& foldKey,
                           qint64 step) {
-  const QString now = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
+  const QString now =
+      past_run_ ? QString() : QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
   if (!foldKey.isEmpty() && !lines_.empty() && lines_.back().fold_key == foldKey) {
     Line& last = lines_.back();
     last.render = std::move(render);  // the newest event's text, with the repeats counted

@@ -33,6 +33,9 @@ class EventsPanel : public QGroupBox {
   /// Adds the line for an engine event (nothing for kinds shown another way); events of the
   /// same kind and quantity in a row fold into one line.
   void addEvent(const Event& event);
+  /// While on, lines get no wall-clock time: the events of a past run shown from its folder
+  /// (events.jsonl records no times, and now is not when they happened).
+  void setPastRun(bool on) { past_run_ = on; }
   /// Number of lines shown.
   int lineCount() const;
   /// The text of line `row` (0 = oldest shown).
@@ -41,6 +44,7 @@ class EventsPanel : public QGroupBox {
   void retranslate();
 
  private:
+  bool past_run_ = false;
   struct Line {
     Render render;
     QString time;

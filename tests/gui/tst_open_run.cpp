@@ -1,0 +1,190 @@
+// Showing a past run (issue 21 §7): File > Show a past run... draws a finished run from its
+// folder through the run reader: the same curves the files hold (read here independently with
+// the tests' CSV reader), the run's events and its summary, the state Finished, and no new
+// folder and no checkpoint needed. A folder that is not a run, or a run with a broken file,
+// changes nothing; nor does asking while a run is active.
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "core/config/config_json.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/model/run_history.h"
+#include "run_files.h"
+
+using trainscope::MainWindow;
+using trainscope::TrainingController;
+using State = trainscope::TrainingController::State;
+namespace series = trainscope::series;
+
+class TstOpenRun : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void showsTheRunAsItsFilesHoldIt();
+  void whatIsNotARunChangesNothing();
+  void notWhileARunIsActive();
+
+ private:
+  std::unique_ptr<MainWindow> makeWindow();
+  /// The finished run of `w`'s settings (moons, 4 epochs), trained in the window.
+  QString trainRun(MainWindow& w, int epochs);
+
+  QTemporaryDir dir_;
+};
+
+void TstOpenRun::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dir_.isValid());
+}
+
+std::unique_ptr<MainWindow> TstOpenRun::makeWindow() {
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setFullSpeed();
+  w->setRunsRoot(dir_.filePath(QStringLiteral("runs")));
+  w->show();
+  return w;
+}
+
+QString TstOpenRun::trainRun(MainWindow& w, int epochs) {
+  QString error;
+  if (!w.loadPreset(QStringLiteral("moons"), &error)) return QString();
+  QFile f(dir_.filePath(QStringLiteral("moons.json")));
+  f.open(QIODevice::WriteOnly);
+  f.write(QStringLiteral(R"({"preset": "moons", "training": {"epochs": %1, "seed": 5,
+                             "layer_stats_every": 7}})")
+              .arg(epochs)
+              .toUtf8());
+  f.close();
+  if (!w.openConfigFile(f.fileName(), &error)) return QString();
+  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  if (!w.startRun() || !finished.wait(120000)) return QString();
+  return w.runDirectory();
+}
+
+void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
+  auto trainer = makeWindow();
+  const QString run = trainRun(*trainer, 4);
+  QVERIFY(!run.isEmpty());
+  trainer.reset();
+  const QStringList runs_before =
+      QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+
+  auto w = makeWindow();
+  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+  QString error;
+  QVERIFY2(w->openRun(run, &error), qPrintable(error));
+  QCOMPARE(w->controller()->state(), State::Finished);
+  QCOMPARE(w->runDirectory(), QFileInfo(run).absoluteFilePath());
+  QCOMPARE(finished.count(), 1);
+  QVERIFY(w->windowTitle().contains(QFileInfo(run).fileName()));
+  // The curves: every metrics.csv and steps.csv row, as the files hold them.
+  const auto metrics = testfiles::readCsv(QDir(run).filePath(QStringLiteral("metrics.csv")));
+  const auto steps = testfiles::readCsv(QDir(run).filePath(QStringLiteral("steps.csv")));
+  QVERIFY(metrics && steps);
+  const auto& h = w->controller()->history();
+  const auto* val = h.find(series::kEpochValLoss);
+  const auto* acc = h.find(series::kEpochValAccuracy);
+  const auto* loss = h.find(series::kStepLoss);
+  QVERIFY(val && acc && loss);
+  QCOMPARE(val->values().size(), size_t(metrics->rows.size()));
+  QCOMPARE(int(metrics->rows.size()), 4);
+  for (int i = 0; i < metrics->rows.size(); ++i) {
+    QCOMPARE(val->values().points()[i].x, metrics->number(i, QStringLiteral("step")));
+    QCOMPARE(val->values().points()[i].y, metrics->number(i, QStringLiteral("val_loss")));
+    QCOMPARE(acc->values().points()[i].y, metrics->number(i, QStringLiteral("val_accuracy")));
+  }
+  QCOMPARE(loss->values().size(), size_t(steps->rows.size()));
+  for (int i = 0; i < steps->rows.size(); ++i)
+    QCOMPARE(loss->values().points()[i].y, steps->number(i, QStringLiteral("loss")));
+  QVERIFY(h.find(series::layerGradNorm("0.weight")));
+  // The run's events and its end, as events.jsonl and summary.json say.
+  const QStringList lines =
+      testfiles::readLines(QDir(run).filePath(QStringLiteral("events.jsonl")));
+  QCOMPARE(events.count(), lines.size());
+  const QJsonObject summary =
+      testfiles::readJsonObject(QDir(run).filePath(QStringLiteral("summary.json")));
+  QCOMPARE(w->controller()->lastStep()->step, summary.value("global_step").toInteger());
+  QCOMPARE(w->controller()->totalEpochs(), qint64(4));
+  // Nothing trained, no folder made.
+  QCOMPARE(QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+           runs_before);
+  // Start trains a new run from the shown run's settings, in a new folder.
+  QSignalSpy again(w->controller(), &TrainingController::runFinished);
+  QVERIFY(w->startRun());
+  QVERIFY(again.wait(120000));
+  QVERIFY(w->runDirectory() != QFileInfo(run).absoluteFilePath());
+  QCOMPARE(w->controller()->config().training.epochs, int64_t{4});
+}
+
+void TstOpenRun::whatIsNotARunChangesNothing() {
+  auto trainer = makeWindow();
+  const QString run = trainRun(*trainer, 2);
+  QVERIFY(!run.isEmpty());
+  trainer.reset();
+  auto w = makeWindow();
+  QString error;
+  QVERIFY2(w->openRun(run, &error), qPrintable(error));
+  const quint64 appended = w->controller()->history().appendCount();
+  const QString shown = w->runDirectory();
+
+  // A broken copy of the run: metrics.csv with a row that is not numbers.
+  const QString broken = dir_.filePath(QStringLiteral("broken"));
+  QDir().mkpath(broken);
+  for (const char* name : {"config.json", "run.json", "steps.csv", "events.jsonl"})
+    QVERIFY(QFile::copy(QDir(run).filePath(QLatin1String(name)),
+                        QDir(broken).filePath(QLatin1String(name))));
+  QFile m(QDir(broken).filePath(QStringLiteral("metrics.csv")));
+  QVERIFY(m.open(QIODevice::WriteOnly));
+  m.write("epoch,step,train_loss,val_loss\n1,10,0.5,zero\n");
+  m.close();
+  QFile plain(dir_.filePath(QStringLiteral("plain.txt")));
+  QVERIFY(plain.open(QIODevice::WriteOnly));
+  plain.close();
+  QDir().mkpath(dir_.filePath(QStringLiteral("empty")));
+
+  const struct {
+    QString dir, says;
+  } cases[] = {
+      {dir_.filePath(QStringLiteral("missing")), QStringLiteral("does not exist")},
+      {plain.fileName(), QStringLiteral("is not a run directory")},
+      {dir_.filePath(QStringLiteral("empty")), QStringLiteral("has no config.json")},
+      {broken, QStringLiteral("metrics.csv, line 2")},
+  };
+  for (const auto& c : cases) {
+    error.clear();
+    QVERIFY2(!w->openRun(c.dir, &error), qPrintable(c.dir));
+    QVERIFY2(error.contains(c.says), qPrintable(error));
+    QCOMPARE(w->runDirectory(), shown);
+    QCOMPARE(w->controller()->history().appendCount(), appended);
+    QCOMPARE(w->controller()->state(), State::Finished);
+  }
+}
+
+void TstOpenRun::notWhileARunIsActive() {
+  auto trainer = makeWindow();
+  const QString run = trainRun(*trainer, 2);
+  QVERIFY(!run.isEmpty());
+  trainer.reset();
+  auto w = makeWindow();
+  QString error;
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine"), &error));
+  QVERIFY(w->startRun());
+  QTRY_VERIFY(w->controller()->isActive());
+  QVERIFY(!w->openRun(run, &error));
+  QVERIFY2(error.contains(QStringLiteral("a run is active")), qPrintable(error));
+  QVERIFY(w->controller()->isActive());
+  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  w->controller()->stop();
+  QVERIFY(finished.wait(60000));
+}
+
+QTEST_MAIN(TstOpenRun)
+#include "tst_open_run.moc"
