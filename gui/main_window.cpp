@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -30,6 +29,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/folder_dialogs.h"
 #include "gui/views/overfitting_views.h"
 #include "gui/widgets/column_scroll_area.h"
 
@@ -45,7 +45,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/trainscope.svg")));
   controller_ = new TrainingController(this);
   device_info_ = probeDevices();
-  runs_root_ = QSettings().value(QStringLiteral("runsRoot"), defaultRunsRoot()).toString();
+  runs_root_ = rememberedRunsRoot();
 
   buildUi();
   buildMenus();
@@ -94,13 +94,6 @@ MainWindow::~MainWindow() {
   // Join the training thread before any widget it reports to goes away.
   disconnect(controller_, nullptr, this, nullptr);
   controller_->shutdown();
-}
-
-QString MainWindow::defaultRunsRoot() {
-  QString base = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-  if (base.isEmpty()) base = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
-  if (base.isEmpty()) base = QDir::homePath();
-  return QDir(base).filePath(QStringLiteral("TrainScope/runs"));
 }
 
 void MainWindow::buildUi() {
@@ -246,13 +239,9 @@ bool MainWindow::openRun(const QString& dir, QString* error) {
 }
 
 void MainWindow::onOpenRun() {
-  const QString dir = QFileDialog::getExistingDirectory(
-      this, Tr::tr("Show a past run: choose its folder"), runs_root_);
-  if (dir.isEmpty()) return;
   QString error;
-  if (!openRun(dir, &error))
-    QMessageBox::warning(this, Tr::tr("Show a past run"),
-                         Tr::tr("This folder cannot be shown as a run:\n%1").arg(error));
+  const QString dir = askPastRunFolder(this, runs_root_);
+  if (!dir.isEmpty() && !openRun(dir, &error)) tellPastRunRefused(this, error);
 }
 
 void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
@@ -260,11 +249,9 @@ void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
 TrainConfig MainWindow::currentConfig() const { return settings_->config(); }
 
 void MainWindow::onChooseRunsRoot() {
-  const QString dir =
-      QFileDialog::getExistingDirectory(this, Tr::tr("Choose where runs are saved"), runs_root_);
+  const QString dir = chooseRunsRoot(this, runs_root_);
   if (dir.isEmpty()) return;
   runs_root_ = dir;
-  QSettings().setValue(QStringLiteral("runsRoot"), dir);
   statusBar()->showMessage(Tr::tr("New runs are saved under %1").arg(dir), 5000);
 }
 

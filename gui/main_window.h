@@ -35,8 +35,7 @@ class MainWindow : public QMainWindow {
   /// <Documents or home>/TrainScope/runs. Not saved to QSettings (use the File menu for that).
   void setRunsRoot(const QString& dir) { runs_root_ = dir; }
   QString runsRoot() const { return runs_root_; }
-  /// The default runs root: <Documents, else home>/TrainScope/runs.
-  static QString defaultRunsRoot();
+
   /// Ask before closing while a run is active (default true; off for automation and tests).
   void setConfirmClose(bool confirm) { confirm_close_ = confirm; }
   /// Runs at full speed whatever the speed slider remembers (automation, screenshots).
