@@ -73,6 +73,9 @@ PreparedData loadData(const DataConfig& c) {
   out.train = take(pool, train_idx);
   out.val = take(pool, val_idx);
 
+  Preprocessing& pre = out.summary.preprocessing;
+  if (!out.classification) pre.target_scale = c.target_scale;
+  if (out.train.x.scalar_type() == at::kByte) pre.pixel_scale = out.train.x_scale;
   if (c.standardize && images) {
     // One mean/std per channel (Fashion-MNIST has one channel), in pixel units (0..255): the
     // per-batch conversion (x - offset) / scale is then ((x / 255) - mean) / std.
@@ -81,14 +84,18 @@ PreparedData loadData(const DataConfig& c) {
       p->x_offset = mean;
       p->x_scale = sd / 255.0 < 1e-8 ? 255.0 : sd;  // a constant image keeps std 1 (of x / 255)
     }
+    pre.standardize = "per_channel";
+    pre.mean = {mean / 255.0};
+    pre.std = {out.train.x_scale / 255.0};
   } else if (c.standardize) {  // per feature, population std (as sklearn's StandardScaler)
     at::Tensor mean = out.train.x.mean(0, /*keepdim=*/true);
     at::Tensor std = out.train.x.std(0, /*unbiased=*/false, /*keepdim=*/true);
     std = at::where(std < 1e-8, at::ones_like(std), std);
     for (int64_t f = 0; f < mean.size(1); ++f) {
-      out.feature_mean.push_back(mean[0][f].item<double>());
-      out.feature_std.push_back(std[0][f].item<double>());
+      pre.mean.push_back(mean[0][f].item<double>());
+      pre.std.push_back(std[0][f].item<double>());
     }
+    pre.standardize = "per_feature";
     for (TensorPair* p : {&out.train, &out.val, &out.test})
       if (p->size() > 0) p->x = (p->x - mean) / std;
   }
@@ -99,8 +106,13 @@ PreparedData loadData(const DataConfig& c) {
   s.n_train = out.train.size();
   s.n_val = out.val.size();
   s.n_test = out.test.size();
-  s.n_features = out.train.x.size(1);
+  const at::IntArrayRef sample = out.train.x.sizes().slice(1);
+  s.input_shape.assign(sample.begin(), sample.end());
+  s.n_features = out.train.x[0].numel();
+  s.image_shape = loaded.image_shape;
+  s.x_dtype = out.train.x.scalar_type() == at::kByte ? "uint8" : "float32";
   s.n_classes = static_cast<int64_t>(class_names.size());
+  s.outputs = out.classification ? s.n_classes : out.train.y.size(1);
   s.class_names = class_names;
   return out;
 }

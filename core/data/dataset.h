@@ -14,9 +14,10 @@
 
 namespace trainscope {
 
-/// Inputs and targets of one split. x: float32 [N, F] model inputs, or uint8 [N, F] raw pixels
-/// (images, kept compact: 1 byte a pixel instead of 4) that inputs() converts per batch.
-/// y: float32 [N, 1] (regression) or int64 [N] class indices (classification).
+/// Inputs and targets of one split. x: float32 [N, input_shape...] model inputs, or uint8
+/// [N, input_shape...] raw pixels (images, kept compact: 1 byte a pixel instead of 4) that
+/// inputs() converts per batch (DataSummary::input_shape, x_dtype and preprocessing describe
+/// it). y: float32 [N, outputs] (regression) or int64 [N] class indices (classification).
 struct TensorPair {
   at::Tensor x;
   at::Tensor y;
@@ -44,11 +45,11 @@ struct TensorPair {
 /// uint8 with the statistics in x_offset/x_scale, applied per batch).
 struct PreparedData {
   TensorPair train, val, test;  ///< test is empty (size 0) when the source has no test set
+  /// Sizes, input shape, task, outputs and the preprocessing applied (summary.preprocessing:
+  /// tabular data standardised per feature gives raw = input * std + mean, the model view's
+  /// raw coordinates).
   DataSummary summary;
   bool classification = false;
-  /// Tabular data: per-feature mean and std the inputs were standardised with (raw = x * std +
-  /// mean); empty for images or without standardisation. For the model view's raw coordinates.
-  std::vector<double> feature_mean, feature_std;
 };
 
 /// Default folder of the Debian package dataset-fashion-mnist.

@@ -121,6 +121,7 @@ void loadFashionMnistSource(const DataConfig& c, SourceData& out) {
                     " but the training images in " + train_file + " are " +
                     imageShapeText(train_shape) + "; both splits must have the same image size");
   }
+  out.image_shape = {1, train_shape[0], train_shape[1]};
   out.class_names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
                      "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
 }

@@ -18,6 +18,7 @@ struct SourceData {
   TensorPair pool;
   TensorPair test;
   std::vector<std::string> class_names;
+  std::vector<int64_t> image_shape;  ///< image data: one image's [C, H, W]; empty otherwise
 };
 
 /// Independent generator streams derived from data.seed (never the global torch generator, so
@@ -36,7 +37,7 @@ void loadCirclesSource(const DataConfig& config, SourceData& out);
 /// "spirals": two interleaved spirals; float32 x [n, 2], int64 y [n].
 void loadSpiralsSource(const DataConfig& config, SourceData& out);
 /// "fashion-mnist": train and t10k IDX files of data.path (default kFashionMnistDir); uint8
-/// x [n, 784] (x_scale 255), int64 y [n]. Throws Error(Data, file) for missing or malformed
+/// x [n, 784] (x_scale 255), int64 y [n], image_shape [1, rows, cols]. Throws Error(Data, file) for missing or malformed
 /// files and for test images of another size than the training images.
 void loadFashionMnistSource(const DataConfig& config, SourceData& out);
 

@@ -108,10 +108,10 @@ struct EventEvidence {
   /// Parameter tensors (state_dict names) whose gradient norm went non-finite, in state_dict
   /// order, at most 3; when none did, the one with the largest norm (empty for diverged).
   std::vector<std::pair<std::string, double>> layers;
-  bool layers_non_finite = false;   ///< `layers` lists non-finite gradients (else: the largest)
-  bool clip_enabled = false;        ///< training.clip.enabled at the step
-  double max_norm = 0;              ///< training.clip.max_norm at the step
-  std::vector<Finding> causes;       ///< likely causes, most likely first
+  bool layers_non_finite = false;  ///< `layers` lists non-finite gradients (else: the largest)
+  bool clip_enabled = false;       ///< training.clip.enabled at the step
+  double max_norm = 0;             ///< training.clip.max_norm at the step
+  std::vector<Finding> causes;     ///< likely causes, most likely first
 };
 
 /// Something that happened (events.jsonl line). `kind` says what (written as toString(kind));
@@ -130,14 +130,36 @@ struct Event {
   std::optional<EventEvidence> evidence{};
 };
 
-/// Sizes and shape of the data of a run.
+/// What turns a split's stored x into the model's input (run.json `data.preprocessing`, the
+/// checkpoint's `data`.`preprocessing`), so a model can be evaluated outside TrainScope with the
+/// same numbers: input = (x / pixel_scale - mean) / std, with mean and std per feature
+/// ("per_feature": one value per input, tabular data) or one per channel ("per_channel":
+/// images), or x / pixel_scale alone ("none"). Regression targets were multiplied by
+/// target_scale (data.target_scale) before training.
+struct Preprocessing {
+  double pixel_scale = 1;            ///< uint8 x: 255 (pixels to 0..1); float32 x: 1
+  std::string standardize = "none";  ///< "none" | "per_feature" | "per_channel"
+  std::vector<double> mean, std;     ///< in units of x / pixel_scale; empty for "none"
+  double target_scale = 1;           ///< regression only; 1 for classification
+};
+
+/// Sizes, shape, task and preprocessing of the data of a run.
 struct DataSummary {
   std::string source;
   std::string task;                            ///< "regression" | "classification"
   int64_t n_train = 0, n_val = 0, n_test = 0;  ///< n_test 0 when there is no test set
   int64_t n_features = 0;                      ///< inputs per sample (784 for 28x28 images)
-  int64_t n_classes = 0;                       ///< 0 for regression
+  /// One sample's shape as the model takes it: a split's x is [N, input_shape...] ([784] for
+  /// Fashion-MNIST and an MLP; [2] for moons).
+  std::vector<int64_t> input_shape;
+  /// Image data: one image's [C, H, W] ([1, 28, 28] for Fashion-MNIST; its x holds the pixels
+  /// row by row, channel by channel); empty for other data.
+  std::vector<int64_t> image_shape;
+  std::string x_dtype;    ///< how x is stored: "uint8" (raw pixels) | "float32"
+  int64_t n_classes = 0;  ///< 0 for regression
+  int64_t outputs = 0;    ///< model outputs: n_classes (classification) or targets per sample
   std::vector<std::string> class_names;
+  Preprocessing preprocessing;
 };
 
 /// The model of a run.
@@ -204,8 +226,8 @@ struct RunInfo {
   /// Estimated memory of the run on the CPU (parameters, gradients, optimizer state, one
   /// batch's activations, data), bytes; 0 when not estimated.
   int64_t memory_estimate_bytes = 0;
-  DataSummary data;    ///< (run.json)
-  ModelSummary model;  ///< (run.json)
+  DataSummary data;         ///< (run.json)
+  ModelSummary model;       ///< (run.json)
   std::string config_json;  ///< the resolved config (seed filled in; config.json)
   /// Resumed runs: the checkpoint file (absolute), else empty (run.json `resumed_from`:
   /// {"file", "step"}, step = start_step).

@@ -64,7 +64,13 @@ nlohmann::json toJson(const RunInfo& r) {
         {"n_val", r.data.n_val},
         {"n_test", r.data.n_test},
         {"n_features", r.data.n_features},
-        {"n_classes", r.data.n_classes}}},
+        {"n_classes", r.data.n_classes},
+        {"input_shape", r.data.input_shape},
+        {"image_shape", r.data.image_shape},
+        {"x_dtype", r.data.x_dtype},
+        {"outputs", r.data.outputs},
+        {"class_names", r.data.class_names},
+        {"preprocessing", r.data.preprocessing}}},
       {"model",
        {{"description", r.model.description}, {"parameter_count", r.model.parameter_count}}},
   };
@@ -113,6 +119,12 @@ RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config)
     readIfPresent(d, "n_test", r.data.n_test);
     readIfPresent(d, "n_features", r.data.n_features);
     readIfPresent(d, "n_classes", r.data.n_classes);
+    readIfPresent(d, "input_shape", r.data.input_shape);
+    readIfPresent(d, "image_shape", r.data.image_shape);
+    readIfPresent(d, "x_dtype", r.data.x_dtype);
+    readIfPresent(d, "outputs", r.data.outputs);
+    readIfPresent(d, "class_names", r.data.class_names);
+    readIfPresent(d, "preprocessing", r.data.preprocessing);
   }
   if (run.contains("model")) {
     readIfPresent(run.at("model"), "description", r.model.description);

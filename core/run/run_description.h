@@ -18,6 +18,12 @@ void describeMachine(RunInfo& info);
 /// `init_weights` {"file", "form", "tensors"} for imported weights.
 nlohmann::json toJson(const RunInfo& info);
 
+/// run.json `data.preprocessing`: {"pixel_scale", "standardize", "mean", "std",
+/// "target_scale"} (Preprocessing's fields, same names), by nlohmann_json's to_json/from_json;
+/// missing keys keep their defaults, a key of the wrong type throws nlohmann::json::exception.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Preprocessing, pixel_scale, standardize, mean, std,
+                                                target_scale)
+
 /// The RunInfo that run.json `run` (toJson's form) and config.json `config` (the resolved
 /// config, configToJson) describe: every run.json fact, plus the config's epochs, batch size,
 /// gradient accumulation, AMP and determinism (the global batch follows from them and the world

@@ -7,7 +7,11 @@ and any other time are the only values allowed to differ between two runs with t
 config).
 
   preset_diff.py run CLI ROOT [--epochs N]   every preset into ROOT/<preset> (ROOT must not exist)
-  preset_diff.py compare ROOT_A ROOT_B       differences, exit 1 when there are any
+  preset_diff.py compare ROOT_A ROOT_B [--added KEYS]
+                                             differences, exit 1 when there are any; KEYS
+                                             (comma-separated dotted paths, e.g.
+                                             "data,data.input_shape") are keys a change adds
+                                             on purpose: allowed in B only, nothing else
   preset_diff.py selfcheck CLI [--epochs N]  runs twice with one build and compares (must be
                                              equal), then checks that a changed value, a changed
                                              weight and a missing file are each reported
@@ -60,12 +64,17 @@ def run_all(cli, root, epochs):
         print("ran %-20s exit %d" % (name, r.returncode), flush=True)
 
 
-def normalise(value, root):
-    """JSON value with volatile keys dropped and the run root replaced."""
+ADDED = set()  # compare --added: dotted key paths build B adds on purpose
+
+
+def normalise(value, root, added=False, path=""):
+    """JSON value with volatile keys dropped and the run root replaced (and, for build B, the
+    keys of ADDED)."""
     if isinstance(value, dict):
-        return {k: normalise(v, root) for k, v in value.items() if not VOLATILE.search(k)}
+        return {k: normalise(v, root, added, path + "." + k) for k, v in value.items()
+                if not VOLATILE.search(k) and not (added and (path + "." + k)[1:] in ADDED)}
     if isinstance(value, list):
-        return [normalise(v, root) for v in value]
+        return [normalise(v, root, added, path) for v in value]
     if isinstance(value, str):
         return value.replace(root, "<ROOT>")
     return value
@@ -80,9 +89,9 @@ def read_csv(path, root):
     return [[row[i].replace(root, "<ROOT>") if i < len(row) else None for i in keep] for row in rows]
 
 
-def read_json_lines(path, root):
+def read_json_lines(path, root, added=False):
     with open(path) as f:
-        return [normalise(json.loads(line), root) for line in f if line.strip()]
+        return [normalise(json.loads(line), root, added) for line in f if line.strip()]
 
 
 TORCH_COMPARE = r"""
@@ -97,7 +106,9 @@ def same(a, b, path, out):
         return
     if isinstance(a, dict) and isinstance(b, dict):
         keys_a = [k for k in a if not (isinstance(k, str) and volatile.search(k))]
-        keys_b = [k for k in b if not (isinstance(k, str) and volatile.search(k))]
+        added = set(filter(None, sys.argv[6].split(",")))
+        keys_b = [k for k in b if not (isinstance(k, str) and volatile.search(k))
+                  and (path + "." + str(k))[1:] not in added]
         if keys_a != keys_b:
             out.append(path + ": keys %r != %r" % (keys_a, keys_b))
             return
@@ -136,7 +147,7 @@ sys.exit(1 if out else 0)
 
 def compare_checkpoints(a, b, root_a, root_b):
     r = subprocess.run(["/usr/bin/python3", "-c", TORCH_COMPARE, a, b, VOLATILE.pattern, root_a,
-                        root_b], capture_output=True, text=True)
+                        root_b, ",".join(sorted(ADDED))], capture_output=True, text=True)
     if r.returncode not in (0, 1):
         return ["cannot compare with torch: " + r.stderr.strip().splitlines()[-1]]
     return [line for line in r.stdout.splitlines() if line]
@@ -169,9 +180,9 @@ def compare(root_a, root_b):
             if f.endswith(".json"):
                 with open(a) as fa_, open(b) as fb_:
                     ja = [normalise(json.load(fa_), root_a)]
-                    jb = [normalise(json.load(fb_), root_b)]
+                    jb = [normalise(json.load(fb_), root_b, added=True)]
             else:
-                ja, jb = read_json_lines(a, root_a), read_json_lines(b, root_b)
+                ja, jb = read_json_lines(a, root_a), read_json_lines(b, root_b, added=True)
             if ja != jb:
                 problems.append("%s: differs" % f)
                 for x, y in zip(ja, jb):
@@ -224,6 +235,25 @@ def selfcheck(cli, epochs):
         if missing:
             print("the comparer missed: %s\nit reported: %s" % (missing, found))
             return 1
+        # A key B adds is a difference unless --added names it, and naming it hides nothing else.
+        subprocess.run(["/usr/bin/python3", "-c",
+                        "import sys, torch; d = torch.load(sys.argv[1]); d['new_part'] = {'x': 1}; "
+                        "torch.save(d, sys.argv[1])", ckpt], check=True)
+        run_json = os.path.join(b, name, "run.json")
+        info = json.load(open(run_json))
+        info["data"]["new_fact"] = [1, 2]
+        json.dump(info, open(run_json, "w"))
+        found = compare(a, b)
+        if not any("last.pt: keys" in p for p in found) or not any("run.json" in p for p in found):
+            print("the comparer missed an added key: %s" % found)
+            return 1
+        ADDED.update({"new_part", "data.new_fact"})
+        found = compare(a, b)
+        ADDED.clear()
+        if any("keys" in p or "run.json" in p for p in found) or not any(
+                "0.weight: tensors differ" in p for p in found):
+            print("--added hid too much or too little: %s" % found)
+            return 1
         print("preset_diff selfcheck: %d presets equal across two runs; a changed value, weight and "
               "file are reported" % len(os.listdir(a)))
         return 0
@@ -240,6 +270,9 @@ def main(argv):
     if len(argv) == 3 and argv[0] == "run":
         run_all(argv[1], argv[2], epochs)
         return 0
+    if len(argv) == 5 and argv[0] == "compare" and argv[3] == "--added":
+        ADDED.update(filter(None, argv[4].split(",")))
+        argv = argv[:3]
     if len(argv) == 3 and argv[0] == "compare":
         return report(compare(argv[1], argv[2]))
     if len(argv) == 2 and argv[0] == "selfcheck":

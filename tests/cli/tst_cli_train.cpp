@@ -3,6 +3,7 @@
 #include <QtCore/QDir>
 #include <QtCore/QFileInfo>
 #include <QtCore/QJsonArray>
+#include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
 #include <cmath>
@@ -25,6 +26,46 @@ int64_t trainCount(int64_t n, double val_fraction) {
   if (n >= 2 && val_fraction > 0 && n_val < 1) n_val = 1;
   return n - n_val;
 }
+
+/// Evaluates a Fashion-MNIST run's last.pt on the t10k files in Python's torch (argv: run
+/// folder, data folder) from what the run recorded alone: the MLP rebuilt from the config, the
+/// test images read from the IDX files and preprocessed as the checkpoint's `data` says.
+/// Prints "OK <test loss> <test accuracy>", or what disagrees.
+const char* kEvaluateOutside = R"PY(
+import gzip, json, sys, torch
+from torch import nn
+run_dir, data_dir = sys.argv[1], sys.argv[2]
+ckpt = torch.load(run_dir + "/checkpoints/last.pt")
+run = json.load(open(run_dir + "/run.json"))
+d = ckpt["data"]
+for k in ("input_shape", "image_shape", "x_dtype", "outputs", "class_names", "preprocessing"):
+    assert run["data"][k] == d[k], (k, run["data"][k], d[k])
+assert d["outputs"] == len(d["class_names"]) == 10 and d["class_names"][0] == "T-shirt/top", d
+def idx(name):
+    b = gzip.open(data_dir + "/" + name).read()
+    dims = [int.from_bytes(b[4 + 4 * i:8 + 4 * i], "big") for i in range(b[3])]
+    return torch.frombuffer(bytearray(b[4 + 4 * b[3]:]), dtype=torch.uint8).reshape(dims)
+p = d["preprocessing"]
+assert d["x_dtype"] == "uint8" and p["standardize"] == "per_channel", d
+x = idx("t10k-images-idx3-ubyte.gz").reshape([-1] + d["input_shape"]).double()
+x = ((x / p["pixel_scale"] - p["mean"][0]) / p["std"][0]).float()
+y = idx("t10k-labels-idx1-ubyte.gz").long()
+cfg = json.loads(ckpt["config"])["model"]
+act = {"relu": nn.ReLU, "tanh": nn.Tanh, "gelu": nn.GELU, "sigmoid": nn.Sigmoid}
+layers, width = [], d["input_shape"][0]
+for h in cfg["hidden"]:
+    layers += [nn.Linear(width, h), act[cfg["activation"]]()]
+    if cfg["dropout"] > 0:
+        layers.append(nn.Dropout(cfg["dropout"]))
+    width = h
+model = nn.Sequential(*layers, nn.Linear(width, d["outputs"]))
+model.load_state_dict(ckpt["model_state_dict"], strict=True)
+model.eval()
+with torch.no_grad():
+    out = model(x)
+print("OK %.9g %.9g" % (nn.functional.cross_entropy(out, y).item(),
+                        (out.argmax(1) == y).double().mean().item()))
+)PY";
 
 const char* kRunFiles[] = {"config.json", "run.json",     "metrics.csv",
                            "steps.csv",   "events.jsonl", "summary.json"};
@@ -209,6 +250,23 @@ void TstCliTrain::fashionMnistSubset() {
   QVERIFY(test_acc > 0 && test_acc <= 1);
   // Ten classes: even one epoch on 1,600 images is far above chance (0.1).
   QVERIFY2(test_acc > 0.5, qPrintable(QString::number(test_acc)));
+
+  // What the run recorded (run.json and the checkpoint's `data`) is enough to evaluate its
+  // model outside TrainScope with the same numbers.
+  QProcess py;
+  py.start(TRAINSCOPE_TEST_PYTHON,
+           {"-c", kEvaluateOutside, out, "/usr/share/datasets/fashion-mnist"});
+  QVERIFY(py.waitForStarted(10000) && py.waitForFinished(180000));
+  const QString said = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+  const QStringList words = said.trimmed().split(' ');
+  QVERIFY2(words.size() == 3 && words[0] == "OK", qPrintable(said));
+  const double py_loss = words[1].toDouble(), py_acc = words[2].toDouble();
+  const double loss = summary.value("test_loss").toDouble();
+  QVERIFY2(
+      std::fabs(py_loss - loss) <= 1e-5 * std::max(1.0, loss),
+      qPrintable(QString("Python %1, TrainScope %2").arg(py_loss, 0, 'g', 9).arg(loss, 0, 'g', 9)));
+  QVERIFY2(std::fabs(py_acc - test_acc) <= 2e-4,  // a tie or two may round the other way
+           qPrintable(QString("Python %1, TrainScope %2").arg(py_acc).arg(test_acc)));
 
   // Where the sizes are exposed, they add up to the limit and the test set is t10k.
   for (const QString file : {"run.json", "summary.json"}) {

@@ -55,6 +55,8 @@ class TstData : public QObject {
   void idxReaderRejectsBadFiles_data();
   void idxReaderRejectsBadFiles();
   void fashionMnistRealData();
+  void tabularPreprocessingIsRecorded();
+  void imagePreprocessingIsRecorded();
   void testSplitWithOtherImageSizeIsRefusedAtLoad();
   void registryFactsMatchWhatEachSourceLoads();
   void unknownSourceNamesTheKnownOnes();
@@ -285,6 +287,71 @@ void TstData::fashionMnistRealData() {
   PreparedData plain = loadData(c);
   QVERIFY(torch::allclose(plain.test.inputs(0, 4),
                           plain.test.x.narrow(0, 0, 4).to(torch::kFloat) / 255));
+}
+
+// The recorded preprocessing reproduces the model inputs from the raw data, computed here
+// independently: the raw split (standardize off, same seed and split) with torch's own mean and
+// population std in double.
+void TstData::tabularPreprocessingIsRecorded() {
+  DataConfig c;
+  c.source = "sine";
+  c.n_samples = 300;
+  c.target_scale = 2.0;
+  c.standardize = false;
+  const PreparedData raw = loadData(c);
+  QCOMPARE(raw.summary.preprocessing.standardize, std::string("none"));
+  QVERIFY(raw.summary.preprocessing.mean.empty());
+  c.standardize = true;
+  const PreparedData d = loadData(c);
+  const DataSummary& s = d.summary;
+  QCOMPARE(s.input_shape, std::vector<int64_t>{1});
+  QVERIFY(s.image_shape.empty());
+  QCOMPARE(s.x_dtype, std::string("float32"));
+  QCOMPARE(s.outputs, int64_t{1});
+  QCOMPARE(s.task, std::string("regression"));
+  const Preprocessing& p = s.preprocessing;
+  QCOMPARE(p.standardize, std::string("per_feature"));
+  QCOMPARE(p.pixel_scale, 1.0);
+  QCOMPARE(p.target_scale, 2.0);
+  const at::Tensor x = raw.train.x.to(torch::kDouble);
+  QCOMPARE(p.mean.size(), size_t{1});
+  QVERIFY(std::abs(p.mean[0] - x.mean().item<double>()) < 1e-6);
+  QVERIFY(std::abs(p.std[0] - x.std(/*unbiased=*/false).item<double>()) < 1e-6);
+  const at::Tensor again = (raw.val.x.to(torch::kDouble) - p.mean[0]) / p.std[0];
+  QVERIFY(torch::allclose(again, d.val.x.to(torch::kDouble), 1e-5, 1e-6));
+  // The targets were scaled, the inputs not: raw and standardised runs agree on y.
+  QVERIFY(torch::equal(raw.train.y, d.train.y));
+
+  c.source = "moons";
+  const PreparedData m = loadData(c);
+  QCOMPARE(m.summary.input_shape, std::vector<int64_t>{2});
+  QCOMPARE(m.summary.outputs, int64_t{2});
+  QCOMPARE(m.summary.preprocessing.target_scale, 1.0);  // classification: not scaled
+  QCOMPARE(m.summary.preprocessing.mean.size(), size_t{2});
+}
+
+void TstData::imagePreprocessingIsRecorded() {
+  if (!std::filesystem::exists(std::string(kFashionMnistDir) + "/train-images-idx3-ubyte.gz"))
+    QSKIP("dataset-fashion-mnist is not installed");
+  DataConfig c;
+  c.source = "fashion-mnist";
+  c.limit = 500;
+  const PreparedData d = loadData(c);
+  const DataSummary& s = d.summary;
+  QCOMPARE(s.input_shape, std::vector<int64_t>{784});
+  QCOMPARE(s.image_shape, (std::vector<int64_t>{1, 28, 28}));
+  QCOMPARE(s.x_dtype, std::string("uint8"));
+  QCOMPARE(s.outputs, int64_t{10});
+  const Preprocessing& p = s.preprocessing;
+  QCOMPARE(p.pixel_scale, 255.0);
+  QCOMPARE(p.standardize, std::string("per_channel"));
+  const at::Tensor px = d.train.x.to(torch::kDouble) / 255.0;  // the raw training pixels
+  QVERIFY(std::abs(p.mean[0] - px.mean().item<double>()) < 1e-9);
+  QVERIFY(std::abs(p.std[0] - px.std(/*unbiased=*/false).item<double>()) < 1e-9);
+  // (x / pixel_scale - mean) / std is what the model is fed, for any split.
+  const at::Tensor outside =
+      (d.test.x.narrow(0, 0, 200).to(torch::kDouble) / 255.0 - p.mean[0]) / p.std[0];
+  QVERIFY(torch::allclose(outside, d.test.inputs(0, 200).to(torch::kDouble), 1e-5, 1e-5));
 }
 
 void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {

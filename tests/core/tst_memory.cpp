@@ -80,7 +80,9 @@ void TstMemory::warningOnlyWhenTooBig() {
   d.train.x = torch::zeros({10, 2});
   d.train.y = torch::zeros({10}, torch::kLong);
   d.summary.n_features = 2;
+  d.summary.input_shape = {2};
   d.summary.n_classes = 2;
+  d.summary.outputs = 2;
   d.classification = true;
   TrainConfig c = resolveConfig("moons", {}, {});
   int64_t bytes = 0;

@@ -67,8 +67,9 @@ void TstModelView::regionsEqualDirectForward() {
     for (int i = 0; i < 60; i += 11) {
       const double x0 = view->x0_min + i * (view->x0_max - view->x0_min) / 59;
       const double x1 = view->x1_min + j * (view->x1_max - view->x1_min) / 59;
-      at::Tensor in = torch::tensor({{float((x0 - data.feature_mean[0]) / data.feature_std[0]),
-                                      float((x1 - data.feature_mean[1]) / data.feature_std[1])}});
+      at::Tensor in = torch::tensor(
+          {{float((x0 - data.summary.preprocessing.mean[0]) / data.summary.preprocessing.std[0]),
+            float((x1 - data.summary.preprocessing.mean[1]) / data.summary.preprocessing.std[1])}});
       const float p = torch::softmax(model->forward(in), 1)[0][1].item<float>();
       QVERIFY2(
           std::abs(p - view->probability[j * 60 + i]) < 1e-5,
@@ -76,7 +77,8 @@ void TstModelView::regionsEqualDirectForward() {
               QString("%1,%2: %3 vs %4").arg(i).arg(j).arg(p).arg(view->probability[j * 60 + i])));
     }
   // Points in raw coordinates: the first training point, standardised, is data.train.x[0].
-  QVERIFY(std::abs((view->train_x[0] - data.feature_mean[0]) / data.feature_std[0] -
+  QVERIFY(std::abs((view->train_x[0] - data.summary.preprocessing.mean[0]) /
+                       data.summary.preprocessing.std[0] -
                    data.train.x[0][0].item<double>()) < 1e-5);
   QCOMPARE(view->train_label[0], int(data.train.y[0].item<int64_t>()));
 }
@@ -97,7 +99,8 @@ void TstModelView::curveEqualsModel() {
     const double x = view->grid_x[k];
     QVERIFY(std::abs(view->truth[k] - std::sin(x)) < 1e-12);
     QVERIFY(std::abs(scaled->truth[k] - 50 * std::sin(x)) < 1e-10);
-    at::Tensor in = torch::tensor({{float((x - data.feature_mean[0]) / data.feature_std[0])}});
+    at::Tensor in = torch::tensor(
+        {{float((x - data.summary.preprocessing.mean[0]) / data.summary.preprocessing.std[0])}});
     QVERIFY(std::abs(model->forward(in).item<double>() - view->prediction[k]) < 1e-5);
   }
 }

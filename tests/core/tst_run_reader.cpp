@@ -329,7 +329,20 @@ void TstRunReader::runInfoRoundTrip() {
   i.world_size = 2;
   i.backend = "gloo";
   i.hosts = {"a", "b"};
-  i.data = {"moons", "classification", 700, 150, 150, 2, 2, {}};
+  i.data.source = "moons";
+  i.data.task = "classification";
+  i.data.n_train = 700;
+  i.data.n_val = 150;
+  i.data.n_test = 150;
+  i.data.n_features = 2;
+  i.data.input_shape = {2};
+  i.data.x_dtype = "float32";
+  i.data.n_classes = 2;
+  i.data.outputs = 2;
+  i.data.class_names = {"0", "1"};
+  i.data.preprocessing.standardize = "per_feature";
+  i.data.preprocessing.mean = {0.5, -0.25};
+  i.data.preprocessing.std = {0.875, 0.5};
   i.model = {"Linear(2->8) Tanh Linear(8->2)", 42};
   i.resumed_from = "/tmp/x/last.pt";
   i.start_step = 120;
@@ -357,6 +370,16 @@ void TstRunReader::runInfoRoundTrip() {
   QCOMPARE(r.backend, i.backend);
   QCOMPARE(r.data.n_val, int64_t{150});
   QCOMPARE(r.data.task, std::string("classification"));
+  // The data's shape, task and preprocessing (issue 21 §2) come back as written.
+  QCOMPARE(r.data.input_shape, i.data.input_shape);
+  QVERIFY(r.data.image_shape.empty());
+  QCOMPARE(r.data.x_dtype, i.data.x_dtype);
+  QCOMPARE(r.data.outputs, int64_t{2});
+  QCOMPARE(r.data.class_names, i.data.class_names);
+  QCOMPARE(r.data.preprocessing.standardize, std::string("per_feature"));
+  QCOMPARE(r.data.preprocessing.mean, i.data.preprocessing.mean);
+  QCOMPARE(r.data.preprocessing.std, i.data.preprocessing.std);
+  QCOMPARE(r.data.preprocessing.pixel_scale, 1.0);
   QCOMPARE(r.model.parameter_count, int64_t{42});
   QCOMPARE(r.resumed_from, i.resumed_from);
   QCOMPARE(r.start_step, int64_t{120});

@@ -131,6 +131,7 @@ void TstStateParts::everyKeyHasOnePart() {
                                              "train_loss_meter",
                                              "config",
                                              "seed",
+                                             "data",
                                              "rng_state",
                                              "source_run_dir",
                                              "history",

@@ -11,14 +11,13 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
   estimate_bytes = 0;
   if (c.training.device.rfind("cuda", 0) == 0) return std::nullopt;
   const ModelKind& kind = modelKind(c.model.kind);
-  const ModelFootprint footprint = kind.footprint(c.model, {d.summary.n_features},
-                                                  d.classification ? d.summary.n_classes : 1);
+  const ModelFootprint footprint =
+      kind.footprint(c.model, d.summary.input_shape, d.summary.outputs);
   int64_t data_bytes = 0;
   for (const TensorPair* p : {&d.train, &d.val, &d.test})
     if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();
-  const MemoryEstimate e = estimateFootprintMemory(footprint, c.training.batch_size,
-                                                  c.optimizer.name, c.optimizer.momentum,
-                                                  data_bytes);
+  const MemoryEstimate e = estimateFootprintMemory(
+      footprint, c.training.batch_size, c.optimizer.name, c.optimizer.momentum, data_bytes);
   estimate_bytes = e.total();
   if (const std::optional<int64_t> total = totalMemoryBytes(); total && estimate_bytes > *total) {
     const int64_t model = e.parameters + e.gradients + e.optimizer_state;

@@ -115,8 +115,7 @@ void Trainer::Impl::prepare(bool check_only) {
   if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
     start_events.push_back(*warning);
   seedEverything(state.seed);
-  int64_t out_features = data.classification ? data.summary.n_classes : 1;
-  state.model = buildModel(config.model, data.summary.n_features, out_features);
+  state.model = buildModel(config.model, data.summary.input_shape, data.summary.outputs);
   state.model->to(state.device);
   state.params = state.model->parameters();
   model_summary = state.model->summary();

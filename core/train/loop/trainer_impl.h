@@ -89,7 +89,8 @@ struct Trainer::Impl {
     return {configToJson(config).dump(), config.optimizer.name,
             options.run_dir.empty()
                 ? std::string()
-                : std::filesystem::absolute(options.run_dir).lexically_normal().string()};
+                : std::filesystem::absolute(options.run_dir).lexically_normal().string(),
+            data.summary};
   }
   /// checkpoint_loaded (what "source_run_missing"): the source run of options.resume_from was
   /// not found, so this run's per-step files lack the steps before the checkpoint.

@@ -19,16 +19,17 @@ std::vector<double> toVector(const at::Tensor& t) {
 /// Raw coordinates of column f of the first `n` rows of `x` (standardisation undone).
 std::vector<double> rawColumn(const PreparedData& d, const at::Tensor& x, int64_t f, int64_t n) {
   at::Tensor col = x.narrow(0, 0, std::min<int64_t>(n, x.size(0))).select(1, f).to(at::kDouble);
-  if (!d.feature_mean.empty()) col = col * d.feature_std[f] + d.feature_mean[f];
+  const Preprocessing& pre = d.summary.preprocessing;
+  if (pre.standardize == "per_feature") col = col * pre.std[f] + pre.mean[f];
   return toVector(col);
 }
 
 /// Model inputs for raw coordinates (columns of `raw` [N, F]).
 at::Tensor toModelInputs(const PreparedData& d, const at::Tensor& points) {
-  if (d.feature_mean.empty()) return points.to(at::kFloat);
+  const Preprocessing& pre = d.summary.preprocessing;
+  if (pre.standardize != "per_feature") return points.to(at::kFloat);
   at::Tensor raw = points.clone();
-  for (int64_t f = 0; f < raw.size(1); ++f)
-    raw.select(1, f).sub_(d.feature_mean[f]).div_(d.feature_std[f]);
+  for (int64_t f = 0; f < raw.size(1); ++f) raw.select(1, f).sub_(pre.mean[f]).div_(pre.std[f]);
   return raw.to(at::kFloat);
 }
 
@@ -57,9 +58,14 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
   if (images && d.val.size() > 0) {
     r.kind = ModelViewRecord::Kind::Images;
     const int64_t n = std::min<int64_t>(o.images, d.val.size());
-    const int side = static_cast<int>(std::lround(std::sqrt(double(features))));
-    r.image_w = r.image_h = side * side == features ? side : static_cast<int>(features);
-    if (r.image_w * r.image_h != features) r.image_h = 1;
+    const std::vector<int64_t>& shape = d.summary.image_shape;  // [C, H, W]
+    if (shape.size() == 3 && shape[0] == 1 && shape[1] * shape[2] == features) {
+      r.image_h = static_cast<int>(shape[1]);
+      r.image_w = static_cast<int>(shape[2]);
+    } else {  // no grayscale image shape recorded: one row of pixels
+      r.image_w = static_cast<int>(features);
+      r.image_h = 1;
+    }
     const TensorPair part = d.val.rows(0, n);
     at::Tensor p = torch::nn::functional::softmax(model.forward(part.x), 1);
     auto [conf, pred] = p.max(1);

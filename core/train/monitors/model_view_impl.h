@@ -20,7 +20,7 @@ struct ModelViewOptions {
 /// The view of `model` for `data`: Curve for 1 input feature (regression), Regions for 2
 /// input features (classification), Images for image data; nullopt for anything else. Runs in
 /// eval mode under NoGradGuard and puts the model back into the mode it was in. The grid is
-/// converted to model inputs with data.feature_mean / feature_std. `truth_sine_scale`: the
+/// converted to model inputs with data.summary.preprocessing (per-feature mean / std). `truth_sine_scale`: the
 /// source is "sine" and its targets are scaled by this (data.target_scale: truth =
 /// scale * sin(x)); 0 = no known true function.
 std::optional<ModelViewRecord> computeModelView(Model& model,

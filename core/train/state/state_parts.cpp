@@ -219,6 +219,36 @@ void saveConfig(const TrainState& s, const PartSave& save, GenericDict& d) {
   d.insert("seed", s.seed);
 }
 
+// ---- the data's shape, task and preprocessing (written only: the data is loaded from the
+// config; recorded so the model can be evaluated outside TrainScope with the same inputs) ----
+
+c10::List<std::string> stringList(const std::vector<std::string>& v) {
+  c10::List<std::string> list;
+  for (const std::string& s : v) list.push_back(s);
+  return list;
+}
+
+void saveData(const TrainState&, const PartSave& save, GenericDict& d) {
+  const DataSummary& s = save.context.data;
+  const Preprocessing& p = s.preprocessing;
+  GenericDict pre = makeStringDict();
+  pre.insert("pixel_scale", p.pixel_scale);
+  pre.insert("standardize", p.standardize);
+  pre.insert("mean", c10::List<double>(p.mean));
+  pre.insert("std", c10::List<double>(p.std));
+  pre.insert("target_scale", p.target_scale);
+  GenericDict data = makeStringDict();
+  data.insert("source", s.source);
+  data.insert("task", s.task);
+  data.insert("input_shape", c10::List<int64_t>(s.input_shape));
+  data.insert("image_shape", c10::List<int64_t>(s.image_shape));
+  data.insert("x_dtype", s.x_dtype);
+  data.insert("outputs", s.outputs);
+  data.insert("class_names", stringList(s.class_names));
+  data.insert("preprocessing", pre);
+  d.insert("data", data);
+}
+
 // ---- RNG states: torch's CPU generator now, the shuffle generator at the epoch start ----
 
 void saveRng(const TrainState& s, const PartSave&, GenericDict& d) {
@@ -310,6 +340,7 @@ const std::vector<StatePart>& stateParts() {
       {"scaler", &saveScaler, &loadScaler},
       {"progress", &saveProgress, &loadProgress},
       {"config", &saveConfig, nullptr},
+      {"data", &saveData, nullptr},
       {"rng", &saveRng, &loadRng},
       {"source_run", &saveSourceRun, nullptr},
       {"history", &saveHistory, &loadHistory},

@@ -44,7 +44,8 @@ struct StatePart {
 };
 
 /// The parts, in the order their keys are written (ARCHITECTURE §5) and loaded: format, model,
-/// optimizer, scaler, progress (counters, best loss, loss meter), config, rng, source run,
+/// optimizer, scaler, progress (counters, best loss, loss meter), config, data (shape, task and
+/// preprocessing: written only), rng, source run,
 /// history, scheduler, early stopping, overfitting, loss doctor, accuracy meter, versions.
 const std::vector<StatePart>& stateParts();
 

@@ -16,6 +16,9 @@ struct CheckpointContext {
   std::string config_json;     ///< the run's resolved config
   std::string optimizer_name;  ///< "sgd" | "adam" | "adamw" (decides the optimizer layout)
   std::string source_run_dir;  ///< the run directory of the run being saved (may be empty)
+  /// The run's data (checkpoint key `data`: source, task, input_shape, image_shape, x_dtype,
+  /// outputs, class_names, preprocessing); default-empty in tests that build states by hand.
+  DataSummary data{};
 };
 
 /// The checkpoint dict of `state`: model_state_dict (Model::state_dict(): PyTorch order and
