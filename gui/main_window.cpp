@@ -139,6 +139,7 @@ void MainWindow::buildUi() {
   right_layout->addWidget(progress_);
   plot_area_ = new PlotArea(&controller_->history(), right);
   loss_plot_ = plot_area_->lossPlot();
+  loss_plot_->setRun(runs::kPrevious, &controller_->previousRun());
   grad_plot_ = plot_area_->gradPlot();
   connect(loss_plot_, &LossPlot::clearGhostRequested, this, [this] {
     controller_->clearGhost();
@@ -353,7 +354,8 @@ void MainWindow::onRunFailed(const RunFailure& failure) {
 
 void MainWindow::flush() {
   // Draws what arrived since the last flush: plots copy only new points from the history.
-  const quint64 stamp = controller_->history().appendCount();
+  const quint64 stamp =
+      controller_->history().appendCount() + controller_->previousRun().appendCount();
   if (stamp == flushed_) return;  // nothing new (also keeps the end-of-run texts)
   flushed_ = stamp;
   const auto& step = controller_->lastStep();

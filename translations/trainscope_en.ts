@@ -217,10 +217,6 @@ The files written so far are kept and summary.json records that the run was stop
         <source>Run started: %1 epoch(s) of %2 batch(es) of up to %3 samples, seed %4, on %5 with %6 CPU thread(s).</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%n optimizer update(s) skipped because of non-finite values.</source>
         <translation>
@@ -590,10 +586,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Validation result and learning rate of the last finished epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The random seed of this run; put it in the settings to repeat the run exactly. You can select and copy it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -832,10 +824,6 @@ step %2: %3</source>
     </message>
     <message>
         <source>--lang must be en or zh_CN, got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trained for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1078,10 +1066,6 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>same settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear previous run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1588,10 +1572,6 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Diagnosis: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2139,6 +2119,205 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Every %1 steps, and at a non-finite step. Left: the gradient norm of each layer – the first line to leave the others is the layer that explodes first. Right: update / weight per layer; the green band (1e-4 to 1e-2, log10 -4 to -2) is the healthy range: above it the learning rate is too high for that layer, below it too low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a &amp;past run...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw a finished run from its folder: its curves, events and diagnosis. Nothing is trained and no folder is created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data carries no signal (labels misaligned?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run finished (%1): %2 epoch(s), %3 step(s) in %4 s (wall clock, pauses included).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial loss %1 (the first epoch&apos;s training loss: the checkpoint holds no initial loss).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (the variance of the targets: the loss of always predicting their mean).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes: the loss of a constant, uniform prediction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation accuracy %1% (mean of the last %2 epochs) is within %4 points of chance, %3% (the share of the largest class).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation loss %1 is not %3% below the chance loss %2 and has not improved for %4 epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the inputs and the labels are read in the same order (shuffling, sorting or filtering one without the other gives exactly this).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy and loss stay at chance: the labels carry no information the model can find. Check that the labels are aligned with their inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A few dozen noisy samples of a sine and a large MLP: validation loss turns upward within seconds (overfitting).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (2-D, two classes) and a small MLP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Few noisy moons points and a big MLP: the decision boundary wraps around single noisy points while validation loss climbs. Watch the gap open and the model view; then set model.dropout 0.3, optimizer.weight_decay 1e-3 or more data.n_samples and restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two concentric noisy circles (2-D, two classes) and a small MLP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two interleaved spirals (2-D, two classes): a harder boundary that needs a wider MLP and more epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. Without clipping the loss overflows within a few steps (watch the gradient norm climb and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the finished run in the folder &lt;dir&gt;: its curves, events and diagnosis. Nothing is trained; with --screenshot, the picture is saved and TrainScope quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--open-run shows a finished run: use it without --preset, --config, --checkpoint, --autostart and --quit-after-epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too small to time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is too small to time: fewer than %1 steps could be timed (the first step of each epoch follows a validation and is not timed). Compare more steps or a larger dataset; the loss difference is still measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue with the same settings: the run pauses again at the next step whose loss or gradient is NaN or Inf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep going, skip bad steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue and skip every later step whose loss or gradient is NaN or Inf without pausing again (the weights stay those before the bad step; the skipped steps are marked on the plots). Sets &quot;When NaN/Inf&quot; in the settings to &quot;skip&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time %1 (pauses excluded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation result of the last finished epoch and the learning rate in force.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When NaN/Inf:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pause and show why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skip the step, keep going</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a step whose loss or gradient norm is NaN or Inf does (training.non_finite; a divergence too). Its update is never applied. Pause: the run waits and shows the evidence; stop: the run ends; skip: the step is left out and the run goes on. Can be changed while a run is running or paused: it applies from the next step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stopping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run when the validation loss has not improved for the number of epochs on the right (training.early_stopping). Applies when the next run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patience:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs without an improvement of the validation loss before early stopping ends the run (training.early_stopping.patience). The overfitting watch uses it too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min. delta:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fall of the validation loss by more than this counts as an improvement (training.early_stopping.min_delta; 0 = any fall).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous run (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed: the previous run (%1), %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm, step %1:
+before clipping %2 → after %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+learning rate %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a past run: choose its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a past run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder cannot be shown as a run:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run was read back from its folder, which keeps no picture of the model: it is drawn only while a run trains. Start a run to see it again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2313,5 +2313,9 @@ before clipping %2 → after %3</source>
         <source>--open-run shows a finished run: use it without --preset, --config, --checkpoint, --autostart and --quit-after-epochs.</source>
         <translation>--open-run 用于显示已结束的训练：不能与 --preset、--config、--checkpoint、--autostart 和 --quit-after-epochs 同时使用。</translation>
     </message>
+    <message>
+        <source>This run was read back from its folder, which keeps no picture of the model: it is drawn only while a run trains. Start a run to see it again.</source>
+        <translation>这次训练是从它的文件夹读回来的，文件夹里没有保存模型的图像：模型图只在训练进行时绘制。重新开始训练即可再次看到。</translation>
+    </message>
 </context>
 </TS>

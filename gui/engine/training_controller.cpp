@@ -82,6 +82,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
     return false;
   }
   // Nothing above changed the current run; from here on the opened one replaces it.
+  read_back_ = true;
   trainer_.reset();
   queue_.reset();
   got_summary_ = true;
@@ -126,8 +127,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   summary_ = *run.summary;
   last_diagnosis_ = summary_.diagnosis;
   history_.clear();
-  ghost_changes_.clear();
-  ghost_name_.clear();
+  clearGhost();
   feedRun(history_, run);
   RunInfo info = run.info;
   info.batches_per_epoch = per_epoch * config.training.grad_accum_steps;
@@ -203,6 +203,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   }
 
   trainer_ = std::make_shared<Trainer>(config, options);
+  read_back_ = false;
   queue_ = std::make_shared<RecordQueue>();
   got_summary_ = false;
   got_failure_ = false;
@@ -219,24 +220,19 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   last_layer_stats_.reset();
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
-  // The previous run's epoch losses stay as a faint ghost of what the new settings change.
-  // Only for a run on the same data: the losses of another dataset (after `exploding`, 1e23)
-  // say nothing about this one.
-  std::vector<SeriesPoint> ghost_train, ghost_val;
-  if (options.resume_from.empty() && comparableRuns(previous_config, config)) {
-    if (const Series* s = history_.find(series::kEpochTrainLoss))
-      ghost_train = s->values().points();
-    if (const Series* s = history_.find(series::kEpochValLoss)) ghost_val = s->values().points();
+  // The run shown so far becomes the previous run, whose epoch losses the plots draw as a
+  // faint ghost of what the new settings change. Only for a run on the same data: the losses of
+  // another dataset (after `exploding`, 1e23) say nothing about this one.
+  const bool has_epochs =
+      history_.find(series::kEpochTrainLoss) || history_.find(series::kEpochValLoss);
+  if (options.resume_from.empty() && has_epochs && comparableRuns(previous_config, config)) {
+    previous_.swap(history_);
+    ghost_changes_ = configChanges(previous_config, config);
+    ghost_name_ = QString::fromStdString(previous_config.name);
+  } else {
+    clearGhost();
   }
-  ghost_changes_ = ghost_val.empty() && ghost_train.empty()
-                       ? std::vector<ConfigChange>{}
-                       : configChanges(previous_config, config);
-  ghost_name_ = ghost_val.empty() && ghost_train.empty()
-                    ? QString()
-                    : QString::fromStdString(previous_config.name);
   history_.clear();
-  for (const SeriesPoint& p : ghost_train) history_.append(series::kGhostTrainLoss, p.x, p.y);
-  for (const SeriesPoint& p : ghost_val) history_.append(series::kGhostValLoss, p.x, p.y);
   trainer_->setPace(pace_);
   // Before run(): the engine runs exactly one batch and then waits paused, or (a loaded
   // checkpoint) waits before its first step.
@@ -362,13 +358,8 @@ void TrainingController::joinThread() {
   thread_ = nullptr;
 }
 
-bool TrainingController::hasGhost() const {
-  return history_.find(series::kGhostTrainLoss) || history_.find(series::kGhostValLoss);
-}
-
 void TrainingController::clearGhost() {
-  history_.erase(series::kGhostTrainLoss);
-  history_.erase(series::kGhostValLoss);
+  previous_.clear();
   ghost_changes_.clear();
   ghost_name_.clear();
 }

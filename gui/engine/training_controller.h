@@ -129,19 +129,24 @@ class TrainingController : public QObject {
   /// Planned epochs and steps of the current run (steps known once it started).
   qint64 totalEpochs() const { return total_epochs_; }
   qint64 totalSteps() const { return total_steps_; }
+  /// True while the current run is one read back from its folder (openRun), not trained here.
+  bool isReadBack() const { return read_back_; }
   /// The current run's config as it was started.
   const TrainConfig& config() const { return config_; }
-  /// Named series of the current run (see series::k...). GUI thread only.
+  /// Named series of the current run (see series::k...): the live run, a resumed one or one
+  /// read back with openRun (runs::kShown). GUI thread only.
   const RunHistory& history() const { return history_; }
-  /// When a new run starts on the same data as the previous one (comparableRuns), the previous
-  /// run's per-epoch losses stay in the history as series::kGhostTrainLoss / kGhostValLoss
-  /// (one previous run; a resumed run keeps none), and these are the settings that differ from
-  /// it (config key, old and new value as JSON).
+  /// The run shown before the current one (runs::kPrevious), kept whole when a new run starts
+  /// on the same data (comparableRuns) and has epochs; empty otherwise (one previous run; a
+  /// resumed run and a run read back keep none). Plots draw its epoch losses as the ghost.
+  const RunHistory& previousRun() const { return previous_; }
+  /// The settings in which the current run differs from the previous one (config key, old and
+  /// new value as JSON); empty without a previous run.
   const std::vector<ConfigChange>& ghostChanges() const { return ghost_changes_; }
-  bool hasGhost() const;
+  bool hasGhost() const { return !previous_.empty(); }
   /// The config name of the run the ghost comes from (empty without a ghost).
   const QString& ghostName() const { return ghost_name_; }
-  /// Removes the previous run's curves.
+  /// Forgets the previous run.
   void clearGhost();
 
  signals:
@@ -197,6 +202,8 @@ class TrainingController : public QObject {
   TrainConfig config_;
   QString run_dir_;
   RunHistory history_;
+  RunHistory previous_;
+  bool read_back_ = false;  ///< the current run was read back with openRun
   std::vector<ConfigChange> ghost_changes_;
   QString ghost_name_;
   QString init_weights_;

@@ -1,6 +1,7 @@
 #include "gui/model/run_history.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace trainscope {
@@ -163,6 +164,13 @@ std::string layerUpdateRatio(const std::string& parameter) {
 }
 }  // namespace series
 
+std::uint64_t RunHistory::newGeneration() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+RunHistory::RunHistory(std::size_t budget) : budget_(budget), generation_(newGeneration()) {}
+
 void RunHistory::append(const std::string& name, double x, double y) {
   auto it = series_.find(name);
   if (it == series_.end()) it = series_.emplace(name, Series(budget_)).first;
@@ -177,29 +185,37 @@ const Series* RunHistory::find(const std::string& name) const {
 
 void RunHistory::clear() {
   series_.clear();
-  ++generation_;
+  generation_ = newGeneration();
   ++append_count_;
 }
 
 void RunHistory::erase(const std::string& name) {
   if (series_.erase(name) == 0) return;
-  ++generation_;
+  generation_ = newGeneration();
   ++append_count_;
 }
 
 void RunHistory::dropAfter(double step) {
-  for (auto& [name, s] : series_)
-    if (name.rfind("ghost/", 0) != 0) s.dropAfter(step);
-  ++generation_;
+  for (auto& entry : series_) entry.second.dropAfter(step);
+  generation_ = newGeneration();
   ++append_count_;
+}
+
+void RunHistory::swap(RunHistory& other) {
+  std::swap(budget_, other.budget_);
+  series_.swap(other.series_);
+  generation_ = newGeneration();
+  other.generation_ = newGeneration();
+  ++append_count_;
+  ++other.append_count_;
 }
 
 bool RunHistory::stepRange(double* lo, double* hi) const {
   bool any = false;
-  for (const auto& [name, s] : series_) {
+  for (const auto& entry : series_) {
+    const Series& s = entry.second;
     double a = 0, b = 0;
-    // The previous run's ghost is drawn inside this run's steps, never widening them.
-    if (name.rfind("ghost/", 0) == 0 || !s.xRange(&a, &b)) continue;
+    if (!s.xRange(&a, &b)) continue;
     if (!any) {
       *lo = a;
       *hi = b;

@@ -108,19 +108,25 @@ inline constexpr const char* kEpochValLoss = "epoch/val_loss";
 inline constexpr const char* kEpochValAccuracy = "epoch/val_accuracy";
 inline constexpr const char* kEpochLr = "epoch/lr";
 inline constexpr const char* kEpochTrainAccuracy = "epoch/train_accuracy";
-/// The previous run's per-epoch losses, kept as a faint "ghost" when a new run starts.
-inline constexpr const char* kGhostTrainLoss = "ghost/epoch/train_loss";
-inline constexpr const char* kGhostValLoss = "ghost/epoch/val_loss";
 /// Per-layer gradient norm series: "layer/<parameter name>/grad_norm".
 std::string layerGradNorm(const std::string& parameter);
 /// Per-layer update-to-weight ratio series (a plain ratio): "layer/<parameter name>/update_ratio".
 std::string layerUpdateRatio(const std::string& parameter);
 }  // namespace series
 
+/// Keys of the runs a plot draws from: a plot binds (run, series) pairs (LivePlot::setRun),
+/// each run its own RunHistory.
+namespace runs {
+/// The run the window shows: the live one, a resumed one or one read back from its folder.
+inline constexpr const char* kShown = "";
+/// The run shown before it, drawn faint under a new run on the same data (the "ghost").
+inline constexpr const char* kPrevious = "previous";
+}  // namespace runs
+
 /// All series of one run, by name. GUI thread only.
 class RunHistory {
  public:
-  explicit RunHistory(std::size_t budget = BoundedSeries::kDefaultBudget) : budget_(budget) {}
+  explicit RunHistory(std::size_t budget = BoundedSeries::kDefaultBudget);
 
   /// Appends to the series `name`, creating it on first use.
   void append(const std::string& name, double x, double y);
@@ -131,14 +137,19 @@ class RunHistory {
   /// Forgets the series `name` (no-op when absent); plots copy everything again.
   void erase(const std::string& name);
   /// A roll-back to the snapshot at `step` (EventKind::RolledBack): forgets every point after
-  /// it in the run's series (not the previous run's "ghost/" ones), so the steps trained again
-  /// redraw in place; plots copy everything again.
+  /// it, so the steps trained again redraw in place; plots copy everything again.
   void dropAfter(double step);
-  /// Smallest and largest step over every series but the previous run's ("ghost/"); false when
-  /// there is none.
+  /// Exchanges the runs held by this history and `other` (the shown run becomes the previous
+  /// one); both get a new generation, so plots bound to either copy everything again.
+  void swap(RunHistory& other);
+  /// Smallest and largest step over every series; false when there is none.
   bool stepRange(double* lo, double* hi) const;
+  /// True when no series holds a point.
+  bool empty() const { return series_.empty(); }
   std::size_t budget() const { return budget_; }
-  /// Bumped by clear(): plots that copied points must start over.
+  /// Changed by clear(), erase(), dropAfter() and swap(): plots that copied points must start
+  /// over. Unique across every history of the process, so a plot bound to a history whose
+  /// contents were swapped in never mistakes them for what it copied.
   std::uint64_t generation() const { return generation_; }
   /// Values appended since the history was created (a cheap "anything new?" check).
   std::uint64_t appendCount() const { return append_count_; }
@@ -146,7 +157,10 @@ class RunHistory {
  private:
   std::size_t budget_;
   std::map<std::string, Series> series_;
-  std::uint64_t generation_ = 0;
+  /// A generation no history has had yet.
+  static std::uint64_t newGeneration();
+
+  std::uint64_t generation_;
   std::uint64_t append_count_ = 0;
 };
 

@@ -117,21 +117,42 @@ void LivePlot::retranslate() {
 }
 
 QCPGraph* LivePlot::addSeriesGraph(const std::string& name, const QString& label) {
+  return addRunGraph(runs::kShown, name, label);
+}
+
+QCPGraph* LivePlot::addRunGraph(const std::string& run, const std::string& name,
+                                const QString& label) {
   QCPGraph* g = addGraph();
   g->setName(label);
   g->setAdaptiveSampling(true);
-  bindings_.push_back(Binding{name, g});
+  Binding b;
+  b.run = run;
+  b.name = name;
+  b.graph = g;
+  b.in_range = run == runs::kShown;  // another run's curves never widen the axes
+  bindings_.push_back(b);
   return g;
 }
 
-QCPGraph* LivePlot::graphFor(const std::string& name) const {
+void LivePlot::setRun(const std::string& run, const RunHistory* history) {
+  runs_[run] = history;
+  marker_stamp_ = ~std::uint64_t{0};
+}
+
+const RunHistory* LivePlot::historyOf(const Binding& b) const {
+  if (b.run == runs::kShown) return history_;
+  auto it = runs_.find(b.run);
+  return it == runs_.end() ? nullptr : it->second;
+}
+
+QCPGraph* LivePlot::graphFor(const std::string& run, const std::string& name) const {
   for (const Binding& b : bindings_)
-    if (b.name == name) return b.graph;
+    if (b.run == run && b.name == name) return b.graph;
   return nullptr;
 }
 
-int LivePlot::pointCount(const std::string& name) const {
-  const QCPGraph* g = graphFor(name);
+int LivePlot::pointCount(const std::string& run, const std::string& name) const {
+  const QCPGraph* g = graphFor(run, name);
   return g ? g->dataCount() : 0;
 }
 
@@ -141,8 +162,10 @@ int LivePlot::markerCount() const {
   return n;
 }
 
-void LivePlot::syncBinding(Binding& b, const Series* s) {
-  const std::uint64_t gen = history_ ? history_->generation() : 0;
+void LivePlot::syncBinding(Binding& b) {
+  const RunHistory* h = historyOf(b);
+  const Series* s = h ? h->find(b.name) : nullptr;
+  const std::uint64_t gen = h ? h->generation() : 0;
   if (!s) {
     if (b.copied != 0 || b.generation != gen) b.graph->data()->clear();
     b.copied = 0;
@@ -177,7 +200,7 @@ void LivePlot::syncBinding(Binding& b, const Series* s) {
 
 void LivePlot::setSeriesInRange(const std::string& name, bool inRange) {
   for (Binding& b : bindings_)
-    if (b.name == name) b.in_range = inRange;
+    if (b.run == runs::kShown && b.name == name) b.in_range = inRange;
   marker_stamp_ = ~std::uint64_t{0};
 }
 
@@ -185,8 +208,9 @@ void LivePlot::syncMarkers() {
   std::uint64_t stamp = history_ ? history_->generation() * 1000003u : 0;
   std::vector<const Series*> bound;
   for (const Binding& b : bindings_) {
-    const Series* s = history_ ? history_->find(b.name) : nullptr;
-    if (!s || !b.graph->visible() || !b.in_range) continue;
+    const RunHistory* h = b.in_range ? historyOf(b) : nullptr;
+    const Series* s = h ? h->find(b.name) : nullptr;
+    if (!s || !b.graph->visible()) continue;
     bound.push_back(s);
     stamp += s->nonFiniteCount() * 7 + 1;
   }
@@ -208,7 +232,7 @@ void LivePlot::syncMarkers() {
 }
 
 void LivePlot::sync() {
-  for (Binding& b : bindings_) syncBinding(b, history_ ? history_->find(b.name) : nullptr);
+  for (Binding& b : bindings_) syncBinding(b);
   syncMarkers();
   if (following_) rescale();
   replot(QCustomPlot::rpQueuedReplot);
@@ -228,9 +252,10 @@ void LivePlot::rescale() {
   bool any = false;
   double y_lo = 0, y_hi = 0;
   for (const Binding& b : bindings_) {
-    const Series* s = history_->find(b.name);
+    const RunHistory* h = b.in_range ? historyOf(b) : nullptr;
+    const Series* s = h ? h->find(b.name) : nullptr;
     double lo = 0, hi = 0;
-    if (!s || !b.graph->visible() || !b.in_range || !s->yRange(&lo, &hi, log_scale_)) continue;
+    if (!s || !b.graph->visible() || !s->yRange(&lo, &hi, log_scale_)) continue;
     y_lo = any ? std::min(y_lo, lo) : lo;
     y_hi = any ? std::max(y_hi, hi) : hi;
     any = true;

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,9 @@
 
 namespace trainscope {
 
-/// A QCustomPlot whose graphs are drawn from named series of a RunHistory. sync() copies only
+/// A QCustomPlot whose graphs are drawn from named series of runs: each graph binds a (run,
+/// series) pair, the run being the shown run (setHistory, runs::kShown) or another run set with
+/// setRun (runs::kPrevious, the ghost). sync() copies only
 /// what is new (everything again after the series folded old points), draws nan/+inf/-inf as
 /// distinct markers on the plot's top edge (on a hidden 0..1 axis, so they never stretch the
 /// value axis) and, while following, sets the step axis to every step of the run and the value
@@ -22,15 +25,26 @@ class LivePlot : public QCustomPlot {
  public:
   explicit LivePlot(QWidget* parent = nullptr);
 
-  /// The history the bound graphs read (not owned; must outlive the plot or be reset).
+  /// The shown run's history (runs::kShown), which the axes follow (not owned; must outlive
+  /// the plot or be reset).
   void setHistory(const RunHistory* history) { history_ = history; }
   const RunHistory* history() const { return history_; }
-  /// Adds a graph drawn from the series `name`, with a translatable legend `label`.
+  /// The history of the run `run` (a runs:: key other than kShown; nullptr: none, its graphs
+  /// are emptied at the next sync). Not owned; must outlive the plot or be reset.
+  void setRun(const std::string& run, const RunHistory* history);
+  /// Adds a graph drawn from the series `name` of the shown run, with a translatable legend
+  /// `label`.
   QCPGraph* addSeriesGraph(const std::string& name, const QString& label);
-  /// The graph bound to `name`, or nullptr.
-  QCPGraph* graphFor(const std::string& name) const;
-  /// Points currently drawn for `name` (0 when not bound).
-  int pointCount(const std::string& name) const;
+  /// Adds a graph drawn from the series `name` of the run `run` (setRun). Another run's curves
+  /// are drawn within the shown run's axes, never widening them, and their non-finite values
+  /// are not marked (they are not this run's).
+  QCPGraph* addRunGraph(const std::string& run, const std::string& name, const QString& label);
+  /// The graph bound to (`run`, `name`), or nullptr.
+  QCPGraph* graphFor(const std::string& name) const { return graphFor(runs::kShown, name); }
+  QCPGraph* graphFor(const std::string& run, const std::string& name) const;
+  /// Points currently drawn for (`run`, `name`) (0 when not bound).
+  int pointCount(const std::string& name) const { return pointCount(runs::kShown, name); }
+  int pointCount(const std::string& run, const std::string& name) const;
   /// Non-finite markers currently drawn (all kinds, all bound series).
   int markerCount() const;
 
@@ -55,9 +69,9 @@ class LivePlot : public QCustomPlot {
   /// What hovering at `pos` (widget pixels) shows: the nearest point within 24 px (curve name,
   /// step and value; describePoint()), or empty when none is that close.
   QString readoutText(const QPoint& pos) const;
-  /// Leaves the series `name` out of the axis ranges (and its non-finite markers off the
-  /// plot): it is drawn where it falls inside the current run's ranges, never widening them
-  /// (the previous run's ghost).
+  /// Leaves the shown run's series `name` out of the axis ranges (and its non-finite markers
+  /// off the plot): it is drawn where it falls inside the other curves' ranges, never widening
+  /// them (the learning-rate finder's raw curve).
   void setSeriesInRange(const std::string& name, bool inRange);
 
  protected:
@@ -71,6 +85,7 @@ class LivePlot : public QCustomPlot {
 
  private:
   struct Binding {
+    std::string run;  ///< runs::kShown or a key of setRun
     std::string name;
     QCPGraph* graph = nullptr;
     std::uint64_t generation = ~std::uint64_t{0};
@@ -78,7 +93,9 @@ class LivePlot : public QCustomPlot {
     std::size_t copied = 0;
     bool in_range = true;  ///< takes part in the axis ranges and markers
   };
-  void syncBinding(Binding& b, const Series* s);
+  /// The history `b` draws from (nullptr: none set).
+  const RunHistory* historyOf(const Binding& b) const;
+  void syncBinding(Binding& b);
   void syncMarkers();
   void rescale();
   /// About one value label per 35 px of height (2 to 5): a short plot (1024x768 with the
@@ -94,6 +111,7 @@ class LivePlot : public QCustomPlot {
   void showReadout(const QPoint& pos, const QPoint& global);
 
   const RunHistory* history_ = nullptr;
+  std::map<std::string, const RunHistory*> runs_;  ///< the other runs, by key
   std::vector<Binding> bindings_;
   QCPAxis* marker_axis_ = nullptr;
   std::array<QCPGraph*, kNonFiniteKinds> markers_{};

@@ -52,14 +52,14 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   // The labels' sides and heights follow the plot's size and range, at every replot.
   connect(this, &QCustomPlot::beforeReplot, this, &LossPlot::alignLabels);
   // The previous run first, so that the current curves are drawn over it.
-  for (const auto& [name, color] : {std::pair{series::kGhostTrainLoss, kTrainColor},
-                                    std::pair{series::kGhostValLoss, kValColor}}) {
+  // Drawn within this run's axes, never widening them (addRunGraph).
+  for (const auto& [name, color] : {std::pair{series::kEpochTrainLoss, kTrainColor},
+                                    std::pair{series::kEpochValLoss, kValColor}}) {
     QColor faint = color;
     faint.setAlpha(110);
-    QCPGraph* g = addSeriesGraph(name, {});
+    QCPGraph* g = addRunGraph(runs::kPrevious, name, {});
     g->setPen(QPen(faint, 1.8, Qt::DashLine));
     g->removeFromLegend();
-    setSeriesInRange(name, false);  // drawn within this run's axes, never widening them
   }
   QColor light = kTrainColor;
   light.setAlpha(70);
@@ -343,7 +343,7 @@ void LossPlot::retranslate() {
   // Short names: the plot is narrow next to the side views, and its axis says "Loss".
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
-  graphFor(series::kGhostValLoss)
+  graphFor(runs::kPrevious, series::kEpochValLoss)
       ->setName(ghost_name_.isEmpty() ? Tr::tr("Previous run")
                                       : Tr::tr("Previous run (%1)").arg(ghost_name_));
   smoothed_->setName(Tr::tr("Smoothed"));
@@ -388,10 +388,12 @@ void LossPlot::sync() {
   updateBest();
   LivePlot::sync();
   alignLabels();
-  const bool ghost = pointCount(series::kGhostValLoss) + pointCount(series::kGhostTrainLoss) > 0;
+  const bool ghost = pointCount(runs::kPrevious, series::kEpochValLoss) +
+                         pointCount(runs::kPrevious, series::kEpochTrainLoss) >
+                     0;
   if (ghost != ghost_shown_) {
     ghost_shown_ = ghost;
-    QCPGraph* g = graphFor(series::kGhostValLoss);
+    QCPGraph* g = graphFor(runs::kPrevious, series::kEpochValLoss);
     if (ghost) {
       g->addToLegend();  // last: after the current run's curves
     } else {

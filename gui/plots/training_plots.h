@@ -21,8 +21,8 @@ namespace trainscope {
 /// bold at the step where the epoch ended, the generalisation gap (validation - training)
 /// shaded between them, the best-validation epoch marked and labelled, and markers for the
 /// overfitting onset, the early-stopping preview and event, and learning-rate changes
-/// (objectName `lossPlot`); the previous run's epoch losses, when kept, faint and dashed
-/// underneath, labelled with what the new run changed.
+/// (objectName `lossPlot`); the previous run's epoch losses (the run bound as runs::kPrevious,
+/// setRun), when kept, faint and dashed underneath, labelled with what the new run changed.
 class LossPlot : public LivePlot {
   Q_OBJECT
  public:
@@ -39,14 +39,14 @@ class LossPlot : public LivePlot {
   /// Draws epoch markers only while there are few epochs (hundreds of them hide the curve),
   /// recomputes the smoothed curve and the best-validation marker.
   void sync() override;
-  /// Names the previous run's ghost curves (series::kGhost...) by the run they come from
+  /// Names the previous run's ghost curves (runs::kPrevious) by the run they come from
   /// (`name`, its config name) and what the new run changed. The ghost never widens the axes.
   void setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name = {});
   bool ghostShown() const { return ghost_shown_; }
   /// "Dashed: the previous run (moons), dropout 0.0 → 0.3" (translated), for the plot's
   /// toolbar.
   QString ghostDescription() const;
-  /// The "Clear previous run" control was used (the owner removes the ghost series).
+  /// The "Clear previous run" control was used (the owner empties the previous run).
   void requestClearGhost() { emit clearGhostRequested(); }
 
   /// Smoothing of the per-step loss (default: EMA, weight 0.95). `strength`: the EMA weight

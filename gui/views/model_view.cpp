@@ -143,6 +143,7 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(stack_, 1);
 
   empty_ = new QLabel(this);
+  empty_->setObjectName(QStringLiteral("modelViewEmpty"));
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setWordWrap(true);
   stack_->addWidget(empty_);
@@ -186,7 +187,8 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   clear();
 }
 
-void ModelView::clear() {
+void ModelView::clear(bool readBack) {
+  read_back_ = readBack;
   record_.reset();
   images_->setRecord(nullptr);
   stack_->setCurrentWidget(empty_);
@@ -309,7 +311,10 @@ void ModelView::updateCaption() {
 }
 
 void ModelView::retranslate() {
-  empty_->setText(Tr::tr("What the model does appears here at the end of each epoch."));
+  empty_->setText(read_back_ ? Tr::tr("This run was read back from its folder, which keeps no "
+                                      "picture of the model: it is drawn only while a run "
+                                      "trains. Start a run to see it again.")
+                             : Tr::tr("What the model does appears here at the end of each epoch."));
   plot_->xAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₀")
                                                                                     : Tr::tr("x"));
   plot_->yAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₁")

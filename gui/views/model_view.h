@@ -29,8 +29,10 @@ class ModelView : public QWidget {
 
   /// Draws `record` (replacing the previous one).
   void setRecord(const ModelViewRecord& record);
-  /// Back to the empty state (a new run).
-  void clear();
+  /// Back to the empty state (a new run). `readBack`: the run was read back from its folder,
+  /// whose files record no model view, and the empty state says so instead of promising one at
+  /// the next epoch end.
+  void clear(bool readBack = false);
   void retranslate();
 
   /// The record shown, if any.
@@ -64,6 +66,7 @@ class ModelView : public QWidget {
   QCPGraph* prediction_;
   ImageGrid* images_;
   QLabel* empty_;
+  bool read_back_ = false;  ///< the empty state is that of a run read back from its folder
 };
 
 }  // namespace trainscope

@@ -28,7 +28,7 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   LossPlot* loss = area->lossPlot();
   connect(controller, &TrainingController::runStarted, this, [this, loss] {
     loss->clearAnnotations();
-    model_view_->clear();
+    model_view_->clear(controller_->isReadBack());
     live_lr_ = controller_->config().optimizer.lr;
     live_run_ = controller_->runDirectory();
     steps_per_epoch_ = 0;

@@ -357,7 +357,7 @@ void TstGradientWatchGui::rollBackDropsTheLaterPoints() {
   RunHistory h;
   for (int step = 1; step <= 10; ++step) {
     h.append(series::kStepLoss, step, step == 10 ? std::numeric_limits<double>::infinity() : step);
-    h.append(series::kGhostTrainLoss, step, 1);
+    h.append(series::kEpochTrainLoss, step, 1);
   }
   const auto generation = h.generation();
   h.dropAfter(4);
@@ -365,8 +365,8 @@ void TstGradientWatchGui::rollBackDropsTheLaterPoints() {
   QCOMPARE(loss->values().size(), std::size_t{4});
   QCOMPARE(loss->values().points().back().x, 4.0);
   QCOMPARE(loss->markers(NonFiniteKind::PosInf).size(), std::size_t{0});
-  QCOMPARE(h.find(series::kGhostTrainLoss)->values().size(), std::size_t{10});  // kept
-  QVERIFY(h.generation() != generation);                                        // plots copy again
+  QCOMPARE(h.find(series::kEpochTrainLoss)->values().size(), std::size_t{4});  // every series
+  QVERIFY(h.generation() != generation);                                       // plots copy again
   h.append(series::kStepLoss, 5, 0.5);
   QCOMPARE(loss->values().points().back().y, 0.5);
 }

@@ -19,6 +19,7 @@
 
 using trainscope::MainWindow;
 using trainscope::ScientificSpinBox;
+namespace runs = trainscope::runs;
 
 class TstModelDataSettings : public QObject {
   Q_OBJECT
@@ -181,13 +182,13 @@ void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
     QVERIFY(finished.wait(60000));
   };
   runToEnd();
-  QCOMPARE(plot->pointCount(series::kGhostValLoss), 0);  // nothing before the first run
+  QCOMPARE(plot->pointCount(runs::kPrevious, series::kEpochValLoss), 0);  // nothing before the first run
   QVERIFY(!clear->isVisible());
 
   w.findChild<ScientificSpinBox*>(QStringLiteral("dropoutSpinBox"))->setValue(0.3);
   runToEnd();
-  QTRY_COMPARE(plot->pointCount(series::kGhostValLoss), 3);
-  QCOMPARE(plot->pointCount(series::kGhostTrainLoss), 3);
+  QTRY_COMPARE(plot->pointCount(runs::kPrevious, series::kEpochValLoss), 3);
+  QCOMPARE(plot->pointCount(runs::kPrevious, series::kEpochTrainLoss), 3);
   QCOMPARE(plot->pointCount(series::kEpochValLoss), 3);
   auto* label = w.findChild<QLabel*>(QStringLiteral("lossGhostLabel"));
   QVERIFY2(label->text().contains(QStringLiteral("dropout 0.0 → 0.3")), qPrintable(label->text()));
@@ -200,12 +201,12 @@ void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
   }
 
   QTest::mouseClick(clear, Qt::LeftButton);
-  QCOMPARE(plot->pointCount(series::kGhostValLoss), 0);
+  QCOMPARE(plot->pointCount(runs::kPrevious, series::kEpochValLoss), 0);
   QVERIFY(!clear->isVisible());
   QCOMPARE(plot->pointCount(series::kEpochValLoss), 3);  // the current run stays
 
   runToEnd();  // same settings again: the ghost says so
-  QTRY_COMPARE(plot->pointCount(series::kGhostValLoss), 3);
+  QTRY_COMPARE(plot->pointCount(runs::kPrevious, series::kEpochValLoss), 3);
   QVERIFY(label->text().contains(QStringLiteral("same settings")));
   QVERIFY(w.close());
 }

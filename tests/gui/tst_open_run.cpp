@@ -5,6 +5,7 @@
 // changes nothing; nor does asking while a run is active.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -113,6 +114,12 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
       testfiles::readJsonObject(QDir(run).filePath(QStringLiteral("summary.json")));
   QCOMPARE(w->controller()->lastStep()->step, summary.value("global_step").toInteger());
   QCOMPARE(w->controller()->totalEpochs(), qint64(4));
+  // The model view says the folder keeps no picture of the model, rather than promising one.
+  auto* model_empty = w->findChild<QLabel*>(QStringLiteral("modelViewEmpty"));
+  QVERIFY(model_empty);
+  QVERIFY2(model_empty->text().contains(QStringLiteral("read back")),
+           qPrintable(model_empty->text()));
+  QVERIFY(w->controller()->isReadBack());
   // Nothing trained, no folder made.
   QCOMPARE(QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
            runs_before);
@@ -122,6 +129,16 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   QVERIFY(again.wait(120000));
   QVERIFY(w->runDirectory() != QFileInfo(run).absoluteFilePath());
   QCOMPARE(w->controller()->config().training.epochs, int64_t{4});
+  QVERIFY(!w->controller()->isReadBack());
+  QVERIFY(!model_empty->text().contains(QStringLiteral("read back")));
+  // The shown run is now the previous run (the ghost under the new one): its own history,
+  // with the epochs its files hold.
+  QVERIFY(w->controller()->hasGhost());
+  const auto* previous_val = w->controller()->previousRun().find(series::kEpochValLoss);
+  QVERIFY(previous_val);
+  QCOMPARE(previous_val->values().size(), size_t(metrics->rows.size()));
+  for (int i = 0; i < metrics->rows.size(); ++i)
+    QCOMPARE(previous_val->values().points()[i].y, metrics->number(i, QStringLiteral("val_loss")));
 }
 
 void TstOpenRun::whatIsNotARunChangesNothing() {

@@ -41,6 +41,7 @@ class TstPlotDetails : public QObject {
   void clippedCurveShowsBesideItsThreshold();
   void hoverAtAClippedStepSaysBeforeAndAfter();
   void ghostNeverWidensTheAxes();
+  void graphsBindRunAndSeries();
   void lrFindPlotDrawsTheSweepByName();
   void noGraphIndexOutsideThePlotsLayer();
 };
@@ -111,10 +112,10 @@ void TstPlotDetails::hoverAtAClippedStepSaysBeforeAndAfter() {
 void TstPlotDetails::ghostNeverWidensTheAxes() {
   // The previous run: 1000 steps with losses up to 1e23 (and an inf); this run: 10 steps of
   // losses in [0.5, 1].
-  RunHistory h;
+  RunHistory h, previous;
   for (int s = 100; s <= 1000; s += 100) {
-    h.append(series::kGhostTrainLoss, s, 1e23);
-    h.append(series::kGhostValLoss, s, s == 1000 ? INFINITY : 1e22);
+    previous.append(series::kEpochTrainLoss, s, 1e23);
+    previous.append(series::kEpochValLoss, s, s == 1000 ? INFINITY : 1e22);
   }
   for (int s = 1; s <= 10; ++s) {
     h.append(series::kStepLoss, s, 1.0 - 0.05 * s);
@@ -125,6 +126,7 @@ void TstPlotDetails::ghostNeverWidensTheAxes() {
   }
   LossPlot plot;
   plot.setHistory(&h);
+  plot.setRun(runs::kPrevious, &previous);
   plot.setGhostChanges({}, QStringLiteral("exploding"));
   plot.resize(600, 320);
   for (bool log : {false, true}) {
@@ -140,6 +142,44 @@ void TstPlotDetails::ghostNeverWidensTheAxes() {
   QVERIFY(plot.ghostShown());
   QVERIFY2(plot.ghostDescription().contains(QStringLiteral("exploding")),
            qPrintable(plot.ghostDescription()));
+}
+
+void TstPlotDetails::graphsBindRunAndSeries() {
+  // Two runs with the same series names: each graph draws its own run's points, and when the
+  // shown run becomes the previous one (swap, as a new run starts) both redraw from scratch.
+  RunHistory shown, previous;
+  for (int s = 1; s <= 5; ++s) shown.append(series::kEpochValLoss, 10 * s, 1.0 / s);
+  for (int s = 1; s <= 3; ++s) previous.append(series::kEpochValLoss, 100 * s, 7.0);
+  LossPlot plot;
+  plot.setHistory(&shown);
+  plot.setRun(runs::kPrevious, &previous);
+  plot.sync();
+  QCOMPARE(plot.pointCount(series::kEpochValLoss), 5);
+  QCOMPARE(plot.pointCount(runs::kPrevious, series::kEpochValLoss), 3);
+  auto first = [&](const std::string& run) {
+    return plot.graphFor(run, series::kEpochValLoss)->data()->constBegin()->key;
+  };
+  QCOMPARE(first(runs::kShown), 10.0);
+  QCOMPARE(first(runs::kPrevious), 100.0);
+  QVERIFY(plot.ghostShown());
+
+  previous.swap(shown);  // the shown run becomes the previous one; a new run starts empty
+  shown.clear();
+  shown.append(series::kEpochValLoss, 1, 0.5);
+  plot.sync();
+  QCOMPARE(plot.pointCount(series::kEpochValLoss), 1);
+  QCOMPARE(plot.pointCount(runs::kPrevious, series::kEpochValLoss), 5);
+  QCOMPARE(first(runs::kShown), 1.0);
+  QCOMPARE(first(runs::kPrevious), 10.0);
+
+  previous.clear();  // "Clear previous run"
+  plot.sync();
+  QCOMPARE(plot.pointCount(runs::kPrevious, series::kEpochValLoss), 0);
+  QVERIFY(!plot.ghostShown());
+  plot.setRun(runs::kPrevious, nullptr);  // no run bound: nothing drawn, nothing read
+  plot.sync();
+  QCOMPARE(plot.pointCount(runs::kPrevious, series::kEpochValLoss), 0);
+  QCOMPARE(plot.pointCount(series::kEpochValLoss), 1);
 }
 
 void TstPlotDetails::lrFindPlotDrawsTheSweepByName() {

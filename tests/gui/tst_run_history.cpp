@@ -21,6 +21,7 @@ class TstRunHistory : public QObject {
   void foldingBoundsMemoryKeepsExtremesAndNewest();
   void nonFiniteValuesAreMarkersNotValues();
   void historyNamesSeriesAndSpansEveryStep();
+  void swapExchangesRunsWithNewGenerations();
 };
 
 void TstRunHistory::keepsEveryPointUpToTheBudget() {
@@ -114,6 +115,37 @@ void TstRunHistory::historyNamesSeriesAndSpansEveryStep() {
   h.clear();
   QVERIFY(h.generation() != gen);
   QVERIFY(!h.stepRange(&lo, &hi));
+}
+
+void TstRunHistory::swapExchangesRunsWithNewGenerations() {
+  // One history per run: swap makes the shown run the previous one. Both get generations no
+  // history had before, so a plot that copied either one's points copies again.
+  using trainscope::RunHistory;
+  namespace series = trainscope::series;
+  RunHistory shown(64), previous(128);
+  for (int step = 1; step <= 10; ++step) shown.append(series::kStepLoss, step, step);
+  previous.append(series::kEpochValLoss, 5, 2.0);
+  QVERIFY(shown.generation() != previous.generation());
+  const auto seen = {shown.generation(), previous.generation()};
+  const auto shown_count = shown.appendCount(), previous_count = previous.appendCount();
+  previous.swap(shown);
+  QCOMPARE(previous.find(series::kStepLoss)->values().size(), std::size_t{10});
+  QVERIFY(!previous.find(series::kEpochValLoss));
+  QCOMPARE(shown.find(series::kEpochValLoss)->values().size(), std::size_t{1});
+  QCOMPARE(previous.budget(), std::size_t{64});  // the budget goes with the run
+  QCOMPARE(shown.budget(), std::size_t{128});
+  for (auto g : seen) {
+    QVERIFY(shown.generation() != g);
+    QVERIFY(previous.generation() != g);
+  }
+  QVERIFY(shown.generation() != previous.generation());
+  QVERIFY(shown.appendCount() != shown_count);  // the window's "anything new?" check sees it
+  QVERIFY(previous.appendCount() != previous_count);
+  RunHistory fresh;
+  QVERIFY(fresh.generation() != shown.generation() && fresh.generation() != previous.generation());
+  shown.clear();
+  QVERIFY(shown.empty());
+  QVERIFY(!previous.empty());
 }
 
 QTEST_GUILESS_MAIN(TstRunHistory)
