@@ -233,17 +233,24 @@ void TstMonitors::overfitSineHasOneOnset() {
   QCOMPARE(onsets[0].epoch, expected[0].first);
   QCOMPARE(*onsets[0].value, double(expected[0].second));
   // It is the validation minimum of the whole run (nothing later cleared it), and the rise is
-  // real: every 10-epoch block after it averages above the 50 epochs before it (the curve never
-  // returns to the shelf), and the last 50 epochs average over 5x that.
+  // real: averaged over blocks of 50 epochs after it, the validation loss rises block after
+  // block, and the last 50 epochs average over 5x the 50 before the onset. (Where on the noisy
+  // shelf the lowest epoch falls depends on the CPU's float kernels: epoch 179 on an AMD EPYC
+  // (AVX-512), later on the Intel Xeon this test was first written on. Single epochs on the
+  // shelf differ by +-15%, so 10-epoch blocks right after an onset early on the shelf dip
+  // below the shelf's mean: the AMD run's block from epoch 190 averages 0.154 < 0.156.)
   const long onset = long(expected[0].second) - 1;
   QCOMPARE(long(std::min_element(val.begin(), val.end()) - val.begin()), onset);
-  QVERIFY(onset >= 50 && size_t(onset) + 60 < val.size());
+  QVERIFY(onset >= 50 && size_t(onset) + 200 < val.size());  // four blocks of 50 at least
   const auto meanOf = [&val](long from, long n) {
     return std::accumulate(val.begin() + from, val.begin() + from + n, 0.0) / double(n);
   };
   const double shelf = meanOf(onset - 50, 50);
-  for (long from = onset + 1; from + 10 <= long(val.size()); from += 10)
-    QVERIFY2(meanOf(from, 10) > shelf, qPrintable(QString::number(from + 1)));
+  double previous = 0;
+  for (long from = onset + 1; from + 50 <= long(val.size()); from += 50) {
+    QVERIFY2(meanOf(from, 50) > previous, qPrintable(QString::number(from + 1)));
+    previous = meanOf(from, 50);
+  }
   QVERIFY(meanOf(long(val.size()) - 50, 50) > 5 * shelf);
   // And the event says so in numbers a teacher can read off the plot.
   QVERIFY2(onsets[0].message.find("the onset is the best epoch " +
