@@ -10,8 +10,10 @@ config).
   preset_diff.py compare ROOT_A ROOT_B [--added KEYS]
                                              differences, exit 1 when there are any; KEYS
                                              (comma-separated dotted paths, e.g.
-                                             "data,data.input_shape") are keys a change adds
-                                             on purpose: allowed in B only, nothing else
+                                             "data.input_shape,*.pt:data") are keys a change
+                                             adds on purpose: allowed in B only, nothing else.
+                                             FILE:KEY limits a key to the files whose name
+                                             matches FILE (fnmatch: "run.json", "*.pt")
   preset_diff.py selfcheck CLI [--epochs N]  runs twice with one build and compares (must be
                                              equal), then checks that a changed value, a changed
                                              weight and a missing file are each reported
@@ -23,6 +25,7 @@ shape and every bit); other files byte for byte. Every preset runs with training
 "auto" chooses by timing, and its events would differ from run to run.
 """
 import csv
+import fnmatch
 import io
 import json
 import os
@@ -64,15 +67,26 @@ def run_all(cli, root, epochs):
         print("ran %-20s exit %d" % (name, r.returncode), flush=True)
 
 
-ADDED = set()  # compare --added: dotted key paths build B adds on purpose
+ADDED = set()  # compare --added: [FILE:]dotted key paths build B adds on purpose
 
 
-def normalise(value, root, added=False, path=""):
-    """JSON value with volatile keys dropped and the run root replaced (and, for build B, the
-    keys of ADDED)."""
+def added_for(name):
+    """The key paths of ADDED that apply to the file `name` (its base name matched against
+    each entry's FILE pattern; entries without one apply to every file)."""
+    keys = set()
+    for entry in ADDED:
+        pattern, _, key = entry.rpartition(":")
+        if not pattern or fnmatch.fnmatch(os.path.basename(name), pattern):
+            keys.add(key)
+    return keys
+
+
+def normalise(value, root, added=frozenset(), path=""):
+    """JSON value with volatile keys dropped, the run root replaced and (for build B) the key
+    paths `added` left out."""
     if isinstance(value, dict):
         return {k: normalise(v, root, added, path + "." + k) for k, v in value.items()
-                if not VOLATILE.search(k) and not (added and (path + "." + k)[1:] in ADDED)}
+                if not VOLATILE.search(k) and (path + "." + k)[1:] not in added}
     if isinstance(value, list):
         return [normalise(v, root, added, path) for v in value]
     if isinstance(value, str):
@@ -89,7 +103,7 @@ def read_csv(path, root):
     return [[row[i].replace(root, "<ROOT>") if i < len(row) else None for i in keep] for row in rows]
 
 
-def read_json_lines(path, root, added=False):
+def read_json_lines(path, root, added=frozenset()):
     with open(path) as f:
         return [normalise(json.loads(line), root, added) for line in f if line.strip()]
 
@@ -147,7 +161,7 @@ sys.exit(1 if out else 0)
 
 def compare_checkpoints(a, b, root_a, root_b):
     r = subprocess.run(["/usr/bin/python3", "-c", TORCH_COMPARE, a, b, VOLATILE.pattern, root_a,
-                        root_b, ",".join(sorted(ADDED))], capture_output=True, text=True)
+                        root_b, ",".join(sorted(added_for(b)))], capture_output=True, text=True)
     if r.returncode not in (0, 1):
         return ["cannot compare with torch: " + r.stderr.strip().splitlines()[-1]]
     return [line for line in r.stdout.splitlines() if line]
@@ -180,9 +194,9 @@ def compare(root_a, root_b):
             if f.endswith(".json"):
                 with open(a) as fa_, open(b) as fb_:
                     ja = [normalise(json.load(fa_), root_a)]
-                    jb = [normalise(json.load(fb_), root_b, added=True)]
+                    jb = [normalise(json.load(fb_), root_b, added_for(f))]
             else:
-                ja, jb = read_json_lines(a, root_a), read_json_lines(b, root_b, added=True)
+                ja, jb = read_json_lines(a, root_a), read_json_lines(b, root_b, added_for(f))
             if ja != jb:
                 problems.append("%s: differs" % f)
                 for x, y in zip(ja, jb):
@@ -235,7 +249,8 @@ def selfcheck(cli, epochs):
         if missing:
             print("the comparer missed: %s\nit reported: %s" % (missing, found))
             return 1
-        # A key B adds is a difference unless --added names it, and naming it hides nothing else.
+        # A key B adds is a difference unless --added names it (for the files it names), and
+        # naming it hides nothing else.
         subprocess.run(["/usr/bin/python3", "-c",
                         "import sys, torch; d = torch.load(sys.argv[1]); d['new_part'] = {'x': 1}; "
                         "torch.save(d, sys.argv[1])", ckpt], check=True)
@@ -247,12 +262,25 @@ def selfcheck(cli, epochs):
         if not any("last.pt: keys" in p for p in found) or not any("run.json" in p for p in found):
             print("the comparer missed an added key: %s" % found)
             return 1
-        ADDED.update({"new_part", "data.new_fact"})
+        ADDED.update({"run.json:new_part", "*.pt:data.new_fact"})  # the wrong files
         found = compare(a, b)
         ADDED.clear()
+        if not any("last.pt: keys" in p for p in found) or not any("run.json" in p for p in found):
+            print("--added hid a key in files it does not name: %s" % found)
+            return 1
+        ADDED.update({"*.pt:new_part", "run.json:data.new_fact"})
+        found = compare(a, b)
         if any("keys" in p or "run.json" in p for p in found) or not any(
                 "0.weight: tensors differ" in p for p in found):
+            ADDED.clear()
             print("--added hid too much or too little: %s" % found)
+            return 1
+        info["data"]["n_train"] += 1  # an existing fact beside the added one still counts
+        json.dump(info, open(run_json, "w"))
+        found = compare(a, b)
+        ADDED.clear()
+        if not any("run.json" in p for p in found):
+            print("--added hid run.json's data: %s" % found)
             return 1
         print("preset_diff selfcheck: %d presets equal across two runs; a changed value, weight and "
               "file are reported" % len(os.listdir(a)))
