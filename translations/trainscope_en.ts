@@ -2320,5 +2320,9 @@ learning rate %2: %3</source>
         <source>This run was read back from its folder, which keeps no picture of the model: it is drawn only while a run trains. Start a run to see it again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--%1 needs a value, not an empty one.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

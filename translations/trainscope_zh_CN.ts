@@ -2317,5 +2317,9 @@ before clipping %2 → after %3</source>
         <source>This run was read back from its folder, which keeps no picture of the model: it is drawn only while a run trains. Start a run to see it again.</source>
         <translation>这次训练是从它的文件夹读回来的，文件夹里没有保存模型的图像：模型图只在训练进行时绘制。重新开始训练即可再次看到。</translation>
     </message>
+    <message>
+        <source>--%1 needs a value, not an empty one.</source>
+        <translation>--%1 需要一个值，不能为空。</translation>
+    </message>
 </context>
 </TS>

@@ -65,18 +65,33 @@ struct Table {
   }
 };
 
+/// The complete lines of `file` (each ended by a newline, which is not kept). A last line
+/// without its newline is a row the writer had not finished (a run killed mid-write, or one
+/// still being written) and is left out, as the next complete read will have it whole.
+std::vector<std::string> completeLines(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (in.eof()) break;  // no newline after it: unfinished
+    lines.push_back(std::move(line));
+  }
+  if (in.bad()) throw Error(ErrorCode::Io, name, "cannot read " + name);
+  return lines;
+}
+
 Table readTable(const std::filesystem::path& file) {
   Table t;
   t.name = file.string();
-  std::ifstream in(file);
-  if (!in) throw Error(ErrorCode::Io, t.name, "cannot open " + t.name);
-  std::string line;
-  if (!std::getline(in, line)) throw Error(ErrorCode::Io, t.name, t.name + " is empty");
-  t.header = splitCsv(line);
-  for (int64_t line_no = 2; std::getline(in, line); ++line_no) {
-    if (line.empty()) continue;
-    t.rows.push_back(splitCsv(line));
-    t.lines.push_back(line_no);
+  const std::vector<std::string> lines = completeLines(file);
+  if (lines.empty()) throw Error(ErrorCode::Io, t.name, t.name + " is empty");
+  t.header = splitCsv(lines[0]);
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    t.rows.push_back(splitCsv(lines[i]));
+    t.lines.push_back(static_cast<int64_t>(i) + 1);
   }
   return t;
 }
@@ -228,11 +243,10 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file, i
 
 std::vector<Event> readEventsJsonl(const std::filesystem::path& file) {
   const std::string name = file.string();
-  std::ifstream in(file);
-  if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
+  const std::vector<std::string> lines = completeLines(file);
   std::vector<Event> events;
-  std::string line;
-  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+  for (int64_t line_no = 1; line_no <= static_cast<int64_t>(lines.size()); ++line_no) {
+    const std::string& line = lines[static_cast<size_t>(line_no - 1)];
     if (line.empty()) continue;
     try {
       const nlohmann::json j = nlohmann::json::parse(line);

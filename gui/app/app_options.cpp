@@ -85,6 +85,14 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
         "--checkpoint, --autostart and --quit-after-epochs.");
     return result;
   }
+  // An empty value would read as "not given" below (--open-run "" trained the default preset).
+  for (const QCommandLineOption* option : {&open_run, &config, &checkpoint, &runs_dir, &screenshot}) {
+    if (parser.isSet(*option) && parser.value(*option).isEmpty()) {
+      result.status = AppOptionsResult::Status::Error;
+      result.text = Tr::tr("--%1 needs a value, not an empty one.").arg(option->names().constFirst());
+      return result;
+    }
+  }
   AppOptions& o = result.options;
   o.open_run = parser.value(open_run);
   o.preset = parser.value(preset);

@@ -456,6 +456,27 @@ void TstRunReader::readRunErrors() {
   write(run / "events.jsonl", "{\"step\": 1}\n");
   m = message([&] { readRun(run); });
   QVERIFY2(m.find("events.jsonl, line 1: not an event") != std::string::npos, m.c_str());
+  // A last line without its newline is a row the writer had not finished (a run killed
+  // mid-write): left out of every file, never read as a row with a cut-off value ("0.0821"
+  // for "0.08219...", an lr of "0." for 0.01).
+  write(run / "events.jsonl",
+        R"({"step": 1, "epoch": 1, "kind": "paused", "message": "paused"})"
+        "\n"
+        R"({"step": 2, "epoch": 1, "kind": "resu)");
+  write(run / "metrics.csv", std::string(metricsCsvHeader()) + "\n1,5,0.5,0.6,,0.01,1,100,\n" +
+                                 "2,10,0.4,0.0");
+  write(run / "steps.csv", "step,epoch,batch,loss,grad_norm,grad_norm_clipped,lr\n"
+                           "1,1,1,0.9,1.5,1.5,0.01\n2,1,2,0.8,1.4,1.4,0.");
+  const RunRecord cut = readRun(run);
+  QCOMPARE(cut.epochs.size(), size_t{1});
+  QCOMPARE(cut.epochs[0].val_loss, 0.6);
+  QCOMPARE(cut.steps.size(), size_t{1});
+  QCOMPARE(cut.steps[0].lr, 0.01);
+  QCOMPARE(cut.events.size(), size_t{1});
+  // A header not yet finished: the file counts as empty.
+  write(run / "metrics.csv", "epoch,st");
+  m = message([&] { readRun(run); });
+  QVERIFY2(m.find("metrics.csv is empty") != std::string::npos, m.c_str());
 }
 
 QTEST_GUILESS_MAIN(TstRunReader)

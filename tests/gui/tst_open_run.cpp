@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "gui/app/app_options.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/model/run_history.h"
@@ -30,6 +31,7 @@ class TstOpenRun : public QObject {
   void showsTheRunAsItsFilesHoldIt();
   void whatIsNotARunChangesNothing();
   void notWhileARunIsActive();
+  void emptyArgumentsAreRefused();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -201,6 +203,22 @@ void TstOpenRun::notWhileARunIsActive() {
   QSignalSpy finished(w->controller(), &TrainingController::runFinished);
   w->controller()->stop();
   QVERIFY(finished.wait(60000));
+}
+
+void TstOpenRun::emptyArgumentsAreRefused() {
+  // `--open-run ""` read as "not given" and trained the default preset into a new folder.
+  using trainscope::AppOptionsParser;
+  using Status = trainscope::AppOptionsResult::Status;
+  for (const char* option : {"--open-run", "--config", "--checkpoint", "--runs-dir", "--screenshot"}) {
+    const auto r = AppOptionsParser::parse({QStringLiteral("trainscope"), QString::fromLatin1(option),
+                                            QString()});
+    QCOMPARE(r.status, Status::Error);
+    QVERIFY2(r.text.contains(QString::fromLatin1(option)), qPrintable(r.text));
+  }
+  const auto ok = AppOptionsParser::parse(
+      {QStringLiteral("trainscope"), QStringLiteral("--open-run"), dir_.path()});
+  QCOMPARE(ok.status, Status::Ok);
+  QCOMPARE(ok.options.open_run, dir_.path());
 }
 
 QTEST_MAIN(TstOpenRun)
