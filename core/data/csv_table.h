@@ -1,0 +1,68 @@
+#pragma once
+/// A CSV file read into typed columns: the reader behind the "csv" data source and its import
+/// report. Parsed with libcsv (RFC 4180: quoted cells holding delimiters, doubled quotes and line
+/// breaks; LF or CRLF line ends; spaces around unquoted cells trimmed); a UTF-8 byte-order mark
+/// is skipped; blank lines are skipped. Torch-free, so the GUI can read a header for its
+/// target-column combo.
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+/// How to read a CSV file (the `data.csv.*` keys of the same names).
+struct CsvReadOptions {
+  /// "auto": the first row is a header when none of its cells is a number (a table whose first
+  /// data row holds only words needs "no"); "yes"; "no" (columns are then named "column 1" ...).
+  std::string header = "auto";
+  /// "auto": whichever of ',', ';' and tab splits the first lines (up to 20) into the same
+  /// number of cells, the most cells on ties (',' when none occurs); or ",", ";", "\t".
+  std::string delimiter = "auto";
+  /// Cells that mean "missing" besides an empty cell (e.g. "NA", "?"); compared after trimming.
+  std::vector<std::string> missing;
+};
+
+/// One column of a CsvTable. Numeric when every cell that is not missing parses completely as a
+/// number in the C locale ("1e-3", "-2", "+4", "nan" and "inf" too; never "1,5"); text otherwise.
+struct CsvColumn {
+  std::string name;  ///< its header cell, or "column N" (1-based) without a header
+  bool numeric = true;
+  /// Numeric columns: one value per data row, as float32 (the tensor's dtype), NaN where the
+  /// cell is missing. Empty for text columns.
+  std::vector<float> numbers;
+  /// Text columns: one cell per data row ("" where missing). Empty for numeric columns.
+  std::vector<std::string> text;
+  /// Data rows (0-based) whose cell is missing (empty or one of CsvReadOptions::missing).
+  std::vector<int64_t> missing_rows;
+  /// Numeric columns: every value that is not missing is a whole number of magnitude < 2^24
+  /// (exact in float32), so the column can hold class labels.
+  bool integral = true;
+  /// Text columns: the first data row (0-based) whose cell is not a number.
+  int64_t first_text_row = -1;
+  /// The cell of that row, as written (for messages).
+  std::string first_text;
+};
+
+/// A whole CSV file: columns of equal length, one entry per data row (the header excluded).
+struct CsvTable {
+  std::string file;  ///< the path as given
+  char delimiter = ',';
+  bool header = false;
+  int64_t rows = 0;  ///< data rows
+  std::vector<CsvColumn> columns;
+
+  /// The file's line number of data row `row` (0-based), for messages: row + 1, + 1 with a
+  /// header. (A quoted cell spanning lines shifts the count; rows are records.)
+  int64_t lineOf(int64_t row) const { return row + (header ? 2 : 1); }
+  /// The index of the column named `name`, or -1.
+  int64_t find(const std::string& name) const;
+};
+
+/// Reads `file`. Throws Error(Data, file) naming the file (and the line, and the column where
+/// there is one) when it cannot be read, is empty, has no data row, has a row with another
+/// number of cells than the first (a ragged row), a quoted cell that never ends, or two columns
+/// of the same name in its header; or when an option is not one of the values above.
+CsvTable readCsv(const std::string& file, const CsvReadOptions& options = {});
+
+}  // namespace trainscope
