@@ -26,7 +26,8 @@ using json = nlohmann::json;
 template <class S>
 using Member = std::variant<std::string S::*, std::optional<std::string> S::*, int64_t S::*,
                             std::optional<int64_t> S::*, double S::*, bool S::*,
-                            std::vector<int64_t> S::*, std::array<double, 2> S::*>;
+                            std::vector<int64_t> S::*, std::array<double, 2> S::*,
+                            std::vector<std::string> S::*, ColumnRef S::*>;
 
 /// One config key. Numbers (and each element of a list) must lie within the bounds; strings
 /// must be one of `choices` or pass `accept`.
@@ -127,6 +128,78 @@ const std::vector<Key<DataConfig>>& dataKeys() {
         "regression: multiply the targets by this (large values make gradients explode)")
           .above(0)
           .atMost(1e6),
+  };
+  return keys;
+}
+
+const std::vector<Key<CsvConfig>>& csvKeys() {
+  using K = Key<CsvConfig>;
+  static const std::vector<K> keys = {
+      K("path", &CsvConfig::path, "csv: the training table (a CSV file)"),
+      K("target", &CsvConfig::target,
+        "csv: the target column, by header name or 0-based index (negative: from the end; null: "
+        "the last column)"),
+      K("header", &CsvConfig::header,
+        "csv: is the first row a header (auto: when none of its cells is a number)")
+          .oneOf({"auto", "yes", "no"}),
+      K("delimiter", &CsvConfig::delimiter,
+        "csv: the cell separator (auto: whichever of , ; tab splits the first lines evenly)")
+          .oneOf({"auto", ",", ";", "\t", "tab"}),
+      K("task", &CsvConfig::task,
+        "csv: auto (text or at most 20 distinct whole numbers: classification; else "
+        "regression), classification or regression")
+          .oneOf({"auto", "classification", "regression"}),
+      K("missing", &CsvConfig::missing, "csv: cells that mean missing, besides an empty cell"),
+      K("on_missing", &CsvConfig::on_missing,
+        "csv: a missing value in a used column is an error (naming row and column) or drops its "
+        "row")
+          .oneOf({"error", "drop_row"}),
+      K("features", &CsvConfig::features,
+        "csv: the feature columns by name (empty: every column but the target and excluded)"),
+      K("exclude", &CsvConfig::exclude, "csv: columns to leave out (ids, free text)"),
+      K("categorical", &CsvConfig::categorical,
+        "csv: a feature column holding text is an error or is one-hot encoded (categories "
+        "sorted)")
+          .oneOf({"error", "one_hot"}),
+      K("val_path", &CsvConfig::val_path,
+        "csv: a validation table with the same columns (null: data.val_fraction of the training "
+        "table, seeded)"),
+      K("test_path", &CsvConfig::test_path, "csv: a test table with the same columns"),
+  };
+  return keys;
+}
+
+const std::vector<Key<ImageFolderConfig>>& imageFolderKeys() {
+  using K = Key<ImageFolderConfig>;
+  static const std::vector<K> keys = {
+      K("path", &ImageFolderConfig::path,
+        "image-folder: the root, root/<class>/<image> (or root/train/<class>/... beside val/ "
+        "and test/)"),
+      K("size", &ImageFolderConfig::size,
+        "image-folder: [height, width] every image is resized to (empty: the first image's "
+        "size, which all must have)")
+          .atLeast(1)
+          .atMost(4096),
+      K("channels", &ImageFolderConfig::channels, "image-folder: 1 (grayscale) or 3 (RGB)")
+          .atLeast(1)
+          .atMost(3),
+  };
+  return keys;
+}
+
+const std::vector<Key<NpyConfig>>& npyKeys() {
+  using K = Key<NpyConfig>;
+  static const std::vector<K> keys = {
+      K("path", &NpyConfig::path, "npy: an .npz file, or the .npy file of the inputs"),
+      K("y_path", &NpyConfig::y_path, "npy: the .npy file of the targets (with an .npy path)"),
+      K("x", &NpyConfig::x,
+        "npy: the .npz array of the inputs (X_val / X_test beside it: the validation / test "
+        "split)"),
+      K("y", &NpyConfig::y, "npy: the .npz array of the targets"),
+      K("task", &NpyConfig::task,
+        "npy: auto (integer or bool targets: classification; float: regression), "
+        "classification or regression")
+          .oneOf({"auto", "classification", "regression"}),
   };
   return keys;
 }
@@ -324,6 +397,9 @@ template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
   fn("", c, topKeys());
   fn("data", c.data, dataKeys());
+  fn("data.csv", c.data.csv, csvKeys());
+  fn("data.image_folder", c.data.image_folder, imageFolderKeys());
+  fn("data.npy", c.data.npy, npyKeys());
   fn("model", c.model, modelKeys());
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
@@ -421,6 +497,20 @@ void readKey(const json& v, S& s, const Key<S>& k, const std::string& key) {
           if (!v.is_array() || v.size() != 2)
             fail(key, key + " must be a list of two numbers, got " + show(v));
           for (size_t i = 0; i < 2; ++i) out[i] = readNumber(v[i], key);
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          if (!v.is_array()) fail(key, key + " must be a list of strings, got " + show(v));
+          out.clear();
+          for (const auto& e : v) out.push_back(readString(e, key, {}));
+        } else if constexpr (std::is_same_v<T, ColumnRef>) {
+          out = ColumnRef{};
+          if (v.is_string()) {
+            out.name = v.get<std::string>();
+          } else if (!v.is_null()) {
+            if (!v.is_number_integer())
+              fail(key, key + " must be a column name (a string), a 0-based column index (an "
+                              "integer) or null, got " + show(v));
+            out.index = readInt(v, key);
+          }
         }
       },
       k.member);
@@ -440,6 +530,8 @@ json writeKey(const S& s, const Key<S>& k) {
           return v ? json(*v) : json(nullptr);
         } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
           return json{v[0], v[1]};
+        } else if constexpr (std::is_same_v<T, ColumnRef>) {
+          return v.name ? json(*v.name) : v.index ? json(*v.index) : json(nullptr);
         } else {
           return json(v);
         }
@@ -508,6 +600,10 @@ void checkKey(const S& s, const Key<S>& k, const std::string& key) {
           for (int64_t e : v) checkNumber(k, key, static_cast<double>(e), true);
         } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
           for (double e : v) checkNumber(k, key, e, false);
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          for (const std::string& e : v) checkString(k, key, e);
+        } else if constexpr (std::is_same_v<T, ColumnRef>) {
+          if (v.name && v.name->empty()) fail(key, key + " names no column (an empty string)");
         }
       },
       k.member);
@@ -548,6 +644,10 @@ ConfigKeyInfo describeKey(const S& defaults, const Key<S>& k, const std::string&
         } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
           info.type = "list of 2 numbers";
           list = true;
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          info.type = "list of strings";
+        } else if constexpr (std::is_same_v<T, ColumnRef>) {
+          info.type = "string, integer or null";
         }
       },
       k.member);
@@ -609,14 +709,40 @@ void validate(const TrainConfig& config) {
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
     for (const auto& k : keys) checkKey(section, k, fullName(prefix, k.name));
   });
-  // Generated sources read no files: a data.path beside one would be silently ignored.
-  const std::string& source = config.data.source;
-  if (config.data.path && !dataSource(source).read_from_files)
+  // A path no loader reads would be silently ignored (and the run would train on other data).
+  const DataConfig& d = config.data;
+  const DataSourceKind& source = dataSource(d.source);
+  auto quoted = [](const std::string& s) { return nlohmann::json(s).dump(); };
+  if (d.path && !(source.read_from_files && source.key_section == "data"))
     throw Error(ErrorCode::Config, "data.path",
-                "data.path is set (" + nlohmann::json(*config.data.path).dump() +
-                    ") but data.source \"" + source +
-                    "\" is generated, not read from files; remove data.path (it names the "
-                    "folder of fashion-mnist's files)");
+                "data.path is set (" + quoted(*d.path) + ") but data.source \"" + d.source +
+                    "\" does not read it; remove data.path (it names the folder of "
+                    "fashion-mnist's files)" +
+                    (source.key_section != "data" ? "; this source reads " + source.key_section +
+                                                        ".path"
+                                                  : std::string()));
+  const std::pair<const char*, const std::optional<std::string>*> section_paths[] = {
+      {"data.csv", &d.csv.path}, {"data.image_folder", &d.image_folder.path},
+      {"data.npy", &d.npy.path}};
+  for (const auto& [section, path] : section_paths) {
+    const std::string key = std::string(section) + ".path";
+    if (source.key_section == section && (!*path || (*path)->empty()))
+      throw Error(ErrorCode::Config, key,
+                  "data.source is \"" + d.source + "\", which reads " + key +
+                      ", but it is not set; set " + key + " to your file or folder");
+    if (source.key_section != section && *path)
+      throw Error(ErrorCode::Config, key,
+                  key + " is set (" + quoted(**path) + ") but data.source is \"" + d.source +
+                      "\", which does not read it; set data.source to the source of " + section +
+                      " or remove " + key);
+  }
+  if (!d.image_folder.size.empty() && d.image_folder.size.size() != 2)
+    throw Error(ErrorCode::Config, "data.image_folder.size",
+                "data.image_folder.size must be [height, width] or [] (the first image's size), "
+                "got " + nlohmann::json(d.image_folder.size).dump());
+  if (d.image_folder.channels == 2)
+    throw Error(ErrorCode::Config, "data.image_folder.channels",
+                "data.image_folder.channels must be 1 (grayscale) or 3 (RGB), got 2");
 }
 
 std::vector<ConfigKeyInfo> configKeyInfos() {

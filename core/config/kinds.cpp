@@ -1,5 +1,6 @@
 #include "core/config/kinds.h"
 
+#include "core/data/csv_source.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/model/mlp.h"
@@ -38,6 +39,10 @@ const std::vector<DataSourceKind>& dataSources() {
       {"fashion-mnist", "data",
        "Fashion-MNIST: 28x28 grey clothing images in 10 classes, read from data.path's IDX files",
        true, true, false, true, false, &loadFashionMnistSource},
+      {"csv", "data.csv",
+       "your CSV table (data.csv.path): one row per sample, the target column data.csv.target; "
+       "classification or regression",
+       false, false, false, true, false, &loadCsvSource},
   };
   return sources;
 }

@@ -12,9 +12,51 @@
 
 namespace trainscope {
 
+/// A table column named by its header cell or by its 0-based position (negative: from the end,
+/// as Python's indexing); neither set = the default (for data.csv.target: the last column). In
+/// JSON a string is a name and an integer a position.
+struct ColumnRef {
+  std::optional<std::string> name;
+  std::optional<int64_t> index;
+  bool isSet() const { return name || index; }
+};
+
+/// `data.csv.*`: a CSV table (data.source "csv"), read by core/data/csv_table.h.
+struct CsvConfig {
+  std::optional<std::string> path;  ///< the training table (required for "csv")
+  ColumnRef target;                 ///< the label / target column; unset = the last column
+  std::string header = "auto";      ///< auto | yes | no
+  std::string delimiter = "auto";   ///< auto | , | ; | \t (or "tab")
+  std::string task = "auto";        ///< auto | classification | regression
+  /// Cells that mean "missing" besides an empty cell (pandas' common na_values).
+  std::vector<std::string> missing{"NA", "N/A", "NaN", "nan", "null"};
+  std::string on_missing = "error";  ///< error | drop_row
+  std::vector<std::string> features;  ///< feature columns by name; empty = all but the target
+  std::vector<std::string> exclude;   ///< columns left out (ids, free text)
+  std::string categorical = "error";  ///< a text feature column: error | one_hot
+  std::optional<std::string> val_path;   ///< a validation table (replaces the seeded split)
+  std::optional<std::string> test_path;  ///< a test table
+};
+
+/// `data.image_folder.*`: torchvision's ImageFolder layout (data.source "image-folder").
+struct ImageFolderConfig {
+  std::optional<std::string> path;  ///< root/<class>/<image>, or root/train/<class>/... with val/, test/
+  std::vector<int64_t> size;        ///< [H, W] to resize to; empty = the first image's size
+  int64_t channels = 1;             ///< 1 (grayscale) or 3 (RGB)
+};
+
+/// `data.npy.*`: NumPy arrays (data.source "npy").
+struct NpyConfig {
+  std::optional<std::string> path;    ///< an .npz, or the .npy of x
+  std::optional<std::string> y_path;  ///< the .npy of y (with an .npy path)
+  std::string x = "x";                ///< the .npz member of the inputs
+  std::string y = "y";                ///< the .npz member of the targets
+  std::string task = "auto";          ///< auto | classification | regression
+};
+
 /// `data.*`: where samples come from and how they are split and standardised.
 struct DataConfig {
-  std::string source = "sine";      ///< sine | moons | circles | spirals | fashion-mnist
+  std::string source = "sine";      ///< a row of dataSources() (core/config/kinds.h)
   std::optional<std::string> path;  ///< folder of IDX .gz files (fashion-mnist); null = default
   int64_t seed = 0;                 ///< 0..kMaxSeed: generates synthetic data, draws limit, split
   int64_t n_samples = 200;          ///< synthetic sources only
@@ -24,6 +66,9 @@ struct DataConfig {
   bool standardize = true;       ///< per-feature (tabular) / per-channel (images) z-scoring
   /// Regression only: targets are multiplied by this after generation (preset `exploding`: 50).
   double target_scale = 1.0;
+  CsvConfig csv;
+  ImageFolderConfig image_folder;
+  NpyConfig npy;
 };
 
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry

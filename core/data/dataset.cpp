@@ -56,22 +56,46 @@ PreparedData loadData(const DataConfig& c) {
   source.load(c, loaded);
   TensorPair pool = std::move(loaded.pool);
   out.test = std::move(loaded.test);
-  out.classification = source.classification;
+  out.classification = loaded.classification.value_or(source.classification);
   const bool images = source.image_data;
   const std::vector<std::string>& class_names = loaded.class_names;
 
-  if (!out.classification && c.target_scale != 1.0) pool.y = pool.y * c.target_scale;
+  if (!out.classification && c.target_scale != 1.0) {
+    pool.y = pool.y * c.target_scale;
+    for (TensorPair* p : {&loaded.val, &out.test})
+      if (p->size() > 0) p->y = p->y * c.target_scale;
+  }
+  // The source's sample number of each pool row, followed through the limit and the split.
+  at::Tensor rows = loaded.pool_rows.defined()
+                        ? loaded.pool_rows
+                        : at::arange(pool.size(), at::TensorOptions().dtype(at::kLong));
   if (c.limit && *c.limit < pool.size()) {
     at::Generator gen = dataGenerator(c.seed, kLimitStream);
     at::Tensor idx = at::randperm(pool.size(), gen, at::TensorOptions().dtype(at::kLong));
-    pool = take(pool, idx.narrow(0, 0, *c.limit));
+    idx = idx.narrow(0, 0, *c.limit);
+    pool = take(pool, idx);
+    rows = rows.index_select(0, idx);
   }
-  if (pool.size() < 2)
+  const bool fixed_val = loaded.val.size() > 0;
+  if (pool.size() < (fixed_val ? 1 : 2))
     throw Error(ErrorCode::Config, "data.limit",
                 "need at least 2 samples to split, got " + std::to_string(pool.size()));
-  auto [train_idx, val_idx] = splitIndices(pool.size(), c.val_fraction, c.seed);
-  out.train = take(pool, train_idx);
-  out.val = take(pool, val_idx);
+  if (fixed_val) {  // a validation file of its own: the whole pool trains
+    out.train = std::move(pool);
+    out.val = std::move(loaded.val);
+    out.split.train = rows;
+  } else {
+    auto [train_idx, val_idx] = splitIndices(pool.size(), c.val_fraction, c.seed);
+    out.train = take(pool, train_idx);
+    out.val = take(pool, val_idx);
+    out.split.train = rows.index_select(0, train_idx);
+    out.split.val = rows.index_select(0, val_idx);
+  }
+  out.split.pool_file = loaded.pool_file;
+  out.split.val_file = loaded.val_file;
+  out.split.test_file = loaded.test_file;
+  out.split.pool_names = std::move(loaded.pool_names);
+  out.notes = std::move(loaded.notes);
 
   Preprocessing& pre = out.summary.preprocessing;
   if (!out.classification) pre.target_scale = c.target_scale;
@@ -114,6 +138,7 @@ PreparedData loadData(const DataConfig& c) {
   s.n_classes = static_cast<int64_t>(class_names.size());
   s.outputs = out.classification ? s.n_classes : out.train.y.size(1);
   s.class_names = class_names;
+  s.feature_names = std::move(loaded.feature_names);
   return out;
 }
 

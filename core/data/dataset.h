@@ -41,6 +41,16 @@ struct TensorPair {
   at::Tensor toInputs(const at::Tensor& raw) const;
 };
 
+/// Which of the source's samples each split holds (split.json): sample numbers of the source's
+/// pool (CSV: data rows of the training table, 0-based, header excluded; images: the files of
+/// pool_names; generated: the generation order), before data.limit and the split.
+struct SplitIndices {
+  at::Tensor train;  ///< int64 [n_train], in the order of PreparedData::train
+  at::Tensor val;    ///< int64 [n_val]; undefined when the validation split is a file of its own
+  std::string pool_file, val_file, test_file;  ///< the files read (empty for generated data)
+  std::vector<std::string> pool_names;         ///< image files relative to the source's root
+};
+
 /// A prepared dataset: splits standardised with training-split statistics (images: stored as
 /// uint8 with the statistics in x_offset/x_scale, applied per batch).
 struct PreparedData {
@@ -50,6 +60,8 @@ struct PreparedData {
   /// raw coordinates).
   DataSummary summary;
   bool classification = false;
+  SplitIndices split;
+  std::vector<std::string> notes;  ///< the source's notes for the import report (rows dropped...)
 };
 
 /// Default folder of the Debian package dataset-fashion-mnist.

@@ -88,6 +88,13 @@ at::Generator dataGenerator(int64_t seed, DataStream stream) {
                                                   stream * 7919ULL + 1);
 }
 
+DataConfig withAbsolutePaths(DataConfig c) {
+  for (std::optional<std::string>* p : {&c.path, &c.csv.path, &c.csv.val_path, &c.csv.test_path,
+                                        &c.image_folder.path, &c.npy.path, &c.npy.y_path})
+    if (*p && !(*p)->empty()) **p = std::filesystem::absolute(**p).lexically_normal().string();
+  return c;
+}
+
 void loadSineSource(const DataConfig& c, SourceData& out) { out.pool = makeSine(c); }
 
 void loadMoonsSource(const DataConfig& c, SourceData& out) {

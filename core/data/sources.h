@@ -3,7 +3,9 @@
 /// seeded generator streams every source and the split draw from. Torch types: internal to
 /// core/data.
 #include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,10 +18,29 @@ namespace trainscope {
 /// where the source has a fixed one, the test split; class names for classification.
 struct SourceData {
   TensorPair pool;
+  TensorPair val;   ///< a fixed validation split (a file of its own); empty = split the pool
   TensorPair test;
   std::vector<std::string> class_names;
   std::vector<int64_t> image_shape;  ///< image data: one image's [C, H, W]; empty otherwise
+  /// Set by sources whose task depends on the data (csv, npy); else the registry row's.
+  std::optional<bool> classification;
+  /// Tabular data: the name of each input feature (x's columns), for reports and run.json.
+  std::vector<std::string> feature_names;
+  /// Where the pool's samples come from, for split.json: the source's own sample numbers of the
+  /// pool's rows (int64 [N]; undefined = 0..N-1), e.g. the CSV data rows left after dropping
+  /// rows with missing values.
+  at::Tensor pool_rows;
+  /// The files the pool / val / test samples were read from (empty for generated data).
+  std::string pool_file, val_file, test_file;
+  /// Sample names of the pool (image files relative to the root; empty for other sources).
+  std::vector<std::string> pool_names;
+  /// What the import report lists: rows dropped, files skipped ... (English, one line each).
+  std::vector<std::string> notes;
 };
+
+/// `config` with every file and folder path of the data (data.path, data.<source>.*path) made
+/// absolute against the current directory, so config.json names them wherever it is read.
+DataConfig withAbsolutePaths(DataConfig config);
 
 /// Independent generator streams derived from data.seed (never the global torch generator, so
 /// the data does not depend on, or disturb, model initialisation).

@@ -159,6 +159,9 @@ struct DataSummary {
   int64_t n_classes = 0;  ///< 0 for regression
   int64_t outputs = 0;    ///< model outputs: n_classes (classification) or targets per sample
   std::vector<std::string> class_names;
+  /// Tabular data: the name of each input feature, in x's column order (CSV: the header cells;
+  /// one-hot columns "<column>=<category>"); empty for other data.
+  std::vector<std::string> feature_names;
   Preprocessing preprocessing;
 };
 

@@ -70,6 +70,7 @@ nlohmann::json toJson(const RunInfo& r) {
         {"x_dtype", r.data.x_dtype},
         {"outputs", r.data.outputs},
         {"class_names", r.data.class_names},
+        {"feature_names", r.data.feature_names},
         {"preprocessing", r.data.preprocessing}}},
       {"model",
        {{"description", r.model.description}, {"parameter_count", r.model.parameter_count}}},
@@ -124,6 +125,7 @@ RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config)
     readIfPresent(d, "x_dtype", r.data.x_dtype);
     readIfPresent(d, "outputs", r.data.outputs);
     readIfPresent(d, "class_names", r.data.class_names);
+    readIfPresent(d, "feature_names", r.data.feature_names);
     readIfPresent(d, "preprocessing", r.data.preprocessing);
   }
   if (run.contains("model")) {

@@ -39,7 +39,7 @@ namespace {
 
 /// The files a run writes at the top of its directory (RunWriter, LayersCsvWriter).
 constexpr const char* kRunFiles[] = {"config.json",  "run.json",   "metrics.csv", "steps.csv",
-                                     "events.jsonl", "layers.csv", "summary.json"};
+                                     "events.jsonl", "layers.csv", "summary.json", "split.json"};
 
 bool startsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;

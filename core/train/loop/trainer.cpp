@@ -16,7 +16,10 @@
 
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
+#include "core/data/sources.h"
+#include "core/data/split_record.h"
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/run/records_json.h"
@@ -102,6 +105,7 @@ void Trainer::Impl::prepare(bool check_only) {
   state.device = resolveDevice(t.device);
   setDeterministic(t.deterministic, state.device.is_cuda());
 
+  config.data = withAbsolutePaths(config.data);  // config.json names the files wherever it is read
   data = loadData(config.data);
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
@@ -203,6 +207,7 @@ void Trainer::Impl::openRunDir() {
   }
   writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), toJson(info));
   writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);
+  writeFileAtomic(options.run_dir / "split.json", splitJson(data, config.data).dump() + "\n");
   checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
 }
 

@@ -245,6 +245,7 @@ void saveData(const TrainState&, const PartSave& save, GenericDict& d) {
   data.insert("x_dtype", s.x_dtype);
   data.insert("outputs", s.outputs);
   data.insert("class_names", stringList(s.class_names));
+  data.insert("feature_names", stringList(s.feature_names));
   data.insert("preprocessing", pre);
   d.insert("data", data);
 }

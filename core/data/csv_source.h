@@ -1,0 +1,30 @@
+#pragma once
+/// The "csv" data source: a table of data.csv.path (and optional validation / test tables) turned
+/// into float32 features and class indices or regression targets, by the data.csv.* keys.
+/// Torch types: internal to core/data.
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+struct SourceData;
+
+/// Reads data.csv.path (core/data/csv_table.h), picks the target column (data.csv.target: a name,
+/// a 0-based index, negative from the end, or the last column) and the feature columns (all
+/// others unless data.csv.features lists them; minus data.csv.exclude), and decides the task
+/// (data.csv.task; auto: a text target, or whole numbers with at most kMaxAutoClasses distinct
+/// values, is classification, else regression). Class labels become indices in sorted order
+/// (text: by code point, as Python's sorted(); numbers: numerically), recorded as class names.
+/// Text feature columns are an error or one-hot encoded (data.csv.categorical; categories sorted,
+/// columns named "<column>=<category>"). Missing cells (empty or one of data.csv.missing) in a
+/// used column are an error naming file, line and column, or drop their row
+/// (data.csv.on_missing: drop_row; the kept rows are recorded in out.pool_rows). Optional
+/// data.csv.val_path / test_path tables must have the same columns and only known classes and
+/// categories. out: float32 x [N, F], int64 y [N] or float32 y [N, 1], feature names.
+/// Throws Error(Data, file) for every problem of a file and Error(Config, key) for a key
+/// naming no column.
+void loadCsvSource(const DataConfig& config, SourceData& out);
+
+/// Whole-number targets with at most this many distinct values are classes (data.csv.task auto).
+inline constexpr int64_t kMaxAutoClasses = 20;
+
+}  // namespace trainscope
