@@ -122,6 +122,8 @@ int runCli(int argc, char** argv) {
   DeviceCommand device(app);
   InspectCommand inspect(app);
   LrFindCommand lr_find(app);
+  DataCommand data_cmd(app);
+  EvaluateCommand evaluate(app);
   VerifyReproCommand verify_repro(app);
   AmpCompareCommand amp_compare(app);
   LaunchCommand launch(app);
@@ -147,6 +149,8 @@ int runCli(int argc, char** argv) {
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
     if (lr_find.parsed()) return lr_find.run();
+    if (data_cmd.parsed()) return data_cmd.run();
+    if (evaluate.parsed()) return evaluate.run();
     if (verify_repro.parsed()) return verify_repro.run();
     if (amp_compare.parsed()) return amp_compare.run();
     if (launch.parsed()) return launch.run();

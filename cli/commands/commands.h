@@ -144,6 +144,40 @@ class LrFindCommand {
   LrFinderOptions options_;
 };
 
+/// `data [--preset NAME] [--config FILE] [--set KEY=VALUE]... [--json]`: the import report of
+/// the config's data (core/data/data_report.h). Bad data: exit 2.
+class DataCommand {
+ public:
+  explicit DataCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  bool json_ = false;
+};
+
+/// `evaluate CHECKPOINT [--config DATA_CONFIG] [--set data.KEY=VALUE]... [--split val|test|train]
+/// [--json]`: loss, accuracy, per-class precision/recall and the confusion matrix of the
+/// checkpoint's model (core/train/probes/evaluation.h). Bad input: exit 2.
+class EvaluateCommand {
+ public:
+  explicit EvaluateCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string checkpoint_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  std::string split_ = "val";
+  bool json_ = false;
+};
+
 /// `device [--json]`: the devices and libraries in use.
 class DeviceCommand {
  public:

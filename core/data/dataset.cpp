@@ -142,6 +142,45 @@ PreparedData loadData(const DataConfig& c) {
   return out;
 }
 
+void applyPreprocessing(PreparedData& data, const Preprocessing& pre) {
+  const bool bytes = data.train.x.scalar_type() == at::kByte;
+  const int64_t features = data.summary.n_features;
+  if (pre.standardize == "per_feature") {
+    if (bytes || static_cast<int64_t>(pre.mean.size()) != features ||
+        pre.std.size() != pre.mean.size())
+      throw Error(ErrorCode::Data, "preprocessing",
+                  "the recorded per-feature statistics (" + std::to_string(pre.mean.size()) +
+                      " means) do not fit data of " + std::to_string(features) + " " +
+                      (bytes ? "pixels" : "features"));
+    // The recorded values are the float32 statistics of the run, widened: back to float32 they
+    // are the same numbers, so inputs equal the run's bit for bit.
+    at::Tensor mean = at::tensor(pre.mean, at::kDouble).to(at::kFloat).unsqueeze(0);
+    at::Tensor std = at::tensor(pre.std, at::kDouble).to(at::kFloat).unsqueeze(0);
+    for (TensorPair* p : {&data.train, &data.val, &data.test})
+      if (p->size() > 0)
+        p->x = (p->x.reshape({p->size(), -1}).div(pre.pixel_scale) - mean).div(std).reshape(
+            p->x.sizes());
+  } else if (pre.standardize == "per_channel" || pre.standardize == "none") {
+    const bool standardized = pre.standardize == "per_channel";
+    if (standardized && (pre.mean.size() != 1 || pre.std.size() != 1))
+      throw Error(ErrorCode::Data, "preprocessing",
+                  "recorded per-channel statistics of " + std::to_string(pre.mean.size()) +
+                      " channels; this build applies one value to all pixels");
+    for (TensorPair* p : {&data.train, &data.val, &data.test}) {
+      if (bytes) {
+        p->x_offset = standardized ? pre.mean[0] * pre.pixel_scale : 0.0;
+        p->x_scale = (standardized ? pre.std[0] : 1.0) * pre.pixel_scale;
+      } else if (p->size() > 0 && pre.pixel_scale != 1) {
+        p->x = p->x / pre.pixel_scale;
+      }
+    }
+  } else {
+    throw Error(ErrorCode::Data, "preprocessing",
+                "unknown recorded standardize \"" + pre.standardize + "\"");
+  }
+  data.summary.preprocessing = pre;
+}
+
 at::Tensor TensorPair::toInputs(const at::Tensor& raw) const {
   if (raw.scalar_type() != at::kByte) return raw;
   return raw.to(at::kFloat).sub_(x_offset).div_(x_scale);

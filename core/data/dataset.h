@@ -74,6 +74,13 @@ inline constexpr const char* kFashionMnistDir = "/usr/share/datasets/fashion-mni
 /// Error(Data, file) for missing or corrupt files.
 PreparedData loadData(const DataConfig& config);
 
+/// Applies recorded preprocessing `pre` (a checkpoint's or run.json's) to data loaded with
+/// data.standardize false: float32 x becomes (x / pixel_scale - mean) / std per feature; uint8
+/// x gets x_offset = mean * pixel_scale and x_scale = std * pixel_scale (one channel value).
+/// Sets data.summary.preprocessing to `pre`. Throws Error(Data, "preprocessing") when the
+/// statistics do not fit the data's features.
+void applyPreprocessing(PreparedData& data, const Preprocessing& pre);
+
 /// Seeded split of `n` indices: returns {train_indices, val_indices} (int64, disjoint, covering
 /// 0..n-1). val count = round(n * val_fraction), at least 1 when n >= 2 and val_fraction > 0.
 std::pair<at::Tensor, at::Tensor> splitIndices(int64_t n, double val_fraction, uint64_t seed);

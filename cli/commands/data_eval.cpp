@@ -1,0 +1,130 @@
+// `trainscope-cli data`: the import report of a config's data (core/data/data_report.h);
+// `trainscope-cli evaluate CHECKPOINT`: a checkpoint's model evaluated without training
+// (core/train/probes/evaluation.h).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_app.h"
+#include "cli/commands/commands.h"
+#include "core/config/config_json.h"
+#include "core/data/data_report.h"
+#include "core/errors.h"
+#include "core/io/number_format.h"
+#include "core/run/records_json.h"
+#include "core/train/probes/evaluation.h"
+
+namespace trainscope::cli {
+
+DataCommand::DataCommand(CLI::App& app)
+    : sub_(app.add_subcommand(
+          "data",
+          "Import report of a config's data before training: samples per split, input shape, "
+          "task, classes with counts, warnings (imbalance, duplicates, constant columns), the "
+          "first rows and the memory")) {
+  sub_->add_option("--preset", preset_, "Built-in preset to start from");
+  nonEmptyPath(sub_->add_option("--config", config_file_, "JSON config file (may be partial)"));
+  sub_->add_option("--set", sets_, "KEY=VALUE override, repeatable (e.g. --set data.source=csv "
+                                   "--set data.csv.path=table.csv)")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUE");
+  sub_->add_flag("--json", json_, "Print the report as one JSON object");
+}
+
+bool DataCommand::parsed() const { return sub_->parsed(); }
+
+int DataCommand::run() const {
+  const TrainConfig config = resolveConfig(preset_, config_file_, sets_);
+  const DataReport report = dataReport(config.data);
+  if (json_)
+    std::printf("%s\n", toJson(report).dump(2).c_str());
+  else
+    std::printf("%s", describe(report).c_str());
+  return kExitOk;
+}
+
+EvaluateCommand::EvaluateCommand(CLI::App& app)
+    : sub_(app.add_subcommand(
+          "evaluate",
+          "Evaluate a checkpoint's model without training: loss, accuracy, per-class precision "
+          "and recall and the confusion matrix, on its own data or on other data of the same "
+          "shape, with the preprocessing the checkpoint recorded")) {
+  nonEmptyPath(sub_->add_option("checkpoint", checkpoint_, "TrainScope checkpoint (.pt)")
+                   ->required());
+  nonEmptyPath(sub_->add_option(
+      "--config", config_file_,
+      "Evaluate on the data section of this config file instead of the checkpoint's data"));
+  sub_->add_option("--set", sets_, "KEY=VALUE override of the data keys (data.*), repeatable")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUE");
+  sub_->add_option("--split", split_, "Which split: val (default), test or train")
+      ->check(CLI::IsMember({"train", "val", "test"}));
+  sub_->add_flag("--json", json_,
+                 "Print one JSON object, with every sample's prediction and its number in the "
+                 "source (split.json's numbering)");
+}
+
+bool EvaluateCommand::parsed() const { return sub_->parsed(); }
+
+int EvaluateCommand::run() const {
+  EvaluationRequest req;
+  req.checkpoint = checkpoint_;
+  req.split = split_;
+  if (!config_file_.empty() || !sets_.empty()) {
+    for (const std::string& s : sets_)
+      if (s.rfind("data.", 0) != 0)
+        throw Error(ErrorCode::Config, s,
+                    "evaluate --set takes data keys only (data.*), got '" + s + "'");
+    req.data = resolveConfig("", config_file_, sets_).data;
+  }
+  const EvaluationResult r = evaluateCheckpoint(req);
+  if (json_) {
+    nlohmann::ordered_json j;
+    j["checkpoint"] = r.checkpoint;
+    j["split"] = r.split;
+    j["task"] = r.task;
+    j["samples"] = r.samples;
+    j["loss"] = jsonNumber(r.loss);
+    j["accuracy"] = r.accuracy ? jsonNumber(*r.accuracy) : nlohmann::json(nullptr);
+    nlohmann::ordered_json classes = nlohmann::ordered_json::array();
+    for (const ClassMetrics& c : r.classes)
+      classes.push_back({{"name", c.name},
+                         {"support", c.support},
+                         {"predicted", c.predicted},
+                         {"precision", c.precision},
+                         {"recall", c.recall}});
+    j["classes"] = classes;
+    j["confusion"] = r.confusion;
+    if (r.task == "classification")
+      j["predicted_class"] = r.predicted_class;
+    else
+      j["predicted_value"] = r.predicted_value;
+    j["sample_index"] = r.sample_index.empty() ? nlohmann::json(nullptr)
+                                               : nlohmann::json(r.sample_index);
+    std::printf("%s\n", j.dump().c_str());
+    return kExitOk;
+  }
+  std::printf("checkpoint  %s\nsplit       %s (%lld samples)\ntask        %s\nloss        %s\n",
+              r.checkpoint.c_str(), r.split.c_str(), static_cast<long long>(r.samples),
+              r.task.c_str(), formatNumber(r.loss).c_str());
+  if (r.accuracy) std::printf("accuracy    %s\n", formatFixed(*r.accuracy, 4).c_str());
+  if (!r.classes.empty()) {
+    size_t width = 5;
+    for (const ClassMetrics& c : r.classes) width = std::max(width, c.name.size());
+    width = std::min<size_t>(width, 24);
+    std::printf("\n%-*s  precision  recall  support\n", static_cast<int>(width), "class");
+    for (const ClassMetrics& c : r.classes)
+      std::printf("%-*s  %9s  %6s  %7lld\n", static_cast<int>(width),
+                  c.name.substr(0, width).c_str(), formatFixed(c.precision, 4).c_str(),
+                  formatFixed(c.recall, 4).c_str(), static_cast<long long>(c.support));
+    std::printf("\nconfusion matrix (rows: true class, columns: predicted)\n");
+    for (size_t i = 0; i < r.confusion.size(); ++i) {
+      std::printf("%-*s ", static_cast<int>(width), r.classes[i].name.substr(0, width).c_str());
+      for (int64_t v : r.confusion[i]) std::printf(" %6lld", static_cast<long long>(v));
+      std::printf("\n");
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace trainscope::cli

@@ -1,0 +1,233 @@
+// The import report of a data config.
+#include "core/data/data_report.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+#include "core/config/kinds.h"
+#include "core/data/dataset.h"
+#include "core/data/sources.h"
+#include "core/io/number_format.h"
+#include "core/system/memory.h"
+
+namespace trainscope {
+namespace {
+
+int64_t bytesOf(const TensorPair& p) {
+  if (p.size() == 0) return 0;
+  return static_cast<int64_t>(p.x.nbytes() + p.y.nbytes());
+}
+
+/// FNV-1a of each sample's x bytes and y bytes: equal samples have equal hashes.
+std::vector<uint64_t> sampleHashes(const TensorPair& p) {
+  std::vector<uint64_t> out;
+  if (p.size() == 0) return out;
+  const at::Tensor x = p.x.contiguous().reshape({p.size(), -1});
+  const at::Tensor y = p.y.contiguous().reshape({p.size(), -1});
+  const auto* xb = static_cast<const uint8_t*>(x.data_ptr());
+  const auto* yb = static_cast<const uint8_t*>(y.data_ptr());
+  const int64_t xw = x.size(1) * static_cast<int64_t>(x.element_size());
+  const int64_t yw = y.size(1) * static_cast<int64_t>(y.element_size());
+  out.reserve(p.size());
+  for (int64_t i = 0; i < p.size(); ++i) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int64_t b = 0; b < xw; ++b) h = (h ^ xb[i * xw + b]) * 1099511628211ULL;
+    for (int64_t b = 0; b < yw; ++b) h = (h ^ yb[i * yw + b]) * 1099511628211ULL;
+    out.push_back(h);
+  }
+  return out;
+}
+
+void classCounts(const PreparedData& d, DataReport& r) {
+  const auto& names = d.summary.class_names;
+  r.classes.resize(names.size());
+  for (size_t c = 0; c < names.size(); ++c) r.classes[c].name = names[c];
+  auto count = [&](const TensorPair& p, int64_t ClassCount::*field) {
+    if (p.size() == 0) return;
+    const at::Tensor counts = at::bincount(p.y.to(at::kCPU), {}, names.size());
+    for (size_t c = 0; c < names.size(); ++c) r.classes[c].*field = counts[c].item<int64_t>();
+  };
+  count(d.train, &ClassCount::train);
+  count(d.val, &ClassCount::val);
+  count(d.test, &ClassCount::test);
+  int64_t lo = INT64_MAX, hi = 0;
+  for (const ClassCount& c : r.classes) {
+    lo = std::min(lo, c.train);
+    hi = std::max(hi, c.train);
+    if (c.train < kFewSamples)
+      r.warnings.push_back("class \"" + c.name + "\" has only " + std::to_string(c.train) +
+                           " training samples");
+    if (d.val.size() > 0 && c.val == 0 && c.train > 0)
+      r.warnings.push_back("class \"" + c.name + "\" has no validation samples");
+  }
+  if (lo > 0 && static_cast<double>(hi) / static_cast<double>(lo) > kImbalanceRatio)
+    r.warnings.push_back("the classes are imbalanced " + formatSignificant(double(hi) / lo, 3) +
+                         ":1 (largest / smallest training class); accuracy favours the largest");
+}
+
+void duplicates(const PreparedData& d, DataReport& r) {
+  const std::vector<uint64_t> train = sampleHashes(d.train);
+  std::unordered_set<uint64_t> seen;
+  int64_t dup = 0;
+  for (uint64_t h : train) dup += !seen.insert(h).second;
+  if (dup > 0)
+    r.warnings.push_back(std::to_string(dup) + " training samples repeat an earlier one " +
+                         "(same inputs and target)");
+  int64_t leaked = 0;
+  for (uint64_t h : sampleHashes(d.val)) leaked += seen.count(h) > 0;
+  if (leaked > 0)
+    r.warnings.push_back(std::to_string(leaked) +
+                         " validation samples also occur in the training split (validation "
+                         "loss is then too optimistic)");
+}
+
+void constantFeatures(const PreparedData& d, DataReport& r) {
+  if (d.train.size() == 0 || d.train.x.scalar_type() != at::kFloat) return;
+  const at::Tensor x = d.train.x.reshape({d.train.size(), -1});
+  const at::Tensor same = (std::get<0>(x.max(0)) == std::get<0>(x.min(0)));
+  const auto& names = d.summary.feature_names;
+  std::vector<std::string> constant;
+  for (int64_t f = 0; f < same.size(0); ++f)
+    if (same[f].item<bool>())
+      constant.push_back(f < static_cast<int64_t>(names.size()) ? "\"" + names[f] + "\""
+                                                                : "feature " + std::to_string(f));
+  if (constant.empty()) return;
+  std::string list;
+  for (size_t i = 0; i < constant.size() && i < 8; ++i) list += (i ? ", " : "") + constant[i];
+  if (constant.size() > 8) list += ", ...";
+  r.warnings.push_back(std::to_string(constant.size()) + (constant.size() == 1 ? " feature is" : " features are") +
+                       " constant in the training split (" + list + "): they carry nothing");
+}
+
+void firstRows(const PreparedData& d, DataReport& r) {
+  if (d.train.x.scalar_type() != at::kFloat || d.train.x.dim() != 2 || d.train.x.size(1) > 64)
+    return;
+  const int64_t n = std::min<int64_t>(5, d.train.size());
+  for (int64_t i = 0; i < n; ++i) {
+    std::vector<std::string> row;
+    const at::Tensor x = d.train.x[i];
+    for (int64_t f = 0; f < x.size(0); ++f) row.push_back(formatHuman(x[f].item<double>()));
+    if (d.classification) {
+      const int64_t c = d.train.y[i].item<int64_t>();
+      row.push_back(c < static_cast<int64_t>(d.summary.class_names.size())
+                        ? d.summary.class_names[c]
+                        : std::to_string(c));
+    } else {
+      const at::Tensor y = d.train.y[i].reshape({-1});
+      for (int64_t j = 0; j < y.size(0); ++j) row.push_back(formatHuman(y[j].item<double>()));
+    }
+    r.first_rows.push_back(std::move(row));
+  }
+}
+
+std::string join(const std::vector<int64_t>& v, const char* sep) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
+  return s;
+}
+
+}  // namespace
+
+DataReport dataReport(const DataConfig& config) {
+  DataConfig raw = withAbsolutePaths(config);
+  raw.standardize = false;  // the report shows and checks the values as the files hold them
+  const PreparedData d = loadData(raw);
+  DataReport r;
+  r.summary = d.summary;
+  r.summary.preprocessing = {};
+  const DataSourceKind& kind = dataSource(config.source);
+  r.standardize = !config.standardize ? "none" : kind.image_data || !d.summary.image_shape.empty()
+                                                     ? "per_channel"
+                                                     : "per_feature";
+  r.files = d.split.pool_file;
+  if (d.classification) classCounts(d, r);
+  duplicates(d, r);
+  constantFeatures(d, r);
+  firstRows(d, r);
+  r.bytes = bytesOf(d.train) + bytesOf(d.val) + bytesOf(d.test);
+  r.notes = d.notes;
+  return r;
+}
+
+nlohmann::json toJson(const DataReport& r) {
+  const DataSummary& s = r.summary;
+  nlohmann::json classes = nlohmann::json::array();
+  for (const ClassCount& c : r.classes)
+    classes.push_back({{"name", c.name}, {"train", c.train}, {"val", c.val}, {"test", c.test}});
+  return {{"source", s.source},
+          {"files", r.files.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.files)},
+          {"task", s.task},
+          {"n_train", s.n_train},
+          {"n_val", s.n_val},
+          {"n_test", s.n_test},
+          {"input_shape", s.input_shape},
+          {"image_shape", s.image_shape},
+          {"x_dtype", s.x_dtype},
+          {"outputs", s.outputs},
+          {"n_classes", s.n_classes},
+          {"classes", classes},
+          {"feature_names", s.feature_names},
+          {"standardize", r.standardize},
+          {"first_rows", r.first_rows},
+          {"bytes", r.bytes},
+          {"warnings", r.warnings},
+          {"notes", r.notes}};
+}
+
+std::string describe(const DataReport& r) {
+  const DataSummary& s = r.summary;
+  std::string out = "data: " + s.source + (r.files.empty() ? "" : " " + r.files) + "\n";
+  out += "task: " + s.task +
+         (s.task == "classification" ? ", " + std::to_string(s.n_classes) + " classes"
+                                     : ", " + std::to_string(s.outputs) + " target" +
+                                           (s.outputs == 1 ? "" : "s")) +
+         "\n";
+  out += "samples: train " + std::to_string(s.n_train) + ", val " + std::to_string(s.n_val) +
+         ", test " + std::to_string(s.n_test) + "\n";
+  out += "input: [" + join(s.input_shape, ", ") + "] " + s.x_dtype;
+  if (!s.image_shape.empty()) out += " (images " + join(s.image_shape, "x") + ", C x H x W)";
+  out += "\n";
+  if (!s.feature_names.empty()) {
+    std::string names;
+    for (size_t i = 0; i < s.feature_names.size(); ++i)
+      names += (i ? ", " : "") + s.feature_names[i];
+    out += "features: " + names + "\n";
+  }
+  out += "standardize: " + r.standardize + " (statistics of the training split)\n";
+  out += "memory: " + formatBytes(r.bytes) + "\n";
+  if (!r.classes.empty()) {
+    int64_t most = 1;
+    size_t width = 5;
+    for (const ClassCount& c : r.classes) {
+      most = std::max(most, c.train);
+      width = std::max(width, c.name.size());
+    }
+    out += "classes (train / val / test):\n";
+    for (const ClassCount& c : r.classes) {
+      std::string name = c.name;
+      name.resize(std::min<size_t>(width, 30), ' ');
+      const int64_t bar = (c.train * 30 + most - 1) / most;
+      out += "  " + name + " " + std::to_string(c.train) + " / " + std::to_string(c.val) +
+             " / " + std::to_string(c.test) + "  " + std::string(bar, '#') + "\n";
+    }
+  }
+  if (!r.first_rows.empty()) {
+    out += "first training rows (raw";
+    out += s.feature_names.empty() ? "" : "; features, then the target";
+    out += "):\n";
+    for (const auto& row : r.first_rows) {
+      std::string line;
+      for (size_t i = 0; i < row.size(); ++i) line += (i ? ", " : "") + row[i];
+      out += "  " + line + "\n";
+    }
+  }
+  for (const std::string& n : r.notes) out += "note: " + n + "\n";
+  for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
+  if (r.warnings.empty()) out += "warnings: none\n";
+  return out;
+}
+
+}  // namespace trainscope

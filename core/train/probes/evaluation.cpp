@@ -1,0 +1,215 @@
+// Evaluating a checkpoint's model on a split, with its recorded preprocessing.
+#include "core/train/probes/evaluation.h"
+
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <torch/nn/functional/loss.h>
+#include <torch/utils.h>
+
+#include "core/config/kinds.h"
+#include "core/data/dataset.h"
+#include "core/data/sources.h"
+#include "core/errors.h"
+#include "core/io/checkpoint.h"
+#include "core/io/checkpoint_file.h"
+#include "core/io/checkpoint_reader.h"
+#include "core/model/model.h"
+#include "core/train/state/weights_import.h"
+
+namespace trainscope {
+namespace {
+
+namespace F = torch::nn::functional;
+
+/// What the checkpoint recorded of its data (the `data` part), when it has one.
+struct RecordedData {
+  bool present = false;
+  std::string task;
+  std::vector<int64_t> input_shape;
+  int64_t outputs = 0;
+  std::vector<std::string> class_names;
+  Preprocessing preprocessing;
+};
+
+/// The list at `key` of `d`, each element checked by `ok` and converted by `get`.
+template <class T, class Ok, class Get>
+std::vector<T> listAt(const CheckpointReader& read, const c10::impl::GenericDict& d,
+                      const std::string& key, const std::string& where, Ok ok, Get get,
+                      const char* kind) {
+  const c10::IValue& v = read.at(d, key, where);
+  if (!v.isList()) read.bad("'" + where + key + "' is not a list of " + kind);
+  std::vector<T> out;
+  for (const c10::IValue& e : v.toListRef()) {
+    if (!ok(e)) read.bad("'" + where + key + "' is not a list of " + kind);
+    out.push_back(get(e));
+  }
+  return out;
+}
+
+RecordedData readRecordedData(const std::filesystem::path& file) {
+  const c10::impl::GenericDict dict = readCheckpointDict(file);
+  RecordedData r;
+  if (!dict.contains("data")) return r;  // written before the data was recorded
+  const CheckpointReader read{file};
+  const c10::impl::GenericDict d = read.dict(dict, "data", "");
+  r.present = true;
+  auto text = [&](const c10::impl::GenericDict& dict, const std::string& key,
+                  const std::string& where) {
+    const c10::IValue& v = read.at(dict, key, where);
+    if (!v.isString()) read.bad("'" + where + key + "' is not a string");
+    return v.toStringRef();
+  };
+  auto isInt = [](const c10::IValue& e) { return e.isInt(); };
+  auto isNumber = [](const c10::IValue& e) { return e.isDouble() || e.isInt(); };
+  auto isString = [](const c10::IValue& e) { return e.isString(); };
+  r.task = text(d, "task", "data.");
+  r.input_shape = listAt<int64_t>(read, d, "input_shape", "data.", isInt,
+                                  [](const c10::IValue& e) { return e.toInt(); }, "integers");
+  r.outputs = read.integer(d, "outputs", "data.");
+  r.class_names = listAt<std::string>(read, d, "class_names", "data.", isString,
+                                      [](const c10::IValue& e) { return e.toStringRef(); },
+                                      "strings");
+  const c10::impl::GenericDict p = read.dict(d, "preprocessing", "data.");
+  const std::string w = "data.preprocessing.";
+  auto number = [](const c10::IValue& e) { return e.isInt() ? double(e.toInt()) : e.toDouble(); };
+  Preprocessing& pre = r.preprocessing;
+  pre.pixel_scale = read.number(p, "pixel_scale", w);
+  pre.standardize = text(p, "standardize", w);
+  pre.mean = listAt<double>(read, p, "mean", w, isNumber, number, "numbers");
+  pre.std = listAt<double>(read, p, "std", w, isNumber, number, "numbers");
+  pre.target_scale = read.number(p, "target_scale", w);
+  return r;
+}
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+/// The data to evaluate on, prepared as the checkpoint's run prepared its inputs.
+PreparedData prepareData(const DataConfig& requested, const RecordedData& rec,
+                         const std::string& file) {
+  DataConfig c = withAbsolutePaths(requested);
+  // Prepared on one intra-op thread, as the engine prepares a run's data (core/train/loop).
+  const int threads = at::get_num_threads();
+  at::set_num_threads(1);
+  struct Restore {
+    int n;
+    ~Restore() { at::set_num_threads(n); }
+  } restore{threads};
+  if (!rec.present) return loadData(c);  // an older checkpoint: recompute the statistics
+  c.standardize = false;
+  c.target_scale = rec.preprocessing.target_scale;
+  PreparedData data = loadData(c);
+  const DataSummary& s = data.summary;
+  if (s.input_shape != rec.input_shape || s.task != rec.task ||
+      (s.task == "regression" && s.outputs != rec.outputs))
+    throw Error(ErrorCode::Data, file,
+                "the data does not fit the checkpoint " + file + ": it has " + s.task +
+                    " samples of shape " + shapeText(s.input_shape) + " with " +
+                    std::to_string(s.outputs) + " outputs, the model takes " + rec.task +
+                    " samples of shape " + shapeText(rec.input_shape) + " with " +
+                    std::to_string(rec.outputs) + " outputs");
+  if (s.task == "classification" && s.class_names != rec.class_names) {
+    std::string have, want;
+    for (const auto& n : s.class_names) have += (have.empty() ? "" : ", ") + n;
+    for (const auto& n : rec.class_names) want += (want.empty() ? "" : ", ") + n;
+    throw Error(ErrorCode::Data, file,
+                "the data's classes (" + have + ") differ from the checkpoint's (" + want + ")");
+  }
+  applyPreprocessing(data, rec.preprocessing);
+  return data;
+}
+
+}  // namespace
+
+EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
+  const std::filesystem::path file = std::filesystem::absolute(request.checkpoint);
+  if (request.split != "train" && request.split != "val" && request.split != "test")
+    throw Error(ErrorCode::Config, "--split",
+                "--split must be train, val or test, got \"" + request.split + "\"");
+  const CheckpointInfo info = inspectCheckpoint(file);
+  const TrainConfig config = checkpointConfig(info);
+  const RecordedData recorded = readRecordedData(file);
+  const PreparedData data =
+      prepareData(request.data ? *request.data : config.data, recorded, file.string());
+  const TensorPair& split = request.split == "train" ? data.train
+                            : request.split == "val" ? data.val
+                                                     : data.test;
+  if (split.size() == 0)
+    throw Error(ErrorCode::Config, "--split",
+                "the data has no " + request.split + " split (data.source \"" +
+                    data.summary.source + "\"" +
+                    (request.split == "test" ? " has no test set" : "") + ")");
+  ModelPtr model = buildModel(config.model, data.summary.input_shape, data.summary.outputs);
+  importWeights(*model, file);
+  model->eval();
+  torch::NoGradGuard no_grad;
+
+  EvaluationResult r;
+  r.checkpoint = file.string();
+  r.split = request.split;
+  r.task = data.summary.task;
+  r.samples = split.size();
+  const bool classification = data.classification;
+  const int64_t k = data.summary.outputs;
+  double loss_sum = 0;
+  std::vector<at::Tensor> outputs;
+  // Chunks as the run's validation pass takes them (evaluateSums): the same sums.
+  const int64_t chunk = std::max<int64_t>({request.batch_size, config.training.batch_size, 1});
+  for (int64_t start = 0; start < split.size(); start += chunk) {
+    const TensorPair part = split.rows(start, std::min(chunk, split.size() - start));
+    const at::Tensor out = model->forward(part.x).to(at::kFloat);
+    loss_sum += classification
+                    ? F::cross_entropy(out, part.y,
+                                       F::CrossEntropyFuncOptions().reduction(torch::kSum))
+                          .item<double>()
+                    : F::mse_loss(out, part.y, F::MSELossFuncOptions().reduction(torch::kSum))
+                          .item<double>();
+    outputs.push_back(out);
+  }
+  r.loss = loss_sum / static_cast<double>(split.size());
+  const at::Tensor all = at::cat(outputs).contiguous();
+  if (classification) {
+    const at::Tensor pred = all.argmax(1).contiguous();
+    const at::Tensor truth = split.y.to(at::kCPU).contiguous();
+    const int64_t* pp = pred.data_ptr<int64_t>();
+    const int64_t* pt = truth.data_ptr<int64_t>();
+    r.confusion.assign(k, std::vector<int64_t>(k, 0));
+    int64_t correct = 0;
+    for (int64_t i = 0; i < r.samples; ++i) {
+      ++r.confusion[pt[i]][pp[i]];
+      correct += pt[i] == pp[i];
+      r.predicted_class.push_back(pp[i]);
+    }
+    r.accuracy = static_cast<double>(correct) / static_cast<double>(r.samples);
+    for (int64_t c = 0; c < k; ++c) {
+      ClassMetrics m;
+      m.name = c < static_cast<int64_t>(data.summary.class_names.size())
+                   ? data.summary.class_names[c]
+                   : std::to_string(c);
+      for (int64_t j = 0; j < k; ++j) {
+        m.support += r.confusion[c][j];
+        m.predicted += r.confusion[j][c];
+      }
+      const double hit = static_cast<double>(r.confusion[c][c]);
+      m.precision = m.predicted > 0 ? hit / static_cast<double>(m.predicted) : 0.0;
+      m.recall = m.support > 0 ? hit / static_cast<double>(m.support) : 0.0;
+      r.classes.push_back(m);
+    }
+  } else {
+    const float* p = all.data_ptr<float>();
+    r.predicted_value.assign(p, p + all.numel());
+  }
+  const at::Tensor* index = request.split == "train" ? &data.split.train
+                            : request.split == "val" ? &data.split.val
+                                                     : nullptr;
+  if (index && index->defined()) {
+    const at::Tensor c = index->contiguous();
+    r.sample_index.assign(c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel());
+  }
+  return r;
+}
+
+}  // namespace trainscope

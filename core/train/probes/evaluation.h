@@ -1,0 +1,62 @@
+#pragma once
+/// Evaluating a checkpoint without training (`trainscope-cli evaluate`, the dashboard's
+/// Evaluate): its model on its own data or on other data of the same shape, with the
+/// preprocessing the checkpoint recorded. Torch-free.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+/// What to evaluate.
+struct EvaluationRequest {
+  std::filesystem::path checkpoint;
+  /// Other data to evaluate on (a config's data section); nullopt = the checkpoint's own.
+  std::optional<DataConfig> data;
+  std::string split = "val";  ///< train | val | test
+  int64_t batch_size = 1024;  ///< samples per forward pass (the result does not depend on it)
+};
+
+/// Precision, recall and support of one class (sklearn's classification_report).
+struct ClassMetrics {
+  std::string name;
+  int64_t support = 0;     ///< samples whose true class this is
+  int64_t predicted = 0;   ///< samples predicted as this class
+  double precision = 0;    ///< correct / predicted (0 when none predicted, as zero_division=0)
+  double recall = 0;       ///< correct / support (0 when no sample)
+};
+
+/// The result of evaluateCheckpoint.
+struct EvaluationResult {
+  std::string checkpoint;  ///< absolute path
+  std::string split;
+  std::string task;        ///< classification | regression
+  int64_t samples = 0;
+  double loss = 0;  ///< mean cross-entropy (classification) or mean squared error, per sample,
+                    ///< as the run's val_loss
+  std::optional<double> accuracy;  ///< classification only
+  std::vector<ClassMetrics> classes;
+  /// confusion[true][predicted]: sample counts (classification; rows and columns in class order).
+  std::vector<std::vector<int64_t>> confusion;
+  /// Per sample, in split order: the predicted class (classification) ...
+  std::vector<int64_t> predicted_class;
+  /// ... or the model's outputs (regression, [samples * outputs] row-major, in target units).
+  std::vector<double> predicted_value;
+  /// Per sample, its number in the source (split.json's numbering); empty for a split that is a
+  /// file of its own (its rows in order).
+  std::vector<int64_t> sample_index;
+};
+
+/// Loads the checkpoint's config and model weights, the data (`request.data`, or the
+/// checkpoint's data section) without standardisation, applies the checkpoint's recorded
+/// preprocessing (its `data` part), and evaluates `request.split` in eval mode. Throws
+/// Error(Checkpoint, file) for an unreadable checkpoint, Error(Data, file) for unreadable data,
+/// Error(Config, "--split") for a split the data does not have, and Error(Data, ...) when the
+/// data's input shape, task or classes differ from the checkpoint's.
+EvaluationResult evaluateCheckpoint(const EvaluationRequest& request);
+
+}  // namespace trainscope
