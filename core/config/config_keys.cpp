@@ -193,8 +193,8 @@ const std::vector<Key<NpyConfig>>& npyKeys() {
       K("path", &NpyConfig::path, "npy: an .npz file, or the .npy file of the inputs"),
       K("y_path", &NpyConfig::y_path, "npy: the .npy file of the targets (with an .npy path)"),
       K("x", &NpyConfig::x,
-        "npy: the .npz array of the inputs (X_val / X_test beside it: the validation / test "
-        "split)"),
+        "npy: the .npz array of the inputs (arrays <x>_val, <y>_val and <x>_test, <y>_test "
+        "beside it: the validation and test splits)"),
       K("y", &NpyConfig::y, "npy: the .npz array of the targets"),
       K("task", &NpyConfig::task,
         "npy: auto (integer or bool targets: classification; float: regression), "

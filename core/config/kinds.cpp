@@ -1,6 +1,7 @@
 #include "core/config/kinds.h"
 
 #include "core/data/csv_source.h"
+#include "core/data/npy_source.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/model/mlp.h"
@@ -43,6 +44,9 @@ const std::vector<DataSourceKind>& dataSources() {
        "your CSV table (data.csv.path): one row per sample, the target column data.csv.target; "
        "classification or regression",
        false, false, false, true, false, &loadCsvSource},
+      {"npy", "data.npy",
+       "your NumPy arrays (data.npy.path: an .npz, or .npy files of x and y); any input shape",
+       false, false, false, true, false, &loadNpySource},
   };
   return sources;
 }

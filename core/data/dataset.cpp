@@ -57,7 +57,7 @@ PreparedData loadData(const DataConfig& c) {
   TensorPair pool = std::move(loaded.pool);
   out.test = std::move(loaded.test);
   out.classification = loaded.classification.value_or(source.classification);
-  const bool images = source.image_data;
+  const bool images = source.image_data || !loaded.image_shape.empty();
   const std::vector<std::string>& class_names = loaded.class_names;
 
   if (!out.classification && c.target_scale != 1.0) {
@@ -112,8 +112,10 @@ PreparedData loadData(const DataConfig& c) {
     pre.mean = {mean / 255.0};
     pre.std = {out.train.x_scale / 255.0};
   } else if (c.standardize) {  // per feature, population std (as sklearn's StandardScaler)
-    at::Tensor mean = out.train.x.mean(0, /*keepdim=*/true);
-    at::Tensor std = out.train.x.std(0, /*unbiased=*/false, /*keepdim=*/true);
+    // Over the flattened sample ([N, T, F] sequences: one value per time step and feature).
+    const at::Tensor flat = out.train.x.reshape({out.train.size(), -1});
+    at::Tensor mean = flat.mean(0, /*keepdim=*/true);
+    at::Tensor std = flat.std(0, /*unbiased=*/false, /*keepdim=*/true);
     std = at::where(std < 1e-8, at::ones_like(std), std);
     for (int64_t f = 0; f < mean.size(1); ++f) {
       pre.mean.push_back(mean[0][f].item<double>());
@@ -121,7 +123,8 @@ PreparedData loadData(const DataConfig& c) {
     }
     pre.standardize = "per_feature";
     for (TensorPair* p : {&out.train, &out.val, &out.test})
-      if (p->size() > 0) p->x = (p->x - mean) / std;
+      if (p->size() > 0)
+        p->x = ((p->x.reshape({p->size(), -1}) - mean) / std).reshape(p->x.sizes());
   }
 
   DataSummary& s = out.summary;

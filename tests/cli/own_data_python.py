@@ -86,7 +86,7 @@ def csv_case(cli, work):
     run(cli, "train", "--set", "data.source=csv", "--set", "data.csv.path=" + path,
         "--set", "data.csv.target=species", "--set", "data.csv.categorical=one_hot",
         "--set", "training.epochs=4", "--set", "data.val_fraction=0.25", "--set", "name=flowers",
-        "--out", run_dir)
+        "--out", run_dir, "--overwrite")
     info = json.load(open(os.path.join(run_dir, "run.json")))["data"]
     assert info["class_names"] == names, info["class_names"]
     assert info["outputs"] == 3 and info["task"] == "classification"
@@ -101,10 +101,49 @@ def csv_case(cli, work):
     check(cli, run_dir, feats, labels, "classification")
 
 
+def npz_case(cli, work):
+    """uint8 images [N, 1, 8, 8] with labels 3 and 4 and a validation split of its own."""
+    rng = np.random.default_rng(2)
+    x = rng.integers(0, 256, (300, 1, 8, 8), dtype=np.uint8)
+    y = (x.reshape(300, -1)[:, :32].mean(1) > x.reshape(300, -1)[:, 32:].mean(1)).astype(np.int64) + 3
+    path = os.path.join(work, "images.npz")
+    np.savez_compressed(path, x=x[:240], y=y[:240], x_val=x[240:], y_val=y[240:])
+    run_dir = os.path.join(work, "npz-run")
+    run(cli, "train", "--set", "data.source=npy", "--set", "data.npy.path=" + path,
+        "--set", "training.epochs=3", "--set", "name=npz", "--out", run_dir, "--overwrite")
+    info = json.load(open(os.path.join(run_dir, "run.json")))["data"]
+    assert info["class_names"] == ["3", "4"] and info["outputs"] == 2, info
+    assert info["image_shape"] == [1, 8, 8] and info["x_dtype"] == "uint8", info
+    split = json.load(open(os.path.join(run_dir, "split.json")))
+    assert split["val"] is None and split["val_file"] == path and len(split["train"]) == 240
+    check(cli, run_dir, x[240:].astype(np.float64), (y[240:] - 3).tolist(), "classification")
+
+
+def npy_pair_case(cli, work):
+    """Regression from an .npy pair: x big-endian float64 in Fortran order, y float32."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(200, 4))
+    y = (x @ np.array([1.0, -2.0, 0.5, 3.0]) + 0.1 * rng.normal(size=200)).astype(np.float32)
+    xp, yp = os.path.join(work, "x.npy"), os.path.join(work, "y.npy")
+    np.save(xp, np.asfortranarray(x.astype(">f8")))
+    np.save(yp, y)
+    run_dir = os.path.join(work, "npy-run")
+    run(cli, "train", "--set", "data.source=npy", "--set", "data.npy.path=" + xp,
+        "--set", "data.npy.y_path=" + yp, "--set", "training.epochs=3", "--set", "name=npy",
+        "--set", "data.val_fraction=0.3", "--out", run_dir, "--overwrite")
+    info = json.load(open(os.path.join(run_dir, "run.json")))["data"]
+    assert info["task"] == "regression" and info["outputs"] == 1, info
+    split = json.load(open(os.path.join(run_dir, "split.json")))
+    assert sorted(split["train"] + split["val"]) == list(range(200))
+    check(cli, run_dir, x[split["val"]], y[split["val"]].tolist(), "regression")
+
+
 def main():
     cli, work = sys.argv[1], sys.argv[2]
     os.makedirs(work, exist_ok=True)
     csv_case(cli, work)
+    npz_case(cli, work)
+    npy_pair_case(cli, work)
     print("own data: every case equals Python")
 
 
