@@ -1,6 +1,7 @@
 #include "core/config/kinds.h"
 
 #include "core/data/csv_source.h"
+#include "core/data/image_folder.h"
 #include "core/data/npy_source.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
@@ -47,6 +48,9 @@ const std::vector<DataSourceKind>& dataSources() {
       {"npy", "data.npy",
        "your NumPy arrays (data.npy.path: an .npz, or .npy files of x and y); any input shape",
        false, false, false, true, false, &loadNpySource},
+      {"image-folder", "data.image_folder",
+       "your images (data.image_folder.path): a folder per class, as torchvision's ImageFolder",
+       true, true, false, true, false, &loadImageFolderSource},
   };
   return sources;
 }

@@ -139,9 +139,11 @@ DataReport dataReport(const DataConfig& config) {
   r.summary = d.summary;
   r.summary.preprocessing = {};
   const DataSourceKind& kind = dataSource(config.source);
-  r.standardize = !config.standardize ? "none" : kind.image_data || !d.summary.image_shape.empty()
-                                                     ? "per_channel"
-                                                     : "per_feature";
+  const auto& image = d.summary.image_shape;
+  r.standardize = !config.standardize                       ? "none"
+                  : image.size() == 3 && image[0] > 1       ? "global"
+                  : kind.image_data || !image.empty()       ? "per_channel"
+                                                            : "per_feature";
   r.files = d.split.pool_file;
   if (d.classification) classCounts(d, r);
   duplicates(d, r);

@@ -22,7 +22,7 @@ struct ClassCount {
 struct DataReport {
   DataSummary summary;  ///< sizes, shapes, task, class and feature names
   std::string files;    ///< the file or folder read (empty for generated data)
-  /// "per_feature" | "per_channel" | "none": what training will standardise (statistics of
+  /// "per_feature" | "per_channel" | "global" | "none": what training will standardise (statistics of
   /// the training split).
   std::string standardize;
   std::vector<ClassCount> classes;  ///< classification only, in class order

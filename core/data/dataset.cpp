@@ -108,7 +108,9 @@ PreparedData loadData(const DataConfig& c) {
       p->x_offset = mean;
       p->x_scale = sd / 255.0 < 1e-8 ? 255.0 : sd;  // a constant image keeps std 1 (of x / 255)
     }
-    pre.standardize = "per_channel";
+    // One channel: per channel. RGB: one mean and std over all channels ("global").
+    pre.standardize = loaded.image_shape.size() == 3 && loaded.image_shape[0] > 1 ? "global"
+                                                                                 : "per_channel";
     pre.mean = {mean / 255.0};
     pre.std = {out.train.x_scale / 255.0};
   } else if (c.standardize) {  // per feature, population std (as sklearn's StandardScaler)
@@ -163,8 +165,9 @@ void applyPreprocessing(PreparedData& data, const Preprocessing& pre) {
       if (p->size() > 0)
         p->x = (p->x.reshape({p->size(), -1}).div(pre.pixel_scale) - mean).div(std).reshape(
             p->x.sizes());
-  } else if (pre.standardize == "per_channel" || pre.standardize == "none") {
-    const bool standardized = pre.standardize == "per_channel";
+  } else if (pre.standardize == "per_channel" || pre.standardize == "global" ||
+             pre.standardize == "none") {
+    const bool standardized = pre.standardize != "none";
     if (standardized && (pre.mean.size() != 1 || pre.std.size() != 1))
       throw Error(ErrorCode::Data, "preprocessing",
                   "recorded per-channel statistics of " + std::to_string(pre.mean.size()) +

@@ -133,12 +133,14 @@ struct Event {
 /// What turns a split's stored x into the model's input (run.json `data.preprocessing`, the
 /// checkpoint's `data`.`preprocessing`), so a model can be evaluated outside TrainScope with the
 /// same numbers: input = (x / pixel_scale - mean) / std, with mean and std per feature
-/// ("per_feature": one value per input, tabular data) or one per channel ("per_channel":
+/// ("per_feature": one value per input, tabular data), one per channel ("per_channel":
 /// images), or x / pixel_scale alone ("none"). Regression targets were multiplied by
 /// target_scale (data.target_scale) before training.
 struct Preprocessing {
   double pixel_scale = 1;            ///< uint8 x: 255 (pixels to 0..1); float32 x: 1
-  std::string standardize = "none";  ///< "none" | "per_feature" | "per_channel"
+  /// "none" | "per_feature" | "per_channel" (one-channel images) | "global" (one mean and std
+  /// over all pixels of all channels: RGB images)
+  std::string standardize = "none";
   std::vector<double> mean, std;     ///< in units of x / pixel_scale; empty for "none"
   double target_scale = 1;           ///< regression only; 1 for classification
 };

@@ -45,10 +45,10 @@ def check(cli, run_dir, x_val, y_val, task):
     ck = torch.load(ckpt_file)
     pre = ck["data"]["preprocessing"]
     assert pre == info["preprocessing"] or abs(pre["mean"][0] - info["preprocessing"]["mean"][0]) < 1e-12
-    x = torch.tensor(x_val, dtype=torch.float32).reshape(len(x_val), -1) / pre["pixel_scale"]
+    x = torch.tensor(np.asarray(x_val), dtype=torch.float32).reshape(len(x_val), -1) / pre["pixel_scale"]
     if pre["standardize"] == "per_feature":
         x = (x - torch.tensor(pre["mean"], dtype=torch.float32)) / torch.tensor(pre["std"], dtype=torch.float32)
-    elif pre["standardize"] == "per_channel":
+    elif pre["standardize"] in ("per_channel", "global"):
         x = (x - pre["mean"][0]) / pre["std"][0]
     with torch.no_grad():
         out = mlp_forward(ck["model_state_dict"], config["model"]["activation"], x)
@@ -138,12 +138,62 @@ def npy_pair_case(cli, work):
     check(cli, run_dir, x[split["val"]], y[split["val"]].tolist(), "regression")
 
 
+def write_png(path, pixels):
+    """A grayscale (H, W) or RGB (H, W, 3) uint8 array as an 8-bit PNG (zlib, no filter)."""
+    import struct
+    import zlib
+    h, w = pixels.shape[:2]
+    colour = 2 if pixels.ndim == 3 else 0
+    raw = b"".join(b"\x00" + pixels[r].tobytes() for r in range(h))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def image_folder_case(cli, work):
+    """RGB PNGs in root/train/<class>/ and root/val/<class>/, a text file and a broken image."""
+    rng = np.random.default_rng(4)
+    root = os.path.join(work, "shapes")
+    classes = ["circle", "square", "triangle"]
+    val_x, val_y = [], []
+    for split, n in (("train", 20), ("val", 6)):
+        for c, name in enumerate(classes):
+            os.makedirs(os.path.join(root, split, name), exist_ok=True)
+            for i in range(n):
+                img = rng.integers(0, 256, (6, 5, 3), dtype=np.uint8)
+                img[:, :, c] = np.clip(img[:, :, c].astype(int) + 100, 0, 255).astype(np.uint8)
+                write_png(os.path.join(root, split, name, "%03d.png" % i), img)
+                if split == "val":
+                    val_x.append(img.transpose(2, 0, 1).astype(np.float64))  # [C, H, W]
+                    val_y.append(c)
+    open(os.path.join(root, "train", "circle", "notes.txt"), "w").write("not an image")
+    open(os.path.join(root, "train", "square", "broken.png"), "wb").write(b"\x89PNG\r\n\x1a\nbroken")
+    run_dir = os.path.join(work, "images-run")
+    run(cli, "train", "--set", "data.source=image-folder", "--set", "data.image_folder.path=" + root,
+        "--set", "data.image_folder.channels=3", "--set", "training.epochs=3", "--set", "name=shapes",
+        "--out", run_dir, "--overwrite")
+    info = json.load(open(os.path.join(run_dir, "run.json")))["data"]
+    assert info["class_names"] == classes and info["image_shape"] == [3, 6, 5], info
+    assert info["n_train"] == 60 and info["n_val"] == 18, info
+    report = json.loads(run(cli, "data", "--set", "data.source=image-folder", "--set",
+                            "data.image_folder.path=" + root, "--set", "data.image_folder.channels=3", "--json"))
+    notes = " ".join(report["notes"])
+    assert "notes.txt" in notes and "broken.png" in notes, report["notes"]
+    split = json.load(open(os.path.join(run_dir, "split.json")))
+    assert split["files"][0] == "circle/000.png" and len(split["files"]) == 60, split["files"][:3]
+    check(cli, run_dir, val_x, val_y, "classification")
+
+
 def main():
     cli, work = sys.argv[1], sys.argv[2]
     os.makedirs(work, exist_ok=True)
     csv_case(cli, work)
     npz_case(cli, work)
     npy_pair_case(cli, work)
+    image_folder_case(cli, work)
     print("own data: every case equals Python")
 
 

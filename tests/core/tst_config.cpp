@@ -517,7 +517,9 @@ void TstConfig::keyReferenceBoundsAreTheValidatedOnes() {
     const bool list = k.type.rfind("list", 0) == 0;
     auto accepted = [&](double v) {
       json value = integral ? json(static_cast<int64_t>(v)) : json(v);
-      if (list) value = k.type == "list of 2 numbers" ? json{value, value} : json{value};
+      // data.image_folder.size is [height, width]: two values.
+      const bool pair = k.type == "list of 2 numbers" || k.key == "data.image_folder.size";
+      if (list) value = pair ? json{value, value} : json{value};
       json patch = value;
       std::vector<std::string> parts;
       std::stringstream path(k.key);

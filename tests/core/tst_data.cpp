@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <set>
 
 #include "core/config/kinds.h"
@@ -390,9 +391,30 @@ void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {
 // only by sources read from files.
 void TstData::registryFactsMatchWhatEachSourceLoads() {
   QCOMPARE(dataSourceNames(),
-           (std::vector<std::string>{"sine", "moons", "circles", "spirals", "fashion-mnist"}));
+           (std::vector<std::string>{"sine", "moons", "circles", "spirals", "fashion-mnist", "csv",
+                                     "npy", "image-folder"}));
   for (const DataSourceKind& k : dataSources()) {
     const QByteArray name = QByteArray::fromStdString(k.name);
+    // The user's own data (a section of its own): the files decide the task (tst_own_data);
+    // data.path, fashion-mnist's folder, is refused beside them.
+    const bool own_section = k.key_section != "data";
+    QCOMPARE(own_section, k.key_section == "data." + [&] {
+      std::string n = k.name;
+      std::replace(n.begin(), n.end(), '-', '_');
+      return n;
+    }());
+    if (own_section) {
+      TrainConfig t;
+      t.data.source = k.name;
+      t.data.path = std::string("/nonexistent");
+      try {
+        validate(t);
+        QFAIL(name);
+      } catch (const Error& e) {
+        QCOMPARE(e.subject(), std::string("data.path"));
+      }
+      continue;
+    }
     DataConfig c;
     c.source = k.name;
     c.n_samples = 50;

@@ -1,0 +1,241 @@
+// The "image-folder" source: a folder per class, decoded with OpenCV in parallel.
+#include "core/data/image_folder.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <cstring>
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <thread>
+
+#include "core/data/sources.h"
+#include "core/errors.h"
+#include "core/system/cancel.h"
+
+namespace trainscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] void fail(const std::string& path, const std::string& problem) {
+  throw Error(ErrorCode::Data, path, "image folder " + problem);
+}
+
+bool isImageFile(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const char* e : {".jpg", ".jpeg", ".png", ".ppm", ".bmp", ".pgm", ".tif", ".tiff", ".webp"})
+    if (ext == e) return true;
+  return false;
+}
+
+/// One split's files: (class index, path), sorted by class then path.
+struct Listing {
+  std::vector<std::string> classes;
+  std::vector<std::pair<int64_t, fs::path>> files;
+  std::vector<std::string> skipped;  ///< paths of what is neither a class folder nor an image
+};
+
+Listing listSplit(const fs::path& dir) {
+  Listing l;
+  std::error_code ec;
+  std::vector<fs::path> entries;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    entries.push_back(it->path());
+  if (ec) fail(dir.string(), dir.string() + " cannot be read: " + ec.message());
+  std::sort(entries.begin(), entries.end());
+  for (const fs::path& e : entries) {
+    const std::string name = e.filename().string();
+    if (!name.empty() && name[0] == '.') continue;  // hidden, as torchvision's scandir skips none
+                                                    // but a checkout's .git is no class
+    if (fs::is_directory(e, ec)) {
+      l.classes.push_back(name);
+    } else {
+      l.skipped.push_back(e.string());
+    }
+  }
+  for (std::size_t c = 0; c < l.classes.size(); ++c) {
+    const fs::path cdir = dir / l.classes[c];
+    std::vector<fs::path> files;
+    for (fs::recursive_directory_iterator it(cdir, fs::directory_options::follow_directory_symlink,
+                                             ec),
+         end;
+         !ec && it != end; it.increment(ec)) {
+      if (it->is_directory(ec)) continue;
+      if (isImageFile(it->path()))
+        files.push_back(it->path());
+      else
+        l.skipped.push_back(it->path().string());
+    }
+    if (ec) fail(cdir.string(), cdir.string() + " cannot be read: " + ec.message());
+    if (files.empty())
+      fail(cdir.string(), "class folder " + cdir.string() +
+                              " holds no image (.png, .jpg, .bmp ...): every class needs one");
+    std::sort(files.begin(), files.end());
+    for (fs::path& f : files) l.files.emplace_back(static_cast<int64_t>(c), std::move(f));
+  }
+  return l;
+}
+
+/// Decodes `listing`'s images into uint8 [N, C*H*W]; drops those that fail to decode (named in
+/// `failed`). `size` [H, W] is fixed by the caller or by the first image.
+TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
+                  bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
+                  const fs::path& root) {
+  const int64_t n = static_cast<int64_t>(listing.files.size());
+  const int flag = channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR;
+  auto read = [&](int64_t i) {
+    const std::string file = listing.files[i].second.string();
+    cv::Mat m;
+    try {
+      m = cv::imread(file, flag);
+    } catch (const cv::Exception&) {
+      m = cv::Mat();
+    }
+    return m;
+  };
+  // The size from the first image that decodes.
+  int64_t first = 0;
+  cv::Mat probe;
+  while (size.empty() && first < n) {
+    probe = read(first);
+    if (!probe.empty()) size = {probe.rows, probe.cols};
+    else ++first;
+  }
+  if (size.empty()) fail(root.string(), root.string() + ": no image could be decoded");
+  const int64_t h = size[0], w = size[1], per = channels * h * w;
+  at::Tensor x = at::empty({n, per}, at::kByte);
+  std::vector<char> ok(n, 0);
+  std::atomic<int64_t> next{0};
+  std::mutex mutex;
+  std::string wrong_size;  // the first image of another size (without a fixed size)
+  std::atomic<bool> cancelled{false};
+  const int workers = static_cast<int>(std::clamp<unsigned>(std::thread::hardware_concurrency(), 1, 8));
+  auto work = [&](bool resize_allowed) {
+    for (int64_t i = next++; i < n; i = next++) {
+      if (cancelRequested()) {
+        cancelled = true;
+        return;
+      }
+      cv::Mat m = read(i);
+      if (m.empty()) continue;
+      if (m.rows != h || m.cols != w) {
+        if (!resize_allowed) {
+          std::lock_guard<std::mutex> lock(mutex);
+          if (wrong_size.empty())
+            wrong_size = listing.files[i].second.string() + " is " + std::to_string(m.cols) +
+                         "x" + std::to_string(m.rows) + " (width x height) but the first " +
+                         "training image is " + std::to_string(w) + "x" + std::to_string(h);
+          continue;
+        }
+        cv::Mat r;
+        cv::resize(m, r, cv::Size(static_cast<int>(w), static_cast<int>(h)), 0, 0,
+                   m.rows * m.cols > h * w ? cv::INTER_AREA : cv::INTER_LINEAR);
+        m = r;
+      }
+      if (channels == 3) cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
+      if (!m.isContinuous()) m = m.clone();
+      uint8_t* dst = x.data_ptr<uint8_t>() + i * per;
+      if (channels == 1) {
+        std::memcpy(dst, m.data, per);
+      } else {  // HWC to CHW
+        const uint8_t* src = m.data;
+        for (int64_t p = 0; p < h * w; ++p)
+          for (int64_t c = 0; c < 3; ++c) dst[c * h * w + p] = src[p * 3 + c];
+      }
+      ok[i] = 1;
+    }
+  };
+  {
+    std::vector<std::thread> threads;
+    for (int t = 1; t < workers; ++t) threads.emplace_back(work, resize);
+    work(resize);
+    for (std::thread& t : threads) t.join();
+    if (cancelled) throw Cancelled(root.string());
+    if (!wrong_size.empty())
+      fail(root.string(), wrong_size +
+                              ": images of different sizes need data.image_folder.size "
+                              "[height, width] to resize them to");
+    std::vector<int64_t> keep, labels;
+    for (int64_t i = 0; i < n; ++i) {
+      if (ok[i]) {
+        keep.push_back(i);
+        labels.push_back(listing.files[i].first);
+        if (names)
+          names->push_back(fs::relative(listing.files[i].second, root).generic_string());
+      } else {
+        failed.push_back(listing.files[i].second.string());
+      }
+    }
+    TensorPair out;
+    at::Tensor idx = at::tensor(keep, at::kLong);
+    out.x = keep.size() == static_cast<std::size_t>(n) ? x : x.index_select(0, idx);
+    out.y = at::tensor(labels, at::kLong);
+    out.x_scale = 255.0;
+    return out;
+  }
+}
+
+}  // namespace
+
+void loadImageFolderSource(const DataConfig& config, SourceData& out) {
+  const ImageFolderConfig& c = config.image_folder;
+  if (!c.path)
+    throw Error(ErrorCode::Config, "data.image_folder.path",
+                "data.source is image-folder: set data.image_folder.path");
+  const fs::path root = *c.path;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec))
+    fail(root.string(), root.string() + (fs::exists(root, ec) ? " is not a folder" : " does not exist") +
+                            " (data.image_folder.path names a folder of class folders)");
+  const bool split_folders = fs::is_directory(root / "train", ec);
+  const fs::path train_dir = split_folders ? root / "train" : root;
+  const Listing train = listSplit(train_dir);
+  if (train.classes.empty())
+    fail(train_dir.string(), train_dir.string() +
+                                 " holds no class folder: images go in <root>/<class>/<image>");
+  if (train.classes.size() < 2)
+    fail(train_dir.string(), train_dir.string() + " holds one class folder (" + train.classes[0] +
+                                 "): classification needs at least 2");
+  std::vector<int64_t> size = c.size;
+  std::vector<std::string> failed;
+  const bool resize = !c.size.empty();  // else every image must have the first one's size
+  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir);
+  out.pool_file = train_dir.string();
+  const at::Tensor per_class =
+      at::bincount(out.pool.y, {}, static_cast<int64_t>(train.classes.size()));
+  for (std::size_t k = 0; k < train.classes.size(); ++k)
+    if (per_class[k].item<int64_t>() == 0)
+      fail((train_dir / train.classes[k]).string(),
+           "class folder " + (train_dir / train.classes[k]).string() +
+               " holds no image that decodes (" + std::to_string(failed.size()) +
+               " images failed, e.g. " + (failed.empty() ? std::string() : failed[0]) + ")");
+  for (const std::string& s : train.skipped) out.notes.push_back("skipped (not an image): " + s);
+  for (const auto& [name, dst, file] :
+       {std::tuple{"val", &out.val, &out.val_file}, std::tuple{"test", &out.test, &out.test_file}}) {
+    const fs::path dir = root / name;
+    if (!split_folders || !fs::is_directory(dir, ec)) continue;
+    const Listing l = listSplit(dir);
+    if (l.classes != train.classes) {
+      std::string a, b;
+      for (const auto& s : l.classes) a += (a.empty() ? "" : ", ") + s;
+      for (const auto& s : train.classes) b += (b.empty() ? "" : ", ") + s;
+      fail(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
+                             train_dir.string() + "'s (" + b + ")");
+    }
+    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir);
+    *file = dir.string();
+    for (const std::string& s : l.skipped) out.notes.push_back("skipped (not an image): " + s);
+  }
+  for (const std::string& f : failed) out.notes.push_back("could not decode (skipped): " + f);
+  if (!failed.empty())
+    out.notes.push_back(std::to_string(failed.size()) + " images could not be decoded");
+  out.class_names = train.classes;
+  out.image_shape = {c.channels, size[0], size[1]};
+}
+
+}  // namespace trainscope
