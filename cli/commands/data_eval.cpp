@@ -10,6 +10,7 @@
 #include "core/config/config_json.h"
 #include "core/data/data_report.h"
 #include "core/errors.h"
+#include "core/io/checkpoint.h"
 #include "core/io/number_format.h"
 #include "core/run/records_json.h"
 #include "core/train/probes/evaluation.h"
@@ -54,7 +55,9 @@ EvaluateCommand::EvaluateCommand(CLI::App& app)
   nonEmptyPath(sub_->add_option(
       "--config", config_file_,
       "Evaluate on the data section of this config file instead of the checkpoint's data"));
-  sub_->add_option("--set", sets_, "KEY=VALUE override of the data keys (data.*), repeatable")
+  sub_->add_option("--set", sets_,
+                   "KEY=VALUE override of the data keys (data.*), repeatable: of --config's "
+                   "data, else of the checkpoint's own (e.g. --set data.csv.path=new.csv)")
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");
   sub_->add_option("--split", split_, "Which split: val (default), test or train")
@@ -75,7 +78,13 @@ int EvaluateCommand::run() const {
       if (s.rfind("data.", 0) != 0)
         throw Error(ErrorCode::Config, s,
                     "evaluate --set takes data keys only (data.*), got '" + s + "'");
-    req.data = resolveConfig("", config_file_, sets_).data;
+    if (!config_file_.empty()) {
+      req.data = resolveConfig("", config_file_, sets_).data;
+    } else {  // --set alone changes the checkpoint's own data keys
+      nlohmann::json j = configToJson(checkpointConfig(inspectCheckpoint(checkpoint_)));
+      for (const std::string& s : sets_) applySet(j, s);
+      req.data = configFromJson(j).data;
+    }
   }
   const EvaluationResult r = evaluateCheckpoint(req);
   if (json_) {

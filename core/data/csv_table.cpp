@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/errors.h"
+#include "core/io/utf8.h"
 
 namespace trainscope {
 
@@ -30,7 +31,11 @@ std::optional<double> parseNumber(const std::string& cell) {
   double v = 0;
   const auto [end, ec] = std::from_chars(first, last, v);
   if (end != last) return std::nullopt;
-  if (ec == std::errc::result_out_of_range) return std::nullopt;  // "1e999": not a float32
+  if (ec == std::errc::result_out_of_range) {  // a number beyond double: "1e999", "1e-999"
+    const char* e = std::find_if(first, last, [](char ch) { return ch == 'e' || ch == 'E'; });
+    if (e + 1 < last && e[1] == '-') return 0.0;  // underflow
+    return cell[0] == '-' ? -HUGE_VAL : HUGE_VAL;  // overflow: reported as not finite
+  }
   if (ec != std::errc()) return std::nullopt;
   return v;
 }
@@ -111,6 +116,12 @@ struct Pass {
     for (std::size_t c = 0; c < cells.size(); ++c)
       table->columns[c].name = header ? cells[c] : "column " + std::to_string(c + 1);
     if (!header) return;
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      if (!isValidUtf8(cells[c])) {
+        table->columns[c].name = "column " + std::to_string(c + 1);
+        checkUtf8(cells[c], 1, c);
+        return;
+      }
     for (std::size_t c = 0; c < cells.size(); ++c) {
       for (std::size_t k = 0; k < c; ++k)
         if (cells[k] == cells[c])
@@ -124,6 +135,17 @@ struct Pass {
     }
   }
 
+  /// Text must be UTF-8 (it reaches run.json and JSON output): false and `error` set otherwise.
+  bool checkUtf8(const std::string& cell, int64_t line, std::size_t c) {
+    if (isValidUtf8(cell)) return true;
+    error = "line " + std::to_string(line) + ", column " +
+            (table->columns.size() > c ? inQuotes(table->columns[c].name)
+                                       : std::to_string(c + 1)) +
+            ": the cell is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save "
+            "the file as UTF-8";
+    return false;
+  }
+
   void addRow() {
     CsvTable& t = *table;
     const int64_t row = t.rows;
@@ -131,6 +153,7 @@ struct Pass {
       CsvColumn& col = t.columns[c];
       std::string& cell = cells[c];
       const bool is_missing = missing(cell);
+      if (!checkUtf8(cell, t.lineOf(row), c)) return;  // numbers are ASCII: only text fails
       if (!first_pass) {
         if (collect[c]) col.text.push_back(is_missing ? std::string() : std::move(cell));
         continue;

@@ -24,7 +24,8 @@ struct CsvReadOptions {
 };
 
 /// One column of a CsvTable. Numeric when every cell that is not missing parses completely as a
-/// number in the C locale ("1e-3", "-2", "+4", "nan" and "inf" too; never "1,5"); text otherwise.
+/// number in the C locale ("1e-3", "-2", "+4", "nan" and "inf" too, "1e999" as inf and
+/// "1e-999" as 0; never "1,5"); text otherwise. Text must be UTF-8 (an error names the cell).
 struct CsvColumn {
   std::string name;  ///< its header cell, or "column N" (1-based) without a header
   bool numeric = true;

@@ -14,6 +14,7 @@
 
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "core/io/utf8.h"
 #include "core/system/cancel.h"
 
 namespace trainscope {
@@ -50,6 +51,8 @@ Listing listSplit(const fs::path& dir) {
   std::sort(entries.begin(), entries.end());
   for (const fs::path& e : entries) {
     const std::string name = e.filename().string();
+    if (!isValidUtf8(name))  // class and file names reach run.json and split.json
+      fail(e.string(), e.string() + ": the name is not UTF-8; rename it");
     if (!name.empty() && name[0] == '.') continue;  // hidden, as torchvision's scandir skips none
                                                     // but a checkout's .git is no class
     if (fs::is_directory(e, ec)) {
@@ -66,6 +69,8 @@ Listing listSplit(const fs::path& dir) {
          end;
          !ec && it != end; it.increment(ec)) {
       if (it->is_directory(ec)) continue;
+      if (!isValidUtf8(it->path().filename().string()))
+        fail(it->path().string(), it->path().string() + ": the name is not UTF-8; rename it");
       if (isImageFile(it->path()))
         files.push_back(it->path());
       else

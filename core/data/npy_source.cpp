@@ -138,6 +138,10 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
       if (hx) *split = read(c.x + suffix, c.y + suffix);
     }
   } else {
+    const auto head = readFileHead(path, 6);
+    if (!head || head->size() < 6 || std::memcmp(head->data(), "\x93NUMPY", 6) != 0)
+      fail(path, path + " is neither an .npz archive nor an .npy file (data.npy.path takes "
+                        "NumPy's files; a table is data.source csv)");
     if (!c.y_path)
       throw Error(ErrorCode::Config, "data.npy.y_path",
                   "data.npy.path " + path +
@@ -146,6 +150,11 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
     train = Arrays{readNpy(path), readNpy(*c.y_path), path, *c.y_path, path};
   }
 
+  if (train.x.dim() < 1 || train.y.dim() < 1 || train.x.size(0) != train.y.size(0))
+    fail(path, train.y_name + " has shape " + shapeText(train.y.sizes()) + " but " +
+                   train.x_name + " has shape " + shapeText(train.x.sizes()) +
+                   ": both need the same number of samples along their first axis");
+  if (train.x.size(0) == 0) fail(path, train.x_name + " holds no sample");
   // The task, and the classes from the training labels.
   const at::Tensor& y = train.y;
   bool classification = c.task == "classification" || (c.task == "auto" && integerDtype(y));

@@ -99,6 +99,20 @@ def csv_case(cli, work):
         feats.append([float(r[0]), float(r[1])] + [1.0 if r[2] == c else 0.0 for c in ("blue", "red", "white")])
     labels = [names.index(rows[i][3]) for i in split["val"]]
     check(cli, run_dir, feats, labels, "classification")
+    # The same table with two feature columns swapped: refused, not evaluated wrong.
+    swapped = os.path.join(work, "flowers-swapped.csv")
+    with open(swapped, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["petal width", "petal length", "colour", "species"])
+        for r in rows:
+            w.writerow([r[1], r[0], r[2], r[3]])
+    ckpt = os.path.join(run_dir, "checkpoints", "last.pt")
+    r = subprocess.run([cli, "evaluate", ckpt, "--set", "data.csv.path=" + swapped],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "differ from those the checkpoint" in r.stderr, r.stderr
+    # --set alone changes the checkpoint's own data keys: its own table again evaluates the same.
+    again = json.loads(run(cli, "evaluate", ckpt, "--json", "--set", "data.csv.path=" + path))
+    assert again["predicted_class"] == json.loads(run(cli, "evaluate", ckpt, "--json"))["predicted_class"]
 
 
 def npz_case(cli, work):

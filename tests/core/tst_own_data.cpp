@@ -222,6 +222,11 @@ void TstOwnData::badTablesNameFileLineAndColumn_data() {
       << QByteArray("x,y\n1,0.5\n2,oops\n3,1.5\n4,2.5\n") << "line 3, column 'y'";
   QTest::newRow("inf feature") << QByteArray("x,y\n1,a\ninf,b\n3,a\n") << "line 3, column 'x'";
   QTest::newRow("only a target") << QByteArray("y\na\nb\n") << "no feature column";
+  // Latin-1 "Zürich": not UTF-8, which run.json and --json output need.
+  QTest::newRow("latin-1 cell") << QByteArray("x,city\n1,Z\xfcrich\n2,Bern\n")
+                                << "line 2, column 'city': the cell is not UTF-8";
+  QTest::newRow("number beyond double") << QByteArray("x,y\n1,a\n1e999,b\n3,a\n")
+                                        << "line 3, column 'x': not a finite number";
 }
 
 void TstOwnData::badTablesNameFileLineAndColumn() {

@@ -106,10 +106,19 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   const size_t un = epochs_.size();
   const double train_recent = meanOf(epochs_, un - k, un, trainLoss);
   const double train_early = meanOf(epochs_, 0, k, trainLoss);
-  // Far above the loss of a constant prediction, and not falling fast: the updates overshoot.
+  // Falling at every one of the last epochs (at least 2, 10% in all): a learner that is slow,
+  // e.g. towards large regression targets that were not scaled, is not overshooting.
+  bool falling_every_epoch = n >= 2;
+  const size_t w = std::min<size_t>(static_cast<size_t>(kRecentEpochs), un - 1);
+  for (size_t i = un - w; falling_every_epoch && i < un; ++i)
+    falling_every_epoch = epochs_[i].train_loss < epochs_[i - 1].train_loss;
+  falling_every_epoch = falling_every_epoch &&
+                        epochs_.back().train_loss < 0.9 * epochs_[un - 1 - w].train_loss;
+  // Far above the loss of a constant prediction, and not falling: the updates overshoot.
   const bool above_chance = chance.known && k > 0 && std::isfinite(train_recent) &&
                             train_recent > kChanceLossFactor * chance.loss &&
-                            !(train_recent < kFallingFraction * train_early);
+                            !(train_recent < kFallingFraction * train_early) &&
+                            !falling_every_epoch;
   double max_train = -INFINITY, min_train = INFINITY;
   for (const auto& e : epochs_) {
     if (std::isfinite(e.train_loss)) {

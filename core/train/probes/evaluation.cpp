@@ -28,6 +28,7 @@ struct RecordedData {
   std::vector<int64_t> input_shape;
   int64_t outputs = 0;
   std::vector<std::string> class_names;
+  std::vector<std::string> feature_names;  ///< empty when the checkpoint has none (older files)
   Preprocessing preprocessing;
 };
 
@@ -69,6 +70,10 @@ RecordedData readRecordedData(const std::filesystem::path& file) {
   r.class_names = listAt<std::string>(read, d, "class_names", "data.", isString,
                                       [](const c10::IValue& e) { return e.toStringRef(); },
                                       "strings");
+  if (d.contains("feature_names"))
+    r.feature_names = listAt<std::string>(read, d, "feature_names", "data.", isString,
+                                          [](const c10::IValue& e) { return e.toStringRef(); },
+                                          "strings");
   const c10::impl::GenericDict p = read.dict(d, "preprocessing", "data.");
   const std::string w = "data.preprocessing.";
   auto number = [](const c10::IValue& e) { return e.isInt() ? double(e.toInt()) : e.toDouble(); };
@@ -117,6 +122,21 @@ PreparedData prepareData(const DataConfig& requested, const RecordedData& rec,
     for (const auto& n : rec.class_names) want += (want.empty() ? "" : ", ") + n;
     throw Error(ErrorCode::Data, file,
                 "the data's classes (" + have + ") differ from the checkpoint's (" + want + ")");
+  }
+  // Columns are matched by position: the same names in the same order, else a swapped, renamed
+  // or differently one-hot-encoded table would be evaluated silently wrong.
+  if (!rec.feature_names.empty() && s.feature_names != rec.feature_names) {
+    auto list = [](const std::vector<std::string>& v) {
+      std::string t;
+      for (const auto& n : v) t += (t.empty() ? "" : ", ") + n;
+      return t;
+    };
+    throw Error(ErrorCode::Data, file,
+                "the data's features (" + list(s.feature_names) +
+                    ") differ from those the checkpoint " + file + " was trained on (" +
+                    list(rec.feature_names) +
+                    "): the same columns in the same order are needed (one-hot columns: the "
+                    "same categories)");
   }
   applyPreprocessing(data, rec.preprocessing);
   return data;
