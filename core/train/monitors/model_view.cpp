@@ -91,7 +91,9 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
     r.prediction = toVector(model.forward(toModelInputs(d, g.unsqueeze(1)).to(device)).flatten());
     if (truth_sine_scale != 0) r.truth = toVector(truth_sine_scale * at::sin(g));
     out = r;
-  } else if (features == 2 && d.classification) {
+  } else if (features == 2 && d.classification && d.summary.n_classes == 2) {
+    // Two classes only: the shading is the probability of class 1 and the points take two
+    // colours (a third class would be left out of the picture, so none is drawn).
     r.kind = ModelViewRecord::Kind::Regions;
     r.train_x = rawColumn(d, d.train.x, 0, o.max_points);
     r.train_y = rawColumn(d, d.train.x, 1, o.max_points);

@@ -24,7 +24,7 @@ struct ModelViewRecord {
   /// Training / validation points: x, y (Curve) or x0, x1 (Regions).
   std::vector<double> train_x, train_y, val_x, val_y;
 
-  // ---- Regions (2 input features, classification) ----
+  // ---- Regions (2 input features, 2 classes) ----
   int grid_w = 0, grid_h = 0;                             ///< grid columns (x0) and rows (x1)
   double x0_min = 0, x0_max = 0, x1_min = 0, x1_max = 0;  ///< the grid's extent (cell centres)
   /// P(class 1) (softmax) at grid point (column i, row j) = probability[j * grid_w + i], where
