@@ -124,6 +124,9 @@ const std::vector<Key<DataConfig>>& dataKeys() {
           .atLeast(2)
           .atMost(static_cast<double>(int64_t{1} << 40)),
       K("standardize", &DataConfig::standardize, "z-score inputs with training statistics"),
+      K("stratify", &DataConfig::stratify,
+        "classification: split train/validation per class (each class keeps val_fraction of "
+        "its samples in validation)"),
       K("target_scale", &DataConfig::target_scale,
         "regression: multiply the targets by this (large values make gradients explode)")
           .above(0)
@@ -392,6 +395,23 @@ const std::vector<Key<DistributedConfig>>& distributedKeys() {
   return keys;
 }
 
+const std::vector<Key<IdxConfig>>& idxKeys() {
+  using K = Key<IdxConfig>;
+  static const std::vector<K> keys = {
+      K("path", &IdxConfig::path,
+        "idx: the IDX file of the inputs, plain or .gz (e.g. train-images-idx3-ubyte.gz)"),
+      K("y_path", &IdxConfig::y_path,
+        "idx: the IDX file of the labels or targets (e.g. train-labels-idx1-ubyte.gz)"),
+      K("test_path", &IdxConfig::test_path, "idx: the IDX file of the test inputs (optional)"),
+      K("test_y_path", &IdxConfig::test_y_path, "idx: the IDX file of the test labels"),
+      K("task", &IdxConfig::task,
+        "idx: auto (integer labels: classification; float: regression), classification or "
+        "regression")
+          .oneOf({"auto", "classification", "regression"}),
+  };
+  return keys;
+}
+
 /// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
 template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
@@ -400,6 +420,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("data.csv", c.data.csv, csvKeys());
   fn("data.image_folder", c.data.image_folder, imageFolderKeys());
   fn("data.npy", c.data.npy, npyKeys());
+  fn("data.idx", c.data.idx, idxKeys());
   fn("model", c.model, modelKeys());
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
@@ -723,7 +744,7 @@ void validate(const TrainConfig& config) {
                                                   : std::string()));
   const std::pair<const char*, const std::optional<std::string>*> section_paths[] = {
       {"data.csv", &d.csv.path}, {"data.image_folder", &d.image_folder.path},
-      {"data.npy", &d.npy.path}};
+      {"data.npy", &d.npy.path}, {"data.idx", &d.idx.path}};
   for (const auto& [section, path] : section_paths) {
     const std::string key = std::string(section) + ".path";
     if (source.key_section == section && (!*path || (*path)->empty()))
@@ -740,6 +761,13 @@ void validate(const TrainConfig& config) {
     throw Error(ErrorCode::Config, "data.image_folder.size",
                 "data.image_folder.size must be [height, width] or [] (the first image's size), "
                 "got " + nlohmann::json(d.image_folder.size).dump());
+  if (d.idx.path && !d.idx.y_path)
+    throw Error(ErrorCode::Config, "data.idx.y_path",
+                "data.idx.path is set but data.idx.y_path is not: set it to the IDX file of the "
+                "labels");
+  if (d.idx.test_path.has_value() != d.idx.test_y_path.has_value())
+    throw Error(ErrorCode::Config, d.idx.test_path ? "data.idx.test_y_path" : "data.idx.test_path",
+                "data.idx.test_path and data.idx.test_y_path go together: set both or neither");
   if (d.image_folder.channels == 2)
     throw Error(ErrorCode::Config, "data.image_folder.channels",
                 "data.image_folder.channels must be 1 (grayscale) or 3 (RGB), got 2");

@@ -2,6 +2,7 @@
 
 #include "core/data/csv_source.h"
 #include "core/data/image_folder.h"
+#include "core/data/idx_source.h"
 #include "core/data/npy_source.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
@@ -51,6 +52,10 @@ const std::vector<DataSourceKind>& dataSources() {
       {"image-folder", "data.image_folder",
        "your images (data.image_folder.path): a folder per class, as torchvision's ImageFolder",
        true, true, false, true, false, &loadImageFolderSource},
+      {"idx", "data.idx",
+       "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and data.idx.y_path), plain or "
+       ".gz, any element type and class count",
+       false, false, false, true, false, &loadIdxSource},
   };
   return sources;
 }

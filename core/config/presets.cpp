@@ -1,4 +1,6 @@
 // Built-in presets: partial configs, each with a fixed seed.
+#include <cstdlib>
+
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -6,6 +8,17 @@
 namespace trainscope {
 
 namespace {
+
+/// Where the build writes the own-data presets' files (scripts/make-example-data); the
+/// environment variable TRAINSCOPE_EXAMPLES_DIR overrides it (a moved build).
+std::string examplesDir() {
+  if (const char* env = std::getenv("TRAINSCOPE_EXAMPLES_DIR"); env && *env) return env;
+#ifdef TRAINSCOPE_EXAMPLES_DIR
+  return TRAINSCOPE_EXAMPLES_DIR;
+#else
+  return "/usr/share/trainscope/examples";
+#endif
+}
 
 struct Preset {
   PresetInfo info;
@@ -100,6 +113,46 @@ const std::vector<Preset>& table() {
               {"seed", 42},
               {"num_threads", 1},
               {"clip", {{"enabled", false}, {"max_norm", 1.0}}}}}}},
+      {{"flowers-csv",
+        "Your own table, the way it works: a CSV of 300 flowers (4 measurements, species as "
+        "text) written by the build; 3 outputs named by the species, a stratified split and the "
+        "confusion matrix in the Evaluation tab."},
+       json{{"name", "flowers-csv"},
+            {"data",
+             {{"source", "csv"},
+              {"csv", {{"path", examplesDir() + "/flowers.csv"}, {"target", "species"}}},
+              {"stratify", true},
+              {"seed", 7}}},
+            {"model", {{"hidden", {16, 16}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-2}}},
+            {"training", {{"epochs", 40}, {"batch_size", 16}, {"seed", 42}, {"num_threads", 1}}}}},
+      {{"housing-csv",
+        "Regression on a table: house prices (in 100k) from area, rooms, age, distance and the "
+        "district, a text column one-hot encoded; the Evaluation tab plots predicted against "
+        "true prices."},
+       json{{"name", "housing-csv"},
+            {"data",
+             {{"source", "csv"},
+              {"csv",
+               {{"path", examplesDir() + "/housing.csv"},
+                {"target", "price_100k"},
+                {"task", "regression"},
+                {"categorical", "one_hot"}}},
+              {"seed", 7}}},
+            {"model", {{"hidden", {64, 64}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 3e-3}}},
+            {"training", {{"epochs", 60}, {"batch_size", 32}, {"seed", 42}, {"num_threads", 1}}}}},
+      {{"fashion-png",
+        "A folder of images per class (torchvision's ImageFolder layout): 6,000 Fashion-MNIST "
+        "images written as PNG files by the build, with a test folder beside them."},
+       json{{"name", "fashion-png"},
+            {"data",
+             {{"source", "image-folder"},
+              {"image_folder", {{"path", examplesDir() + "/fashion-png"}, {"channels", 1}}},
+              {"seed", 7}}},
+            {"model", {{"hidden", {128}}, {"activation", "relu"}}},
+            {"optimizer", {{"name", "adam"}, {"lr", 1e-3}}},
+            {"training", {{"epochs", 10}, {"batch_size", 64}, {"seed", 42}, {"num_threads", 1}}}}},
   };
   return presets;
 }

@@ -54,6 +54,16 @@ struct NpyConfig {
   std::string task = "auto";          ///< auto | classification | regression
 };
 
+/// `data.idx.*`: any pair of IDX files (data.source "idx"): MNIST, KMNIST, EMNIST, ... plain or
+/// .gz, element types 0x08-0x0E (core/data/idx_reader.h).
+struct IdxConfig {
+  std::optional<std::string> path;         ///< the inputs, e.g. train-images-idx3-ubyte.gz
+  std::optional<std::string> y_path;       ///< the labels / targets, e.g. train-labels-idx1-ubyte.gz
+  std::optional<std::string> test_path;    ///< test inputs (optional, with test_y_path)
+  std::optional<std::string> test_y_path;  ///< test labels
+  std::string task = "auto";               ///< auto | classification | regression
+};
+
 /// `data.*`: where samples come from and how they are split and standardised.
 struct DataConfig {
   std::string source = "sine";      ///< a row of dataSources() (core/config/kinds.h)
@@ -69,6 +79,10 @@ struct DataConfig {
   CsvConfig csv;
   ImageFolderConfig image_folder;
   NpyConfig npy;
+  IdxConfig idx;
+  /// Classification: split train/val per class (each class keeps val_fraction of its samples,
+  /// as sklearn's train_test_split(stratify=y)); else one seeded permutation of all samples.
+  bool stratify = false;
 };
 
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry

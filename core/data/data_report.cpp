@@ -123,6 +123,26 @@ void firstRows(const PreparedData& d, DataReport& r) {
   }
 }
 
+void firstImages(const PreparedData& d, DataReport& r) {
+  if (d.train.x.scalar_type() != at::kByte || d.summary.image_shape.size() != 3) return;
+  const int64_t n = d.train.size();
+  const int64_t classes = d.classification ? d.summary.n_classes : 1;
+  std::vector<int64_t> taken(static_cast<std::size_t>(std::max<int64_t>(classes, 1)), 0);
+  const at::Tensor y = d.classification ? d.train.y.contiguous() : at::Tensor();
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t c = d.classification ? y.data_ptr<int64_t>()[i] : -1;
+    const std::size_t slot = static_cast<std::size_t>(std::max<int64_t>(c, 0));
+    if (slot >= taken.size() || taken[slot] >= kImagesPerClass) continue;
+    ++taken[slot];
+    const at::Tensor row = d.train.x[i].contiguous();
+    const uint8_t* p = row.data_ptr<uint8_t>();
+    r.first_images.emplace_back(c, std::vector<uint8_t>(p, p + row.numel()));
+    if (static_cast<int64_t>(r.first_images.size()) >= classes * kImagesPerClass) break;
+  }
+  std::stable_sort(r.first_images.begin(), r.first_images.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
 std::string join(const std::vector<int64_t>& v, const char* sep) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
@@ -149,6 +169,7 @@ DataReport dataReport(const DataConfig& config) {
   duplicates(d, r);
   constantFeatures(d, r);
   firstRows(d, r);
+  firstImages(d, r);
   r.bytes = bytesOf(d.train) + bytesOf(d.val) + bytesOf(d.test);
   r.notes = d.notes;
   return r;

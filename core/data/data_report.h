@@ -29,6 +29,10 @@ struct DataReport {
   /// The first training samples (up to 5) of tabular data, raw (before standardisation):
   /// features then the target (class name or value).
   std::vector<std::vector<std::string>> first_rows;
+  /// Image data stored as uint8: the first training images of each class (up to
+  /// kImagesPerClass, classes in order; regression: the first ones), pixels [C*H*W] as
+  /// summary.image_shape says, with their class index (-1 for regression). Not in the JSON.
+  std::vector<std::pair<int64_t, std::vector<uint8_t>>> first_images;
   int64_t bytes = 0;  ///< memory of all splits' tensors as training holds them
   /// Problems worth a look that do not stop training, one English sentence each: a class
   /// with very few samples, imbalance above 10:1, duplicate samples, validation samples that
@@ -42,6 +46,8 @@ struct DataReport {
 /// loadData throws (Error(Data, file) naming file and row/column; Error(Config, key)).
 DataReport dataReport(const DataConfig& config);
 
+/// Images per class in DataReport::first_images.
+inline constexpr int64_t kImagesPerClass = 4;
 /// A class with fewer training samples than this is warned about.
 inline constexpr int64_t kFewSamples = 10;
 /// Largest / smallest class count above this is warned about.

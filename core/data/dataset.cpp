@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 
 #include "core/config/kinds.h"
 #include "core/data/distributed_sampler.h"
@@ -49,6 +50,34 @@ std::pair<at::Tensor, at::Tensor> splitIndices(int64_t n, double val_fraction, u
   return {perm.narrow(0, n_val, n - n_val), perm.narrow(0, 0, n_val)};
 }
 
+std::pair<at::Tensor, at::Tensor> stratifiedSplitIndices(const at::Tensor& y, double val_fraction,
+                                                         uint64_t seed) {
+  at::Generator gen = dataGenerator(static_cast<int64_t>(seed), kSplitStream);
+  const at::Tensor labels = y.to(at::kLong).contiguous();
+  const int64_t n = labels.numel();
+  const int64_t* p = labels.data_ptr<int64_t>();
+  std::map<int64_t, std::vector<int64_t>> by_class;  // class order, samples in pool order
+  for (int64_t i = 0; i < n; ++i) by_class[p[i]].push_back(i);
+  std::vector<int64_t> train, val;
+  for (auto& [cls, members] : by_class) {
+    const int64_t nc = static_cast<int64_t>(members.size());
+    const at::Tensor perm = at::randperm(nc, gen, at::TensorOptions().dtype(at::kLong));
+    const int64_t* pp = perm.data_ptr<int64_t>();
+    int64_t n_val = static_cast<int64_t>(std::llround(static_cast<double>(nc) * val_fraction));
+    if (nc >= 2) n_val = std::clamp<int64_t>(n_val, 1, nc - 1);
+    else n_val = 0;
+    for (int64_t j = 0; j < nc; ++j) (j < n_val ? val : train).push_back(members[pp[j]]);
+  }
+  auto shuffled = [&](const std::vector<int64_t>& v) {
+    const at::Tensor t = at::tensor(v, at::TensorOptions().dtype(at::kLong));
+    if (t.numel() == 0) return t;
+    return t.index_select(0, at::randperm(t.numel(), gen, at::TensorOptions().dtype(at::kLong)));
+  };
+  at::Tensor tr = shuffled(train);
+  at::Tensor va = shuffled(val);
+  return {tr, va};
+}
+
 PreparedData loadData(const DataConfig& c) {
   PreparedData out;
   const DataSourceKind& source = dataSource(c.source);
@@ -85,7 +114,12 @@ PreparedData loadData(const DataConfig& c) {
     out.val = std::move(loaded.val);
     out.split.train = rows;
   } else {
-    auto [train_idx, val_idx] = splitIndices(pool.size(), c.val_fraction, c.seed);
+    if (c.stratify && !out.classification)
+      throw Error(ErrorCode::Config, "data.stratify",
+                  "data.stratify splits per class, but this data is a regression task");
+    auto [train_idx, val_idx] = c.stratify
+                                    ? stratifiedSplitIndices(pool.y, c.val_fraction, c.seed)
+                                    : splitIndices(pool.size(), c.val_fraction, c.seed);
     out.train = take(pool, train_idx);
     out.val = take(pool, val_idx);
     out.split.train = rows.index_select(0, train_idx);

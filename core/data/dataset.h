@@ -85,6 +85,13 @@ void applyPreprocessing(PreparedData& data, const Preprocessing& pre);
 /// 0..n-1). val count = round(n * val_fraction), at least 1 when n >= 2 and val_fraction > 0.
 std::pair<at::Tensor, at::Tensor> splitIndices(int64_t n, double val_fraction, uint64_t seed);
 
+/// Stratified seeded split (data.stratify, as sklearn's train_test_split(stratify=y)): class
+/// labels `y` (int64 [n]); each class with n_c samples gives round(n_c * val_fraction) to
+/// validation, at least 1 and at most n_c - 1 when n_c >= 2 (a class of one sample trains).
+/// Returns {train_indices, val_indices}, each in a seeded random order.
+std::pair<at::Tensor, at::Tensor> stratifiedSplitIndices(const at::Tensor& y, double val_fraction,
+                                                         uint64_t seed);
+
 /// Iterates a split in batches. Each epoch draws a permutation from `generator` (the shuffle
 /// generator, seeded from the training seed); the last partial batch is kept (no drop_last).
 class BatchIterator {

@@ -4,6 +4,7 @@
 #include <ATen/ops/empty.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/errors.h"
@@ -62,11 +63,12 @@ int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, i
   return done;
 }
 
-}  // namespace
-
-at::Tensor readIdxFile(const std::filesystem::path& path) {
+/// Reads `path`; `bytes_only`: refuse element types other than 0x08 (Fashion-MNIST's loader).
+at::Tensor readIdx(const std::filesystem::path& path, bool bytes_only) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "file not found");
+  if (!std::filesystem::is_regular_file(path, ec))
+    fail(path, std::filesystem::is_directory(path, ec) ? "is a folder, not an IDX file"
+                                                       : "file not found");
   GzFile gz;
   gz.f = gzopen(path.c_str(), "rb");
   if (!gz.f) fail(path, "cannot open");
@@ -75,15 +77,28 @@ at::Tensor readIdxFile(const std::filesystem::path& path) {
   uint8_t magic[4];
   if (readFully(gz, path, magic, 4) != 4) fail(path, "truncated: shorter than its 4-byte header");
   if (magic[0] != 0 || magic[1] != 0) fail(path, "not an IDX file (bad magic number)");
-  if (magic[2] != 0x08)
+  if (bytes_only && magic[2] != 0x08)
     fail(path,
          "unsupported IDX element type " + typeText(magic[2]) + " (only unsigned bytes, 0x08)");
+  at::ScalarType type = at::kByte;
+  int64_t elem = 1;
+  switch (magic[2]) {
+    case 0x08: type = at::kByte; elem = 1; break;
+    case 0x09: type = at::kChar; elem = 1; break;
+    case 0x0B: type = at::kShort; elem = 2; break;
+    case 0x0C: type = at::kInt; elem = 4; break;
+    case 0x0D: type = at::kFloat; elem = 4; break;
+    case 0x0E: type = at::kDouble; elem = 8; break;
+    default:
+      fail(path, "unsupported IDX element type " + typeText(magic[2]) +
+                     " (the format's types are 0x08, 0x09, 0x0B, 0x0C, 0x0D and 0x0E)");
+  }
   int ndims = magic[3];
   if (ndims < 1 || ndims > 4)
     fail(path, "unsupported number of dimensions " + std::to_string(ndims));
 
   std::vector<int64_t> dims(ndims);
-  int64_t total = 1;
+  int64_t total = elem;
   for (int i = 0; i < ndims; ++i) {
     uint8_t b[4];
     if (readFully(gz, path, b, 4) != 4) fail(path, "truncated in its header");
@@ -95,14 +110,24 @@ at::Tensor readIdxFile(const std::filesystem::path& path) {
       fail(path, "implausibly large (" + std::to_string(total) + " bytes)");
   }
 
-  at::Tensor out = at::empty(dims, at::TensorOptions().dtype(at::kByte));
-  int64_t got = readFully(gz, path, out.data_ptr<uint8_t>(), total);
+  at::Tensor out = at::empty(dims, at::TensorOptions().dtype(type));
+  uint8_t* bytes = static_cast<uint8_t*>(out.data_ptr());
+  int64_t got = readFully(gz, path, bytes, total);
   if (got != total)
     fail(path, "truncated: expected " + std::to_string(total) + " data bytes, found " +
                    std::to_string(got));
   uint8_t extra;
   if (readFully(gz, path, &extra, 1) != 0) fail(path, "unexpected data after the last element");
+  if (elem > 1) {  // IDX stores big-endian; swap to this machine's little-endian order
+    for (int64_t i = 0; i < total; i += elem) std::reverse(bytes + i, bytes + i + elem);
+  }
   return out;
 }
+
+}  // namespace
+
+at::Tensor readIdxFile(const std::filesystem::path& path) { return readIdx(path, true); }
+
+at::Tensor readIdxArray(const std::filesystem::path& path) { return readIdx(path, false); }
 
 }  // namespace trainscope

@@ -15,4 +15,9 @@ namespace trainscope {
 /// data).
 at::Tensor readIdxFile(const std::filesystem::path& path);
 
+/// Reads an IDX file of any element type the format defines: 0x08 uint8, 0x09 int8, 0x0B int16,
+/// 0x0C int32, 0x0D float32, 0x0E float64 (stored big-endian, returned in native order), 1 to 4
+/// dimensions. Throws Error(Data, path) as readIdxFile, and for another type byte.
+at::Tensor readIdxArray(const std::filesystem::path& path);
+
 }  // namespace trainscope

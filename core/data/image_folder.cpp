@@ -4,14 +4,15 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
-#include <cstring>
 #include <atomic>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
+#include "core/data/image_cache.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/io/utf8.h"
@@ -86,11 +87,11 @@ Listing listSplit(const fs::path& dir) {
   return l;
 }
 
-/// Decodes `listing`'s images into uint8 [N, C*H*W]; drops those that fail to decode (named in
-/// `failed`). `size` [H, W] is fixed by the caller or by the first image.
-TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
-                  bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
-                  const fs::path& root) {
+/// Decodes every image of `listing` into uint8 [N, C*H*W] (rows of images that fail to decode
+/// are left out: DecodedImages::kept / failed). `size` [H, W] is fixed by the caller or by the
+/// first image.
+DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
+                        bool resize, const fs::path& root) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const int flag = channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR;
   auto read = [&](int64_t i) {
@@ -165,24 +166,57 @@ TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>
       fail(root.string(), wrong_size +
                               ": images of different sizes need data.image_folder.size "
                               "[height, width] to resize them to");
-    std::vector<int64_t> keep, labels;
-    for (int64_t i = 0; i < n; ++i) {
-      if (ok[i]) {
-        keep.push_back(i);
-        labels.push_back(listing.files[i].first);
-        if (names)
-          names->push_back(fs::relative(listing.files[i].second, root).generic_string());
-      } else {
-        failed.push_back(listing.files[i].second.string());
-      }
-    }
-    TensorPair out;
-    at::Tensor idx = at::tensor(keep, at::kLong);
-    out.x = keep.size() == static_cast<std::size_t>(n) ? x : x.index_select(0, idx);
-    out.y = at::tensor(labels, at::kLong);
-    out.x_scale = 255.0;
-    return out;
+    DecodedImages d;
+    for (int64_t i = 0; i < n; ++i) (ok[i] ? d.kept : d.failed).push_back(i);
+    d.x = d.kept.size() == static_cast<std::size_t>(n)
+              ? x
+              : x.index_select(0, at::tensor(d.kept, at::kLong));
+    d.size = size;
+    return d;
   }
+}
+
+/// decodeAll through the cache (core/data/image_cache.h): the images of `listing` as uint8
+/// [kept, C*H*W] with class labels; failed files named in `failed`, relative names of the kept
+/// ones in `names`, where the pixels came from in `notes`.
+TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
+                  bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
+                  const fs::path& root, std::vector<std::string>& notes) {
+  const int64_t n = static_cast<int64_t>(listing.files.size());
+  const fs::path cache_dir = imageCacheDir();
+  uint64_t key = 0;
+  fs::path cache_file;
+  std::optional<DecodedImages> d;
+  if (!cache_dir.empty()) {
+    key = imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{}, listing.files);
+    cache_file = imageCacheFile(cache_dir, key);
+    d = readImageCache(cache_file, key, n, channels);
+    if (d && !size.empty() && d->size != size) d.reset();  // val/test: the training size
+    if (d) notes.push_back("decoded images of " + root.string() + " read from the cache " +
+                           cache_file.string());
+  }
+  if (!d) {
+    d = decodeAll(listing, channels, size, resize, root);
+    if (!cache_file.empty()) {
+      writeImageCache(cache_file, key, n, channels, *d);
+      notes.push_back("decoded images of " + root.string() + " cached in " + cache_file.string());
+    }
+  }
+  size = d->size;
+  std::vector<int64_t> labels;
+  labels.reserve(d->kept.size());
+  for (int64_t i : d->kept) {
+    labels.push_back(listing.files[static_cast<std::size_t>(i)].first);
+    if (names)
+      names->push_back(fs::relative(listing.files[static_cast<std::size_t>(i)].second, root)
+                           .generic_string());
+  }
+  for (int64_t i : d->failed) failed.push_back(listing.files[static_cast<std::size_t>(i)].second.string());
+  TensorPair out;
+  out.x = d->x;
+  out.y = at::tensor(labels, at::kLong);
+  out.x_scale = 255.0;
+  return out;
 }
 
 }  // namespace
@@ -209,7 +243,8 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   std::vector<int64_t> size = c.size;
   std::vector<std::string> failed;
   const bool resize = !c.size.empty();  // else every image must have the first one's size
-  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir);
+  std::vector<std::string> cache_notes;
+  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir, cache_notes);
   out.pool_file = train_dir.string();
   const at::Tensor per_class =
       at::bincount(out.pool.y, {}, static_cast<int64_t>(train.classes.size()));
@@ -232,11 +267,12 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
       fail(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
                              train_dir.string() + "'s (" + b + ")");
     }
-    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir);
+    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir, cache_notes);
     *file = dir.string();
     for (const std::string& s : l.skipped) out.notes.push_back("skipped (not an image): " + s);
   }
   for (const std::string& f : failed) out.notes.push_back("could not decode (skipped): " + f);
+  out.notes.insert(out.notes.end(), cache_notes.begin(), cache_notes.end());
   if (!failed.empty())
     out.notes.push_back(std::to_string(failed.size()) + " images could not be decoded");
   out.class_names = train.classes;

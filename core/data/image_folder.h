@@ -18,7 +18,10 @@ struct SourceData;
 /// from [C, H, W] (pixel scale 255, image_shape [C, H, W]). Files that are not images, and
 /// files at the class level, are skipped and listed in out.notes, as are images that fail to
 /// decode; out.pool_names holds "<class>/<file>" of each pool image. Decoding runs on up to
-/// 8 threads and stops within one image per thread on an interrupt (Cancelled). Throws
+/// 8 threads and stops within one image per thread on an interrupt (Cancelled). The decoded
+/// pixels of each folder are cached (core/data/image_cache.h: where, and how the cache is
+/// invalidated), so a second start of the same folder and options only lists, stats and reads
+/// one file; out.notes says which. Throws
 /// Error(Data, path) naming the folder or file: a missing root, no class folder, an empty
 /// class, an image of another size (without data.image_folder.size), classes that differ
 /// between train/val/test.

@@ -90,7 +90,8 @@ at::Generator dataGenerator(int64_t seed, DataStream stream) {
 
 DataConfig withAbsolutePaths(DataConfig c) {
   for (std::optional<std::string>* p : {&c.path, &c.csv.path, &c.csv.val_path, &c.csv.test_path,
-                                        &c.image_folder.path, &c.npy.path, &c.npy.y_path})
+                                        &c.image_folder.path, &c.npy.path, &c.npy.y_path, &c.idx.path,
+                                        &c.idx.y_path, &c.idx.test_path, &c.idx.test_y_path})
     if (*p && !(*p)->empty()) **p = std::filesystem::absolute(**p).lexically_normal().string();
   return c;
 }

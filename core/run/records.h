@@ -97,6 +97,38 @@ struct EpochRecord {
   std::optional<int64_t> early_stop_at;
 };
 
+/// A validation sample the model gets most wrong (ValidationDetail::worst).
+struct WorstSample {
+  int64_t position = 0;  ///< row of the validation split (0-based)
+  /// The source's sample number (split.json's numbering: CSV data row, image file of
+  /// split.json `files`); -1 when the validation split is a file of its own (then `position`).
+  int64_t sample = -1;
+  int64_t target = 0;        ///< true class index
+  int64_t predicted = 0;     ///< argmax of the model's outputs
+  double loss = 0;           ///< the sample's cross-entropy (nats)
+  double probability = 0;    ///< softmax probability the model gives the true class, in [0, 1]
+  /// The sample as the user gave it: images [C*H*W] pixel values 0-255 (RunInfo::data
+  /// input_shape); tables one value per feature with the standardisation undone.
+  std::vector<float> raw;
+};
+
+/// The validation split in detail at an epoch's end (TrainerOptions::validation_detail), the
+/// "evaluation" view: for classification the confusion matrix and the worst-predicted samples,
+/// for regression predicted against true values.
+struct ValidationDetail {
+  int64_t epoch = 0;
+  int64_t n_classes = 0;  ///< 0 for regression
+  /// [n_classes * n_classes] sample counts, row-major: confusion[t * n_classes + p] counts
+  /// samples of true class t predicted as p (sklearn.metrics.confusion_matrix's layout).
+  std::vector<int64_t> confusion;
+  std::vector<WorstSample> worst;  ///< at most kWorstSamples, highest loss first
+  /// Regression: the first output's true and predicted values (target units) of up to
+  /// kMaxPoints validation samples, in split order.
+  std::vector<float> target, predicted;
+  static constexpr int64_t kWorstSamples = 12;
+  static constexpr int64_t kMaxPoints = 2000;
+};
+
 /// The evidence of a "non_finite" or "diverged" event (issue 11) as fields, so front ends can
 /// word it in their language without parsing Event::message. Not written to events.jsonl (the
 /// message has the same facts in English).

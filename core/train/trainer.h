@@ -31,6 +31,8 @@ class TrainerObserver {
   /// What the model does now (TrainerOptions::model_view): after epoch ends (at most every
   /// model_view_interval_s, and always after the last epoch) and when the run pauses.
   virtual void onModelView(const ModelViewRecord&) {}
+  /// The validation split in detail after each epoch (TrainerOptions::validation_detail).
+  virtual void onValidationDetail(const ValidationDetail&) {}
 };
 
 /// Where a Trainer writes and how it describes itself in run.json.
@@ -78,6 +80,9 @@ struct TrainerOptions {
   /// Compute ModelViewRecords for observers (the GUI's live model view). Off by default: the
   /// CLI has no use for them.
   bool model_view = false;
+  /// Compute a ValidationDetail for observers after each epoch's validation (the GUI's
+  /// evaluation tab): per-sample losses and predictions on one process (not data parallel).
+  bool validation_detail = false;
   /// Seconds of wall time between two epoch-end model views at least (0: every epoch), so
   /// that a run of many tiny epochs is not slowed down by a 60x60 grid every epoch.
   double model_view_interval_s = 0.25;

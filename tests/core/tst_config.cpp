@@ -83,7 +83,8 @@ void TstConfig::presetsAreValidAndSeeded() {
     QCOMPARE(c.name, p.name);
   }
   QCOMPARE(names, (QStringList{"overfit-sine", "moons", "overfit-moons", "circles", "spirals",
-                               "fashion-mnist-mlp", "exploding"}));
+                               "fashion-mnist-mlp", "exploding", "flowers-csv", "housing-csv",
+                               "fashion-png"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
   QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));

@@ -392,7 +392,7 @@ void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {
 void TstData::registryFactsMatchWhatEachSourceLoads() {
   QCOMPARE(dataSourceNames(),
            (std::vector<std::string>{"sine", "moons", "circles", "spirals", "fashion-mnist", "csv",
-                                     "npy", "image-folder"}));
+                                     "npy", "image-folder", "idx"}));
   for (const DataSourceKind& k : dataSources()) {
     const QByteArray name = QByteArray::fromStdString(k.name);
     // The user's own data (a section of its own): the files decide the task (tst_own_data);

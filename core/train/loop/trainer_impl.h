@@ -154,6 +154,9 @@ struct Trainer::Impl {
     return dist ? evaluateSharded(*dist, *state.model, split, data.classification, bs)
                 : evaluate(*state.model, split, data.classification, bs);
   }
+  /// evaluateSplit(data.val), and on one process with options.validation_detail the
+  /// ValidationDetail of the same pass to observers (trainer_loop.cpp).
+  std::pair<double, std::optional<double>> validate(int64_t epoch);
 
   void emit(const Event& e) {
     if (writer) writer->writeEvent(e);

@@ -14,6 +14,7 @@
 #include "core/train/loop/epoch_end.h"
 #include "core/train/loop/trainer_impl.h"
 #include "core/train/monitors/model_view_impl.h"
+#include "core/train/monitors/validation_detail.h"
 #include "core/train/state/train_state_io.h"
 
 namespace trainscope {
@@ -140,9 +141,21 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
   return true;
 }
 
+std::pair<double, std::optional<double>> Trainer::Impl::validate(int64_t epoch) {
+  if (dist || !options.validation_detail || data.val.size() == 0 || observers.empty())
+    return evaluateSplit(data.val);
+  ValidationDetailCollector collector(data, epoch);
+  const EvalSums sums = evaluateSums(
+      *state.model, data.val, data.classification, config.training.batch_size,
+      [&](int64_t start, const at::Tensor& out, const at::Tensor& y) { collector.add(start, out, y); });
+  const ValidationDetail detail = collector.finish();
+  for (auto* o : observers) o->onValidationDetail(detail);
+  return evalMeans(sums, data.classification);
+}
+
 bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
-  auto [val_loss, val_acc] = evaluateSplit(data.val);
+  auto [val_loss, val_acc] = validate(epoch);
   EpochRecord r;
   r.epoch = epoch;
   r.step = state.global_step;

@@ -221,6 +221,8 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
   } else {
     const float* p = all.data_ptr<float>();
     r.predicted_value.assign(p, p + all.numel());
+    const at::Tensor t = split.y.to(at::kCPU).to(at::kFloat).contiguous();
+    r.target_value.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
   }
   const at::Tensor* index = request.split == "train" ? &data.split.train
                             : request.split == "val" ? &data.split.val

@@ -46,6 +46,8 @@ struct EvaluationResult {
   std::vector<int64_t> predicted_class;
   /// ... or the model's outputs (regression, [samples * outputs] row-major, in target units).
   std::vector<double> predicted_value;
+  /// ... and the true targets in the same layout (regression).
+  std::vector<double> target_value;
   /// Per sample, its number in the source (split.json's numbering); empty for a split that is a
   /// file of its own (its rows in order).
   std::vector<int64_t> sample_index;

@@ -131,7 +131,7 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
 }
 
 EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
-                      int64_t batch_size) {
+                      int64_t batch_size, const EvalChunkSink& sink) {
   model.eval();
   torch::NoGradGuard no_grad;
   EvalSums sums;
@@ -150,6 +150,7 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
       sums.loss_sum +=
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>();
     }
+    if (sink) sink(start, out, y);
   }
   sums.count = n;
   return sums;

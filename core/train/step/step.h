@@ -68,10 +68,16 @@ struct EvalSums {
   int64_t count = 0;    ///< samples evaluated
 };
 
-/// evaluate()'s pass without the division: sums over `split` in eval mode under NoGradGuard.
-/// Leaves the model in eval mode.
+/// Sees each chunk of an evaluation pass: rows [start, start + out.size(0)) of the split, the
+/// model's outputs (float32 [B, outputs]) and the targets (int64 [B] or float32 [B, K]).
+using EvalChunkSink =
+    std::function<void(int64_t start, const at::Tensor& out, const at::Tensor& y)>;
+
+/// evaluate()'s pass without the division: sums over `split` in eval mode under NoGradGuard,
+/// handing each chunk's outputs to `sink` when set (the sums do not depend on it). Leaves the
+/// model in eval mode.
 EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
-                      int64_t batch_size);
+                      int64_t batch_size, const EvalChunkSink& sink = {});
 
 /// Evaluates `split` split across the ranks without padding (evaluationShard: every sample
 /// counted once) and all-reduces the sums: {mean loss, accuracy} over the whole split, the

@@ -1,0 +1,53 @@
+#pragma once
+/// The image-folder source's cache of decoded pixels, so that a second start skips decoding:
+/// one file per (folder, listing, options) in the cache folder, `image-folder-<key>.bin`. The
+/// key hashes the cache format version, the folder's absolute path, data.image_folder.channels
+/// and size, and every listed file's relative path, class, byte size and modification time
+/// (nanoseconds): adding, removing, renaming, editing or touching any image, or other options,
+/// give another key, so a stale cache is never read (it is pruned later: the 8 newest cache
+/// files are kept). A cache file that is truncated or otherwise wrong is ignored. Torch types:
+/// internal to core/data.
+#include <ATen/core/Tensor.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace trainscope {
+
+/// The folder of cache files: $TRAINSCOPE_CACHE_DIR, else $XDG_CACHE_HOME/trainscope, else
+/// $HOME/.cache/trainscope; empty (no cache) when TRAINSCOPE_CACHE_DIR is "off" or no folder
+/// can be named.
+std::filesystem::path imageCacheDir();
+
+/// What decoding a listing gave: pixels of the images that decoded (uint8 [kept, C*H*W]), their
+/// positions in the listing, the positions of those that failed, and the image size [H, W].
+struct DecodedImages {
+  at::Tensor x;
+  std::vector<int64_t> kept, failed;
+  std::vector<int64_t> size;
+};
+
+/// The cache key of decoding `files` (class index, path) under `root` with these options.
+/// Stats every file (throws Cancelled when an interrupt asks, between files).
+uint64_t imageCacheKey(const std::filesystem::path& root, int64_t channels,
+                       const std::vector<int64_t>& requested_size,
+                       const std::vector<std::pair<int64_t, std::filesystem::path>>& files);
+
+/// The cache file of `key` in `dir`.
+std::filesystem::path imageCacheFile(const std::filesystem::path& dir, uint64_t key);
+
+/// Reads `file` when it holds `key` for a listing of `n_files` files of `channels` channels;
+/// nullopt when it is missing or does not match in any way.
+std::optional<DecodedImages> readImageCache(const std::filesystem::path& file, uint64_t key,
+                                            int64_t n_files, int64_t channels);
+
+/// Writes `images` to `file` atomically and prunes the cache folder to its 8 newest
+/// image-folder-*.bin files. Never throws: a cache that cannot be written is only slower.
+void writeImageCache(const std::filesystem::path& file, uint64_t key, int64_t n_files,
+                     int64_t channels, const DecodedImages& images);
+
+}  // namespace trainscope
