@@ -33,6 +33,20 @@ QString PresetText::description(const PresetInfo& p) {
         "Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. "
         "Without clipping the loss overflows within a few steps (watch the gradient norm climb "
         "and the non-finite marker); with training.clip.enabled=true (max_norm 1) it converges.");
+  if (n == "flowers-csv")
+    return Tr::tr(
+        "Your own table, the way it works: a CSV of 300 flowers (4 measurements, species as "
+        "text) written by the build; 3 outputs named by the species, a stratified split and the "
+        "confusion matrix in the Evaluation tab.");
+  if (n == "housing-csv")
+    return Tr::tr(
+        "Regression on a table: house prices (in 100k) from area, rooms, age, distance and the "
+        "district, a text column one-hot encoded; the Evaluation tab plots predicted against "
+        "true prices.");
+  if (n == "fashion-png")
+    return Tr::tr(
+        "A folder of images per class (torchvision's ImageFolder layout): 6,000 Fashion-MNIST "
+        "images written as PNG files by the build, with a test folder beside them.");
   return QString::fromStdString(p.description);
 }
 

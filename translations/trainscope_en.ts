@@ -1005,10 +1005,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Images used:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Samples:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1038,10 +1034,6 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>L2 penalty on the weights (AdamW: decoupled). Another way to fight overfitting.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many Fashion-MNIST images the run uses before the validation split (all: 60,000).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2322,6 +2314,392 @@ learning rate %2: %3</source>
     </message>
     <message>
         <source>--%1 needs a value, not an empty one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own table, the way it works: a CSV of 300 flowers (4 measurements, species as text) written by the build; 3 outputs named by the species, a stratified split and the confusion matrix in the Evaluation tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regression on a table: house prices (in 100k) from area, rooms, age, distance and the district, a text column one-hot encoded; the Evaluation tab plots predicted against true prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder of images per class (torchvision&apos;s ImageFolder layout): 6,000 Fashion-MNIST images written as PNG files by the build, with a test folder beside them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate a saved checkpoint without training: loss, accuracy, confusion matrix, precision and recall per class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples used:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many of the data&apos;s samples the run uses before the validation split (all: every one, e.g. Fashion-MNIST&apos;s 60,000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train on your own data: a CSV table, a folder of images per class, NumPy arrays or IDX files. Shows what was read (samples, classes, warnings) before training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No picture of the model for this data: it is drawn for regression on one input, two classes on two inputs, and images. The Evaluation tab shows how the model does on the validation samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>true %1, predicted %2: %n sample(s) (%3 of the class)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>predicted class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true: %1 (p %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the %2 split: %3 samples, loss %4, accuracy %5. Rows: true class; columns: predicted class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the %2 split: %3 samples, mean squared error %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per class: precision (of the samples predicted as the class, the share that is right) and recall (of the class&apos;s samples, the share found):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P(true)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After each epoch this tab shows how the model does on the validation samples: for classes a confusion matrix and the samples it gets most wrong, for numbers its predictions against the true values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first (p: the probability the model gives the true class):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sine curve (built-in, regression)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two moons (built-in, 2 classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two circles (built-in, 2 classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two spirals (built-in, 2 classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST clothing images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image folder (one folder per class)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NumPy arrays (.npz or .npy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IDX files (MNIST format)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.tsv *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NumPy files (*.npz *.npy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IDX files (*-ubyte *-ubyte.gz *.idx *.gz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the data file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This data cannot be used:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings keep the previous data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 training, %2 validation, %3 test samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read from: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input shape per sample: [%1], stored as %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: classification into %1 classes (cross-entropy loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: regression of %1 value(s) (mean squared error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standardisation: %1 (statistics of the training split)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first training rows, as the file holds them:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first images of each class:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Targets file (.npy):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target column:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic (from the target&apos;s values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grayscale (1 channel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RGB (3 channels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resize to (height, width):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first image&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stratified split (each class keeps the validation fraction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per sample with a header row; the target column holds the class names or the numbers to predict. Every other column is a feature.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder with one subfolder per class holding its images (PNG, JPEG, BMP), or train/, val/ and test/ folders each laid out so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An .npz file with arrays x and y (and x_val, y_val, x_test, y_test), or an .npy file of inputs with an .npy file of targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An IDX file of inputs and one of labels, as MNIST, KMNIST or EMNIST ship them (plain or .gz).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in data: nothing to choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the data, then click &quot;Check data&quot; to see what training will get: samples, classes, warnings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluating %1 on the %2 split…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot evaluate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;ata…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data of the next run: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1018,10 +1018,6 @@ The current run is unchanged.</source>
         <translation>权重衰减：</translation>
     </message>
     <message>
-        <source>Images used:</source>
-        <translation>使用的图像数：</translation>
-    </message>
-    <message>
         <source>Samples:</source>
         <translation>样本数：</translation>
     </message>
@@ -1052,10 +1048,6 @@ The current run is unchanged.</source>
     <message>
         <source>L2 penalty on the weights (AdamW: decoupled). Another way to fight overfitting.</source>
         <translation>对权重的 L2 惩罚（AdamW：解耦形式）。另一种对抗过拟合的方法。</translation>
-    </message>
-    <message>
-        <source>How many Fashion-MNIST images the run uses before the validation split (all: 60,000).</source>
-        <translation>划分验证集之前本次运行使用的 Fashion-MNIST 图像数（全部：60,000）。</translation>
     </message>
     <message>
         <source>How many samples the synthetic dataset has before the validation split. More data, less overfitting.</source>
@@ -2320,6 +2312,390 @@ before clipping %2 → after %3</source>
     <message>
         <source>--%1 needs a value, not an empty one.</source>
         <translation>--%1 需要一个值，不能为空。</translation>
+    </message>
+    <message>
+        <source>Your own table, the way it works: a CSV of 300 flowers (4 measurements, species as text) written by the build; 3 outputs named by the species, a stratified split and the confusion matrix in the Evaluation tab.</source>
+        <translation>用自己的表格训练的示范：构建时生成的 300 朵花的 CSV（4 个测量值，品种为文字）；输出层 3 个单元，以品种命名，分层划分验证集，“评估”页显示混淆矩阵。</translation>
+    </message>
+    <message>
+        <source>Regression on a table: house prices (in 100k) from area, rooms, age, distance and the district, a text column one-hot encoded; the Evaluation tab plots predicted against true prices.</source>
+        <translation>表格回归：由面积、房间数、房龄、距离和所在城区（文字列，独热编码）预测房价（单位：10 万）；“评估”页画出预测价格与真实价格的对比。</translation>
+    </message>
+    <message>
+        <source>A folder of images per class (torchvision&apos;s ImageFolder layout): 6,000 Fashion-MNIST images written as PNG files by the build, with a test folder beside them.</source>
+        <translation>按类别分文件夹的图像（torchvision 的 ImageFolder 结构）：构建时把 6,000 张 Fashion-MNIST 图像写成 PNG 文件，旁边另有测试集文件夹。</translation>
+    </message>
+    <message>
+        <source>Evaluate...</source>
+        <translation>评估...</translation>
+    </message>
+    <message>
+        <source>Evaluate a saved checkpoint without training: loss, accuracy, confusion matrix, precision and recall per class.</source>
+        <translation>不训练，直接评估一个已保存的检查点：损失、准确率、混淆矩阵，以及每个类别的精确率和召回率。</translation>
+    </message>
+    <message>
+        <source>Evaluate checkpoint</source>
+        <translation>评估检查点</translation>
+    </message>
+    <message>
+        <source>Samples used:</source>
+        <translation>使用样本数：</translation>
+    </message>
+    <message>
+        <source>How many of the data&apos;s samples the run uses before the validation split (all: every one, e.g. Fashion-MNIST&apos;s 60,000).</source>
+        <translation>本次训练在划分验证集之前使用多少个样本（全部：使用所有样本，例如 Fashion-MNIST 的 60,000 个）。</translation>
+    </message>
+    <message>
+        <source>Train on your own data: a CSV table, a folder of images per class, NumPy arrays or IDX files. Shows what was read (samples, classes, warnings) before training.</source>
+        <translation>用你自己的数据训练：CSV 表格、按类别分文件夹的图像、NumPy 数组或 IDX 文件。训练前会显示读到的内容（样本数、类别、警告）。</translation>
+    </message>
+    <message>
+        <source>No picture of the model for this data: it is drawn for regression on one input, two classes on two inputs, and images. The Evaluation tab shows how the model does on the validation samples.</source>
+        <translation>这份数据没有模型示意图：只有单输入回归、双输入二分类和图像数据才会绘制。模型在验证样本上的表现请看“评估”页。</translation>
+    </message>
+    <message numerus="yes">
+        <source>true %1, predicted %2: %n sample(s) (%3 of the class)</source>
+        <translation>
+            <numerusform>真实 %1，预测为 %2：%n 个样本（占该类的 %3）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>predicted class</source>
+        <translation>预测类别</translation>
+    </message>
+    <message>
+        <source>true class</source>
+        <translation>真实类别</translation>
+    </message>
+    <message>
+        <source>true: %1 (p %2)</source>
+        <translation>真实：%1（p %2）</translation>
+    </message>
+    <message>
+        <source>%1 on the %2 split: %3 samples, loss %4, accuracy %5. Rows: true class; columns: predicted class.</source>
+        <translation>%1 在 %2 划分上：%3 个样本，损失 %4，准确率 %5。行：真实类别；列：预测类别。</translation>
+    </message>
+    <message>
+        <source>%1 on the %2 split: %3 samples, mean squared error %4.</source>
+        <translation>%1 在 %2 划分上：%3 个样本，均方误差 %4。</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>Per class: precision (of the samples predicted as the class, the share that is right) and recall (of the class&apos;s samples, the share found):</source>
+        <translation>各类别：精确率（被预测为该类的样本中，预测正确的比例）和召回率（该类的样本中，被找出来的比例）：</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation>真实</translation>
+    </message>
+    <message>
+        <source>P(true)</source>
+        <translation>P(真实)</translation>
+    </message>
+    <message>
+        <source>After each epoch this tab shows how the model does on the validation samples: for classes a confusion matrix and the samples it gets most wrong, for numbers its predictions against the true values.</source>
+        <translation>每轮训练结束后，这里显示模型在验证样本上的表现：分类任务给出混淆矩阵和错得最厉害的样本，回归任务给出预测值与真实值的对比。</translation>
+    </message>
+    <message>
+        <source>true value</source>
+        <translation>真实值</translation>
+    </message>
+    <message>
+        <source>predicted value</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
+        <translation>第 %1 轮后的验证结果：%3 个样本中答对 %2 个（%4）。行：真实类别；列：预测类别。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first (p: the probability the model gives the true class):</source>
+        <translation>
+            <numerusform>损失最高的 %n 个验证样本，最差的排在最前（p：模型给真实类别的概率）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
+        <translation>第 %1 轮后的验证结果：%2 个样本的预测值与真实值（第一个输出）；落在虚线上表示预测完全准确。R² = %3。</translation>
+    </message>
+    <message>
+        <source>Sine curve (built-in, regression)</source>
+        <translation>正弦曲线（内置，回归）</translation>
+    </message>
+    <message>
+        <source>Two moons (built-in, 2 classes)</source>
+        <translation>双月牙（内置，2 类）</translation>
+    </message>
+    <message>
+        <source>Two circles (built-in, 2 classes)</source>
+        <translation>同心双圆（内置，2 类）</translation>
+    </message>
+    <message>
+        <source>Two spirals (built-in, 2 classes)</source>
+        <translation>双螺旋（内置，2 类）</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST clothing images</source>
+        <translation>Fashion-MNIST 服饰图像</translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <source>Image folder (one folder per class)</source>
+        <translation>图像文件夹（每类一个子文件夹）</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (.npz or .npy)</source>
+        <translation>NumPy 数组（.npz 或 .npy）</translation>
+    </message>
+    <message>
+        <source>IDX files (MNIST format)</source>
+        <translation>IDX 文件（MNIST 格式）</translation>
+    </message>
+    <message>
+        <source>Choose the data folder</source>
+        <translation>选择数据文件夹</translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.tsv *.txt)</source>
+        <translation>表格 (*.csv *.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>NumPy files (*.npz *.npy)</source>
+        <translation>NumPy 文件 (*.npz *.npy)</translation>
+    </message>
+    <message>
+        <source>IDX files (*-ubyte *-ubyte.gz *.idx *.gz)</source>
+        <translation>IDX 文件 (*-ubyte *-ubyte.gz *.idx *.gz)</translation>
+    </message>
+    <message>
+        <source>Choose the data file</source>
+        <translation>选择数据文件</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>the last column</source>
+        <translation>最后一列</translation>
+    </message>
+    <message>
+        <source>Check data</source>
+        <translation>检查数据</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>This data cannot be used:</source>
+        <translation>这份数据无法使用：</translation>
+    </message>
+    <message>
+        <source>The settings keep the previous data.</source>
+        <translation>设置仍保留之前的数据。</translation>
+    </message>
+    <message>
+        <source>%1 training, %2 validation, %3 test samples</source>
+        <translation>训练样本 %1 个，验证样本 %2 个，测试样本 %3 个</translation>
+    </message>
+    <message>
+        <source>Read from: %1</source>
+        <translation>读取自：%1</translation>
+    </message>
+    <message>
+        <source>Input shape per sample: [%1], stored as %2</source>
+        <translation>每个样本的输入形状：[%1]，存储类型 %2</translation>
+    </message>
+    <message>
+        <source>Task: classification into %1 classes (cross-entropy loss)</source>
+        <translation>任务：分类，共 %1 类（交叉熵损失）</translation>
+    </message>
+    <message>
+        <source>Task: regression of %1 value(s) (mean squared error)</source>
+        <translation>任务：回归，预测 %1 个值（均方误差）</translation>
+    </message>
+    <message>
+        <source>Standardisation: %1 (statistics of the training split)</source>
+        <translation>标准化：%1（使用训练集的统计量）</translation>
+    </message>
+    <message>
+        <source>Memory: %1 MB</source>
+        <translation>内存：%1 MB</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>The first training rows, as the file holds them:</source>
+        <translation>训练集的前几行（文件中的原始值）：</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>The first images of each class:</source>
+        <translation>每个类别的前几张图像：</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Labels file:</source>
+        <translation>标签文件：</translation>
+    </message>
+    <message>
+        <source>Targets file (.npy):</source>
+        <translation>目标值文件（.npy）：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Target column:</source>
+        <translation>目标列：</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>automatic (from the target&apos;s values)</source>
+        <translation>自动（根据目标列的取值判断）</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>颜色：</translation>
+    </message>
+    <message>
+        <source>grayscale (1 channel)</source>
+        <translation>灰度（1 个通道）</translation>
+    </message>
+    <message>
+        <source>RGB (3 channels)</source>
+        <translation>RGB（3 个通道）</translation>
+    </message>
+    <message>
+        <source>Resize to (height, width):</source>
+        <translation>缩放到（高，宽）：</translation>
+    </message>
+    <message>
+        <source>first image&apos;s</source>
+        <translation>与第一张图相同</translation>
+    </message>
+    <message>
+        <source>Stratified split (each class keeps the validation fraction)</source>
+        <translation>分层划分（每个类别按同一比例留出验证集）</translation>
+    </message>
+    <message>
+        <source>One row per sample with a header row; the target column holds the class names or the numbers to predict. Every other column is a feature.</source>
+        <translation>每行一个样本，第一行为表头；目标列是类别名称或要预测的数值，其余各列都是特征。</translation>
+    </message>
+    <message>
+        <source>A folder with one subfolder per class holding its images (PNG, JPEG, BMP), or train/, val/ and test/ folders each laid out so.</source>
+        <translation>一个文件夹，每个类别一个子文件夹，里面放该类的图像（PNG、JPEG、BMP）；也可以是按同样方式组织的 train/、val/ 和 test/ 文件夹。</translation>
+    </message>
+    <message>
+        <source>An .npz file with arrays x and y (and x_val, y_val, x_test, y_test), or an .npy file of inputs with an .npy file of targets.</source>
+        <translation>一个包含数组 x 和 y（以及 x_val、y_val、x_test、y_test）的 .npz 文件，或者一个输入的 .npy 文件加一个目标值的 .npy 文件。</translation>
+    </message>
+    <message>
+        <source>An IDX file of inputs and one of labels, as MNIST, KMNIST or EMNIST ship them (plain or .gz).</source>
+        <translation>一个输入的 IDX 文件和一个标签的 IDX 文件，与 MNIST、KMNIST、EMNIST 的发布格式相同（可为 .gz 压缩）。</translation>
+    </message>
+    <message>
+        <source>Built-in data: nothing to choose.</source>
+        <translation>内置数据：无需选择文件。</translation>
+    </message>
+    <message>
+        <source>Choose the data, then click &quot;Check data&quot; to see what training will get: samples, classes, warnings.</source>
+        <translation>先选择数据，再点击“检查数据”，查看训练将得到什么：样本数、类别、警告。</translation>
+    </message>
+    <message>
+        <source>Evaluate %1</source>
+        <translation>评估 %1</translation>
+    </message>
+    <message>
+        <source>Split:</source>
+        <translation>数据集划分：</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证集</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练集</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Evaluating %1 on the %2 split…</source>
+        <translation>正在用%2评估 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot evaluate: %1</source>
+        <translation>无法评估：%1</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>D&amp;ata…</source>
+        <translation>数据(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Data of the next run: %1</source>
+        <translation>下一次训练使用的数据：%1</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@ void registerRecordMetaTypes() {
   qRegisterMetaType<LayerStatsRecord>();
   qRegisterMetaType<Diagnosis>();
   qRegisterMetaType<ModelViewRecord>();
+  qRegisterMetaType<ValidationDetail>();
 }
 
 }  // namespace trainscope

@@ -115,6 +115,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   last_layer_stats_ =
       run.layers.empty() ? std::nullopt : std::optional<LayerStatsRecord>(run.layers.back());
   last_model_view_.reset();
+  last_validation_detail_.reset();
   if (!run.summary) {  // killed (or still being written by another process): it ended there
     RunSummary s;
     s.stop_reason = StopReason::Interrupted;
@@ -188,6 +189,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   if (options.resume_from.empty() && !init_weights_.isEmpty())
     options.init_weights = init_weights_.toStdString();
   options.default_non_finite = "pause";
+  options.validation_detail = true;  // the evaluation tab: one more pass over each chunk's outputs
   options.model_view = true;  // small records at epoch ends, computed on the training thread
   options.reserved_cores = kGuiReservedCores;
   options.command_line = QCoreApplication::arguments().join(QLatin1Char(' ')).toStdString();
@@ -217,6 +219,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   last_step_.reset();
   last_diagnosis_.reset();
   last_model_view_.reset();
+  last_validation_detail_.reset();
   last_layer_stats_.reset();
   summary_ = RunSummary{};
   run_dir_ = QString::fromStdString(options.run_dir.string());
@@ -442,6 +445,10 @@ void TrainingController::onRecordsAvailable() {
                    [this](const ModelViewRecord& view) {
                      last_model_view_ = view;
                      emit modelViewUpdated(view);
+                   },
+                   [this](const ValidationDetail& detail) {
+                     last_validation_detail_ = detail;
+                     emit validationDetailUpdated(detail);
                    },
                    [&](const RunSummary& summary) { takeSummary(summary); },
                    [this](const RunFailure& failure) {

@@ -120,6 +120,10 @@ class TrainingController : public QObject {
   /// The loss doctor's newest reading and the newest model view of the current run.
   const std::optional<Diagnosis>& lastDiagnosis() const { return last_diagnosis_; }
   const std::optional<ModelViewRecord>& lastModelView() const { return last_model_view_; }
+  /// The newest epoch's validation detail (confusion matrix, worst samples), if any.
+  const std::optional<ValidationDetail>& lastValidationDetail() const {
+    return last_validation_detail_;
+  }
   /// The newest per-layer statistics of the current run.
   const std::optional<LayerStatsRecord>& lastLayerStats() const { return last_layer_stats_; }
   /// The newest step record of the current run.
@@ -162,6 +166,8 @@ class TrainingController : public QObject {
   void diagnosisChanged(const trainscope::Diagnosis& diagnosis);
   /// A new picture of what the model does (epoch ends, pauses).
   void modelViewUpdated(const trainscope::ModelViewRecord& view);
+  /// An epoch's validation in detail (TrainerOptions::validation_detail), after epochFinished.
+  void validationDetailUpdated(const trainscope::ValidationDetail& detail);
   /// The run ended after it had started (any stop reason).
   void runFinished(const trainscope::RunSummary& summary);
   /// The run could not start (bad config, dataset not loadable, ...) or failed unexpectedly.
@@ -197,6 +203,7 @@ class TrainingController : public QObject {
   std::optional<StepRecord> last_step_;
   std::optional<Diagnosis> last_diagnosis_;
   std::optional<ModelViewRecord> last_model_view_;
+  std::optional<ValidationDetail> last_validation_detail_;
   std::optional<LayerStatsRecord> last_layer_stats_;
   RunSummary summary_;
   TrainConfig config_;

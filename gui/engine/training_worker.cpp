@@ -31,6 +31,7 @@ void TrainingWorker::onEvent(const Event& event) { push(event); }
 void TrainingWorker::onLayerStats(const LayerStatsRecord& stats) { push(stats); }
 void TrainingWorker::onDiagnosis(const Diagnosis& diagnosis) { push(diagnosis); }
 void TrainingWorker::onModelView(const ModelViewRecord& view) { push(view); }
+void TrainingWorker::onValidationDetail(const ValidationDetail& detail) { push(detail); }
 void TrainingWorker::onRunFinished(const RunSummary& summary) { push(summary); }
 
 void TrainingWorker::push(WorkerItem item) {

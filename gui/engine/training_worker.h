@@ -19,7 +19,8 @@ struct WorkDone {
 
 /// One record handed from the training thread to the GUI thread; order is preserved.
 using WorkerItem = std::variant<RunInfo, StepRecord, EpochRecord, Event, LayerStatsRecord,
-                                Diagnosis, ModelViewRecord, RunSummary, RunFailure, WorkDone>;
+                                Diagnosis, ModelViewRecord, ValidationDetail, RunSummary,
+                                RunFailure, WorkDone>;
 
 /// Mutex-protected hand-over buffer shared by the worker (producer) and the controller
 /// (consumer). The controller swaps the whole buffer out, so the lock is held for O(1) work.
@@ -52,6 +53,7 @@ class TrainingWorker : public QObject, public TrainerObserver {
   void onLayerStats(const LayerStatsRecord& stats) override;
   void onDiagnosis(const Diagnosis& diagnosis) override;
   void onModelView(const ModelViewRecord& view) override;
+  void onValidationDetail(const ValidationDetail& detail) override;
   void onRunFinished(const RunSummary& summary) override;
 
  public slots:

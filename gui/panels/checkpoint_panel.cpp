@@ -23,6 +23,7 @@
 #include "core/io/python_weights.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
+#include "gui/views/evaluation_dialog.h"
 #include "gui/widgets/config_key_range.h"
 
 namespace trainscope {
@@ -60,8 +61,11 @@ CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<Q
   load_->setObjectName(QStringLiteral("loadCheckpointButton"));
   auto* column = new QVBoxLayout(this);
   auto* row = new QHBoxLayout;
+  evaluate_ = new QPushButton(this);
+  evaluate_->setObjectName(QStringLiteral("evaluateCheckpointButton"));
   row->addWidget(save_);
   row->addWidget(load_);
+  row->addWidget(evaluate_);
   column->addLayout(row);
   auto* weights_row = new QHBoxLayout;
   weights_ = new QLabel(this);
@@ -76,6 +80,7 @@ CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<Q
   column->addLayout(weights_row);
   connect(save_, &QPushButton::clicked, this, &CheckpointPanel::saveDialog);
   connect(load_, &QPushButton::clicked, this, &CheckpointPanel::loadDialog);
+  connect(evaluate_, &QPushButton::clicked, this, &CheckpointPanel::evaluateDialog);
   retranslate();
   setState(controller_->state());
 }
@@ -89,6 +94,9 @@ void CheckpointPanel::retranslate() {
   load_->setText(Tr::tr("Load..."));
   load_->setToolTip(
       Tr::tr("Continue a saved run from its checkpoint, paused at the step it was saved at."));
+  evaluate_->setText(Tr::tr("Evaluate..."));
+  evaluate_->setToolTip(Tr::tr("Evaluate a saved checkpoint without training: loss, accuracy, "
+                               "confusion matrix, precision and recall per class."));
   clear_weights_->setText(Tr::tr("Clear"));
   clear_weights_->setToolTip(Tr::tr("Start the next runs from fresh random weights again."));
   showWeights();
@@ -280,6 +288,21 @@ void CheckpointPanel::loadDialog() {
   if (!load(file, /*ask=*/true, &error) && !error.isEmpty())
     QMessageBox::warning(this, Tr::tr("Checkpoint not loaded"),
                          Tr::tr("%1\n\nThe current run is unchanged.").arg(error));
+}
+
+EvaluationDialog* CheckpointPanel::evaluate(const QString& file) {
+  auto* dialog = new EvaluationDialog(file, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  return dialog;
+}
+
+void CheckpointPanel::evaluateDialog() {
+  const QString run = controller_->runDirectory();
+  const QString start = run.isEmpty() ? runs_root_() : QDir(run).filePath(QStringLiteral("checkpoints"));
+  const QString file = QFileDialog::getOpenFileName(this, Tr::tr("Evaluate checkpoint"), start,
+                                                    Tr::tr("Checkpoints (*.pt)"));
+  if (!file.isEmpty()) evaluate(file);
 }
 
 }  // namespace trainscope

@@ -12,6 +12,7 @@ class QPushButton;
 namespace trainscope {
 
 struct CheckpointInfo;
+class EvaluationDialog;
 
 /// The Save and Load buttons (objectNames saveCheckpointButton, loadCheckpointButton). Save works
 /// while a run runs or is paused (the engine writes at the next step boundary) and after a run
@@ -45,6 +46,10 @@ class CheckpointPanel : public QGroupBox {
 
   void saveDialog();  ///< Save button
   void loadDialog();  ///< Load button
+  /// Evaluate... button: asks for a checkpoint and opens an EvaluationDialog on it.
+  void evaluateDialog();
+  /// Opens an EvaluationDialog on `file` (deleted when closed).
+  EvaluationDialog* evaluate(const QString& file);
   /// File > Import weights...: asks for a file, shows its tensors and sets it as the initial
   /// weights of the next runs (shown in this panel, with a button that clears it).
   void importWeightsDialog();
@@ -61,6 +66,7 @@ class CheckpointPanel : public QGroupBox {
   std::function<QString()> runs_root_;
   QPushButton* save_ = nullptr;
   QPushButton* load_ = nullptr;
+  QPushButton* evaluate_ = nullptr;  ///< evaluateCheckpointButton
   QLabel* weights_ = nullptr;             ///< initWeightsLabel: the imported file, if any
   QPushButton* clear_weights_ = nullptr;  ///< clearInitWeightsButton
   void showWeights();

@@ -197,7 +197,7 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   dropout_->setValue(c.model.dropout);
   weight_decay_->setValue(c.optimizer.weight_decay);
   const DataSourceKind* source = findDataSource(c.data.source);
-  images_ = source && source->image_data;
+  images_ = source && source->read_from_files;  // files: data.limit; generated: n_samples
   samples_->setMinimum(images_ ? 0 : 2);
   samples_->setSpecialValueText(images_ ? Tr::tr("all") : QString());
   samples_->setValue(static_cast<int>(images_ ? c.data.limit.value_or(0) : c.data.n_samples));
@@ -256,7 +256,7 @@ void ModelDataSettings::retranslate() {
                            Tr::tr("Hidden layers:"),
                            Tr::tr("Dropout:"),
                            Tr::tr("Weight decay:"),
-                           images_ ? Tr::tr("Images used:") : Tr::tr("Samples:"),
+                           images_ ? Tr::tr("Samples used:") : Tr::tr("Samples:"),
                            Tr::tr("Validation:"),
                            Tr::tr("Device:"),
                            Tr::tr("CPU threads:"),
@@ -274,8 +274,9 @@ void ModelDataSettings::retranslate() {
   weight_decay_->setToolTip(Tr::tr("L2 penalty on the weights (AdamW: decoupled). Another way "
                                    "to fight overfitting.") +
                             QLatin1Char('\n') + next_run);
-  samples_->setToolTip((images_ ? Tr::tr("How many Fashion-MNIST images the run uses before the "
-                                         "validation split (all: 60,000).")
+  samples_->setToolTip((images_ ? Tr::tr("How many of the data's samples the run uses before the "
+                                         "validation split (all: every one, e.g. Fashion-MNIST's "
+                                         "60,000).")
                                 : Tr::tr("How many samples the synthetic dataset has before "
                                          "the validation split. More data, less overfitting.")) +
                        QLatin1Char('\n') + next_run);

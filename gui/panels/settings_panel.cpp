@@ -21,6 +21,7 @@
 #include "gui/panels/stopping_settings.h"
 #include "gui/preset_text.h"
 #include "gui/tr.h"
+#include "gui/views/data_dialog.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
@@ -35,6 +36,16 @@ bool sameModelData(const TrainConfig& a, const TrainConfig& b) {
          a.data.n_samples == b.data.n_samples && a.data.limit == b.data.limit &&
          a.data.val_fraction == b.data.val_fraction && a.training.device == b.training.device &&
          a.training.num_threads == b.training.num_threads;
+}
+/// The data keys the Data dialog edits are equal in `a` and `b`.
+bool sameDataSource(DataConfig a, DataConfig b) {
+  b.n_samples = a.n_samples;  // ModelDataSettings' keys
+  b.limit = a.limit;
+  b.val_fraction = a.val_fraction;
+  TrainConfig ca, cb;
+  ca.data = std::move(a);
+  cb.data = std::move(b);
+  return configToJson(ca)["data"] == configToJson(cb)["data"];
 }
 }  // namespace
 
@@ -58,7 +69,19 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   for (const PresetInfo& p : presets())
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
-  row(preset_, nullptr);
+  // The data (issue 22) beside the preset, which names it; no row of its own, so the run
+  // controls stay in view at 1024x768. Its tooltip says what data the next run uses.
+  data_button_ = new QPushButton(this);
+  data_button_->setObjectName(QStringLiteral("dataButton"));
+  connect(data_button_, &QPushButton::clicked, this, &SettingsPanel::openDataDialog);
+  // The combo shrinks to its minimum contents rather than widen the column (names are short).
+  preset_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  preset_->setMinimumContentsLength(4);
+  preset_->setMinimumWidth(100);  // its hint counts the placeholder text
+  auto* preset_row = new QHBoxLayout;
+  preset_row->addWidget(preset_, 1);
+  preset_row->addWidget(data_button_);
+  row(preset_, preset_row);
   preset_description_ = new QLabel(this);
   preset_description_->setObjectName(QStringLiteral("presetDescriptionLabel"));
   preset_description_->setWordWrap(true);
@@ -172,7 +195,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 void SettingsPanel::retranslate() {
   setTitle(Tr::tr("Settings"));
   const QString texts[] = {
-      Tr::tr("&Preset:"), Tr::tr("Source:"), Tr::tr("&Learning rate:"),   Tr::tr("Batch si&ze:"),
+      Tr::tr("&Preset:"), Tr::tr("Source:"), Tr::tr("&Learning rate:"), Tr::tr("Batch si&ze:"),
       Tr::tr("Ep&ochs:"), Tr::tr("See&d:"),  Tr::tr("&Mixed precision:"), Tr::tr("&Clipping:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString preset_help = Tr::tr(
@@ -188,6 +211,8 @@ void SettingsPanel::retranslate() {
   preset_->setToolTip(description.isEmpty() ? preset_help
                                             : description + QStringLiteral("\n\n") + preset_help);
   preset_description_->setText(description);
+  data_button_->setText(Tr::tr("D&ata…"));
+  showDataSummary(config().data);
   preset_description_->setVisible(!description.isEmpty());
   preset_->setPlaceholderText(Tr::tr("(from a config file)"));
   origin_->setToolTip(Tr::tr("Where the current settings came from."));
@@ -240,7 +265,7 @@ void SettingsPanel::updateModified() {
   const QString name = preset_->itemData(index).toString();
   const TrainConfig shown = config();
   const bool modified =
-      !sameModelData(shown, base_) || !StoppingSettings::sameKeys(shown, base_) ||
+      !sameModelData(shown, base_) || !sameDataSource(shown.data, base_.data) || !StoppingSettings::sameKeys(shown, base_) ||
       shown.optimizer.lr != base_.optimizer.lr ||
       shown.training.batch_size != base_.training.batch_size ||
       shown.training.epochs != base_.training.epochs ||
@@ -252,6 +277,7 @@ void SettingsPanel::updateModified() {
 
 TrainConfig SettingsPanel::config() const {
   TrainConfig c = base_;
+  if (data_) c.data = *data_;  // the Data dialog's choice; ModelDataSettings' keys follow
   c.optimizer.lr = lr_->value();
   c.training.batch_size = batch_->value();
   c.training.epochs = epochs_->value();
@@ -292,6 +318,7 @@ QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) c
 
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& fileName) {
   base_ = config;
+  data_.reset();
   from_file_ = true;
   from_checkpoint_ = false;
   origin_name_ = fileName;
@@ -315,6 +342,29 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
   clip_max_norm_->setValue(c.training.clip.max_norm);
   stopping_->showConfig(c);
   more_->showConfig(c);
+  showDataSummary(c.data);
+}
+
+void SettingsPanel::showDataSummary(const DataConfig& d) {
+  QString file;
+  for (const std::optional<std::string>* p : {&d.csv.path, &d.image_folder.path, &d.npy.path,
+                                               &d.idx.path, &d.path})
+    if (*p && !(*p)->empty()) file = QFileInfo(QString::fromStdString(**p)).fileName();
+  const QString title = DataDialog::sourceTitle(d.source);
+  data_button_->setToolTip(
+      Tr::tr("Data of the next run: %1").arg(file.isEmpty() ? title : QStringLiteral("%1: %2").arg(title, file)) +
+      QStringLiteral("\n\n") +
+      Tr::tr("Train on your own data: a CSV table, a folder of images per class, NumPy arrays or "
+             "IDX files. Shows what was read (samples, classes, warnings) before training."));
+}
+
+void SettingsPanel::openDataDialog() {
+  DataDialog dialog(config().data, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  data_ = dialog.dataConfig();
+  showConfig(config());  // samples and validation rows follow the source (limit vs n_samples)
+  updateModified();
+  emit dataChosen();
 }
 
 void SettingsPanel::loadPreset(const QString& name) {
@@ -340,6 +390,7 @@ void SettingsPanel::onPresetActivated(int index) {
 void SettingsPanel::setEditable(bool editable) {
   // Live settings (learning rate, clipping, AMP) stay enabled: they apply to an active run.
   for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(batch_),
+                     static_cast<QWidget*>(data_button_),
                      static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
     w->setEnabled(editable);
   }

@@ -1,6 +1,7 @@
 #pragma once
 /// The settings group of the main window: preset and the most-used training settings.
 #include <QGroupBox>
+#include <optional>
 #include <vector>
 
 #include "core/config/train_config.h"
@@ -73,10 +74,15 @@ class SettingsPanel : public QGroupBox {
   void openConfigDialog();
   /// File > Save config: asks for a file name and saves config() there.
   void saveConfigDialog();
+  /// dataButton: the Data dialog (source, file, target, import report); its checked choice
+  /// becomes the data of config() until another preset, file or checkpoint is loaded.
+  void openDataDialog();
 
  signals:
   /// The user picked another preset and its values were loaded.
   void presetLoaded(const QString& name);
+  /// The Data dialog's checked data became the settings' data.
+  void dataChosen();
   /// A config file was loaded (openConfigFile() or the dialog) or saved (the dialog).
   void configFileOpened(const QString& path);
   void configFileSaved(const QString& path);
@@ -99,6 +105,7 @@ class SettingsPanel : public QGroupBox {
   void showConfig(const TrainConfig& config);
   /// Shows "(modified)" after the preset's name while the fields differ from the preset.
   void updateModified();
+  void showDataSummary(const DataConfig& data);
 
   TrainConfig base_;
   bool from_file_ = false;
@@ -106,6 +113,9 @@ class SettingsPanel : public QGroupBox {
   QString origin_name_;          ///< the preset's name or the config file's name
   std::vector<QLabel*> labels_;  ///< the form's row labels, in order
   QComboBox* preset_ = nullptr;
+  std::optional<DataConfig> data_;       ///< the Data dialog's choice (over base_.data)
+  QPushButton* data_button_ = nullptr;   ///< `dataButton`: opens the Data dialog; its tooltip
+                                         ///< names the data of the next run
   ModelDataSettings* more_ = nullptr;  ///< model, data and device rows
   StoppingSettings* stopping_ = nullptr;  ///< non-finite policy and early stopping rows
   QLabel* preset_description_ = nullptr;  ///< `presetDescriptionLabel`

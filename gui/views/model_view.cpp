@@ -50,6 +50,8 @@ class ImageGrid : public QWidget {
     record_ = r;
     update();
   }
+  /// The run's image shape [C, H, W] (RGB images arrive as one row of C*H*W pixels).
+  void setImageShape(std::vector<int64_t> shape) { rgb_ = std::move(shape); }
   /// Captions the last paint had to elide (none, unless the grid is very small).
   int cutCaptions() const { return cut_; }
 
@@ -100,13 +102,25 @@ class ImageGrid : public QWidget {
     const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 8));
     for (int k = 0; k < n; ++k) {
       const int cx = (k % cols) * cell_w, cy = (k / cols) * cell_h;
-      QImage img(r.image_w, r.image_h, QImage::Format_Grayscale8);
       const auto& px = r.images[static_cast<std::size_t>(k)];
-      for (int y = 0; y < r.image_h; ++y)
-        for (int x = 0; x < r.image_w; ++x) {
-          const std::size_t i = static_cast<std::size_t>(y * r.image_w + x);
-          img.scanLine(y)[x] = i < px.size() ? 255 - px[i] : 255;  // dark ink on white
-        }
+      QImage img;
+      if (rgb_.size() == 3 && rgb_[0] == 3 &&
+          px.size() == static_cast<std::size_t>(3 * rgb_[1] * rgb_[2])) {
+        // RGB images (the record holds C*H*W pixels in one row): drawn as they are.
+        const int h = static_cast<int>(rgb_[1]), w = static_cast<int>(rgb_[2]);
+        img = QImage(w, h, QImage::Format_RGB888);
+        for (int y = 0; y < h; ++y)
+          for (int x = 0; x < w; ++x)
+            for (int c = 0; c < 3; ++c)
+              img.scanLine(y)[3 * x + c] = px[static_cast<std::size_t>((c * h + y) * w + x)];
+      } else {
+        img = QImage(r.image_w, r.image_h, QImage::Format_Grayscale8);
+        for (int y = 0; y < r.image_h; ++y)
+          for (int x = 0; x < r.image_w; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y * r.image_w + x);
+            img.scanLine(y)[x] = i < px.size() ? 255 - px[i] : 255;  // dark ink on white
+          }
+      }
       const QRect target(cx + (cell_w - side) / 2, cy + 2, side, side);
       p.drawImage(target, img);
       const bool wrong = k < static_cast<int>(r.predicted.size()) &&
@@ -126,6 +140,7 @@ class ImageGrid : public QWidget {
 
  private:
   const ModelViewRecord* record_ = nullptr;
+  std::vector<int64_t> rgb_;
   int cut_ = 0;
 };
 
@@ -187,8 +202,17 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   clear();
 }
 
+void ModelView::setData(const DataSummary& data) {
+  const bool images = !data.image_shape.empty();
+  drawable_ = images || (data.n_features == 1 && data.task == "regression") ||
+              (data.n_features == 2 && data.n_classes == 2);
+  images_->setImageShape(data.image_shape);
+  retranslate();
+}
+
 void ModelView::clear(bool readBack) {
   read_back_ = readBack;
+  drawable_ = true;
   record_.reset();
   images_->setRecord(nullptr);
   stack_->setCurrentWidget(empty_);
@@ -314,7 +338,11 @@ void ModelView::retranslate() {
   empty_->setText(read_back_ ? Tr::tr("This run was read back from its folder, which keeps no "
                                       "picture of the model: it is drawn only while a run "
                                       "trains. Start a run to see it again.")
-                             : Tr::tr("What the model does appears here at the end of each epoch."));
+                   : !drawable_ ? Tr::tr("No picture of the model for this data: it is drawn for "
+                                         "regression on one input, two classes on two inputs, "
+                                         "and images. The Evaluation tab shows how the model "
+                                         "does on the validation samples.")
+                                : Tr::tr("What the model does appears here at the end of each epoch."));
   plot_->xAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₀")
                                                                                     : Tr::tr("x"));
   plot_->yAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₁")

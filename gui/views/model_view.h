@@ -3,6 +3,7 @@
 #include <QWidget>
 #include <optional>
 
+#include "core/run/records.h"
 #include "core/train/monitors/model_view.h"
 
 class QCustomPlot;
@@ -29,6 +30,9 @@ class ModelView : public QWidget {
 
   /// Draws `record` (replacing the previous one).
   void setRecord(const ModelViewRecord& record);
+  /// The new run's data (after clear()): whether the engine draws it at all (else the empty
+  /// state says so and points to the Evaluation tab), and the image shape (RGB images).
+  void setData(const DataSummary& data);
   /// Back to the empty state (a new run). `readBack`: the run was read back from its folder,
   /// whose files record no model view, and the empty state says so instead of promising one at
   /// the next epoch end.
@@ -66,7 +70,8 @@ class ModelView : public QWidget {
   QCPGraph* prediction_;
   ImageGrid* images_;
   QLabel* empty_;
-  bool read_back_ = false;  ///< the empty state is that of a run read back from its folder
+  bool read_back_ = false;
+  bool drawable_ = true;  ///< the run's data has a model picture (setData)  ///< the empty state is that of a run read back from its folder
 };
 
 }  // namespace trainscope

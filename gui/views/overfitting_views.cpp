@@ -8,6 +8,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/evaluation_view.h"
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
 
@@ -22,13 +23,20 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   lr_view_ = new PlotView(new LrPlot, QStringLiteral("lr"));
   area->addView(PlotArea::Slot::Side, model_view_, [] { return Tr::tr("Model"); });
   area->addView(PlotArea::Slot::Side, accuracy_view_, [] { return Tr::tr("Accuracy"); });
-  area->addView(PlotArea::Slot::Side, lr_view_, [] { return Tr::tr("Learning rate"); });
+  // The learning rate is a per-step curve: below the loss, beside the gradient norm.
+  area->addView(PlotArea::Slot::Bottom, lr_view_, [] { return Tr::tr("Learning rate"); });
+  evaluation_view_ = new EvaluationView;
+  area->addView(PlotArea::Slot::Side, evaluation_view_, [] { return Tr::tr("Evaluation"); });
+  connect(controller, &TrainingController::validationDetailUpdated, evaluation_view_,
+          &EvaluationView::setDetail);
   area->showView(model_view_);
 
   LossPlot* loss = area->lossPlot();
-  connect(controller, &TrainingController::runStarted, this, [this, loss] {
+  connect(controller, &TrainingController::runStarted, this, [this, loss](const RunInfo& info) {
     loss->clearAnnotations();
+    evaluation_view_->setRunInfo(info);
     model_view_->clear(controller_->isReadBack());
+    model_view_->setData(info.data);
     live_lr_ = controller_->config().optimizer.lr;
     live_run_ = controller_->runDirectory();
     steps_per_epoch_ = 0;

@@ -8,6 +8,7 @@
 
 namespace trainscope {
 
+class EvaluationView;
 class LrFindDialog;
 class ModelView;
 class PlotArea;
@@ -15,8 +16,9 @@ class PlotView;
 class SettingsPanel;
 class TrainingController;
 
-/// Created once by the main window. Adds `modelView` (front), `accuracyPlot` and `lrPlot` as
-/// side tabs of `area`; forwards the controller's model views, epochs (early-stopping preview)
+/// Created once by the main window. Adds `modelView` (front), `accuracyPlot` and
+/// `evaluationView` (the validation's confusion matrix, worst samples) as side tabs of `area`,
+/// `lrPlot` as a bottom tab beside the gradient norm; forwards the controller's model views, epochs (early-stopping preview)
 /// and events (overfitting onset, early stop, learning-rate changes) to them and to the loss
 /// plot; keeps `learningRateSpinBox` enabled during a run and applies its changes live
 /// (TrainingController::setLearningRate, a config_changed event); `lrFindButton` opens an
@@ -30,6 +32,7 @@ class OverfittingViews : public QObject {
   ModelView* modelView() const { return model_view_; }
   PlotView* accuracyView() const { return accuracy_view_; }
   PlotView* lrView() const { return lr_view_; }
+  EvaluationView* evaluationView() const { return evaluation_view_; }
   /// The open range-test dialog, if any.
   LrFindDialog* lrFindDialog() const;
   /// Opens the range-test dialog for the settings' current config (lrFindButton).
@@ -46,6 +49,7 @@ class OverfittingViews : public QObject {
   ModelView* model_view_;
   PlotView* accuracy_view_;
   PlotView* lr_view_;
+  EvaluationView* evaluation_view_;
   QPointer<LrFindDialog> dialog_;
   double live_lr_ = 0;  ///< the learning rate the active run uses (no event for a no-op)
   QString live_run_;    ///< the run directory live_lr_ belongs to

@@ -1,0 +1,506 @@
+#include "gui/views/data_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTextBrowser>
+#include <QThreadPool>
+#include <QVBoxLayout>
+#include <memory>
+#include <utility>
+
+#include "core/config/config_json.h"
+#include "core/config/kinds.h"
+#include "core/data/csv_table.h"
+#include "core/data/data_report.h"
+#include "core/errors.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+namespace {
+
+/// The optional path of `source`'s file or folder in `d` (data.path for fashion-mnist).
+std::optional<std::string>* pathOf(DataConfig& d, const QString& source) {
+  if (source == QLatin1String("csv")) return &d.csv.path;
+  if (source == QLatin1String("image-folder")) return &d.image_folder.path;
+  if (source == QLatin1String("npy")) return &d.npy.path;
+  if (source == QLatin1String("idx")) return &d.idx.path;
+  if (source == QLatin1String("fashion-mnist")) return &d.path;
+  return nullptr;
+}
+
+std::string dataJson(const DataConfig& d) {
+  TrainConfig c;
+  c.data = d;
+  return configToJson(c)["data"].dump();
+}
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+}  // namespace
+
+QString DataDialog::sourceTitle(const std::string& name) {
+  if (name == "sine") return Tr::tr("Sine curve (built-in, regression)");
+  if (name == "moons") return Tr::tr("Two moons (built-in, 2 classes)");
+  if (name == "circles") return Tr::tr("Two circles (built-in, 2 classes)");
+  if (name == "spirals") return Tr::tr("Two spirals (built-in, 2 classes)");
+  if (name == "fashion-mnist") return Tr::tr("Fashion-MNIST clothing images");
+  if (name == "csv") return Tr::tr("CSV table");
+  if (name == "image-folder") return Tr::tr("Image folder (one folder per class)");
+  if (name == "npy") return Tr::tr("NumPy arrays (.npz or .npy)");
+  if (name == "idx") return Tr::tr("IDX files (MNIST format)");
+  return QString::fromStdString(name);
+}
+
+DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
+    : QDialog(parent), base_(current) {
+  setObjectName(QStringLiteral("dataDialog"));
+  resize(760, 640);
+  auto* outer = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  outer->addLayout(form);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+  source_ = new QComboBox(this);
+  source_->setObjectName(QStringLiteral("dataSourceComboBox"));
+  for (const DataSourceKind& k : dataSources())
+    source_->addItem(QString(), QString::fromStdString(k.name));
+  form->addRow(new QLabel(this), source_);
+  source_help_ = new QLabel(this);
+  source_help_->setWordWrap(true);
+  form->addRow(source_help_);
+
+  auto pathRow = [this, form](QLabel*& label, QLineEdit*& edit, QPushButton*& button,
+                              const char* edit_name, const char* button_name, bool labels) {
+    label = new QLabel(this);
+    edit = new QLineEdit(this);
+    edit->setObjectName(QLatin1String(edit_name));
+    button = new QPushButton(this);
+    button->setObjectName(QLatin1String(button_name));
+    auto* row = new QHBoxLayout;
+    row->addWidget(edit, 1);
+    row->addWidget(button);
+    form->addRow(label, row);
+    connect(button, &QPushButton::clicked, this, [this, labels] { browse(labels); });
+    connect(edit, &QLineEdit::editingFinished, this, [this, labels] {
+      if (!labels) loadColumns();
+      inputsChanged();
+    });
+  };
+  pathRow(path_label_, path_, browse_, "dataPathLineEdit", "dataBrowseButton", false);
+  pathRow(labels_label_, labels_path_, labels_browse_, "dataLabelsPathLineEdit",
+          "dataLabelsBrowseButton", true);
+
+  target_label_ = new QLabel(this);
+  target_ = new QComboBox(this);
+  target_->setObjectName(QStringLiteral("targetColumnComboBox"));
+  form->addRow(target_label_, target_);
+  task_label_ = new QLabel(this);
+  task_ = new QComboBox(this);
+  task_->setObjectName(QStringLiteral("dataTaskComboBox"));
+  for (const char* t : {"auto", "classification", "regression"})
+    task_->addItem(QString(), QLatin1String(t));
+  form->addRow(task_label_, task_);
+  channels_label_ = new QLabel(this);
+  channels_ = new QComboBox(this);
+  channels_->setObjectName(QStringLiteral("imageChannelsComboBox"));
+  channels_->addItem(QString(), 1);
+  channels_->addItem(QString(), 3);
+  form->addRow(channels_label_, channels_);
+  size_label_ = new QLabel(this);
+  height_ = new QSpinBox(this);
+  height_->setObjectName(QStringLiteral("imageHeightSpinBox"));
+  width_ = new QSpinBox(this);
+  width_->setObjectName(QStringLiteral("imageWidthSpinBox"));
+  auto* size_row = new QHBoxLayout;
+  for (QSpinBox* s : {height_, width_}) {
+    s->setRange(0, 4096);
+    size_row->addWidget(s);
+    connect(s, &QSpinBox::editingFinished, this, &DataDialog::inputsChanged);
+  }
+  form->addRow(size_label_, size_row);
+  stratify_ = new QCheckBox(this);
+  stratify_->setObjectName(QStringLiteral("stratifyCheckBox"));
+  form->addRow(stratify_);
+
+  check_ = new QPushButton(this);
+  check_->setObjectName(QStringLiteral("checkDataButton"));
+  outer->addWidget(check_, 0, Qt::AlignLeft);
+  report_ = new QTextBrowser(this);
+  report_->setObjectName(QStringLiteral("dataReportBrowser"));
+  report_->setOpenLinks(false);
+  outer->addWidget(report_, 1);
+  buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  outer->addWidget(buttons_);
+  connect(buttons_, &QDialogButtonBox::accepted, this, &DataDialog::accept);
+  connect(buttons_, &QDialogButtonBox::rejected, this, &DataDialog::reject);
+  connect(check_, &QPushButton::clicked, this, &DataDialog::checkData);
+  connect(source_, &QComboBox::activated, this, &DataDialog::onSourceChanged);
+  for (QComboBox* c : {target_, task_, channels_})
+    connect(c, &QComboBox::activated, this, &DataDialog::inputsChanged);
+  connect(stratify_, &QCheckBox::toggled, this, &DataDialog::inputsChanged);
+
+  // Show `current`.
+  source_->setCurrentIndex(std::max(0, source_->findData(QString::fromStdString(current.source))));
+  const QString src = source_->currentData().toString();
+  DataConfig d = current;
+  if (auto* p = pathOf(d, src); p && *p) path_->setText(QString::fromStdString(**p));
+  if (src == QLatin1String("npy") && current.npy.y_path)
+    labels_path_->setText(QString::fromStdString(*current.npy.y_path));
+  if (src == QLatin1String("idx") && current.idx.y_path)
+    labels_path_->setText(QString::fromStdString(*current.idx.y_path));
+  const std::string& task = src == QLatin1String("npy")   ? current.npy.task
+                            : src == QLatin1String("idx") ? current.idx.task
+                                                          : current.csv.task;
+  task_->setCurrentIndex(std::max(0, task_->findData(QString::fromStdString(task))));
+  channels_->setCurrentIndex(current.image_folder.channels == 3 ? 1 : 0);
+  if (current.image_folder.size.size() == 2) {
+    height_->setValue(static_cast<int>(current.image_folder.size[0]));
+    width_->setValue(static_cast<int>(current.image_folder.size[1]));
+  }
+  stratify_->setChecked(current.stratify);
+  target_->addItem(QString(), QVariant());  // the last column
+  if (current.csv.target.name)
+    target_->addItem(QString::fromStdString(*current.csv.target.name),
+                     QString::fromStdString(*current.csv.target.name));
+  else if (current.csv.target.index)
+    target_->addItem(QString::number(*current.csv.target.index),
+                     static_cast<qlonglong>(*current.csv.target.index));
+  target_->setCurrentIndex(target_->count() - 1);
+  retranslate();
+  onSourceChanged();
+  if (src == QLatin1String("csv")) loadColumns();
+}
+
+DataConfig DataDialog::dataConfig() const {
+  DataConfig d = base_;
+  const QString src = source_->currentData().toString();
+  d.source = src.toStdString();
+  // Only the chosen source's keys are set: validate() refuses a path of another source.
+  d.path.reset();
+  d.csv.path.reset();
+  d.image_folder.path.reset();
+  d.npy.path.reset();
+  d.npy.y_path.reset();
+  d.idx.path.reset();
+  d.idx.y_path.reset();
+  const std::string path = path_->text().trimmed().toStdString();
+  const std::string labels = labels_path_->text().trimmed().toStdString();
+  if (auto* p = pathOf(d, src); p && !path.empty()) *p = path;
+  if (src == QLatin1String("npy") && !labels.empty()) d.npy.y_path = labels;
+  if (src == QLatin1String("idx") && !labels.empty()) d.idx.y_path = labels;
+  const std::string task = task_->currentData().toString().toStdString();
+  if (src == QLatin1String("csv")) {
+    d.csv.task = task;
+    d.csv.target = {};
+    const QVariant t = target_->currentData();
+    if (t.typeId() == QMetaType::QString) d.csv.target.name = t.toString().toStdString();
+    if (t.typeId() == QMetaType::LongLong) d.csv.target.index = t.toLongLong();
+  }
+  if (src == QLatin1String("npy")) d.npy.task = task;
+  if (src == QLatin1String("idx")) d.idx.task = task;
+  if (src == QLatin1String("image-folder")) {
+    d.image_folder.channels = channels_->currentData().toInt();
+    d.image_folder.size.clear();
+    if (height_->value() > 0 && width_->value() > 0)
+      d.image_folder.size = {height_->value(), width_->value()};
+  }
+  d.stratify = stratify_->isChecked();
+  return d;
+}
+
+void DataDialog::onSourceChanged() {
+  const QString src = source_->currentData().toString();
+  const DataSourceKind* kind = findDataSource(src.toStdString());
+  const bool files = kind && kind->read_from_files;
+  const bool pair = src == QLatin1String("npy") || src == QLatin1String("idx");
+  const bool csv = src == QLatin1String("csv"), folder = src == QLatin1String("image-folder");
+  for (QWidget* w : std::initializer_list<QWidget*>{path_label_, path_, browse_})
+    w->setVisible(files);
+  for (QWidget* w : std::initializer_list<QWidget*>{labels_label_, labels_path_, labels_browse_})
+    w->setVisible(pair);
+  target_label_->setVisible(csv);
+  target_->setVisible(csv);
+  task_label_->setVisible(csv || pair);
+  task_->setVisible(csv || pair);
+  for (QWidget* w : std::initializer_list<QWidget*>{channels_label_, channels_, size_label_,
+                                                    height_, width_})
+    w->setVisible(folder);
+  stratify_->setVisible(!kind || kind->classification || csv || pair);
+  retranslate();
+  inputsChanged();
+}
+
+void DataDialog::browse(bool labels) {
+  const QString src = source_->currentData().toString();
+  QLineEdit* edit = labels ? labels_path_ : path_;
+  const QString start = edit->text().isEmpty() ? path_->text() : edit->text();
+  QString chosen;
+  if (!labels && (src == QLatin1String("image-folder") || src == QLatin1String("fashion-mnist"))) {
+    chosen = QFileDialog::getExistingDirectory(this, Tr::tr("Choose the data folder"), start);
+  } else {
+    const QString filter = src == QLatin1String("csv")   ? Tr::tr("Tables (*.csv *.tsv *.txt)")
+                           : src == QLatin1String("npy") ? Tr::tr("NumPy files (*.npz *.npy)")
+                                                         : Tr::tr("IDX files (*-ubyte *-ubyte.gz *.idx *.gz)");
+    chosen = QFileDialog::getOpenFileName(this, Tr::tr("Choose the data file"), start,
+                                          filter + QStringLiteral(";;") + Tr::tr("All files (*)"));
+  }
+  if (chosen.isEmpty()) return;
+  edit->setText(QFileInfo(chosen).absoluteFilePath());
+  if (!labels) loadColumns();
+  inputsChanged();
+}
+
+void DataDialog::loadColumns() {
+  if (source_->currentData().toString() != QLatin1String("csv")) return;
+  const std::string path = path_->text().trimmed().toStdString();
+  if (path.empty()) return;
+  const int gen = ++columns_generation_;
+  const DataConfig d = dataConfig();
+  CsvReadOptions options{d.csv.header, d.csv.delimiter, d.csv.missing};
+  QPointer<DataDialog> self(this);
+  QThreadPool::globalInstance()->start([self, gen, path, options] {
+    QStringList columns;
+    QString error;
+    try {
+      for (const CsvColumn& c : readCsv(path, options).columns)
+        columns << QString::fromStdString(c.name);
+    } catch (const std::exception& e) {
+      error = QString::fromUtf8(e.what());
+    }
+    QMetaObject::invokeMethod(
+        qApp, [self, gen, columns, error] {
+          if (self) self->showColumns(gen, columns, error);
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void DataDialog::showColumns(int generation, const QStringList& columns, const QString& error) {
+  if (generation != columns_generation_) return;
+  if (!error.isEmpty()) {
+    report_->setHtml(QStringLiteral("<p style='color:#b00020'>%1</p>").arg(error.toHtmlEscaped()));
+    return;
+  }
+  const std::string before = dataJson(dataConfig());
+  const QVariant keep = target_->currentData();
+  target_->clear();
+  target_->addItem(Tr::tr("the last column"), QVariant());
+  for (const QString& c : columns) target_->addItem(c, c);
+  int index = keep.typeId() == QMetaType::QString ? target_->findData(keep) : 0;
+  if (keep.typeId() == QMetaType::LongLong) {
+    const qlonglong i = keep.toLongLong();
+    const qlonglong n = columns.size();
+    if (i >= -n && i < n) index = static_cast<int>((i + n) % n) + 1;
+  }
+  target_->setCurrentIndex(std::max(0, index));
+  if (dataJson(dataConfig()) != before) inputsChanged();  // the same choice, named otherwise
+}
+
+void DataDialog::inputsChanged() {
+  ++generation_;  // a check still running is for other inputs
+  check_->setEnabled(true);
+  check_->setText(Tr::tr("Check data"));
+}
+
+void DataDialog::checkData() {
+  const int gen = ++generation_;
+  checking_generation_ = gen;
+  const DataConfig d = dataConfig();
+  check_->setEnabled(false);
+  check_->setText(Tr::tr("Checking…"));
+  QPointer<DataDialog> self(this);
+  QThreadPool::globalInstance()->start([self, gen, d] {
+    std::shared_ptr<DataReport> report;
+    QString error;
+    try {
+      TrainConfig c;
+      c.data = d;
+      validate(c);
+      report = std::make_shared<DataReport>(dataReport(d));
+    } catch (const std::exception& e) {
+      error = QString::fromUtf8(e.what());
+    }
+    QMetaObject::invokeMethod(
+        qApp, [self, gen, d, report, error] {
+          if (self) self->showReport(gen, d, report.get(), error);
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void DataDialog::showReport(int generation, const DataConfig& checked, const DataReport* r,
+                            const QString& error) {
+  if (generation != generation_) {
+    // The inputs changed while checking: an OK waiting for a check checks the new inputs,
+    // unless a check of them is already under way.
+    if (accept_after_check_ && checking_generation_ != generation_) checkData();
+    return;
+  }
+  check_->setEnabled(true);
+  check_->setText(Tr::tr("Check data"));
+  if (!r) {
+    checked_.reset();
+    accept_after_check_ = false;
+    report_->setHtml(QStringLiteral("<p style='color:#b00020'><b>%1</b><br>%2</p><p>%3</p>")
+                         .arg(Tr::tr("This data cannot be used:"), error.toHtmlEscaped(),
+                              Tr::tr("The settings keep the previous data.")));
+    emit checkFinished(false);
+    return;
+  }
+  checked_ = dataJson(checked);
+  const DataSummary& s = r->summary;
+  QString h;
+  h += QStringLiteral("<h3>%1</h3>").arg(Tr::tr("%1 training, %2 validation, %3 test samples")
+                                            .arg(s.n_train).arg(s.n_val).arg(s.n_test));
+  QStringList shape;
+  for (int64_t v : s.input_shape) shape << QString::number(v);
+  h += QStringLiteral("<p>");
+  if (!r->files.empty()) h += Tr::tr("Read from: %1").arg(esc(r->files)) + QStringLiteral("<br>");
+  h += Tr::tr("Input shape per sample: [%1], stored as %2").arg(shape.join(QStringLiteral(", ")),
+                                                               esc(s.x_dtype)) + QStringLiteral("<br>");
+  h += (s.task == "classification" ? Tr::tr("Task: classification into %1 classes (cross-entropy loss)").arg(s.n_classes)
+                                   : Tr::tr("Task: regression of %1 value(s) (mean squared error)").arg(s.outputs)) +
+       QStringLiteral("<br>");
+  h += Tr::tr("Standardisation: %1 (statistics of the training split)").arg(esc(r->standardize)) +
+       QStringLiteral("<br>");
+  h += Tr::tr("Memory: %1 MB").arg(static_cast<double>(r->bytes) / 1e6, 0, 'f', 1) +
+       QStringLiteral("</p>");
+  for (const std::string& w : r->warnings)
+    h += QStringLiteral("<p style='color:#a05a00'>⚠ %1</p>").arg(esc(w));
+  for (const std::string& n : r->notes)
+    h += QStringLiteral("<p style='color:#555'>%1</p>").arg(esc(n));
+  if (!r->classes.empty()) {
+    int64_t most = 1;
+    for (const ClassCount& c : r->classes) most = std::max(most, c.train);
+    h += QStringLiteral("<table cellspacing=2><tr><th align=left>%1</th><th>%2</th><th>%3</th>"
+                        "<th>%4</th><th></th></tr>")
+             .arg(Tr::tr("Class"), Tr::tr("train"), Tr::tr("val"), Tr::tr("test"));
+    for (const ClassCount& c : r->classes) {
+      const int bar = static_cast<int>(200.0 * static_cast<double>(c.train) / most);
+      h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                          "<td align=right>%4</td><td><table cellspacing=0 cellpadding=0><tr>"
+                          "<td width=%5 height=10 bgcolor='#1f77b4'></td></tr></table></td></tr>")
+               .arg(QCoreApplication::translate("TrainScope", c.name.c_str()).toHtmlEscaped())
+               .arg(c.train).arg(c.val).arg(c.test).arg(std::max(1, bar));
+    }
+    h += QStringLiteral("</table>");
+  }
+  if (!r->first_rows.empty()) {
+    h += QStringLiteral("<p><b>%1</b></p><table border=1 cellspacing=0 cellpadding=2><tr>")
+             .arg(Tr::tr("The first training rows, as the file holds them:"));
+    for (const std::string& f : s.feature_names) h += QStringLiteral("<th>%1</th>").arg(esc(f));
+    h += QStringLiteral("<th>%1</th></tr>").arg(Tr::tr("target"));
+    for (const auto& row : r->first_rows) {
+      h += QStringLiteral("<tr>");
+      for (const std::string& cell : row) h += QStringLiteral("<td>%1</td>").arg(esc(cell));
+      h += QStringLiteral("</tr>");
+    }
+    h += QStringLiteral("</table>");
+  }
+  if (!r->first_images.empty() && s.image_shape.size() == 3) {
+    const int c = static_cast<int>(s.image_shape[0]), ih = static_cast<int>(s.image_shape[1]),
+              iw = static_cast<int>(s.image_shape[2]);
+    h += QStringLiteral("<p><b>%1</b></p><table cellspacing=3>").arg(Tr::tr("The first images of each class:"));
+    int64_t row_class = -2;
+    for (std::size_t k = 0; k < r->first_images.size(); ++k) {
+      const auto& [cls, px] = r->first_images[k];
+      QImage img(iw, ih, c == 3 ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
+      for (int y = 0; y < ih; ++y)
+        for (int x = 0; x < iw; ++x) {
+          if (c == 3)
+            for (int ch = 0; ch < 3; ++ch)
+              img.scanLine(y)[3 * x + ch] = px[static_cast<std::size_t>((ch * ih + y) * iw + x)];
+          else
+            img.scanLine(y)[x] = px[static_cast<std::size_t>(y * iw + x)];
+        }
+      const QString url = QStringLiteral("report-image-%1-%2").arg(generation).arg(k);
+      report_->document()->addResource(QTextDocument::ImageResource, QUrl(url),
+                                       img.scaled(64, 64, Qt::KeepAspectRatio));
+      if (cls != row_class) {
+        if (row_class != -2) h += QStringLiteral("</tr>");
+        const QString name = cls >= 0 && cls < static_cast<int64_t>(s.class_names.size())
+                                 ? QCoreApplication::translate("TrainScope", s.class_names[cls].c_str())
+                                 : QString();
+        h += QStringLiteral("<tr><td>%1</td>").arg(name.toHtmlEscaped());
+        row_class = cls;
+      }
+      h += QStringLiteral("<td><img src='%1'></td>").arg(url);
+    }
+    h += QStringLiteral("</tr></table>");
+  }
+  report_->setHtml(h);
+  emit checkFinished(true);
+  if (std::exchange(accept_after_check_, false) && checkedOk()) QDialog::accept();
+}
+
+QString DataDialog::reportText() const { return report_->toPlainText(); }
+
+bool DataDialog::checkedOk() const { return checked_ && *checked_ == dataJson(dataConfig()); }
+
+void DataDialog::accept() {
+  if (checkedOk()) {
+    QDialog::accept();
+    return;
+  }
+  accept_after_check_ = true;  // check first; accepted when the data passes
+  checkData();
+}
+
+void DataDialog::retranslate() {
+  setWindowTitle(Tr::tr("Data"));
+  for (int i = 0; i < source_->count(); ++i)
+    source_->setItemText(i, sourceTitle(source_->itemData(i).toString().toStdString()));
+  if (auto* form = qobject_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0)->layout()))
+    if (auto* l = qobject_cast<QLabel*>(form->labelForField(source_))) l->setText(Tr::tr("Source:"));
+  const QString src = source_->currentData().toString();
+  const bool folder = src == QLatin1String("image-folder") || src == QLatin1String("fashion-mnist");
+  path_label_->setText(folder ? Tr::tr("Folder:") : Tr::tr("File:"));
+  labels_label_->setText(src == QLatin1String("idx") ? Tr::tr("Labels file:") : Tr::tr("Targets file (.npy):"));
+  browse_->setText(Tr::tr("Browse…"));
+  labels_browse_->setText(Tr::tr("Browse…"));
+  target_label_->setText(Tr::tr("Target column:"));
+  if (target_->count() > 0 && !target_->itemData(0).isValid())
+    target_->setItemText(0, Tr::tr("the last column"));
+  task_label_->setText(Tr::tr("Task:"));
+  task_->setItemText(0, Tr::tr("automatic (from the target's values)"));
+  task_->setItemText(1, Tr::tr("classification"));
+  task_->setItemText(2, Tr::tr("regression"));
+  channels_label_->setText(Tr::tr("Colour:"));
+  channels_->setItemText(0, Tr::tr("grayscale (1 channel)"));
+  channels_->setItemText(1, Tr::tr("RGB (3 channels)"));
+  size_label_->setText(Tr::tr("Resize to (height, width):"));
+  height_->setSpecialValueText(Tr::tr("first image's"));
+  width_->setSpecialValueText(Tr::tr("first image's"));
+  stratify_->setText(Tr::tr("Stratified split (each class keeps the validation fraction)"));
+  check_->setText(Tr::tr("Check data"));
+  source_help_->setText(
+      src == QLatin1String("csv")
+          ? Tr::tr("One row per sample with a header row; the target column holds the class "
+                   "names or the numbers to predict. Every other column is a feature.")
+      : src == QLatin1String("image-folder")
+          ? Tr::tr("A folder with one subfolder per class holding its images (PNG, JPEG, BMP), "
+                   "or train/, val/ and test/ folders each laid out so.")
+      : src == QLatin1String("npy")
+          ? Tr::tr("An .npz file with arrays x and y (and x_val, y_val, x_test, y_test), or an "
+                   ".npy file of inputs with an .npy file of targets.")
+      : src == QLatin1String("idx")
+          ? Tr::tr("An IDX file of inputs and one of labels, as MNIST, KMNIST or EMNIST ship "
+                   "them (plain or .gz).")
+          : Tr::tr("Built-in data: nothing to choose."));
+  if (report_->toPlainText().isEmpty())
+    report_->setPlainText(Tr::tr("Choose the data, then click \"Check data\" to see what "
+                                 "training will get: samples, classes, warnings."));
+}
+
+}  // namespace trainscope

@@ -1,0 +1,178 @@
+// The Data section and the Evaluation tab (issue 22): a CSV chosen in the dialog fills the
+// target combo from its header, the check shows the import report (classes, counts), a bad
+// table shows the error naming file and line and is never applied; a run on the chosen data
+// trains a model with one output per class and the Evaluation tab shows its confusion matrix.
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/panels/checkpoint_panel.h"
+#include "gui/panels/settings_panel.h"
+#include "gui/views/evaluation_dialog.h"
+#include "gui/views/data_dialog.h"
+#include "gui/views/evaluation_view.h"
+
+using namespace trainscope;
+
+class TstDataDialog : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void csvHeaderFillsTargetAndReportShowsClasses();
+  void badTableIsShownAndNotApplied();
+  void evaluationViewShowsTheConfusionMatrix();
+
+ private:
+  QString writeCsv(const QString& name, const QByteArray& text);
+  QTemporaryDir dir_;
+};
+
+void TstDataDialog::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dir_.isValid());
+}
+
+QString TstDataDialog::writeCsv(const QString& name, const QByteArray& text) {
+  QFile f(dir_.filePath(name));
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(text);
+  return f.fileName();
+}
+
+/// 3 classes with string labels, the label in the middle column: 30 rows of each.
+QByteArray flowers() {
+  QByteArray t = "petal,species,sepal\n";
+  const char* names[] = {"setosa", "versicolor", "virginica"};
+  for (int i = 0; i < 90; ++i)
+    t += QByteArray::number(i % 3 + 0.01 * i) + "," + names[i % 3] + "," +
+         QByteArray::number(1.5 * (i % 3) - 0.02 * i) + "\n";
+  return t;
+}
+
+void TstDataDialog::csvHeaderFillsTargetAndReportShowsClasses() {
+  const QString file = writeCsv(QStringLiteral("flowers.csv"), flowers());
+  DataConfig start;
+  start.source = "csv";
+  start.csv.path = file.toStdString();
+  DataDialog dialog(start);
+  auto* target = dialog.findChild<QComboBox*>(QStringLiteral("targetColumnComboBox"));
+  QVERIFY(target);
+  QTRY_COMPARE(target->count(), 4);  // the last column, petal, species, sepal
+  target->setCurrentIndex(target->findData(QStringLiteral("species")));
+  QSignalSpy done(&dialog, &DataDialog::checkFinished);
+  dialog.checkData();
+  QTRY_COMPARE(done.count(), 1);
+  QCOMPARE(done.at(0).at(0).toBool(), true);
+  const QString report = dialog.reportText();
+  QVERIFY2(report.contains(QStringLiteral("classification into 3 classes")), qPrintable(report));
+  for (const char* name : {"setosa", "versicolor", "virginica"})
+    QVERIFY2(report.contains(QLatin1String(name)), qPrintable(report));
+  QVERIFY2(report.contains(QStringLiteral("72 training, 18 validation")), qPrintable(report));
+  QVERIFY(dialog.checkedOk());
+  const DataConfig chosen = dialog.dataConfig();
+  QCOMPARE(chosen.source, std::string("csv"));
+  QCOMPARE(chosen.csv.target.name.value_or(""), std::string("species"));
+  // Another target makes the check stale: OK would check again.
+  target->setCurrentIndex(target->findData(QStringLiteral("sepal")));
+  QMetaObject::invokeMethod(target, "activated", Q_ARG(int, target->currentIndex()));
+  QVERIFY(!dialog.checkedOk());
+}
+
+void TstDataDialog::badTableIsShownAndNotApplied() {
+  const QString file = writeCsv(QStringLiteral("ragged.csv"), "a,b,y\n1,2,x\n3,4\n5,6,z\n");
+  DataConfig start;
+  start.source = "csv";
+  start.csv.path = file.toStdString();
+  DataDialog dialog(start);
+  QSignalSpy done(&dialog, &DataDialog::checkFinished);
+  dialog.accept();  // OK checks first, and stays open when the check fails
+  QTRY_COMPARE(done.count(), 1);
+  QCOMPARE(done.at(0).at(0).toBool(), false);
+  QVERIFY(dialog.result() != QDialog::Accepted);
+  const QString report = dialog.reportText();
+  QVERIFY2(report.contains(QStringLiteral("ragged.csv")) && report.contains(QStringLiteral("line 3")),
+           qPrintable(report));
+  QVERIFY(!dialog.checkedOk());
+}
+
+void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
+  // The species last: the dialog's default target.
+  QByteArray table;
+  for (const QByteArray& line : flowers().split('\n')) {
+    const QList<QByteArray> cells = line.split(',');
+    if (cells.size() == 3) table += cells[0] + "," + cells[2] + "," + cells[1] + "\n";
+  }
+  const QString file = writeCsv(QStringLiteral("train.csv"), table);
+  MainWindow w;
+  auto* settings = w.findChild<SettingsPanel*>();
+  QVERIFY(settings);
+  // The dialog as a user drives it: the button opens it; the check passes; OK applies.
+  QTimer::singleShot(0, this, [&] {
+    auto* dialog = w.findChild<DataDialog*>();
+    QVERIFY(dialog);
+    auto* source = dialog->findChild<QComboBox*>(QStringLiteral("dataSourceComboBox"));
+    source->setCurrentIndex(source->findData(QStringLiteral("csv")));
+    QMetaObject::invokeMethod(source, "activated", Q_ARG(int, source->currentIndex()));
+    auto* path = dialog->findChild<QLineEdit*>(QStringLiteral("dataPathLineEdit"));
+    path->setText(file);
+    QMetaObject::invokeMethod(path, "editingFinished");
+    connect(dialog, &DataDialog::checkFinished, dialog, [dialog](bool ok) {
+      if (!ok) {
+        qWarning("check failed: %s", qPrintable(dialog->reportText()));
+        dialog->reject();
+      }
+    });
+    dialog->accept();  // checks, then closes
+  });
+  QSignalSpy chosen(settings, &SettingsPanel::dataChosen);
+  settings->findChild<QPushButton*>(QStringLiteral("dataButton"))->click();
+  QCOMPARE(chosen.count(), 1);
+  TrainConfig c = settings->config();
+  QCOMPARE(c.data.source, std::string("csv"));
+  QCOMPARE(c.data.csv.path.value_or(""), file.toStdString());
+
+  // A short run on it: 3 outputs, class names from the table, the Evaluation tab filled.
+  auto* controller = w.findChild<TrainingController*>();
+  QVERIFY(controller);
+  c.training.epochs = 2;
+  c.training.num_threads = 1;
+  QSignalSpy finished(controller, &TrainingController::runFinished);
+  QTemporaryDir runs;
+  QVERIFY(controller->start(c, runs.path()));
+  QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+  auto* view = w.findChild<EvaluationView*>();
+  QVERIFY(view);
+  QVERIFY(view->detail().has_value());
+  QCOMPARE(view->detail()->n_classes, 3);
+  QCOMPARE(view->detail()->epoch, 2);
+  const int64_t n_val = std::llround(90 * c.data.val_fraction);  // the split's formula
+  QVERIFY2(view->caption().contains(QStringLiteral("of %1 samples right").arg(n_val)),
+           qPrintable(view->caption()));
+
+  // Evaluate the best checkpoint from the panel: the same validation split, the same accuracy.
+  auto* panel = w.findChild<CheckpointPanel*>();
+  QVERIFY(panel);
+  const QString best = QDir(controller->runDirectory()).filePath(QStringLiteral("checkpoints/best.pt"));
+  QVERIFY(QFileInfo::exists(best));
+  EvaluationDialog* dialog = panel->evaluate(best);
+  QSignalSpy evaluated(dialog, &EvaluationDialog::finished);
+  QTRY_VERIFY_WITH_TIMEOUT(evaluated.count() == 1, 30000);
+  QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(dialog->error()));
+  QCOMPARE(dialog->view()->detail()->n_classes, 3);
+  int64_t total = 0;
+  for (int64_t c : dialog->view()->detail()->confusion) total += c;
+  QCOMPARE(total, n_val);
+  QVERIFY2(dialog->view()->caption().contains(QStringLiteral("accuracy")),
+           qPrintable(dialog->view()->caption()));
+  dialog->close();
+}
+
+QTEST_MAIN(TstDataDialog)
+#include "tst_data_dialog.moc"
