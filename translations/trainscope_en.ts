@@ -2364,18 +2364,6 @@ learning rate %2: %3</source>
         </translation>
     </message>
     <message>
-        <source>predicted class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>true class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>true: %1 (p %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 on the %2 split: %3 samples, loss %4, accuracy %5. Rows: true class; columns: predicted class.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2434,13 +2422,6 @@ learning rate %2: %3</source>
     <message>
         <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The %n validation sample(s) with the highest loss, worst first (p: the probability the model gives the true class):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
@@ -2700,6 +2681,65 @@ learning rate %2: %3</source>
     </message>
     <message>
         <source>Data of the next run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted class →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true class ↓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample %1: true %2, predicted %3; the model gives the true class p = %4 (loss %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Class &quot;%1&quot; has only %n training sample(s): the model can hardly learn it.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Class &quot;%1&quot; has no validation sample: its errors go unmeasured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The classes are imbalanced %1:1 (largest / smallest training class): accuracy favours the largest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n training sample(s) repeat an earlier one (same inputs and target).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n validation sample(s) also occur in the training split: validation loss is then too optimistic.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n feature(s) constant in the training split (%1): they carry nothing.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory: %1 kB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

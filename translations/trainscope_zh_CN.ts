@@ -2360,18 +2360,6 @@ before clipping %2 → after %3</source>
         </translation>
     </message>
     <message>
-        <source>predicted class</source>
-        <translation>预测类别</translation>
-    </message>
-    <message>
-        <source>true class</source>
-        <translation>真实类别</translation>
-    </message>
-    <message>
-        <source>true: %1 (p %2)</source>
-        <translation>真实：%1（p %2）</translation>
-    </message>
-    <message>
         <source>%1 on the %2 split: %3 samples, loss %4, accuracy %5. Rows: true class; columns: predicted class.</source>
         <translation>%1 在 %2 划分上：%3 个样本，损失 %4，准确率 %5。行：真实类别；列：预测类别。</translation>
     </message>
@@ -2430,12 +2418,6 @@ before clipping %2 → after %3</source>
     <message>
         <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
         <translation>第 %1 轮后的验证结果：%3 个样本中答对 %2 个（%4）。行：真实类别；列：预测类别。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The %n validation sample(s) with the highest loss, worst first (p: the probability the model gives the true class):</source>
-        <translation>
-            <numerusform>损失最高的 %n 个验证样本，最差的排在最前（p：模型给真实类别的概率）：</numerusform>
-        </translation>
     </message>
     <message>
         <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
@@ -2696,6 +2678,60 @@ before clipping %2 → after %3</source>
     <message>
         <source>Data of the next run: %1</source>
         <translation>下一次训练使用的数据：%1</translation>
+    </message>
+    <message>
+        <source>predicted class →</source>
+        <translation>预测类别 →</translation>
+    </message>
+    <message>
+        <source>true class ↓</source>
+        <translation>真实类别 ↓</translation>
+    </message>
+    <message>
+        <source>Sample %1: true %2, predicted %3; the model gives the true class p = %4 (loss %5)</source>
+        <translation>样本 %1：真实 %2，预测为 %3；模型给真实类别的概率 p = %4（损失 %5）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first:</source>
+        <translation>
+            <numerusform>损失最高的 %n 个验证样本，最差的排在最前：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Class &quot;%1&quot; has only %n training sample(s): the model can hardly learn it.</source>
+        <translation>
+            <numerusform>类别“%1”只有 %n 个训练样本：模型很难学会它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Class &quot;%1&quot; has no validation sample: its errors go unmeasured.</source>
+        <translation>类别“%1”没有验证样本：它的错误无法被衡量。</translation>
+    </message>
+    <message>
+        <source>The classes are imbalanced %1:1 (largest / smallest training class): accuracy favours the largest.</source>
+        <translation>类别不平衡，比例 %1:1（最大类 / 最小类的训练样本数）：准确率会偏向最大的类别。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n training sample(s) repeat an earlier one (same inputs and target).</source>
+        <translation>
+            <numerusform>%n 个训练样本与前面的样本重复（输入和目标都相同）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n validation sample(s) also occur in the training split: validation loss is then too optimistic.</source>
+        <translation>
+            <numerusform>%n 个验证样本也出现在训练集中：验证损失因此会过于乐观。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n feature(s) constant in the training split (%1): they carry nothing.</source>
+        <translation>
+            <numerusform>%n 个特征在训练集中是常数（%1）：它们不含任何信息。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory: %1 kB</source>
+        <translation>内存：%1 kB</translation>
     </message>
 </context>
 </TS>

@@ -41,6 +41,12 @@ std::vector<uint64_t> sampleHashes(const TensorPair& p) {
   return out;
 }
 
+/// Adds a warning: its English sentence and its facts.
+void warn(DataReport& r, std::string text, ReportWarning facts) {
+  r.warnings.push_back(std::move(text));
+  r.warning_facts.push_back(std::move(facts));
+}
+
 void classCounts(const PreparedData& d, DataReport& r) {
   const auto& names = d.summary.class_names;
   r.classes.resize(names.size());
@@ -58,14 +64,17 @@ void classCounts(const PreparedData& d, DataReport& r) {
     lo = std::min(lo, c.train);
     hi = std::max(hi, c.train);
     if (c.train < kFewSamples)
-      r.warnings.push_back("class \"" + c.name + "\" has only " + std::to_string(c.train) +
-                           " training samples");
+      warn(r, "class \"" + c.name + "\" has only " + std::to_string(c.train) + " training sample" +
+                  (c.train == 1 ? "" : "s"),
+           {"few_samples", c.name, c.train, 0});
     if (d.val.size() > 0 && c.val == 0 && c.train > 0)
-      r.warnings.push_back("class \"" + c.name + "\" has no validation samples");
+      warn(r, "class \"" + c.name + "\" has no validation samples", {"no_val_samples", c.name, 0, 0});
   }
   if (lo > 0 && static_cast<double>(hi) / static_cast<double>(lo) > kImbalanceRatio)
-    r.warnings.push_back("the classes are imbalanced " + formatSignificant(double(hi) / lo, 3) +
-                         ":1 (largest / smallest training class); accuracy favours the largest");
+    warn(r,
+         "the classes are imbalanced " + formatSignificant(double(hi) / lo, 3) +
+             ":1 (largest / smallest training class); accuracy favours the largest",
+         {"imbalance", "", 0, double(hi) / lo});
 }
 
 void duplicates(const PreparedData& d, DataReport& r) {
@@ -74,14 +83,18 @@ void duplicates(const PreparedData& d, DataReport& r) {
   int64_t dup = 0;
   for (uint64_t h : train) dup += !seen.insert(h).second;
   if (dup > 0)
-    r.warnings.push_back(std::to_string(dup) + " training samples repeat an earlier one " +
-                         "(same inputs and target)");
+    warn(r,
+         std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
+             " an earlier one (same inputs and target)",
+         {"duplicates", "", dup, 0});
   int64_t leaked = 0;
   for (uint64_t h : sampleHashes(d.val)) leaked += seen.count(h) > 0;
   if (leaked > 0)
-    r.warnings.push_back(std::to_string(leaked) +
-                         " validation samples also occur in the training split (validation "
-                         "loss is then too optimistic)");
+    warn(r,
+         std::to_string(leaked) +
+             (leaked == 1 ? " validation sample also occurs" : " validation samples also occur") +
+             " in the training split (validation loss is then too optimistic)",
+         {"leakage", "", leaked, 0});
 }
 
 void constantFeatures(const PreparedData& d, DataReport& r) {
@@ -98,8 +111,10 @@ void constantFeatures(const PreparedData& d, DataReport& r) {
   std::string list;
   for (size_t i = 0; i < constant.size() && i < 8; ++i) list += (i ? ", " : "") + constant[i];
   if (constant.size() > 8) list += ", ...";
-  r.warnings.push_back(std::to_string(constant.size()) + (constant.size() == 1 ? " feature is" : " features are") +
-                       " constant in the training split (" + list + "): they carry nothing");
+  warn(r,
+       std::to_string(constant.size()) + (constant.size() == 1 ? " feature is" : " features are") +
+           " constant in the training split (" + list + "): they carry nothing",
+       {"constant_features", list, static_cast<int64_t>(constant.size()), 0});
 }
 
 void firstRows(const PreparedData& d, DataReport& r) {

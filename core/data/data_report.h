@@ -18,6 +18,15 @@ struct ClassCount {
   int64_t train = 0, val = 0, test = 0;
 };
 
+/// One of DataReport::warnings as facts, so front ends can word it in their language.
+struct ReportWarning {
+  /// few_samples | no_val_samples | imbalance | duplicates | leakage | constant_features
+  std::string kind;
+  std::string name;   ///< the class (few_samples, no_val_samples) or the features' list
+  int64_t count = 0;  ///< training samples of the class, repeated or leaked samples, features
+  double ratio = 0;   ///< imbalance: largest / smallest training class
+};
+
 /// What dataReport finds.
 struct DataReport {
   DataSummary summary;  ///< sizes, shapes, task, class and feature names
@@ -38,6 +47,7 @@ struct DataReport {
   /// with very few samples, imbalance above 10:1, duplicate samples, validation samples that
   /// also occur in training, a constant feature.
   std::vector<std::string> warnings;
+  std::vector<ReportWarning> warning_facts;  ///< the same warnings as facts, in the same order
   /// What the source did on its own: rows dropped, files skipped.
   std::vector<std::string> notes;
 };

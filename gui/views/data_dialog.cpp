@@ -47,6 +47,30 @@ std::string dataJson(const DataConfig& d) {
 
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
+/// A report warning in the dashboard's language (the CLI prints DataReport::warnings).
+QString warningText(const ReportWarning& w) {
+  const QString name = QCoreApplication::translate("TrainScope", w.name.c_str());
+  const int n = static_cast<int>(w.count);
+  if (w.kind == "few_samples")
+    return Tr::tr("Class \"%1\" has only %n training sample(s): the model can hardly learn it.", "", n)
+        .arg(name);
+  if (w.kind == "no_val_samples")
+    return Tr::tr("Class \"%1\" has no validation sample: its errors go unmeasured.").arg(name);
+  if (w.kind == "imbalance")
+    return Tr::tr("The classes are imbalanced %1:1 (largest / smallest training class): accuracy "
+                  "favours the largest.")
+        .arg(w.ratio, 0, 'g', 3);
+  if (w.kind == "duplicates")
+    return Tr::tr("%n training sample(s) repeat an earlier one (same inputs and target).", "", n);
+  if (w.kind == "leakage")
+    return Tr::tr("%n validation sample(s) also occur in the training split: validation loss is "
+                  "then too optimistic.", "", n);
+  if (w.kind == "constant_features")
+    return Tr::tr("%n feature(s) constant in the training split (%1): they carry nothing.", "", n)
+        .arg(QString::fromStdString(w.name));
+  return QString::fromStdString(w.kind);
+}
+
 }  // namespace
 
 QString DataDialog::sourceTitle(const std::string& name) {
@@ -374,10 +398,14 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
        QStringLiteral("<br>");
   h += Tr::tr("Standardisation: %1 (statistics of the training split)").arg(esc(r->standardize)) +
        QStringLiteral("<br>");
-  h += Tr::tr("Memory: %1 MB").arg(static_cast<double>(r->bytes) / 1e6, 0, 'f', 1) +
+  h += (r->bytes >= 1000000 ? Tr::tr("Memory: %1 MB").arg(static_cast<double>(r->bytes) / 1e6, 0, 'f', 1)
+                             : Tr::tr("Memory: %1 kB").arg(static_cast<double>(r->bytes) / 1e3, 0, 'f', 1)) +
        QStringLiteral("</p>");
-  for (const std::string& w : r->warnings)
-    h += QStringLiteral("<p style='color:#a05a00'>⚠ %1</p>").arg(esc(w));
+  for (std::size_t i = 0; i < r->warnings.size(); ++i) {
+    const QString text = i < r->warning_facts.size() ? warningText(r->warning_facts[i])
+                                                     : QString::fromStdString(r->warnings[i]);
+    h += QStringLiteral("<p style='color:#a05a00'>⚠ %1</p>").arg(text.toHtmlEscaped());
+  }
   for (const std::string& n : r->notes)
     h += QStringLiteral("<p style='color:#555'>%1</p>").arg(esc(n));
   if (!r->classes.empty()) {

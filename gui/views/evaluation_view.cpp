@@ -82,15 +82,17 @@ class ConfusionMatrixWidget : public QWidget {
     layoutCells();
     const QFontMetrics fm(font());
     p.setPen(palette().text().color());
-    // Axis titles.
-    p.drawText(QRect(grid_.left(), 0, grid_.width(), fm.height()), Qt::AlignCenter,
-               Tr::tr("predicted class"));
-    p.drawText(QRect(0, 0, grid_.left() - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-               Tr::tr("true class"));
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
     p.setFont(small);
     const QFontMetrics sfm(small);
+    // Axis titles: "predicted →" over the columns (to the right edge), "true ↓" over the row
+    // labels, on the line of the column numbers.
+    p.drawText(QRect(grid_.left(), 0, width() - grid_.left(), fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter,
+               sfm.elidedText(Tr::tr("predicted class →"), Qt::ElideRight, width() - grid_.left()));
+    p.drawText(QRect(0, fm.height(), grid_.left() - 4, sfm.height()), Qt::AlignRight | Qt::AlignVCenter,
+               sfm.elidedText(Tr::tr("true class ↓"), Qt::ElideRight, grid_.left() - 4));
     for (int i = 0; i < n_; ++i) {
       const QRect row(0, grid_.top() + i * cell_h_, grid_.left() - 4, cell_h_);
       if (cell_h_ >= sfm.height() - 2)
@@ -126,7 +128,6 @@ class ConfusionMatrixWidget : public QWidget {
     int label_w = 0;
     for (const QString& s : names_) label_w = std::max(label_w, sfm.horizontalAdvance(s));
     label_w = std::min(label_w + 8, width() * 2 / 5);
-    label_w = std::max(label_w, fm.horizontalAdvance(Tr::tr("true class")) / 2);
     const int top = fm.height() + sfm.height() + 2;
     cell_w_ = std::max(1, (width() - label_w - 2) / n_);
     cell_h_ = std::max(1, (height() - top - 2) / n_);
@@ -169,6 +170,7 @@ class WorstImagesWidget : public QWidget {
     if (!detail_ || detail_->worst.empty() || shape_.size() != 3) return;
     const int c = static_cast<int>(shape_[0]), h = static_cast<int>(shape_[1]),
               w = static_cast<int>(shape_[2]);
+    cells_.clear();
     const int n = static_cast<int>(detail_->worst.size());
     const int cols = width() >= 520 ? 6 : 4;
     const int rows = (n + cols - 1) / cols;
@@ -208,17 +210,39 @@ class WorstImagesWidget : public QWidget {
                  fm.elidedText(names_.value(static_cast<int>(s.predicted)), Qt::ElideRight, cell_w - 2));
       p.setPen(palette().text().color());
       p.drawText(line1.translated(0, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                 fm.elidedText(Tr::tr("true: %1 (p %2)")
-                                   .arg(names_.value(static_cast<int>(s.target)))
-                                   .arg(s.probability, 0, 'f', 2),
-                               Qt::ElideMiddle, cell_w - 2));
+                 fm.elidedText(Tr::tr("true: %1").arg(names_.value(static_cast<int>(s.target))),
+                               Qt::ElideRight, cell_w - 2));
+      cells_.push_back(QRect(cx, cy, cell_w, cell_h));
     }
+  }
+
+  bool event(QEvent* e) override {
+    if (e->type() == QEvent::ToolTip && detail_) {
+      auto* help = static_cast<QHelpEvent*>(e);
+      for (std::size_t k = 0; k < cells_.size() && k < detail_->worst.size(); ++k) {
+        if (!cells_[k].contains(help->pos())) continue;
+        const WorstSample& s = detail_->worst[k];
+        QToolTip::showText(help->globalPos(),
+                           Tr::tr("Sample %1: true %2, predicted %3; the model gives the true "
+                                  "class p = %4 (loss %5)")
+                               .arg(s.sample >= 0 ? s.sample : s.position)
+                               .arg(names_.value(static_cast<int>(s.target)),
+                                    names_.value(static_cast<int>(s.predicted)))
+                               .arg(s.probability, 0, 'f', 3)
+                               .arg(s.loss, 0, 'g', 4));
+        return true;
+      }
+      QToolTip::hideText();
+      return true;
+    }
+    return QWidget::event(e);
   }
 
  private:
   const ValidationDetail* detail_ = nullptr;
   std::vector<int64_t> shape_;
   QStringList names_;
+  std::vector<QRect> cells_;  ///< where each sample was drawn (tooltips)
 };
 
 EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
@@ -269,8 +293,9 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   worst_stack_->setMinimumHeight(40);
   ll->addWidget(worst_stack_, 1);
   split->addWidget(lower);
-  split->setStretchFactor(0, 3);
+  split->setStretchFactor(0, 3);  // the matrix first: a class per row must stay readable
   split->setStretchFactor(1, 2);
+  split->setSizes({300, 200});
   split->setChildrenCollapsible(false);
   stack_->addWidget(classification_);
 
@@ -462,9 +487,8 @@ void EvaluationView::retranslate() {
                           .arg(right)
                           .arg(total)
                           .arg(percent(total > 0 ? static_cast<double>(right) / total : 0)));
-    worst_caption_->setText(Tr::tr("The %n validation sample(s) with the highest loss, worst first "
-                                   "(p: the probability the model gives the true class):",
-                                   "", static_cast<int>(d.worst.size())));
+    worst_caption_->setText(Tr::tr("The %n validation sample(s) with the highest loss, worst "
+                                   "first:", "", static_cast<int>(d.worst.size())));
   } else {
     // R² of the points shown: 1 - SS_res / SS_tot.
     double mean = 0;

@@ -6,11 +6,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
+#include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"
@@ -28,6 +30,7 @@ class TstDataDialog : public QObject {
   void csvHeaderFillsTargetAndReportShowsClasses();
   void badTableIsShownAndNotApplied();
   void evaluationViewShowsTheConfusionMatrix();
+  void screenshotsForTheReadme();
 
  private:
   QString writeCsv(const QString& name, const QByteArray& text);
@@ -172,6 +175,54 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QVERIFY2(dialog->view()->caption().contains(QStringLiteral("accuracy")),
            qPrintable(dialog->view()->caption()));
   dialog->close();
+}
+
+/// With TRAINSCOPE_SHOTS=DIR: the README's pictures of the Data dialog's report and of the
+/// Evaluation tab (flowers-csv, fashion-png), at 1024x768, in English and Chinese; skipped
+/// otherwise.
+void TstDataDialog::screenshotsForTheReadme() {
+  const QString out = qEnvironmentVariable("TRAINSCOPE_SHOTS");
+  if (out.isEmpty()) QSKIP("set TRAINSCOPE_SHOTS=DIR to write the pictures");
+  for (const char* lang : {"en", "zh_CN"}) {
+    switchLanguage(QLatin1String(lang));
+    for (const char* preset : {"flowers-csv", "fashion-png", "housing-csv"}) {
+      MainWindow w;
+      w.setConfirmClose(false);
+      w.setFullSpeed();
+      QTemporaryDir runs;
+      w.setRunsRoot(runs.path());
+      w.resize(1024, 768);
+      w.show();
+      QVERIFY(w.loadPreset(QLatin1String(preset)));
+      auto* settings = w.findChild<SettingsPanel*>();
+      if (QLatin1String(preset) != QLatin1String("housing-csv")) {
+        // The Data dialog with its report.
+        QTimer::singleShot(0, this, [&] {
+          auto* dialog = w.findChild<DataDialog*>();
+          QSignalSpy done(dialog, &DataDialog::checkFinished);
+          dialog->checkData();
+          QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+          dialog->resize(760, 700);
+          dialog->grab().save(QStringLiteral("%1/data-%2-%3.png").arg(out, QLatin1String(preset), QLatin1String(lang)));
+          dialog->reject();
+        });
+        settings->findChild<QPushButton*>(QStringLiteral("dataButton"))->click();
+      }
+      TrainConfig c = settings->config();
+      c.training.epochs = QLatin1String(preset) == QLatin1String("fashion-png") ? 3 : 15;
+      QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+      QVERIFY(w.controller()->start(c, runs.path()));
+      QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+      auto* view = w.findChild<EvaluationView*>();
+      auto* tabs = qobject_cast<QTabWidget*>(view->parentWidget()->parentWidget());
+      QVERIFY(tabs);
+      tabs->setCurrentWidget(view);
+      QTest::qWait(200);
+      w.grabWindowImage().save(
+          QStringLiteral("%1/evaluation-%2-%3.png").arg(out, QLatin1String(preset), QLatin1String(lang)));
+    }
+  }
+  switchLanguage(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TstDataDialog)
