@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include "core/config/kinds.h"
@@ -22,6 +23,54 @@ TensorPair take(const TensorPair& p, const at::Tensor& idx) {
   out.x = p.x.index_select(0, idx);
   out.y = p.y.index_select(0, idx);
   return out;
+}
+
+/// Permutes the rows of the contiguous tensor `t` ([N, ...]) in place so that row k becomes old
+/// row order[k]: cycle by cycle with one row buffer (no second copy of `t`).
+void permuteRowsInPlace(at::Tensor& t, const std::vector<int64_t>& order) {
+  const int64_t n = t.size(0);
+  if (n == 0) return;
+  const std::size_t row = static_cast<std::size_t>(t.numel() / n) * t.element_size();
+  auto* base = static_cast<unsigned char*>(t.data_ptr());
+  std::vector<unsigned char> tmp(row);
+  std::vector<char> done(static_cast<std::size_t>(n), 0);
+  for (int64_t k = 0; k < n; ++k) {
+    if (done[k] || order[k] == k) continue;
+    std::memcpy(tmp.data(), base + k * row, row);
+    int64_t j = k;
+    for (;;) {
+      done[j] = 1;
+      const int64_t src = order[j];
+      if (src == k) {
+        std::memcpy(base + j * row, tmp.data(), row);
+        break;
+      }
+      std::memcpy(base + j * row, base + src * row, row);
+      j = src;
+    }
+  }
+}
+
+/// {take(pool, first), take(pool, second)} without a copy of the pool when it can (its x and y
+/// contiguous and `first` ++ `second` all of its rows): the rows are permuted in place into
+/// that order and both parts are views of the pool's storage, so the split costs no second
+/// pool in memory (values and orders are those of take()).
+std::pair<TensorPair, TensorPair> splitRows(TensorPair pool, const at::Tensor& first,
+                                            const at::Tensor& second) {
+  const int64_t n = pool.size();
+  if (!pool.x.is_contiguous() || !pool.y.is_contiguous() || first.numel() + second.numel() != n ||
+      pool.x.device().type() != at::kCPU)
+    return {take(pool, first), take(pool, second)};
+  const at::Tensor order_t = at::cat({first, second}).to(at::kLong).contiguous();
+  const std::vector<int64_t> order(order_t.data_ptr<int64_t>(), order_t.data_ptr<int64_t>() + n);
+  permuteRowsInPlace(pool.x, order);
+  permuteRowsInPlace(pool.y, order);
+  TensorPair a = pool, b = pool;
+  a.x = pool.x.narrow(0, 0, first.numel());
+  a.y = pool.y.narrow(0, 0, first.numel());
+  b.x = pool.x.narrow(0, first.numel(), second.numel());
+  b.y = pool.y.narrow(0, first.numel(), second.numel());
+  return {a, b};
 }
 
 /// Mean and population std of all values of a uint8 tensor, from exact integer counts: the
@@ -120,8 +169,9 @@ PreparedData loadData(const DataConfig& c) {
     auto [train_idx, val_idx] = c.stratify
                                     ? stratifiedSplitIndices(pool.y, c.val_fraction, c.seed)
                                     : splitIndices(pool.size(), c.val_fraction, c.seed);
-    out.train = take(pool, train_idx);
-    out.val = take(pool, val_idx);
+    auto [train, val] = splitRows(std::move(pool), train_idx, val_idx);
+    out.train = std::move(train);
+    out.val = std::move(val);
     out.split.train = rows.index_select(0, train_idx);
     out.split.val = rows.index_select(0, val_idx);
   }

@@ -208,7 +208,7 @@ TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>
   for (int64_t i : d->kept) {
     labels.push_back(listing.files[static_cast<std::size_t>(i)].first);
     if (names)
-      names->push_back(fs::relative(listing.files[static_cast<std::size_t>(i)].second, root)
+      names->push_back(listing.files[static_cast<std::size_t>(i)].second.lexically_relative(root)
                            .generic_string());
   }
   for (int64_t i : d->failed) failed.push_back(listing.files[static_cast<std::size_t>(i)].second.string());

@@ -10,6 +10,7 @@
 #include "core/data/data_report.h"
 #include "core/data/dataset.h"
 #include "core/data/idx_reader.h"
+#include "core/config/kinds.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/train/trainer.h"
@@ -49,6 +50,7 @@ class TstDataViews : public QObject {
   void validationDetailMatchesAnIndependentCount();
   void regressionDetailIsInTargetUnits();
   void imageFolderCacheIsReadAndInvalidated();
+  void splitInPlaceEqualsIndexSelect();
 
  private:
   QTemporaryDir dir_;
@@ -362,6 +364,40 @@ void TstDataViews::imageFolderCacheIsReadAndInvalidated() {
   const PreparedData off = loadData(c);
   QVERIFY(!anyNote(off, "cache"));
   qunsetenv("TRAINSCOPE_CACHE_DIR");
+}
+
+void TstDataViews::splitInPlaceEqualsIndexSelect() {
+  // The split permutes the pool in place (no second copy): each split must still hold exactly
+  // the pool's rows its recorded indices name, in that order (index_select, a second method).
+  for (const char* source : {"moons", "sine"}) {
+    for (bool stratify : {false, true}) {
+      if (stratify && std::string(source) == "sine") continue;
+      DataConfig c;
+      c.source = source;
+      c.n_samples = 301;
+      c.standardize = false;
+      c.stratify = stratify;
+      SourceData pool;
+      dataSource(source).load(c, pool);
+      const PreparedData d = loadData(c);
+      QVERIFY(at::equal(d.train.x, pool.pool.x.index_select(0, d.split.train)));
+      QVERIFY(at::equal(d.train.y, pool.pool.y.index_select(0, d.split.train)));
+      QVERIFY(at::equal(d.val.x, pool.pool.x.index_select(0, d.split.val)));
+      QVERIFY(at::equal(d.val.y, pool.pool.y.index_select(0, d.split.val)));
+    }
+  }
+  // uint8 images of the idx source too.
+  DataConfig c;
+  c.source = "idx";
+  c.idx.path = dir_.filePath("train-images").toStdString();
+  c.idx.y_path = dir_.filePath("train-labels").toStdString();
+  c.standardize = false;
+  SourceData pool;
+  dataSource("idx").load(c, pool);
+  const PreparedData d = loadData(c);
+  QCOMPARE(d.train.x.scalar_type(), at::kByte);
+  QVERIFY(at::equal(d.train.x, pool.pool.x.index_select(0, d.split.train)));
+  QVERIFY(at::equal(d.val.x, pool.pool.x.index_select(0, d.split.val)));
 }
 
 QTEST_GUILESS_MAIN(TstDataViews)
