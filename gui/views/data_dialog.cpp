@@ -25,6 +25,7 @@
 #include "core/data/data_report.h"
 #include "core/errors.h"
 #include "gui/tr.h"
+#include "gui/widgets/pixel_image.h"
 
 namespace trainscope {
 namespace {
@@ -443,15 +444,9 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
     int64_t row_class = -2;
     for (std::size_t k = 0; k < r->first_images.size(); ++k) {
       const auto& [cls, px] = r->first_images[k];
-      QImage img(iw, ih, c == 3 ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-      for (int y = 0; y < ih; ++y)
-        for (int x = 0; x < iw; ++x) {
-          if (c == 3)
-            for (int ch = 0; ch < 3; ++ch)
-              img.scanLine(y)[3 * x + ch] = px[static_cast<std::size_t>((ch * ih + y) * iw + x)];
-          else
-            img.scanLine(y)[x] = px[static_cast<std::size_t>(y * iw + x)];
-        }
+      const QImage img = planarImage(c, ih, iw, [&px = px](std::size_t i) {
+        return i < px.size() ? px[i] : uint8_t{0};
+      });
       const QString url = QStringLiteral("report-image-%1-%2").arg(generation).arg(k);
       report_->document()->addResource(QTextDocument::ImageResource, QUrl(url),
                                        img.scaled(64, 64, Qt::KeepAspectRatio));

@@ -16,6 +16,7 @@
 
 #include "core/train/probes/evaluation.h"
 #include "gui/tr.h"
+#include "gui/widgets/pixel_image.h"
 #include "qcustomplot.h"
 
 namespace trainscope {
@@ -184,20 +185,9 @@ class WorstImagesWidget : public QWidget {
     const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 6));
     for (int k = 0; k < n; ++k) {
       const WorstSample& s = detail_->worst[static_cast<std::size_t>(k)];
-      QImage img(w, h, c == 3 ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-      auto px = [&](int ch, int y, int x) {
-        const std::size_t i = static_cast<std::size_t>((ch * h + y) * w + x);
+      const QImage img = planarImage(c, h, w, [&s](std::size_t i) {
         return i < s.raw.size() ? static_cast<uchar>(std::clamp(s.raw[i], 0.0f, 255.0f)) : uchar(0);
-      };
-      for (int y = 0; y < h; ++y) {
-        uchar* line = img.scanLine(y);
-        for (int x = 0; x < w; ++x) {
-          if (c == 3)
-            for (int ch = 0; ch < 3; ++ch) line[3 * x + ch] = px(ch, y, x);
-          else
-            line[x] = px(0, y, x);
-        }
-      }
+      });
       const int cx = (k % cols) * cell_w, cy = (k / cols) * cell_h;
       const QRect target(cx + (cell_w - side) / 2, cy + 2, side, side);
       p.drawImage(target, img);

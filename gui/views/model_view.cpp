@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "gui/tr.h"
+#include "gui/widgets/pixel_image.h"
 
 namespace trainscope {
 
@@ -107,12 +108,8 @@ class ImageGrid : public QWidget {
       if (rgb_.size() == 3 && rgb_[0] == 3 &&
           px.size() == static_cast<std::size_t>(3 * rgb_[1] * rgb_[2])) {
         // RGB images (the record holds C*H*W pixels in one row): drawn as they are.
-        const int h = static_cast<int>(rgb_[1]), w = static_cast<int>(rgb_[2]);
-        img = QImage(w, h, QImage::Format_RGB888);
-        for (int y = 0; y < h; ++y)
-          for (int x = 0; x < w; ++x)
-            for (int c = 0; c < 3; ++c)
-              img.scanLine(y)[3 * x + c] = px[static_cast<std::size_t>((c * h + y) * w + x)];
+        img = planarImage(3, static_cast<int>(rgb_[1]), static_cast<int>(rgb_[2]),
+                          [&px](std::size_t i) { return px[i]; });
       } else {
         img = QImage(r.image_w, r.image_h, QImage::Format_Grayscale8);
         for (int y = 0; y < r.image_h; ++y)
