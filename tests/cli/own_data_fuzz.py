@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Fuzz the own-data readers (issue 22): mutated CSV tables, .npy/.npz files and image folders
-fed to `trainscope-cli data` must end with exit 0 or 2 (a message naming the file), never a
+"""Fuzz the own-data readers (issue 22): mutated CSV tables, .npy/.npz files, image folders and
+IDX files fed to `trainscope-cli data` must end with exit 0 or 2 (a message naming the file), never a
 crash, a hang (20 s) or absurd memory (address space capped at 4 GiB).
 
 usage: own_data_fuzz.py CLI WORKDIR [--cases N] [--seed S]
@@ -93,6 +93,15 @@ def main():
     npy_x = open(os.path.join(a.work, "base-x.npy"), "rb").read()
     npz = open(os.path.join(a.work, "base.npz"), "rb").read()
     image = png(nrng.integers(0, 256, (5, 4), dtype=np.uint8))
+    # An IDX pair as the format defines it (big-endian dims and elements): int16 labels, and
+    # images as uint8 or as float32 features.
+    def idx(a, code, dtype):
+        head = bytes([0, 0, code, a.ndim]) + b"".join(int(s).to_bytes(4, "big") for s in a.shape)
+        return head + np.ascontiguousarray(a.astype(dtype)).tobytes()
+    idx_labels = os.path.join(a.work, "base-labels-idx1")
+    open(idx_labels, "wb").write(idx(nrng.integers(1, 5, 30), 0x0B, ">i2"))
+    idx_images = idx(nrng.integers(0, 256, (30, 4, 3)), 0x08, ">u1")
+    idx_floats = idx(nrng.normal(size=(30, 5)), 0x0D, ">f4")
 
     for i in range(a.cases):
         f = os.path.join(a.work, "t%d.csv" % i)
@@ -119,6 +128,11 @@ def main():
                 open(os.path.join(root, c, "%d.png" % k), "wb").write(data)
         code = check(a.cli, ["--set", "data.source=image-folder", "--set", "data.image_folder.path=" + root],
                      "image folder case %d" % i, failures)
+        codes[code] = codes.get(code, 0) + 1
+        f = os.path.join(a.work, "i%d-idx3" % i)
+        open(f, "wb").write(mutate(idx_images if i % 2 else idx_floats, rng))
+        code = check(a.cli, ["--set", "data.source=idx", "--set", "data.idx.path=" + f,
+                           "--set", "data.idx.y_path=" + idx_labels], "idx case %d" % i, failures)
         codes[code] = codes.get(code, 0) + 1
     print("cases: %d loaded, %d refused with exit 2" % (codes.get(0, 0), codes.get(2, 0)))
     if failures:
