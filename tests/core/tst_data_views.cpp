@@ -13,21 +13,12 @@
 #include "core/config/kinds.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "test_util.h"
 #include "core/train/trainer.h"
 
 using namespace trainscope;
 
 namespace {
-
-template <class Fn>
-std::string errorOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return {};
-}
 
 /// Keeps every ValidationDetail and epoch a run reports.
 struct DetailRecorder : TrainerObserver {
@@ -36,6 +27,23 @@ struct DetailRecorder : TrainerObserver {
   void onValidationDetail(const ValidationDetail& d) override { details.push_back(d); }
   void onEpoch(const EpochRecord& e) override { epochs.push_back(e); }
 };
+
+/// Trains `config` (one thread, no checkpoints) with validation details on; what it reported.
+DetailRecorder runWithDetail(TrainConfig config) {
+  QTemporaryDir runs;
+  config.training.num_threads = 1;
+  config.checkpoint.save_last = false;
+  config.checkpoint.save_best = false;
+  TrainerOptions options;
+  options.run_dir = runs.filePath("run").toStdString();
+  options.front_end = "test";
+  options.validation_detail = true;
+  Trainer trainer(config, options);
+  DetailRecorder rec;
+  trainer.addObserver(&rec);
+  trainer.run();
+  return rec;
+}
 
 }  // namespace
 
@@ -202,24 +210,13 @@ void TstDataViews::stratifiedSplitKeepsEachClassFraction() {
 }
 
 void TstDataViews::validationDetailMatchesAnIndependentCount() {
-  QTemporaryDir runs;
   TrainConfig config;
   config.data.source = "moons";
-  config.training.num_threads = 1;
   config.training.epochs = 2;
   config.training.seed = 7;
   config.data.n_samples = 300;
   config.optimizer.lr = 0.05;
-  config.checkpoint.save_last = false;
-  config.checkpoint.save_best = false;
-  TrainerOptions options;
-  options.run_dir = runs.filePath("run").toStdString();
-  options.front_end = "test";
-  options.validation_detail = true;
-  Trainer trainer(config, options);
-  DetailRecorder rec;
-  trainer.addObserver(&rec);
-  trainer.run();
+  const DetailRecorder rec = runWithDetail(config);
   QCOMPARE(rec.details.size(), std::size_t{2});
   const ValidationDetail& d = rec.details.back();
   QCOMPARE(d.epoch, 2);
@@ -262,23 +259,12 @@ void TstDataViews::validationDetailMatchesAnIndependentCount() {
 }
 
 void TstDataViews::regressionDetailIsInTargetUnits() {
-  QTemporaryDir runs;
   TrainConfig config;
   config.data.source = "sine";
-  config.training.num_threads = 1;
   config.training.epochs = 1;
   config.training.seed = 3;
   config.data.target_scale = 10;
-  config.checkpoint.save_last = false;
-  config.checkpoint.save_best = false;
-  TrainerOptions options;
-  options.run_dir = runs.filePath("run").toStdString();
-  options.front_end = "test";
-  options.validation_detail = true;
-  Trainer trainer(config, options);
-  DetailRecorder rec;
-  trainer.addObserver(&rec);
-  trainer.run();
+  const DetailRecorder rec = runWithDetail(config);
   QCOMPARE(rec.details.size(), std::size_t{1});
   const ValidationDetail& d = rec.details[0];
   QCOMPARE(d.n_classes, 0);

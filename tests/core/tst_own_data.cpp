@@ -13,6 +13,7 @@
 #include "core/data/npy_reader.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "test_util.h"
 
 using namespace trainscope;
 
@@ -53,17 +54,6 @@ DataConfig TstOwnData::csvConfig(const QString& file) const {
   c.csv.path = file.toStdString();
   c.val_fraction = 0.25;
   return c;
-}
-
-/// The error message of `fn`, or "" when it does not throw Error.
-template <class Fn>
-std::string errorOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return {};
 }
 
 void TstOwnData::taskAndClassesFollowTheTarget_data() {
