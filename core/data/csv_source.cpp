@@ -64,12 +64,13 @@ struct Layout {
   std::vector<std::string> feature_names;
 };
 
-/// The first row (0-based) of column `c` whose number is not finite, or -1.
-int64_t firstNonFinite(const CsvColumn& c) {
-  for (std::size_t r = 0; r < c.numbers.size(); ++r)
-    if (!std::isfinite(c.numbers[r]) &&
-        !std::binary_search(c.missing_rows.begin(), c.missing_rows.end(), int64_t(r)))
-      return static_cast<int64_t>(r);
+/// The first row (0-based) of numeric column `col` whose number is not finite, or -1.
+int64_t firstNonFinite(const CsvTable& t, int64_t col) {
+  const CsvColumn& c = t.columns[col];
+  for (int64_t r = 0; r < t.rows; ++r)
+    if (!std::isfinite(t.number(r, col)) &&
+        !std::binary_search(c.missing_rows.begin(), c.missing_rows.end(), r))
+      return r;
   return -1;
 }
 
@@ -103,7 +104,7 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
       l.class_names.push_back(s);
     }
   } else {
-    const int64_t bad = firstNonFinite(y);
+    const int64_t bad = firstNonFinite(t, l.target);
     if (bad >= 0) fail(t, cellAt(t, bad, l.target) + ": the target is not a finite number");
     // The distinct values: all of them for classes; for auto, only whether there are more
     // than kMaxAutoClasses (a real-valued target of a million rows is not sorted into a set).
@@ -111,7 +112,8 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
     const bool count_all = c.task == "classification";
     const bool count_some = c.task == "auto" && y.integral;
     float lo = INFINITY, hi = -INFINITY;
-    for (float v : y.numbers) {
+    for (int64_t r = 0; r < t.rows; ++r) {
+      const float v = t.number(r, l.target);
       if (!std::isfinite(v)) continue;  // missing
       lo = std::min(lo, v);
       hi = std::max(hi, v);
@@ -119,10 +121,10 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
         values.insert(v);
     }
     if (c.task == "classification" && !y.integral) {
-      for (std::size_t r = 0; r < y.numbers.size(); ++r)
-        if (std::isfinite(y.numbers[r]) && std::floor(y.numbers[r]) != y.numbers[r])
-          fail(t, where + " holds a fraction (" + cellAt(t, int64_t(r), l.target) + ": " +
-                      formatNumber(y.numbers[r]) +
+      for (int64_t r = 0; r < t.rows; ++r)
+        if (const float v = t.number(r, l.target); std::isfinite(v) && std::floor(v) != v)
+          fail(t, where + " holds a fraction (" + cellAt(t, r, l.target) + ": " +
+                      formatNumber(v) +
                       ") but data.csv.task is classification, which needs whole numbers or "
                       "text labels; set data.csv.task=regression");
     }
@@ -169,7 +171,7 @@ void decideFeatures(const CsvTable& t, const CsvConfig& c, Layout& l) {
   for (int64_t col : l.features) {
     const CsvColumn& f = t.columns[col];
     if (f.numeric) {
-      const int64_t bad = firstNonFinite(f);
+      const int64_t bad = firstNonFinite(t, col);
       if (bad >= 0) fail(t, cellAt(t, bad, col) + ": not a finite number (nan or inf)");
       l.categories.emplace_back();
       l.feature_names.push_back(f.name);
@@ -197,7 +199,8 @@ Layout decideLayout(const CsvTable& t, const CsvConfig& c) {
   return l;
 }
 
-/// The rows of `t` to keep: all, or (drop_row) those without a missing cell in a used column.
+/// The rows of `t` to keep (data.csv.on_missing drop_row: those without a missing cell in a
+/// used column); empty when every row is kept (no index per row then).
 std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfig& c,
                               int64_t& dropped) {
   std::vector<int64_t> used = l.features;
@@ -216,8 +219,9 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
                 (tokens.empty() ? std::string() : " or one of " + tokens) +
                 "); fill it in, or set data.csv.on_missing=drop_row to leave such rows out");
   }
+  dropped = 0;
   std::vector<int64_t> kept;
-  kept.reserve(t.rows);
+  if (first_row < 0) return kept;
   for (int64_t r = 0; r < t.rows; ++r)
     if (!missing[r]) kept.push_back(r);
   dropped = t.rows - static_cast<int64_t>(kept.size());
@@ -225,41 +229,30 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
   return kept;
 }
 
-/// The table's kept rows as float32 x [N, F] and y (int64 [N] or float32 [N, 1]).
-TensorPair encode(const CsvTable& t, const Layout& l, const std::vector<int64_t>& rows) {
-  const int64_t n = static_cast<int64_t>(rows.size());
+/// The table's kept rows (`kept`; empty = all) as float32 x [N, F] and y (int64 [N] or
+/// float32 [N, 1]). When every feature is a number, x is `t`'s own block of numbers compacted
+/// in place (the table's numbers are gone after); otherwise a new tensor.
+TensorPair encode(CsvTable& t, const Layout& l, const std::vector<int64_t>& kept) {
+  const bool all = kept.empty();
+  const int64_t n = all ? t.rows : static_cast<int64_t>(kept.size());
+  auto row = [&](int64_t i) { return all ? i : kept[i]; };
   const int64_t width = static_cast<int64_t>(l.feature_names.size());
-  at::Tensor x = at::empty({n, width}, at::kFloat);
-  float* px = x.data_ptr<float>();
-  int64_t out_col = 0;
+  // Every column is checked before any is written: a failure leaves nothing half-made.
+  bool numeric_only = true;
   for (std::size_t f = 0; f < l.features.size(); ++f) {
     const CsvColumn& col = t.columns[l.features[f]];
-    const std::vector<std::string>& cats = l.categories[f];
-    if (cats.empty()) {
-      if (!col.numeric)
-        fail(t, "column " + quoted(col.name) + " holds text (" +
-                    cellAt(t, col.first_text_row, l.features[f]) + ": \"" + col.first_text +
-                    "\") but is numeric in the training table");
-      for (int64_t i = 0; i < n; ++i) px[i * width + out_col] = col.numbers[rows[i]];
-      const int64_t bad = firstNonFinite(col);
-      if (bad >= 0) fail(t, cellAt(t, bad, l.features[f]) + ": not a finite number (nan or inf)");
-      ++out_col;
+    if (!l.categories[f].empty()) {
+      numeric_only = false;
       continue;
     }
-    const int64_t k = static_cast<int64_t>(cats.size());
-    for (int64_t i = 0; i < n; ++i) {
-      const std::string cell =
-          col.numeric ? std::string() : col.text[rows[i]];  // numeric: never a known category
-      const auto it = std::lower_bound(cats.begin(), cats.end(), cell);
-      if (col.numeric || it == cats.end() || *it != cell)
-        fail(t, cellAt(t, rows[i], l.features[f]) + ": the category \"" +
-                    (col.numeric ? formatNumber(col.numbers[rows[i]]) : cell) +
-                    "\" does not occur in the training table");
-      for (int64_t j = 0; j < k; ++j) px[i * width + out_col + j] = 0.0f;
-      px[i * width + out_col + (it - cats.begin())] = 1.0f;
-    }
-    out_col += k;
+    if (!col.numeric)
+      fail(t, "column " + quoted(col.name) + " holds text (" +
+                  cellAt(t, col.first_text_row, l.features[f]) + ": \"" + col.first_text +
+                  "\") but is numeric in the training table");
+    const int64_t bad = firstNonFinite(t, l.features[f]);
+    if (bad >= 0) fail(t, cellAt(t, bad, l.features[f]) + ": not a finite number (nan or inf)");
   }
+
   const CsvColumn& y = t.columns[l.target];
   at::Tensor targets;
   if (!l.classification) {
@@ -268,26 +261,72 @@ TensorPair encode(const CsvTable& t, const Layout& l, const std::vector<int64_t>
                   "\" is not a number (the training table's target is)");
     targets = at::empty({n, 1}, at::kFloat);
     float* py = targets.data_ptr<float>();
-    for (int64_t i = 0; i < n; ++i) py[i] = y.numbers[rows[i]];
+    for (int64_t i = 0; i < n; ++i) py[i] = t.number(row(i), l.target);
   } else {
     targets = at::empty({n}, at::kLong);
     int64_t* py = targets.data_ptr<int64_t>();
     for (int64_t i = 0; i < n; ++i) {
-      const int64_t r = rows[i];
+      const int64_t r = row(i);
       int64_t cls = -1;
       if (!l.text_classes.empty() && !y.numeric) {
         auto it = l.text_classes.find(y.text[r]);
         if (it != l.text_classes.end()) cls = it->second;
       } else if (!l.number_classes.empty() && y.numeric) {
-        auto it = l.number_classes.find(y.numbers[r]);
+        auto it = l.number_classes.find(t.number(r, l.target));
         if (it != l.number_classes.end()) cls = it->second;
       }
       if (cls < 0)
         fail(t, cellAt(t, r, l.target) + ": the class \"" +
-                    (y.numeric ? formatNumber(y.numbers[r]) : y.text[r]) +
+                    (y.numeric ? formatNumber(t.number(r, l.target)) : y.text[r]) +
                     "\" does not occur in the training table");
       py[i] = cls;
     }
+  }
+
+  if (numeric_only) {
+    // Row i's features move to [i * width, (i + 1) * width) of the table's own block: since
+    // width < the table's column count (the target is not a feature) and row(i) >= i, no row
+    // is overwritten before it is read.
+    const int64_t columns = static_cast<int64_t>(t.columns.size());
+    float* block = t.values.get();
+    std::vector<float> tmp(static_cast<std::size_t>(width));
+    for (int64_t i = 0; i < n; ++i) {
+      const float* src = block + row(i) * columns;
+      for (int64_t f = 0; f < width; ++f) tmp[f] = src[l.features[f]];
+      std::copy(tmp.begin(), tmp.end(), block + i * width);
+    }
+    float* data = t.releaseNumbers();
+    // Give back the rest of the block (a large block shrinks in place).
+    if (void* p = std::realloc(data, std::max<std::size_t>(1, n * width * sizeof(float))))
+      data = static_cast<float*>(p);
+    return {at::from_blob(data, {n, width}, [](void* p) { std::free(p); }, at::kFloat), targets};
+  }
+
+  at::Tensor x = at::empty({n, width}, at::kFloat);
+  float* px = x.data_ptr<float>();
+  int64_t out_col = 0;
+  for (std::size_t f = 0; f < l.features.size(); ++f) {
+    const CsvColumn& col = t.columns[l.features[f]];
+    const std::vector<std::string>& cats = l.categories[f];
+    if (cats.empty()) {
+      for (int64_t i = 0; i < n; ++i) px[i * width + out_col] = t.number(row(i), l.features[f]);
+      ++out_col;
+      continue;
+    }
+    const int64_t k = static_cast<int64_t>(cats.size());
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t r = row(i);
+      const std::string cell =
+          col.numeric ? std::string() : col.text[r];  // numeric: never a known category
+      const auto it = std::lower_bound(cats.begin(), cats.end(), cell);
+      if (col.numeric || it == cats.end() || *it != cell)
+        fail(t, cellAt(t, r, l.features[f]) + ": the category \"" +
+                    (col.numeric ? formatNumber(t.number(r, l.features[f])) : cell) +
+                    "\" does not occur in the training table");
+      for (int64_t j = 0; j < k; ++j) px[i * width + out_col + j] = 0.0f;
+      px[i * width + out_col + (it - cats.begin())] = 1.0f;
+    }
+    out_col += k;
   }
   return {x, targets};
 }
@@ -306,7 +345,7 @@ TensorPair readOther(const std::string& file, const CsvTable& train, const Layou
   CsvReadOptions o = readOptions(c);
   o.header = train.header ? "yes" : "no";
   o.delimiter = std::string(1, train.delimiter);
-  const CsvTable t = readCsv(file, o);
+  CsvTable t = readCsv(file, o);
   bool same = t.columns.size() == train.columns.size();
   for (std::size_t i = 0; same && train.header && i < t.columns.size(); ++i)
     same = t.columns[i].name == train.columns[i].name;
@@ -326,7 +365,7 @@ void loadCsvSource(const DataConfig& config, SourceData& out) {
   const CsvConfig& c = config.csv;
   if (!c.path)
     throw Error(ErrorCode::Config, "data.csv.path", "data.source is csv: set data.csv.path");
-  const CsvTable table = readCsv(*c.path, readOptions(c));
+  CsvTable table = readCsv(*c.path, readOptions(c));
   const Layout layout = decideLayout(table, c);
   int64_t dropped = 0;
   const std::vector<int64_t> rows = keptRows(table, layout, c, dropped);
@@ -334,7 +373,7 @@ void loadCsvSource(const DataConfig& config, SourceData& out) {
     out.notes.push_back(*c.path + ": " + std::to_string(dropped) + " of " +
                         std::to_string(table.rows) + " rows with missing values dropped");
   out.pool = encode(table, layout, rows);
-  out.pool_rows = at::tensor(rows, at::kLong);
+  if (!rows.empty()) out.pool_rows = at::tensor(rows, at::kLong);
   out.pool_file = *c.path;
   if (c.val_path) {
     out.val = readOther(*c.val_path, table, layout, c, out.notes);

@@ -99,6 +99,7 @@ struct Pass {
   std::vector<std::string> cells;  ///< the current record's cells
   int64_t records = 0;             ///< records seen so far (the header included)
   int64_t width = 0;               ///< cells per record (the first record's count)
+  int64_t capacity = 0;            ///< rows `table->values` has room for
   std::vector<bool> needs_text;    ///< first pass: text found after numeric rows
   std::string error;               ///< set by a callback; thrown after csv_parse returns
 
@@ -146,9 +147,32 @@ struct Pass {
     return false;
   }
 
+  /// Room in `table->values` for data row `row`: the block grows by doubling with realloc
+  /// (a large block is remapped by the kernel, not copied, so growing costs no second table).
+  void reserveRow(int64_t row) {
+    if (row < capacity) return;
+    const int64_t grown = std::max<int64_t>({row + 1, capacity * 2, 1024});
+    const std::size_t bytes = static_cast<std::size_t>(grown) * static_cast<std::size_t>(width) *
+                              sizeof(float);
+    void* p = std::realloc(table->values.get(), bytes);
+    if (!p) {
+      error = "does not fit in memory (" + std::to_string(bytes >> 20) + " MB for " +
+              std::to_string(grown) + " rows of numbers)";
+      return;
+    }
+    table->values.release();
+    table->values.reset(static_cast<float*>(p));
+    capacity = grown;
+  }
+
   void addRow() {
     CsvTable& t = *table;
     const int64_t row = t.rows;
+    if (first_pass) {
+      reserveRow(row);
+      if (!error.empty()) return;
+    }
+    float* numbers = first_pass ? t.values.get() + row * width : nullptr;
     for (std::size_t c = 0; c < cells.size(); ++c) {
       CsvColumn& col = t.columns[c];
       std::string& cell = cells[c];
@@ -158,6 +182,7 @@ struct Pass {
         if (collect[c]) col.text.push_back(is_missing ? std::string() : std::move(cell));
         continue;
       }
+      numbers[c] = std::nanf("");
       if (is_missing) col.missing_rows.push_back(row);
       if (col.numeric) {
         const std::optional<double> v = is_missing ? std::nullopt : parseNumber(cell);
@@ -167,7 +192,7 @@ struct Pass {
                                                                   : static_cast<float>(*v);
           if (!is_missing && (std::nearbyint(*v) != *v || std::fabs(*v) >= 16777216.0))
             col.integral = false;
-          col.numbers.push_back(f);
+          numbers[c] = f;
           continue;
         }
         // The first cell of this column that is not a number: a text column from here on.
@@ -176,8 +201,6 @@ struct Pass {
         col.first_text_row = row;
         col.first_text = cell;
         if (row > 0) needs_text[c] = true;  // earlier rows' text is read again in pass two
-        col.numbers.clear();
-        col.numbers.shrink_to_fit();
       }
       if (!needs_text[c]) col.text.push_back(is_missing ? std::string() : std::move(cell));
     }
@@ -269,6 +292,14 @@ void parseFile(const std::string& file, char delimiter, Pass& pass) {
 
 }  // namespace
 
+std::vector<float> CsvTable::numbers(int64_t col) const {
+  std::vector<float> out;
+  if (!columns[col].numeric) return out;
+  out.reserve(rows);
+  for (int64_t r = 0; r < rows; ++r) out.push_back(number(r, col));
+  return out;
+}
+
 int64_t CsvTable::find(const std::string& name) const {
   for (std::size_t c = 0; c < columns.size(); ++c)
     if (columns[c].name == name) return static_cast<int64_t>(c);
@@ -308,6 +339,12 @@ CsvTable readCsv(const std::string& file, const CsvReadOptions& options) {
   parseFile(file, delimiter, pass);
   if (pass.records == 0) fail(file, "is empty: no rows");
   if (table.rows == 0) fail(file, "has a header but no data rows");
+  // Give back the room the doubling left (a large block shrinks in place).
+  if (void* p = std::realloc(table.values.get(), static_cast<std::size_t>(table.rows) *
+                                                     table.columns.size() * sizeof(float))) {
+    table.values.release();
+    table.values.reset(static_cast<float*>(p));
+  }
 
   // Columns that turned out to be text after numeric rows: their cells once more, as text.
   if (std::find(pass.needs_text.begin(), pass.needs_text.end(), true) != pass.needs_text.end()) {

@@ -5,7 +5,9 @@
 /// is skipped; blank lines are skipped. Torch-free, so the GUI can read a header for its
 /// target-column combo.
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,9 +31,6 @@ struct CsvReadOptions {
 struct CsvColumn {
   std::string name;  ///< its header cell, or "column N" (1-based) without a header
   bool numeric = true;
-  /// Numeric columns: one value per data row, as float32 (the tensor's dtype), NaN where the
-  /// cell is missing. Empty for text columns.
-  std::vector<float> numbers;
   /// Text columns: one cell per data row ("" where missing). Empty for numeric columns.
   std::vector<std::string> text;
   /// Data rows (0-based) whose cell is missing (empty or one of CsvReadOptions::missing).
@@ -46,12 +45,28 @@ struct CsvColumn {
 };
 
 /// A whole CSV file: columns of equal length, one entry per data row (the header excluded).
+/// The numbers of all columns are one row-major float32 block [rows, columns.size()] (the
+/// layout of the feature tensor, so the csv source can compact it in place instead of copying
+/// the table: issue 22's memory target); text cells are strings in their column.
 struct CsvTable {
   std::string file;  ///< the path as given
   char delimiter = ',';
   bool header = false;
   int64_t rows = 0;  ///< data rows
   std::vector<CsvColumn> columns;
+  /// The numbers, row-major [rows, columns.size()], malloc'd (handed on by releaseNumbers):
+  /// a numeric column's value as float32, NaN where the cell is missing and in text columns.
+  std::unique_ptr<float, decltype(&std::free)> values{nullptr, &std::free};
+
+  /// The number in data row `row` (0-based) of column `col` (see `values`).
+  float number(int64_t row, int64_t col) const {
+    return values.get()[row * static_cast<int64_t>(columns.size()) + col];
+  }
+  /// Column `col`'s numbers, one per data row (a copy); empty for a text column.
+  std::vector<float> numbers(int64_t col) const;
+  /// Gives up `values` to the caller, who frees it with std::free; number() must not be called
+  /// after.
+  float* releaseNumbers() { return values.release(); }
 
   /// The file's line number of data row `row` (0-based), for messages: row + 1, + 1 with a
   /// header. (A quoted cell spanning lines shifts the count; rows are records.)

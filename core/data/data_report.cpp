@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_set>
+#include <cstring>
 
 #include "core/config/kinds.h"
 #include "core/data/dataset.h"
@@ -21,25 +21,29 @@ int64_t bytesOf(const TensorPair& p) {
   return static_cast<int64_t>(p.x.nbytes() + p.y.nbytes());
 }
 
-/// FNV-1a of each sample's x bytes and y bytes: equal samples have equal hashes.
-std::vector<uint64_t> sampleHashes(const TensorPair& p) {
-  std::vector<uint64_t> out;
-  if (p.size() == 0) return out;
-  const at::Tensor x = p.x.contiguous().reshape({p.size(), -1});
-  const at::Tensor y = p.y.contiguous().reshape({p.size(), -1});
-  const auto* xb = static_cast<const uint8_t*>(x.data_ptr());
-  const auto* yb = static_cast<const uint8_t*>(y.data_ptr());
-  const int64_t xw = x.size(1) * static_cast<int64_t>(x.element_size());
-  const int64_t yw = y.size(1) * static_cast<int64_t>(y.element_size());
-  out.reserve(p.size());
-  for (int64_t i = 0; i < p.size(); ++i) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int64_t b = 0; b < xw; ++b) h = (h ^ xb[i * xw + b]) * 1099511628211ULL;
-    for (int64_t b = 0; b < yw; ++b) h = (h ^ yb[i * yw + b]) * 1099511628211ULL;
-    out.push_back(h);
+/// A split's samples as rows of bytes (x's, then y's), compared exactly (byte for byte).
+struct SampleRows {
+  at::Tensor x, y;
+  const uint8_t* xb = nullptr;
+  const uint8_t* yb = nullptr;
+  int64_t xw = 0, yw = 0;
+
+  explicit SampleRows(const TensorPair& p) {
+    if (p.size() == 0) return;
+    x = p.x.contiguous().reshape({p.size(), -1});
+    y = p.y.contiguous().reshape({p.size(), -1});
+    xb = static_cast<const uint8_t*>(x.data_ptr());
+    yb = static_cast<const uint8_t*>(y.data_ptr());
+    xw = x.size(1) * static_cast<int64_t>(x.element_size());
+    yw = y.size(1) * static_cast<int64_t>(y.element_size());
   }
-  return out;
-}
+  /// memcmp-style order of sample i of this and sample j of `o` (same widths).
+  int compare(int64_t i, const SampleRows& o, int64_t j) const {
+    if (const int c = std::memcmp(xb + i * xw, o.xb + j * o.xw, static_cast<std::size_t>(xw)))
+      return c;
+    return std::memcmp(yb + i * yw, o.yb + j * o.yw, static_cast<std::size_t>(yw));
+  }
+};
 
 /// Adds a warning: its English sentence and its facts.
 void warn(DataReport& r, std::string text, ReportWarning facts) {
@@ -78,17 +82,31 @@ void classCounts(const PreparedData& d, DataReport& r) {
 }
 
 void duplicates(const PreparedData& d, DataReport& r) {
-  const std::vector<uint64_t> train = sampleHashes(d.train);
-  std::unordered_set<uint64_t> seen;
+  // The training samples sorted by their bytes (4 bytes per sample, no copy of a sample):
+  // equal samples are neighbours, and a validation sample is found by binary search.
+  const int64_t n = d.train.size();
+  if (n == 0 || n > int64_t{UINT32_MAX}) return;
+  const SampleRows train(d.train);
+  std::vector<uint32_t> order(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
+  std::sort(order.begin(), order.end(),
+            [&](uint32_t a, uint32_t b) { return train.compare(a, train, b) < 0; });
   int64_t dup = 0;
-  for (uint64_t h : train) dup += !seen.insert(h).second;
+  for (int64_t i = 1; i < n; ++i) dup += train.compare(order[i - 1], train, order[i]) == 0;
   if (dup > 0)
     warn(r,
          std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
              " an earlier one (same inputs and target)",
          {"duplicates", "", dup, 0});
   int64_t leaked = 0;
-  for (uint64_t h : sampleHashes(d.val)) leaked += seen.count(h) > 0;
+  const SampleRows val(d.val);
+  if (val.xw == train.xw && val.yw == train.yw)
+    for (int64_t j = 0; j < d.val.size(); ++j) {
+      const auto it = std::lower_bound(order.begin(), order.end(), j, [&](uint32_t a, int64_t v) {
+        return train.compare(a, val, v) < 0;
+      });
+      leaked += it != order.end() && train.compare(*it, val, j) == 0;
+    }
   if (leaked > 0)
     warn(r,
          std::to_string(leaked) +

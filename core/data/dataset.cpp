@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 
 #include "core/config/kinds.h"
@@ -27,20 +28,20 @@ TensorPair take(const TensorPair& p, const at::Tensor& idx) {
 
 /// Permutes the rows of the contiguous tensor `t` ([N, ...]) in place so that row k becomes old
 /// row order[k]: cycle by cycle with one row buffer (no second copy of `t`).
-void permuteRowsInPlace(at::Tensor& t, const std::vector<int64_t>& order) {
+void permuteRowsInPlace(at::Tensor& t, const std::function<int64_t(int64_t)>& order) {
   const int64_t n = t.size(0);
   if (n == 0) return;
   const std::size_t row = static_cast<std::size_t>(t.numel() / n) * t.element_size();
   auto* base = static_cast<unsigned char*>(t.data_ptr());
   std::vector<unsigned char> tmp(row);
-  std::vector<char> done(static_cast<std::size_t>(n), 0);
+  std::vector<bool> done(static_cast<std::size_t>(n), false);
   for (int64_t k = 0; k < n; ++k) {
-    if (done[k] || order[k] == k) continue;
+    if (done[k] || order(k) == k) continue;
     std::memcpy(tmp.data(), base + k * row, row);
     int64_t j = k;
     for (;;) {
-      done[j] = 1;
-      const int64_t src = order[j];
+      done[j] = true;
+      const int64_t src = order(j);
       if (src == k) {
         std::memcpy(base + j * row, tmp.data(), row);
         break;
@@ -61,16 +62,20 @@ std::pair<TensorPair, TensorPair> splitRows(TensorPair pool, const at::Tensor& f
   if (!pool.x.is_contiguous() || !pool.y.is_contiguous() || first.numel() + second.numel() != n ||
       pool.x.device().type() != at::kCPU)
     return {take(pool, first), take(pool, second)};
-  const at::Tensor order_t = at::cat({first, second}).to(at::kLong).contiguous();
-  const std::vector<int64_t> order(order_t.data_ptr<int64_t>(), order_t.data_ptr<int64_t>() + n);
+  // The order first ++ second, read from both index tensors (no concatenated copy).
+  const at::Tensor a = first.to(at::kLong).contiguous(), b = second.to(at::kLong).contiguous();
+  const int64_t* pa = a.data_ptr<int64_t>();
+  const int64_t* pb = b.data_ptr<int64_t>();
+  const int64_t na = a.numel();
+  const auto order = [&](int64_t k) { return k < na ? pa[k] : pb[k - na]; };
   permuteRowsInPlace(pool.x, order);
   permuteRowsInPlace(pool.y, order);
-  TensorPair a = pool, b = pool;
-  a.x = pool.x.narrow(0, 0, first.numel());
-  a.y = pool.y.narrow(0, 0, first.numel());
-  b.x = pool.x.narrow(0, first.numel(), second.numel());
-  b.y = pool.y.narrow(0, first.numel(), second.numel());
-  return {a, b};
+  TensorPair ta = pool, tb = pool;
+  ta.x = pool.x.narrow(0, 0, na);
+  ta.y = pool.y.narrow(0, 0, na);
+  tb.x = pool.x.narrow(0, na, second.numel());
+  tb.y = pool.y.narrow(0, na, second.numel());
+  return {ta, tb};
 }
 
 /// Mean and population std of all values of a uint8 tensor, from exact integer counts: the
@@ -143,16 +148,18 @@ PreparedData loadData(const DataConfig& c) {
     for (TensorPair* p : {&loaded.val, &out.test})
       if (p->size() > 0) p->y = p->y * c.target_scale;
   }
-  // The source's sample number of each pool row, followed through the limit and the split.
-  at::Tensor rows = loaded.pool_rows.defined()
-                        ? loaded.pool_rows
-                        : at::arange(pool.size(), at::TensorOptions().dtype(at::kLong));
+  // The source's sample number of each pool row, followed through the limit and the split
+  // (undefined: row i is sample i, and the split's own indices are the sample numbers).
+  at::Tensor rows = loaded.pool_rows;
+  const auto sampleNumbers = [&](const at::Tensor& idx) {
+    return rows.defined() ? rows.index_select(0, idx) : idx;
+  };
   if (c.limit && *c.limit < pool.size()) {
     at::Generator gen = dataGenerator(c.seed, kLimitStream);
     at::Tensor idx = at::randperm(pool.size(), gen, at::TensorOptions().dtype(at::kLong));
     idx = idx.narrow(0, 0, *c.limit);
     pool = take(pool, idx);
-    rows = rows.index_select(0, idx);
+    rows = sampleNumbers(idx);
   }
   const bool fixed_val = loaded.val.size() > 0;
   if (pool.size() < (fixed_val ? 1 : 2))
@@ -161,7 +168,8 @@ PreparedData loadData(const DataConfig& c) {
   if (fixed_val) {  // a validation file of its own: the whole pool trains
     out.train = std::move(pool);
     out.val = std::move(loaded.val);
-    out.split.train = rows;
+    out.split.train =
+        rows.defined() ? rows : at::arange(out.train.size(), at::TensorOptions().dtype(at::kLong));
   } else {
     if (c.stratify && !out.classification)
       throw Error(ErrorCode::Config, "data.stratify",
@@ -172,8 +180,8 @@ PreparedData loadData(const DataConfig& c) {
     auto [train, val] = splitRows(std::move(pool), train_idx, val_idx);
     out.train = std::move(train);
     out.val = std::move(val);
-    out.split.train = rows.index_select(0, train_idx);
-    out.split.val = rows.index_select(0, val_idx);
+    out.split.train = sampleNumbers(train_idx);
+    out.split.val = sampleNumbers(val_idx);
   }
   out.split.pool_file = loaded.pool_file;
   out.split.val_file = loaded.val_file;
@@ -208,8 +216,12 @@ PreparedData loadData(const DataConfig& c) {
       pre.std.push_back(std[0][f].item<double>());
     }
     pre.standardize = "per_feature";
+    // In place where x is float32 of its own (views of one pool after the split): a second
+    // copy of a large table would double the import's peak memory.
     for (TensorPair* p : {&out.train, &out.val, &out.test})
-      if (p->size() > 0)
+      if (p->size() > 0 && p->x.scalar_type() == at::kFloat && p->x.is_contiguous())
+        p->x.view({p->size(), -1}).sub_(mean).div_(std);
+      else if (p->size() > 0)
         p->x = ((p->x.reshape({p->size(), -1}) - mean) / std).reshape(p->x.sizes());
   }
 

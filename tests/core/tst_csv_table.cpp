@@ -84,7 +84,7 @@ with open(sys.argv[1], newline="") as f:
     // libcsv trims spaces around unquoted cells only; Python wrote "  padded  " unquoted, so
     // the reader keeps what a spreadsheet shows after trimming.
     QCOMPARE(QString::fromStdString(t.columns[1].text[r]), row[1].toString().trimmed());
-    QCOMPARE(double(t.columns[2].numbers[r]), double(float(row[2].toString().toDouble())));
+    QCOMPARE(double(t.number(r, 2)), double(float(row[2].toString().toDouble())));
   }
   QVERIFY(!t.columns[2].integral);  // 1.5 and 3e-3
   QCOMPARE(t.columns[1].missing_rows, std::vector<int64_t>{3});  // the empty note
@@ -165,23 +165,23 @@ void TstCsvTable::numericTextIntegralAndMissing() {
   QCOMPARE(t.rows, int64_t{4});
   const CsvColumn& id = t.columns[0];
   QVERIFY(id.numeric && id.integral);
-  QCOMPARE(id.numbers, (std::vector<float>{1, 2, 3, 4}));
+  QCOMPARE(t.numbers(0), (std::vector<float>{1, 2, 3, 4}));
   const CsvColumn& x = t.columns[1];
   QVERIFY(x.numeric && !x.integral);
-  QCOMPARE(x.numbers[0], 0.5f);
-  QVERIFY(std::isnan(x.numbers[1]));
-  QCOMPARE(x.numbers[2], -100.0f);
-  QVERIFY(std::isinf(x.numbers[3]));
+  QCOMPARE(t.number(0, 1), 0.5f);
+  QVERIFY(std::isnan(t.number(1, 1)));
+  QCOMPARE(t.number(2, 1), -100.0f);
+  QVERIFY(std::isinf(t.number(3, 1)));
   QCOMPARE(x.missing_rows, std::vector<int64_t>{1});
   const CsvColumn& label = t.columns[2];
   QVERIFY(!label.numeric);
   QCOMPARE(label.first_text_row, int64_t{0});
   QCOMPARE(label.text, (std::vector<std::string>{"cat", "dog", "cat", "bird"}));
-  QVERIFY(label.numbers.empty());
+  QVERIFY(t.numbers(2).empty());
   const CsvColumn& score = t.columns[3];
   QVERIFY(score.numeric && score.integral);  // the missing cells are not text
   QCOMPARE(score.missing_rows, (std::vector<int64_t>{0, 2}));
-  QCOMPARE(score.numbers[1], 7.0f);
+  QCOMPARE(t.number(1, 3), 7.0f);
   // Without the tokens, "NA" and "?" are words: a text column.
   const CsvTable plain = readCsv(file.toStdString());
   QVERIFY(!plain.columns[3].numeric);
@@ -203,8 +203,8 @@ void TstCsvTable::aColumnThatTurnsToTextKeepsItsCellsAsWritten() {
   QCOMPARE(code.first_text_row, int64_t{2});
   QCOMPARE(code.first_text, std::string("n/a-x"));
   QCOMPARE(code.text, (std::vector<std::string>{"1.50", "007", "n/a-x", "4"}));
-  QVERIFY(code.numbers.empty());
-  QCOMPARE(t.columns[1].numbers, (std::vector<float>{1, 2, 3, 4}));
+  QVERIFY(t.numbers(0).empty());
+  QCOMPARE(t.numbers(1), (std::vector<float>{1, 2, 3, 4}));
 }
 
 void TstCsvTable::badFilesNameFileAndLine_data() {

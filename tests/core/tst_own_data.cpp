@@ -5,6 +5,7 @@
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
+#include <set>
 
 #include "core/config/config_json.h"
 #include "core/data/csv_source.h"
@@ -26,6 +27,8 @@ class TstOwnData : public QObject {
   void targetByNameIndexOrLast();
   void featuresExcludeAndOneHot();
   void missingValuesNameRowAndColumnOrDropTheRow();
+  void numbersMoveIntoTheFeatureTensorInPlace();
+  void duplicatesAndLeakageAreCountedExactly();
   void badTablesNameFileLineAndColumn_data();
   void badTablesNameFileLineAndColumn();
   void validationAndTestTables();
@@ -278,6 +281,63 @@ void TstOwnData::splitIsSeededAndRecordedPerRow() {
   }
   c.seed = 5;
   QVERIFY(!at::equal(loadData(c).split.val, a.split.val));
+}
+
+void TstOwnData::numbersMoveIntoTheFeatureTensorInPlace() {
+  // The target in the middle, features listed out of file order, a dropped row: x is the
+  // table's block of numbers compacted in place, so every cell must land where the file says.
+  const QString f = write("middle.csv",
+                          "a,b,y,c,d\n"
+                          "1,2,0,3,4\n"
+                          "5,,1,7,8\n"
+                          "9,10,1,11,12\n"
+                          "13,14,0,15,16\n");
+  DataConfig c = csvConfig(f);
+  c.csv.target = ColumnRef{std::string("y"), std::nullopt};
+  c.csv.features = {"d", "a", "b"};
+  c.csv.on_missing = "drop_row";
+  SourceData s;
+  loadCsvSource(c, s);
+  const at::Tensor expected = at::tensor({4.f, 1.f, 2.f, 12.f, 9.f, 10.f, 16.f, 13.f, 14.f}).view({3, 3});
+  QVERIFY2(at::equal(s.pool.x, expected), at::toString(s.pool.x.scalar_type()));
+  QCOMPARE(s.pool.y.scalar_type(), at::kLong);
+  QVERIFY(at::equal(s.pool.y, at::tensor(std::vector<int64_t>{0, 1, 0})));
+  // All columns but the target, every row kept: the same cells as the reader's.
+  DataConfig all = csvConfig(write("full.csv", "a,b,y,c\n1,2,0,3\n4,5,1,6\n7,8,1,9\n"));
+  all.csv.target = ColumnRef{std::string("y"), std::nullopt};
+  SourceData t;
+  loadCsvSource(all, t);
+  QVERIFY(!t.pool_rows.defined());  // no index per row when none is dropped
+  QVERIFY(at::equal(t.pool.x, at::tensor({1.f, 2.f, 3.f, 4.f, 5.f, 6.f, 7.f, 8.f, 9.f}).view({3, 3})));
+}
+
+void TstOwnData::duplicatesAndLeakageAreCountedExactly() {
+  // 30 distinct rows, rows 0..9 written twice more: the counts of the report equal what a set
+  // of the split's rows gives.
+  QByteArray t = "u,v,label\n";
+  for (int rep = 0; rep < 3; ++rep)
+    for (int i = 0; i < (rep == 0 ? 30 : 10); ++i)
+      t += QByteArray::number(i) + "," + QByteArray::number(i * i % 17) + "," + (i % 2 ? "p" : "q") + "\n";
+  DataConfig c = csvConfig(write("dups.csv", t));
+  c.standardize = false;
+  const DataReport r = dataReport(c);
+  const PreparedData d = loadData(c);
+  auto rowOf = [](const TensorPair& p, int64_t i) {
+    return std::vector<float>{p.x[i][0].item<float>(), p.x[i][1].item<float>(),
+                              float(p.y[i].item<int64_t>())};
+  };
+  std::set<std::vector<float>> train;
+  int64_t repeats = 0, leaked = 0;
+  for (int64_t i = 0; i < d.train.size(); ++i) repeats += !train.insert(rowOf(d.train, i)).second;
+  for (int64_t i = 0; i < d.val.size(); ++i) leaked += train.count(rowOf(d.val, i));
+  QVERIFY(repeats > 0 && leaked > 0);  // this seed puts copies on both sides
+  int64_t reported_repeats = 0, reported_leaked = 0;
+  for (const ReportWarning& w : r.warning_facts) {
+    if (w.kind == "duplicates") reported_repeats = w.count;
+    if (w.kind == "leakage") reported_leaked = w.count;
+  }
+  QCOMPARE(reported_repeats, repeats);
+  QCOMPARE(reported_leaked, leaked);
 }
 
 void TstOwnData::reportWarnsAsGoodToolsDo() {
