@@ -54,7 +54,7 @@ fs::path imageCacheDir() {
 
 uint64_t imageCacheKey(const fs::path& root, int64_t channels,
                        const std::vector<int64_t>& requested_size,
-                       const std::vector<std::pair<int64_t, fs::path>>& files) {
+                       const std::vector<std::pair<int64_t, std::string>>& files) {
   Fnv f;
   f.add(std::string(kMagic, sizeof kMagic));
   f.add(fs::absolute(root).lexically_normal().string());
@@ -63,10 +63,13 @@ uint64_t imageCacheKey(const fs::path& root, int64_t channels,
   for (int64_t s : requested_size) f.add(s);
   f.add(static_cast<int64_t>(files.size()));
   int64_t i = 0;
-  for (const auto& [cls, path] : files) {
+  const std::string prefix = root.string() + "/";
+  std::string path;
+  for (const auto& [cls, relative] : files) {
     if ((++i & 1023) == 0) throwIfCancelled(root.string());
-    f.add(path.lexically_relative(root).generic_string());
+    f.add(relative);
     f.add(cls);
+    path.assign(prefix).append(relative);
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
       f.add(static_cast<int64_t>(st.st_size));

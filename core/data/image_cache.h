@@ -31,11 +31,12 @@ struct DecodedImages {
   std::vector<int64_t> size;
 };
 
-/// The cache key of decoding `files` (class index, path) under `root` with these options.
-/// Stats every file (throws Cancelled when an interrupt asks, between files).
+/// The cache key of decoding `files` (class index, path relative to `root`, '/'-separated)
+/// with these options. Stats every file (throws Cancelled when an interrupt asks, between
+/// files).
 uint64_t imageCacheKey(const std::filesystem::path& root, int64_t channels,
                        const std::vector<int64_t>& requested_size,
-                       const std::vector<std::pair<int64_t, std::filesystem::path>>& files);
+                       const std::vector<std::pair<int64_t, std::string>>& files);
 
 /// The cache file of `key` in `dir`.
 std::filesystem::path imageCacheFile(const std::filesystem::path& dir, uint64_t key);

@@ -35,15 +35,31 @@ bool isImageFile(const fs::path& p) {
   return false;
 }
 
-/// One split's files: (class index, path), sorted by class then path.
+/// Path order of '/'-separated relative names, component by component (as std::filesystem::path
+/// compares: "a/b" before "a-b/c"), so a class folder's subfolders sort as they always did.
+bool componentLess(const std::string& a, const std::string& b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    const auto rank = [](char c) { return c == '/' ? -1 : static_cast<int>(static_cast<unsigned char>(c)); };
+    return rank(x) < rank(y);
+  });
+}
+
+/// One split's files: (class index, name relative to the split folder), sorted by class then
+/// path. Names rather than std::filesystem::path objects: a path keeps every component as a
+/// path of its own, ~10 times the bytes of its text for 60,000 files.
 struct Listing {
+  fs::path dir;  ///< the split folder
   std::vector<std::string> classes;
-  std::vector<std::pair<int64_t, fs::path>> files;
+  std::vector<std::pair<int64_t, std::string>> files;
   std::vector<std::string> skipped;  ///< paths of what is neither a class folder nor an image
+
+  /// The full path of file `i`.
+  std::string path(std::size_t i) const { return (dir / files[i].second).string(); }
 };
 
 Listing listSplit(const fs::path& dir) {
   Listing l;
+  l.dir = dir;
   std::error_code ec;
   std::vector<fs::path> entries;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
@@ -64,25 +80,32 @@ Listing listSplit(const fs::path& dir) {
   }
   for (std::size_t c = 0; c < l.classes.size(); ++c) {
     const fs::path cdir = dir / l.classes[c];
-    std::vector<fs::path> files;
+    const std::string cdir_text = cdir.string() + "/";
+    std::vector<std::string> files;
     for (fs::recursive_directory_iterator it(cdir, fs::directory_options::follow_directory_symlink,
                                              ec),
          end;
          !ec && it != end; it.increment(ec)) {
       if (it->is_directory(ec)) continue;
-      if (!isValidUtf8(it->path().filename().string()))
-        fail(it->path().string(), it->path().string() + ": the name is not UTF-8; rename it");
-      if (isImageFile(it->path()))
-        files.push_back(it->path());
-      else
-        l.skipped.push_back(it->path().string());
+      const fs::path& p = it->path();
+      if (!isValidUtf8(p.filename().string()))
+        fail(p.string(), p.string() + ": the name is not UTF-8; rename it");
+      if (!isImageFile(p)) {
+        l.skipped.push_back(p.string());
+        continue;
+      }
+      const std::string& text = p.native();
+      files.push_back(l.classes[c] + "/" +
+                      (text.compare(0, cdir_text.size(), cdir_text) == 0
+                           ? text.substr(cdir_text.size())
+                           : p.lexically_relative(cdir).generic_string()));
     }
     if (ec) fail(cdir.string(), cdir.string() + " cannot be read: " + ec.message());
     if (files.empty())
       fail(cdir.string(), "class folder " + cdir.string() +
                               " holds no image (.png, .jpg, .bmp ...): every class needs one");
-    std::sort(files.begin(), files.end());
-    for (fs::path& f : files) l.files.emplace_back(static_cast<int64_t>(c), std::move(f));
+    std::sort(files.begin(), files.end(), componentLess);
+    for (std::string& f : files) l.files.emplace_back(static_cast<int64_t>(c), std::move(f));
   }
   return l;
 }
@@ -95,7 +118,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const int flag = channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR;
   auto read = [&](int64_t i) {
-    const std::string file = listing.files[i].second.string();
+    const std::string file = listing.path(static_cast<std::size_t>(i));
     cv::Mat m;
     try {
       m = cv::imread(file, flag);
@@ -133,7 +156,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
         if (!resize_allowed) {
           std::lock_guard<std::mutex> lock(mutex);
           if (wrong_size.empty())
-            wrong_size = listing.files[i].second.string() + " is " + std::to_string(m.cols) +
+            wrong_size = listing.path(static_cast<std::size_t>(i)) + " is " + std::to_string(m.cols) +
                          "x" + std::to_string(m.rows) + " (width x height) but the first " +
                          "training image is " + std::to_string(w) + "x" + std::to_string(h);
           continue;
@@ -178,8 +201,8 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
 
 /// decodeAll through the cache (core/data/image_cache.h): the images of `listing` as uint8
 /// [kept, C*H*W] with class labels; failed files named in `failed`, relative names of the kept
-/// ones in `names`, where the pixels came from in `notes`.
-TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
+/// ones moved from the listing to `names`, where the pixels came from in `notes`.
+TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size,
                   bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
                   const fs::path& root, std::vector<std::string>& notes) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
@@ -205,13 +228,12 @@ TensorPair decode(const Listing& listing, int64_t channels, std::vector<int64_t>
   size = d->size;
   std::vector<int64_t> labels;
   labels.reserve(d->kept.size());
+  for (int64_t i : d->failed) failed.push_back(listing.path(static_cast<std::size_t>(i)));
+  if (names) names->reserve(d->kept.size());
   for (int64_t i : d->kept) {
     labels.push_back(listing.files[static_cast<std::size_t>(i)].first);
-    if (names)
-      names->push_back(listing.files[static_cast<std::size_t>(i)].second.lexically_relative(root)
-                           .generic_string());
+    if (names) names->push_back(std::move(listing.files[static_cast<std::size_t>(i)].second));
   }
-  for (int64_t i : d->failed) failed.push_back(listing.files[static_cast<std::size_t>(i)].second.string());
   TensorPair out;
   out.x = d->x;
   out.y = at::tensor(labels, at::kLong);
@@ -233,7 +255,7 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
                             " (data.image_folder.path names a folder of class folders)");
   const bool split_folders = fs::is_directory(root / "train", ec);
   const fs::path train_dir = split_folders ? root / "train" : root;
-  const Listing train = listSplit(train_dir);
+  Listing train = listSplit(train_dir);
   if (train.classes.empty())
     fail(train_dir.string(), train_dir.string() +
                                  " holds no class folder: images go in <root>/<class>/<image>");
@@ -259,7 +281,7 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
        {std::tuple{"val", &out.val, &out.val_file}, std::tuple{"test", &out.test, &out.test_file}}) {
     const fs::path dir = root / name;
     if (!split_folders || !fs::is_directory(dir, ec)) continue;
-    const Listing l = listSplit(dir);
+    Listing l = listSplit(dir);
     if (l.classes != train.classes) {
       std::string a, b;
       for (const auto& s : l.classes) a += (a.empty() ? "" : ", ") + s;
