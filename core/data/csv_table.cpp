@@ -101,6 +101,7 @@ struct Pass {
   int64_t width = 0;               ///< cells per record (the first record's count)
   int64_t capacity = 0;            ///< rows `table->values` has room for
   std::vector<bool> needs_text;    ///< first pass: text found after numeric rows
+  std::vector<std::string> first_cells;  ///< line 1 while line 2 decides whether it is a header
   std::string error;               ///< set by a callback; thrown after csv_parse returns
 
   bool missing(const std::string& cell) const {
@@ -207,28 +208,10 @@ struct Pass {
     ++t.rows;
   }
 
-  void endRecord() {
-    if (!error.empty()) return;
-    ++records;
-    if (records == 1 && first_pass) {
-      bool header = false;
-      if (options->header == "yes") {
-        header = true;
-      } else if (options->header == "auto") {
-        header = std::none_of(cells.begin(), cells.end(),
-                              [](const std::string& s) { return parseNumber(s).has_value(); });
-      }
-      startColumns(header);
-      if (header || !error.empty()) {
-        cells.clear();
-        return;
-      }
-    } else if (records == 1 && table->header) {  // pass two: the header again
-      cells.clear();
-      return;
-    }
+  /// `cells` as a data row: a row of another width is an error.
+  void dataRecord(int64_t line) {
     if (static_cast<int64_t>(cells.size()) != width) {
-      error = "line " + std::to_string(records) + " has " + std::to_string(cells.size()) +
+      error = "line " + std::to_string(line) + " has " + std::to_string(cells.size()) +
               " cell(s), but line 1 has " + std::to_string(width) +
               "; every row needs the same number of cells (is a delimiter or a quote missing, "
               "or one too many?)";
@@ -236,6 +219,60 @@ struct Pass {
     }
     addRow();
     cells.clear();
+  }
+
+  static bool isNumber(const std::string& s) { return parseNumber(s).has_value(); }
+
+  /// The first record of pass one as header or data; `header` decided by the caller.
+  void firstRecord(bool header) {
+    startColumns(header);
+    if (header || !error.empty()) {
+      cells.clear();
+      return;
+    }
+    dataRecord(1);
+  }
+
+  void endRecord() {
+    if (!error.empty()) return;
+    ++records;
+    if (records == 1 && first_pass) {
+      const bool any_number = std::any_of(cells.begin(), cells.end(), isNumber);
+      const bool all_numbers = std::all_of(cells.begin(), cells.end(), isNumber);
+      if (options->header == "auto" && any_number && !all_numbers) {
+        // Words and numbers ("2019,2020,sales"): line 2 decides (see readCsv).
+        first_cells = std::move(cells);
+        cells.clear();
+        return;
+      }
+      firstRecord(options->header == "yes" || (options->header == "auto" && !any_number));
+      return;
+    }
+    if (records == 2 && first_pass && !first_cells.empty()) {
+      // A header when a cell of line 1 is a word where line 2 has a number (as Python's
+      // csv.Sniffer.has_header judges columns by type).
+      bool header = false;
+      for (std::size_t c = 0; c < cells.size() && c < first_cells.size(); ++c)
+        header = header || (!isNumber(first_cells[c]) && isNumber(cells[c]));
+      std::vector<std::string> second = std::move(cells);
+      cells = std::move(first_cells);
+      first_cells.clear();
+      firstRecord(header);
+      if (!error.empty()) return;
+      cells = std::move(second);
+    } else if (records == 1 && table->header) {  // pass two: the header again
+      cells.clear();
+      return;
+    }
+    dataRecord(records);
+  }
+
+  /// After the last record: a file of one line of words and numbers is one data row.
+  void finish() {
+    if (first_cells.empty() || !error.empty()) return;
+    cells = std::move(first_cells);
+    first_cells.clear();
+    firstRecord(false);
   }
 };
 
@@ -287,6 +324,7 @@ void parseFile(const std::string& file, char delimiter, Pass& pass) {
   if (csv_fini(&parser, &onCell, &onRecord, &pass) != 0)
     fail(file, "line " + std::to_string(pass.records + 1) +
                    ": a quoted cell is never closed (a \" without its closing \")");
+  pass.finish();
   if (!pass.error.empty()) fail(file, pass.error);
 }
 
@@ -309,6 +347,9 @@ int64_t CsvTable::find(const std::string& name) const {
 CsvTable readCsv(const std::string& file, const CsvReadOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) fail(file, "is a folder, not a CSV file");
+  // A device or pipe would be read forever (/dev/zero) or block (a FIFO): files only.
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
+    fail(file, "is not a regular file (a device, pipe or socket); give a CSV file");
   if (options.header != "auto" && options.header != "yes" && options.header != "no")
     throw Error(ErrorCode::Config, "data.csv.header",
                 "data.csv.header must be \"auto\", \"yes\" or \"no\", got \"" + options.header +

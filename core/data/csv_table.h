@@ -15,8 +15,10 @@ namespace trainscope {
 
 /// How to read a CSV file (the `data.csv.*` keys of the same names).
 struct CsvReadOptions {
-  /// "auto": the first row is a header when none of its cells is a number (a table whose first
-  /// data row holds only words needs "no"); "yes"; "no" (columns are then named "column 1" ...).
+  /// "auto": the first row is a header when none of its cells is a number, or when one of them
+  /// is a word where the second row has a number ("2019,2020,sales" over numbers; as Python's
+  /// csv.Sniffer.has_header compares column types); a table whose first data row holds only
+  /// words needs "no"; "yes"; "no" (columns are then named "column 1" ...).
   std::string header = "auto";
   /// "auto": whichever of ',', ';' and tab splits the first lines (up to 20) into the same
   /// number of cells, the most cells on ties (',' when none occurs); or ",", ";", "\t".

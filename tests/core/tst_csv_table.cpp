@@ -100,6 +100,11 @@ void TstCsvTable::delimiterAndHeaderDetected_data() {
   QTest::newRow("tab, spaces inside cells") << QByteArray("first name\tage\nAnn Lee\t31\n")
                                              << '\t' << true;
   QTest::newRow("no header: numbers on line 1") << QByteArray("1,2\n3,4\n") << ',' << false;
+  // Words and numbers on line 1: a header when a word stands over a number of line 2.
+  QTest::newRow("header of years and a word") << QByteArray("2019,2020,sales\n1.5,2.5,3.5\n4,5,6\n")
+                                              << ',' << true;
+  QTest::newRow("no header: a text label column")
+      << QByteArray("5.1,3.5,setosa\n4.9,3.0,setosa\n") << ',' << false;
   QTest::newRow("CRLF and a BOM")
       << QByteArray("\xEF\xBB\xBF" "a,b\r\n1,2\r\n3,4\r\n") << ',' << true;
   QTest::newRow("one column") << QByteArray("y\n1\n2\n") << ',' << true;
@@ -136,6 +141,11 @@ void TstCsvTable::headerAndDelimiterAsTold() {
   QCOMPARE(t.columns[0].text[0], std::string("red"));
   QCOMPARE(t.columns[1].name, std::string("column 2"));
   QCOMPARE(t.lineOf(1), int64_t{2});
+  // One line of words and numbers, nothing to compare it with: data.
+  const CsvTable single = readCsv(write(QStringLiteral("single.csv"), "1,cat\n").toStdString());
+  QVERIFY(!single.header);
+  QCOMPARE(single.rows, int64_t{1});
+  QCOMPARE(single.columns[1].text[0], std::string("cat"));
   // Numbers on line 1 taken as names when told so.
   const QString numbers = write(QStringLiteral("numbers.csv"), "2020,2021\n1,2\n");
   o.header = "yes";
