@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/commands.h"
+#include "core/config/config_json.h"
 #include "core/system/device_info.h"
 
 namespace trainscope::cli {
@@ -78,6 +79,17 @@ int exitCodeFor(const Error& error) {
       return kExitFailure;
   }
   return kExitFailure;
+}
+
+void noteDefaultPreset(const TrainConfig& config) {
+  std::string hidden;
+  for (int64_t h : config.model.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(h);
+  std::fprintf(stderr,
+               "note: no --preset or --config: starting from the default preset %s, so "
+               "training.epochs is %lld, data.val_fraction %g and model.kind %s (model.hidden "
+               "[%s]) unless --set changes them; give --preset or --config to start elsewhere\n",
+               defaultPresetName().c_str(), static_cast<long long>(config.training.epochs),
+               config.data.val_fraction, config.model.kind.c_str(), hidden.c_str());
 }
 
 std::string errorMessage(const Error& error) {

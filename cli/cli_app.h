@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/run/records.h"
 
@@ -28,6 +29,11 @@ int exitCodeFor(const Error& error);
 /// The English message printed for a core error: its message, followed by the key or file it
 /// concerns when the message does not already name it.
 std::string errorMessage(const Error& error);
+
+/// Prints to stderr that `config` started from the default preset (no --preset or --config was
+/// given, only --set), with the settings of it that --set did not change and that decide a run:
+/// epochs, validation fraction and model.
+void noteDefaultPreset(const TrainConfig& config);
 
 /// The command line as one string, arguments quoted for a POSIX shell where needed
 /// (recorded in run.json).

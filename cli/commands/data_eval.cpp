@@ -36,6 +36,7 @@ bool DataCommand::parsed() const { return sub_->parsed(); }
 
 int DataCommand::run() const {
   const TrainConfig config = resolveConfig(preset_, config_file_, sets_);
+  if (preset_.empty() && config_file_.empty() && !sets_.empty()) noteDefaultPreset(config);
   const DataReport report = dataReport(config.data);
   if (json_)
     std::printf("%s\n", toJson(report).dump(2).c_str());

@@ -2,6 +2,7 @@
 // are declared once, in config_keys.cpp.
 #include "core/config/config_json.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -116,7 +117,11 @@ nlohmann::json readConfigFile(const std::filesystem::path& path) {
   return j;
 }
 
-nlohmann::json configFileJson(const std::filesystem::path& config_file, const std::string& preset) {
+namespace {
+
+/// configFileJson; `check` false leaves the checks to the caller (who applies --set first).
+json configFileJsonChecked(const std::filesystem::path& config_file, const std::string& preset,
+                           bool check) {
   json file = readConfigFile(config_file);
   const std::string path = config_file.string();
   std::string base = preset;
@@ -150,24 +155,41 @@ nlohmann::json configFileJson(const std::filesystem::path& config_file, const st
     mergeConfigJson(j, file);
     // Named by the file, else by --preset when one was given, else after the file.
     if (!file.contains("name") && preset.empty()) j["name"] = config_file.stem().string();
-    configFromJson(j);  // report the file's own errors with its name
+    if (check) configFromJson(j);  // report the file's own errors with its name
   } catch (const Error& e) {
     throw Error(ErrorCode::Config, e.subject(), path + ": " + e.what());
   }
   return j;
 }
 
+}  // namespace
+
+nlohmann::json configFileJson(const std::filesystem::path& config_file, const std::string& preset) {
+  return configFileJsonChecked(config_file, preset, true);
+}
+
 TrainConfig resolveConfig(const std::string& preset, const std::filesystem::path& config_file,
                           const std::vector<std::string>& sets) {
   json j;
   if (!config_file.empty()) {
-    j = configFileJson(config_file, preset);
+    // With --set the file is checked after the overrides: a template file may leave a key
+    // (data.csv.path) for --set to fill in.
+    j = configFileJsonChecked(config_file, preset, sets.empty());
   } else {
     j = defaultConfigJson();
     mergeConfigJson(j, presetJson(preset.empty() ? defaultPresetName() : preset));
   }
   for (const auto& s : sets) applySet(j, s);
-  return configFromJson(j);
+  try {
+    return configFromJson(j);
+  } catch (const Error& e) {
+    // The file's own problem (not a key --set gave): named with the file, as without --set.
+    const bool from_set = std::any_of(sets.begin(), sets.end(), [&](const std::string& s) {
+      return s.compare(0, e.subject().size() + 1, e.subject() + "=") == 0;
+    });
+    if (config_file.empty() || from_set || e.code() != ErrorCode::Config) throw;
+    throw Error(ErrorCode::Config, e.subject(), config_file.string() + ": " + e.what());
+  }
 }
 
 void saveConfigFile(const std::filesystem::path& path, const TrainConfig& config) {

@@ -83,8 +83,8 @@ void TstConfig::presetsAreValidAndSeeded() {
     QCOMPARE(c.name, p.name);
   }
   QCOMPARE(names, (QStringList{"overfit-sine", "moons", "overfit-moons", "circles", "spirals",
-                               "fashion-mnist-mlp", "exploding", "flowers-csv", "housing-csv",
-                               "fashion-png"}));
+                               "fashion-mnist-mlp", "fashion-mnist-cnn", "exploding",
+                               "flowers-csv", "housing-csv", "fashion-png"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));
   QCOMPARE(QString::fromStdString(fm.data.source), QString("fashion-mnist"));
@@ -108,6 +108,26 @@ void TstConfig::precedence() {
   QCOMPARE(c.training.batch_size, int64_t{16});  // file beats the preset (32)
   QCOMPARE(c.optimizer.lr, 0.5);
   QCOMPARE(QString::fromStdString(c.data.source), QString("moons"));  // preset beats defaults
+  // A template file may leave a key for --set to fill in: it is checked after the overrides ...
+  const std::string tmpl = tmp.path().toStdString() + "/template.json";
+  std::ofstream(tmpl) << R"({"data": {"source": "csv"}, "training": {"epochs": 3}})";
+  const TrainConfig filled = resolveConfig({}, tmpl, {"data.csv.path=table.csv"});
+  QCOMPARE(*filled.data.csv.path, std::string("table.csv"));
+  QCOMPARE(filled.training.epochs, int64_t{3});
+  try {  // ... and without it the file is named, as before
+    resolveConfig({}, tmpl, {"training.epochs=4"});
+    QFAIL("a csv source without data.csv.path was accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("data.csv.path"));
+    QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(tmpl) + ": "), e.what());
+  }
+  try {  // a bad value --set gives is its own error, not the file's
+    resolveConfig({}, tmpl, {"data.csv.path=t.csv", "training.epochs=0"});
+    QFAIL("training.epochs=0 was accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("training.epochs"));
+    QVERIFY2(!QString(e.what()).contains("template.json"), e.what());
+  }
   QCOMPARE(c.model.dropout, 0.0);          // defaults where nobody says otherwise
   QCOMPARE(c.name, std::string("moons"));  // the preset's name (file has none)
   TrainConfig f = resolveConfig("", file, {});
