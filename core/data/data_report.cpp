@@ -68,8 +68,11 @@ void classCounts(const PreparedData& d, DataReport& r) {
     lo = std::min(lo, c.train);
     hi = std::max(hi, c.train);
     if (c.train < kFewSamples)
-      warn(r, "class \"" + c.name + "\" has only " + std::to_string(c.train) + " training sample" +
-                  (c.train == 1 ? "" : "s"),
+      warn(r,
+           "class \"" + c.name + "\" has " +
+               (c.train == 0 ? std::string("no training samples")
+                             : "only " + std::to_string(c.train) + " training sample" +
+                                   (c.train == 1 ? "" : "s")),
            {"few_samples", c.name, c.train, 0});
     if (d.val.size() > 0 && c.val == 0 && c.train > 0)
       warn(r, "class \"" + c.name + "\" has no validation samples", {"no_val_samples", c.name, 0, 0});
@@ -131,7 +134,8 @@ void constantFeatures(const PreparedData& d, DataReport& r) {
   if (constant.size() > 8) list += ", ...";
   warn(r,
        std::to_string(constant.size()) + (constant.size() == 1 ? " feature is" : " features are") +
-           " constant in the training split (" + list + "): they carry nothing",
+           " constant in the training split (" + list +
+           (constant.size() == 1 ? "): it carries nothing" : "): they carry nothing"),
        {"constant_features", list, static_cast<int64_t>(constant.size()), 0});
 }
 

@@ -133,12 +133,12 @@ std::optional<DecodedImages> readImageCache(const fs::path& file, uint64_t key, 
   return d;
 }
 
-void writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_t channels,
+bool writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_t channels,
                      const DecodedImages& d) {
   try {
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    if (ec) return;
+    if (ec) return false;
     Header h;
     h.key = key;
     h.n_files = n_files;
@@ -152,7 +152,7 @@ void writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
     const at::Tensor x = d.x.contiguous();
     const fs::path tmp = file.parent_path() / (atomicTempPrefix(file) + std::to_string(::getpid()));
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return;
+    if (!f) return false;
     bool ok = std::fwrite(kMagic, 1, sizeof kMagic, f) == sizeof kMagic &&
               std::fwrite(&h, sizeof h, 1, f) == 1 &&
               std::fwrite(d.kept.data(), 8, d.kept.size(), f) == d.kept.size() &&
@@ -164,7 +164,7 @@ void writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
     ok = std::fclose(f) == 0 && ok;
     if (!ok || std::rename(tmp.c_str(), file.c_str()) != 0) {
       fs::remove(tmp, ec);
-      return;
+      return false;
     }
     // Prune: the newest kKeep cache files stay (only files named as this cache names them).
     std::vector<std::pair<fs::file_time_type, fs::path>> caches;
@@ -184,8 +184,10 @@ void writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
       std::fclose(old);
       if (ours) fs::remove(caches[i].second, ec);
     }
+    return true;
   } catch (...) {
     // A cache that cannot be written (full disk, read-only home) only costs the next start.
+    return false;
   }
 }
 

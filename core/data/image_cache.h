@@ -47,8 +47,9 @@ std::optional<DecodedImages> readImageCache(const std::filesystem::path& file, u
                                             int64_t n_files, int64_t channels);
 
 /// Writes `images` to `file` atomically and prunes the cache folder to its 8 newest
-/// image-folder-*.bin files. Never throws: a cache that cannot be written is only slower.
-void writeImageCache(const std::filesystem::path& file, uint64_t key, int64_t n_files,
+/// image-folder-*.bin files; false when it could not be written. Never throws: a cache that
+/// cannot be written is only slower.
+bool writeImageCache(const std::filesystem::path& file, uint64_t key, int64_t n_files,
                      int64_t channels, const DecodedImages& images);
 
 }  // namespace trainscope

@@ -90,7 +90,7 @@ Listing listSplit(const fs::path& dir) {
       const fs::path& p = it->path();
       if (!isValidUtf8(p.filename().string()))
         fail(p.string(), p.string() + ": the name is not UTF-8; rename it");
-      if (!isImageFile(p)) {
+      if (!isImageFile(p) || !it->is_regular_file(ec)) {  // a FIFO named .png would block
         l.skipped.push_back(p.string());
         continue;
       }
@@ -221,8 +221,11 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
   if (!d) {
     d = decodeAll(listing, channels, size, resize, root);
     if (!cache_file.empty()) {
-      writeImageCache(cache_file, key, n, channels, *d);
-      notes.push_back("decoded images of " + root.string() + " cached in " + cache_file.string());
+      if (writeImageCache(cache_file, key, n, channels, *d))
+        notes.push_back("decoded images of " + root.string() + " cached in " + cache_file.string());
+      else
+        notes.push_back("the decoded images could not be cached in " + cache_dir.string() +
+                        " (not a writable folder): the next start decodes them again");
     }
   }
   size = d->size;
@@ -296,7 +299,8 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   for (const std::string& f : failed) out.notes.push_back("could not decode (skipped): " + f);
   out.notes.insert(out.notes.end(), cache_notes.begin(), cache_notes.end());
   if (!failed.empty())
-    out.notes.push_back(std::to_string(failed.size()) + " images could not be decoded");
+    out.notes.push_back(std::to_string(failed.size()) +
+                        (failed.size() == 1 ? " image could not be decoded" : " images could not be decoded"));
   out.class_names = train.classes;
   out.image_shape = {c.channels, size[0], size[1]};
 }

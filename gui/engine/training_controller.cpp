@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QThread>
 #include <cmath>
+#include <filesystem>
 #include <stdexcept>
 #include <utility>
 
@@ -458,6 +459,15 @@ void TrainingController::onRecordsAvailable() {
                    [&](const WorkDone& done) {
                      if (!got_summary_ && done.summary) takeSummary(*done.summary);
                      joinThread();
+                     // A run that failed before writing anything (its data did not load)
+                     // leaves no empty folder behind: the one launch() created goes again.
+                     if (got_failure_ && step_count_ == 0 && !run_dir_.isEmpty()) {
+                       std::error_code ec;
+                       const std::filesystem::path dir = run_dir_.toStdString();
+                       if (std::filesystem::is_empty(dir, ec) && !ec &&
+                           std::filesystem::remove(dir, ec))
+                         run_dir_.clear();
+                     }
                      // A failure is reported once the run is over (buttons and state say so).
                      setState(got_summary_ || !got_failure_ || step_count_ > 0 ? State::Finished
                                                                                : State::Idle);

@@ -300,6 +300,11 @@ void TstMainWindow::unloadableDatasetLeavesWindowIdle() {
   QVERIFY(!button(*w, "stopButton")->isEnabled());
   QVERIFY(events->count() > before);
   QVERIFY(events->item(events->count() - 1)->text().contains(QStringLiteral("/nonexistent")));
+  // Nothing was written: no empty run folder is left behind, and none is offered to open.
+  const QStringList left = QDir(dir_.filePath(QStringLiteral("runs")))
+                               .entryList({QStringLiteral("missing-data-*")}, QDir::Dirs);
+  QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
+  QVERIFY(w->runDirectory().isEmpty());
 }
 
 void TstMainWindow::closingMidRunStopsCleanly() {
