@@ -28,6 +28,12 @@ QString PresetText::description(const PresetInfo& p) {
   if (n == "fashion-mnist-mlp")
     return Tr::tr(
         "Fashion-MNIST (real 28x28 clothing images, 10 classes) with an MLP 784-256-128-10.");
+  if (n == "fashion-mnist-cnn")
+    return Tr::tr(
+        "Fashion-MNIST with a small CNN: two conv blocks (Conv2d 3x3 with 32 and 64 channels, "
+        "BatchNorm2d, ReLU, MaxPool2d(2)) and a linear output, Adam with the learning rate "
+        "x0.3 after epoch 1 (StepLR); above 0.90 validation accuracy in 2 epochs, where the "
+        "MLP stays below.");
   if (n == "exploding")
     return Tr::tr(
         "Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. "

@@ -2742,5 +2742,33 @@ learning rate %2: %3</source>
         <source>Memory: %1 kB</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fashion-MNIST with a small CNN: two conv blocks (Conv2d 3x3 with 32 and 64 channels, BatchNorm2d, ReLU, MaxPool2d(2)) and a linear output, Adam with the learning rate x0.3 after epoch 1 (StepLR); above 0.90 validation accuracy in 2 epochs, where the MLP stays below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class &quot;%1&quot; has no training sample: the model cannot learn it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first convolution layer: above, each filter&apos;s weights (the mean over the input channels; RGB for colour images), each scaled from its lowest weight (black) to its highest (white); below, what each filter gives for the first image of the Predictions page after batch norm and the activation, before pooling (white: the strongest response).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 filters %2x%3 (bright: large weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature maps of the first image (bright: strong)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

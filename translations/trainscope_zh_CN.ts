@@ -2733,5 +2733,33 @@ before clipping %2 → after %3</source>
         <source>Memory: %1 kB</source>
         <translation>内存：%1 kB</translation>
     </message>
+    <message>
+        <source>Fashion-MNIST with a small CNN: two conv blocks (Conv2d 3x3 with 32 and 64 channels, BatchNorm2d, ReLU, MaxPool2d(2)) and a linear output, Adam with the learning rate x0.3 after epoch 1 (StepLR); above 0.90 validation accuracy in 2 epochs, where the MLP stays below.</source>
+        <translation>Fashion-MNIST 配一个小型卷积网络（CNN）：两个卷积块（3x3 的 Conv2d，32 和 64 个通道，BatchNorm2d、ReLU、MaxPool2d(2)）和一个线性输出层；优化器 Adam，第 1 个 epoch 之后学习率乘以 0.3（StepLR）；2 个 epoch 内验证准确率超过 0.90，而 MLP 达不到。</translation>
+    </message>
+    <message>
+        <source>Class &quot;%1&quot; has no training sample: the model cannot learn it.</source>
+        <translation>类别“%1”没有训练样本：模型无法学习它。</translation>
+    </message>
+    <message>
+        <source>Predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>First layer</source>
+        <translation>第一层</translation>
+    </message>
+    <message>
+        <source>The first convolution layer: above, each filter&apos;s weights (the mean over the input channels; RGB for colour images), each scaled from its lowest weight (black) to its highest (white); below, what each filter gives for the first image of the Predictions page after batch norm and the activation, before pooling (white: the strongest response).</source>
+        <translation>第一个卷积层：上方是每个卷积核的权重（对输入通道取平均；彩色图像按 RGB 显示），各自从最小权重（黑）缩放到最大权重（白）；下方是“预测”页第一张图像经过每个卷积核、批归一化和激活函数之后（池化之前）的输出（白：响应最强）。</translation>
+    </message>
+    <message>
+        <source>%1 filters %2x%3 (bright: large weight)</source>
+        <translation>%1 个 %2x%3 卷积核（亮：权重大）</translation>
+    </message>
+    <message>
+        <source>Feature maps of the first image (bright: strong)</source>
+        <translation>第一张图像的特征图（亮：响应强）</translation>
+    </message>
 </context>
 </TS>

@@ -143,7 +143,8 @@ const std::vector<Key<CsvConfig>>& csvKeys() {
         "csv: the target column, by header name or 0-based index (negative: from the end; null: "
         "the last column)"),
       K("header", &CsvConfig::header,
-        "csv: is the first row a header (auto: when none of its cells is a number)")
+        "csv: is the first row a header (auto: when none of its cells is a number, or one of "
+        "them is a word where the second row has a number)")
           .oneOf({"auto", "yes", "no"}),
       K("delimiter", &CsvConfig::delimiter,
         "csv: the cell separator (auto: whichever of , ; tab splits the first lines evenly)")
@@ -217,6 +218,34 @@ const std::vector<Key<ModelConfig>>& modelKeys() {
       K("dropout", &ModelConfig::dropout, "dropout probability after each activation")
           .atLeast(0)
           .below(1),
+  };
+  return keys;
+}
+
+const std::vector<Key<CnnConfig>>& cnnKeys() {
+  using K = Key<CnnConfig>;
+  static const std::vector<K> keys = {
+      K("channels", &CnnConfig::channels,
+        "cnn: out_channels of each conv block (Conv2d [-> BatchNorm2d] -> activation [-> pool])")
+          .atLeast(1)
+          .atMost(4096),
+      K("kernel_size", &CnnConfig::kernel_size, "cnn: Conv2d kernel_size").atLeast(1).atMost(31),
+      K("stride", &CnnConfig::stride, "cnn: Conv2d stride").atLeast(1).atMost(16),
+      K("padding", &CnnConfig::padding,
+        "cnn: Conv2d zero padding on each side (kernel_size // 2 keeps the size at stride 1)")
+          .atLeast(0)
+          .atMost(31),
+      K("batch_norm", &CnnConfig::batch_norm, "cnn: BatchNorm2d after each conv"),
+      K("pool", &CnnConfig::pool, "cnn: pooling after each block: max, avg or none")
+          .oneOf({"max", "avg", "none"}),
+      K("pool_size", &CnnConfig::pool_size, "cnn: the pooling's kernel_size and stride")
+          .atLeast(1)
+          .atMost(16),
+      K("hidden", &CnnConfig::hidden,
+        "cnn: Linear widths between the flatten and the output layer (model.activation and "
+        "model.dropout after each)")
+          .atLeast(1)
+          .atMost(65536),
   };
   return keys;
 }
@@ -422,6 +451,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("data.npy", c.data.npy, npyKeys());
   fn("data.idx", c.data.idx, idxKeys());
   fn("model", c.model, modelKeys());
+  fn("model.cnn", c.model.cnn, cnnKeys());
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
   fn("training.clip", c.training.clip, clipKeys());

@@ -6,6 +6,7 @@
 #include "core/data/npy_source.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "core/model/cnn.h"
 #include "core/model/mlp.h"
 #include "core/optim/optimizer_family.h"
 
@@ -105,6 +106,10 @@ const std::vector<ModelKind>& modelKinds() {
        "multilayer perceptron: Linear layers of model.hidden widths with model.activation and "
        "model.dropout between them",
        false, false, &buildMlp, &mlpKindFootprint, "model.hidden"},
+      {"cnn", "model.cnn",
+       "convolutional network for images: per model.cnn.channels entry Conv2d [-> BatchNorm2d] "
+       "-> model.activation [-> pooling], then Linear layers (model.cnn.hidden) and the output",
+       true, false, &buildCnn, &cnnKindFootprint, "model.cnn.channels"},
   };
   return kinds;
 }

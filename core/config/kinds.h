@@ -76,15 +76,18 @@ struct ModelKind {
   std::string description;      ///< one English line for help texts
   bool image_input = false;     ///< needs [C, H, W] inputs (a conv net)
   bool sequence_input = false;  ///< needs [T, F] inputs (a recurrent net)
-  /// Builds the model for one sample of `input_shape` and `outputs` outputs (see
-  /// core/model/model.h buildModel).
+  /// Builds the model for one sample of `input_shape` (x's sample shape) and `outputs`
+  /// outputs; `image_shape` is the data's [C, H, W] when its samples are images (stored flat
+  /// or not), else empty (see core/model/model.h buildModel).
   std::shared_ptr<Model> (*build)(const ModelConfig& config,
                                   const std::vector<int64_t>& input_shape,
+                                  const std::vector<int64_t>& image_shape,
                                   int64_t outputs) = nullptr;
   /// Parameters and activations of the model build() would make, computed without building it
-  /// (the memory check runs before anything is allocated).
+  /// (the memory check runs before anything is allocated). Throws what build() throws for a
+  /// shape the kind cannot take.
   ModelFootprint (*footprint)(const ModelConfig& config, const std::vector<int64_t>& input_shape,
-                              int64_t outputs) = nullptr;
+                              const std::vector<int64_t>& image_shape, int64_t outputs) = nullptr;
   /// The key that sizes the model, named when a run's parameters do not fit ("model.hidden").
   std::string size_key;
 };

@@ -85,13 +85,29 @@ struct DataConfig {
   bool stratify = false;
 };
 
+/// `model.cnn.*`: the convolutional kind (model.kind "cnn", core/model/cnn.h). Per entry of
+/// `channels` one block Conv2d(in, out, kernel_size, stride, padding) [-> BatchNorm2d] ->
+/// model.activation [-> MaxPool2d / AvgPool2d(pool_size)], then Flatten [-> Dropout] and
+/// Linear layers (`hidden`, then the head). Names and defaults as torch.nn's.
+struct CnnConfig {
+  std::vector<int64_t> channels{32, 64};  ///< out_channels of each conv block
+  int64_t kernel_size = 3;
+  int64_t stride = 1;
+  int64_t padding = 1;                    ///< zero padding on each side (kernel_size // 2: same size)
+  bool batch_norm = false;                ///< BatchNorm2d between each conv and its activation
+  std::string pool = "max";               ///< max | avg | none, after each block's activation
+  int64_t pool_size = 2;                  ///< the pooling's kernel_size and stride
+  std::vector<int64_t> hidden;            ///< Linear widths between the flatten and the head
+};
+
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry
-/// (core/config/kinds.h); "mlp" (the only kind today) reads the flat keys below.
+/// (core/config/kinds.h); "mlp" reads the flat keys below, "cnn" also model.cnn.*.
 struct ModelConfig {
   std::string kind = "mlp";
   std::vector<int64_t> hidden{128, 128};  ///< hidden layer widths
   std::string activation = "relu";        ///< relu | tanh | gelu | sigmoid
   double dropout = 0.0;                   ///< nn.Dropout p after each hidden activation
+  CnnConfig cnn;
 };
 
 /// `optimizer.*`: same names and meanings as torch.optim.SGD / Adam / AdamW.

@@ -1,6 +1,5 @@
 #include "core/model/mlp.h"
 
-#include <torch/nn/modules/activation.h>
 #include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
 
@@ -10,25 +9,14 @@
 namespace trainscope {
 
 std::shared_ptr<Model> buildMlp(const ModelConfig& config, const std::vector<int64_t>& input_shape,
-                                int64_t outputs) {
+                                const std::vector<int64_t>& /*image_shape*/, int64_t outputs) {
   int64_t width = 1;
   for (int64_t d : input_shape) width *= d;
   torch::nn::Sequential seq;
   if (input_shape.size() > 1) seq->push_back(torch::nn::Flatten());
   for (int64_t h : config.hidden) {
     seq->push_back(torch::nn::Linear(width, h));
-    if (config.activation == "relu") {
-      seq->push_back(torch::nn::ReLU());
-    } else if (config.activation == "tanh") {
-      seq->push_back(torch::nn::Tanh());
-    } else if (config.activation == "gelu") {
-      seq->push_back(torch::nn::GELU());
-    } else if (config.activation == "sigmoid") {
-      seq->push_back(torch::nn::Sigmoid());
-    } else {
-      throw Error(ErrorCode::Config, "model.activation",
-                  "unknown model.activation '" + config.activation + "'");
-    }
+    pushActivation(seq, config.activation);
     if (config.dropout > 0) seq->push_back(torch::nn::Dropout(config.dropout));
     width = h;
   }
@@ -37,7 +25,7 @@ std::shared_ptr<Model> buildMlp(const ModelConfig& config, const std::vector<int
 }
 
 ModelFootprint mlpKindFootprint(const ModelConfig& config, const std::vector<int64_t>& input_shape,
-                                int64_t outputs) {
+                                const std::vector<int64_t>& /*image_shape*/, int64_t outputs) {
   int64_t inputs = 1;
   for (int64_t d : input_shape) inputs *= d;
   std::vector<int64_t> widths{inputs};

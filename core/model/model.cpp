@@ -18,8 +18,12 @@ std::vector<at::Tensor> stateTensors(const Model& model) {
 }
 
 ModelPtr buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape,
-                    int64_t outputs) {
-  return modelKind(config.kind).build(config, input_shape, outputs);
+                    int64_t outputs, const std::vector<int64_t>& image_shape) {
+  return modelKind(config.kind).build(config, input_shape, image_shape, outputs);
+}
+
+ModelPtr buildModel(const ModelConfig& config, const DataSummary& data) {
+  return buildModel(config, data.input_shape, data.outputs, data.image_shape);
 }
 
 ModelPtr buildModel(const ModelConfig& config, int64_t in_features, int64_t outputs) {

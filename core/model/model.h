@@ -86,11 +86,14 @@ std::vector<at::Tensor> stateTensors(const Model& model);
 /// Builds the model of `config.kind` (core/config/kinds.h) for inputs of `input_shape` (one
 /// sample: [784] for flat images, [2] for moons) and `outputs` outputs (classes, or regression
 /// targets), initialised by libtorch's defaults from the global torch generator (seed it
-/// first). Throws Error(Config, "model.kind") for an unknown kind or an input shape the kind
-/// cannot take, Error(Config, "model.activation") for an unknown activation.
+/// first). `image_shape`: the data's [C, H, W] when its samples are images, else empty.
+/// Throws Error(Config, "model.kind") for an unknown kind or an input shape the kind cannot
+/// take, Error(Config, "model.activation") for an unknown activation.
 ModelPtr buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape,
-                    int64_t outputs);
+                    int64_t outputs, const std::vector<int64_t>& image_shape = {});
 /// buildModel(config, {in_features}, outputs): flat inputs.
 ModelPtr buildModel(const ModelConfig& config, int64_t in_features, int64_t outputs);
+/// The model for `data`: its input_shape, image_shape and outputs.
+ModelPtr buildModel(const ModelConfig& config, const DataSummary& data);
 
 }  // namespace trainscope

@@ -1,7 +1,11 @@
 #include "core/model/sequential_model.h"
 
+#include <torch/nn/modules/activation.h>
+#include <torch/nn/modules/batchnorm.h>
+#include <torch/nn/modules/conv.h>
 #include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
+#include <torch/nn/modules/pooling.h>
 #include <torch/utils.h>
 
 #include "core/errors.h"
@@ -18,6 +22,17 @@ std::string layerDescription(const torch::nn::Module& layer) {
   if (auto* drop = layer.as<torch::nn::Dropout>())
     // %g's six significant digits, in the "C" locale whatever the process locale.
     return "Dropout(" + formatSignificant(drop->options.p(), 6) + ")";
+  if (auto* conv = layer.as<torch::nn::Conv2d>()) {
+    const auto& o = conv->options;
+    return "Conv2d(" + std::to_string(o.in_channels()) + "->" + std::to_string(o.out_channels()) +
+           ", " + std::to_string((*o.kernel_size())[0]) + "x" + std::to_string((*o.kernel_size())[1]) + ")";
+  }
+  if (auto* bn = layer.as<torch::nn::BatchNorm2d>())
+    return "BatchNorm2d(" + std::to_string(bn->options.num_features()) + ")";
+  if (auto* pool = layer.as<torch::nn::MaxPool2d>())
+    return "MaxPool2d(" + std::to_string((*pool->options.kernel_size())[0]) + ")";
+  if (auto* pool = layer.as<torch::nn::AvgPool2d>())
+    return "AvgPool2d(" + std::to_string((*pool->options.kernel_size())[0]) + ")";
   std::string part = layer.name();
   if (part.size() > 4 && part.compare(part.size() - 4, 4, "Impl") == 0)
     part = part.substr(0, part.size() - 4);
@@ -27,6 +42,20 @@ std::string layerDescription(const torch::nn::Module& layer) {
 }
 
 }  // namespace
+
+void pushActivation(torch::nn::Sequential& seq, const std::string& activation) {
+  if (activation == "relu") {
+    seq->push_back(torch::nn::ReLU());
+  } else if (activation == "tanh") {
+    seq->push_back(torch::nn::Tanh());
+  } else if (activation == "gelu") {
+    seq->push_back(torch::nn::GELU());
+  } else if (activation == "sigmoid") {
+    seq->push_back(torch::nn::Sigmoid());
+  } else {
+    throw Error(ErrorCode::Config, "model.activation", "unknown model.activation '" + activation + "'");
+  }
+}
 
 NamedTensors moduleStateDict(const torch::nn::Module& module) {
   NamedTensors out;
@@ -79,6 +108,19 @@ ModelSummary SequentialModel::summary() const {
     s.description += (s.description.empty() ? "" : " ") + layerDescription(*child);
   s.parameter_count = countParameters(*this, /*trainable=*/true);
   return s;
+}
+
+std::pair<at::Tensor, at::Tensor> SequentialModel::firstConvBlock(const at::Tensor& input) {
+  at::Tensor x = input, weight;
+  for (auto& layer : *seq_) {
+    torch::nn::Module& m = *layer.ptr();
+    if (weight.defined() && !m.as<torch::nn::BatchNorm2d>()) {  // the activation: the end
+      return {weight, layer.forward(x)};
+    }
+    x = layer.forward(x);
+    if (auto* conv = m.as<torch::nn::Conv2d>()) weight = conv->weight;
+  }
+  return {weight, weight.defined() ? x : at::Tensor()};
 }
 
 std::vector<LayerInfo> SequentialModel::layers(const std::vector<int64_t>& input_shape) const {

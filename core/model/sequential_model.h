@@ -16,6 +16,11 @@ namespace trainscope {
 /// left out, as Python leaves out None.
 NamedTensors moduleStateDict(const torch::nn::Module& module);
 
+/// Appends the activation layer named `activation` (model.activation: relu -> nn.ReLU, tanh ->
+/// nn.Tanh, gelu -> nn.GELU, sigmoid -> nn.Sigmoid) to `seq`. Throws Error(Config,
+/// "model.activation") for another name.
+void pushActivation(torch::nn::Sequential& seq, const std::string& activation);
+
 /// A chain of layers, each fed the previous one's output (Python's nn.Sequential; children
 /// named "0", "1", ...).
 class SequentialModel final : public Model {
@@ -35,6 +40,12 @@ class SequentialModel final : public Model {
   void to(c10::Device device) override;
   ModelSummary summary() const override;
   std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const override;
+
+  /// The first Conv2d's weight [out, in, kH, kW] and what `input` [N, ...] gives after it, its
+  /// BatchNorm2d and its activation (the first block's feature maps [N, out, H', W']), run in
+  /// the model's current mode (callers hold a NoGradGuard); two undefined tensors when the
+  /// model has no Conv2d.
+  std::pair<at::Tensor, at::Tensor> firstConvBlock(const at::Tensor& input);
 
  private:
   std::string kind_;

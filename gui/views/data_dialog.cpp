@@ -52,6 +52,8 @@ QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscap
 QString warningText(const ReportWarning& w) {
   const QString name = QCoreApplication::translate("TrainScope", w.name.c_str());
   const int n = static_cast<int>(w.count);
+  if (w.kind == "few_samples" && n == 0)
+    return Tr::tr("Class \"%1\" has no training sample: the model cannot learn it.").arg(name);
   if (w.kind == "few_samples")
     return Tr::tr("Class \"%1\" has only %n training sample(s): the model can hardly learn it.", "", n)
         .arg(name);

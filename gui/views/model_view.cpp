@@ -6,10 +6,13 @@
 #include <QLabel>
 #include <QPainter>
 #include <QStackedWidget>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "gui/tr.h"
+#include "gui/views/conv_maps.h"
 #include "gui/widgets/pixel_image.h"
 
 namespace trainscope {
@@ -115,7 +118,7 @@ class ImageGrid : public QWidget {
         for (int y = 0; y < r.image_h; ++y)
           for (int x = 0; x < r.image_w; ++x) {
             const std::size_t i = static_cast<std::size_t>(y * r.image_w + x);
-            img.scanLine(y)[x] = i < px.size() ? 255 - px[i] : 255;  // dark ink on white
+            img.scanLine(y)[x] = i < px.size() ? px[i] : 0;  // as stored, as the import report
           }
       }
       const QRect target(cx + (cell_w - side) / 2, cy + 2, side, side);
@@ -194,8 +197,16 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   prediction_->setPen(QPen(kPredictionColor, 2.5));
   stack_->addWidget(plot_);
 
-  images_ = new ImageGrid(this);
-  stack_->addWidget(images_);
+  // Images: the predictions, and for a CNN a second page with its first layer (each page gets
+  // the whole side tab: both at once are too small to read at 1024x768).
+  images_page_ = new QTabWidget(this);
+  images_page_->setObjectName(QStringLiteral("modelViewImagePages"));
+  images_page_->setDocumentMode(true);
+  images_ = new ImageGrid(images_page_);
+  images_page_->addTab(images_, QString());
+  conv_ = new ConvMaps(images_page_);
+  images_page_->addTab(conv_, QString());
+  stack_->addWidget(images_page_);
   clear();
 }
 
@@ -212,6 +223,10 @@ void ModelView::clear(bool readBack) {
   drawable_ = true;
   record_.reset();
   images_->setRecord(nullptr);
+  conv_->setRecord(nullptr);
+  images_page_->setCurrentIndex(0);
+  images_page_->setTabVisible(1, false);
+  images_page_->tabBar()->setVisible(false);
   stack_->setCurrentWidget(empty_);
   retranslate();
 }
@@ -241,7 +256,10 @@ void ModelView::setRecord(const ModelViewRecord& record) {
       break;
     case ModelViewRecord::Kind::Images:
       images_->setRecord(&*record_);
-      stack_->setCurrentWidget(images_);
+      conv_->setRecord(&*record_);
+      images_page_->setTabVisible(1, ConvMaps::hasMaps(*record_));
+      images_page_->tabBar()->setVisible(ConvMaps::hasMaps(*record_));
+      stack_->setCurrentWidget(images_page_);
       break;
   }
   retranslate();
@@ -340,6 +358,8 @@ void ModelView::retranslate() {
                                          "and images. The Evaluation tab shows how the model "
                                          "does on the validation samples.")
                                 : Tr::tr("What the model does appears here at the end of each epoch."));
+  images_page_->setTabText(0, Tr::tr("Predictions"));
+  images_page_->setTabText(1, Tr::tr("First layer"));
   plot_->xAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₀")
                                                                                     : Tr::tr("x"));
   plot_->yAxis->setLabel(record_ && record_->kind == ModelViewRecord::Kind::Regions ? Tr::tr("x₁")

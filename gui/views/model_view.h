@@ -11,9 +11,11 @@ class QCPColorMap;
 class QCPGraph;
 class QLabel;
 class QStackedWidget;
+class QTabWidget;
 
 namespace trainscope {
 
+class ConvMaps;
 class ImageGrid;
 
 /// Shows the newest ModelViewRecord (objectName `modelView`): for 1-D regression the training
@@ -21,7 +23,8 @@ class ImageGrid;
 /// classification the class-1 probability over a grid as shaded decision regions
 /// (QCPColorMap, grid_w x grid_h cells, blue = class 0, orange = class 1, white = the boundary)
 /// with the points coloured by class (training filled, validation hollow); for images a 4x4
-/// grid of fixed validation images with predicted and true class, wrong ones framed in red.
+/// grid of fixed validation images with predicted and true class, wrong ones framed in red,
+/// and, on a second page for a convolutional model, its first layer's filters and feature maps.
 /// Everything is drawn once per record (epoch ends and pauses), never per step.
 class ModelView : public QWidget {
   Q_OBJECT
@@ -68,7 +71,9 @@ class ModelView : public QWidget {
   QCPGraph* val_points_[2];
   QCPGraph* truth_;
   QCPGraph* prediction_;
+  QTabWidget* images_page_;  ///< the image grid and, for a CNN, its filters and feature maps
   ImageGrid* images_;
+  ConvMaps* conv_;
   QLabel* empty_;
   bool read_back_ = false;
   bool drawable_ = true;  ///< the run's data has a model picture (setData)  ///< the empty state is that of a run read back from its folder

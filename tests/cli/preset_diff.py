@@ -6,7 +6,10 @@ they were, wall-clock values aside (ARCHITECTURE section 4: epoch_seconds, sampl
 and any other time are the only values allowed to differ between two runs with the same seed and
 config).
 
-  preset_diff.py run CLI ROOT [--epochs N]   every preset into ROOT/<preset> (ROOT must not exist)
+  preset_diff.py run CLI ROOT [--epochs N] [--limit N]
+                                             every preset into ROOT/<preset> (ROOT must not
+                                             exist); --limit sets data.limit (fewer samples
+                                             for the presets that read files)
   preset_diff.py compare ROOT_A ROOT_B [--added KEYS]
                                              differences, exit 1 when there are any; KEYS
                                              (comma-separated dotted paths, e.g.
@@ -14,7 +17,8 @@ config).
                                              adds on purpose: allowed in B only, nothing else.
                                              FILE:KEY limits a key to the files whose name
                                              matches FILE (fnmatch: "run.json", "*.pt")
-  preset_diff.py selfcheck CLI [--epochs N]  runs twice with one build and compares (must be
+  preset_diff.py selfcheck CLI [--epochs N] [--limit N]
+                                             runs twice with one build and compares (must be
                                              equal), then checks that a changed value, a changed
                                              weight and a missing file are each reported
 
@@ -50,7 +54,7 @@ def presets(cli):
     return names
 
 
-def run_all(cli, root, epochs):
+def run_all(cli, root, epochs, limit=None):
     if os.path.exists(root):
         sys.exit("preset_diff: %s exists; give a new folder" % root)
     os.makedirs(root)
@@ -59,6 +63,8 @@ def run_all(cli, root, epochs):
                 "--set", "training.num_threads=1"]
         if epochs:
             args += ["--epochs", str(epochs)]
+        if limit:
+            args += ["--set", "data.limit=%d" % limit]
         r = subprocess.run(args, capture_output=True, text=True)
         # 0 completed, 1 failed to finish cleanly, 3 ended by a non-finite loss (exploding); 2 is
         # a refused command line and anything else a crash.
@@ -218,12 +224,12 @@ def report(problems):
     return 1 if problems else 0
 
 
-def selfcheck(cli, epochs):
+def selfcheck(cli, epochs, limit=None):
     tmp = tempfile.mkdtemp(prefix="trainscope-preset-diff-")
     try:
         a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
-        run_all(cli, a, epochs)
-        run_all(cli, b, epochs)
+        run_all(cli, a, epochs, limit)
+        run_all(cli, b, epochs, limit)
         problems = compare(a, b)
         if problems:
             print("two runs of one build differ:")
@@ -295,8 +301,13 @@ def main(argv):
         i = argv.index("--epochs")
         epochs = int(argv[i + 1])
         del argv[i:i + 2]
+    limit = None
+    if "--limit" in argv:
+        i = argv.index("--limit")
+        limit = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) == 3 and argv[0] == "run":
-        run_all(argv[1], argv[2], epochs)
+        run_all(argv[1], argv[2], epochs, limit)
         return 0
     if len(argv) == 5 and argv[0] == "compare" and argv[3] == "--added":
         ADDED.update(filter(None, argv[4].split(",")))
@@ -304,7 +315,7 @@ def main(argv):
     if len(argv) == 3 and argv[0] == "compare":
         return report(compare(argv[1], argv[2]))
     if len(argv) == 2 and argv[0] == "selfcheck":
-        return selfcheck(argv[1], epochs)
+        return selfcheck(argv[1], epochs, limit)
     print(__doc__)
     return 2
 

@@ -59,6 +59,8 @@ class TstModel : public QObject {
   void wrongInputShapeNamesTheKey();
   void everyOptimizerRowBuilds();
   void footprintMatchesTheBuiltModel();
+  void cnnMatchesPythonsSequential();
+  void cnnNamesAnImageTooSmallAndATable();
 };
 
 // Buffers between parameters: PyTorch lists each module's parameters, then its buffers, then the
@@ -165,7 +167,7 @@ void TstModel::frozenParametersAreCountedApart() {
 void TstModel::registryNamesTheKinds() {
   QVERIFY(!modelKinds().empty());
   QCOMPARE(QString::fromStdString(modelKinds()[0].name), QString("mlp"));
-  QCOMPARE(modelKindNames(), std::vector<std::string>{"mlp"});
+  QCOMPARE(modelKindNames(), (std::vector<std::string>{"mlp", "cnn"}));
   ModelConfig c = mlp({4});
   c.kind = "transformer";
   try {
@@ -214,11 +216,22 @@ void TstModel::everyOptimizerRowBuilds() {
 
 // The memory check's footprint (known before building) against the model built.
 void TstModel::footprintMatchesTheBuiltModel() {
+  using Shape = std::vector<int64_t>;
   for (const ModelKind& k : modelKinds()) {
-    for (const std::vector<int64_t>& shape : {std::vector<int64_t>{784}, {1, 28, 28}, {2}}) {
-      const ModelConfig c = mlp({64, 32});
-      const ModelFootprint f = k.footprint(c, shape, 10);
-      const ModelPtr m = k.build(c, shape, 10);
+    // (x's sample shape, the image shape): flat images, [C, H, W] images, a table.
+    for (const auto& [shape, image] : std::vector<std::pair<Shape, Shape>>{
+             {{784}, {1, 28, 28}}, {{1, 28, 28}, {}}, {{2}, {}}}) {
+      ModelConfig c = mlp({64, 32});
+      c.cnn.channels = {4, 8};
+      c.cnn.batch_norm = true;
+      c.cnn.hidden = {16};
+      if (k.image_input && shape.size() == 1 && image.empty()) {  // a table: refused by both
+        QVERIFY_THROWS_EXCEPTION(Error, k.footprint(c, shape, image, 10));
+        QVERIFY_THROWS_EXCEPTION(Error, k.build(c, shape, image, 10));
+        continue;
+      }
+      const ModelFootprint f = k.footprint(c, shape, image, 10);
+      const ModelPtr m = k.build(c, shape, image, 10);
       QCOMPARE(f.parameters, countParameters(*m, true) + countParameters(*m, false));
       // Activations: at least every layer's output once, per sample.
       int64_t outputs = 0;
@@ -231,6 +244,98 @@ void TstModel::footprintMatchesTheBuiltModel() {
                qPrintable(QString::number(f.activation_floats_per_sample)));
     }
     QVERIFY(!k.size_key.empty());
+  }
+}
+
+// The CNN against the Python nn.Sequential its doc comment writes: state_dict names, layer
+// shapes and parameter counts, every initial weight from the same seed, and the loss of the
+// first two SGD steps in train mode (batch norm on batch statistics).
+void TstModel::cnnMatchesPythonsSequential() {
+  ModelConfig c;
+  c.kind = "cnn";
+  c.cnn.channels = {4, 8};
+  c.cnn.batch_norm = true;
+  c.cnn.hidden = {16};
+  const char* script =
+      "import torch, torch.nn as nn, torch.nn.functional as F\n"
+      "torch.manual_seed(5)\n"
+      "m = nn.Sequential(nn.Unflatten(1, (1, 28, 28)),\n"
+      "    nn.Conv2d(1, 4, 3, stride=1, padding=1), nn.BatchNorm2d(4), nn.ReLU(), nn.MaxPool2d(2),\n"
+      "    nn.Conv2d(4, 8, 3, stride=1, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2),\n"
+      "    nn.Flatten(), nn.Linear(392, 16), nn.ReLU(), nn.Linear(16, 10))\n"
+      "print(' '.join(m.state_dict().keys()))\n"
+      "for t in m.state_dict().values():\n"
+      "    print(' '.join('%.9g' % v for v in t.double().flatten().tolist()))\n"
+      "x = torch.linspace(-2, 2, 8 * 784).view(8, 784)\n"
+      "y = torch.arange(8) % 10\n"
+      "opt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+      "for step in range(2):\n"
+      "    opt.zero_grad(); loss = F.cross_entropy(m(x), y); loss.backward(); opt.step()\n"
+      "    print('%.9g' % loss.item())\n"
+      "m.eval(); h = x\n"
+      "for name, layer in m.named_children():\n"
+      "    h = layer(h)\n"
+      "    print(name, list(h.shape[1:]), sum(p.numel() for p in layer.parameters()))\n";
+  const QStringList py = python(script);
+  torch::manual_seed(5);
+  ModelPtr m = buildModel(c, std::vector<int64_t>{784}, 10, {1, 28, 28});
+  QCOMPARE(QString::fromStdString(m->kind()), QString("cnn"));
+  const NamedTensors state = m->state_dict();
+  QCOMPARE(py.size(), 1 + int(state.size()) + 2 + 13);
+  QCOMPARE(names(state).join(' '), py[0]);
+  for (size_t i = 0; i < state.size(); ++i) {
+    const at::Tensor t = state[i].second.to(at::kDouble).flatten();
+    const QStringList values = py[int(i) + 1].split(' ');
+    QCOMPARE(values.size(), int(t.numel()));
+    for (int64_t j = 0; j < t.numel(); ++j)
+      QVERIFY2(std::abs(t[j].item<double>() - values[j].toDouble()) <= 1e-7,
+               qPrintable(QString::fromStdString(state[i].first) + "[" + QString::number(j) + "]"));
+  }
+  const at::Tensor x = torch::linspace(-2, 2, 8 * 784).view({8, 784});
+  const at::Tensor y = torch::arange(8) % 10;
+  torch::optim::SGD opt(m->parameters(), torch::optim::SGDOptions(0.1));
+  for (int step = 0; step < 2; ++step) {
+    opt.zero_grad();
+    const at::Tensor loss = torch::nn::functional::cross_entropy(m->forward(x), y);
+    loss.backward();
+    opt.step();
+    const double expected = py[int(state.size()) + 1 + step].toDouble();
+    QVERIFY2(std::abs(loss.item<double>() - expected) <= 1e-6 * std::abs(expected),
+             qPrintable(QString::number(loss.item<double>(), 'g', 9) + " vs " + py[int(state.size()) + 1 + step]));
+  }
+  const std::vector<LayerInfo> layers = m->layers({784});
+  QCOMPARE(layers.size(), size_t{13});
+  for (size_t i = 0; i < layers.size(); ++i) {
+    const LayerInfo& l = layers[i];
+    QCOMPARE(QString::fromStdString(l.name) + " " + shape(l.output_shape) + " " +
+                 QString::number(l.trainable_parameters),
+             py[int(state.size()) + 3 + int(i)]);
+  }
+  QCOMPARE(QString::fromStdString(layers[1].description), QString("Conv2d(1->4, 3x3)"));
+  QCOMPARE(QString::fromStdString(layers[4].description), QString("MaxPool2d(2)"));
+  QVERIFY(m->is_training());
+}
+
+void TstModel::cnnNamesAnImageTooSmallAndATable() {
+  ModelConfig c;
+  c.kind = "cnn";
+  c.cnn.channels = {8, 8, 8, 8, 8};  // 28 -> 14 -> 7 -> 3 -> 1 -> 0
+  try {
+    buildModel(c, std::vector<int64_t>{784}, 10, {1, 28, 28});
+    QFAIL("a conv stack that shrinks 28x28 to nothing was built");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("model.cnn.channels"));
+    QVERIFY2(QString(e.what()).contains("1x28x28") && QString(e.what()).contains("block 5 of 5") &&
+                 QString(e.what()).contains("8x1x1"),
+             e.what());
+  }
+  c.cnn.channels = {8};
+  try {
+    buildModel(c, std::vector<int64_t>{7}, 3);
+    QFAIL("a CNN was built for a table");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("model.kind"));
+    QVERIFY2(QString(e.what()).contains("[7]") && QString(e.what()).contains("mlp"), e.what());
   }
 }
 

@@ -6,6 +6,7 @@
 #include <torch/torch.h>
 
 #include <QtTest/QtTest>
+#include <map>
 
 #include "core/config/config_json.h"
 #include "core/data/dataset.h"
@@ -39,6 +40,7 @@ class TstModelView : public QObject {
  private Q_SLOTS:
   void regionsEqualDirectForward();
   void curveEqualsModel();
+  void cnnViewShowsFirstLayerFiltersAndMaps();
   void trainerSendsViews();
   void lrFinderLeavesStateUnchanged();
   void lrFinderFindsKnownBest();
@@ -81,6 +83,39 @@ void TstModelView::regionsEqualDirectForward() {
                        data.summary.preprocessing.std[0] -
                    data.train.x[0][0].item<double>()) < 1e-5);
   QCOMPARE(view->train_label[0], int(data.train.y[0].item<int64_t>()));
+}
+
+// A CNN's image view carries its first Conv2d's weight and the first block's output for the
+// first validation image: equal to conv2d -> batch_norm (running statistics) -> relu computed
+// here from the state_dict, with no pooling.
+void TstModelView::cnnViewShowsFirstLayerFiltersAndMaps() {
+  TrainConfig c = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300"});
+  const PreparedData data = loadData(c.data);
+  torch::manual_seed(4);
+  auto model = buildModel(c.model, data.summary);
+  const auto view = computeModelView(*model, data, 0.0);
+  QVERIFY(view.has_value());
+  QCOMPARE(view->kind, ModelViewRecord::Kind::Images);
+  QCOMPARE(view->filter_count, 32);
+  QCOMPARE(view->filter_channels, 1);
+  QCOMPARE(view->filter_h, 3);
+  QCOMPARE(view->map_count, 32);
+  QCOMPARE(view->map_h, 28);
+  QCOMPARE(view->map_w, 28);
+  std::map<std::string, at::Tensor> sd;
+  for (const auto& [name, t] : model->state_dict()) sd[name] = t;
+  const at::Tensor w = sd.at("1.weight");
+  QVERIFY(at::equal(torch::from_blob(const_cast<float*>(view->filters.data()), w.sizes()), w));
+  torch::NoGradGuard no_grad;
+  const at::Tensor x = data.val.rows(0, 1).x.view({1, 1, 28, 28});
+  const at::Tensor conv = at::conv2d(x, w, sd.at("1.bias"), 1, 1);
+  const at::Tensor bn = at::batch_norm(conv, sd.at("2.weight"), sd.at("2.bias"),
+                                       sd.at("2.running_mean"), sd.at("2.running_var"), false, 0.1,
+                                       1e-5, false);
+  const at::Tensor expected = at::relu(bn)[0];
+  const at::Tensor got = torch::from_blob(const_cast<float*>(view->feature_maps.data()), {32, 28, 28});
+  QVERIFY(at::allclose(got, expected, 1e-5, 1e-6));
+  QVERIFY(model->is_training());  // the view put the mode back
 }
 
 void TstModelView::curveEqualsModel() {

@@ -257,6 +257,33 @@ void TstOverfittingGui::modelViewShowsCurveAndImageRecords() {
   QCOMPARE(view.imageCount(), 16);
   QCOMPARE(view.wrongCount(), 4);
   QVERIFY(!view.grab().isNull());  // paints without a crash
+  auto* maps = view.findChild<QWidget*>(QStringLiteral("convMaps"));
+  auto* pages = view.findChild<QTabWidget*>(QStringLiteral("modelViewImagePages"));
+  QVERIFY(maps && pages);
+  QVERIFY(!pages->isTabVisible(1));  // an MLP's record: no filters, no "First layer" page
+  // A CNN's record: its first layer's 8 filters 3x3 and 8 feature maps 28x28 below the grid.
+  img.filter_count = 8;
+  img.filter_channels = 1;
+  img.filter_h = img.filter_w = 3;
+  for (int i = 0; i < 8 * 9; ++i) img.filters.push_back(static_cast<float>(i % 9) - 4.0f);
+  img.map_count = 8;
+  img.map_h = img.map_w = 28;
+  img.feature_maps.assign(8 * 28 * 28, 0.0f);
+  img.feature_maps[5] = 3.0f;
+  view.setRecord(img);
+  QVERIFY(pages->isTabVisible(1));
+  QCOMPARE(pages->currentIndex(), 0);  // the predictions first
+  pages->setCurrentIndex(1);
+  QCoreApplication::processEvents();
+  QVERIFY(maps->isVisible());
+  QVERIFY(maps->height() > 100);
+  const QImage shot = maps->grab().toImage();
+  // The 8 maps are 0 (black) but for one pixel: 8 black tiles of at least 24x24 pixels, far
+  // more dark pixels than the two title lines have.
+  int dark = 0;
+  for (int y = 0; y < shot.height(); ++y)
+    for (int x = 0; x < shot.width(); ++x) dark += qGray(shot.pixel(x, y)) < 10;
+  QVERIFY2(dark > 8 * 24 * 24, qPrintable(QString::number(dark)));
 }
 
 void TstOverfittingGui::learningRateChangedMidRunIsAnEventAndTheLaterStepsLr() {

@@ -12,7 +12,7 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
   if (c.training.device.rfind("cuda", 0) == 0) return std::nullopt;
   const ModelKind& kind = modelKind(c.model.kind);
   const ModelFootprint footprint =
-      kind.footprint(c.model, d.summary.input_shape, d.summary.outputs);
+      kind.footprint(c.model, d.summary.input_shape, d.summary.image_shape, d.summary.outputs);
   int64_t data_bytes = 0;
   for (const TensorPair* p : {&d.train, &d.val, &d.test})
     if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();

@@ -119,7 +119,7 @@ void Trainer::Impl::prepare(bool check_only) {
   if (auto warning = checkRunMemory(config, data, memory_estimate_bytes))
     start_events.push_back(*warning);
   seedEverything(state.seed);
-  state.model = buildModel(config.model, data.summary.input_shape, data.summary.outputs);
+  state.model = buildModel(config.model, data.summary);
   state.model->to(state.device);
   state.params = state.model->parameters();
   model_summary = state.model->summary();

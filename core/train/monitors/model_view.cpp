@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/sequential_model.h"
 #include "core/train/monitors/model_view_impl.h"
 
 namespace trainscope {
@@ -78,6 +79,22 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
       r.confidence.push_back(conf[i].item<double>());
     }
     r.class_names = d.summary.class_names;
+    if (auto* seq = dynamic_cast<SequentialModel*>(&model)) {
+      const auto [weight, maps] = seq->firstConvBlock(part.x.narrow(0, 0, 1));
+      if (weight.defined() && maps.dim() == 4) {
+        const at::Tensor w = weight.to(at::kFloat).cpu().contiguous();
+        r.filter_count = static_cast<int>(w.size(0));
+        r.filter_channels = static_cast<int>(w.size(1));
+        r.filter_h = static_cast<int>(w.size(2));
+        r.filter_w = static_cast<int>(w.size(3));
+        r.filters.assign(w.data_ptr<float>(), w.data_ptr<float>() + w.numel());
+        const at::Tensor m = maps[0].to(at::kFloat).cpu().contiguous();
+        r.map_count = static_cast<int>(m.size(0));
+        r.map_h = static_cast<int>(m.size(1));
+        r.map_w = static_cast<int>(m.size(2));
+        r.feature_maps.assign(m.data_ptr<float>(), m.data_ptr<float>() + m.numel());
+      }
+    }
     out = r;
   } else if (features == 1 && !d.classification) {
     r.kind = ModelViewRecord::Kind::Curve;

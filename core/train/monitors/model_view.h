@@ -38,6 +38,14 @@ struct ModelViewRecord {
   std::vector<int> predicted, actual;        ///< class indices per image
   std::vector<double> confidence;            ///< softmax probability of the predicted class
   std::vector<std::string> class_names;
+
+  // ---- Images, when the model has a Conv2d (model.kind cnn): its first one ----
+  int filter_count = 0, filter_channels = 0, filter_h = 0, filter_w = 0;
+  std::vector<float> filters;  ///< the first Conv2d's weight [count, channels, h, w], row-major
+  int map_count = 0, map_h = 0, map_w = 0;
+  /// The first conv block's output (Conv2d [BatchNorm2d] activation, before pooling) for
+  /// images[0]: [count, h, w], row-major.
+  std::vector<float> feature_maps;
 };
 
 }  // namespace trainscope

@@ -161,8 +161,13 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
     throw Error(ErrorCode::Config, "--split",
                 "the data has no " + request.split + " split (data.source \"" +
                     data.summary.source + "\"" +
-                    (request.split == "test" ? " has no test set" : "") + ")");
-  ModelPtr model = buildModel(config.model, data.summary.input_shape, data.summary.outputs);
+                    (request.split == "test"
+                         ? " has no test set here; test files are data.csv.test_path, the "
+                           "arrays <x>_test and <y>_test of an .npz, data.idx.test_path, or a "
+                           "test/ folder beside train/"
+                         : "") +
+                    ")");
+  ModelPtr model = buildModel(config.model, data.summary);
   importWeights(*model, file);
   model->eval();
   torch::NoGradGuard no_grad;

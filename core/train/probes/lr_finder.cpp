@@ -121,7 +121,7 @@ LrFinderResult findLearningRate(const TrainConfig& config, const LrFinderOptions
   const PreparedData data = loadData(config.data);
   const int64_t seed = config.training.seed ? *config.training.seed : drawSeed();
   seedEverything(seed);
-  auto model = buildModel(config.model, data.summary.input_shape, data.summary.outputs);
+  auto model = buildModel(config.model, data.summary);
   return runLrFinder(*model, config.optimizer, data.train, data.classification,
                      config.training.batch_size, static_cast<uint64_t>(seed), o);
 }
