@@ -53,6 +53,7 @@ class TrainCommand {
   std::string resume_;
   std::string init_weights_;
   std::string replay_;
+  bool dry_run_ = false;
 };
 
 /// `launch --nproc-per-node N [--nnodes M --node-rank K --master-addr A --master-port P]

@@ -1,0 +1,81 @@
+#include "core/train/probes/shapes.h"
+
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include "core/data/dataset.h"
+#include "core/errors.h"
+#include "core/model/model.h"
+
+namespace trainscope {
+
+namespace {
+
+TensorFacts factsOf(const at::Tensor& t) {
+  TensorFacts f;
+  f.shape = t.sizes().vec();
+  const std::string dtype = c10::toString(t.scalar_type());  // "Float", "Long"
+  static const std::pair<const char*, const char*> names[] = {
+      {"Float", "float32"}, {"Long", "int64"}, {"Byte", "uint8"}, {"Double", "float64"},
+      {"Int", "int32"},     {"Half", "float16"}, {"BFloat16", "bfloat16"}, {"Bool", "bool"}};
+  f.dtype = dtype;
+  for (const auto& [from, to] : names)
+    if (dtype == from) f.dtype = to;
+  f.device = t.device().str();
+  if (t.numel() > 0) {
+    const at::Tensor d = t.to(at::kDouble);
+    f.min = d.min().item<double>();
+    f.max = d.max().item<double>();
+  }
+  return f;
+}
+
+}  // namespace
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+ShapeReport shapeReport(const TrainConfig& config) {
+  const PreparedData data = loadData(config.data);
+  ShapeReport r;
+  r.model_kind = config.model.kind;
+  r.n_train = data.summary.n_train;
+  r.n_val = data.summary.n_val;
+  r.n_test = data.summary.n_test;
+  r.task = data.summary.task;
+  r.outputs = data.summary.outputs;
+  r.image_shape = data.summary.image_shape;
+  torch::manual_seed(static_cast<uint64_t>(config.training.seed.value_or(0)));
+  const ModelPtr model = buildModel(config.model, data.summary);
+  r.trainable_parameters = countParameters(*model, true);
+  const int64_t n = std::min<int64_t>(config.training.batch_size, data.train.size());
+  const TensorPair batch = data.train.rows(0, n);
+  r.x = factsOf(batch.x);
+  r.y = factsOf(batch.y);
+  // Layer by layer on one sample (Model::layers), then the whole batch for the output.
+  const std::vector<int64_t> sample(batch.x.sizes().begin() + 1, batch.x.sizes().end());
+  for (const LayerInfo& l : model->layers(sample)) {
+    LayerShape s{l.name, l.description, {n}, l.trainable_parameters, l.frozen_parameters};
+    s.output_shape.insert(s.output_shape.end(), l.output_shape.begin(), l.output_shape.end());
+    r.layers.push_back(std::move(s));
+  }
+  model->eval();
+  torch::NoGradGuard no_grad;
+  const at::Tensor out = model->forward(batch.x);
+  r.output = factsOf(out);
+  const std::vector<int64_t> expected{n, r.outputs};
+  if (r.output.shape != expected)
+    throw Error(ErrorCode::Config, "model.kind",
+                "the " + config.model.kind + " model gives outputs of shape " +
+                    shapeText(r.output.shape) + " for a batch of " + shapeText(r.x.shape) +
+                    ", but the data needs " + shapeText(expected) + " (" +
+                    (r.task == "classification" ? std::to_string(r.outputs) + " classes"
+                                                : std::to_string(r.outputs) + " targets") +
+                    ")");
+  return r;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,53 @@
+#pragma once
+/// "Shape first" (the debugging checklist's first step): one batch of the configured data
+/// through the configured model before anything trains, with every layer's output shape and
+/// parameter count (`trainscope-cli train --dry-run`). Torch-free.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope {
+
+/// A tensor as the checklist describes it: shape, dtype, device and value range.
+struct TensorFacts {
+  std::vector<int64_t> shape;
+  std::string dtype;   ///< "float32", "int64" (torch's names without "torch.")
+  std::string device;  ///< "cpu", "cuda:0"
+  double min = 0, max = 0;
+};
+
+/// One layer of the model, with the output of one batch (batch dimension included).
+struct LayerShape {
+  std::string name;         ///< state_dict prefix ("0", "1", ...)
+  std::string description;  ///< "Conv2d(1->32, 3x3)", "ReLU"
+  std::vector<int64_t> output_shape;
+  int64_t trainable_parameters = 0, frozen_parameters = 0;
+};
+
+/// What shapeReport found.
+struct ShapeReport {
+  std::string model_kind;
+  int64_t n_train = 0, n_val = 0, n_test = 0;
+  std::string task;  ///< classification | regression
+  int64_t outputs = 0;  ///< what the data needs: classes, or regression targets per sample
+  std::vector<int64_t> image_shape;  ///< [C, H, W] for image data, else empty
+  TensorFacts x, y;  ///< the first training batch as the model gets it (x after preprocessing)
+  std::vector<LayerShape> layers;
+  TensorFacts output;  ///< the model's output for that batch
+  int64_t trainable_parameters = 0;
+};
+
+/// Loads `config`'s data (as a run would: same split and preprocessing), builds the model
+/// (seeded from training.seed, or 0), and runs the first training batch of
+/// training.batch_size samples through it layer by layer in eval mode without gradients, on the
+/// CPU. Throws Error(Config, key) naming the key and both shapes when the model does not fit
+/// the data (a model.kind that needs images given a table, a conv stack that shrinks the images
+/// to nothing, an output that is not [batch, outputs]), and whatever loading the data throws.
+ShapeReport shapeReport(const TrainConfig& config);
+
+/// "[64, 1, 28, 28]".
+std::string shapeText(const std::vector<int64_t>& shape);
+
+}  // namespace trainscope
