@@ -3,7 +3,7 @@
 #include <torch/nn/modules/batchnorm.h>
 #include <torch/nn/modules/conv.h>
 #include <torch/nn/modules/dropout.h>
-#include <torch/nn/modules/linear.h>
+#include <torch/nn/modules/linear.h>  // Flatten, Unflatten
 #include <torch/nn/modules/pooling.h>
 
 #include <string>
@@ -102,14 +102,7 @@ std::shared_ptr<Model> buildCnn(const ModelConfig& config, const std::vector<int
   }
   seq->push_back(torch::nn::Flatten());
   if (config.dropout > 0) seq->push_back(torch::nn::Dropout(config.dropout));
-  int64_t width = p.flat;
-  for (int64_t h : c.hidden) {
-    seq->push_back(torch::nn::Linear(width, h));
-    pushActivation(seq, config.activation);
-    if (config.dropout > 0) seq->push_back(torch::nn::Dropout(config.dropout));
-    width = h;
-  }
-  seq->push_back(torch::nn::Linear(width, outputs));
+  pushLinearLayers(seq, p.flat, c.hidden, config.activation, config.dropout, outputs);
   return std::make_shared<SequentialModel>("cnn", seq);
 }
 

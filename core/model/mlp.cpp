@@ -1,6 +1,5 @@
 #include "core/model/mlp.h"
 
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
 
 #include "core/errors.h"
@@ -14,13 +13,7 @@ std::shared_ptr<Model> buildMlp(const ModelConfig& config, const std::vector<int
   for (int64_t d : input_shape) width *= d;
   torch::nn::Sequential seq;
   if (input_shape.size() > 1) seq->push_back(torch::nn::Flatten());
-  for (int64_t h : config.hidden) {
-    seq->push_back(torch::nn::Linear(width, h));
-    pushActivation(seq, config.activation);
-    if (config.dropout > 0) seq->push_back(torch::nn::Dropout(config.dropout));
-    width = h;
-  }
-  seq->push_back(torch::nn::Linear(width, outputs));
+  pushLinearLayers(seq, width, config.hidden, config.activation, config.dropout, outputs);
   return std::make_shared<SequentialModel>("mlp", seq);
 }
 

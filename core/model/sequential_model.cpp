@@ -57,6 +57,17 @@ void pushActivation(torch::nn::Sequential& seq, const std::string& activation) {
   }
 }
 
+void pushLinearLayers(torch::nn::Sequential& seq, int64_t width, const std::vector<int64_t>& hidden,
+                      const std::string& activation, double dropout, int64_t outputs) {
+  for (int64_t h : hidden) {
+    seq->push_back(torch::nn::Linear(width, h));
+    pushActivation(seq, activation);
+    if (dropout > 0) seq->push_back(torch::nn::Dropout(dropout));
+    width = h;
+  }
+  seq->push_back(torch::nn::Linear(width, outputs));
+}
+
 NamedTensors moduleStateDict(const torch::nn::Module& module) {
   NamedTensors out;
   auto add = [&out](const std::string& prefix, const torch::nn::Module& m) {

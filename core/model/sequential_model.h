@@ -4,7 +4,9 @@
 /// core/model names torch::nn::Sequential.
 #include <torch/nn/modules/container/sequential.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/model/model.h"
 
@@ -20,6 +22,12 @@ NamedTensors moduleStateDict(const torch::nn::Module& module);
 /// nn.Tanh, gelu -> nn.GELU, sigmoid -> nn.Sigmoid) to `seq`. Throws Error(Config,
 /// "model.activation") for another name.
 void pushActivation(torch::nn::Sequential& seq, const std::string& activation);
+
+/// Appends an MLP's layers to `seq` for inputs of `width` features: per entry h of `hidden`
+/// Linear(width, h), the activation (pushActivation) and Dropout(dropout) when dropout > 0, then
+/// Linear(last width, outputs). The MLP and the CNN's head are built by it.
+void pushLinearLayers(torch::nn::Sequential& seq, int64_t width, const std::vector<int64_t>& hidden,
+                      const std::string& activation, double dropout, int64_t outputs);
 
 /// A chain of layers, each fed the previous one's output (Python's nn.Sequential; children
 /// named "0", "1", ...).
