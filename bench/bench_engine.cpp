@@ -35,6 +35,7 @@
 #include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
+#include "core/model/model.h"
 #include "core/train/trainer.h"
 
 namespace {
@@ -103,15 +104,9 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
   const int64_t seed = config.training.seed.value_or(0);
   torch::manual_seed(seed);
 
-  torch::nn::Sequential model;
-  int64_t in = data.summary.n_features;
-  for (int64_t width : config.model.hidden) {
-    model->push_back(torch::nn::Linear(in, width));
-    model->push_back(torch::nn::ReLU());
-    in = width;
-  }
-  model->push_back(torch::nn::Linear(in, data.summary.n_classes));
-
+  // The preset's model as buildModel makes it (for the MLP: Linear/ReLU layers, exactly what a
+  // tutorial writes; for the CNN its nn.Sequential), driven by the tutorial's loop.
+  const trainscope::ModelPtr model = trainscope::buildModel(config.model, data.summary);
   torch::optim::Adam optimizer(model->parameters(),
                                torch::optim::AdamOptions(config.optimizer.lr)
                                    .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
@@ -125,7 +120,7 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
   for (int64_t epoch = 0; epoch < config.training.epochs; ++epoch) {
     const Clock::time_point start = Clock::now();
     iter.startEpoch(gen);
-    model->train();
+    model->train(true);
     for (int64_t b = 0; b < batches; ++b) {
       trainscope::TensorPair batch = iter.batch(b);
       optimizer.zero_grad();
@@ -141,13 +136,16 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Engine vs bare libtorch loop on the fashion-mnist-mlp workload", "bench_engine"};
+  CLI::App app{"Engine vs bare libtorch loop on a preset's workload (fashion-mnist-mlp)",
+               "bench_engine"};
+  std::string preset = "fashion-mnist-mlp";
   int64_t epochs = 1, limit = 0;
   int rounds = 7;  // rounds swing by ~10% on a shared machine: the median of 7 holds
   int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool warmup = true;
   bool save_last = false;
   std::vector<std::string> extra_sets;
+  app.add_option("--preset", preset, "the workload: fashion-mnist-mlp or fashion-mnist-cnn");
   app.add_option("--epochs", epochs, "epochs per round")->check(CLI::PositiveNumber);
   app.add_option("--limit", limit, "use only N samples of the training pool (0 = all)")
       ->check(CLI::NonNegativeNumber);
@@ -175,19 +173,18 @@ int main(int argc, char** argv) {
                         ("bench_engine_run." + std::to_string(::getpid()))
                   : std::filesystem::path();
     sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
-    const trainscope::TrainConfig config = trainscope::resolveConfig("fashion-mnist-mlp", {}, sets);
-    if (config.model.activation != "relu")
-      throw std::runtime_error("the bare loop assumes ReLU activations");
+    const trainscope::TrainConfig config = trainscope::resolveConfig(preset, {}, sets);
 
     at::set_num_threads(threads);
     const trainscope::PreparedData data = trainscope::loadData(config.data);
     const int64_t n_train = data.train.size();
     std::printf(
-        "workload: fashion-mnist-mlp, %lld train samples, batch %lld, Adam lr %g, "
+        "workload: %s, %lld train samples, batch %lld, Adam lr %g, "
         "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s; engine: layer stats "
         "every %lld steps, snapshot every %lld steps, clipping %s%s\n",
-        static_cast<long long>(n_train), static_cast<long long>(config.training.batch_size),
-        config.optimizer.lr, static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
+        preset.c_str(), static_cast<long long>(n_train),
+        static_cast<long long>(config.training.batch_size), config.optimizer.lr,
+        static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
         static_cast<long long>(config.training.layer_stats_every),
         static_cast<long long>(config.training.snapshot_every),
         config.training.clip.enabled ? "on" : "off",
@@ -227,13 +224,16 @@ int main(int argc, char** argv) {
                 ratio >= 0.95 ? "met" : "NOT met");
     // For bench/run_bench.sh: the same workload for bench_python.py, and our figure.
     std::printf(
-        "python-args: --batch-size %lld --lr %.10g --hidden %s --val-fraction %.10g "
+        "python-args: --batch-size %lld --lr %.10g %s --val-fraction %.10g "
         "--epochs %lld --threads %d --seed %lld --data-seed %lld --rounds %d%s\n",
         static_cast<long long>(config.training.batch_size), config.optimizer.lr,
         [&] {
+          const bool cnn = config.model.kind == "cnn";
           std::string h;
-          for (int64_t w : config.model.hidden) h += (h.empty() ? "" : ",") + std::to_string(w);
-          return h;
+          for (int64_t w : cnn ? config.model.cnn.channels : config.model.hidden)
+            h += (h.empty() ? "" : ",") + std::to_string(w);
+          return (cnn ? "--cnn " + h + (config.model.cnn.batch_norm ? " --batch-norm" : "")
+                      : "--hidden " + h);
         }()
             .c_str(),
         config.data.val_fraction, static_cast<long long>(epochs), threads,

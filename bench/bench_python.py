@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""The fashion-mnist-mlp workload in Python torch, timed like bench_engine.
+"""The fashion-mnist-mlp (or, with --cnn, fashion-mnist-cnn) workload in Python torch, timed like
+bench_engine.
 
 Run with Debian's interpreter (/usr/bin/python3, which has python3-torch 1.13). Reads the IDX
 .gz files with gzip + numpy, standardises like TrainScope (pixels / 255, then one mean/std from
@@ -49,6 +50,20 @@ def load(data_dir, limit, val_fraction, data_seed):
     return torch.from_numpy(np.ascontiguousarray(x_train)), torch.from_numpy(y_train)
 
 
+def build_cnn(channels, batch_norm, n_out=10):
+    """fashion-mnist-cnn's nn.Sequential (README "Your own model"): 3x3 convs, padding 1,
+    [BatchNorm2d], ReLU, MaxPool2d(2), then a Linear output."""
+    layers, c, side = [torch.nn.Unflatten(1, (1, 28, 28))], 1, 28
+    for out in channels:
+        layers.append(torch.nn.Conv2d(c, out, 3, padding=1))
+        if batch_norm:
+            layers.append(torch.nn.BatchNorm2d(out))
+        layers += [torch.nn.ReLU(), torch.nn.MaxPool2d(2)]
+        c, side = out, side // 2
+    layers += [torch.nn.Flatten(), torch.nn.Linear(c * side * side, n_out)]
+    return torch.nn.Sequential(*layers)
+
+
 def build_model(hidden, n_in=784, n_out=10):
     layers, width = [], n_in
     for h in hidden:
@@ -60,7 +75,7 @@ def build_model(hidden, n_in=784, n_out=10):
 
 def train_round(x, y, args):
     torch.manual_seed(args.seed)
-    model = build_model(args.hidden)
+    model = build_cnn(args.cnn, args.batch_norm) if args.cnn else build_model(args.hidden)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     gen = torch.Generator().manual_seed(args.seed)
     n, bs = len(x), args.batch_size
@@ -87,6 +102,8 @@ def main():
     p.add_argument("--batch-size", type=int, default=128)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--hidden", default="256,128")
+    p.add_argument("--cnn", default="", help="conv channels (fashion-mnist-cnn: 32,64); empty: the MLP")
+    p.add_argument("--batch-norm", action="store_true", help="BatchNorm2d after each conv")
     p.add_argument("--val-fraction", type=float, default=0.2)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--epochs", type=int, default=1)
@@ -98,11 +115,13 @@ def main():
     p.add_argument("--no-warmup", action="store_true")
     args = p.parse_args()
     args.hidden = [int(h) for h in args.hidden.split(",") if h]
+    args.cnn = [int(c) for c in args.cnn.split(",") if c]
 
     if args.threads > 0:
         torch.set_num_threads(args.threads)
     x, y = load(args.data_dir, args.limit, args.val_fraction, args.data_seed)
-    print(f"workload: fashion-mnist-mlp in Python torch {torch.__version__}, {len(x)} train "
+    name = "fashion-mnist-cnn" if args.cnn else "fashion-mnist-mlp"
+    print(f"workload: {name} in Python torch {torch.__version__}, {len(x)} train "
           f"samples, batch {args.batch_size}, Adam lr {args.lr:g}, {args.epochs} epoch(s) per "
           f"round, {args.rounds} round(s), {torch.get_num_threads()} thread(s)", flush=True)
     if not args.no_warmup:
