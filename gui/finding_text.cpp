@@ -76,6 +76,14 @@ QString evidence(const Finding& f) {
         .arg(num(f, 0))
         .arg(whole(f, 1))
         .arg(num(f, 2), num(f, 3));
+  if (c == "val_loss_above_chance")
+    return Tr::tr(
+               "The validation loss %1 (mean of the last %2 epochs) is over %3x the chance loss "
+               "%4 (ln of the number of classes), and the training loss %5 is above chance too: "
+               "confident wrong answers.")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2), num(f, 3), num(f, 4));
   if (c == "val_at_chance")
     return Tr::tr(
                "The validation accuracy %1% (mean of the last %2 epochs) is within %4 points of "

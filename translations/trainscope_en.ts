@@ -2770,5 +2770,9 @@ learning rate %2: %3</source>
         <source>Feature maps of the first image (bright: strong)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The validation loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes), and the training loss %5 is above chance too: confident wrong answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -2761,5 +2761,9 @@ before clipping %2 → after %3</source>
         <source>Feature maps of the first image (bright: strong)</source>
         <translation>第一张图像的特征图（亮：响应强）</translation>
     </message>
+    <message>
+        <source>The validation loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes), and the training loss %5 is above chance too: confident wrong answers.</source>
+        <translation>验证损失 %1（最近 %2 轮的平均值）超过随机水平损失 %4（类别数的自然对数）的 %3 倍，训练损失 %5 也高于随机水平：模型在自信地给出错误答案。</translation>
+    </message>
 </context>
 </TS>

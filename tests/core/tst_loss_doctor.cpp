@@ -93,6 +93,7 @@ class TstLossDoctor : public QObject {
  private Q_SLOTS:
   void chanceLevelsOfTheData();
   void hugeLearningRatesAreDiverging();
+  void batchNormKeepsAHugeLearningRateFiniteButItDiverges();
   void tinyLearningRateIsFlat();
   void shuffledLabelsCarryNoSignal();
   void slowLearnerAtChanceHasNotDiverged();
@@ -162,6 +163,38 @@ void TstLossDoctor::hugeLearningRatesAreDiverging() {
     QVERIFY2(f->text.find("over 10x the chance loss 0.6931 (ln 2") != std::string::npos,
              f->text.c_str());
   }
+}
+
+void TstLossDoctor::batchNormKeepsAHugeLearningRateFiniteButItDiverges() {
+  // SGD at lr 1000 on the fashion-mnist CNN: batch norm keeps every loss finite, the training
+  // loss falls from ~1e16 to hundreds and validation accuracy sits at chance. Once called
+  // "no signal (labels misaligned?)": it is the learning rate. The validation loss (mean of the
+  // last 3 epochs, recomputed here) is over 10 x ln 10 while the training loss is above ln 10.
+  TrainConfig c = resolveConfig(
+      "fashion-mnist-cnn", {},
+      {"data.limit=2000", "optimizer.name=\"sgd\"", "optimizer.lr=1000", "scheduler.name=\"none\"",
+       "training.epochs=4", "training.num_threads=1"});
+  Trainer t(c);
+  Recorder rec;
+  t.addObserver(&rec);
+  const RunSummary s = t.run();
+  QVERIFY(s.diagnosis);
+  QVERIFY2(s.diagnosis->kind == "diverging", qPrintable(codesOf(*s.diagnosis)));
+  QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("lower_lr_10x"));
+  const Finding* f = findingOf(s.diagnosis->evidence, "val_loss_above_chance");
+  QVERIFY2(f, qPrintable(codesOf(*s.diagnosis)));
+  const size_t n = rec.epochs.size();
+  QCOMPARE(n, size_t{4});
+  double val = 0, train = 0;
+  for (size_t i = n - 3; i < n; ++i) {
+    QVERIFY(std::isfinite(rec.epochs[i].train_loss) && std::isfinite(rec.epochs[i].val_loss));
+    val += rec.epochs[i].val_loss / 3;
+    train += rec.epochs[i].train_loss / 3;
+  }
+  QVERIFY(std::abs(f->values.at(0) - val) <= 1e-12 * val);
+  QCOMPARE(f->values.at(3), std::log(10.0));
+  QVERIFY(val > 10 * std::log(10.0) && train > std::log(10.0));
+  QVERIFY(std::abs(f->values.at(4) - train) <= 1e-12 * train);
 }
 
 void TstLossDoctor::tinyLearningRateIsFlat() {

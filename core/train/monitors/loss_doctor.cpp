@@ -119,6 +119,16 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                             train_recent > kChanceLossFactor * chance.loss &&
                             !(train_recent < kFallingFraction * train_early) &&
                             !falling_every_epoch;
+  // Classification whose validation loss stays far above chance while the training loss is above
+  // chance too: confident wrong answers on both splits, the updates overshoot, however the
+  // training loss moves (batch norm keeps SGD at lr 1000 finite, its loss falling from 1e16 to
+  // hundreds). Overfitting also raises the validation loss, but with the training loss far
+  // below chance.
+  const double val_recent_k = meanOf(epochs_, un - k, un, valLoss);
+  const bool val_above_chance = chance.known && chance.classification && k > 0 &&
+                                std::isfinite(val_recent_k) && std::isfinite(train_recent) &&
+                                val_recent_k > kChanceLossFactor * chance.loss &&
+                                train_recent > chance.loss;
   double max_train = -INFINITY, min_train = INFINITY;
   for (const auto& e : epochs_) {
     if (std::isfinite(e.train_loss)) {
@@ -128,7 +138,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   }
   const bool huge = std::isfinite(initial) && n > 0 && max_train > kDivergeFactor * initial;
 
-  if (non_finite_steps_ > 0 || diverged_ || huge || above_chance) {
+  if (non_finite_steps_ > 0 || diverged_ || huge || above_chance || val_above_chance) {
     d.kind = "diverging";
     d.summary = non_finite_steps_ > 0 || diverged_ || huge
                     ? "the loss is diverging (exploding gradients)"
@@ -157,6 +167,17 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                                 std::to_string(k) + " epochs) is over " +
                                 formatHuman(kChanceLossFactor) + "x the chance loss " +
                                 formatHuman(chance.loss) + " (" + chanceLossName(chance) + ")"});
+    if (val_above_chance && !above_chance)
+      d.evidence.push_back({"val_loss_above_chance",
+                            {val_recent_k, static_cast<double>(k), kChanceLossFactor, chance.loss,
+                             train_recent},
+                            "cross_entropy",
+                            "validation loss " + formatHuman(val_recent_k) + " (mean of the last " +
+                                std::to_string(k) + " epochs) is over " +
+                                formatHuman(kChanceLossFactor) + "x the chance loss " +
+                                formatHuman(chance.loss) + " (" + chanceLossName(chance) +
+                                "), and the training loss " + formatHuman(train_recent) +
+                                " is above chance too"});
     if (diverged_)
       d.evidence.push_back({"divergence_detected", {}, "", "a finite divergence was detected"});
     d.checks = {check("lower_lr_10x", "lower the learning rate 10x"),
