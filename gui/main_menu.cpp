@@ -27,6 +27,7 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   save_config_->setIcon(style->standardIcon(QStyle::SP_DialogSaveButton));
   save_config_->setShortcut(QKeySequence::Save);
   import_weights_ = action(file_, "actionImportWeights", &MainMenu::importWeights);
+  check_shapes_ = action(file_, "actionCheckShapes", &MainMenu::checkShapes);
   file_->addSeparator();
   open_run_ = action(file_, "actionOpenRun", &MainMenu::openRun);
   open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
@@ -77,6 +78,10 @@ void MainMenu::retranslate() {
       {import_weights_, Tr::tr("&Import weights..."),
        Tr::tr("Start the next runs from weights saved by Python's torch.save (a state_dict) or "
               "from a checkpoint.")},
+      {check_shapes_, Tr::tr("Check s&hapes..."),
+       Tr::tr("Shape first: run one batch of the data through the model before training and "
+              "show every layer's output shape and parameters; a model that does not fit the "
+              "data is named with both shapes.")},
       {open_run_, Tr::tr("Show a &past run..."),
        Tr::tr("Draw a finished run from its folder: its curves, events and diagnosis. Nothing "
               "is trained and no folder is created.")},

@@ -30,6 +30,7 @@ class MainMenu : public QObject {
   void openConfig();
   void saveConfig();
   void importWeights();
+  void checkShapes();
   void openRun();
   void openRunFolder();
   void chooseRunsRoot();
@@ -42,6 +43,7 @@ class MainMenu : public QObject {
   QAction* open_config_ = nullptr;
   QAction* save_config_ = nullptr;
   QAction* import_weights_ = nullptr;
+  QAction* check_shapes_ = nullptr;
   QAction* open_run_ = nullptr;
   QAction* open_run_folder_ = nullptr;
   QAction* runs_root_ = nullptr;

@@ -179,6 +179,7 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::openConfig, settings_, &SettingsPanel::openConfigDialog);
   connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
   connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
+  connect(menu_, &MainMenu::checkShapes, settings_, &SettingsPanel::openShapesDialog);
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
   connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);

@@ -2774,5 +2774,69 @@ learning rate %2: %3</source>
         <source>The validation loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes), and the training loss %5 is above chance too: confident wrong answers.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Check s&amp;hapes...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape first: run one batch of the data through the model before training and show every layer&apos;s output shape and parameters; a model that does not fit the data is named with both shapes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3, values %4 .. %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shapes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running one batch through the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output (batch first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model does not fit the data: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: %1 training / %2 validation / %3 test samples, %4 outputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images %1 (C, H, W).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch x: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch y: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+%2 frozen)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output: %1. The model takes the data&apos;s batches and gives one row of %2 per sample; %3 trainable parameters.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

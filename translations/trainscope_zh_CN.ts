@@ -2765,5 +2765,69 @@ before clipping %2 → after %3</source>
         <source>The validation loss %1 (mean of the last %2 epochs) is over %3x the chance loss %4 (ln of the number of classes), and the training loss %5 is above chance too: confident wrong answers.</source>
         <translation>验证损失 %1（最近 %2 轮的平均值）超过随机水平损失 %4（类别数的自然对数）的 %3 倍，训练损失 %5 也高于随机水平：模型在自信地给出错误答案。</translation>
     </message>
+    <message>
+        <source>Check s&amp;hapes...</source>
+        <translation>检查形状(&amp;H)...</translation>
+    </message>
+    <message>
+        <source>Shape first: run one batch of the data through the model before training and show every layer&apos;s output shape and parameters; a model that does not fit the data is named with both shapes.</source>
+        <translation>形状优先：训练前让一个数据批次通过模型，显示每一层的输出形状和参数量；模型与数据不匹配时，同时指出两边的形状。</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3, values %4 .. %5</source>
+        <translation>%1 %2，位于 %3，取值 %4 .. %5</translation>
+    </message>
+    <message>
+        <source>Shapes of %1</source>
+        <translation>%1 的形状</translation>
+    </message>
+    <message>
+        <source>Running one batch through the model…</source>
+        <translation>正在让一个批次通过模型……</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Output (batch first)</source>
+        <translation>输出（第一维是批次）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>The model does not fit the data: %1</source>
+        <translation>模型与数据不匹配：%1</translation>
+    </message>
+    <message>
+        <source>Data: %1 training / %2 validation / %3 test samples, %4 outputs.</source>
+        <translation>数据：训练 %1 / 验证 %2 / 测试 %3 个样本，%4 个输出。</translation>
+    </message>
+    <message>
+        <source>Images %1 (C, H, W).</source>
+        <translation>图像 %1（C, H, W）。</translation>
+    </message>
+    <message>
+        <source>Batch x: %1</source>
+        <translation>批次 x：%1</translation>
+    </message>
+    <message>
+        <source>Batch y: %1</source>
+        <translation>批次 y：%1</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 frozen)</source>
+        <translation>%1（另有 %2 个冻结）</translation>
+    </message>
+    <message>
+        <source>Output: %1. The model takes the data&apos;s batches and gives one row of %2 per sample; %3 trainable parameters.</source>
+        <translation>输出：%1。模型接受数据的批次，每个样本给出一行 %2 个值；可训练参数 %3 个。</translation>
+    </message>
 </context>
 </TS>

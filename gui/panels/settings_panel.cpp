@@ -22,6 +22,7 @@
 #include "gui/preset_text.h"
 #include "gui/tr.h"
 #include "gui/views/data_dialog.h"
+#include "gui/views/shapes_dialog.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
@@ -365,6 +366,11 @@ void SettingsPanel::openDataDialog() {
   showConfig(config());  // samples and validation rows follow the source (limit vs n_samples)
   updateModified();
   emit dataChosen();
+}
+
+void SettingsPanel::openShapesDialog() {
+  ShapesDialog dialog(config(), this);
+  dialog.exec();
 }
 
 void SettingsPanel::loadPreset(const QString& name) {

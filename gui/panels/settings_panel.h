@@ -77,6 +77,8 @@ class SettingsPanel : public QGroupBox {
   /// dataButton: the Data dialog (source, file, target, import report); its checked choice
   /// becomes the data of config() until another preset, file or checkpoint is loaded.
   void openDataDialog();
+  /// File > Check shapes: the Shapes dialog for config() (one batch through the model).
+  void openShapesDialog();
 
  signals:
   /// The user picked another preset and its values were loaded.

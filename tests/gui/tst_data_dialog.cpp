@@ -20,6 +20,9 @@
 #include "gui/views/evaluation_dialog.h"
 #include "gui/views/data_dialog.h"
 #include "gui/views/evaluation_view.h"
+#include "gui/views/shapes_dialog.h"
+#include "core/config/config_json.h"
+#include <QTableWidget>
 
 using namespace trainscope;
 
@@ -30,6 +33,7 @@ class TstDataDialog : public QObject {
   void csvHeaderFillsTargetAndReportShowsClasses();
   void badTableIsShownAndNotApplied();
   void evaluationViewShowsTheConfusionMatrix();
+  void shapesDialogShowsEveryLayerOrTheMismatch();
   void screenshotsForTheReadme();
 
  private:
@@ -180,6 +184,38 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
 /// With TRAINSCOPE_SHOTS=DIR: the README's pictures of the Data dialog's report and of the
 /// Evaluation tab (flowers-csv, fashion-png), at 1024x768, in English and Chinese; skipped
 /// otherwise.
+// Shape first in the dashboard (issue 23): the CNN preset's layers with the batch's shapes,
+// computed here by the conv arithmetic (28 -> pool -> 14 -> pool -> 7); a stack too deep for
+// 28x28 shows the mismatch naming the image size and the block.
+void TstDataDialog::shapesDialogShowsEveryLayerOrTheMismatch() {
+  const TrainConfig c = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300"});
+  ShapesDialog ok(c);
+  QSignalSpy done(&ok, &ShapesDialog::finished);
+  QVERIFY(done.wait(60000));
+  QCOMPARE(done.at(0).at(0).toBool(), true);
+  QTableWidget* t = ok.table();
+  QCOMPARE(t->rowCount(), 11);
+  const int64_t b = c.training.batch_size;  // 64, fewer than the 240 training samples
+  auto at = [t](int r, int col) { return t->item(r, col)->text(); };
+  QCOMPARE(at(1, 1), QString("Conv2d(1->32, 3x3)"));
+  QCOMPARE(at(1, 2), QString("[%1, 32, 28, 28]").arg(b));
+  QCOMPARE(at(1, 3), QString::number(1 * 32 * 9 + 32));
+  QCOMPARE(at(8, 2), QString("[%1, 64, 7, 7]").arg(b));
+  QCOMPARE(at(10, 2), QString("[%1, 10]").arg(b));
+  QVERIFY(ok.error().isEmpty());
+  if (const QByteArray shots = qgetenv("TRAINSCOPE_SHOTS"); !shots.isEmpty())
+    QVERIFY(ok.grab().save(QString::fromLocal8Bit(shots) + "/shapes-dialog.png"));
+
+  const TrainConfig deep = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300", "model.cnn.channels=[8,8,8,8,8]"});
+  ShapesDialog bad(deep);
+  QSignalSpy failed(&bad, &ShapesDialog::finished);
+  QVERIFY(failed.wait(60000));
+  QCOMPARE(failed.at(0).at(0).toBool(), false);
+  QVERIFY2(bad.error().contains("1x28x28") && bad.error().contains("block 5 of 5"),
+           qPrintable(bad.error()));
+  QCOMPARE(bad.table()->rowCount(), 0);
+}
+
 void TstDataDialog::screenshotsForTheReadme() {
   const QString out = qEnvironmentVariable("TRAINSCOPE_SHOTS");
   if (out.isEmpty()) QSKIP("set TRAINSCOPE_SHOTS=DIR to write the pictures");

@@ -1,0 +1,40 @@
+#pragma once
+/// "Shape first" in the dashboard (issue 23): the first batch of the configured data through the
+/// configured model, as `trainscope-cli train --dry-run` prints it.
+#include <QDialog>
+#include <QString>
+
+#include "core/config/train_config.h"
+
+class QLabel;
+class QTableWidget;
+
+namespace trainscope {
+
+struct ShapeReport;
+
+/// Runs shapeReport (core/train/probes/shapes.h) for `config` on a worker thread and shows x and
+/// y of the batch (shape, dtype, device, value range), a table of every layer (name, layer,
+/// output shape with the batch, parameters) and the output; a model that does not fit the data
+/// shows the error naming both shapes. Nothing is trained or written.
+class ShapesDialog : public QDialog {
+  Q_OBJECT
+ public:
+  explicit ShapesDialog(const TrainConfig& config, QWidget* parent = nullptr);
+  /// The error of the check, empty when the model fits (for tests).
+  QString error() const { return error_; }
+  QTableWidget* table() const { return table_; }
+
+ signals:
+  void finished(bool ok);
+
+ private:
+  void show(const ShapeReport* report, const QString& error);
+
+  QLabel* summary_;
+  QTableWidget* table_;
+  QLabel* output_;
+  QString error_;
+};
+
+}  // namespace trainscope
