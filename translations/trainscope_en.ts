@@ -2838,5 +2838,13 @@ learning rate %2: %3</source>
         <source>Output: %1. The model takes the data&apos;s batches and gives one row of %2 per sample; %3 trainable parameters.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Conv channels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: one block per number. More channels see more patterns, and cost more time.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

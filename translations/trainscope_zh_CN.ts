@@ -2829,5 +2829,13 @@ before clipping %2 → after %3</source>
         <source>Output: %1. The model takes the data&apos;s batches and gives one row of %2 per sample; %3 trainable parameters.</source>
         <translation>输出：%1。模型接受数据的批次，每个样本给出一行 %2 个值；可训练参数 %3 个。</translation>
     </message>
+    <message>
+        <source>Conv channels:</source>
+        <translation>卷积通道：</translation>
+    </message>
+    <message>
+        <source>Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: one block per number. More channels see more patterns, and cost more time.</source>
+        <translation>每个卷积块的输出通道数（model.cnn.channels），例如 32, 64：每个数字对应一个卷积块。通道越多，能识别的图案越多，也越耗时。</translation>
+    </message>
 </context>
 </TS>

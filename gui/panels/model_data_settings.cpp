@@ -190,9 +190,10 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
                                      QSignalBlocker(threads_),      QSignalBlocker(grad_accum_)};
   optimizer_->setCurrentIndex(
       std::max(0, optimizer_->findData(QString::fromStdString(c.optimizer.name))));
-  last_hidden_ = c.model.hidden;
+  conv_ = c.model.kind == "cnn";
+  last_hidden_ = conv_ ? c.model.cnn.channels : c.model.hidden;
   QStringList sizes;
-  for (int64_t s : c.model.hidden) sizes << QString::number(s);
+  for (int64_t s : last_hidden_) sizes << QString::number(s);
   hidden_->setText(sizes.join(QStringLiteral(", ")));
   dropout_->setValue(c.model.dropout);
   weight_decay_->setValue(c.optimizer.weight_decay);
@@ -218,7 +219,8 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
 void ModelDataSettings::apply(TrainConfig& c) const {
   c.optimizer.name = optimizer_->currentData().toString().toStdString();
   bool ok = false;
-  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok) c.model.hidden = sizes;
+  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok)
+    (conv_ ? c.model.cnn.channels : c.model.hidden) = sizes;
   c.model.dropout = dropout_->value();
   c.optimizer.weight_decay = weight_decay_->value();
   if (images_) {
@@ -253,7 +255,7 @@ void ModelDataSettings::retranslate() {
       Tr::tr("Optimizer, layer sizes, dropout, weight decay, data size, "
              "validation share, device and threads."));
   const QString texts[] = {Tr::tr("Optimizer:"),
-                           Tr::tr("Hidden layers:"),
+                           conv_ ? Tr::tr("Conv channels:") : Tr::tr("Hidden layers:"),
                            Tr::tr("Dropout:"),
                            Tr::tr("Weight decay:"),
                            images_ ? Tr::tr("Samples used:") : Tr::tr("Samples:"),
@@ -264,8 +266,11 @@ void ModelDataSettings::retranslate() {
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString next_run = Tr::tr("Applies when the next run starts.");
   optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
-  hidden_->setToolTip(Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, "
-                             "and overfit more.") +
+  hidden_->setToolTip((conv_ ? Tr::tr("Output channels of each convolution block "
+                                      "(model.cnn.channels), e.g. 32, 64: one block per number. "
+                                      "More channels see more patterns, and cost more time.")
+                              : Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers "
+                                       "fit more, and overfit more.")) +
                       QLatin1Char('\n') + next_run);
   dropout_->setToolTip(Tr::tr("Probability of zeroing each hidden unit during training "
                               "(torch.nn.Dropout). Shrinks the gap between training and "

@@ -69,6 +69,9 @@ class ModelDataSettings : public QWidget {
   QSpinBox* grad_accum_ = nullptr;
   bool images_ = false;               ///< the shown source is Fashion-MNIST: samples_ is data.limit
   std::vector<int64_t> last_hidden_;  ///< restored when the text does not parse
+  /// model.kind "cnn": the layer-sizes field edits model.cnn.channels (conv out_channels)
+  /// instead of model.hidden, which that kind does not read.
+  bool conv_ = false;
 };
 
 }  // namespace trainscope

@@ -32,6 +32,7 @@ namespace {
 /// The keys ModelDataSettings shows are equal in `a` and `b`.
 bool sameModelData(const TrainConfig& a, const TrainConfig& b) {
   return a.optimizer.name == b.optimizer.name && a.model.hidden == b.model.hidden &&
+         a.model.cnn.channels == b.model.cnn.channels &&
          a.model.dropout == b.model.dropout &&
          a.optimizer.weight_decay == b.optimizer.weight_decay &&
          a.data.n_samples == b.data.n_samples && a.data.limit == b.data.limit &&

@@ -28,6 +28,7 @@ class TstModelDataSettings : public QObject {
   void showsThePresetAndAppliesEdits();
   void badHiddenSizesAreRefused();
   void imagesUseLimitWithAll();
+  void aCnnEditsItsConvChannels();
   void configFileOutsideTheRowsIsRefused();
   void foldsAndRemembers();
   void previousRunStaysAsAGhostNamedByTheChange();
@@ -113,6 +114,32 @@ void TstModelDataSettings::imagesUseLimitWithAll() {
   samples->setValue(5000);
   QCOMPARE(w.currentConfig().data.limit.value_or(-1), 5000);
   QCOMPARE(w.currentConfig().data.n_samples, preset.data.n_samples);  // untouched
+}
+
+// model.kind cnn reads model.cnn.channels, not model.hidden: the layer-sizes field follows the
+// kind (label, values, what it writes), and back for an MLP preset.
+void TstModelDataSettings::aCnnEditsItsConvChannels() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("fashion-mnist-cnn")));
+  auto* sizes = w.findChild<QLineEdit*>(QStringLiteral("hiddenSizesLineEdit"));
+  QVERIFY(sizes);
+  QCOMPARE(sizes->text(), QStringLiteral("32, 64"));
+  auto* label = qobject_cast<QLabel*>(
+      [&]() -> QWidget* {
+        for (QLabel* l : w.findChildren<QLabel*>())
+          if (l->buddy() == sizes) return l;
+        return nullptr;
+      }());
+  QVERIFY(label);
+  QCOMPARE(label->text(), QStringLiteral("Conv channels:"));
+  const std::vector<int64_t> hidden = w.currentConfig().model.hidden;
+  sizes->setText(QStringLiteral("16, 32, 48"));
+  QVERIFY(QMetaObject::invokeMethod(sizes, "editingFinished"));
+  QCOMPARE(w.currentConfig().model.cnn.channels, (std::vector<int64_t>{16, 32, 48}));
+  QCOMPARE(w.currentConfig().model.hidden, hidden);  // the MLP's key untouched
+  QVERIFY(w.loadPreset(QStringLiteral("fashion-mnist-mlp")));
+  QCOMPARE(sizes->text(), QStringLiteral("256, 128"));
+  QCOMPARE(label->text(), QStringLiteral("Hidden layers:"));
 }
 
 void TstModelDataSettings::configFileOutsideTheRowsIsRefused() {
