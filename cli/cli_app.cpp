@@ -82,14 +82,17 @@ int exitCodeFor(const Error& error) {
 }
 
 void noteDefaultPreset(const TrainConfig& config) {
-  std::string hidden;
-  for (int64_t h : config.model.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(h);
+  const bool cnn = config.model.kind == "cnn";
+  std::string sizes;
+  for (int64_t h : cnn ? config.model.cnn.channels : config.model.hidden)
+    sizes += (sizes.empty() ? "" : ",") + std::to_string(h);
   std::fprintf(stderr,
                "note: no --preset or --config: starting from the default preset %s, so "
-               "training.epochs is %lld, data.val_fraction %g and model.kind %s (model.hidden "
-               "[%s]) unless --set changes them; give --preset or --config to start elsewhere\n",
+               "training.epochs is %lld, data.val_fraction %g and model.kind %s (%s [%s]) unless "
+               "--set changes them; give --preset or --config to start elsewhere\n",
                defaultPresetName().c_str(), static_cast<long long>(config.training.epochs),
-               config.data.val_fraction, config.model.kind.c_str(), hidden.c_str());
+               config.data.val_fraction, config.model.kind.c_str(),
+               cnn ? "model.cnn.channels" : "model.hidden", sizes.c_str());
 }
 
 std::string errorMessage(const Error& error) {

@@ -156,8 +156,9 @@ TrainCommand::TrainCommand(CLI::App& app)
                        "the CPU. Only --out, --overwrite and --json may accompany it"))
       ->type_name("RUN_DIR");
   sub_->add_flag("--dry-run", dry_run_,
-                 "Shape first: load the data, build the model and run one training batch "
-                 "through it layer by layer, printing x and y (shape, dtype, device, value "
+                 "Shape first: load the data, build the model and run the first training batch "
+                 "through it layer by layer in eval mode (dropout off, batch norm on its running "
+                 "statistics), printing x and y (shape, dtype, device, value "
                  "range), every layer's output shape and parameters and the output; a model that "
                  "does not fit the data is named with both shapes (exit 2). Nothing is trained "
                  "or written (--json: one JSON object)");

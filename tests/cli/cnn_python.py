@@ -57,7 +57,7 @@ def dry_run_checks(cli, namespace):
     cfg = {"activation": "relu", "dropout": 0.0,
            "cnn": {"channels": [32, 64], "kernel_size": 3, "stride": 1, "padding": 1,
                    "batch_norm": True, "pool": "max", "pool_size": 2, "hidden": []}}
-    model = namespace["build_cnn"](cfg, [1, 28, 28], 10).eval()
+    model = namespace["build_cnn"](cfg, [1, 28, 28], 10, unflatten=(1, 28, 28)).eval()
     h = torch.zeros(r["x"]["shape"])
     assert r["x"]["dtype"] == "float32" and r["y"]["dtype"] == "int64", r
     assert len(r["layers"]) == len(model), (len(r["layers"]), len(model))
@@ -79,6 +79,34 @@ def dry_run_checks(cli, namespace):
     print("train --dry-run: %d layers as Python's, wrong shapes refused" % len(r["layers"]))
 
 
+def npz_float_cases(cli, work, namespace):
+    """Float arrays [N, C, H, W] and [N, H, W] (no image_shape recorded, standardised per
+    feature): README's loader builds the same module and gives evaluate's predictions and loss."""
+    rng = np.random.default_rng(5)
+    for name, shape in (("chw", (3, 8, 8)), ("hw", (8, 8))):
+        x = rng.normal(size=(160,) + shape).astype(np.float32)
+        y = (x.reshape(160, -1)[:, :8].sum(1) > 0).astype(np.int64)
+        path = os.path.join(work, name + ".npz")
+        np.savez(path, x=x, y=y)
+        run_dir = os.path.join(work, "npz-" + name)
+        run(cli, "train", "--set", "data.source=npy", "--set", "data.npy.path=" + path,
+            "--set", "model.kind=cnn", "--set", "model.cnn.channels=[4]", "--set", "training.epochs=2",
+            "--set", "data.val_fraction=0.25", "--set", "training.num_threads=1", "--out", run_dir)
+        ckpt = os.path.join(run_dir, "checkpoints", "last.pt")
+        model, pre = namespace["load_trainscope_cnn"](ckpt)
+        val = json.load(open(os.path.join(run_dir, "split.json")))["val"]
+        assert pre["standardize"] == "per_feature", pre
+        xv = torch.tensor(x[val]).reshape(len(val), -1) / pre["pixel_scale"]
+        xv = (xv - torch.tensor(pre["mean"], dtype=torch.float32)) / torch.tensor(pre["std"], dtype=torch.float32)
+        with torch.no_grad():
+            out = model(xv.reshape((len(val),) + shape))
+        ev = json.loads(run(cli, "evaluate", ckpt, "--json"))
+        loss = F.cross_entropy(out, torch.tensor(y[val])).item()
+        assert ev["predicted_class"] == out.argmax(1).tolist(), name
+        assert abs(ev["loss"] - loss) <= 1e-5 * max(1.0, loss), (name, ev["loss"], loss)
+        print("float %s arrays: python %.9g, evaluate %.9g" % (name, loss, ev["loss"]))
+
+
 def main(cli, readme, work):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -88,6 +116,7 @@ def main(cli, readme, work):
     namespace = {}
     exec(readme_block(readme), namespace)
     dry_run_checks(cli, namespace)
+    npz_float_cases(cli, work, namespace)
     ckpt_file = os.path.join(run_dir, "checkpoints", "last.pt")
     model, pre = namespace["load_trainscope_cnn"](ckpt_file)
     assert isinstance(model[1], torch.nn.Conv2d) and isinstance(model[2], torch.nn.BatchNorm2d)

@@ -1,5 +1,6 @@
 #include "core/train/state/weights_import.h"
 
+#include "core/config/kinds.h"
 #include "core/errors.h"
 #include "core/io/python_weights_file.h"
 #include "core/model/state_dict.h"
@@ -15,7 +16,13 @@ WeightsFileInfo importWeights(const Model& model, const std::filesystem::path& f
     throw Error(ErrorCode::Checkpoint, file.string(),
                 "cannot import weights from " + file.string() +
                     ": the model does not match its state_dict (a different architecture? "
-                    "check model.hidden and the data's inputs and outputs):" +
+                    "check " + modelKind(model.kind()).size_key +
+                    " and the data's inputs and outputs" +
+                    (model.kind() == "cnn"
+                         ? "; for flat image data TrainScope's CNN starts with nn.Unflatten, so "
+                           "its first Conv2d is 1.weight, not 0.weight"
+                         : std::string()) +
+                    "):" +
                     list);
   }
   applyState(match);
