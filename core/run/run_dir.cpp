@@ -128,4 +128,12 @@ std::string whyNotRunDirectory(const std::filesystem::path& dir) {
   return "";
 }
 
+bool removeEmptyRunDir(const std::filesystem::path& run_dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(run_dir, ec) || !std::filesystem::is_empty(run_dir, ec) || ec)
+    return false;
+  // remove() takes a folder only while it is empty (rmdir): a file that appeared meanwhile keeps it.
+  return std::filesystem::remove(run_dir, ec) && !ec;
+}
+
 }  // namespace trainscope

@@ -34,4 +34,9 @@ int removeStaleCheckpointTemps(const std::filesystem::path& folder);
 /// and of its checkpoints/ folder. Never throws.
 int removeStaleRunTemps(const std::filesystem::path& run_dir);
 
+/// Removes `run_dir` when it is an empty folder (one createUniqueRunDir made for a run that
+/// failed before writing anything); a folder holding anything, a file or a missing path is left
+/// as it is. Returns whether it was removed; never throws.
+bool removeEmptyRunDir(const std::filesystem::path& run_dir);
+
 }  // namespace trainscope

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QThread>
 #include <cmath>
-#include <filesystem>
 #include <stdexcept>
 #include <utility>
 
@@ -461,13 +460,9 @@ void TrainingController::onRecordsAvailable() {
                      joinThread();
                      // A run that failed before writing anything (its data did not load)
                      // leaves no empty folder behind: the one launch() created goes again.
-                     if (got_failure_ && step_count_ == 0 && !run_dir_.isEmpty()) {
-                       std::error_code ec;
-                       const std::filesystem::path dir = run_dir_.toStdString();
-                       if (std::filesystem::is_empty(dir, ec) && !ec &&
-                           std::filesystem::remove(dir, ec))
-                         run_dir_.clear();
-                     }
+                     if (got_failure_ && step_count_ == 0 && !run_dir_.isEmpty() &&
+                         removeEmptyRunDir(run_dir_.toStdString()))
+                       run_dir_.clear();
                      // A failure is reported once the run is over (buttons and state say so).
                      setState(got_summary_ || !got_failure_ || step_count_ > 0 ? State::Finished
                                                                                : State::Idle);

@@ -1,5 +1,6 @@
 // Run directory: naming, atomic writes, number formatting, and the meanings of ARCHITECTURE §4
 // checked against values recomputed from the files themselves.
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <cmath>
 #include <fstream>
@@ -20,6 +21,7 @@ class TstRunFiles : public QObject {
 
  private Q_SLOTS:
   void uniqueRunDirNames();
+  void onlyAnEmptyRunDirIsRemoved();
   void atomicWriteLeavesNoTemp();
   void numbersRoundTrip();
   void kindsAndReasonsRoundTrip();
@@ -39,6 +41,25 @@ void TstRunFiles::uniqueRunDirNames() {
   QVERIFY(!isNonEmptyDirectory(a));
   std::ofstream(a / "x") << "1";
   QVERIFY(isNonEmptyDirectory(a));
+}
+
+// What a dashboard run whose data failed to load leaves: its folder goes only while empty. A
+// folder holding a user's file, a file and a missing path are left as they are.
+void TstRunFiles::onlyAnEmptyRunDirIsRemoved() {
+  QTemporaryDir tmp;
+  namespace fs = std::filesystem;
+  const fs::path root = tmp.path().toStdString();
+  const fs::path empty = createUniqueRunDir(root, "failed");
+  QVERIFY(removeEmptyRunDir(empty));
+  QVERIFY(!fs::exists(empty));
+  const fs::path used = createUniqueRunDir(root, "failed");
+  std::ofstream(used / "notes.txt") << "mine";
+  QVERIFY(!removeEmptyRunDir(used));
+  QVERIFY(fs::exists(used / "notes.txt"));
+  QVERIFY(!removeEmptyRunDir(used / "notes.txt"));  // a file
+  QVERIFY(fs::exists(used / "notes.txt"));
+  QVERIFY(!removeEmptyRunDir(root / "missing"));
+  QVERIFY(fs::exists(root));
 }
 
 void TstRunFiles::atomicWriteLeavesNoTemp() {
