@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -107,10 +108,19 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
   // The preset's model as buildModel makes it (for the MLP: Linear/ReLU layers, exactly what a
   // tutorial writes; for the CNN its nn.Sequential), driven by the tutorial's loop.
   const trainscope::ModelPtr model = trainscope::buildModel(config.model, data.summary);
-  torch::optim::Adam optimizer(model->parameters(),
-                               torch::optim::AdamOptions(config.optimizer.lr)
-                                   .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
-                                   .weight_decay(config.optimizer.weight_decay));
+  std::unique_ptr<torch::optim::Optimizer> optimizer;
+  if (config.optimizer.name == "sgd")
+    optimizer = std::make_unique<torch::optim::SGD>(
+        model->parameters(), torch::optim::SGDOptions(config.optimizer.lr)
+                                 .momentum(config.optimizer.momentum)
+                                 .weight_decay(config.optimizer.weight_decay));
+  else
+    optimizer = std::make_unique<torch::optim::Adam>(
+        model->parameters(),
+        torch::optim::AdamOptions(config.optimizer.lr)
+            .betas({config.optimizer.betas[0], config.optimizer.betas[1]})
+            .weight_decay(config.optimizer.weight_decay));
+  const bool classification = data.summary.task == "classification";
 
   trainscope::BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed));
@@ -123,14 +133,50 @@ RoundResult runBare(const trainscope::TrainConfig& config, const trainscope::Pre
     model->train(true);
     for (int64_t b = 0; b < batches; ++b) {
       trainscope::TensorPair batch = iter.batch(b);
-      optimizer.zero_grad();
-      torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(batch.x), batch.y);
+      optimizer->zero_grad();
+      const torch::Tensor out = model->forward(batch.x);
+      torch::Tensor loss = classification ? torch::nn::functional::cross_entropy(out, batch.y)
+                                          : torch::mse_loss(out, batch.y);
       loss.backward();
-      optimizer.step();
+      optimizer->step();
     }
     train_seconds += seconds(start, Clock::now());
   }
   return {static_cast<double>(data.train.size() * config.training.epochs) / train_seconds, 0};
+}
+
+/// --torchscript FILE: the engine on the preset's native model against the engine on FILE,
+/// alternating rounds; prints the medians and ts/native (target >= 0.9).
+int compareTorchScript(const trainscope::TrainConfig& native, int64_t n_train,
+                       const std::string& file, int rounds, bool warmup) {
+  trainscope::TrainConfig scripted = native;
+  scripted.model.kind = "torchscript";
+  scripted.model.torchscript.path = std::filesystem::absolute(file).string();
+  if (warmup) {
+    runEngine(native, n_train, {});
+    runEngine(scripted, n_train, {});
+  }
+  std::vector<double> a, b;
+  for (int r = 0; r < rounds; ++r) {
+    RoundResult n, t;
+    if (r % 2 == 0) {
+      n = runEngine(native, n_train, {});
+      t = runEngine(scripted, n_train, {});
+    } else {
+      t = runEngine(scripted, n_train, {});
+      n = runEngine(native, n_train, {});
+    }
+    a.push_back(n.samples_per_second);
+    b.push_back(t.samples_per_second);
+    std::printf("round %d: native %s %.0f samples/s, torchscript %.0f samples/s\n", r + 1,
+                native.model.kind.c_str(), n.samples_per_second, t.samples_per_second);
+    std::fflush(stdout);
+  }
+  const double ratio = median(a) > 0 ? median(b) / median(a) : 0;
+  std::printf("median: native %.0f samples/s, torchscript %.0f samples/s\n", median(a), median(b));
+  std::printf("ratio torchscript/native: %.3f (target >= 0.9: %s)\n", ratio,
+              ratio >= 0.9 ? "met" : "NOT met");
+  return 0;
 }
 
 }  // namespace
@@ -153,6 +199,11 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--threads", threads, "intra-op threads for both")->check(CLI::PositiveNumber);
   app.add_flag("!--no-warmup", warmup, "skip the untimed warm-up round");
+  std::string torchscript;
+  app.add_option("--torchscript", torchscript,
+                 "compare the engine on the preset's model built natively with the engine on "
+                 "this TorchScript file of the same architecture (model.kind torchscript) "
+                 "instead of the bare loop (target ts/native >= 0.9)");
   app.add_flag("--save-last", save_last,
                "the engine writes a run directory with checkpoint.save_last on (a last.pt "
                "every epoch; E-1 saves are timed per round of E epochs)");
@@ -179,11 +230,12 @@ int main(int argc, char** argv) {
     const trainscope::PreparedData data = trainscope::loadData(config.data);
     const int64_t n_train = data.train.size();
     std::printf(
-        "workload: %s, %lld train samples, batch %lld, Adam lr %g, "
+        "workload: %s (model.kind %s), %lld train samples, batch %lld, %s lr %g, "
         "%lld epoch(s) per round, %d round(s), %d thread(s), libtorch %s; engine: layer stats "
         "every %lld steps, snapshot every %lld steps, clipping %s%s\n",
-        preset.c_str(), static_cast<long long>(n_train),
-        static_cast<long long>(config.training.batch_size), config.optimizer.lr,
+        preset.c_str(), config.model.kind.c_str(), static_cast<long long>(n_train),
+        static_cast<long long>(config.training.batch_size), config.optimizer.name.c_str(),
+        config.optimizer.lr,
         static_cast<long long>(epochs), rounds, threads, TORCH_VERSION,
         static_cast<long long>(config.training.layer_stats_every),
         static_cast<long long>(config.training.snapshot_every),
@@ -194,6 +246,7 @@ int main(int argc, char** argv) {
                   : "");
     std::fflush(stdout);
 
+    if (!torchscript.empty()) return compareTorchScript(config, n_train, torchscript, rounds, warmup);
     if (warmup) {  // page in the code paths, allocator pools and OpenMP threads
       runEngine(config, n_train, run_dir);
       runBare(config, data, threads);
@@ -228,6 +281,12 @@ int main(int argc, char** argv) {
         "--epochs %lld --threads %d --seed %lld --data-seed %lld --rounds %d%s\n",
         static_cast<long long>(config.training.batch_size), config.optimizer.lr,
         [&] {
+          if (config.model.kind == "rnn")
+            return "--rnn " + config.model.rnn.cell + " --rnn-hidden " +
+                   std::to_string(config.model.rnn.hidden_size) + " --seq-len " +
+                   std::to_string(config.data.seq_len) + " --n-samples " +
+                   std::to_string(config.data.n_samples) + " --optimizer " +
+                   config.optimizer.name;
           const bool cnn = config.model.kind == "cnn";
           std::string h;
           for (int64_t w : cnn ? config.model.cnn.channels : config.model.hidden)

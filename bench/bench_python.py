@@ -64,6 +64,32 @@ def build_cnn(channels, batch_norm, n_out=10):
     return torch.nn.Sequential(*layers)
 
 
+def sine_sequences(n, seq_len, noise, val_fraction, seed):
+    """TrainScope's sine-sequence source drawn by numpy (same shapes and distribution; other
+    samples): x [n_train, seq_len, 1], y [n_train, 1] the next value."""
+    rng = np.random.RandomState(seed)
+    phase = rng.uniform(0, 2 * np.pi, (n, 1))
+    freq = rng.uniform(0.1, 0.3, (n, 1))
+    s = np.sin(phase + freq * np.arange(seq_len + 1)[None]) + noise * rng.normal(size=(n, seq_len + 1))
+    s = s.astype(np.float32)
+    n_train = n - int(round(n * val_fraction))
+    return (torch.from_numpy(np.ascontiguousarray(s[:n_train, :seq_len, None])),
+            torch.from_numpy(np.ascontiguousarray(s[:n_train, seq_len:])))
+
+
+class RnnNet(torch.nn.Module):
+    """README's RnnNet for one layer, output "last"."""
+    def __init__(self, cell, hidden):
+        super().__init__()
+        self.rnn = {"rnn": torch.nn.RNN, "lstm": torch.nn.LSTM, "gru": torch.nn.GRU}[cell](
+            1, hidden, batch_first=True)
+        self.head = torch.nn.Linear(hidden, 1)
+
+    def forward(self, x):
+        out, _ = self.rnn(x)
+        return self.head(out[:, -1])
+
+
 def build_model(hidden, n_in=784, n_out=10):
     layers, width = [], n_in
     for h in hidden:
@@ -75,8 +101,13 @@ def build_model(hidden, n_in=784, n_out=10):
 
 def train_round(x, y, args):
     torch.manual_seed(args.seed)
-    model = build_cnn(args.cnn, args.batch_norm) if args.cnn else build_model(args.hidden)
-    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    if args.rnn:
+        model = RnnNet(args.rnn, args.rnn_hidden)
+    else:
+        model = build_cnn(args.cnn, args.batch_norm) if args.cnn else build_model(args.hidden)
+    opt = (torch.optim.SGD(model.parameters(), lr=args.lr) if args.optimizer == "sgd"
+           else torch.optim.Adam(model.parameters(), lr=args.lr))
+    loss_fn = F.mse_loss if args.rnn else F.cross_entropy
     gen = torch.Generator().manual_seed(args.seed)
     n, bs = len(x), args.batch_size
     batches = (n + bs - 1) // bs  # keep the last partial batch
@@ -89,7 +120,7 @@ def train_round(x, y, args):
             idx = perm[b * bs:(b + 1) * bs]
             xb, yb = x.index_select(0, idx), y.index_select(0, idx)
             opt.zero_grad()
-            loss = F.cross_entropy(model(xb), yb)
+            loss = loss_fn(model(xb), yb)
             loss.backward()
             opt.step()
         seconds += time.perf_counter() - start
@@ -104,6 +135,11 @@ def main():
     p.add_argument("--hidden", default="256,128")
     p.add_argument("--cnn", default="", help="conv channels (fashion-mnist-cnn: 32,64); empty: the MLP")
     p.add_argument("--batch-norm", action="store_true", help="BatchNorm2d after each conv")
+    p.add_argument("--rnn", default="", help="rnn, lstm or gru: the sine-sequence workload")
+    p.add_argument("--rnn-hidden", type=int, default=64)
+    p.add_argument("--seq-len", type=int, default=100)
+    p.add_argument("--n-samples", type=int, default=2000)
+    p.add_argument("--optimizer", default="adam", help="adam or sgd")
     p.add_argument("--val-fraction", type=float, default=0.2)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--epochs", type=int, default=1)
@@ -119,10 +155,14 @@ def main():
 
     if args.threads > 0:
         torch.set_num_threads(args.threads)
-    x, y = load(args.data_dir, args.limit, args.val_fraction, args.data_seed)
-    name = "fashion-mnist-cnn" if args.cnn else "fashion-mnist-mlp"
+    if args.rnn:
+        x, y = sine_sequences(args.n_samples, args.seq_len, 0.1, args.val_fraction, args.data_seed)
+        name = "sine-sequence %s %d" % (args.rnn, args.rnn_hidden)
+    else:
+        x, y = load(args.data_dir, args.limit, args.val_fraction, args.data_seed)
+        name = "fashion-mnist-cnn" if args.cnn else "fashion-mnist-mlp"
     print(f"workload: {name} in Python torch {torch.__version__}, {len(x)} train "
-          f"samples, batch {args.batch_size}, Adam lr {args.lr:g}, {args.epochs} epoch(s) per "
+          f"samples, batch {args.batch_size}, {args.optimizer} lr {args.lr:g}, {args.epochs} epoch(s) per "
           f"round, {args.rounds} round(s), {torch.get_num_threads()} thread(s)", flush=True)
     if not args.no_warmup:
         train_round(x, y, args)

@@ -166,61 +166,6 @@ TrainCommand::TrainCommand(CLI::App& app)
 
 bool TrainCommand::parsed() const { return sub_->parsed(); }
 
-namespace {
-
-/// `train --dry-run`: the shape report (core/train/probes/shapes.h) as text or JSON.
-int printDryRun(const TrainConfig& config, bool json) {
-  const ShapeReport r = shapeReport(config);
-  auto facts = [](const TensorFacts& f) {
-    return nlohmann::json{{"shape", f.shape}, {"dtype", f.dtype}, {"device", f.device},
-                          {"min", f.min}, {"max", f.max}};
-  };
-  if (json) {
-    nlohmann::json layers = nlohmann::json::array();
-    for (const LayerShape& l : r.layers)
-      layers.push_back({{"name", l.name}, {"description", l.description},
-                        {"output_shape", l.output_shape},
-                        {"trainable_parameters", l.trainable_parameters},
-                        {"frozen_parameters", l.frozen_parameters}});
-    const nlohmann::json j{{"model_kind", r.model_kind}, {"task", r.task},
-                           {"outputs", r.outputs}, {"n_train", r.n_train}, {"n_val", r.n_val},
-                           {"n_test", r.n_test}, {"image_shape", r.image_shape},
-                           {"x", facts(r.x)}, {"y", facts(r.y)}, {"layers", layers},
-                           {"output", facts(r.output)},
-                           {"trainable_parameters", r.trainable_parameters}};
-    std::printf("%s\n", j.dump(2).c_str());
-    return kExitOk;
-  }
-  auto line = [](const char* what, const TensorFacts& f) {
-    std::printf("%s %s %s on %s, values %s .. %s\n", what, f.dtype.c_str(),
-                shapeText(f.shape).c_str(), f.device.c_str(), formatSignificant(f.min, 4).c_str(),
-                formatSignificant(f.max, 4).c_str());
-  };
-  std::printf("dry run of %s: nothing is trained or written\n", config.name.c_str());
-  std::printf("data: %s, %lld train / %lld val / %lld test samples, %s, %lld %s%s\n",
-              config.data.source.c_str(), static_cast<long long>(r.n_train),
-              static_cast<long long>(r.n_val), static_cast<long long>(r.n_test), r.task.c_str(),
-              static_cast<long long>(r.outputs),
-              r.task == "classification" ? "classes" : "targets",
-              r.image_shape.empty() ? "" : (", images " + shapeText(r.image_shape) + " (C, H, W)").c_str());
-  line("batch x:", r.x);
-  line("batch y:", r.y);
-  std::printf("model: %s, %lld trainable parameters\n", r.model_kind.c_str(),
-              static_cast<long long>(r.trainable_parameters));
-  std::printf("  %-6s %-28s %-22s %s\n", "layer", "", "output", "parameters");
-  for (const LayerShape& l : r.layers)
-    std::printf("  %-6s %-28s %-22s %lld%s\n", l.name.c_str(), l.description.c_str(),
-                shapeText(l.output_shape).c_str(), static_cast<long long>(l.trainable_parameters),
-                l.frozen_parameters > 0
-                    ? (" (+" + std::to_string(l.frozen_parameters) + " frozen)").c_str()
-                    : "");
-  line("output:", r.output);
-  std::printf("ok: the model takes the data's batches and gives [batch, %lld]\n",
-              static_cast<long long>(r.outputs));
-  return kExitOk;
-}
-
-}  // namespace
 
 int TrainCommand::run(const std::string& command_line) const {
   // Block SIGINT/SIGTERM first: every thread started from here on (libtorch's pool, the
@@ -296,7 +241,7 @@ int TrainCommand::run(const std::string& command_line) const {
                    "--set and --epochs only (not --resume, --replay, --init-weights or --out)");
         return kExitUsage;
       }
-      return printDryRun(config, json_);
+      return printShapeReport(config, json_);
     }
   } catch (const Error& e) {
     printError(errorMessage(e));

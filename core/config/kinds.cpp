@@ -8,6 +8,9 @@
 #include "core/errors.h"
 #include "core/model/cnn.h"
 #include "core/model/mlp.h"
+#include "core/model/rnn.h"
+#include "core/model/torchscript.h"
+#include "core/data/sequences.h"
 #include "core/optim/optimizer_family.h"
 
 namespace trainscope {
@@ -40,6 +43,10 @@ const std::vector<DataSourceKind>& dataSources() {
        false, false, &loadCirclesSource},
       {"spirals", "data", "two interleaved spirals (2 inputs, 2 classes)", true, false, false,
        false, false, &loadSpiralsSource},
+      {"sine-sequence", "data",
+       "next value of a noisy sine wave from its last data.seq_len values (x [seq_len, 1], "
+       "regression), for the rnn kind",
+       false, false, true, false, false, &loadSineSequenceSource},
       {"fashion-mnist", "data",
        "Fashion-MNIST: 28x28 grey clothing images in 10 classes, read from data.path's IDX files",
        true, true, false, true, false, &loadFashionMnistSource},
@@ -110,6 +117,14 @@ const std::vector<ModelKind>& modelKinds() {
        "convolutional network for images: per model.cnn.channels entry Conv2d [-> BatchNorm2d] "
        "-> model.activation [-> pooling], then Linear layers (model.cnn.hidden) and the output",
        true, false, &buildCnn, &cnnKindFootprint, "model.cnn.channels"},
+      {"rnn", "model.rnn",
+       "recurrent network for sequences [T, F]: nn.RNN, nn.LSTM or nn.GRU (model.rnn.cell), the "
+       "last step's output (or the mean over time) into a Linear output layer",
+       false, true, &buildRnn, &rnnKindFootprint, "model.rnn.hidden_size"},
+      {"torchscript", "model.torchscript",
+       "your module scripted in Python (model.torchscript.path: "
+       "torch.jit.script(model).save(path)), trained as it is",
+       false, false, &buildTorchScript, &torchScriptKindFootprint, "model.torchscript.path"},
   };
   return kinds;
 }

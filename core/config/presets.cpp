@@ -106,6 +106,34 @@ const std::vector<Preset>& table() {
             {"optimizer", {{"name", "adam"}, {"lr", 1e-3}}},
             {"scheduler", {{"name", "StepLR"}, {"step_size", 1}, {"gamma", 0.3}}},
             {"training", {{"epochs", 2}, {"batch_size", 64}, {"seed", 42}}}}},
+      {{"rnn-exploding",
+        "Exploding gradients in a recurrent net: a plain tanh RNN (nn.RNN, 64 units) predicting "
+        "the next value of a noisy sine from the last 100, SGD at lr 0.5. Without clipping the "
+        "gradient norm climbs from about 1 to thousands within a few steps and the loss "
+        "overflows; with training.clip.enabled=true (max_norm 1) the same run trains steadily. "
+        "The reason the seeds clip the gradients of RNNs."},
+       json{{"name", "rnn-exploding"},
+            // Backpropagation through 100 steps of h = tanh(W_ih x + W_hh h): once an update
+            // pushes W_hh's largest singular value above ~1, the gradient grows like its power
+            // over the sequence, each unclipped SGD step makes W_hh larger still, and the norm
+            // reaches inf within ~15 steps (torch 1.13 in Python: the same).
+            {"data",
+             {{"source", "sine-sequence"},
+              {"n_samples", 2000},
+              {"seq_len", 100},
+              {"noise", 0.1},
+              {"seed", 7},
+              {"standardize", false}}},
+            {"model",
+             {{"kind", "rnn"},
+              {"rnn", {{"cell", "rnn"}, {"nonlinearity", "tanh"}, {"hidden_size", 64}}}}},
+            {"optimizer", {{"name", "sgd"}, {"lr", 0.5}}},
+            {"training",
+             {{"epochs", 8},
+              {"batch_size", 32},
+              {"seed", 42},
+              {"num_threads", 1},
+              {"clip", {{"enabled", false}, {"max_norm", 1.0}}}}}}},
       {{"exploding",
         "Exploding gradients: a sine regression with targets scaled x50 and SGD at lr 0.1. "
         "Without clipping the loss overflows within a few steps (watch the gradient norm climb "

@@ -137,8 +137,9 @@ c10::IValue readTorchSaveFile(const Path& file, const std::string& failure,
     const TorchZip zip(bytes);
     if (!zip.has("data.pkl")) bad("a zip archive without data.pkl: not a torch.save file");
     if (zip.has("constants.pkl"))
-      bad("a TorchScript archive (torch.jit.save), not a torch.save file; in Python save the "
-          "state_dict: torch.save(model.state_dict(), path)");
+      bad("a TorchScript archive (torch.jit.save), not a torch.save file: train it with "
+          "model.kind torchscript (trainscope-cli inspect-model describes it), or in Python save "
+          "the state_dict: torch.save(model.state_dict(), path)");
     if (zip.has("byteorder")) {
       const std::vector<char> order = zip.read("byteorder");
       if (std::string(order.begin(), order.end()) == "big")

@@ -13,7 +13,7 @@ std::string errorText(zip_error_t* e) {
 
 }  // namespace
 
-TorchZip::TorchZip(const std::vector<char>& bytes) : bytes_(bytes) {
+TorchZip::TorchZip(const std::vector<char>& bytes, bool compressed_ok) : bytes_(bytes) {
   zip_error_t error;
   zip_error_init(&error);
   zip_source_t* source = zip_source_buffer_create(bytes_.data(), bytes_.size(), 0, &error);
@@ -55,6 +55,7 @@ TorchZip::TorchZip(const std::vector<char>& bytes) : bytes_(bytes) {
     if (i == 0) prefix_ = folder;
     if (folder.empty() || folder != prefix_)
       fail("is not in the archive's folder " + (prefix_.empty() ? "(none)" : prefix_));
+    if (compressed_ok) continue;
     if (st.comp_method != ZIP_CM_STORE)
       fail("is compressed (method " + std::to_string(st.comp_method) +
            "); torch stores records uncompressed");

@@ -27,8 +27,10 @@ class TorchZip {
  public:
   /// Opens the archive in `bytes` (not copied: it must outlive this object). Throws ZipError
   /// when the archive is truncated, inconsistent, holds a compressed or oversized record
-  /// (larger than the file), or its records are not all in one folder.
-  explicit TorchZip(const std::vector<char>& bytes);
+  /// (larger than the file; unless `compressed_ok`), or its records are not all in one folder.
+  /// `compressed_ok`: accept compressed records too (TorchScript archives deflate their code/
+  /// files; torch.save's tensors never are), for has() and the listing only.
+  explicit TorchZip(const std::vector<char>& bytes, bool compressed_ok = false);
   ~TorchZip();
   TorchZip(const TorchZip&) = delete;
   TorchZip& operator=(const TorchZip&) = delete;

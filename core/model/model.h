@@ -7,6 +7,7 @@
 #include <c10/core/Device.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@ struct LayerInfo {
   std::string name;                   ///< state_dict prefix of the layer ("0", "2", ...)
   std::string description;            ///< "Linear(784->256)", "ReLU", "Dropout(0.3)"
   std::vector<int64_t> output_shape;  ///< the layer's output for one sample (batch dim left out)
+  /// False where the model does not reveal it (a child of a scripted module whose forward may
+  /// use its children in any order): output_shape is then empty.
+  bool shape_known = true;
   int64_t trainable_parameters = 0;   ///< scalars with requires_grad
   int64_t frozen_parameters = 0;      ///< scalars without requires_grad
 };
@@ -73,6 +77,15 @@ class Model {
   /// zero batch of one through the layers in eval mode without gradients; the model is left in
   /// its mode). Throws Error(Config, "model.kind") when the input shape does not fit the model.
   virtual std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const = 0;
+
+  /// Writes the model as TorchScript (torch.jit.save's archive, for torch.jit.load) to `path`
+  /// atomically, in eval mode with its current weights (the model's mode is restored). Returns
+  /// false, writing nothing, for kinds without a TorchScript form (all but "torchscript").
+  /// Throws Error(Io, path) for a failed write.
+  virtual bool saveTorchScript(const std::filesystem::path& path) const {
+    (void)path;
+    return false;
+  }
 };
 
 using ModelPtr = std::shared_ptr<Model>;

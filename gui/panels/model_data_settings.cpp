@@ -190,8 +190,16 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
                                      QSignalBlocker(threads_),      QSignalBlocker(grad_accum_)};
   optimizer_->setCurrentIndex(
       std::max(0, optimizer_->findData(QString::fromStdString(c.optimizer.name))));
-  conv_ = c.model.kind == "cnn";
-  last_hidden_ = conv_ ? c.model.cnn.channels : c.model.hidden;
+  kind_ = c.model.kind;
+  if (kind_ == "cnn")
+    last_hidden_ = c.model.cnn.channels;
+  else if (kind_ == "rnn")
+    last_hidden_.assign(static_cast<std::size_t>(c.model.rnn.num_layers), c.model.rnn.hidden_size);
+  else if (kind_ == "torchscript")
+    last_hidden_.clear();  // the file fixes the architecture
+  else
+    last_hidden_ = c.model.hidden;
+  hidden_->setEnabled(kind_ != "torchscript" && optimizer_->isEnabled());
   QStringList sizes;
   for (int64_t s : last_hidden_) sizes << QString::number(s);
   hidden_->setText(sizes.join(QStringLiteral(", ")));
@@ -219,8 +227,18 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
 void ModelDataSettings::apply(TrainConfig& c) const {
   c.optimizer.name = optimizer_->currentData().toString().toStdString();
   bool ok = false;
-  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok)
-    (conv_ ? c.model.cnn.channels : c.model.hidden) = sizes;
+  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok) {
+    if (kind_ == "cnn") {
+      c.model.cnn.channels = sizes;
+    } else if (kind_ == "rnn") {
+      if (!sizes.empty()) {  // stacked layers share one size: the first number's
+        c.model.rnn.hidden_size = sizes.front();
+        c.model.rnn.num_layers = static_cast<int64_t>(sizes.size());
+      }
+    } else if (kind_ != "torchscript") {
+      c.model.hidden = sizes;
+    }
+  }
   c.model.dropout = dropout_->value();
   c.optimizer.weight_decay = weight_decay_->value();
   if (images_) {
@@ -247,6 +265,7 @@ void ModelDataSettings::setEditable(bool editable) {
        std::initializer_list<QWidget*>{optimizer_, hidden_, dropout_, weight_decay_, samples_,
                                        val_fraction_, device_, threads_, grad_accum_})
     w->setEnabled(editable);
+  hidden_->setEnabled(editable && kind_ != "torchscript");
 }
 
 void ModelDataSettings::retranslate() {
@@ -255,7 +274,9 @@ void ModelDataSettings::retranslate() {
       Tr::tr("Optimizer, layer sizes, dropout, weight decay, data size, "
              "validation share, device and threads."));
   const QString texts[] = {Tr::tr("Optimizer:"),
-                           conv_ ? Tr::tr("Conv channels:") : Tr::tr("Hidden layers:"),
+                           kind_ == "cnn"   ? Tr::tr("Conv channels:")
+                           : kind_ == "rnn" ? Tr::tr("Recurrent layers:")
+                                            : Tr::tr("Hidden layers:"),
                            Tr::tr("Dropout:"),
                            Tr::tr("Weight decay:"),
                            images_ ? Tr::tr("Samples used:") : Tr::tr("Samples:"),
@@ -266,12 +287,22 @@ void ModelDataSettings::retranslate() {
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString next_run = Tr::tr("Applies when the next run starts.");
   optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
-  hidden_->setToolTip((conv_ ? Tr::tr("Output channels of each convolution block "
-                                      "(model.cnn.channels), e.g. 32, 64: one block per number. "
-                                      "More channels see more patterns, and cost more time.")
-                              : Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers "
-                                       "fit more, and overfit more.")) +
-                      QLatin1Char('\n') + next_run);
+  const QString sizes_tip =
+      kind_ == "cnn"
+          ? Tr::tr("Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: "
+                   "one block per number. More channels see more patterns, and cost more time.")
+      : kind_ == "rnn"
+          ? Tr::tr("Hidden size of each stacked recurrent layer (model.rnn.hidden_size and "
+                   "num_layers), e.g. 64, 64: two layers of 64. The layers share one size, the "
+                   "first number.")
+      : kind_ == "torchscript"
+          ? Tr::tr("The TorchScript file fixes the layers: change them in Python and script the "
+                   "model again.")
+          : Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, and "
+                   "overfit more.");
+  hidden_->setToolTip(sizes_tip + QLatin1Char('\n') + next_run);
+  hidden_->setPlaceholderText(kind_ == "torchscript" ? Tr::tr("set by the TorchScript file")
+                                                     : QString());
   dropout_->setToolTip(Tr::tr("Probability of zeroing each hidden unit during training "
                               "(torch.nn.Dropout). Shrinks the gap between training and "
                               "validation loss.") +

@@ -3,6 +3,7 @@
 /// dropout, weight decay), the data (samples, validation fraction) and where the run trains
 /// (device, CPU threads). Part of the settings panel.
 #include <QWidget>
+#include <string>
 #include <vector>
 
 #include "core/config/train_config.h"
@@ -69,9 +70,9 @@ class ModelDataSettings : public QWidget {
   QSpinBox* grad_accum_ = nullptr;
   bool images_ = false;               ///< the shown source is Fashion-MNIST: samples_ is data.limit
   std::vector<int64_t> last_hidden_;  ///< restored when the text does not parse
-  /// model.kind "cnn": the layer-sizes field edits model.cnn.channels (conv out_channels)
-  /// instead of model.hidden, which that kind does not read.
-  bool conv_ = false;
+  /// model.kind of the config shown: the sizes field edits model.hidden (mlp),
+  /// model.cnn.channels (cnn), model.rnn.hidden_size x num_layers (rnn); none for torchscript.
+  std::string kind_ = "mlp";
 };
 
 }  // namespace trainscope

@@ -374,6 +374,25 @@ void SettingsPanel::openShapesDialog() {
   dialog.exec();
 }
 
+void SettingsPanel::openTorchScriptDialog() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, Tr::tr("Use a TorchScript model"), QString(),
+      Tr::tr("TorchScript files (*.pt *.pth *.ts);;All files (*)"));
+  if (!path.isEmpty()) importTorchScript(path);
+}
+
+bool SettingsPanel::importTorchScript(const QString& path) {
+  TrainConfig c = config();
+  c.model.kind = "torchscript";
+  c.model.torchscript.path = QFileInfo(path).absoluteFilePath().toStdString();
+  ShapesDialog dialog(c, this, /*choose=*/true);
+  if (dialog.exec() != QDialog::Accepted) return false;
+  base_.model = c.model;  // the data, optimizer and training settings stay as they are
+  showConfig(config());
+  updateModified();
+  return true;
+}
+
 void SettingsPanel::loadPreset(const QString& name) {
   const TrainConfig c = presetConfig(name.toStdString());  // throws for unknown names
   setConfig(c, name);

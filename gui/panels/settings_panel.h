@@ -79,6 +79,12 @@ class SettingsPanel : public QGroupBox {
   void openDataDialog();
   /// File > Check shapes: the Shapes dialog for config() (one batch through the model).
   void openShapesDialog();
+  /// File > Use a TorchScript model...: asks for the file, then importTorchScript().
+  void openTorchScriptDialog();
+  /// Shows the import report of the TorchScript file `path` and one batch of the current data
+  /// through it (ShapesDialog); "Use this model" makes it the model of the next runs
+  /// (model.kind torchscript, model.torchscript.path absolute). Returns whether it was chosen.
+  bool importTorchScript(const QString& path);
 
  signals:
   /// The user picked another preset and its values were loaded.

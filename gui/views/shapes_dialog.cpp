@@ -3,12 +3,14 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QPointer>
 #include <QTableWidget>
 #include <QThreadPool>
 #include <QVBoxLayout>
 #include <memory>
 
+#include "core/model/torchscript.h"
 #include "core/train/probes/shapes.h"
 #include "gui/tr.h"
 
@@ -25,13 +27,49 @@ QString facts(const TensorFacts& f) {
            QString::number(f.min, 'g', 4), QString::number(f.max, 'g', 4));
 }
 
+/// The import report of a TorchScript file as HTML (inspectTorchScript's fields).
+QString importHtml(const ScriptModuleInfo& info) {
+  QStringList lines;
+  lines << Tr::tr("<b>%1</b>: TorchScript made by %2 (class %3), saved in %4 mode.")
+               .arg(QString::fromStdString(info.file).toHtmlEscaped(),
+                    info.traced ? QStringLiteral("torch.jit.trace")
+                                : QStringLiteral("torch.jit.script"),
+                    QString::fromStdString(info.type_name).toHtmlEscaped(),
+                    info.training ? Tr::tr("training") : Tr::tr("eval"));
+  lines << Tr::tr("%1 trainable and %2 frozen parameters in %3 tensors, %4 buffers, %5 "
+                  "submodules; %6.")
+               .arg(info.trainable_parameters)
+               .arg(info.frozen_parameters)
+               .arg(info.parameters.size())
+               .arg(info.buffers.size())
+               .arg(info.submodules.size())
+               .arg(QString::fromStdString(info.forward_schema).toHtmlEscaped());
+  QStringList names;
+  for (const auto& p : info.parameters) names << QString::fromStdString(p.name);
+  if (names.size() > 8) names = names.mid(0, 8) << QStringLiteral("…");
+  lines << Tr::tr("Parameters: %1").arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
+  for (const auto& w : info.warnings)
+    lines << QStringLiteral("<span style='color:#8a5a00'>%1</span>")
+                 .arg(Tr::tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped()));
+  return lines.join(QStringLiteral("<br>"));
+}
+
 }  // namespace
 
-ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent) : QDialog(parent) {
+QString ShapesDialog::importReport() const { return import_->text(); }
+
+ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent, bool choose)
+    : QDialog(parent) {
   setObjectName(QStringLiteral("shapesDialog"));
   setWindowTitle(Tr::tr("Shapes of %1").arg(QString::fromStdString(config.name)));
   resize(620, 520);
   auto* layout = new QVBoxLayout(this);
+  import_ = new QLabel(this);
+  import_->setObjectName(QStringLiteral("shapesImportLabel"));
+  import_->setWordWrap(true);
+  import_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  import_->setVisible(config.model.kind == "torchscript");
+  layout->addWidget(import_);
   summary_ = new QLabel(Tr::tr("Running one batch through the model…"), this);
   summary_->setObjectName(QStringLiteral("shapesSummaryLabel"));
   summary_->setWordWrap(true);
@@ -51,32 +89,45 @@ ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent) : QDialog
   output_->setWordWrap(true);
   output_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(output_);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  auto* buttons = new QDialogButtonBox(choose ? QDialogButtonBox::Cancel : QDialogButtonBox::Close, this);
+  if (choose) {
+    use_ = buttons->addButton(Tr::tr("Use this model"), QDialogButtonBox::AcceptRole);
+    use_->setObjectName(QStringLiteral("shapesUseButton"));
+    use_->setEnabled(false);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  }
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
 
   QPointer<ShapesDialog> self(this);
   QThreadPool::globalInstance()->start([self, config] {
     std::shared_ptr<ShapeReport> report;
-    QString error;
+    QString error, import;
     try {
+      if (config.model.kind == "torchscript")
+        import = importHtml(inspectTorchScript(config.model.torchscript.path.value_or("")));
       report = std::make_shared<ShapeReport>(shapeReport(config));
     } catch (const std::exception& e) {
       error = QString::fromUtf8(e.what());
     }
     QMetaObject::invokeMethod(
-        qApp, [self, report, error] {
-          if (self) self->show(report.get(), error);
+        qApp, [self, report, error, import] {
+          if (self) self->show(report.get(), error, import);
         },
         Qt::QueuedConnection);
   });
 }
 
-void ShapesDialog::show(const ShapeReport* r, const QString& error) {
+void ShapesDialog::show(const ShapeReport* r, const QString& error, const QString& import) {
   error_ = error;
+  import_->setText(import);
+  if (use_) use_->setEnabled(r != nullptr);
   if (!r) {
     summary_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
-                          .arg(Tr::tr("The model does not fit the data: %1").arg(error.toHtmlEscaped())));
+                          .arg((import_->isVisibleTo(this) && import.isEmpty()
+                                    ? Tr::tr("This file cannot be trained: %1")
+                                    : Tr::tr("The model does not fit the data: %1"))
+                                   .arg(error.toHtmlEscaped())));
     emit finished(false);
     return;
   }
@@ -95,7 +146,7 @@ void ShapesDialog::show(const ShapeReport* r, const QString& error) {
                                ? Tr::tr("%1 (+%2 frozen)").arg(l.trainable_parameters).arg(l.frozen_parameters)
                                : QString::number(l.trainable_parameters);
     const QString cells[] = {QString::fromStdString(l.name), QString::fromStdString(l.description),
-                             shape(l.output_shape), params};
+                             l.shape_known ? shape(l.output_shape) : QStringLiteral("?"), params};
     for (int c = 0; c < 4; ++c) table_->setItem(i, c, new QTableWidgetItem(cells[c]));
   }
   output_->setText(Tr::tr("Output: %1. The model takes the data's batches and gives one row of %2 "

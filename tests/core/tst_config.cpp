@@ -83,7 +83,7 @@ void TstConfig::presetsAreValidAndSeeded() {
     QCOMPARE(c.name, p.name);
   }
   QCOMPARE(names, (QStringList{"overfit-sine", "moons", "overfit-moons", "circles", "spirals",
-                               "fashion-mnist-mlp", "fashion-mnist-cnn", "exploding",
+                               "fashion-mnist-mlp", "fashion-mnist-cnn", "rnn-exploding", "exploding",
                                "flowers-csv", "housing-csv", "fashion-png"}));
   TrainConfig fm = resolveConfig("fashion-mnist-mlp", {}, {});
   QCOMPARE(fm.model.hidden, (std::vector<int64_t>{256, 128}));

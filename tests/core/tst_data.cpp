@@ -391,8 +391,8 @@ void TstData::testSplitWithOtherImageSizeIsRefusedAtLoad() {
 // only by sources read from files.
 void TstData::registryFactsMatchWhatEachSourceLoads() {
   QCOMPARE(dataSourceNames(),
-           (std::vector<std::string>{"sine", "moons", "circles", "spirals", "fashion-mnist", "csv",
-                                     "npy", "image-folder", "idx"}));
+           (std::vector<std::string>{"sine", "moons", "circles", "spirals", "sine-sequence",
+                                     "fashion-mnist", "csv", "npy", "image-folder", "idx"}));
   for (const DataSourceKind& k : dataSources()) {
     const QByteArray name = QByteArray::fromStdString(k.name);
     // The user's own data (a section of its own): the files decide the task (tst_own_data);
@@ -435,6 +435,7 @@ void TstData::registryFactsMatchWhatEachSourceLoads() {
       QVERIFY2(d.summary.class_names.empty(), name);
     }
     QVERIFY2((d.train.x.scalar_type() == at::kByte) == k.image_data, name);
+    QVERIFY2((d.train.x.dim() == 3) == k.sequence_data, name);  // [N, T, F]
     if (k.image_data) QCOMPARE(d.summary.n_features, int64_t{28 * 28});
     TrainConfig t;
     t.data.source = k.name;

@@ -106,6 +106,9 @@ void Trainer::Impl::prepare(bool check_only) {
   setDeterministic(t.deterministic, state.device.is_cuda());
 
   config.data = withAbsolutePaths(config.data);  // config.json names the files wherever it is read
+  if (config.model.torchscript.path && !config.model.torchscript.path->empty())
+    config.model.torchscript.path =
+        std::filesystem::absolute(*config.model.torchscript.path).lexically_normal().string();
   data = loadData(config.data);
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})

@@ -191,7 +191,9 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
                                        F::CrossEntropyFuncOptions().reduction(torch::kSum))
                           .item<double>()
                     : F::mse_loss(out, part.y, F::MSELossFuncOptions().reduction(torch::kSum))
-                          .item<double>();
+                              .item<double>() /
+                          std::max<double>(1.0, static_cast<double>(out.numel()) /
+                                                    static_cast<double>(part.size()));  // per target
     outputs.push_back(out);
   }
   r.loss = loss_sum / static_cast<double>(split.size());

@@ -58,8 +58,12 @@ ShapeReport shapeReport(const TrainConfig& config) {
   // Layer by layer on one sample (Model::layers), then the whole batch for the output.
   const std::vector<int64_t> sample(batch.x.sizes().begin() + 1, batch.x.sizes().end());
   for (const LayerInfo& l : model->layers(sample)) {
-    LayerShape s{l.name, l.description, {n}, l.trainable_parameters, l.frozen_parameters};
-    s.output_shape.insert(s.output_shape.end(), l.output_shape.begin(), l.output_shape.end());
+    LayerShape s{l.name, l.description, {n}, l.trainable_parameters, l.frozen_parameters,
+                 l.shape_known};
+    if (l.shape_known)
+      s.output_shape.insert(s.output_shape.end(), l.output_shape.begin(), l.output_shape.end());
+    else
+      s.output_shape.clear();
     r.layers.push_back(std::move(s));
   }
   model->eval();
@@ -74,7 +78,13 @@ ShapeReport shapeReport(const TrainConfig& config) {
                     ", but the data needs " + shapeText(expected) + " (" +
                     (r.task == "classification" ? std::to_string(r.outputs) + " classes"
                                                 : std::to_string(r.outputs) + " targets") +
-                    ")");
+                    ")" +
+                    (config.model.kind == "torchscript"
+                         ? "; a TorchScript file fixes its own output size: in Python give its "
+                           "last layer " + std::to_string(r.outputs) +
+                               " outputs (e.g. nn.Linear(in_features, " +
+                               std::to_string(r.outputs) + ")) and script it again"
+                         : std::string()));
   return r;
 }
 

@@ -24,6 +24,7 @@ struct LayerShape {
   std::string description;  ///< "Conv2d(1->32, 3x3)", "ReLU"
   std::vector<int64_t> output_shape;
   int64_t trainable_parameters = 0, frozen_parameters = 0;
+  bool shape_known = true;  ///< LayerInfo::shape_known: false leaves output_shape empty
 };
 
 /// What shapeReport found.

@@ -156,6 +156,14 @@ ThreadChoice chooseThreadCount(TrainState& state, const TensorPair& train, bool 
                                TrainConfig& config, int available_cores, int reserved_cores) {
   TrainingConfig& t = config.training;
   ThreadChoice c;
+  // A TorchScript model compiles its graphs during its first calls (the profiling executor
+  // records a run, then optimises). Those steps run first, on a throwaway copy (whose methods
+  // are the model's own, so the model is warm too): the candidates' rates, the first epoch's
+  // rate and the slowdown watch's baseline then measure training, not compilation.
+  const bool scripted = state.device.is_cpu() && state.model->kind() == "torchscript";
+  if (scripted)
+    (void)measureThreadRates(state, train, t.batch_size, classification, t.clip,
+                             config.optimizer, {t.num_threads ? static_cast<int>(*t.num_threads) : 1});
   if (t.num_threads) {  // an explicit count (also a resumed run's recorded one)
     c.threads = static_cast<int>(*t.num_threads);
   } else {
@@ -173,6 +181,9 @@ ThreadChoice chooseThreadCount(TrainState& state, const TensorPair& train, bool 
       c.threads = fastestThreads(c.rates);
     }
   }
+  if (c.rates.empty() && scripted)  // the baseline of the slowdown watch at the given count
+    c.rates = measureThreadRates(state, train, t.batch_size, classification, t.clip,
+                                 config.optimizer, {c.threads});
   state.num_threads = c.threads;
   t.num_threads = c.threads;
   at::set_num_threads(c.threads);

@@ -40,7 +40,9 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& state, const Tensor
 /// run's parameters, buffers and RNG streams untouched), or the largest candidate off the CPU.
 /// The count is written back into config.training.num_threads (recorded like the seed: float
 /// sums depend on the split across threads) and state.num_threads, and applied with
-/// at::set_num_threads on the calling (training) thread. It never changes during the run.
+/// at::set_num_threads on the calling (training) thread. It never changes during the run. A
+/// TorchScript model (model.kind "torchscript") on the CPU is also run for a few steps at an
+/// explicit count (its JIT warm-up, kept out of the epochs' rates; `rates` then holds that count).
 ThreadChoice chooseThreadCount(TrainState& state, const TensorPair& train, bool classification,
                                TrainConfig& config, int available_cores, int reserved_cores);
 

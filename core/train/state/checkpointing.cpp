@@ -22,7 +22,14 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
     written.push_back(folder_ / name);
   };
   if (config_.save_last) save("last.pt");
-  if (config_.save_best && improved && has_validation) save("best.pt");
+  if (config_.save_best && improved && has_validation) {
+    save("best.pt");
+    // A TorchScript model also goes back to Python as TorchScript, beside its checkpoint.
+    if (state.model->saveTorchScript(folder_ / "best-model.pt"))
+      written.push_back(folder_ / "best-model.pt");
+  }
+  if (state.model->saveTorchScript(folder_.parent_path() / "model.pt"))
+    written.push_back(folder_.parent_path() / "model.pt");
   if (config_.every_epochs > 0 && state.epochs_completed % config_.every_epochs == 0) {
     char name[32];
     std::snprintf(name, sizeof name, "epoch-%04lld.pt",
@@ -35,9 +42,15 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
 
 std::vector<std::filesystem::path> Checkpointer::atStop(const TrainState& state,
                                                         const CheckpointContext& context) {
-  if (folder_.empty() || !config_.save_last) return {};
-  saveCheckpoint(state, context, folder_ / "last.pt");
-  return {folder_ / "last.pt"};
+  if (folder_.empty()) return {};
+  std::vector<std::filesystem::path> written;
+  if (config_.save_last) {
+    saveCheckpoint(state, context, folder_ / "last.pt");
+    written.push_back(folder_ / "last.pt");
+  }
+  if (state.model->saveTorchScript(folder_.parent_path() / "model.pt"))
+    written.push_back(folder_.parent_path() / "model.pt");
+  return written;
 }
 
 void Checkpointer::pruneEpochFiles() {

@@ -16,14 +16,16 @@ class Checkpointer {
 
   /// At an epoch end, after validation and the monitors: last.pt (save_last), best.pt when
   /// `improved` and the run has a validation split (save_best), epoch-NNNN.pt every
-  /// every_epochs epochs, deleting the oldest beyond keep_last. Returns the files written.
+  /// every_epochs epochs, deleting the oldest beyond keep_last. A model with a TorchScript
+  /// form (model.kind torchscript) is also saved as TorchScript: <run dir>/model.pt at every
+  /// epoch end and checkpoints/best-model.pt beside best.pt. Returns the files written.
   /// Throws Error(Io) for a failed write (earlier files of this call stay written).
   std::vector<std::filesystem::path> atEpochEnd(const TrainState& state,
                                                 const CheckpointContext& context, bool improved,
                                                 bool has_validation);
 
-  /// When a run is stopped or interrupted: last.pt of the state it stopped in (save_last).
-  /// Returns the file written (none when save_last is off). Throws Error(Io).
+  /// When a run is stopped or interrupted: last.pt of the state it stopped in (save_last), and
+  /// <run dir>/model.pt for a TorchScript model. Returns the files written. Throws Error(Io).
   std::vector<std::filesystem::path> atStop(const TrainState& state,
                                             const CheckpointContext& context);
 

@@ -1,0 +1,381 @@
+#include "core/model/torchscript.h"
+
+#include <torch/csrc/jit/api/module.h>
+#include <torch/csrc/jit/runtime/graph_executor.h>
+#include <torch/csrc/jit/serialization/import.h>
+#include <torch/utils.h>
+
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/io/file_kind.h"
+#include "core/io/file_read.h"
+#include "core/io/torch_zip.h"
+#include "core/model/model.h"
+
+namespace trainscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kScriptHint =
+    "in Python save the module as TorchScript: torch.jit.script(model).save(\"model.pt\")";
+
+[[noreturn]] void bad(const std::string& file, const std::string& problem) {
+  throw Error(ErrorCode::Config, file, "TorchScript file " + file + ": " + problem);
+}
+
+std::string dtypeName(const at::Tensor& t) {
+  const std::string s = c10::toString(t.scalar_type());
+  // "Float" -> "float32": the names torch prints.
+  if (s == "Float") return "float32";
+  if (s == "Double") return "float64";
+  if (s == "Half") return "float16";
+  if (s == "BFloat16") return "bfloat16";
+  if (s == "Long") return "int64";
+  if (s == "Int") return "int32";
+  if (s == "Bool") return "bool";
+  return s;
+}
+
+/// The first line of a libtorch message, without its C++ backtrace.
+std::string firstLine(const c10::Error& e) {
+  std::string m = e.what_without_backtrace();
+  const auto nl = m.find('\n');
+  return nl == std::string::npos ? m : m.substr(0, nl);
+}
+
+/// What went wrong in the TorchScript interpreter: the last line of its message ("RuntimeError:
+/// mat1 and mat2 shapes cannot be multiplied (1x100 and 64x3)"), after the TorchScript traceback.
+std::string interpreterError(const std::exception& e) {
+  if (const auto* c = dynamic_cast<const c10::Error*>(&e)) return firstLine(*c);
+  std::string m = e.what();
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  const auto nl = m.rfind('\n');
+  return nl == std::string::npos ? m : m.substr(nl + 1);
+}
+
+/// Refuses what is not a TorchScript archive, saying what it is instead.
+void checkArchive(const std::string& file) {
+  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
+  const std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
+  if (!head) bad(file, "the file cannot be opened");
+  if (head->empty()) bad(file, "the file is empty");
+  if (head->size() < 4 || std::memcmp(head->data(), "PK\x03\x04", 4) != 0)
+    bad(file, notZipProblem(*head, "not a TorchScript file") + "; " + kScriptHint);
+  const std::optional<std::vector<char>> bytes = readFileCancellable(file);
+  if (!bytes) bad(file, "the file cannot be opened");
+  try {
+    const TorchZip zip(*bytes, /*compressed_ok=*/true);
+    if (!zip.has("constants.pkl")) {
+      if (zip.has("data.pkl"))
+        bad(file,
+            "a torch.save file (a state_dict, a pickled nn.Module or a TrainScope checkpoint), "
+            "not TorchScript: libtorch cannot rebuild a Python class from a pickle. " +
+                std::string(kScriptHint) +
+                " (or torch.jit.trace(model, example_input).save(...)); to start a built-in "
+                "model from a state_dict use --init-weights");
+      bad(file, "a zip archive without TorchScript code (no constants.pkl); " +
+                    std::string(kScriptHint));
+    }
+  } catch (const ZipError& e) {
+    bad(file, std::string("the archive is damaged (") + e.what() + ")");
+  }
+}
+
+torch::jit::Module loadModule(const std::string& file) {
+  checkArchive(file);
+  try {
+    return torch::jit::load(file, c10::Device(c10::kCPU));
+  } catch (const c10::Error& e) {
+    const std::string m = e.what_without_backtrace();
+    if (m.find("maximum supported version") != std::string::npos ||
+        m.find("kMaxSupportedFileFormatVersion") != std::string::npos)
+      bad(file, "it was saved by a newer PyTorch than this libtorch (" TORCH_VERSION
+                ") reads; save it with torch " TORCH_VERSION
+                " (Debian's python3-torch), or in your PyTorch with "
+                "torch.jit.save(m, path, _use_new_zipfile_serialization=True) after "
+                "torch.jit.script with the oldest operator set it allows (" +
+                    firstLine(e) + ")");
+    if (m.find("Unknown builtin op") != std::string::npos ||
+        m.find("Unknown type name") != std::string::npos)
+      bad(file, "it uses an operator or type this libtorch does not have (an extension such as "
+                "torchvision's, or a newer PyTorch's): " + firstLine(e) +
+                "; script a model made of torch.nn layers only");
+    bad(file, "torch::jit::load cannot read it: " + firstLine(e));
+  }
+}
+
+/// "forward(Tensor x) -> Tensor"; throws unless forward takes one tensor and returns one.
+std::string checkForward(const std::string& file, const torch::jit::Module& m) {
+  const auto method = m.find_method("forward");
+  if (!method) bad(file, "the module has no forward method; " + std::string(kScriptHint));
+  const c10::FunctionSchema& schema = method->function().getSchema();
+  std::string text = "forward(";
+  int required = 0;
+  bool first_tensor = false;
+  const auto& args = schema.arguments();
+  for (size_t i = 1; i < args.size(); ++i) {  // arguments()[0] is self
+    text += (i > 1 ? ", " : "") + args[i].type()->annotation_str() + " " + args[i].name();
+    if (!args[i].default_value()) {
+      ++required;
+      if (i == 1) first_tensor = args[i].type()->kind() == c10::TypeKind::TensorType;
+    }
+  }
+  std::string returns;
+  for (const auto& r : schema.returns()) returns += (returns.empty() ? "" : ", ") + r.type()->annotation_str();
+  text += ") -> " + returns;
+  if (required != 1 || !first_tensor)
+    bad(file, "its " + text + " does not take one tensor: TrainScope calls forward(x) with one "
+              "batch x [N, ...]; in Python wrap the model in a module whose forward(self, x) "
+              "passes the other arguments, and script that");
+  if (schema.returns().size() != 1 ||
+      schema.returns()[0].type()->kind() != c10::TypeKind::TensorType)
+    bad(file, "its " + text + " does not return one tensor: TrainScope needs the logits (or "
+              "regression outputs) [N, outputs]; return only those from forward and script it "
+              "again");
+  return text;
+}
+
+ScriptModuleInfo describe(const std::string& file, const torch::jit::Module& m) {
+  ScriptModuleInfo info;
+  info.file = file;
+  info.type_name = m.type()->name() ? m.type()->name()->qualifiedName() : "";
+  info.training = m.is_training();
+  info.forward_schema = checkForward(file, m);
+  auto facts = [](const std::string& name, const at::Tensor& t) {
+    return ScriptTensorInfo{name, {t.sizes().begin(), t.sizes().end()}, dtypeName(t),
+                            t.requires_grad()};
+  };
+  for (const auto& p : m.named_parameters(/*recurse=*/true)) {
+    info.parameters.push_back(facts(p.name, p.value));
+    (p.value.requires_grad() ? info.trainable_parameters : info.frozen_parameters) +=
+        p.value.numel();
+  }
+  for (const auto& b : m.named_buffers(/*recurse=*/true)) info.buffers.push_back(facts(b.name, b.value));
+  bool all_mangled = info.type_name.find("___torch_mangle") != std::string::npos;
+  bool dropout_or_norm = false;
+  for (const auto& s : m.named_modules()) {
+    if (s.name.empty()) continue;
+    const std::string type = s.value.type()->name() ? s.value.type()->name()->qualifiedName() : "";
+    info.submodules.emplace_back(s.name, type);
+    all_mangled = all_mangled && type.find("___torch_mangle") != std::string::npos;
+    dropout_or_norm = dropout_or_norm || type.find("Dropout") != std::string::npos ||
+                      type.find("BatchNorm") != std::string::npos;
+  }
+  info.traced = all_mangled;
+  if (info.trainable_parameters == 0)
+    bad(file, "the module has no trainable parameters" +
+                  std::string(info.frozen_parameters > 0
+                                  ? " (all have requires_grad=False)"
+                                  : " (a module saved after torch.jit.freeze holds its weights "
+                                    "as constants)") +
+                  "; in Python script the module before any torch.jit.freeze, with its "
+                  "parameters requiring grad, and save that");
+  if (info.traced)
+    info.warnings.push_back(
+        std::string("traced (torch.jit.trace): it replays the operations recorded for the example "
+                    "input; Python if/for on the data were not recorded") +
+        (dropout_or_norm ? ", and its dropout / batch norm keep the mode it was traced in "
+                           "(train() and eval() do not change them); use torch.jit.script to "
+                           "train it"
+                         : ""));
+  if (info.frozen_parameters > 0)
+    info.warnings.push_back(std::to_string(info.frozen_parameters) +
+                            " parameter values have requires_grad=False: they stay as they are "
+                            "(frozen), as in Python");
+  return info;
+}
+
+class TorchScriptModel final : public Model {
+ public:
+  explicit TorchScriptModel(torch::jit::Module module) : m_(std::move(module)) {}
+
+  std::string kind() const override { return "torchscript"; }
+  /// Runs the module's forward with the graph executor's optimisations off (this thread only):
+  /// on the CPU, without a fuser, they only wrap the graph in differentiable subgraphs, and
+  /// training fashion-mnist-cnn's scripted nn.Sequential ran at 0.88-0.91x the native model with
+  /// them, 1.09x without (bench_engine --torchscript). The same operators run either way.
+  at::Tensor forward(const at::Tensor& input) override {
+    torch::jit::GraphOptimizerEnabledGuard plain(false);
+    return m_.forward({input}).toTensor();
+  }
+  std::vector<at::Tensor> parameters() const override {
+    std::vector<at::Tensor> out;
+    for (const auto& p : m_.parameters(/*recurse=*/true)) out.push_back(p);
+    return out;
+  }
+  NamedTensors named_parameters() const override {
+    NamedTensors out;
+    for (const auto& p : m_.named_parameters(/*recurse=*/true)) out.emplace_back(p.name, p.value);
+    return out;
+  }
+  std::vector<at::Tensor> buffers() const override {
+    std::vector<at::Tensor> out;
+    for (const auto& b : m_.buffers(/*recurse=*/true)) out.push_back(b);
+    return out;
+  }
+  /// Python's Module.state_dict(): per module in pre-order its own parameters, then buffers.
+  NamedTensors state_dict() const override {
+    NamedTensors out;
+    for (const auto& s : m_.named_modules()) {
+      const std::string prefix = s.name.empty() ? "" : s.name + ".";
+      for (const auto& p : s.value.named_parameters(/*recurse=*/false))
+        if (p.value.defined()) out.emplace_back(prefix + p.name, p.value);
+      for (const auto& b : s.value.named_buffers(/*recurse=*/false))
+        if (b.value.defined()) out.emplace_back(prefix + b.name, b.value);
+    }
+    return out;
+  }
+  void train(bool on) override { m_.train(on); }
+  bool is_training() const override { return m_.is_training(); }
+  std::shared_ptr<Model> clone(std::optional<c10::Device> device) const override {
+    // deepcopy clones every tensor; without gradients recorded, so that the copies are leaves
+    // (as nn::Module::clone makes them), then with the originals' requires_grad.
+    torch::jit::Module copy;
+    {
+      torch::NoGradGuard no_grad;
+      copy = m_.deepcopy();
+    }
+    const auto from = m_.parameters(/*recurse=*/true);
+    auto to_it = copy.parameters(/*recurse=*/true).begin();
+    for (const at::Tensor& p : from) {
+      (*to_it).requires_grad_(p.requires_grad());
+      ++to_it;
+    }
+    if (device) copy.to(*device);
+    return std::make_shared<TorchScriptModel>(std::move(copy));
+  }
+  void to(c10::Device device) override { m_.to(device); }
+
+  ModelSummary summary() const override {
+    ModelSummary s;
+    std::string children;
+    for (const auto& c : m_.named_children())
+      children += (children.empty() ? "" : " ") + c.name;
+    s.description = "TorchScript " + shortType(m_) + (children.empty() ? "" : " (" + children + ")");
+    s.parameter_count = countParameters(*this, /*trainable=*/true);
+    return s;
+  }
+
+  /// Per top-level submodule its parameters; output shapes where the module is an
+  /// nn.Sequential (each child feeds the next), else only the whole module's output (the last
+  /// row): a scripted forward may use its children in any order.
+  std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const override {
+    torch::jit::Module m = m_;  // the same module (a handle); forward is not const
+    std::vector<int64_t> batch{1};
+    batch.insert(batch.end(), input_shape.begin(), input_shape.end());
+    const std::vector<at::Tensor> params = parameters();
+    at::Tensor x = at::zeros(batch, params.empty() ? at::TensorOptions(at::kFloat)
+                                                   : params[0].options().requires_grad(false));
+    const bool was_training = m.is_training();
+    torch::NoGradGuard no_grad;
+    m.eval();
+    const bool chain = shortType(m) == "Sequential";
+    std::vector<LayerInfo> out;
+    std::string current;  // the child being run
+    try {
+      at::Tensor y = x;
+      for (const auto& c : m.named_children()) {
+        LayerInfo info;
+        info.name = current = c.name;
+        info.description = shortType(c.value);
+        for (const auto& p : c.value.parameters(/*recurse=*/true))
+          (p.requires_grad() ? info.trainable_parameters : info.frozen_parameters) += p.numel();
+        if (chain) {
+          torch::jit::Module child = c.value;  // a handle; forward is not const
+          y = child.forward({y}).toTensor();
+          info.output_shape.assign(y.sizes().begin() + 1, y.sizes().end());
+        } else {
+          info.shape_known = false;
+        }
+        out.push_back(std::move(info));
+      }
+      if (!chain) {
+        y = m.forward({x}).toTensor();
+        LayerInfo whole;
+        whole.description = "forward (the whole module)";
+        // Parameters of the top module itself (not in a child).
+        for (const auto& p : m.parameters(/*recurse=*/false))
+          (p.requires_grad() ? whole.trainable_parameters : whole.frozen_parameters) += p.numel();
+        whole.output_shape.assign(y.sizes().begin() + 1, y.sizes().end());
+        out.push_back(std::move(whole));
+      }
+    } catch (const std::exception& e) {  // c10::Error, torch::jit::JITException
+      m.train(was_training);
+      std::string shape;
+      for (int64_t d : input_shape) shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+      throw Error(ErrorCode::Config, "model.kind",
+                  "the TorchScript model does not take inputs of shape [" + shape + "]" +
+                      (chain ? " at layer " + current : "") + ": " +
+                      interpreterError(e));
+    }
+    m.train(was_training);
+    return out;
+  }
+
+  bool saveTorchScript(const std::filesystem::path& path) const override {
+    torch::jit::Module m = m_;
+    const bool was_training = m.is_training();
+    m.eval();
+    std::ostringstream bytes;
+    try {
+      m.save(bytes);
+    } catch (const c10::Error& e) {
+      m.train(was_training);
+      throw Error(ErrorCode::Io, path.string(), "cannot save TorchScript " + path.string() + ": " + firstLine(e));
+    }
+    m.train(was_training);
+    writeFileAtomic(path, bytes.str());
+    return true;
+  }
+
+ private:
+  /// "Sequential", "Net": the class name without its module path and mangling.
+  static std::string shortType(const torch::jit::Module& m) {
+    if (!m.type()->name()) return "Module";
+    return m.type()->name()->name();
+  }
+
+  torch::jit::Module m_;
+};
+
+}  // namespace
+
+ScriptModuleInfo inspectTorchScript(const std::string& path) {
+  const std::string file = path.empty() ? path : fs::absolute(path).lexically_normal().string();
+  const torch::jit::Module m = loadModule(file);
+  return describe(file, m);
+}
+
+std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
+                                        const std::vector<int64_t>& /*input_shape*/,
+                                        const std::vector<int64_t>& /*image_shape*/,
+                                        int64_t /*outputs*/) {
+  if (!config.torchscript.path || config.torchscript.path->empty())
+    throw Error(ErrorCode::Config, "model.torchscript.path",
+                "model.kind is \"torchscript\": set model.torchscript.path to the file of "
+                "torch.jit.script(model).save(\"model.pt\")");
+  const std::string file = fs::absolute(*config.torchscript.path).lexically_normal().string();
+  torch::jit::Module m = loadModule(file);
+  describe(file, m);  // the checks: one tensor in and out, trainable parameters
+  return std::make_shared<TorchScriptModel>(std::move(m));
+}
+
+ModelFootprint torchScriptKindFootprint(const ModelConfig& config,
+                                        const std::vector<int64_t>& input_shape,
+                                        const std::vector<int64_t>& image_shape, int64_t outputs) {
+  const std::shared_ptr<Model> model = buildTorchScript(config, input_shape, image_shape, outputs);
+  ModelFootprint f;
+  for (const at::Tensor& p : model->parameters()) f.parameters += p.numel();
+  int64_t inputs = 1;
+  for (int64_t d : input_shape) inputs *= d;
+  // Unknown without running it: as many floats as an MLP's input and output layers keep.
+  f.activation_floats_per_sample = 4 * (inputs + outputs);
+  return f;
+}
+
+}  // namespace trainscope

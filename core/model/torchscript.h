@@ -1,0 +1,67 @@
+#pragma once
+/// The "torchscript" model kind (core/config/kinds.h, key model.torchscript.path): a module the
+/// user scripted in Python (torch.jit.script(model).save(path), or torch.jit.trace), loaded with
+/// torch::jit::load and trained by the engine like any kind. Torch-free header.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+#include "core/system/memory.h"
+
+namespace trainscope {
+
+class Model;
+
+/// One parameter or buffer of a TorchScript module.
+struct ScriptTensorInfo {
+  std::string name;  ///< its state_dict name, "features.0.weight"
+  std::vector<int64_t> shape;
+  std::string dtype;  ///< "float32"
+  bool requires_grad = false;
+};
+
+/// The import report of a TorchScript file (`trainscope-cli inspect-model`, the GUI's import
+/// dialog): what torch::jit::load gives, before any data goes through it.
+struct ScriptModuleInfo {
+  std::string file;       ///< absolute
+  std::string type_name;  ///< the module's TorchScript class, "__torch__.Net"
+  /// Saved by torch.jit.trace rather than torch.jit.script. Told from the module types: a trace
+  /// gives every module a fresh type (mangled names, "___torch_mangle_N"), scripting reuses the
+  /// class's (a heuristic: a class scripted twice in one Python process is mangled too).
+  bool traced = false;
+  bool training = true;         ///< the mode it was saved in (torch.jit.load keeps it)
+  std::string forward_schema;   ///< "forward(Tensor x) -> Tensor"
+  std::vector<ScriptTensorInfo> parameters;  ///< named_parameters() order
+  std::vector<ScriptTensorInfo> buffers;
+  /// Every submodule (pre-order): its dotted name and TorchScript class.
+  std::vector<std::pair<std::string, std::string>> submodules;
+  int64_t trainable_parameters = 0, frozen_parameters = 0;  ///< scalars
+  std::vector<std::string> warnings;  ///< English, one line each (traced; frozen parameters)
+};
+
+/// Loads `file` with torch::jit::load (on the CPU) and describes it. Throws Error(Config, file)
+/// with what to run in Python instead when it cannot be trained as the user expects: a missing
+/// path, a directory; a torch.save file (a state_dict or a pickled module, or a TrainScope
+/// checkpoint) where TorchScript is needed; a file saved by a newer PyTorch; an operator
+/// libtorch lacks (torchvision's ...); a forward that does not take one tensor; no trainable
+/// parameters (torch.jit.freeze folds them into constants).
+ScriptModuleInfo inspectTorchScript(const std::string& file);
+
+/// The "torchscript" kind's build: loads model.torchscript.path (inspectTorchScript's checks)
+/// into a Model whose names are the module's own ("features.0.weight") and whose state_dict is
+/// Python's Module.state_dict() order. `input_shape`, `image_shape`, `outputs`: not used to
+/// build (the file fixes the architecture); the shape probe checks the output against them.
+std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
+                                        const std::vector<int64_t>& input_shape,
+                                        const std::vector<int64_t>& image_shape, int64_t outputs);
+
+/// The module's parameter count (exact, loading the file) and, for activations, what an MLP's
+/// input and output layers keep (4 x (inputs + outputs) floats a sample): unknown without
+/// running it, so the memory check only catches what the parameters alone rule out.
+ModelFootprint torchScriptKindFootprint(const ModelConfig& config,
+                                        const std::vector<int64_t>& input_shape,
+                                        const std::vector<int64_t>& image_shape, int64_t outputs);
+
+}  // namespace trainscope
