@@ -3,23 +3,84 @@
 // the two plots to it at the size they have in a 1600x1000 window, then times 50 rounds of:
 // 2,000 more steps (a 30 Hz frame at 60,000 steps/s), sync, immediate replot of both plots.
 // Prints one line: median_ms=X worst_ms=Y (target: median <= 16 ms on two cores).
+//
+// bench_plots --overlay [RUNS] [STEPS]: the Runs window's "Compare curves" (issue 24 §5):
+// writes RUNS (10) run folders of STEPS (100,000) steps each into a temporary folder, opens
+// them in RunsOverlayDialog at 1100x620, shows the per-step loss against the step, and times
+// 50 immediate replots (target: median <= 16 ms), after the time to read and draw them once.
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "gui/model/run_history.h"
 #include "gui/plots/training_plots.h"
+#include "gui/runs/runs_overlay.h"
 
 using namespace trainscope;
+
+namespace {
+
+int overlay(int runs, long steps) {
+  QTemporaryDir tmp;
+  QStringList dirs;
+  std::mt19937 rng(1);
+  std::normal_distribution<double> noise(0.0, 0.1);
+  const long per_epoch = std::max(1L, steps / 100);
+  for (int r = 0; r < runs; ++r) {
+    const QString dir = tmp.filePath(QStringLiteral("run-%1").arg(r));
+    QDir().mkpath(dir);
+    dirs << dir;
+    const std::string d = dir.toStdString();
+    std::ofstream(d + "/config.json") << R"({"name": "run", "optimizer": {"lr": )" << 1e-3 * (r + 1)
+                                      << "}}";
+    std::ofstream(d + "/run.json") << R"({"trainscope_version": "bench", "data": {"n_train": 3200}})";
+    std::ofstream st(d + "/steps.csv"), me(d + "/metrics.csv");
+    st << "step,epoch,batch,loss,grad_norm,grad_norm_clipped,lr,loss_scale\n";
+    me << "epoch,step,train_loss,val_loss,val_accuracy,lr,epoch_seconds,samples_per_second\n";
+    for (long s = 1; s <= steps; ++s) {
+      const long epoch = (s - 1) / per_epoch + 1, batch = (s - 1) % per_epoch + 1;
+      const double loss = (1.0 + 0.1 * r) / std::sqrt(double(s)) + std::abs(noise(rng));
+      st << s << ',' << epoch << ',' << batch << ',' << loss << ',' << 5 * loss << ','
+         << std::min(5 * loss, 1.0) << ",0.001,\n";
+      if (batch == per_epoch) me << epoch << ',' << s << ',' << loss << ',' << loss * 1.1 << ",,0.001,0.5,6400\n";
+    }
+  }
+  QElapsedTimer timer;
+  timer.start();
+  RunsOverlayDialog dialog(dirs);
+  dialog.resize(1100, 620);
+  dialog.show();
+  dialog.setMetric(QStringLiteral("loss"));
+  dialog.setXAxis(QStringLiteral("step"));
+  const double load_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+  std::vector<double> ms;
+  for (int i = 0; i < 50; ++i) {
+    timer.start();
+    dialog.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  }
+  std::sort(ms.begin(), ms.end());
+  std::printf("overlay runs=%d steps_per_run=%ld read_and_draw_ms=%.0f\n", runs, steps, load_ms);
+  std::printf("median_ms=%.2f worst_ms=%.2f\n", ms[ms.size() / 2], ms.back());
+  return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM",
           qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
   QApplication app(argc, argv);
+  if (argc > 1 && std::string(argv[1]) == "--overlay")
+    return overlay(argc > 2 ? std::atoi(argv[2]) : 10, argc > 3 ? std::atol(argv[3]) : 100'000);
   const long steps = argc > 1 ? std::atol(argv[1]) : 1'000'000;
   const int rounds = 50;
   const long per_round = 2000;

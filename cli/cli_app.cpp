@@ -136,12 +136,16 @@ int runCli(int argc, char** argv) {
   ConfigCommand config_cmd(app);
   DeviceCommand device(app);
   InspectCommand inspect(app);
+  InspectModelCommand inspect_model(app);
   LrFindCommand lr_find(app);
   DataCommand data_cmd(app);
   EvaluateCommand evaluate(app);
   VerifyReproCommand verify_repro(app);
   AmpCompareCommand amp_compare(app);
   LaunchCommand launch(app);
+  RunsCommand runs_cmd(app);
+  CompareCommand compare_cmd(app);
+  FollowCommand follow_cmd(app);
 
   try {
     app.parse(argc, argv);
@@ -163,12 +167,16 @@ int runCli(int argc, char** argv) {
     if (config_cmd.parsed()) return config_cmd.run();
     if (device.parsed()) return device.run();
     if (inspect.parsed()) return inspect.run();
+    if (inspect_model.parsed()) return inspect_model.run();
     if (lr_find.parsed()) return lr_find.run();
     if (data_cmd.parsed()) return data_cmd.run();
     if (evaluate.parsed()) return evaluate.run();
     if (verify_repro.parsed()) return verify_repro.run();
     if (amp_compare.parsed()) return amp_compare.run();
     if (launch.parsed()) return launch.run();
+    if (runs_cmd.parsed()) return runs_cmd.run();
+    if (compare_cmd.parsed()) return compare_cmd.run();
+    if (follow_cmd.parsed()) return follow_cmd.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

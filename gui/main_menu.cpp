@@ -27,8 +27,11 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   save_config_->setIcon(style->standardIcon(QStyle::SP_DialogSaveButton));
   save_config_->setShortcut(QKeySequence::Save);
   import_weights_ = action(file_, "actionImportWeights", &MainMenu::importWeights);
+  import_torchscript_ = action(file_, "actionImportTorchScript", &MainMenu::importTorchScript);
   check_shapes_ = action(file_, "actionCheckShapes", &MainMenu::checkShapes);
   file_->addSeparator();
+  show_runs_ = action(file_, "actionShowRuns", &MainMenu::showRuns);
+  show_runs_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   open_run_ = action(file_, "actionOpenRun", &MainMenu::openRun);
   open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
   open_run_folder_->setIcon(style->standardIcon(QStyle::SP_DirOpenIcon));
@@ -78,10 +81,17 @@ void MainMenu::retranslate() {
       {import_weights_, Tr::tr("&Import weights..."),
        Tr::tr("Start the next runs from weights saved by Python's torch.save (a state_dict) or "
               "from a checkpoint.")},
+      {import_torchscript_, Tr::tr("Use a &TorchScript model..."),
+       Tr::tr("Train your own PyTorch module: a file saved in Python with "
+              "torch.jit.script(model).save(...). Shows what it holds and runs one batch of the "
+              "data through it first.")},
       {check_shapes_, Tr::tr("Check s&hapes..."),
        Tr::tr("Shape first: run one batch of the data through the model before training and "
               "show every layer's output shape and parameters; a model that does not fit the "
               "data is named with both shapes.")},
+      {show_runs_, Tr::tr("R&uns..."),
+       Tr::tr("Every run in the runs folder in one table: status, settings, best and final "
+              "metrics, anomalies, notes. Sort, filter, compare settings, show a run.")},
       {open_run_, Tr::tr("Show a &past run..."),
        Tr::tr("Draw a finished run from its folder: its curves, events and diagnosis. Nothing "
               "is trained and no folder is created.")},
@@ -105,6 +115,7 @@ void MainMenu::retranslate() {
 void MainMenu::setRunState(bool idle, bool hasRunDir) {
   open_config_->setEnabled(idle);
   import_weights_->setEnabled(idle);
+  import_torchscript_->setEnabled(idle);
   open_run_->setEnabled(idle);
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);

@@ -10,8 +10,8 @@ class QMenuBar;
 namespace trainscope {
 
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
-/// actionSaveConfig, actionOpenRun, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
-/// actionImportWeights, actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them
+/// actionSaveConfig, actionOpenRun, actionShowRuns, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
+/// actionImportWeights, actionCheckShapes, actionImportTorchScript, actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them
 /// into signals. The Language menu switches the interface at once and remembers the choice.
 class MainMenu : public QObject {
   Q_OBJECT
@@ -31,7 +31,9 @@ class MainMenu : public QObject {
   void saveConfig();
   void importWeights();
   void checkShapes();
+  void importTorchScript();
   void openRun();
+  void showRuns();
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
@@ -44,7 +46,9 @@ class MainMenu : public QObject {
   QAction* save_config_ = nullptr;
   QAction* import_weights_ = nullptr;
   QAction* check_shapes_ = nullptr;
+  QAction* import_torchscript_ = nullptr;
   QAction* open_run_ = nullptr;
+  QAction* show_runs_ = nullptr;
   QAction* open_run_folder_ = nullptr;
   QAction* runs_root_ = nullptr;
   QAction* quit_ = nullptr;

@@ -7,10 +7,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
-#include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
-#include <QStyle>
 #include <QVBoxLayout>
 
 #include "gui/app/translations.h"
@@ -31,10 +28,10 @@
 #include "gui/tr.h"
 #include "gui/views/folder_dialogs.h"
 #include "gui/views/overfitting_views.h"
+#include "gui/runs/runs_window.h"
 #include "gui/widgets/column_scroll_area.h"
 
 namespace trainscope {
-
 namespace {
 constexpr int kFlushIntervalMs = 33;  // ~30 Hz redraw, whatever the step rate
 }  // namespace
@@ -56,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &TrainingController::eventOccurred, this, &MainWindow::onEventOccurred);
   connect(controller_, &TrainingController::runFinished, this, &MainWindow::onRunFinished);
   connect(controller_, &TrainingController::runFailed, this, &MainWindow::onRunFailed);
+  connect(controller_, &TrainingController::followStatusChanged, this, &MainWindow::onFollowStatus);
   connect(controls_, &RunControlsPanel::startClicked, this, &MainWindow::startRun);
   connect(controls_, &RunControlsPanel::pauseClicked, this, &MainWindow::togglePause);
   connect(controls_, &RunControlsPanel::stepClicked, this, &MainWindow::stepBatch);
@@ -180,8 +178,10 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
   connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
   connect(menu_, &MainMenu::checkShapes, settings_, &SettingsPanel::openShapesDialog);
+  connect(menu_, &MainMenu::importTorchScript, settings_, &SettingsPanel::openTorchScriptDialog);
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
   connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
+  connect(menu_, &MainMenu::showRuns, this, &MainWindow::showRunsWindow);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
   connect(menu_, &MainMenu::quit, this, &QWidget::close);
   menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),

@@ -18,6 +18,7 @@ class LossPlot;
 class PlotArea;
 class RunControlsPanel;
 class RunInfoPanel;
+class RunsWindow;
 class RunProgressPanel;
 class RunStatusBar;
 class SettingsPanel;
@@ -60,10 +61,16 @@ class MainWindow : public QMainWindow {
   /// The run directory of the current/last run (empty before the first run).
   QString runDirectory() const { return controller_->runDirectory(); }
   TrainingController* controller() const { return controller_; }
+  /// The Runs window once opened (showRunsWindow), else null.
+  RunsWindow* runsWindow() const { return runs_window_; }
   /// Renders the window (plots up to date) into an image, as --screenshot saves it.
   QImage grabWindowImage();
 
  public slots:
+  /// Opens the Runs window (File > Runs...) on the runs folder: Show opens a run here (as
+  /// openRun), Continue loads its last.pt (as loadCheckpoint), Run again loads its config.json.
+  /// One window, raised when open. Defined in main_window_runs.cpp.
+  void showRunsWindow();
   /// Starts a new run with the current settings (Start button); resumes a paused one.
   /// False when the run could not start (the events panel says why).
   bool startRun();
@@ -94,6 +101,9 @@ class MainWindow : public QMainWindow {
   void onRunFailed(const RunFailure& failure);
   void onChooseRunsRoot();
   void onOpenRun();
+  /// A run another process writes, shown with openRun: its state in the status bar
+  /// (main_window_runs.cpp).
+  void onFollowStatus(const QString& state, double idleSeconds);
 
   TrainingController* controller_ = nullptr;
   DeviceInfo device_info_;
@@ -109,6 +119,7 @@ class MainWindow : public QMainWindow {
   EventsPanel* events_ = nullptr;
   RunStatusBar* status_ = nullptr;
   MainMenu* menu_ = nullptr;
+  RunsWindow* runs_window_ = nullptr;
   QTimer flush_timer_;
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
   QString runs_root_;

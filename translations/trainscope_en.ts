@@ -2846,5 +2846,443 @@ learning rate %2: %3</source>
         <source>Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: one block per number. More channels see more patterns, and cost more time.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Use a &amp;TorchScript model...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train your own PyTorch module: a file saved in Python with torch.jit.script(model).save(...). Shows what it holds and runs one batch of the data through it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exploding gradients in a recurrent net: a plain tanh RNN (nn.RNN, 64 units) predicting the next value of a noisy sine from the last 100, SGD at lr 0.5. Without clipping the gradient norm climbs from about 1 to thousands within a few steps and the loss overflows; with training.clip.enabled=true (max_norm 1) the same run trains steadily. The reason the seeds clip the gradients of RNNs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recurrent layers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size of each stacked recurrent layer (model.rnn.hidden_size and num_layers), e.g. 64, 64: two layers of 64. The layers share one size, the first number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TorchScript file fixes the layers: change them in Python and script the model again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set by the TorchScript file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a TorchScript model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript files (*.pt *.pth *.ts);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: TorchScript made by %2 (class %3), saved in %4 mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable and %2 frozen parameters in %3 tensors, %4 buffers, %5 submodules; %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file cannot be trained: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;uns...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every run in the runs folder in one table: status, settings, best and final metrics, anomalies, notes. Sort, filter, compare settings, show a run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best val loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final train loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best val accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainScope version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a folder of runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: text in any column, or key=text (status=diverged, optimizer.name=sgd)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings that differ among the selected runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes on the selected run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the run in the training view from its files (no folder is created).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the run from its last checkpoint (checkpoints/last.pt) in a new run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the run&apos;s settings (config.json, seed included) to run it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move to trash...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the run folder into the trash folder inside the runs folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (does not exist yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select two or more runs to see the settings that differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings that differ among the %1 selected runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The notes were not saved:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New folder name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder name cannot contain &apos;/&apos; or start with &apos;.&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not renamed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the run %1 into %2?
+Its files are kept there until you delete them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current run before showing another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current run before loading other settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the curves of the 2 to 10 selected runs on one plot, one of them the baseline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training loss (epoch mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate (per epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training loss (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient norm (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clipped gradient norm (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate (per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 left out: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TensorBoard&apos;s smoothing: a debiased exponential moving average of each run&apos;s points (0: none).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, last and best value; in brackets the difference from the baseline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following %1: another process is training it; new steps appear as they are written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following %1: stalled, nothing written for %2 s (the run is paused, in a long epoch or validation, or hung).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped without finishing: its process ended (killed or crashed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -2837,5 +2837,445 @@ before clipping %2 → after %3</source>
         <source>Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: one block per number. More channels see more patterns, and cost more time.</source>
         <translation>每个卷积块的输出通道数（model.cnn.channels），例如 32, 64：每个数字对应一个卷积块。通道越多，能识别的图案越多，也越耗时。</translation>
     </message>
+    <message>
+        <source>Use a &amp;TorchScript model...</source>
+        <translation>使用 &amp;TorchScript 模型...</translation>
+    </message>
+    <message>
+        <source>Train your own PyTorch module: a file saved in Python with torch.jit.script(model).save(...). Shows what it holds and runs one batch of the data through it first.</source>
+        <translation>训练你自己的 PyTorch 模块：在 Python 中用 torch.jit.script(model).save(...) 保存的文件。先显示文件里有什么，并用一批数据试运行一次。</translation>
+    </message>
+    <message>
+        <source>Exploding gradients in a recurrent net: a plain tanh RNN (nn.RNN, 64 units) predicting the next value of a noisy sine from the last 100, SGD at lr 0.5. Without clipping the gradient norm climbs from about 1 to thousands within a few steps and the loss overflows; with training.clip.enabled=true (max_norm 1) the same run trains steadily. The reason the seeds clip the gradients of RNNs.</source>
+        <translation>循环网络中的梯度爆炸：一个普通的 tanh RNN（nn.RNN，64 个单元）根据前 100 个值预测带噪正弦波的下一个值，SGD 学习率 0.5。不裁剪时，梯度范数在几步之内从约 1 涨到数千，损失溢出；打开 training.clip.enabled=true（max_norm 1）后，同样的训练平稳进行。这正是训练 RNN 时要做梯度裁剪的原因。</translation>
+    </message>
+    <message>
+        <source>Recurrent layers:</source>
+        <translation>循环层：</translation>
+    </message>
+    <message>
+        <source>Hidden size of each stacked recurrent layer (model.rnn.hidden_size and num_layers), e.g. 64, 64: two layers of 64. The layers share one size, the first number.</source>
+        <translation>每个堆叠循环层的隐藏维度（model.rnn.hidden_size 和 num_layers），例如 64, 64：两层，每层 64。各层共用同一个维度，即第一个数字。</translation>
+    </message>
+    <message>
+        <source>The TorchScript file fixes the layers: change them in Python and script the model again.</source>
+        <translation>网络层由 TorchScript 文件决定：请在 Python 中修改后重新 script 模型。</translation>
+    </message>
+    <message>
+        <source>set by the TorchScript file</source>
+        <translation>由 TorchScript 文件决定</translation>
+    </message>
+    <message>
+        <source>Use a TorchScript model</source>
+        <translation>使用 TorchScript 模型</translation>
+    </message>
+    <message>
+        <source>TorchScript files (*.pt *.pth *.ts);;All files (*)</source>
+        <translation>TorchScript 文件 (*.pt *.pth *.ts);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: TorchScript made by %2 (class %3), saved in %4 mode.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：由 %2 生成的 TorchScript（类 %3），保存时处于%4模式。</translation>
+    </message>
+    <message>
+        <source>eval</source>
+        <translation>评估（eval）</translation>
+    </message>
+    <message>
+        <source>%1 trainable and %2 frozen parameters in %3 tensors, %4 buffers, %5 submodules; %6.</source>
+        <translation>%3 个张量中共有 %1 个可训练参数、%2 个冻结参数，%4 个缓冲区，%5 个子模块；%6。</translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Use this model</source>
+        <translation>使用这个模型</translation>
+    </message>
+    <message>
+        <source>This file cannot be trained: %1</source>
+        <translation>这个文件无法训练：%1</translation>
+    </message>
+    <message>
+        <source>R&amp;uns...</source>
+        <translation>运行记录(&amp;U)...</translation>
+    </message>
+    <message>
+        <source>Every run in the runs folder in one table: status, settings, best and final metrics, anomalies, notes. Sort, filter, compare settings, show a run.</source>
+        <translation>把运行文件夹中的每次运行列在一张表里：状态、设置、最佳与最终指标、异常、备注。可排序、筛选、比较设置、查看某次运行。</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Epochs done</source>
+        <translation>已完成轮数</translation>
+    </message>
+    <message>
+        <source>Best val loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <source>Best epoch</source>
+        <translation>最佳轮次</translation>
+    </message>
+    <message>
+        <source>Final val loss</source>
+        <translation>最终验证损失</translation>
+    </message>
+    <message>
+        <source>Final train loss</source>
+        <translation>最终训练损失</translation>
+    </message>
+    <message>
+        <source>Best val accuracy</source>
+        <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <source>Final val accuracy</source>
+        <translation>最终验证准确率</translation>
+    </message>
+    <message>
+        <source>Test loss</source>
+        <translation>测试损失</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>进程数（rank）</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>用时（秒）</translation>
+    </message>
+    <message>
+        <source>TrainScope version</source>
+        <translation>TrainScope 版本</translation>
+    </message>
+    <message>
+        <source>libtorch version</source>
+        <translation>libtorch 版本</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>已发散</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>文件不完整</translation>
+    </message>
+    <message>
+        <source>not a run</source>
+        <translation>不是运行文件夹</translation>
+    </message>
+    <message>
+        <source>Add a folder of runs</source>
+        <translation>添加运行文件夹</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Add folder...</source>
+        <translation>添加文件夹...</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>Filter: text in any column, or key=text (status=diverged, optimizer.name=sgd)</source>
+        <translation>筛选：任意列中的文字，或 键=文字（status=diverged、optimizer.name=sgd）</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Settings that differ among the selected runs</source>
+        <translation>所选运行之间不同的设置</translation>
+    </message>
+    <message>
+        <source>Notes on the selected run</source>
+        <translation>所选运行的备注</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas</source>
+        <translation>标签，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>Save notes</source>
+        <translation>保存备注</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>查看</translation>
+    </message>
+    <message>
+        <source>Show the run in the training view from its files (no folder is created).</source>
+        <translation>根据文件在训练视图中显示这次运行（不会新建文件夹）。</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <source>Continue the run from its last checkpoint (checkpoints/last.pt) in a new run.</source>
+        <translation>从最后一个检查点（checkpoints/last.pt）继续，作为一次新的运行。</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>再运行一次</translation>
+    </message>
+    <message>
+        <source>Load the run&apos;s settings (config.json, seed included) to run it again.</source>
+        <translation>载入这次运行的设置（config.json，包括随机种子），以便再运行一次。</translation>
+    </message>
+    <message>
+        <source>Rename...</source>
+        <translation>重命名...</translation>
+    </message>
+    <message>
+        <source>Move to trash...</source>
+        <translation>移到回收站...</translation>
+    </message>
+    <message>
+        <source>Move the run folder into the trash folder inside the runs folder.</source>
+        <translation>把这次运行的文件夹移到运行文件夹中的 trash 文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 (does not exist yet)</source>
+        <translation>%1（尚不存在）</translation>
+    </message>
+    <message>
+        <source>Runs in: %1</source>
+        <translation>运行文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to see the settings that differ</source>
+        <translation>选择两次或更多运行，查看不同的设置</translation>
+    </message>
+    <message>
+        <source>Settings that differ among the %1 selected runs</source>
+        <translation>所选 %1 次运行之间不同的设置</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <source>The notes were not saved:
+%1</source>
+        <translation>备注未保存：
+%1</translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>New folder name:</source>
+        <translation>新文件夹名：</translation>
+    </message>
+    <message>
+        <source>A folder name cannot contain &apos;/&apos; or start with &apos;.&apos;.</source>
+        <translation>文件夹名不能包含“/”，也不能以“.”开头。</translation>
+    </message>
+    <message>
+        <source>%1 was not renamed: %2</source>
+        <translation>%1 未能重命名：%2</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>Move the run %1 into %2?
+Its files are kept there until you delete them.</source>
+        <translation>把运行 %1 移到 %2？
+文件会保留在那里，直到您自己删除。</translation>
+    </message>
+    <message>
+        <source>Stop the current run before showing another.</source>
+        <translation>请先停止当前运行，再查看其他运行。</translation>
+    </message>
+    <message>
+        <source>Stop the current run before loading other settings.</source>
+        <translation>请先停止当前运行，再载入其他设置。</translation>
+    </message>
+    <message>
+        <source>Compare curves</source>
+        <translation>对比曲线</translation>
+    </message>
+    <message>
+        <source>Draw the curves of the 2 to 10 selected runs on one plot, one of them the baseline.</source>
+        <translation>把选中的 2 到 10 次运行的曲线画在同一张图上，其中一次作为基准。</translation>
+    </message>
+    <message>
+        <source>training loss (epoch mean)</source>
+        <translation>训练损失（每轮平均）</translation>
+    </message>
+    <message>
+        <source>validation accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <source>learning rate (per epoch)</source>
+        <translation>学习率（每轮）</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>每秒样本数</translation>
+    </message>
+    <message>
+        <source>training loss (per step)</source>
+        <translation>训练损失（每步）</translation>
+    </message>
+    <message>
+        <source>gradient norm (per step)</source>
+        <translation>梯度范数（每步）</translation>
+    </message>
+    <message>
+        <source>clipped gradient norm (per step)</source>
+        <translation>裁剪后的梯度范数（每步）</translation>
+    </message>
+    <message>
+        <source>learning rate (per step)</source>
+        <translation>学习率（每步）</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>samples seen</source>
+        <translation>已见样本数</translation>
+    </message>
+    <message>
+        <source>training time (s)</source>
+        <translation>训练时间（秒）</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>对比运行</translation>
+    </message>
+    <message>
+        <source>%1 left out: %2</source>
+        <translation>未包含 %1：%2</translation>
+    </message>
+    <message>
+        <source>TensorBoard&apos;s smoothing: a debiased exponential moving average of each run&apos;s points (0: none).</source>
+        <translation>TensorBoard 式平滑：对每次运行的数据点做去偏的指数移动平均（0：不平滑）。</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Against:</source>
+        <translation>横轴：</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, last and best value; in brackets the difference from the baseline:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：最终值和最佳值；括号中是与基准相比的差异：</translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation>（基准）</translation>
+    </message>
+    <message>
+        <source>Following %1: another process is training it; new steps appear as they are written.</source>
+        <translation>正在跟踪 %1：另一个进程正在训练它；新的步数一写入就会显示。</translation>
+    </message>
+    <message>
+        <source>Following %1: stalled, nothing written for %2 s (the run is paused, in a long epoch or validation, or hung).</source>
+        <translation>正在跟踪 %1：已停滞，%2 秒内没有写入（运行已暂停、正在进行很长的一轮或验证，或者卡住了）。</translation>
+    </message>
+    <message>
+        <source>%1 stopped without finishing: its process ended (killed or crashed).</source>
+        <translation>%1 没有正常结束就停止了：它的进程已退出（被终止或崩溃）。</translation>
+    </message>
+    <message>
+        <source>%1 has finished.</source>
+        <translation>%1 已结束。</translation>
+    </message>
 </context>
 </TS>

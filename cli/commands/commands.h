@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/train_config.h"
 #include "core/train/probes/lr_finder.h"
 
 namespace CLI {
@@ -96,6 +97,31 @@ class InspectCommand {
   bool json_ = false;
 };
 
+/// `inspect-model FILE [--input-shape SHAPE | --preset P --config F --set K=V...] [--json]`:
+/// the import report of a TorchScript file (core/model/torchscript.h) and, with a shape or
+/// data, one batch through it. A file that cannot be trained, a shape or data it does not take:
+/// Error(Config) naming the file and what to do in Python (exit 2).
+class InspectModelCommand {
+ public:
+  explicit InspectModelCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string file_;
+  std::string input_shape_;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  bool json_ = false;
+};
+
+/// `train --dry-run` and `inspect-model` with data: the shape report of `config`
+/// (core/train/probes/shapes.h) printed as text or one JSON object. Returns kExitOk; throws
+/// what shapeReport throws.
+int printShapeReport(const TrainConfig& config, bool json);
+
 /// `presets`: list the built-in presets.
 class PresetsCommand {
  public:
@@ -125,6 +151,60 @@ class ConfigCommand {
   std::string preset_;
   std::string config_file_;
   std::vector<std::string> sets_;
+};
+
+/// `runs [DIR...] [--sort KEY] [--desc] [--filter TEXT|KEY=TEXT]... [--columns K,K,...|all]
+/// [--json|--csv]`: the experiment log, one row per run folder in DIR (default: runs), from
+/// core/run/run_table.h. Folders that are not runs show as such; a DIR that does not exist is
+/// exit 2.
+class RunsCommand {
+ public:
+  explicit RunsCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::vector<std::string> dirs_;
+  std::string sort_;
+  bool desc_ = false;
+  std::vector<std::string> filters_;
+  std::string columns_;
+  bool json_ = false;
+  bool csv_ = false;
+};
+
+/// `compare RUN RUN... [--json]`: the config keys that differ among the runs, then their
+/// best/final metrics side by side, each with its difference in % from the first run (the
+/// baseline).
+class CompareCommand {
+ public:
+  explicit CompareCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::vector<std::string> runs_;
+  bool json_ = false;
+};
+
+/// `follow RUN [--stall-seconds S] [--json]`: prints the progress of a run another process is
+/// writing, as `train` prints its own (epoch lines, events, the summary), until the run ends;
+/// exit code as `train`'s for the run's stop reason (0 completed, 3 diverged, 130 interrupted,
+/// 1 stopped or failed), 1 for a crashed run, 130 when Ctrl-C ends the following. Read-only
+/// (core/run/run_follower.h).
+class FollowCommand {
+ public:
+  explicit FollowCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string dir_;
+  double stall_seconds_ = 60;
+  bool json_ = false;
 };
 
 /// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]

@@ -117,6 +117,10 @@ const std::vector<Key<DataConfig>>& dataKeys() {
           .atLeast(2)
           .atMost(10'000'000),
       K("noise", &DataConfig::noise, "std of the Gaussian noise of a synthetic source").atLeast(0),
+      K("seq_len", &DataConfig::seq_len,
+        "time steps of each sample of a sequence source (sine-sequence: x [seq_len, 1])")
+          .atLeast(1)
+          .atMost(100'000),
       K("val_fraction", &DataConfig::val_fraction, "fraction held out for validation")
           .above(0)
           .below(1),
@@ -246,6 +250,38 @@ const std::vector<Key<CnnConfig>>& cnnKeys() {
         "model.dropout after each)")
           .atLeast(1)
           .atMost(65536),
+  };
+  return keys;
+}
+
+const std::vector<Key<RnnConfig>>& rnnKeys() {
+  using K = Key<RnnConfig>;
+  static const std::vector<K> keys = {
+      K("cell", &RnnConfig::cell, "rnn: the recurrent layer: rnn (torch.nn.RNN), lstm or gru")
+          .oneOf({"rnn", "lstm", "gru"}),
+      K("nonlinearity", &RnnConfig::nonlinearity, "rnn: nn.RNN's nonlinearity (cell rnn only)")
+          .oneOf({"tanh", "relu"}),
+      K("hidden_size", &RnnConfig::hidden_size, "rnn: features of the hidden state")
+          .atLeast(1)
+          .atMost(65536),
+      K("num_layers", &RnnConfig::num_layers, "rnn: stacked recurrent layers").atLeast(1).atMost(64),
+      K("bidirectional", &RnnConfig::bidirectional, "rnn: a second direction over reversed time"),
+      K("dropout", &RnnConfig::dropout,
+        "rnn: dropout between stacked layers (nn.LSTM's dropout; needs num_layers >= 2)")
+          .atLeast(0)
+          .below(1),
+      K("output", &RnnConfig::output,
+        "rnn: what feeds the linear head: last (output[:, -1]) or mean (output.mean(1))")
+          .oneOf({"last", "mean"}),
+  };
+  return keys;
+}
+
+const std::vector<Key<TorchScriptConfig>>& torchScriptKeys() {
+  using K = Key<TorchScriptConfig>;
+  static const std::vector<K> keys = {
+      K("path", &TorchScriptConfig::path,
+        "torchscript: the file of torch.jit.script(model).save(path) (or torch.jit.trace)"),
   };
   return keys;
 }
@@ -424,6 +460,15 @@ const std::vector<Key<DistributedConfig>>& distributedKeys() {
   return keys;
 }
 
+const std::vector<Key<LoggingConfig>>& loggingKeys() {
+  using K = Key<LoggingConfig>;
+  static const std::vector<K> keys = {
+      K("tensorboard", &LoggingConfig::tensorboard,
+        "also write a TensorBoard event file (events.out.tfevents.*) in the run directory"),
+  };
+  return keys;
+}
+
 const std::vector<Key<IdxConfig>>& idxKeys() {
   using K = Key<IdxConfig>;
   static const std::vector<K> keys = {
@@ -452,6 +497,8 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("data.idx", c.data.idx, idxKeys());
   fn("model", c.model, modelKeys());
   fn("model.cnn", c.model.cnn, cnnKeys());
+  fn("model.rnn", c.model.rnn, rnnKeys());
+  fn("model.torchscript", c.model.torchscript, torchScriptKeys());
   fn("optimizer", c.optimizer, optimizerKeys());
   fn("training", c.training, trainingKeys());
   fn("training.clip", c.training.clip, clipKeys());
@@ -459,6 +506,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("checkpoint", c.checkpoint, checkpointKeys());
   fn("scheduler", c.scheduler, schedulerKeys());
   fn("distributed", c.distributed, distributedKeys());
+  fn("logging", c.logging, loggingKeys());
 }
 
 std::string fullName(const std::string& prefix, const char* name) {
@@ -798,6 +846,24 @@ void validate(const TrainConfig& config) {
   if (d.idx.test_path.has_value() != d.idx.test_y_path.has_value())
     throw Error(ErrorCode::Config, d.idx.test_path ? "data.idx.test_y_path" : "data.idx.test_path",
                 "data.idx.test_path and data.idx.test_y_path go together: set both or neither");
+  if (config.model.kind == "torchscript" &&
+      (!config.model.torchscript.path || config.model.torchscript.path->empty()))
+    throw Error(ErrorCode::Config, "model.torchscript.path",
+                "model.kind is \"torchscript\", which reads model.torchscript.path, but it is not "
+                "set; set it to the file of torch.jit.script(model).save(\"model.pt\")");
+  if (config.model.kind != "torchscript" && config.model.torchscript.path)
+    throw Error(ErrorCode::Config, "model.torchscript.path",
+                "model.torchscript.path is set (" + quoted(*config.model.torchscript.path) +
+                    ") but model.kind is \"" + config.model.kind +
+                    "\", which does not read it; set model.kind to \"torchscript\" or remove "
+                    "model.torchscript.path");
+  // nn.LSTM and nn.GRU have no nonlinearity argument: a relu there would be silently ignored.
+  if (config.model.rnn.nonlinearity != "tanh" && config.model.rnn.cell != "rnn")
+    throw Error(ErrorCode::Config, "model.rnn.nonlinearity",
+                "model.rnn.nonlinearity is \"" + config.model.rnn.nonlinearity +
+                    "\" but model.rnn.cell is \"" + config.model.rnn.cell +
+                    "\": only nn.RNN (cell \"rnn\") takes a nonlinearity; LSTM and GRU use tanh "
+                    "and sigmoid gates");
   if (d.image_folder.channels == 2)
     throw Error(ErrorCode::Config, "data.image_folder.channels",
                 "data.image_folder.channels must be 1 (grayscale) or 3 (RGB), got 2");

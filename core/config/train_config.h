@@ -70,6 +70,7 @@ struct DataConfig {
   std::optional<std::string> path;  ///< folder of IDX .gz files (fashion-mnist); null = default
   int64_t seed = 0;                 ///< 0..kMaxSeed: generates synthetic data, draws limit, split
   int64_t n_samples = 200;          ///< synthetic sources only
+  int64_t seq_len = 50;             ///< sequence sources: time steps T of each sample [T, F]
   double noise = 0.1;               ///< synthetic sources: std of the Gaussian noise
   double val_fraction = 0.2;        ///< fraction of the training pool held out for validation
   std::optional<int64_t> limit;  ///< take N samples of the pool (seeded shuffle) before the split
@@ -100,14 +101,36 @@ struct CnnConfig {
   std::vector<int64_t> hidden;            ///< Linear widths between the flatten and the head
 };
 
+/// `model.rnn.*`: the recurrent kind (model.kind "rnn", core/model/rnn.h) for [T, F] samples:
+/// torch.nn.RNN / LSTM / GRU (batch_first) with these constructor arguments, then the last
+/// time step's output or the mean over time, [nn.Dropout(model.dropout)] and nn.Linear.
+struct RnnConfig {
+  std::string cell = "lstm";          ///< rnn (Elman, torch.nn.RNN) | lstm | gru
+  std::string nonlinearity = "tanh";  ///< cell rnn only: tanh | relu (nn.RNN's nonlinearity)
+  int64_t hidden_size = 64;
+  int64_t num_layers = 1;
+  bool bidirectional = false;
+  double dropout = 0.0;           ///< between stacked layers (nn.LSTM's dropout)
+  std::string output = "last";    ///< last (output[:, -1]) | mean (output.mean(1)) into the head
+};
+
+/// `model.torchscript.*`: a module scripted in Python (model.kind "torchscript",
+/// core/model/torchscript.h): torch.jit.script(model).save(path) or torch.jit.trace(...).save.
+struct TorchScriptConfig {
+  std::optional<std::string> path;  ///< the TorchScript file (.pt); stored absolute
+};
+
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry
-/// (core/config/kinds.h); "mlp" reads the flat keys below, "cnn" also model.cnn.*.
+/// (core/config/kinds.h); "mlp" reads the flat keys below, "cnn" also model.cnn.*, "rnn"
+/// model.rnn.*, "torchscript" model.torchscript.path.
 struct ModelConfig {
   std::string kind = "mlp";
   std::vector<int64_t> hidden{128, 128};  ///< hidden layer widths
   std::string activation = "relu";        ///< relu | tanh | gelu | sigmoid
   double dropout = 0.0;                   ///< nn.Dropout p after each hidden activation
   CnnConfig cnn;
+  RnnConfig rnn;
+  TorchScriptConfig torchscript;
 };
 
 /// `optimizer.*`: same names and meanings as torch.optim.SGD / Adam / AdamW.
@@ -212,6 +235,13 @@ struct DistributedConfig {
   double timeout_seconds = 120;
 };
 
+/// `logging.*`: what a run writes besides metrics.jsonl and its checkpoints (ARCHITECTURE §5).
+struct LoggingConfig {
+  /// TensorBoard event file (events.out.tfevents.*) in the run directory, beside metrics.jsonl:
+  /// the same scalars under TensorBoard's tags (train/loss, val/loss, grad_norm, lr, ...).
+  bool tensorboard = true;
+};
+
 /// The resolved configuration of one run.
 struct TrainConfig {
   std::string name = "run";  ///< used to name the run directory
@@ -222,6 +252,7 @@ struct TrainConfig {
   CheckpointConfig checkpoint;
   SchedulerConfig scheduler;
   DistributedConfig distributed;
+  LoggingConfig logging;
 };
 
 /// A built-in preset: a named partial config with a fixed seed.

@@ -27,6 +27,10 @@ void LineFile::append(const std::string& line) {
   buf.reserve(line.size() + 1);
   buf += line;
   buf += '\n';
+  appendRecord(buf);
+}
+
+void LineFile::appendRecord(const std::string& buf) {
   size_t done = 0;
   int err = 0;
   while (done < buf.size()) {
@@ -39,7 +43,7 @@ void LineFile::append(const std::string& line) {
     done += static_cast<size_t>(n);
   }
   if (done == buf.size()) return;
-  // A partial line is cut off again: the file ends at its last complete line. Only on this
+  // A partial record is cut off again: the file ends at its last complete line/record. Only on this
   // path is the offset asked for (O_APPEND: the end of the file, `done` bytes past the line's
   // start), not once per line: this runs at every training step.
   const off_t end = done > 0 ? ::lseek(fd_, 0, SEEK_END) : -1;

@@ -22,6 +22,9 @@ class LineFile {
   /// only whole lines and Error(Io, path) is thrown: "cannot write <path>: <OS error>; the file
   /// ends at its last complete line".
   void append(const std::string& line);
+  /// Appends `bytes` verbatim as one record (binary files such as TensorBoard's event file:
+  /// io/tfevents_writer.h), with the same all-or-nothing guarantee and errors as append.
+  void appendRecord(const std::string& bytes);
   const std::filesystem::path& path() const { return path_; }
 
  private:

@@ -37,9 +37,15 @@ bool isNonEmptyDirectory(const std::filesystem::path& dir) {
 
 namespace {
 
-/// The files a run writes at the top of its directory (RunWriter, LayersCsvWriter).
-constexpr const char* kRunFiles[] = {"config.json",  "run.json",   "metrics.csv", "steps.csv",
-                                     "events.jsonl", "layers.csv", "summary.json", "split.json"};
+/// The files a run writes at the top of its directory (RunWriter, LayersCsvWriter; model.pt:
+/// a TorchScript model's trained module, train/state/checkpointing.h; notes.json: the runs
+/// browser's notes and tags, run/run_table.h).
+constexpr const char* kRunFiles[] = {"config.json",  "run.json",    "metrics.csv",
+                                     "steps.csv",    "events.jsonl", "layers.csv",
+                                     "summary.json", "split.json",   "model.pt",
+                                     "notes.json"};
+/// TensorBoard event files (io/tfevents_writer.h): events.out.tfevents.<seconds>.<host>...
+constexpr const char* kTensorBoardPrefix = "events.out.tfevents.";
 
 bool startsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
@@ -53,6 +59,7 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 /// A run file's name, or the temp file an interrupted atomic write of one left.
 bool isRunFileName(const std::string& name) {
   if (name == kRunLockFile) return true;
+  if (startsWith(name, kTensorBoardPrefix)) return true;
   for (const char* f : kRunFiles)
     if (name == f || startsWith(name, atomicTempPrefix(f))) return true;
   return false;

@@ -17,7 +17,9 @@ bool isNonEmptyDirectory(const std::filesystem::path& dir);
 /// directory is recognised by its content: config.json and run.json (a JSON object with
 /// "trainscope_version", as every run writes it), and nothing but what a run writes there:
 /// the files config.json, run.json, metrics.csv, steps.csv, events.jsonl, layers.csv,
-/// summary.json, the lock file (run_lock.h), the folder checkpoints/ holding only files named
+/// summary.json, split.json, model.pt (a TorchScript run's module), notes.json (the runs
+/// browser's), TensorBoard's events.out.tfevents.*, the lock file (run_lock.h), the folder
+/// checkpoints/ holding only files named
 /// *.pt, and the temporary
 /// files of interrupted atomic writes (".<name>.tmp-XXXXXX"). Symbolic links, other files and
 /// other folders make it not a run directory; the reason names the first one found. Never

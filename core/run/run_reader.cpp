@@ -82,18 +82,28 @@ std::vector<std::string> completeLines(const std::filesystem::path& file) {
   return lines;
 }
 
-Table readTable(const std::filesystem::path& file) {
+/// The table of a header line and the lines after it (`first_line`: the 1-based line number of
+/// lines[0], for messages).
+Table tableOf(const std::string& name, const std::string& header,
+              const std::vector<std::string>& lines, int64_t first_line) {
   Table t;
-  t.name = file.string();
-  const std::vector<std::string> lines = completeLines(file);
-  if (lines.empty()) throw Error(ErrorCode::Io, t.name, t.name + " is empty");
-  t.header = splitCsv(lines[0]);
-  for (size_t i = 1; i < lines.size(); ++i) {
+  t.name = name;
+  t.header = splitCsv(header);
+  for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].empty()) continue;
     t.rows.push_back(splitCsv(lines[i]));
-    t.lines.push_back(static_cast<int64_t>(i) + 1);
+    t.lines.push_back(first_line + static_cast<int64_t>(i));
   }
   return t;
+}
+
+Table readTable(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  std::vector<std::string> lines = completeLines(file);
+  if (lines.empty()) throw Error(ErrorCode::Io, name, name + " is empty");
+  const std::string header = std::move(lines[0]);
+  lines.erase(lines.begin());
+  return tableOf(name, header, lines, 2);
 }
 
 /// The rows of `rows` that count (currentRows on `step`) with step <= max_step, in step order.
@@ -137,8 +147,9 @@ std::vector<size_t> currentRows(const std::vector<int64_t>& steps) {
   return kept;
 }
 
-std::vector<StepRecord> readStepsCsvRows(const std::filesystem::path& file) {
-  const Table t = readTable(file);
+namespace {
+
+std::vector<StepRecord> stepRows(const Table& t) {
   const int c_step = t.column("step", true), c_epoch = t.column("epoch", true),
             c_batch = t.column("batch", true), c_loss = t.column("loss", true),
             c_norm = t.column("grad_norm", true), c_clipped = t.column("grad_norm_clipped", false),
@@ -160,6 +171,26 @@ std::vector<StepRecord> readStepsCsvRows(const std::filesystem::path& file) {
     rows.push_back(r);
   }
   return rows;
+}
+
+std::vector<EpochRecord> epochRows(const Table& t);
+
+}  // namespace
+
+std::vector<StepRecord> readStepsCsvRows(const std::filesystem::path& file) {
+  return stepRows(readTable(file));
+}
+
+std::vector<StepRecord> parseStepsCsvRows(const std::string& file, const std::string& header,
+                                          const std::vector<std::string>& lines,
+                                          int64_t first_line) {
+  return stepRows(tableOf(file, header, lines, first_line));
+}
+
+std::vector<EpochRecord> parseMetricsCsvRows(const std::string& file, const std::string& header,
+                                             const std::vector<std::string>& lines,
+                                             int64_t first_line) {
+  return epochRows(tableOf(file, header, lines, first_line));
 }
 
 std::vector<StepRecord> readStepsCsv(const std::filesystem::path& file, int64_t max_step) {
@@ -185,8 +216,9 @@ std::vector<StepRecord> readRunSteps(const std::filesystem::path& dir) {
   return readStepsCsv(dir / "steps.csv", lastStep(dir));
 }
 
-std::vector<EpochRecord> readMetricsCsv(const std::filesystem::path& file, int64_t max_step) {
-  const Table t = readTable(file);
+namespace {
+
+std::vector<EpochRecord> epochRows(const Table& t) {
   const int c_epoch = t.column("epoch", true), c_step = t.column("step", true),
             c_train = t.column("train_loss", true), c_val = t.column("val_loss", true),
             c_acc = t.column("val_accuracy", false), c_lr = t.column("lr", false),
@@ -209,7 +241,13 @@ std::vector<EpochRecord> readMetricsCsv(const std::filesystem::path& file, int64
     r.train_accuracy = t.number(i, c_train_acc, what);
     rows.push_back(r);
   }
-  return current(rows, max_step);
+  return rows;
+}
+
+}  // namespace
+
+std::vector<EpochRecord> readMetricsCsv(const std::filesystem::path& file, int64_t max_step) {
+  return current(epochRows(readTable(file)), max_step);
 }
 
 std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file, int64_t max_step) {
@@ -241,32 +279,36 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file, i
   return current(rows, max_step);
 }
 
+std::optional<Event> parseEventLine(const std::string& file, const std::string& line,
+                                   int64_t line_no) {
+  if (line.empty()) return std::nullopt;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    const auto kind = eventKindFromString(j.at("kind").get<std::string>());
+    if (!kind) return std::nullopt;
+    Event e;
+    e.step = j.at("step").get<int64_t>();
+    e.epoch = j.at("epoch").get<int64_t>();
+    e.kind = *kind;
+    e.message = j.at("message").get<std::string>();
+    if (j.contains("value")) e.value = jsonDouble(j.at("value"));
+    e.what = j.value("what", "");
+    e.file = j.value("file", "");
+    return e;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(ErrorCode::Io, file,
+                file + ", line " + std::to_string(line_no) + ": not an event (" + e.what() +
+                    "): " + line);
+  }
+}
+
 std::vector<Event> readEventsJsonl(const std::filesystem::path& file) {
   const std::string name = file.string();
   const std::vector<std::string> lines = completeLines(file);
   std::vector<Event> events;
-  for (int64_t line_no = 1; line_no <= static_cast<int64_t>(lines.size()); ++line_no) {
-    const std::string& line = lines[static_cast<size_t>(line_no - 1)];
-    if (line.empty()) continue;
-    try {
-      const nlohmann::json j = nlohmann::json::parse(line);
-      const auto kind = eventKindFromString(j.at("kind").get<std::string>());
-      if (!kind) continue;
-      Event e;
-      e.step = j.at("step").get<int64_t>();
-      e.epoch = j.at("epoch").get<int64_t>();
-      e.kind = *kind;
-      e.message = j.at("message").get<std::string>();
-      if (j.contains("value")) e.value = jsonDouble(j.at("value"));
-      e.what = j.value("what", "");
-      e.file = j.value("file", "");
-      events.push_back(std::move(e));
-    } catch (const nlohmann::json::exception& e) {
-      throw Error(ErrorCode::Io, name,
-                  name + ", line " + std::to_string(line_no) + ": not an event (" + e.what() +
-                      "): " + line);
-    }
-  }
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (auto e = parseEventLine(name, lines[i], static_cast<int64_t>(i) + 1))
+      events.push_back(std::move(*e));
   return events;
 }
 

@@ -7,6 +7,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/run/records.h"
@@ -58,6 +59,21 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file,
 /// what and file when present; evidence stays empty (not recorded). Throws Error(Io, file)
 /// naming the line for one that is not a JSON object with step, epoch, kind and message.
 std::vector<Event> readEventsJsonl(const std::filesystem::path& file);
+
+/// The rows of a steps.csv / metrics.csv given its header line and complete lines that follow
+/// it (a follower's appended lines, run_follower.h): every row in order, superseded ones
+/// included; `file` and `first_line` (lines[0]'s 1-based number) name a bad row as the read*
+/// functions do, and throw alike.
+std::vector<StepRecord> parseStepsCsvRows(const std::string& file, const std::string& header,
+                                          const std::vector<std::string>& lines,
+                                          int64_t first_line);
+std::vector<EpochRecord> parseMetricsCsvRows(const std::string& file, const std::string& header,
+                                             const std::vector<std::string>& lines,
+                                             int64_t first_line);
+/// One line of an events.jsonl as readEventsJsonl reads it: nullopt for an empty line or an
+/// unknown kind; Error(Io, file) naming line `line_no` for a line that is not an event.
+std::optional<Event> parseEventLine(const std::string& file, const std::string& line,
+                                   int64_t line_no);
 
 /// summary.json read back (toJson(RunSummary)'s form). The diagnosis's findings come back with
 /// their English text only (the file records no codes). Throws Error(Io, file) when it cannot

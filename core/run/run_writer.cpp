@@ -1,14 +1,51 @@
 #include "core/run/run_writer.h"
 
 #include <cerrno>
+#include <chrono>
+#include <cmath>
 #include <cstring>
 
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/run/records_json.h"
 #include "core/run/run_dir.h"
+#include "core/run/run_reader.h"
 
 namespace trainscope {
+namespace {
+
+double unixNow() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool tensorboardWanted(const nlohmann::json& config) {
+  const auto logging = config.find("logging");
+  if (logging == config.end() || !logging->is_object()) return true;
+  const auto tb = logging->find("tensorboard");
+  return tb == logging->end() || !tb->is_boolean() || tb->get<bool>();
+}
+
+void addStep(TensorBoardWriter& tb, const StepRecord& r, double wall_time) {
+  std::vector<std::pair<std::string, double>> v{{"train/loss", r.loss},
+                                                {"grad_norm", r.grad_norm},
+                                                {"grad_norm_clipped", r.grad_norm_clipped},
+                                                {"lr", r.lr}};
+  if (r.loss_scale) v.emplace_back("loss_scale", *r.loss_scale);
+  tb.addScalars(v, r.step, wall_time);
+}
+
+void addEpoch(TensorBoardWriter& tb, const EpochRecord& r, double wall_time) {
+  std::vector<std::pair<std::string, double>> v{{"train/epoch_loss", r.train_loss},
+                                                {"val/loss", r.val_loss}};
+  if (r.val_accuracy) v.emplace_back("val/accuracy", *r.val_accuracy);
+  if (r.train_accuracy) v.emplace_back("train/accuracy", *r.train_accuracy);
+  if (r.samples_per_second > 0) v.emplace_back("samples_per_second", r.samples_per_second);
+  v.emplace_back("epoch", static_cast<double>(r.epoch));
+  tb.addScalars(v, r.step, wall_time);
+}
+
+}  // namespace
 
 RunWriter::RunWriter(const std::filesystem::path& dir, const nlohmann::json& config,
                      const nlohmann::json& run_info)
@@ -26,6 +63,8 @@ RunWriter::RunWriter(const std::filesystem::path& dir, const nlohmann::json& con
   steps_ = std::make_unique<LineFile>(dir_ / "steps.csv");
   steps_->append(stepsCsvHeader());
   events_ = std::make_unique<LineFile>(dir_ / "events.jsonl");
+  start_wall_time_ = unixNow();
+  if (tensorboardWanted(config)) tensorboard_ = std::make_unique<TensorBoardWriter>(dir_);
 }
 
 RunWriter::~RunWriter() = default;
@@ -34,10 +73,24 @@ void RunWriter::writePrefixRows(const std::vector<std::string>& metrics_rows,
                                 const std::vector<std::string>& step_rows) {
   for (const auto& row : metrics_rows) metrics_->append(row);
   for (const auto& row : step_rows) steps_->append(row);
+  if (!tensorboard_) return;
+  // The rows just written, read back as records (the source's own CSV dialect): the source's
+  // clock is not recorded, so they carry this run's start time.
+  if (!step_rows.empty())
+    for (const auto& r : readStepsCsv(dir_ / "steps.csv")) addStep(*tensorboard_, r, start_wall_time_);
+  if (!metrics_rows.empty())
+    for (const auto& r : readMetricsCsv(dir_ / "metrics.csv"))
+      addEpoch(*tensorboard_, r, start_wall_time_);
 }
 
-void RunWriter::writeStep(const StepRecord& r) { steps_->append(toCsvRow(r)); }
-void RunWriter::writeEpoch(const EpochRecord& r) { metrics_->append(toCsvRow(r)); }
+void RunWriter::writeStep(const StepRecord& r) {
+  steps_->append(toCsvRow(r));
+  if (tensorboard_) addStep(*tensorboard_, r, start_wall_time_ + r.elapsed_seconds);
+}
+void RunWriter::writeEpoch(const EpochRecord& r) {
+  metrics_->append(toCsvRow(r));
+  if (tensorboard_) addEpoch(*tensorboard_, r, unixNow());
+}
 void RunWriter::writeEvent(const Event& e) { events_->append(toJson(e).dump()); }
 void RunWriter::writeSummary(const RunSummary& s) {
   writeFileAtomic(dir_ / "summary.json", toJson(s).dump(2) + "\n");

@@ -11,6 +11,7 @@
 #include "core/io/line_file.h"
 #include "core/run/records.h"
 #include "core/run/run_lock.h"
+#include "core/io/tfevents_writer.h"
 
 namespace trainscope {
 
@@ -19,7 +20,11 @@ class RunWriter {
   /// Creates `dir` if needed, takes its lock (run_lock.h: held until destruction; a folder
   /// another live run holds throws Error(Config, dir) naming that process, before anything is
   /// written), removes the temp files a killed run left there, and writes config.json,
-  /// run.json and the CSV headers. Throws Error(Io, path).
+  /// run.json and the CSV headers; with config logging.tensorboard (default true) also a
+  /// TensorBoard event file (io/tfevents_writer.h) that receives every step and epoch under
+  /// TensorBoard tags (per step: train/loss, grad_norm, grad_norm_clipped, lr, loss_scale; per
+  /// epoch: train/epoch_loss, val/loss, val/accuracy, train/accuracy, samples_per_second,
+  /// epoch), at the global step. Throws Error(Io, path).
   RunWriter(const std::filesystem::path& dir, const nlohmann::json& config,
             const nlohmann::json& run_info);
   ~RunWriter();
@@ -27,7 +32,7 @@ class RunWriter {
   RunWriter& operator=(const RunWriter&) = delete;
 
   /// Rows a resumed run starts with (its source run's, see io/run_resume.h), verbatim, before
-  /// any record of its own.
+  /// any record of its own (and the same steps and epochs in the TensorBoard file).
   void writePrefixRows(const std::vector<std::string>& metrics_rows,
                        const std::vector<std::string>& step_rows);
   void writeStep(const StepRecord& r);
@@ -41,6 +46,8 @@ class RunWriter {
   std::filesystem::path dir_;
   RunDirLock lock_;
   std::unique_ptr<LineFile> metrics_, steps_, events_;
+  std::unique_ptr<TensorBoardWriter> tensorboard_;
+  double start_wall_time_ = 0;  ///< Unix seconds when the writer was made (TensorBoard's clock)
 };
 
 }  // namespace trainscope

@@ -20,6 +20,8 @@
 #include "gui/engine/run_state.h"
 #include "gui/engine/training_worker.h"
 #include "gui/model/run_feed.h"
+#include "core/run/run_follower.h"
+#include "core/run/run_lock.h"
 
 namespace trainscope {
 
@@ -82,6 +84,9 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
     return false;
   }
   // Nothing above changed the current run; from here on the opened one replaces it.
+  stopFollowing();
+  // Another process is still writing it: followed from where readRun stopped.
+  const bool live = !run.summary && RunDirLock::holder(run.dir).has_value();
   read_back_ = true;
   trainer_.reset();
   queue_.reset();
@@ -116,7 +121,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
       run.layers.empty() ? std::nullopt : std::optional<LayerStatsRecord>(run.layers.back());
   last_model_view_.reset();
   last_validation_detail_.reset();
-  if (!run.summary) {  // killed (or still being written by another process): it ended there
+  if (!run.summary && !live) {  // killed: it ended there
     RunSummary s;
     s.stop_reason = StopReason::Interrupted;
     s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
@@ -125,7 +130,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
     if (!run.epochs.empty()) s.final_metrics = run.epochs.back();
     run.summary = s;
   }
-  summary_ = *run.summary;
+  summary_ = run.summary.value_or(RunSummary{});
   last_diagnosis_ = summary_.diagnosis;
   history_.clear();
   clearGhost();
@@ -140,6 +145,11 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   if (last_layer_stats_) emit layerStatsRecorded(*last_layer_stats_);
   if (last_diagnosis_) emit diagnosisChanged(*last_diagnosis_);
   setState(State::Finished);
+  if (live) {
+    startFollowing(run_dir_, run.events.size(), last_step_ ? last_step_->step : 0,
+                   run.epochs.empty() ? 0 : run.epochs.back().step);
+    return true;
+  }
   emit runFinished(summary_);
   return true;
 }
@@ -185,6 +195,7 @@ QString TrainingController::checkpointFolder(const QString& fallback) const {
 bool TrainingController::launch(const TrainConfig& config, TrainerOptions options,
                                 const QString& runsRoot, bool pausedAfterFirstStep,
                                 bool pausedAtStart) {
+  stopFollowing();
   options.front_end = "gui";
   if (options.resume_from.empty() && !init_weights_.isEmpty())
     options.init_weights = init_weights_.toStdString();

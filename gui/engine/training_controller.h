@@ -12,10 +12,12 @@
 #include "gui/model/run_history.h"
 
 class QThread;
+class QTimer;
 
 namespace trainscope {
 
 class RecordQueue;
+class RunFollower;
 
 /// Lives on the GUI thread and owns the run's state: start() creates the run directory, a
 /// Trainer (shared with the worker), a QThread and a parentless TrainingWorker moved into it.
@@ -64,7 +66,16 @@ class TrainingController : public QObject {
   /// Finished. When `dir` is not a readable run directory, returns false with `error` set
   /// (English, naming the folder or file) and the current run is left exactly as it was; false
   /// with `error` while a run is active.
+  ///
+  /// A run that another process is still writing (its folder's lock is held, no summary.json)
+  /// is followed live (core/run/run_follower.h, polled every 250 ms, read-only): appended
+  /// steps, epochs and events arrive through the same signals, followStatusChanged says
+  /// "running", "stalled" (nothing appended for 30 s) or "crashed" (the writer died), and
+  /// runFinished comes with the run's own summary.json when it ends. Starting, resuming or
+  /// opening another run ends the following.
   bool openRun(const QString& dir, QString* error);
+  /// True while a run read back with openRun is being followed.
+  bool isFollowing() const;
   /// Saves a checkpoint of the current run to `file`: while it runs or is paused, the engine
   /// writes it at the next step boundary and reports checkpoint_saved (or checkpoint_failed)
   /// as an event; after the run ended, the run's own checkpoints/last.pt (its final state) is
@@ -175,6 +186,9 @@ class TrainingController : public QObject {
   void runFailed(const trainscope::RunFailure& failure);
   /// setNonFinitePolicy() asked the engine for `policy` (the settings show it).
   void nonFinitePolicyChanged(const QString& policy);
+  /// A followed run (openRun) changed state: "running", "stalled", "crashed" or "finished";
+  /// `idleSeconds` since the writer last appended a line.
+  void followStatusChanged(const QString& state, double idleSeconds);
 
  private:
   void onRecordsAvailable();
@@ -186,6 +200,11 @@ class TrainingController : public QObject {
               bool pausedAfterFirstStep, bool pausedAtStart);
   void setState(State state);
   void joinThread();
+  /// Following a run another process writes (training_controller_follow.cpp).
+  void startFollowing(const QString& dir, std::size_t events_read, int64_t last_step,
+                      int64_t last_epoch_step);
+  void pollFollowed();
+  void stopFollowing();
 
   std::shared_ptr<Trainer> trainer_;
   std::shared_ptr<RecordQueue> queue_;
@@ -214,6 +233,11 @@ class TrainingController : public QObject {
   std::vector<ConfigChange> ghost_changes_;
   QString ghost_name_;
   QString init_weights_;
+  std::unique_ptr<RunFollower> follower_;
+  QTimer* follow_timer_ = nullptr;
+  std::size_t follow_skip_events_ = 0;  ///< events openRun already sent
+  int64_t follow_last_step_ = 0, follow_last_epoch_step_ = 0;
+  QString follow_state_;
 };
 
 }  // namespace trainscope

@@ -36,6 +36,7 @@ class TstConfig : public QObject {
   void filePresetErrorsNameThePresets();
   void runConfigOfAPresetFileReloads();
   void dataPathNeedsAFileSource();
+  void rnnNonlinearityNeedsAnRnnCell();
   void keyReferenceCoversEveryKey();
   void keyReferenceBoundsAreTheValidatedOnes();
 };
@@ -339,6 +340,25 @@ void TstConfig::validateTypedConfig() {
     QCOMPARE(QString::fromStdString(e.subject()), key);
     QVERIFY2(QString(e.what()).startsWith(key + " must be"), e.what());
   }
+}
+
+// nn.LSTM / nn.GRU take no nonlinearity: relu there would be ignored, so it is refused.
+void TstConfig::rnnNonlinearityNeedsAnRnnCell() {
+  TrainConfig c;
+  c.model.kind = "rnn";
+  c.model.rnn.cell = "rnn";
+  c.model.rnn.nonlinearity = "relu";
+  validate(c);  // nn.RNN(nonlinearity="relu")
+  c.model.rnn.cell = "lstm";
+  try {
+    validate(c);
+    QFAIL("relu with an LSTM accepted");
+  } catch (const Error& e) {
+    QCOMPARE(QString::fromStdString(e.subject()), QString("model.rnn.nonlinearity"));
+    QVERIFY2(QString(e.what()).contains("\"lstm\""), e.what());
+  }
+  c.model.rnn.nonlinearity = "tanh";
+  validate(c);
 }
 
 void TstConfig::presetConfigIsDefaultsPlusPreset() {

@@ -3,6 +3,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 
 #include "core/config/config_json.h"
@@ -10,6 +11,7 @@
 #include "core/io/atomic_file.h"
 #include "core/run/records_json.h"
 #include "core/run/run_dir.h"
+#include "core/io/tfevents_writer.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 
@@ -26,6 +28,7 @@ class TstRunFiles : public QObject {
   void numbersRoundTrip();
   void kindsAndReasonsRoundTrip();
   void filesHaveTheirMeanings();
+  void tensorboardRecordFraming();
 };
 
 void TstRunFiles::uniqueRunDirNames() {
@@ -192,6 +195,42 @@ void TstRunFiles::filesHaveTheirMeanings() {
   for (std::string line; std::getline(events, line);) kinds.push_back(json::parse(line)["kind"]);
   QCOMPARE(kinds.front(), std::string("run_started"));
   QCOMPARE(kinds.back(), std::string("finished"));
+}
+
+
+// CRC-32C check values from RFC 3720 B.4 and the standard "123456789"; the first record of a
+// TensorBoard file framed as TFRecord (length, masked CRC of the length, data, masked CRC).
+void TstRunFiles::tensorboardRecordFraming() {
+  QCOMPARE(crc32c("123456789"), 0xE3069283u);
+  QCOMPARE(crc32c(std::string(32, '\0')), 0x8A9136AAu);
+  QCOMPARE(crc32c(std::string(32, '\xff')), 0x62A8AB43u);
+  const uint32_t c = crc32c("abc");
+  QCOMPARE(maskedCrc32c("abc"), ((c >> 15) | (c << 17)) + 0xa282ead8u);
+  QTemporaryDir tmp;
+  std::filesystem::path file;
+  {
+    TensorBoardWriter tb(tmp.path().toStdString());
+    file = tb.path();
+    QVERIFY(file.filename().string().rfind("events.out.tfevents.", 0) == 0);
+    TensorBoardWriter second(tmp.path().toStdString());  // same second: a different file
+    QVERIFY(second.path() != file);
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  QVERIFY(bytes.size() > 16);
+  uint64_t n = 0;
+  std::memcpy(&n, bytes.data(), 8);
+  QCOMPARE(bytes.size(), static_cast<size_t>(16 + n));
+  uint32_t len_crc = 0, data_crc = 0;
+  std::memcpy(&len_crc, bytes.data() + 8, 4);
+  std::memcpy(&data_crc, bytes.data() + 12 + n, 4);
+  QCOMPARE(len_crc, maskedCrc32c(bytes.substr(0, 8)));
+  QCOMPARE(data_crc, maskedCrc32c(bytes.substr(12, n)));
+  QVERIFY(bytes.substr(12, n).find("brain.Event:2") != std::string::npos);
+  // TrainScope's own files: a folder holding one is still a run folder (--overwrite works)
+  std::ofstream(tmp.filePath("config.json").toStdString()) << "{}";
+  std::ofstream(tmp.filePath("run.json").toStdString()) << R"({"trainscope_version": "0"})";
+  QCOMPARE(QString::fromStdString(whyNotRunDirectory(tmp.path().toStdString())), QString());
 }
 
 QTEST_GUILESS_MAIN(TstRunFiles)

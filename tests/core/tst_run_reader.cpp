@@ -17,6 +17,7 @@
 #include "core/io/checkpoint.h"
 #include "core/run/records_json.h"
 #include "core/run/run_description.h"
+#include "core/run/run_follower.h"
 #include "core/run/run_reader.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
@@ -91,6 +92,8 @@ class TstRunReader : public QObject {
   void readerAfterRollBack();
   void runInfoRoundTrip();
   void readRunErrors();
+  void lineTailKeepsPartialLines();
+  void followerReadsAppendedRecords();
 };
 
 void TstRunReader::currentRowsKeepTheLatest() {
@@ -477,6 +480,92 @@ void TstRunReader::readRunErrors() {
   write(run / "metrics.csv", "epoch,st");
   m = message([&] { readRun(run); });
   QVERIFY2(m.find("metrics.csv is empty") != std::string::npos, m.c_str());
+}
+
+// A writer's lines as a follower meets them: a line without its newline is held back; a
+// truncated or replaced file starts over from line 1; a missing file is no lines.
+void TstRunReader::lineTailKeepsPartialLines() {
+  QTemporaryDir tmp;
+  const std::filesystem::path file = std::filesystem::path(tmp.path().toStdString()) / "a.csv";
+  LineTail tail(file);
+  QVERIFY(tail.poll().lines.empty());  // not there yet
+  auto append = [&](const std::string& text) {
+    std::ofstream(file, std::ios::app | std::ios::binary) << text;
+  };
+  append("h1,h2\n1,");
+  auto p = tail.poll();
+  QCOMPARE(p.lines, std::vector<std::string>{"h1,h2"});
+  QCOMPARE(p.first_line, int64_t{1});
+  QVERIFY(tail.poll().lines.empty());  // "1," is unfinished
+  append("2\n3,4\n5");
+  p = tail.poll();
+  QCOMPARE(p.lines, (std::vector<std::string>{"1,2", "3,4"}));
+  QCOMPARE(p.first_line, int64_t{2});
+  QVERIFY(!p.reset);
+  // truncated (shorter than what was read): from the top again
+  std::ofstream(file, std::ios::trunc | std::ios::binary) << "x\n";
+  p = tail.poll();
+  QVERIFY(p.reset);
+  QCOMPARE(p.lines, std::vector<std::string>{"x"});
+  QCOMPARE(p.first_line, int64_t{1});
+  // replaced by another file of a greater size (a new run's file): a new inode
+  const auto other = file.parent_path() / "b.csv";
+  std::ofstream(other, std::ios::binary) << "y1\ny2\ny3\n";
+  std::filesystem::rename(other, file);
+  p = tail.poll();
+  QVERIFY(p.reset);
+  QCOMPARE(p.lines, (std::vector<std::string>{"y1", "y2", "y3"}));
+}
+
+// A run written by the trainer and followed while it is written: the follower's records are
+// readRun's, each once, and it ends with the summary and the final status.
+void TstRunReader::followerReadsAppendedRecords() {
+  TrainConfig c = presetConfig("overfit-sine");
+  c.training.epochs = 12;
+  c.data.n_samples = 80;
+  QTemporaryDir tmp;
+  const std::filesystem::path dir = std::filesystem::path(tmp.path().toStdString()) / "run";
+  RunFollower follower(dir, 60);
+  QCOMPARE(QString::fromStdString(follower.poll().status.state), QString("waiting"));
+  std::vector<StepRecord> steps;
+  std::vector<EpochRecord> epochs;
+  std::optional<RunSummary> summary;
+  bool info = false;
+  std::thread writer([&] {
+    TrainerOptions o;
+    o.run_dir = dir;
+    Trainer trainer(c, o);
+    trainer.run();
+  });
+  for (int i = 0; i < 6000 && !summary; ++i) {
+    auto u = follower.poll();
+    QVERIFY(!u.reset);
+    info = info || u.info.has_value();
+    steps.insert(steps.end(), u.steps.begin(), u.steps.end());
+    epochs.insert(epochs.end(), u.epochs.begin(), u.epochs.end());
+    if (u.summary) {
+      summary = u.summary;
+      QCOMPARE(QString::fromStdString(u.status.state), QString("completed"));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  writer.join();
+  QVERIFY(summary.has_value());
+  QVERIFY(info);
+  const RunRecord whole = readRun(dir);
+  QCOMPARE(steps.size(), whole.steps.size());
+  QCOMPARE(epochs.size(), whole.epochs.size());
+  QCOMPARE(epochs.size(), size_t{12});
+  for (size_t i = 0; i < steps.size(); ++i) {
+    QCOMPARE(steps[i].step, whole.steps[i].step);
+    QCOMPARE(steps[i].loss, whole.steps[i].loss);
+  }
+  QCOMPARE(epochs.back().val_loss, whole.epochs.back().val_loss);
+  QCOMPARE(summary->global_step, whole.summary->global_step);
+  // a folder no process holds and without summary.json: crashed
+  std::filesystem::remove(dir / "summary.json");
+  RunFollower late(dir, 60);
+  QCOMPARE(QString::fromStdString(late.poll().status.state), QString("crashed"));
 }
 
 QTEST_GUILESS_MAIN(TstRunReader)

@@ -39,6 +39,7 @@
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/loop/trainer_impl.h"
 #include "core/train/monitors/throughput_monitor.h"
+#include "core/train/probes/shapes.h"
 #include "core/train/probes/thread_choice.h"
 #include "core/train/state/checkpointing.h"
 #include "core/train/state/train_state.h"
@@ -126,6 +127,9 @@ void Trainer::Impl::prepare(bool check_only) {
   state.model->to(state.device);
   state.params = state.model->parameters();
   model_summary = state.model->summary();
+  // Shape first: an output that does not fit the data is named with both shapes now, not as a
+  // loss error at step 1 (a TorchScript module or a conv stack written for other inputs).
+  checkModelFitsData(*state.model, data.train, data.summary, config.model.kind, t.batch_size);
   state.grads = std::make_unique<FlatGradients>(state.params);
   state.optimizer = makeOptimizer(config.optimizer, state.params);
   if (!options.init_weights.empty()) imported = importWeights(*state.model, options.init_weights);

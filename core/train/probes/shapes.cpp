@@ -30,7 +30,55 @@ TensorFacts factsOf(const at::Tensor& t) {
   return f;
 }
 
+void throwIfOutputMismatch(const std::string& kind, const std::vector<int64_t>& out,
+                           const std::vector<int64_t>& x, const std::string& task,
+                           int64_t outputs) {
+  const std::vector<int64_t> expected{x.empty() ? 0 : x[0], outputs};
+  if (out == expected) return;
+  throw Error(ErrorCode::Config, "model.kind",
+              "the " + kind + " model gives outputs of shape " + shapeText(out) +
+                  " for a batch of " + shapeText(x) + ", but the data needs " +
+                  shapeText(expected) + " (" +
+                  (task == "classification" ? std::to_string(outputs) + " classes"
+                                            : std::to_string(outputs) + " targets") +
+                  ")" +
+                  (kind == "torchscript"
+                       ? "; a TorchScript file fixes its own output size: in Python give its "
+                         "last layer " + std::to_string(outputs) +
+                             " outputs (e.g. nn.Linear(in_features, " + std::to_string(outputs) +
+                             ")) and script it again"
+                       : std::string()));
+}
+
 }  // namespace
+
+void checkModelFitsData(Model& model, const TensorPair& train, const DataSummary& summary,
+                        const std::string& kind, int64_t batch_size) {
+  const int64_t n = std::min<int64_t>(std::max<int64_t>(batch_size, 1), train.size());
+  if (n == 0) return;
+  const TensorPair batch = train.rows(0, n);
+  const bool was_training = model.is_training();
+  model.eval();
+  at::Tensor out;
+  try {
+    torch::NoGradGuard no_grad;
+    out = model.forward(batch.x);
+  } catch (const Error&) {
+    if (was_training) model.train();
+    throw;
+  } catch (const std::exception& e) {
+    if (was_training) model.train();
+    std::string what = e.what();
+    if (const auto nl = what.find("\n"); nl != std::string::npos && kind != "torchscript")
+      what = what.substr(0, nl);
+    throw Error(ErrorCode::Config, "model.kind",
+                "the " + kind + " model fails on the first batch of the data (x " +
+                    shapeText(batch.x.sizes().vec()) + "): " + what);
+  }
+  if (was_training) model.train();
+  throwIfOutputMismatch(kind, out.sizes().vec(), batch.x.sizes().vec(), summary.task,
+                        summary.outputs);
+}
 
 std::string shapeText(const std::vector<int64_t>& shape) {
   std::string s = "[";
@@ -70,21 +118,7 @@ ShapeReport shapeReport(const TrainConfig& config) {
   torch::NoGradGuard no_grad;
   const at::Tensor out = model->forward(batch.x);
   r.output = factsOf(out);
-  const std::vector<int64_t> expected{n, r.outputs};
-  if (r.output.shape != expected)
-    throw Error(ErrorCode::Config, "model.kind",
-                "the " + config.model.kind + " model gives outputs of shape " +
-                    shapeText(r.output.shape) + " for a batch of " + shapeText(r.x.shape) +
-                    ", but the data needs " + shapeText(expected) + " (" +
-                    (r.task == "classification" ? std::to_string(r.outputs) + " classes"
-                                                : std::to_string(r.outputs) + " targets") +
-                    ")" +
-                    (config.model.kind == "torchscript"
-                         ? "; a TorchScript file fixes its own output size: in Python give its "
-                           "last layer " + std::to_string(r.outputs) +
-                               " outputs (e.g. nn.Linear(in_features, " +
-                               std::to_string(r.outputs) + ")) and script it again"
-                         : std::string()));
+  throwIfOutputMismatch(config.model.kind, r.output.shape, r.x.shape, r.task, r.outputs);
   return r;
 }
 

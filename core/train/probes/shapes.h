@@ -10,6 +10,10 @@
 
 namespace trainscope {
 
+class Model;
+struct TensorPair;
+struct DataSummary;
+
 /// A tensor as the checklist describes it: shape, dtype, device and value range.
 struct TensorFacts {
   std::vector<int64_t> shape;
@@ -47,6 +51,16 @@ struct ShapeReport {
 /// the data (a model.kind that needs images given a table, a conv stack that shrinks the images
 /// to nothing, an output that is not [batch, outputs]), and whatever loading the data throws.
 ShapeReport shapeReport(const TrainConfig& config);
+
+/// The trainer's shape check before the first step: the first min(batch_size, N) training
+/// samples through `model` in eval mode without gradients (the model's mode is restored; no
+/// random number is drawn), on the data's device. Throws the Error(Config, "model.kind") of
+/// shapeReport naming both shapes when the output is not [batch, summary.outputs], and
+/// Error(Config, "model.kind") with the model's own message when the forward itself fails (a
+/// TorchScript module written for other inputs), so a mismatch is a clear error before training
+/// instead of a failure in the loss at step 1.
+void checkModelFitsData(Model& model, const TensorPair& train, const DataSummary& summary,
+                        const std::string& kind, int64_t batch_size);
 
 /// "[64, 1, 28, 28]".
 std::string shapeText(const std::vector<int64_t>& shape);

@@ -147,8 +147,13 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
                            .item<double>();
       sums.correct += out.argmax(1).eq(y).sum().item<int64_t>();
     } else {
+      // Per sample, the mean over its targets (MSELoss's "mean" over all elements, as the
+      // training loss): with k targets the element sum is k times the per-sample sum.
+      const double targets_per_sample =
+          len > 0 ? static_cast<double>(out.numel()) / static_cast<double>(len) : 1.0;
       sums.loss_sum +=
-          F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>();
+          F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>() /
+          targets_per_sample;
     }
     if (sink) sink(start, out, y);
   }

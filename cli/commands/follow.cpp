@@ -1,0 +1,88 @@
+// `trainscope-cli follow RUN`: a run another process writes, printed as `train` prints its own
+// (core/run/run_follower.h).
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "cli/cli_app.h"
+#include "cli/commands/commands.h"
+#include "cli/progress.h"
+#include "cli/signal_watcher.h"
+#include "core/errors.h"
+#include "core/run/run_follower.h"
+
+namespace trainscope::cli {
+
+FollowCommand::FollowCommand(CLI::App& app)
+    : sub_(app.add_subcommand("follow",
+                              "Print the progress of a run another process is writing, until it ends")) {
+  nonEmptyPath(sub_->add_option("run", dir_, "The run folder")->required());
+  sub_->add_option("--stall-seconds", stall_seconds_,
+                   "Say 'stalled' when nothing was appended for this long (default 60)")
+      ->check(CLI::Range(1.0, 86400.0));
+  sub_->add_flag("--json", json_, "One JSON object per epoch on stdout, then the summary");
+}
+
+bool FollowCommand::parsed() const { return sub_->parsed(); }
+
+int FollowCommand::run() const {
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::absolute(dir_, ec);
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    throw Error(ErrorCode::Config, dir_, dir_ + " is not a directory");
+  if (!std::filesystem::exists(dir.parent_path(), ec))
+    throw Error(ErrorCode::Config, dir_, dir.parent_path().string() + " does not exist");
+  SignalWatcher::blockSignals();
+  SignalWatcher watcher([](int) {});
+  ProgressOptions options;
+  options.style = detectProgressStyle(2);
+  options.json = json_;
+  auto printer = std::make_unique<ProgressPrinter>(options);
+  RunFollower follower(dir, stall_seconds_);
+  std::string last_state;
+  int64_t epochs_seen = 0;
+  while (!watcher.interrupted()) {
+    RunFollower::Update u = follower.poll();
+    if (u.reset) {
+      printer->clearBar();
+      std::fprintf(stderr, "follow: the run's files were replaced (a new run in %s): starting over\n",
+                   dir.string().c_str());
+      printer = std::make_unique<ProgressPrinter>(options);
+      epochs_seen = 0;
+    }
+    if (u.info) printer->onRunStarted(*u.info);
+    for (const auto& s : u.steps) printer->onStep(s);
+    for (const auto& e : u.epochs) {
+      printer->onEpoch(e);
+      ++epochs_seen;
+    }
+    for (const auto& e : u.events) printer->onEvent(e);
+    if (u.summary) {
+      printer->onRunFinished(*u.summary);
+      std::fprintf(stderr, "%s\n", summaryLine(*u.summary, dir.string()).c_str());
+      if (u.summary->diagnosis) std::fprintf(stderr, "%s", diagnosisText(*u.summary->diagnosis).c_str());
+      return exitCodeFor(u.summary->stop_reason);
+    }
+    if (u.status.state != last_state) {
+      if (u.status.state == "stalled" || u.status.state == "waiting" ||
+          (u.status.state == "running" && last_state == "stalled")) {
+        printer->clearBar();
+        std::fprintf(stderr, "follow: %s: %s\n", u.status.state.c_str(), u.status.detail.c_str());
+      }
+      last_state = u.status.state;
+    }
+    if (u.status.state == "crashed") {
+      printer->clearBar();
+      std::fprintf(stderr, "follow: crashed: %s (%lld epochs recorded)\n", u.status.detail.c_str(),
+                   static_cast<long long>(epochs_seen));
+      return kExitFailure;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  printer->clearBar();
+  std::fprintf(stderr, "follow: stopped following %s (the run goes on)\n", dir.string().c_str());
+  return kExitInterrupted;
+}
+
+}  // namespace trainscope::cli

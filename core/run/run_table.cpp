@@ -1,0 +1,588 @@
+// The experiment log's rows (see run_table.h).
+#include "core/run/run_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/io/number_format.h"
+#include "core/run/run_dir.h"
+#include "core/run/run_follower.h"
+#include "core/run/run_lock.h"
+#include "core/run/run_reader.h"
+
+namespace trainscope {
+namespace {
+
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+json readJsonFile(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw Error(ErrorCode::Io, file.string(), "cannot open " + file.string());
+  try {
+    return json::parse(in);
+  } catch (const json::exception& e) {
+    throw Error(ErrorCode::Io, file.string(),
+                file.filename().string() + " is not valid JSON (" + e.what() + ")");
+  }
+}
+
+template <class T>
+json orNull(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+json at(const json& j, std::initializer_list<const char*> path) {
+  const json* node = &j;
+  for (const char* p : path) {
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(p);
+    if (it == node->end()) return nullptr;
+    node = &*it;
+  }
+  return *node;
+}
+
+std::string joinInts(const json& list, const char* sep) {
+  std::string out;
+  if (!list.is_array()) return out;
+  for (const auto& v : list) {
+    if (!out.empty()) out += sep;
+    out += v.is_number_integer() ? std::to_string(v.get<int64_t>()) : v.dump();
+  }
+  return out;
+}
+
+std::string baseName(const json& path) {
+  return path.is_string() ? fs::path(path.get<std::string>()).filename().string() : "";
+}
+
+/// "mlp 256-256", "cnn 32-64", "lstm 64x2", "torchscript net.pt".
+std::string modelText(const json& config) {
+  const json kind = at(config, {"model", "kind"});
+  const std::string k = kind.is_string() ? kind.get<std::string>() : "mlp";
+  if (k == "cnn") return "cnn " + joinInts(at(config, {"model", "cnn", "channels"}), "-");
+  if (k == "rnn") {
+    const json cell = at(config, {"model", "rnn", "cell"});
+    const json h = at(config, {"model", "rnn", "hidden_size"}), l = at(config, {"model", "rnn", "num_layers"});
+    return (cell.is_string() ? cell.get<std::string>() : "rnn") + " " + h.dump() + "x" + l.dump();
+  }
+  if (k == "torchscript") return "torchscript " + baseName(at(config, {"model", "torchscript", "path"}));
+  return k + " " + joinInts(at(config, {"model", "hidden"}), "-");
+}
+
+/// "fashion-mnist", "csv flowers.csv", "image_folder flowers/".
+std::string dataText(const json& config) {
+  const json source = at(config, {"data", "source"});
+  const std::string s = source.is_string() ? source.get<std::string>() : "?";
+  for (const char* section : {"csv", "image_folder", "npy", "idx"})
+    if (s == section) {
+      const std::string file = baseName(at(config, {"data", section, "path"}));
+      return file.empty() ? s : s + " " + file;
+    }
+  return s;
+}
+
+/// "non-finite x3, early stop @12, overfitting @179, ..." from events.jsonl (in order of kind).
+std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps) {
+  int64_t non_finite = 0, clip = 0, rolled = 0, slowdowns = 0, memory = 0;
+  std::optional<int64_t> early_stop, overfitting, diverged;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case EventKind::NonFinite: ++non_finite; break;
+      case EventKind::ClipWarning: ++clip; break;
+      case EventKind::RolledBack: ++rolled; break;
+      case EventKind::Slowdown: ++slowdowns; break;
+      case EventKind::MemoryWarning: ++memory; break;
+      case EventKind::EarlyStop: early_stop = e.epoch; break;
+      case EventKind::Overfitting:
+        if (!overfitting) overfitting = e.epoch;
+        break;
+      case EventKind::Diverged:
+        if (!diverged) diverged = e.epoch;
+        break;
+      default: break;
+    }
+  }
+  std::vector<std::string> parts;
+  if (non_finite) parts.push_back("non-finite x" + std::to_string(non_finite));
+  if (skipped_steps) parts.push_back("skipped steps " + std::to_string(skipped_steps));
+  if (diverged) parts.push_back("diverged @" + std::to_string(*diverged));
+  if (rolled) parts.push_back("rolled back x" + std::to_string(rolled));
+  if (overfitting) parts.push_back("overfitting @" + std::to_string(*overfitting));
+  if (early_stop) parts.push_back("early stop @" + std::to_string(*early_stop));
+  if (clip) parts.push_back("clip warning");
+  if (memory) parts.push_back("memory warning");
+  if (slowdowns) parts.push_back("slowdown x" + std::to_string(slowdowns));
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+void fillMetrics(RunRow& row, const std::vector<EpochRecord>& epochs) {
+  std::optional<double> best_loss, best_acc;
+  int64_t best_epoch = 0;
+  for (const auto& e : epochs) {
+    if (std::isfinite(e.val_loss) && (!best_loss || e.val_loss < *best_loss)) {
+      best_loss = e.val_loss;
+      best_epoch = e.epoch;
+    }
+    if (e.val_accuracy && (!best_acc || *e.val_accuracy > *best_acc)) best_acc = e.val_accuracy;
+  }
+  auto& v = row.values;
+  v["epochs_done"] = epochs.empty() ? 0 : epochs.back().epoch;
+  v["best_val_loss"] = orNull(best_loss);
+  v["best_epoch"] = best_loss ? json(best_epoch) : json(nullptr);
+  v["best_val_accuracy"] = orNull(best_acc);
+  if (!epochs.empty()) {
+    v["final_val_loss"] = std::isfinite(epochs.back().val_loss) ? json(epochs.back().val_loss)
+                                                                 : json(formatNumber(epochs.back().val_loss));
+    v["final_val_accuracy"] = orNull(epochs.back().val_accuracy);
+    v["final_train_loss"] = std::isfinite(epochs.back().train_loss)
+                                ? json(epochs.back().train_loss)
+                                : json(formatNumber(epochs.back().train_loss));
+  }
+}
+
+void readNotes(RunRow& row) {
+  const fs::path file = row.dir / kRunNotesFile;
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return;
+  try {
+    const json n = readJsonFile(file);
+    if (n.contains("notes") && n["notes"].is_string()) row.values["notes"] = n["notes"];
+    if (n.contains("tags") && n["tags"].is_array()) {
+      std::string tags;
+      for (const auto& t : n["tags"])
+        if (t.is_string()) tags += (tags.empty() ? "" : ", ") + t.get<std::string>();
+      row.values["tags"] = tags;
+    }
+  } catch (const Error&) {
+    // An unreadable notes file does not hide the run; its notes show as empty.
+  }
+}
+
+}  // namespace
+
+const std::vector<RunColumn>& runColumns() {
+  static const std::vector<RunColumn> columns = {
+      {"name", "name", "the run folder's name"},
+      {"started", "started", "local start time (run.json start_time)"},
+      {"status", "status",
+       "running, completed, stopped, interrupted, diverged, failed, crashed, incomplete, not a run"},
+      {"data", "data", "data.source (and the file of own data)"},
+      {"model", "model", "model.kind and its sizes (hidden widths, conv channels, cell hidden x layers)"},
+      {"params", "params", "trainable parameters"},
+      {"optimizer", "optimizer", "optimizer.name"},
+      {"lr", "lr", "optimizer.lr (the initial learning rate)"},
+      {"batch_size", "batch", "training.batch_size"},
+      {"seed", "seed", "the training seed (drawn ones included)"},
+      {"epochs", "epochs", "epochs done / planned"},
+      {"epochs_done", "epochs done", "epochs completed", false},
+      {"best_val_loss", "best val loss", "lowest validation loss of any epoch"},
+      {"best_epoch", "best epoch", "the epoch of the lowest validation loss"},
+      {"final_val_loss", "final val loss", "validation loss of the last epoch"},
+      {"final_train_loss", "final train loss", "training loss of the last epoch", false},
+      {"best_val_accuracy", "best val acc", "highest validation accuracy (classification)"},
+      {"final_val_accuracy", "final val acc", "validation accuracy of the last epoch"},
+      {"test_loss", "test loss", "loss on the test split at the end (when there is one)"},
+      {"test_accuracy", "test acc", "accuracy on the test split at the end"},
+      {"anomalies", "anomalies",
+       "non-finite steps, divergence, roll-backs, overfitting onset, early stop, clip and memory "
+       "warnings, slowdowns (from events.jsonl)"},
+      {"amp", "amp", "training.amp"},
+      {"threads", "threads", "intra-op threads of the training thread", false},
+      {"world_size", "ranks", "data-parallel ranks (1: one process)", false},
+      {"duration_s", "duration s", "wall time of the run, seconds (summary.json)"},
+      {"trainscope_version", "trainscope", "TrainScope's version", false},
+      {"torch_version", "libtorch", "libtorch's version", false},
+      {"notes", "notes", "notes (notes.json)"},
+      {"tags", "tags", "tags (notes.json)"},
+      {"reason", "reason", "why a run is crashed, incomplete, failed or not a run"},
+      {"dir", "dir", "the run folder (absolute)", false},
+  };
+  return columns;
+}
+
+RunRow readRunRow(const fs::path& dir_in) {
+  RunRow row;
+  std::error_code ec;
+  row.dir = fs::absolute(dir_in, ec).lexically_normal();
+  if (!row.dir.has_filename()) row.dir = row.dir.parent_path();
+  auto& v = row.values;
+  for (const auto& c : runColumns()) v[c.key] = nullptr;
+  v["name"] = row.dir.filename().string();
+  v["dir"] = row.dir.string();
+  auto finish = [&](std::string status, std::string reason) {
+    row.status = std::move(status);
+    row.reason = std::move(reason);
+    v["status"] = row.status;
+    v["reason"] = row.reason.empty() ? json(nullptr) : json(row.reason);
+    return row;
+  };
+  if (!fs::is_directory(row.dir, ec)) return finish("not a run", "not a directory");
+  const bool has_config = fs::exists(row.dir / "config.json", ec);
+  const bool has_run = fs::exists(row.dir / "run.json", ec);
+  if (!has_config && !has_run)
+    return finish("not a run", "no config.json or run.json: not a folder TrainScope's runs write");
+  std::string problem;  // the first unreadable file, reported as "incomplete"
+  json run;
+  try {
+    row.config = readJsonFile(row.dir / "config.json");
+  } catch (const Error& e) {
+    problem = e.what();
+  }
+  try {
+    run = readJsonFile(row.dir / "run.json");
+  } catch (const Error& e) {
+    if (problem.empty()) problem = e.what();
+  }
+  const json& c = row.config;
+  if (c.is_object()) {
+    v["data"] = dataText(c);
+    v["model"] = modelText(c);
+    v["optimizer"] = at(c, {"optimizer", "name"});
+    v["lr"] = at(c, {"optimizer", "lr"});
+    v["batch_size"] = at(c, {"training", "batch_size"});
+    v["amp"] = at(c, {"training", "amp"});
+  }
+  if (run.is_object()) {
+    v["started"] = at(run, {"start_time"});
+    v["seed"] = at(run, {"seed"});
+    v["params"] = at(run, {"model", "parameter_count"});
+    v["threads"] = at(run, {"num_threads"});
+    const json ws = at(run, {"distributed", "world_size"});
+    v["world_size"] = ws.is_null() ? json(1) : ws;
+    v["trainscope_version"] = at(run, {"trainscope_version"});
+    v["torch_version"] = at(run, {"torch_version"});
+  }
+  const json planned = at(c, {"training", "epochs"});
+  readNotes(row);
+
+  std::vector<EpochRecord> epochs;
+  if (fs::exists(row.dir / "metrics.csv", ec)) {
+    try {
+      epochs = readMetricsCsv(row.dir / "metrics.csv");
+    } catch (const Error& e) {
+      if (problem.empty()) problem = e.what();
+    }
+  }
+  fillMetrics(row, epochs);
+  v["epochs"] = std::to_string(v["epochs_done"].get<int64_t>()) + "/" +
+                (planned.is_number_integer() ? std::to_string(planned.get<int64_t>()) : "?");
+
+  std::vector<Event> events;
+  if (fs::exists(row.dir / "events.jsonl", ec)) {
+    try {
+      events = readEventsJsonl(row.dir / "events.jsonl");
+    } catch (const Error& e) {
+      if (problem.empty()) problem = e.what();
+    }
+  }
+
+  if (const auto holder = RunDirLock::holder(row.dir)) {
+    v["anomalies"] = anomaliesOf(events, 0);
+    return finish("running", "");
+  }
+  if (!problem.empty()) return finish("incomplete", problem);
+  if (!fs::exists(row.dir / "summary.json", ec)) {
+    v["anomalies"] = anomaliesOf(events, 0);
+    return finish("crashed",
+                  "no summary.json and no process writes the folder: the run ended without "
+                  "finishing (killed, crashed or the machine stopped)");
+  }
+  RunSummary summary;
+  try {
+    summary = readSummaryJson(row.dir / "summary.json");
+  } catch (const Error& e) {
+    return finish("incomplete", e.what());
+  }
+  v["test_loss"] = orNull(summary.test_loss);
+  v["test_accuracy"] = orNull(summary.test_accuracy);
+  v["duration_s"] = summary.wall_seconds;
+  v["anomalies"] = anomaliesOf(events, summary.skipped_steps);
+  return finish(runStatusOf(summary.stop_reason),
+                summary.stop_reason == StopReason::Error ? summary.error : "");
+}
+
+namespace {
+
+constexpr const char* kIndexMagic = "trainscope_runs_index";
+constexpr int kIndexVersion = 1;
+
+/// What a run folder's row depends on: size and modification time of each file it reads.
+std::string signatureOf(const fs::path& dir) {
+  std::string sig;
+  for (const char* f : {"config.json", "run.json", "summary.json", "metrics.csv", "events.jsonl",
+                        kRunNotesFile}) {
+    std::error_code ec;
+    const auto size = fs::file_size(dir / f, ec);
+    if (ec) {
+      sig += "-;";
+      continue;
+    }
+    const auto time = fs::last_write_time(dir / f, ec).time_since_epoch().count();
+    sig += std::to_string(size) + ":" + std::to_string(time) + ";";
+  }
+  return sig;
+}
+
+json rowToJson(const RunRow& r, const std::string& sig) {
+  return {{"sig", sig}, {"status", r.status}, {"reason", r.reason}, {"values", r.values},
+          {"config", r.config}};
+}
+
+/// The rows of `folder`'s run folders, from the index where a folder's files have not changed
+/// since (and no process writes it now), else read again; the index is rewritten when any row
+/// was read. The run folders stay the source of truth: a missing, corrupt or foreign index is
+/// rebuilt, an unwritable folder just goes without one.
+std::vector<RunRow> indexedRows(const fs::path& folder, const std::vector<fs::path>& dirs) {
+  const fs::path index_file = folder / kRunsIndexFile;
+  json index;
+  std::error_code ec;
+  // Ours: no file yet, our index (any version), or a file that does not parse (a torn copy of
+  // it). A JSON file without our key belongs to someone else and is neither read nor written.
+  bool ours = true;
+  if (fs::exists(index_file, ec)) {
+    std::ifstream in(index_file);
+    index = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!index.is_discarded())
+      ours = index.is_object() && index.contains(kIndexMagic);
+    if (!index.is_object() || index.value(kIndexMagic, 0) != kIndexVersion) index = json::object();
+  }
+  json& cached = index["runs"];
+  if (!cached.is_object()) cached = json::object();
+  json fresh = json::object();
+  bool changed = false;
+  std::vector<RunRow> rows;
+  for (const auto& d : dirs) {
+    const std::string name = d.filename().string();
+    const std::string sig = signatureOf(d);
+    const auto hit = cached.find(name);
+    const bool live = RunDirLock::holder(d).has_value();
+    if (!live && hit != cached.end() && hit->is_object() && hit->value("sig", "") == sig) {
+      try {
+        RunRow row;
+        row.dir = fs::absolute(d, ec).lexically_normal();
+        row.status = hit->at("status").get<std::string>();
+        row.reason = hit->at("reason").get<std::string>();
+        row.values = hit->at("values");
+        row.values["dir"] = row.dir.string();  // the folder may have moved
+        row.config = hit->at("config");
+        fresh[name] = *hit;
+        rows.push_back(std::move(row));
+        continue;
+      } catch (const json::exception&) {
+        // an entry this build cannot read: the folder is read again below
+      }
+    }
+    RunRow row = readRunRow(d);
+    if (row.status != "running") fresh[name] = rowToJson(row, sig);
+    changed = true;
+    rows.push_back(std::move(row));
+  }
+  if (fresh.size() != cached.size()) changed = true;  // folders removed
+  if (changed && ours) {
+    try {
+      writeFileAtomic(index_file,
+                      json{{kIndexMagic, kIndexVersion}, {"runs", fresh}}.dump() + "\n");
+    } catch (const Error&) {
+      // a read-only runs folder: the table works without its index
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
+  std::vector<RunRow> rows;
+  std::set<fs::path> seen;
+  for (const auto& folder : folders) {
+    std::error_code ec;
+    if (!fs::exists(folder, ec))
+      throw Error(ErrorCode::Config, folder.string(), folder.string() + " does not exist");
+    if (!fs::is_directory(folder, ec))
+      throw Error(ErrorCode::Config, folder.string(), folder.string() + " is not a directory");
+    if (fs::exists(folder / "run.json", ec) || fs::exists(folder / "config.json", ec)) {
+      RunRow row = readRunRow(folder);
+      if (seen.insert(row.dir).second) rows.push_back(std::move(row));
+      continue;
+    }
+    std::vector<fs::path> dirs;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.empty() || name[0] == '.' || name == "trash") continue;
+      if (it->is_directory(ec)) dirs.push_back(it->path());
+    }
+    if (ec)
+      throw Error(ErrorCode::Io, folder.string(), "cannot list " + folder.string() + ": " + ec.message());
+    std::sort(dirs.begin(), dirs.end());
+    for (auto& row : indexedRows(folder, dirs))
+      if (seen.insert(row.dir).second) rows.push_back(std::move(row));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const RunRow& a, const RunRow& b) {
+    const json& x = a.values["started"];
+    const json& y = b.values["started"];
+    if (x.is_string() != y.is_string()) return y.is_string();  // unknown start first
+    return x.is_string() && x.get<std::string>() < y.get<std::string>();
+  });
+  return rows;
+}
+
+std::string runCell(const RunRow& row, const std::string& key) {
+  auto it = row.values.find(key);
+  if (it == row.values.end() || it->is_null()) return "-";
+  if (it->is_boolean()) return it->get<bool>() ? "yes" : "no";
+  if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
+  if (it->is_number()) return formatHuman(it->get<double>());
+  if (it->is_string()) return it->get<std::string>().empty() ? "-" : it->get<std::string>();
+  return it->dump();
+}
+
+namespace {
+
+bool isColumn(const std::string& key) {
+  for (const auto& c : runColumns())
+    if (c.key == key) return true;
+  return false;
+}
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+/// config.json's value at a dotted key, as compact JSON text; nullopt when absent.
+std::optional<std::string> configValue(const json& config, const std::string& key) {
+  const json* node = &config;
+  size_t start = 0;
+  while (start <= key.size()) {
+    size_t dot = key.find('.', start);
+    if (dot == std::string::npos) dot = key.size();
+    if (!node->is_object()) return std::nullopt;
+    auto it = node->find(key.substr(start, dot - start));
+    if (it == node->end()) return std::nullopt;
+    node = &*it;
+    start = dot + 1;
+  }
+  return node->is_string() ? node->get<std::string>() : node->dump();
+}
+
+}  // namespace
+
+void sortRuns(std::vector<RunRow>& rows, const std::string& key, bool descending) {
+  if (!isColumn(key)) {
+    std::string names;
+    for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
+    throw Error(ErrorCode::Config, "--sort", "--sort: no column '" + key + "'; the columns: " + names);
+  }
+  std::stable_sort(rows.begin(), rows.end(), [&](const RunRow& a, const RunRow& b) {
+    const json& x = a.values[key];
+    const json& y = b.values[key];
+    const int rx = x.is_number() ? 0 : x.is_null() ? 2 : 1;
+    const int ry = y.is_number() ? 0 : y.is_null() ? 2 : 1;
+    if (rx != ry) return rx < ry;  // unknown values last, whatever the direction
+    if (rx == 2) return false;
+    const bool less = rx == 0 ? x.get<double>() < y.get<double>() : runCell(a, key) < runCell(b, key);
+    const bool greater = rx == 0 ? y.get<double>() < x.get<double>() : runCell(b, key) < runCell(a, key);
+    return descending ? greater : less;
+  });
+}
+
+bool runMatches(const RunRow& row, const std::string& filter) {
+  const auto eq = filter.find('=');
+  if (eq != std::string::npos && eq > 0) {
+    const std::string key = filter.substr(0, eq);
+    const std::string text = lower(filter.substr(eq + 1));
+    if (isColumn(key)) return lower(runCell(row, key)).find(text) != std::string::npos;
+    if (key.find('.') != std::string::npos || row.config.contains(key)) {
+      const auto value = configValue(row.config, key);
+      return value && lower(*value).find(text) != std::string::npos;
+    }
+    throw Error(ErrorCode::Config, "--filter",
+                "--filter " + filter + ": '" + key + "' is neither a column nor a config key");
+  }
+  const std::string text = lower(filter);
+  for (const auto& c : runColumns())
+    if (lower(runCell(row, c.key)).find(text) != std::string::npos) return true;
+  return false;
+}
+
+std::vector<ConfigDifference> configDifferences(const std::vector<RunRow>& rows) {
+  // Flattened leaves (dotted keys) of each config; a list is one leaf.
+  std::vector<std::map<std::string, std::string>> flat(rows.size());
+  std::set<std::string> keys;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::vector<std::pair<std::string, const json*>> stack{{"", &rows[i].config}};
+    while (!stack.empty()) {
+      auto [prefix, node] = stack.back();
+      stack.pop_back();
+      if (node->is_object() && !node->empty()) {
+        for (auto it = node->begin(); it != node->end(); ++it)
+          stack.emplace_back(prefix.empty() ? it.key() : prefix + "." + it.key(), &it.value());
+      } else if (!prefix.empty()) {
+        flat[i][prefix] = node->dump();
+        keys.insert(prefix);
+      }
+    }
+  }
+  std::vector<ConfigDifference> out;
+  for (const auto& key : keys) {
+    if (key == "name") continue;
+    ConfigDifference d{key, {}};
+    for (const auto& f : flat) {
+      auto it = f.find(key);
+      d.values.push_back(it == f.end() ? "-" : it->second);
+    }
+    if (std::adjacent_find(d.values.begin(), d.values.end(), std::not_equal_to<>()) != d.values.end())
+      out.push_back(std::move(d));
+  }
+  return out;
+}
+
+void writeRunNotes(const fs::path& dir, const std::string& notes,
+                   const std::vector<std::string>& tags) {
+  const std::string why = whyNotRunDirectory(dir);
+  if (!why.empty()) throw Error(ErrorCode::Config, dir.string(), "cannot write notes: " + why);
+  json j = {{"notes", notes}, {"tags", json::array()}};
+  for (std::string t : tags) {
+    t.erase(0, t.find_first_not_of(" \t"));
+    t.erase(t.find_last_not_of(" \t") + 1);
+    if (!t.empty()) j["tags"].push_back(t);
+  }
+  writeFileAtomic(dir / kRunNotesFile, j.dump(2) + "\n");
+}
+
+fs::path moveRunToTrash(const fs::path& dir, const fs::path& trash_root) {
+  const std::string why = whyNotRunDirectory(dir);
+  if (!why.empty())
+    throw Error(ErrorCode::Config, dir.string(), "not moved to the trash: " + why);
+  if (const auto holder = RunDirLock::holder(dir))
+    throw Error(ErrorCode::Config, dir.string(),
+                "not moved to the trash: " + dir.string() + " is being written by " + *holder);
+  std::error_code ec;
+  const fs::path trash = trash_root / "trash";
+  fs::create_directories(trash, ec);
+  if (ec)
+    throw Error(ErrorCode::Io, trash.string(), "cannot create " + trash.string() + ": " + ec.message());
+  const std::string name = fs::absolute(dir, ec).lexically_normal().filename().string();
+  fs::path target = trash / name;
+  for (int i = 2; fs::exists(target, ec); ++i) target = trash / (name + "-" + std::to_string(i));
+  fs::rename(dir, target, ec);
+  if (ec)
+    throw Error(ErrorCode::Io, dir.string(),
+                "cannot move " + dir.string() + " to " + target.string() + ": " + ec.message() +
+                    " (nothing was deleted)");
+  return target;
+}
+
+}  // namespace trainscope

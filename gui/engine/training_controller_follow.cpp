@@ -1,0 +1,97 @@
+// TrainingController: following a run another process writes (see openRun in
+// training_controller.h). Read-only: the follower only opens the run's files for reading.
+#include <QTimer>
+
+#include "core/errors.h"
+#include "core/run/run_follower.h"
+#include "gui/engine/training_controller.h"
+#include "gui/model/run_feed.h"
+
+namespace trainscope {
+
+namespace {
+constexpr int kPollMs = 250;            // appended rows show within half a second
+constexpr double kStallSeconds = 30.0;  // then "stalled"
+}  // namespace
+
+bool TrainingController::isFollowing() const { return follower_ != nullptr; }
+
+void TrainingController::startFollowing(const QString& dir, std::size_t events_read,
+                                        int64_t last_step, int64_t last_epoch_step) {
+  follower_ = std::make_unique<RunFollower>(dir.toStdString(), kStallSeconds);
+  follow_skip_events_ = events_read;
+  follow_last_step_ = last_step;
+  follow_last_epoch_step_ = last_epoch_step;
+  follow_state_.clear();
+  if (!follow_timer_) {
+    follow_timer_ = new QTimer(this);
+    follow_timer_->setInterval(kPollMs);
+    connect(follow_timer_, &QTimer::timeout, this, &TrainingController::pollFollowed);
+  }
+  pollFollowed();  // what was appended since readRun, at once
+  if (follower_) follow_timer_->start();
+}
+
+void TrainingController::stopFollowing() {
+  if (follow_timer_) follow_timer_->stop();
+  follower_.reset();
+}
+
+void TrainingController::pollFollowed() {
+  if (!follower_) return;
+  RunFollower::Update u;
+  try {
+    u = follower_->poll();
+  } catch (const Error&) {  // a row that does not parse: the folder is not written by us
+    stopFollowing();
+    emit followStatusChanged(QStringLiteral("crashed"), 0);
+    return;
+  }
+  if (u.reset) {  // a new run in the same folder (--overwrite): read it again from the top
+    const QString dir = run_dir_;
+    stopFollowing();
+    QString error;
+    openRun(dir, &error);
+    return;
+  }
+  // The follower reads from line 1: what openRun already showed is skipped.
+  for (const StepRecord& s : u.steps) {
+    if (s.step <= follow_last_step_) continue;
+    follow_last_step_ = s.step;
+    feedStep(history_, s);
+    ++step_count_;
+    if (!s.applied) ++skipped_steps_;
+    last_step_ = s;
+  }
+  if (last_step_ && !u.steps.empty()) emit stepRecorded(*last_step_);
+  for (const EpochRecord& e : u.epochs) {
+    if (e.step <= follow_last_epoch_step_) continue;
+    follow_last_epoch_step_ = e.step;
+    feedEpoch(history_, e);
+    emit epochFinished(e);
+  }
+  for (const Event& e : u.events) {
+    if (follow_skip_events_ > 0) {
+      --follow_skip_events_;
+      continue;
+    }
+    emit eventOccurred(e);
+  }
+  if (u.summary) {
+    stopFollowing();
+    summary_ = *u.summary;
+    last_diagnosis_ = summary_.diagnosis;
+    if (last_diagnosis_) emit diagnosisChanged(*last_diagnosis_);
+    emit followStatusChanged(QStringLiteral("finished"), 0);
+    emit runFinished(summary_);
+    return;
+  }
+  const QString state = QString::fromStdString(u.status.state);
+  if (state != follow_state_ || state == QLatin1String("stalled")) {
+    follow_state_ = state;
+    emit followStatusChanged(state, u.status.idle_seconds);
+  }
+  if (state == QLatin1String("crashed")) stopFollowing();
+}
+
+}  // namespace trainscope

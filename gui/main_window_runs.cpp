@@ -1,0 +1,69 @@
+// MainWindow and the Runs window (File > Runs...): the window shows runs; the main window
+// opens, continues or reruns the one chosen.
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStatusBar>
+
+#include "gui/main_window.h"
+#include "gui/tr.h"
+#include "gui/views/folder_dialogs.h"
+#include "gui/runs/runs_window.h"
+
+namespace trainscope {
+
+void MainWindow::showRunsWindow() {
+  if (!runs_window_) {
+    runs_window_ = new RunsWindow(runs_root_, this);
+    connect(runs_window_, &RunsWindow::openRequested, this, [this](const QString& dir) {
+      QString error;
+      if (controller_->isActive()) {
+        QMessageBox::information(runs_window_, Tr::tr("Runs"),
+                                 Tr::tr("Stop the current run before showing another."));
+      } else if (!openRun(dir, &error)) {
+        tellPastRunRefused(runs_window_, error);
+      } else {
+        raise();
+        activateWindow();
+      }
+    });
+    connect(runs_window_, &RunsWindow::continueRequested, this, [this](const QString& file) {
+      QString error;
+      if (!loadCheckpoint(file, &error))
+        QMessageBox::warning(runs_window_, Tr::tr("Continue"), error);
+      else
+        raise();
+    });
+    connect(runs_window_, &RunsWindow::rerunRequested, this, [this](const QString& file) {
+      QString error;
+      if (controller_->isActive())
+        QMessageBox::information(runs_window_, Tr::tr("Runs"),
+                                 Tr::tr("Stop the current run before loading other settings."));
+      else if (!openConfigFile(file, &error))
+        QMessageBox::warning(runs_window_, Tr::tr("Run again"), error);
+      else
+        raise();
+    });
+  } else {
+    runs_window_->reload();
+  }
+  runs_window_->show();
+  runs_window_->raise();
+  runs_window_->activateWindow();
+}
+
+void MainWindow::onFollowStatus(const QString& state, double idleSeconds) {
+  const QString run = QFileInfo(controller_->runDirectory()).fileName();
+  QString text;
+  if (state == QLatin1String("running"))
+    text = Tr::tr("Following %1: another process is training it; new steps appear as they are written.").arg(run);
+  else if (state == QLatin1String("stalled"))
+    text = Tr::tr("Following %1: stalled, nothing written for %2 s (the run is paused, in a long "
+                  "epoch or validation, or hung).").arg(run).arg(qRound(idleSeconds));
+  else if (state == QLatin1String("crashed"))
+    text = Tr::tr("%1 stopped without finishing: its process ended (killed or crashed).").arg(run);
+  else
+    text = Tr::tr("%1 has finished.").arg(run);
+  statusBar()->showMessage(text);
+}
+
+}  // namespace trainscope

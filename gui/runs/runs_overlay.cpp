@@ -1,0 +1,286 @@
+#include "gui/runs/runs_overlay.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <qcustomplot.h>
+
+#include "core/errors.h"
+#include "core/run/run_reader.h"
+#include "core/run/run_table.h"
+#include "core/run/smoothing.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+namespace {
+
+// matplotlib's tab10: one colour per run.
+const QColor kColours[] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},
+                           {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
+                           {188, 189, 34},  {23, 190, 207}};
+
+struct Metric {
+  const char* key;
+  const char* title;
+  bool per_step;
+  bool higher_is_better;
+  bool log;  ///< log scale by default
+};
+const Metric kMetrics[] = {
+    {"val_loss", QT_TRANSLATE_NOOP("TrainScope", "validation loss"), false, false, true},
+    {"train_loss", QT_TRANSLATE_NOOP("TrainScope", "training loss (epoch mean)"), false, false, true},
+    {"val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "validation accuracy"), false, true, false},
+    {"train_accuracy", QT_TRANSLATE_NOOP("TrainScope", "training accuracy"), false, true, false},
+    {"epoch_lr", QT_TRANSLATE_NOOP("TrainScope", "learning rate (per epoch)"), false, false, true},
+    {"samples_per_second", QT_TRANSLATE_NOOP("TrainScope", "samples per second"), false, true, false},
+    {"loss", QT_TRANSLATE_NOOP("TrainScope", "training loss (per step)"), true, false, true},
+    {"grad_norm", QT_TRANSLATE_NOOP("TrainScope", "gradient norm (per step)"), true, false, true},
+    {"grad_norm_clipped", QT_TRANSLATE_NOOP("TrainScope", "clipped gradient norm (per step)"), true, false, true},
+    {"lr", QT_TRANSLATE_NOOP("TrainScope", "learning rate (per step)"), true, false, true},
+};
+const char* kAxes[][2] = {{"step", QT_TRANSLATE_NOOP("TrainScope", "step")},
+                          {"epoch", QT_TRANSLATE_NOOP("TrainScope", "epoch")},
+                          {"samples", QT_TRANSLATE_NOOP("TrainScope", "samples seen")},
+                          {"time", QT_TRANSLATE_NOOP("TrainScope", "training time (s)")}};
+
+double epochValue(const EpochRecord& e, const std::string& key) {
+  if (key == "val_loss") return e.val_loss;
+  if (key == "train_loss") return e.train_loss;
+  if (key == "val_accuracy") return e.val_accuracy.value_or(std::nan(""));
+  if (key == "train_accuracy") return e.train_accuracy.value_or(std::nan(""));
+  if (key == "epoch_lr") return e.lr;
+  return e.samples_per_second;
+}
+
+double stepValue(const StepRecord& s, const std::string& key) {
+  if (key == "loss") return s.loss;
+  if (key == "grad_norm") return s.grad_norm;
+  if (key == "grad_norm_clipped") return s.grad_norm_clipped;
+  return s.lr;
+}
+
+/// The x of every point of run `r` for metric `m` on axis `axis`.
+std::vector<std::pair<double, double>> series(const RunRecord& r, const Metric& m,
+                                              const std::string& axis) {
+  const double n_train = static_cast<double>(std::max<int64_t>(r.info.data.n_train, 1));
+  // cumulative training time at each epoch's end (epoch_seconds summed: pauses left out)
+  std::map<int64_t, double> time_at_end, epoch_secs;
+  std::map<int64_t, int64_t> batches;  // largest batch index seen per epoch
+  double t = 0;
+  for (const auto& e : r.epochs) {
+    t += e.epoch_seconds;
+    time_at_end[e.epoch] = t;
+    epoch_secs[e.epoch] = e.epoch_seconds;
+  }
+  for (const auto& s : r.steps) batches[s.epoch] = std::max(batches[s.epoch], s.batch);
+  std::vector<std::pair<double, double>> out;
+  if (!m.per_step) {
+    for (const auto& e : r.epochs) {
+      double x = static_cast<double>(e.step);
+      if (axis == "epoch") x = static_cast<double>(e.epoch);
+      if (axis == "samples") x = static_cast<double>(e.epoch) * n_train;
+      if (axis == "time") x = time_at_end[e.epoch];
+      out.emplace_back(x, epochValue(e, m.key));
+    }
+    return out;
+  }
+  for (const auto& s : r.steps) {
+    const double frac = batches[s.epoch] > 0 ? static_cast<double>(s.batch) / batches[s.epoch] : 1.0;
+    double x = static_cast<double>(s.step);
+    if (axis == "epoch") x = static_cast<double>(s.epoch - 1) + frac;
+    if (axis == "samples") x = (static_cast<double>(s.epoch - 1) + frac) * n_train;
+    if (axis == "time") {
+      const auto before = time_at_end.find(s.epoch - 1);
+      const double start = before == time_at_end.end() ? 0.0 : before->second;
+      const auto secs = epoch_secs.find(s.epoch);
+      x = start + frac * (secs == epoch_secs.end() ? 0.0 : secs->second);
+    }
+    out.emplace_back(x, stepValue(s, m.key));
+  }
+  return out;
+}
+
+QString number(double v) { return QString::number(v, 'g', 4); }
+
+}  // namespace
+
+RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) : QDialog(parent) {
+  setObjectName(QStringLiteral("runsOverlayDialog"));
+  setWindowTitle(Tr::tr("Compare runs"));
+  setSizeGripEnabled(true);
+  std::vector<RunRow> rows;
+  for (const QString& d : dirs) {
+    try {
+      runs_.push_back(readRun(d.toStdString()));
+      rows.push_back(readRunRow(d.toStdString()));
+    } catch (const Error& e) {
+      unreadable_ << Tr::tr("%1 left out: %2").arg(d, QString::fromStdString(e.what()));
+    }
+  }
+  // Legend names: the folder plus what differs (at most three settings).
+  const auto diffs = configDifferences(rows);
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    QStringList what;
+    for (size_t k = 0; k < diffs.size() && what.size() < 3; ++k)
+      if (diffs[k].key != "training.seed" || diffs.size() == 1)
+        what << QString::fromStdString(diffs[k].key.substr(diffs[k].key.rfind('.') + 1) + "=" +
+                                       diffs[k].values[i]);
+    const QString folder = QString::fromStdString(runs_[i].dir.filename().string());
+    names_ << (what.isEmpty() ? folder : folder + QStringLiteral(" (") + what.join(", ") + ")");
+  }
+
+  metric_ = new QComboBox(this);
+  metric_->setObjectName(QStringLiteral("overlayMetricComboBox"));
+  for (const auto& m : kMetrics) metric_->addItem(Tr::tr(m.title), QLatin1String(m.key));
+  x_axis_ = new QComboBox(this);
+  x_axis_->setObjectName(QStringLiteral("overlayXAxisComboBox"));
+  for (const auto& a : kAxes) x_axis_->addItem(Tr::tr(a[1]), QLatin1String(a[0]));
+  baseline_ = new QComboBox(this);
+  baseline_->setObjectName(QStringLiteral("overlayBaselineComboBox"));
+  baseline_->addItems(names_);
+  smoothing_ = new QDoubleSpinBox(this);
+  smoothing_->setObjectName(QStringLiteral("overlaySmoothingSpinBox"));
+  smoothing_->setRange(0.0, 0.999);
+  smoothing_->setSingleStep(0.1);
+  smoothing_->setDecimals(3);
+  smoothing_->setToolTip(Tr::tr("TensorBoard's smoothing: a debiased exponential moving average "
+                                "of each run's points (0: none)."));
+  log_ = new QCheckBox(Tr::tr("Log scale"), this);
+  log_->setObjectName(QStringLiteral("overlayLogCheckBox"));
+  auto* controls = new QFormLayout;
+  controls->addRow(Tr::tr("Show:"), metric_);
+  controls->addRow(Tr::tr("Against:"), x_axis_);
+  controls->addRow(Tr::tr("Baseline:"), baseline_);
+  controls->addRow(Tr::tr("Smoothing:"), smoothing_);
+  controls->addRow(QString(), log_);
+  readout_ = new QLabel(this);
+  readout_->setObjectName(QStringLiteral("overlayReadoutLabel"));
+  readout_->setWordWrap(true);
+  readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* side = new QVBoxLayout;
+  side->addLayout(controls);
+  side->addWidget(readout_, 1);
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName(QStringLiteral("overlayPlot"));
+  plot_->setMinimumSize(480, 320);
+  plot_->legend->setVisible(true);
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    QCPGraph* g = plot_->addGraph();
+    QPen pen(kColours[i % 10], 1.8);
+    g->setPen(pen);
+    g->setName(names_[static_cast<int>(i)]);
+  }
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(plot_, 3);
+  layout->addLayout(side, 1);
+  auto changed = [this] { redraw(); };
+  connect(metric_, &QComboBox::currentIndexChanged, this, [this] {
+    log_->setChecked(kMetrics[std::max(0, metric_->currentIndex())].log);
+    redraw();
+  });
+  connect(x_axis_, &QComboBox::currentIndexChanged, this, changed);
+  connect(baseline_, &QComboBox::currentIndexChanged, this, changed);
+  connect(smoothing_, &QDoubleSpinBox::valueChanged, this, changed);
+  connect(log_, &QCheckBox::toggled, this, changed);
+  log_->setChecked(true);
+  resize(1100, 620);
+  redraw();
+}
+
+RunsOverlayDialog::~RunsOverlayDialog() = default;
+
+bool RunsOverlayDialog::setMetric(const QString& key) {
+  const int i = metric_->findData(key);
+  if (i >= 0) metric_->setCurrentIndex(i);
+  return i >= 0;
+}
+
+bool RunsOverlayDialog::setXAxis(const QString& key) {
+  const int i = x_axis_->findData(key);
+  if (i >= 0) x_axis_->setCurrentIndex(i);
+  return i >= 0;
+}
+
+void RunsOverlayDialog::setBaseline(int run) { baseline_->setCurrentIndex(run); }
+void RunsOverlayDialog::setSmoothing(double weight) { smoothing_->setValue(weight); }
+
+QStringList RunsOverlayDialog::legendNames() const { return names_; }
+QString RunsOverlayDialog::readout() const { return readout_->text(); }
+
+std::vector<std::pair<double, double>> RunsOverlayDialog::points(int i) const {
+  std::vector<std::pair<double, double>> out;
+  const auto data = plot_->graph(i)->data();
+  for (auto it = data->constBegin(); it != data->constEnd(); ++it) out.emplace_back(it->key, it->value);
+  return out;
+}
+
+void RunsOverlayDialog::redraw() {
+  const Metric& m = kMetrics[std::max(0, metric_->currentIndex())];
+  const std::string axis = x_axis_->currentData().toString().toStdString();
+  const int base = std::max(0, baseline_->currentIndex());
+  struct Summary {
+    double last = std::nan(""), best = std::nan("");
+  };
+  std::vector<Summary> sums(runs_.size());
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    const auto pts = series(runs_[i], m, axis);
+    std::vector<double> ys;
+    for (const auto& p : pts) ys.push_back(p.second);
+    const std::vector<double> smooth = emaDebiased(ys, smoothing_->value());
+    QVector<double> xs, vs;
+    for (size_t k = 0; k < pts.size(); ++k) {
+      // A non-finite value cannot be drawn (or sit on a log axis): it leaves a gap.
+      const bool drawable = std::isfinite(smooth[k]) && (!log_->isChecked() || smooth[k] > 0);
+      xs.push_back(pts[k].first);
+      vs.push_back(drawable ? smooth[k] : std::nan(""));
+      if (std::isfinite(ys[k])) {
+        sums[i].last = ys[k];
+        if (std::isnan(sums[i].best) || (m.higher_is_better ? ys[k] > sums[i].best : ys[k] < sums[i].best))
+          sums[i].best = ys[k];
+      }
+    }
+    QCPGraph* g = plot_->graph(static_cast<int>(i));
+    g->setData(xs, vs, /*alreadySorted=*/false);
+    QPen pen = g->pen();
+    pen.setWidthF(static_cast<int>(i) == base ? 3.0 : 1.6);
+    g->setPen(pen);
+  }
+  plot_->yAxis->setScaleType(log_->isChecked() ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (log_->isChecked())
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  else
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  plot_->xAxis->setLabel(x_axis_->currentText());
+  plot_->yAxis->setLabel(metric_->currentText());
+  plot_->rescaleAxes();
+  plot_->replot();
+
+  auto pct = [](double v, double b) {
+    if (!std::isfinite(v) || !std::isfinite(b) || b == 0) return QString();
+    const double p = (v - b) / std::fabs(b) * 100.0;
+    return QStringLiteral(" (%1%2 %)").arg(p >= 0 ? "+" : "").arg(QString::number(p, 'f', 1));
+  };
+  QStringList lines;
+  lines << Tr::tr("<b>%1</b>, last and best value; in brackets the difference from the baseline:")
+               .arg(metric_->currentText().toHtmlEscaped());
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    const bool is_base = static_cast<int>(i) == base;
+    const QString name = names_[static_cast<int>(i)].toHtmlEscaped();
+    lines << QStringLiteral("<span style='color:%1'>&#9632;</span> %2%3: %4%5, %6%7")
+                 .arg(kColours[i % 10].name(), name, is_base ? Tr::tr(" (baseline)") : QString(),
+                      number(sums[i].last), is_base ? QString() : pct(sums[i].last, sums[base].last),
+                      number(sums[i].best), is_base ? QString() : pct(sums[i].best, sums[base].best));
+  }
+  for (const QString& u : unreadable_) lines << u.toHtmlEscaped();
+  readout_->setText(lines.join(QStringLiteral("<br>")));
+}
+
+}  // namespace trainscope

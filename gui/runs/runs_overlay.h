@@ -1,0 +1,57 @@
+#pragma once
+/// Curves of several runs on one plot (issue 24 §3), opened from the Runs window.
+#include <QDialog>
+#include <QStringList>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+
+namespace trainscope {
+
+struct RunRecord;
+
+/// 2-10 runs read from their folders (readRun), one metric at a time (overlayMetricComboBox:
+/// per epoch val_loss, train_loss, val_accuracy, train_accuracy, lr, samples_per_second; per
+/// step loss, grad_norm, grad_norm_clipped, lr) against step, epoch, samples seen or training
+/// time (overlayXAxisComboBox; time: the runs' epoch_seconds summed, so pauses between epochs
+/// are left out; within an epoch steps are spread evenly). Each run has its own colour and a
+/// legend name: its folder plus the settings in which it differs from the others. The same
+/// smoothing as the live view (TensorBoard's debiased EMA, overlaySmoothingSpinBox) is applied
+/// per run. One run is the baseline (overlayBaselineComboBox); overlayReadoutLabel gives each
+/// run's last and best value and their difference in % from the baseline's.
+class RunsOverlayDialog : public QDialog {
+  Q_OBJECT
+ public:
+  /// Reads the runs; a folder that cannot be read is left out and named in the read-out.
+  explicit RunsOverlayDialog(const QStringList& dirs, QWidget* parent = nullptr);
+  ~RunsOverlayDialog() override;
+
+  /// Picks a metric / x axis by key ("val_loss", "step"); false for an unknown key.
+  bool setMetric(const QString& key);
+  bool setXAxis(const QString& key);
+  void setBaseline(int run);
+  void setSmoothing(double weight);
+  /// The legend names and the read-out text (for tests).
+  QStringList legendNames() const;
+  QString readout() const;
+  /// The points drawn for run `i` (after smoothing), for tests.
+  std::vector<std::pair<double, double>> points(int i) const;
+  QCustomPlot* plot() const { return plot_; }
+
+ private:
+  void redraw();
+  std::vector<RunRecord> runs_;
+  QStringList names_;
+  QStringList unreadable_;
+  QComboBox *metric_ = nullptr, *x_axis_ = nullptr, *baseline_ = nullptr;
+  QDoubleSpinBox* smoothing_ = nullptr;
+  QCheckBox* log_ = nullptr;
+  QLabel* readout_ = nullptr;
+  QCustomPlot* plot_ = nullptr;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,523 @@
+#include "gui/runs/runs_window.h"
+
+#include <QColor>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <set>
+
+#include "core/errors.h"
+#include "core/run/run_lock.h"
+#include "gui/tr.h"
+#include "gui/runs/runs_overlay.h"
+
+namespace trainscope {
+namespace {
+
+/// Sorts by the number in Qt::UserRole when both cells hold one, else by text; empty last.
+class RunItem : public QTableWidgetItem {
+ public:
+  using QTableWidgetItem::QTableWidgetItem;
+  bool operator<(const QTableWidgetItem& other) const override {
+    const QVariant a = data(Qt::UserRole), b = other.data(Qt::UserRole);
+    if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
+    if (a.isValid() != b.isValid()) return a.isValid();
+    return text() < other.text();
+  }
+};
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+std::string s(const QString& q) { return q.toStdString(); }
+
+}  // namespace
+
+QString runColumnTitle(const std::string& key) {
+  static const struct {
+    const char* key;
+    const char* title;
+  } titles[] = {
+      {"name", QT_TRANSLATE_NOOP("TrainScope", "Name")},
+      {"started", QT_TRANSLATE_NOOP("TrainScope", "Started")},
+      {"status", QT_TRANSLATE_NOOP("TrainScope", "Status")},
+      {"data", QT_TRANSLATE_NOOP("TrainScope", "Data")},
+      {"model", QT_TRANSLATE_NOOP("TrainScope", "Model")},
+      {"params", QT_TRANSLATE_NOOP("TrainScope", "Parameters")},
+      {"optimizer", QT_TRANSLATE_NOOP("TrainScope", "Optimizer")},
+      {"lr", QT_TRANSLATE_NOOP("TrainScope", "Learning rate")},
+      {"batch_size", QT_TRANSLATE_NOOP("TrainScope", "Batch size")},
+      {"seed", QT_TRANSLATE_NOOP("TrainScope", "Seed")},
+      {"epochs", QT_TRANSLATE_NOOP("TrainScope", "Epochs")},
+      {"epochs_done", QT_TRANSLATE_NOOP("TrainScope", "Epochs done")},
+      {"best_val_loss", QT_TRANSLATE_NOOP("TrainScope", "Best val loss")},
+      {"best_epoch", QT_TRANSLATE_NOOP("TrainScope", "Best epoch")},
+      {"final_val_loss", QT_TRANSLATE_NOOP("TrainScope", "Final val loss")},
+      {"final_train_loss", QT_TRANSLATE_NOOP("TrainScope", "Final train loss")},
+      {"best_val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Best val accuracy")},
+      {"final_val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Final val accuracy")},
+      {"test_loss", QT_TRANSLATE_NOOP("TrainScope", "Test loss")},
+      {"test_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Test accuracy")},
+      {"anomalies", QT_TRANSLATE_NOOP("TrainScope", "Anomalies")},
+      {"amp", QT_TRANSLATE_NOOP("TrainScope", "AMP")},
+      {"threads", QT_TRANSLATE_NOOP("TrainScope", "Threads")},
+      {"world_size", QT_TRANSLATE_NOOP("TrainScope", "Ranks")},
+      {"duration_s", QT_TRANSLATE_NOOP("TrainScope", "Duration (s)")},
+      {"trainscope_version", QT_TRANSLATE_NOOP("TrainScope", "TrainScope version")},
+      {"torch_version", QT_TRANSLATE_NOOP("TrainScope", "libtorch version")},
+      {"notes", QT_TRANSLATE_NOOP("TrainScope", "Notes")},
+      {"tags", QT_TRANSLATE_NOOP("TrainScope", "Tags")},
+      {"reason", QT_TRANSLATE_NOOP("TrainScope", "Reason")},
+      {"dir", QT_TRANSLATE_NOOP("TrainScope", "Folder")},
+  };
+  for (const auto& t : titles)
+    if (key == t.key) return Tr::tr(t.title);
+  return q(key);
+}
+
+QString runStatusTitle(const std::string& status) {
+  if (status == "running") return Tr::tr("running");
+  if (status == "completed") return Tr::tr("completed");
+  if (status == "stopped") return Tr::tr("stopped");
+  if (status == "interrupted") return Tr::tr("interrupted");
+  if (status == "diverged") return Tr::tr("diverged");
+  if (status == "failed") return Tr::tr("failed");
+  if (status == "crashed") return Tr::tr("crashed");
+  if (status == "incomplete") return Tr::tr("incomplete");
+  if (status == "not a run") return Tr::tr("not a run");
+  return q(status);
+}
+
+RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), root_(root) {
+  setObjectName(QStringLiteral("runsWindow"));
+  setSizeGripEnabled(true);
+  folders_ << root;
+  hidden_columns_ << QStringLiteral("reason");
+  for (const auto& c : runColumns())
+    if (!c.shown) hidden_columns_ << q(c.key);
+
+  auto button = [this](const char* name) {
+    auto* b = new QPushButton(this);
+    b->setObjectName(QLatin1String(name));
+    return b;
+  };
+  folders_label_ = new QLabel(this);
+  folders_label_->setWordWrap(true);
+  add_folder_ = button("addRunsFolderButton");
+  refresh_ = button("refreshRunsButton");
+  filter_ = new QLineEdit(this);
+  filter_->setObjectName(QStringLiteral("runsFilterLineEdit"));
+  filter_->setClearButtonEnabled(true);
+  columns_ = new QToolButton(this);
+  columns_->setObjectName(QStringLiteral("runsColumnsButton"));
+  auto* top = new QHBoxLayout;
+  top->addWidget(folders_label_, 1);
+  top->addWidget(add_folder_);
+  top->addWidget(refresh_);
+  auto* filter_row = new QHBoxLayout;
+  filter_row->addWidget(filter_, 1);
+  filter_row->addWidget(columns_);
+
+  table_ = new QTableWidget(this);
+  table_->setObjectName(QStringLiteral("runsTable"));
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSortingEnabled(true);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setSectionsMovable(true);
+
+  differences_title_ = new QLabel(this);
+  differences_ = new QTableWidget(this);
+  differences_->setObjectName(QStringLiteral("runsDifferencesTable"));
+  differences_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  differences_->verticalHeader()->hide();
+  auto* diff_box = new QWidget(this);
+  auto* diff_layout = new QVBoxLayout(diff_box);
+  diff_layout->setContentsMargins(0, 0, 0, 0);
+  diff_layout->addWidget(differences_title_);
+  diff_layout->addWidget(differences_);
+
+  notes_ = new QPlainTextEdit(this);
+  notes_->setObjectName(QStringLiteral("runNotesEdit"));
+  tags_ = new QLineEdit(this);
+  tags_->setObjectName(QStringLiteral("runTagsLineEdit"));
+  save_notes_ = button("saveRunNotesButton");
+  auto* notes_box = new QWidget(this);
+  auto* notes_layout = new QVBoxLayout(notes_box);
+  notes_layout->setContentsMargins(0, 0, 0, 0);
+  notes_layout->addWidget(notes_);
+  notes_layout->addWidget(tags_);
+  notes_layout->addWidget(save_notes_);
+
+  auto* lower = new QSplitter(Qt::Horizontal, this);
+  lower->addWidget(diff_box);
+  lower->addWidget(notes_box);
+  lower->setStretchFactor(0, 2);
+  lower->setStretchFactor(1, 1);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(table_);
+  split->addWidget(lower);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+
+  overlay_ = button("overlayRunsButton");
+  open_ = button("openSelectedRunButton");
+  continue_ = button("continueRunButton");
+  rerun_ = button("rerunButton");
+  rename_ = button("renameRunButton");
+  reveal_ = button("revealRunButton");
+  trash_ = button("trashRunButton");
+  auto* actions = new QHBoxLayout;
+  for (QPushButton* b : {overlay_, open_, continue_, rerun_, rename_, reveal_}) actions->addWidget(b);
+  actions->addStretch(1);
+  actions->addWidget(trash_);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addLayout(filter_row);
+  layout->addWidget(split, 1);
+  layout->addLayout(actions);
+
+  connect(add_folder_, &QPushButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, Tr::tr("Add a folder of runs"), root_);
+    if (!dir.isEmpty()) addFolder(dir);
+  });
+  connect(refresh_, &QPushButton::clicked, this, &RunsWindow::reload);
+  connect(filter_, &QLineEdit::textChanged, this, &RunsWindow::applyFilter);
+  connect(columns_, &QToolButton::clicked, this, &RunsWindow::chooseColumns);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, &RunsWindow::onSelectionChanged);
+  connect(table_, &QTableWidget::cellDoubleClicked, this, [this] {
+    if (const RunRow* r = currentRow(); r && r->status != "not a run")
+      emit openRequested(q(r->dir.string()));
+  });
+  connect(open_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow()) emit openRequested(q(r->dir.string()));
+  });
+  connect(continue_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow())
+      emit continueRequested(q((r->dir / "checkpoints" / "last.pt").string()));
+  });
+  connect(rerun_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow()) emit rerunRequested(q((r->dir / "config.json").string()));
+  });
+  connect(reveal_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow())
+      QDesktopServices::openUrl(QUrl::fromLocalFile(q(r->dir.string())));
+  });
+  connect(overlay_, &QPushButton::clicked, this, [this] { compareSelected(); });
+  connect(rename_, &QPushButton::clicked, this, &RunsWindow::renameSelected);
+  connect(trash_, &QPushButton::clicked, this, &RunsWindow::trashSelected);
+  connect(save_notes_, &QPushButton::clicked, this, &RunsWindow::saveNotes);
+  retranslate();
+  resize(1000, 620);
+  reload();
+}
+
+void RunsWindow::retranslate() {
+  setWindowTitle(Tr::tr("Runs"));
+  add_folder_->setText(Tr::tr("Add folder..."));
+  refresh_->setText(Tr::tr("Reload"));
+  filter_->setPlaceholderText(
+      Tr::tr("Filter: text in any column, or key=text (status=diverged, optimizer.name=sgd)"));
+  columns_->setText(Tr::tr("Columns"));
+  differences_title_->setText(Tr::tr("Settings that differ among the selected runs"));
+  notes_->setPlaceholderText(Tr::tr("Notes on the selected run"));
+  tags_->setPlaceholderText(Tr::tr("Tags, separated by commas"));
+  save_notes_->setText(Tr::tr("Save notes"));
+  overlay_->setText(Tr::tr("Compare curves"));
+  overlay_->setToolTip(Tr::tr("Draw the curves of the 2 to 10 selected runs on one plot, one "
+                              "of them the baseline."));
+  open_->setText(Tr::tr("Show"));
+  open_->setToolTip(Tr::tr("Show the run in the training view from its files (no folder is created)."));
+  continue_->setText(Tr::tr("Continue"));
+  continue_->setToolTip(Tr::tr("Continue the run from its last checkpoint (checkpoints/last.pt) in a new run."));
+  rerun_->setText(Tr::tr("Run again"));
+  rerun_->setToolTip(Tr::tr("Load the run's settings (config.json, seed included) to run it again."));
+  rename_->setText(Tr::tr("Rename..."));
+  reveal_->setText(Tr::tr("Open folder"));
+  trash_->setText(Tr::tr("Move to trash..."));
+  trash_->setToolTip(Tr::tr("Move the run folder into the trash folder inside the runs folder."));
+}
+
+void RunsWindow::addFolder(const QString& dir) {
+  if (!folders_.contains(dir)) folders_ << dir;
+  reload();
+}
+
+void RunsWindow::reload() {
+  rows_.clear();
+  QStringList missing;
+  for (const QString& f : folders_) {
+    try {
+      auto rows = listRuns({std::filesystem::path(s(f))});
+      for (auto& r : rows) rows_.push_back(std::move(r));
+    } catch (const Error&) {
+      missing << f;  // a runs folder not made yet (no run so far), or removed
+    }
+  }
+  QStringList shown;
+  for (const QString& f : folders_)
+    shown << (missing.contains(f) ? Tr::tr("%1 (does not exist yet)").arg(f) : f);
+  folders_label_->setText(Tr::tr("Runs in: %1").arg(shown.join(QStringLiteral("; "))));
+  fillTable();
+}
+
+void RunsWindow::fillTable() {
+  const auto& columns = runColumns();
+  table_->setSortingEnabled(false);
+  table_->clear();
+  table_->setColumnCount(static_cast<int>(columns.size()));
+  table_->setRowCount(static_cast<int>(rows_.size()));
+  QStringList headers;
+  for (const auto& c : columns) headers << runColumnTitle(c.key);
+  table_->setHorizontalHeaderLabels(headers);
+  for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
+    const RunRow& row = rows_[static_cast<size_t>(r)];
+    for (int c = 0; c < static_cast<int>(columns.size()); ++c) {
+      const std::string& key = columns[static_cast<size_t>(c)].key;
+      auto* item = new RunItem(key == "status" ? runStatusTitle(row.status) : q(runCell(row, key)));
+      const auto& v = row.values.at(key);
+      if (v.is_number()) item->setData(Qt::UserRole, v.get<double>());
+      if (c == 0) item->setData(Qt::UserRole + 1, r);  // index into rows_
+      if (key == "status") {
+        if (row.status == "diverged" || row.status == "failed") item->setForeground(QColor(200, 30, 30));
+        if (row.status == "crashed" || row.status == "incomplete") item->setForeground(QColor(190, 110, 0));
+        if (row.status == "running") item->setForeground(QColor(20, 90, 200));
+        if (!row.reason.empty()) item->setToolTip(q(row.reason));
+      }
+      if (key == "anomalies" || key == "notes" || key == "reason") item->setToolTip(item->text());
+      table_->setItem(r, c, item);
+    }
+  }
+  for (int c = 0; c < static_cast<int>(columns.size()); ++c)
+    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)].key)));
+  table_->setSortingEnabled(true);
+  table_->resizeColumnsToContents();
+  for (int c = 0; c < table_->columnCount(); ++c)
+    table_->setColumnWidth(c, std::min(table_->columnWidth(c), 260));
+  applyFilter();
+  onSelectionChanged();
+}
+
+void RunsWindow::applyFilter() {
+  const std::string text = s(filter_->text().trimmed());
+  QString error;
+  for (int r = 0; r < table_->rowCount(); ++r) {
+    const int index = table_->item(r, 0)->data(Qt::UserRole + 1).toInt();
+    bool keep = true;
+    if (!text.empty()) {
+      try {
+        keep = runMatches(rows_[static_cast<size_t>(index)], text);
+      } catch (const Error& e) {
+        error = q(e.what());
+      }
+    }
+    table_->setRowHidden(r, !keep);
+  }
+  filter_->setToolTip(error);
+  filter_->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c81e1e;"));
+}
+
+void RunsWindow::chooseColumns() {
+  QMenu menu(this);
+  for (const auto& c : runColumns()) {
+    QAction* a = menu.addAction(runColumnTitle(c.key));
+    a->setCheckable(true);
+    a->setChecked(!hidden_columns_.contains(q(c.key)));
+    a->setData(q(c.key));
+  }
+  QAction* chosen = menu.exec(columns_->mapToGlobal(QPoint(0, columns_->height())));
+  if (!chosen) return;
+  const QString key = chosen->data().toString();
+  if (chosen->isChecked()) hidden_columns_.removeAll(key);
+  else hidden_columns_ << key;
+  const auto& columns = runColumns();
+  for (int c = 0; c < static_cast<int>(columns.size()); ++c)
+    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)].key)));
+}
+
+std::vector<const RunRow*> RunsWindow::selectedRows() const {
+  std::vector<const RunRow*> out;
+  std::set<int> seen;
+  for (const auto& range : table_->selectedRanges())
+    for (int r = range.topRow(); r <= range.bottomRow(); ++r) {
+      if (table_->isRowHidden(r)) continue;
+      const int index = table_->item(r, 0)->data(Qt::UserRole + 1).toInt();
+      if (seen.insert(index).second) out.push_back(&rows_[static_cast<size_t>(index)]);
+    }
+  return out;
+}
+
+const RunRow* RunsWindow::currentRow() const {
+  const int r = table_->currentRow();
+  if (r < 0 || !table_->item(r, 0) || table_->selectedRanges().isEmpty()) return nullptr;
+  return &rows_[static_cast<size_t>(table_->item(r, 0)->data(Qt::UserRole + 1).toInt())];
+}
+
+void RunsWindow::onSelectionChanged() {
+  const auto selected = selectedRows();
+  const RunRow* row = currentRow();
+  const bool run = row && row->status != "not a run" && row->status != "incomplete";
+  const bool live = row && row->status == "running";
+  std::error_code ec;
+  open_->setEnabled(run);
+  int readable = 0;
+  for (const RunRow* r : selected) readable += r->status != "not a run" && r->status != "incomplete";
+  overlay_->setEnabled(readable >= 2 && readable <= 10);
+  continue_->setEnabled(run && !live && std::filesystem::exists(row->dir / "checkpoints" / "last.pt", ec));
+  rerun_->setEnabled(run && std::filesystem::exists(row->dir / "config.json", ec));
+  rename_->setEnabled(run && !live);
+  trash_->setEnabled(run && !live);
+  reveal_->setEnabled(row != nullptr);
+  notes_->setEnabled(run);
+  tags_->setEnabled(run);
+  save_notes_->setEnabled(run);
+  notes_->setPlainText(row ? q(row->values.value("notes", nlohmann::json("")).is_string()
+                                   ? row->values["notes"].get<std::string>()
+                                   : std::string())
+                           : QString());
+  tags_->setText(row && row->values["tags"].is_string() ? q(row->values["tags"].get<std::string>())
+                                                        : QString());
+  // Differences only: the config keys that differ among the selected runs.
+  differences_->clear();
+  std::vector<RunRow> chosen;
+  for (const RunRow* r : selected)
+    if (r->config.is_object()) chosen.push_back(*r);
+  if (chosen.size() < 2) {
+    differences_->setRowCount(0);
+    differences_->setColumnCount(0);
+    differences_title_->setText(Tr::tr("Select two or more runs to see the settings that differ"));
+    return;
+  }
+  differences_title_->setText(
+      Tr::tr("Settings that differ among the %1 selected runs").arg(chosen.size()));
+  const auto diffs = configDifferences(chosen);
+  differences_->setColumnCount(static_cast<int>(chosen.size()) + 1);
+  QStringList headers{Tr::tr("Setting")};
+  for (const auto& r : chosen) headers << q(r.dir.filename().string());
+  differences_->setHorizontalHeaderLabels(headers);
+  differences_->setRowCount(static_cast<int>(diffs.size()));
+  for (int i = 0; i < static_cast<int>(diffs.size()); ++i) {
+    const auto& d = diffs[static_cast<size_t>(i)];
+    differences_->setItem(i, 0, new QTableWidgetItem(q(d.key)));
+    for (int k = 0; k < static_cast<int>(d.values.size()); ++k)
+      differences_->setItem(i, k + 1, new QTableWidgetItem(q(d.values[static_cast<size_t>(k)])));
+  }
+  differences_->resizeColumnsToContents();
+}
+
+void RunsWindow::saveNotes() {
+  const RunRow* row = currentRow();
+  if (!row) return;
+  std::vector<std::string> tags;
+  for (const QString& t : tags_->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) tags.push_back(s(t));
+  try {
+    writeRunNotes(row->dir, s(notes_->toPlainText()), tags);
+  } catch (const Error& e) {
+    QMessageBox::warning(this, Tr::tr("Save notes"), Tr::tr("The notes were not saved:\n%1").arg(q(e.what())));
+    return;
+  }
+  const QString dir = q(row->dir.string());
+  reload();
+  selectRuns({dir});
+}
+
+void RunsWindow::renameSelected() {
+  const RunRow* row = currentRow();
+  if (!row) return;
+  const QString old_name = q(row->dir.filename().string());
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, Tr::tr("Rename run"), Tr::tr("New folder name:"),
+                                             QLineEdit::Normal, old_name, &ok).trimmed();
+  if (!ok || name.isEmpty() || name == old_name) return;
+  if (name.contains(QLatin1Char('/')) || name.startsWith(QLatin1Char('.'))) {
+    QMessageBox::warning(this, Tr::tr("Rename run"), Tr::tr("A folder name cannot contain '/' or start with '.'."));
+    return;
+  }
+  const std::filesystem::path target = row->dir.parent_path() / s(name);
+  std::error_code ec;
+  if (RunDirLock::holder(row->dir)) ec = std::make_error_code(std::errc::device_or_resource_busy);
+  else if (std::filesystem::exists(target, ec)) ec = std::make_error_code(std::errc::file_exists);
+  else std::filesystem::rename(row->dir, target, ec);
+  if (ec) {
+    QMessageBox::warning(this, Tr::tr("Rename run"),
+                         Tr::tr("%1 was not renamed: %2").arg(q(row->dir.string()), q(ec.message())));
+    return;
+  }
+  reload();
+  selectRuns({q(target.string())});
+}
+
+void RunsWindow::trashSelected() {
+  const RunRow* row = currentRow();
+  if (!row) return;
+  const QString dir = q(row->dir.string());
+  if (QMessageBox::question(this, Tr::tr("Move to trash"),
+                            Tr::tr("Move the run %1 into %2?\nIts files are kept there until you delete them.")
+                                .arg(dir, QDir(root_).filePath(QStringLiteral("trash")))) != QMessageBox::Yes)
+    return;
+  try {
+    moveRunToTrash(row->dir, std::filesystem::path(s(root_)));
+  } catch (const Error& e) {
+    QMessageBox::warning(this, Tr::tr("Move to trash"), q(e.what()));
+  }
+  reload();
+}
+
+RunsOverlayDialog* RunsWindow::compareSelected() {
+  QStringList dirs;
+  for (const RunRow* r : selectedRows())
+    if (r->status != "not a run" && r->status != "incomplete") dirs << q(r->dir.string());
+  if (dirs.size() < 2 || dirs.size() > 10) return nullptr;
+  auto* d = new RunsOverlayDialog(dirs, this);
+  d->setAttribute(Qt::WA_DeleteOnClose);
+  d->show();
+  return d;
+}
+
+QStringList RunsWindow::shownRuns() const {
+  QStringList out;
+  for (int r = 0; r < table_->rowCount(); ++r)
+    if (!table_->isRowHidden(r))
+      out << q(rows_[static_cast<size_t>(table_->item(r, 0)->data(Qt::UserRole + 1).toInt())].dir.string());
+  return out;
+}
+
+void RunsWindow::selectRuns(const QStringList& dirs) {
+  table_->clearSelection();
+  table_->setSelectionMode(QAbstractItemView::MultiSelection);
+  for (int r = 0; r < table_->rowCount(); ++r) {
+    const auto& row = rows_[static_cast<size_t>(table_->item(r, 0)->data(Qt::UserRole + 1).toInt())];
+    if (dirs.contains(q(row.dir.string()))) {
+      table_->selectRow(r);
+      table_->setCurrentCell(r, 0, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+  }
+  table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  onSelectionChanged();
+}
+
+QStringList RunsWindow::differenceKeys() const {
+  QStringList out;
+  for (int r = 0; r < differences_->rowCount(); ++r) out << differences_->item(r, 0)->text();
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,96 @@
+#pragma once
+/// The Runs window (issue 24): the experiment log of core/run/run_table.h for the runs folder
+/// and any folder added, one row per run, in the dashboard.
+#include <QDialog>
+#include <QStringList>
+#include <vector>
+
+#include "core/run/run_table.h"
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTableWidget;
+class QToolButton;
+
+namespace trainscope {
+
+class RunsOverlayDialog;
+
+/// Lists every run folder under the folders shown (runsTable; sortable by any column, numbers
+/// numerically), filtered by runsFilterLineEdit ("text" in any column, or "key=text" in a
+/// column or config key, as `trainscope-cli runs --filter`), columns chosen in
+/// runsColumnsButton's menu. Selecting runs fills runsDifferencesTable with the config keys
+/// that differ among them (differences only); overlayRunsButton draws 2-10 of them on one plot
+/// (runs_overlay.h). The selected run's notes and tags
+/// (runNotesEdit, runTagsLineEdit, saveRunNotesButton) are kept in its notes.json, never in
+/// its records. Buttons: add a folder (addRunsFolderButton), reload (refreshRunsButton), show
+/// the run in the training view (openSelectedRunButton, or a double click: no folder is
+/// created), continue from its last.pt (continueRunButton), load its config to run it again
+/// (rerunButton), rename (renameRunButton), open in the file manager (revealRunButton) and
+/// move to <runs folder>/trash after a confirmation (trashRunButton). A running run cannot be
+/// renamed or moved. Nothing here writes into a run's records.
+class RunsWindow : public QDialog {
+  Q_OBJECT
+ public:
+  /// Shows the runs under `root` (the dashboard's runs folder).
+  explicit RunsWindow(const QString& root, QWidget* parent = nullptr);
+
+  /// Adds a folder of runs (or one run folder) and reloads.
+  void addFolder(const QString& dir);
+  /// Reads every folder again (after runs were made, renamed or removed).
+  void reload();
+  /// The runs shown (after the filter), in table order, as run folders (absolute).
+  QStringList shownRuns() const;
+  /// Selects the rows of these run folders (for tests and automation).
+  void selectRuns(const QStringList& dirs);
+  /// Opens the curves of the selected runs on one plot (overlayRunsButton: 2 to 10 runs that
+  /// can be read); null when fewer or more are selected.
+  RunsOverlayDialog* compareSelected();
+  /// The differences table's keys (for tests).
+  QStringList differenceKeys() const;
+
+ signals:
+  /// Show this run folder in the training view.
+  void openRequested(const QString& dir);
+  /// Continue this checkpoint (a run's checkpoints/last.pt) in a new run.
+  void continueRequested(const QString& checkpoint);
+  /// Load this config file (a run's config.json) into the settings to run it again.
+  void rerunRequested(const QString& config);
+
+ private:
+  void fillTable();
+  void applyFilter();
+  void onSelectionChanged();
+  void chooseColumns();
+  void saveNotes();
+  void renameSelected();
+  void trashSelected();
+  void retranslate();
+  const RunRow* currentRow() const;
+  std::vector<const RunRow*> selectedRows() const;
+
+  QString root_;
+  QStringList folders_;
+  std::vector<RunRow> rows_;
+  QStringList hidden_columns_;
+  QLabel* folders_label_ = nullptr;
+  QLineEdit* filter_ = nullptr;
+  QToolButton* columns_ = nullptr;
+  QTableWidget* table_ = nullptr;
+  QTableWidget* differences_ = nullptr;
+  QLabel* differences_title_ = nullptr;
+  QPlainTextEdit* notes_ = nullptr;
+  QLineEdit* tags_ = nullptr;
+  QPushButton *overlay_ = nullptr, *add_folder_ = nullptr, *refresh_ = nullptr, *open_ = nullptr,
+              *continue_ = nullptr, *rerun_ = nullptr, *rename_ = nullptr, *reveal_ = nullptr,
+              *trash_ = nullptr, *save_notes_ = nullptr;
+};
+
+/// The column's header in the interface language.
+QString runColumnTitle(const std::string& key);
+/// A run status ("completed", "crashed", ...) in the interface language.
+QString runStatusTitle(const std::string& status);
+
+}  // namespace trainscope

@@ -1,0 +1,216 @@
+#!/usr/bin/python3
+"""TensorBoard event files (issue 24), read by a reader written here from TensorFlow's record
+format and event.proto, independent of TrainScope's writer:
+
+- every record's length and data CRC-32C (masked) check, computed bit by bit;
+- the first event has file_version "brain.Event:2";
+- per step: train/loss, grad_norm, grad_norm_clipped and lr equal steps.csv's columns as float32;
+  per epoch: val/loss, train/epoch_loss and val/accuracy equal metrics.csv's at the epoch's step;
+- a resumed run's file has the source's first steps too (the run's curves start at step 1);
+- logging.tensorboard=false writes no event file;
+- README's pandas block ("# All runs' metrics in one DataFrame") runs on the runs folder and gives
+  one row per run and epoch.
+
+usage: tensorboard_python.py CLI README WORKDIR
+"""
+import csv
+import glob
+import math
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+
+import numpy as np
+
+
+def run(cli, *args, code=0):
+    r = subprocess.run([cli] + list(args), capture_output=True, text=True)
+    if code is not None and r.returncode != code:
+        sys.exit("%s %s: exit %d, expected %d:\n%s%s" % (cli, " ".join(args), r.returncode, code,
+                                                      r.stdout[-3000:], r.stderr))
+    return r
+
+
+def crc32c(data):
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def masked(data):
+    c = crc32c(data)
+    return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def varint(buf, i):
+    shift = value = 0
+    while True:
+        b = buf[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return value, i
+
+
+def fields(buf):
+    """(field number, wire type, value) of a protobuf message."""
+    i = 0
+    out = []
+    while i < len(buf):
+        key, i = varint(buf, i)
+        num, wire = key >> 3, key & 7
+        if wire == 0:
+            v, i = varint(buf, i)
+        elif wire == 1:
+            v = buf[i:i + 8]
+            i += 8
+        elif wire == 5:
+            v = buf[i:i + 4]
+            i += 4
+        elif wire == 2:
+            n, i = varint(buf, i)
+            v = buf[i:i + n]
+            i += n
+        else:
+            sys.exit("unexpected wire type %d" % wire)
+        out.append((num, wire, v))
+    return out
+
+
+def read_events(path):
+    """[(wall_time, step, file_version or None, {tag: value})] of one event file."""
+    data = open(path, "rb").read()
+    i = 0
+    events = []
+    while i < len(data):
+        header = data[i:i + 8]
+        (n,) = struct.unpack("<Q", header)
+        (hcrc,) = struct.unpack("<I", data[i + 8:i + 12])
+        assert hcrc == masked(header), "%s: length CRC wrong at byte %d" % (path, i)
+        body = data[i + 12:i + 12 + n]
+        (dcrc,) = struct.unpack("<I", data[i + 12 + n:i + 16 + n])
+        assert dcrc == masked(body), "%s: data CRC wrong at byte %d" % (path, i)
+        i += 16 + n
+        wall, step, version, scalars = None, 0, None, {}
+        for num, wire, v in fields(body):
+            if num == 1:
+                (wall,) = struct.unpack("<d", v)
+            elif num == 2:
+                step = v
+            elif num == 3:
+                version = v.decode()
+            elif num == 5:
+                for snum, _, value in fields(v):
+                    assert snum == 1
+                    tag, simple = None, None
+                    for vnum, _, x in fields(value):
+                        if vnum == 1:
+                            tag = x.decode()
+                        elif vnum == 2:
+                            (simple,) = struct.unpack("<f", x)
+                    scalars[tag] = simple
+        events.append((wall, step, version, scalars))
+    return events
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", float(x)))[0]
+
+
+def same(a, b):
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+def check_run(run_dir, expect_from_step=1):
+    files = glob.glob(os.path.join(run_dir, "events.out.tfevents.*"))
+    assert len(files) == 1, "%s: event files %s" % (run_dir, files)
+    events = read_events(files[0])
+    assert events[0][2] == "brain.Event:2", events[0]
+    assert all(e[0] is not None and e[0] > 1.6e9 for e in events), "wall times"
+    per_tag = {}
+    for _, step, _, scalars in events[1:]:
+        for tag, value in scalars.items():
+            per_tag.setdefault(tag, {})[step] = value
+    steps = list(csv.DictReader(open(os.path.join(run_dir, "steps.csv"))))
+    assert int(steps[0]["step"]) == expect_from_step, steps[0]
+    for row in steps:
+        s = int(row["step"])
+        for tag, col in [("train/loss", "loss"), ("grad_norm", "grad_norm"),
+                         ("grad_norm_clipped", "grad_norm_clipped"), ("lr", "lr")]:
+            got = per_tag[tag][s]
+            assert same(got, f32(row[col])), "%s step %d %s: %r vs steps.csv %r" % (
+                run_dir, s, tag, got, row[col])
+    assert sorted(per_tag["train/loss"]) == [int(r["step"]) for r in steps]
+    metrics = list(csv.DictReader(open(os.path.join(run_dir, "metrics.csv"))))
+    for row in metrics:
+        s = int(row["step"])
+        for tag, col in [("val/loss", "val_loss"), ("train/epoch_loss", "train_loss"),
+                         ("val/accuracy", "val_accuracy")]:
+            if row.get(col, "") == "":
+                assert s not in per_tag.get(tag, {}), (tag, s)
+                continue
+            assert same(per_tag[tag][s], f32(row[col])), "%s epoch step %d %s" % (run_dir, s, tag)
+        assert per_tag["epoch"][s] == int(row["epoch"])
+    return len(steps), len(metrics)
+
+
+def main():
+    cli, readme, work = sys.argv[1:4]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    runs = os.path.join(work, "runs")
+    base = ["--set", "data.n_samples=120", "--out"]
+    run(cli, "train", "--preset", "overfit-sine", "--epochs", "4", *base, os.path.join(runs, "sine"))
+    n_steps, n_epochs = check_run(os.path.join(runs, "sine"))
+    assert n_epochs == 4 and n_steps > 4, (n_steps, n_epochs)
+    # classification: accuracies appear
+    run(cli, "train", "--preset", "moons", "--epochs", "3", "--set", "data.n_samples=300",
+        "--out", os.path.join(runs, "moons"))
+    check_run(os.path.join(runs, "moons"))
+    # a huge learning rate: the run ends non-finite (exit 3) and its inf/NaN are in the file as
+    # in steps.csv
+    run(cli, "train", "--preset", "overfit-sine", "--epochs", "3", "--set", "optimizer.name=sgd",
+        "--set", "optimizer.lr=1000", *base, os.path.join(runs, "huge-lr"), code=3)
+    check_run(os.path.join(runs, "huge-lr"))
+    # resume: the resumed run's event file starts at step 1 as its steps.csv does
+    ckpt = os.path.join(runs, "sine", "checkpoints", "last.pt")
+    run(cli, "train", "--resume", ckpt, "--epochs", "6", "--out", os.path.join(runs, "resumed"))
+    n_steps2, n_epochs2 = check_run(os.path.join(runs, "resumed"))
+    assert n_epochs2 == 6 and n_steps2 > n_steps, (n_steps2, n_epochs2)
+    # off
+    run(cli, "train", "--preset", "overfit-sine", "--epochs", "1", "--set",
+        "logging.tensorboard=false", *base, os.path.join(runs, "off"))
+    assert not glob.glob(os.path.join(runs, "off", "events.out.tfevents.*"))
+    # a run folder with an event file is still ours: --overwrite replaces it
+    run(cli, "train", "--preset", "overfit-sine", "--epochs", "1", "--overwrite", *base,
+        os.path.join(runs, "sine"))
+    check_run(os.path.join(runs, "sine"))
+
+    # README's pandas block, as a user would paste it
+    text = open(readme).read()
+    m = re.search(r"```python\n(# All runs' metrics in one DataFrame.*?)```", text, re.S)
+    assert m, "README has no pandas block starting '# All runs' metrics in one DataFrame'"
+    env = {}
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        exec(m.group(1), env)
+    finally:
+        os.chdir(cwd)
+    df = env["df"]
+    want = sum(len(list(csv.DictReader(open(p)))) for p in glob.glob(os.path.join(runs, "*", "metrics.csv")))
+    assert len(df) == want, (len(df), want)
+    assert {"run", "epoch", "val_loss"} <= set(df.columns), df.columns
+    assert set(df["run"]) == {"sine", "moons", "huge-lr", "resumed", "off"}, set(df["run"])
+    print("tensorboard_python: OK (%d steps, resumed %d)" % (n_steps, n_steps2))
+
+
+if __name__ == "__main__":
+    main()

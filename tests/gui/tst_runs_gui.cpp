@@ -1,0 +1,242 @@
+// The Runs window (issue 24): the runs folder as a table with every run's status and metrics
+// (values recomputed here from metrics.csv), a filter by config key, the settings that differ
+// between selected runs, notes kept in notes.json only, a move to the trash folder, and Show
+// drawing a run in the training view without creating a folder.
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <QSignalSpy>
+#include <fstream>
+#include <thread>
+
+#include "core/config/train_config.h"
+#include "core/run/run_reader.h"
+#include "core/train/trainer.h"
+#include "gui/engine/training_controller.h"
+#include "gui/main_window.h"
+#include "gui/model/run_history.h"
+#include "gui/runs/runs_overlay.h"
+#include "gui/runs/runs_window.h"
+
+using namespace trainscope;
+
+namespace {
+
+void train(const std::filesystem::path& dir, double lr) {
+  TrainConfig c = presetConfig("overfit-sine");
+  c.training.epochs = 4;
+  c.data.n_samples = 60;
+  c.optimizer.lr = lr;
+  TrainerOptions o;
+  o.run_dir = dir;
+  Trainer(c, o).run();
+}
+
+QStringList directoryNames(const QString& dir) {
+  return QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+}  // namespace
+
+class TstRunsGui : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void tableFilterDifferencesNotesTrash();
+  void showOpensTheRunWithoutAFolder();
+  void followsARunWrittenElsewhere();
+};
+
+void TstRunsGui::tableFilterDifferencesNotesTrash() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  const std::filesystem::path r = root.toStdString();
+  train(r / "slow", 0.0003);
+  train(r / "fast", 0.01);
+  QDir().mkpath(root + "/mine");
+  QFile f(root + "/mine/notes.txt");
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("not a run\n");
+  f.close();
+
+  RunsWindow w(root);
+  w.show();
+  QCOMPARE(w.shownRuns().size(), 3);
+  auto* table = w.findChild<QTableWidget*>(QStringLiteral("runsTable"));
+  QVERIFY(table);
+  // best val loss of "fast", as metrics.csv has it
+  double best = 1e300;
+  for (const auto& e : readMetricsCsv(r / "fast" / "metrics.csv")) best = std::min(best, e.val_loss);
+  int status_col = -1, best_col = -1;
+  for (int c = 0; c < table->columnCount(); ++c) {
+    if (table->horizontalHeaderItem(c)->text() == runColumnTitle("status")) status_col = c;
+    if (table->horizontalHeaderItem(c)->text() == runColumnTitle("best_val_loss")) best_col = c;
+  }
+  QVERIFY(status_col >= 0 && best_col >= 0);
+  bool found_fast = false, found_mine = false;
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const QString name = table->item(row, 0)->text();
+    if (name == "fast") {
+      found_fast = true;
+      QCOMPARE(table->item(row, status_col)->text(), runStatusTitle("completed"));
+      QCOMPARE(table->item(row, best_col)->data(Qt::UserRole).toDouble(), best);
+    }
+    if (name == "mine") {
+      found_mine = true;
+      QCOMPARE(table->item(row, status_col)->text(), runStatusTitle("not a run"));
+    }
+  }
+  QVERIFY(found_fast && found_mine);
+
+  // filter by a config key
+  auto* filter = w.findChild<QLineEdit*>(QStringLiteral("runsFilterLineEdit"));
+  filter->setText(QStringLiteral("optimizer.lr=0.01"));
+  QCOMPARE(w.shownRuns(), QStringList{root + "/fast"});
+  filter->setText(QStringLiteral("nosuchkey=1"));  // an unknown key: said, nothing hidden
+  QVERIFY(!filter->toolTip().isEmpty());
+  filter->clear();
+  QCOMPARE(w.shownRuns().size(), 3);
+
+  // the settings that differ between the two runs: the learning rate only
+  w.selectRuns({root + "/slow", root + "/fast"});
+  QCOMPARE(w.differenceKeys(), QStringList{"optimizer.lr"});
+
+  // their curves on one plot: labelled by what differs, the points metrics.csv holds, the
+  // read-out's % against the baseline computed here
+  RunsOverlayDialog* overlay = w.compareSelected();
+  QVERIFY(overlay);
+  const QStringList names = overlay->legendNames();
+  QCOMPARE(names.size(), 2);
+  const int fast_i = names[0].startsWith("fast") ? 0 : 1;
+  QVERIFY2(names[fast_i].contains("lr=0.01") && names[1 - fast_i].contains("lr=0.0003"),
+           qPrintable(names.join(" | ")));
+  QVERIFY(overlay->setMetric("val_loss"));
+  QVERIFY(overlay->setXAxis("epoch"));
+  overlay->setSmoothing(0);
+  overlay->setBaseline(1 - fast_i);  // the slow run is the baseline
+  const auto fast_epochs = readMetricsCsv(r / "fast" / "metrics.csv");
+  const auto slow_epochs = readMetricsCsv(r / "slow" / "metrics.csv");
+  const auto pts = overlay->points(fast_i);
+  QCOMPARE(pts.size(), fast_epochs.size());
+  for (size_t i = 0; i < pts.size(); ++i) {
+    QCOMPARE(pts[i].first, double(fast_epochs[i].epoch));
+    QCOMPARE(pts[i].second, fast_epochs[i].val_loss);
+  }
+  const double pct = (fast_epochs.back().val_loss - slow_epochs.back().val_loss) /
+                     std::fabs(slow_epochs.back().val_loss) * 100;
+  const QString want = QStringLiteral("%1%2 %").arg(pct >= 0 ? "+" : "").arg(QString::number(pct, 'f', 1));
+  QVERIFY2(overlay->readout().contains(want), qPrintable(overlay->readout() + " / " + want));
+  QVERIFY(overlay->setXAxis("samples"));  // epoch x n_train
+  const double n_train = double(readRun(r / "fast").info.data.n_train);
+  QVERIFY(n_train > 0);
+  QCOMPARE(overlay->points(fast_i).back().first, double(fast_epochs.back().epoch) * n_train);
+  QVERIFY(overlay->setMetric("grad_norm"));  // per step: one point per steps.csv row
+  QCOMPARE(overlay->points(fast_i).size(), readRunSteps(r / "fast").size());
+  overlay->close();
+
+  // notes: notes.json only; the records stay as they were
+  const QByteArray metrics_before = [&] {
+    QFile m(root + "/fast/metrics.csv");
+    m.open(QIODevice::ReadOnly);
+    return m.readAll();
+  }();
+  w.selectRuns({root + "/fast"});
+  w.findChild<QPlainTextEdit*>(QStringLiteral("runNotesEdit"))->setPlainText("too fast?");
+  w.findChild<QLineEdit*>(QStringLiteral("runTagsLineEdit"))->setText(" sweep , lr ,");
+  w.findChild<QPushButton*>(QStringLiteral("saveRunNotesButton"))->click();
+  std::ifstream in((r / "fast" / "notes.json").string());
+  const auto notes = nlohmann::json::parse(in);
+  QCOMPARE(QString::fromStdString(notes["notes"].get<std::string>()), QString("too fast?"));
+  QCOMPARE(notes["tags"], nlohmann::json({"sweep", "lr"}));
+  QFile m(root + "/fast/metrics.csv");
+  QVERIFY(m.open(QIODevice::ReadOnly));
+  QCOMPARE(m.readAll(), metrics_before);
+  filter->setText(QStringLiteral("sweep"));  // tags are searchable
+  QCOMPARE(w.shownRuns(), QStringList{root + "/fast"});
+  filter->clear();
+
+  // a user's folder cannot be moved; a run goes to <root>/trash after the question
+  w.selectRuns({root + "/mine"});
+  QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("trashRunButton"))->isEnabled());
+  w.selectRuns({root + "/slow"});
+  QTimer::singleShot(200, [] {
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+      box->button(QMessageBox::Yes)->click();
+  });
+  w.findChild<QPushButton*>(QStringLiteral("trashRunButton"))->click();
+  QCOMPARE(directoryNames(root + "/trash"), QStringList{"slow"});
+  QVERIFY(!QDir(root + "/slow").exists());
+  QCOMPARE(w.shownRuns().size(), 2);  // the trash folder is not listed
+}
+
+void TstRunsGui::showOpensTheRunWithoutAFolder() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  train(std::filesystem::path(root.toStdString()) / "one", 0.003);
+  MainWindow main;
+  main.setConfirmClose(false);
+  main.setRunsRoot(root);
+  main.show();
+  main.showRunsWindow();
+  RunsWindow* w = main.runsWindow();
+  QVERIFY(w && w->isVisible());
+  w->selectRuns({root + "/one"});
+  w->findChild<QPushButton*>(QStringLiteral("openSelectedRunButton"))->click();
+  QVERIFY(main.controller()->isReadBack());
+  QCOMPARE(main.runDirectory(), root + "/one");
+  QCOMPARE(directoryNames(root), QStringList{"one"});  // nothing created
+}
+
+// A run written by another trainer (here a thread holding the folder's lock, as another
+// process would): opened while it trains, it is followed to its end; every epoch and step of
+// its files arrives once, and the run's own summary ends it.
+void TstRunsGui::followsARunWrittenElsewhere() {
+  QTemporaryDir tmp;
+  const std::filesystem::path dir = std::filesystem::path(tmp.path().toStdString()) / "live";
+  TrainConfig c = presetConfig("overfit-sine");
+  c.training.epochs = 3000;
+  c.data.n_samples = 60;
+  std::thread writer([&] {
+    TrainerOptions o;
+    o.run_dir = dir;
+    Trainer(c, o).run();
+  });
+  // wait until a few epochs are on disk
+  for (int i = 0; i < 2000; ++i) {
+    std::ifstream m((dir / "metrics.csv").string());
+    int lines = 0;
+    for (std::string l; std::getline(m, l);) ++lines;
+    if (lines > 5) break;
+    QTest::qWait(10);
+  }
+  TrainingController controller;
+  QSignalSpy finished(&controller, &TrainingController::runFinished);
+  QSignalSpy status(&controller, &TrainingController::followStatusChanged);
+  QString error;
+  QVERIFY2(controller.openRun(QString::fromStdString(dir.string()), &error), qPrintable(error));
+  const bool followed = controller.isFollowing();
+  QVERIFY(finished.wait(120000) || finished.count() > 0);
+  writer.join();
+  if (!followed) QSKIP("the run ended before it was opened (machine too fast): nothing to follow");
+  QVERIFY(!controller.isFollowing());
+  QVERIFY(status.count() >= 1);
+  QCOMPARE(status.first().at(0).toString(), QString("running"));
+  const RunRecord whole = readRun(dir);
+  const auto* val = controller.history().find(series::kEpochValLoss);
+  QVERIFY(val);
+  QCOMPARE(val->values().appended(), whole.epochs.size());  // each epoch once
+  QCOMPARE(controller.stepCount(), qint64(whole.steps.size()));
+  QCOMPARE(finished.last().at(0).value<RunSummary>().global_step, whole.summary->global_step);
+}
+
+QTEST_MAIN(TstRunsGui)
+#include "tst_runs_gui.moc"
