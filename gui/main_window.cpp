@@ -80,8 +80,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   onStateChanged(controller_->state());
   setWindowTitle(Tr::tr("TrainScope"));
-  // 1600x1000 where the screen allows it, else the available screen area; everything stays
-  // readable down to 1024x768.
+  // 1600x1000 where the screen allows it, else the screen; all stays readable at 1024x768.
   setMinimumSize(800, 600);
   QSize size(1600, 1000);
   if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
@@ -302,7 +301,8 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   // A new run: fresh plots, panels and status; the controller has cleared the history.
   const ClipConfig& clip = controller_->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
-  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName());
+  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(),
+                              controller_->ghostChosen());
   plot_area_->resetView();
   flushed_ = ~quint64{0};
   progress_->startRun(controller_->runDirectory());

@@ -5,6 +5,8 @@
 #include <QStatusBar>
 
 #include "gui/main_window.h"
+#include "gui/panels/settings_panel.h"
+#include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 #include "gui/views/folder_dialogs.h"
 #include "gui/runs/runs_window.h"
@@ -42,6 +44,29 @@ void MainWindow::showRunsWindow() {
         QMessageBox::warning(runs_window_, Tr::tr("Run again"), error);
       else
         raise();
+    });
+    connect(runs_window_, &RunsWindow::replayRequested, this, [this](const QString& dir) {
+      QString error;
+      if (controller_->isActive())
+        QMessageBox::information(runs_window_, Tr::tr("Runs"),
+                                 Tr::tr("Stop the current run before replaying another."));
+      else if (!controller_->replayRun(dir, runs_root_, &error))
+        QMessageBox::warning(runs_window_, Tr::tr("Replay"), error);
+      else {  // the settings show what the replay started with
+        settings_->setConfig(controller_->config(), QFileInfo(dir).fileName() +
+                                                        QStringLiteral("/config.json"));
+        raise();
+      }
+    });
+    connect(runs_window_, &RunsWindow::ghostRequested, this, [this](const QString& dir) {
+      QString error;
+      if (!controller_->setGhostRun(dir, &error)) {
+        QMessageBox::warning(runs_window_, Tr::tr("Beside the live run"), error);
+        return;
+      }
+      loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(), true);
+      loss_plot_->sync();
+      raise();
     });
   } else {
     runs_window_->reload();

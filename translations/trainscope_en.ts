@@ -3284,5 +3284,73 @@ Its files are kept there until you delete them.</source>
         <source>%1 has finished.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Stop the current run before replaying another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beside the live run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen run (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed: the chosen run %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 step(s) skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-finite x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diverged at epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overfitting from epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowdown x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clip warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the run again in a new run with every change it recorded (learning rate, clipping, AMP) at the same step, and the same stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw this run&apos;s epoch losses dashed on the training view&apos;s loss plot, beside the runs you start, until you clear it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

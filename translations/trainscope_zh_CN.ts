@@ -3277,5 +3277,73 @@ Its files are kept there until you delete them.</source>
         <source>%1 has finished.</source>
         <translation>%1 已结束。</translation>
     </message>
+    <message>
+        <source>Stop the current run before replaying another.</source>
+        <translation>请先停止当前运行，再重放另一次运行。</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>Beside the live run</source>
+        <translation>与当前训练对照</translation>
+    </message>
+    <message>
+        <source>Chosen run (%1)</source>
+        <translation>选定的运行（%1）</translation>
+    </message>
+    <message>
+        <source>Dashed: the chosen run %1, %2</source>
+        <translation>虚线：选定的运行 %1，%2</translation>
+    </message>
+    <message>
+        <source>%1 step(s) skipped</source>
+        <translation>跳过 %1 步</translation>
+    </message>
+    <message>
+        <source>non-finite x%1</source>
+        <translation>NaN/Inf ×%1</translation>
+    </message>
+    <message>
+        <source>diverged at epoch %1</source>
+        <translation>第 %1 轮发散</translation>
+    </message>
+    <message>
+        <source>rolled back x%1</source>
+        <translation>回滚 ×%1</translation>
+    </message>
+    <message>
+        <source>overfitting from epoch %1</source>
+        <translation>自第 %1 轮起过拟合</translation>
+    </message>
+    <message>
+        <source>early stop at epoch %1</source>
+        <translation>第 %1 轮提前停止</translation>
+    </message>
+    <message>
+        <source>slowdown x%1</source>
+        <translation>变慢 ×%1</translation>
+    </message>
+    <message>
+        <source>clip warning</source>
+        <translation>梯度裁剪警告</translation>
+    </message>
+    <message>
+        <source>memory warning</source>
+        <translation>内存警告</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Train the run again in a new run with every change it recorded (learning rate, clipping, AMP) at the same step, and the same stop.</source>
+        <translation>在新的运行中重新训练：按原来的步数重现它记录下的每次调整（学习率、梯度裁剪、AMP），并在同一处停止。</translation>
+    </message>
+    <message>
+        <source>Draw this run&apos;s epoch losses dashed on the training view&apos;s loss plot, beside the runs you start, until you clear it.</source>
+        <translation>把这次运行每轮的损失以虚线画在训练视图的损失图上，与之后开始的运行对照，直到你清除它。</translation>
+    </message>
 </context>
 </TS>

@@ -3,7 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
@@ -11,6 +14,7 @@
 #include "cli/signal_watcher.h"
 #include "core/errors.h"
 #include "core/run/run_follower.h"
+#include "core/run/run_table.h"
 
 namespace trainscope::cli {
 
@@ -20,7 +24,7 @@ FollowCommand::FollowCommand(CLI::App& app)
   nonEmptyPath(sub_->add_option("run", dir_, "The run folder")->required());
   sub_->add_option("--stall-seconds", stall_seconds_,
                    "Say 'stalled' when nothing was appended for this long (default 60)")
-      ->check(CLI::Range(1.0, 86400.0));
+      ->check(CLI::Range(1.0, 86400.0).description("seconds from 1 to 86400"));
   sub_->add_flag("--json", json_, "One JSON object per epoch on stdout, then the summary");
 }
 
@@ -33,6 +37,14 @@ int FollowCommand::run() const {
     throw Error(ErrorCode::Config, dir_, dir_ + " is not a directory");
   if (!std::filesystem::exists(dir.parent_path(), ec))
     throw Error(ErrorCode::Config, dir_, dir.parent_path().string() + " does not exist");
+  // A folder that holds files but no run can never become one (train --out refuses a
+  // non-empty folder): refused, as is a run whose files are corrupt. A missing or empty folder
+  // is waited for: a run may be about to start there.
+  if (std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec)) {
+    const RunRow row = readRunRow(dir);
+    if (row.status == "not a run" || row.status == "incomplete")
+      throw Error(ErrorCode::Config, dir_, dir.string() + " is " + row.status + ": " + row.reason);
+  }
   SignalWatcher::blockSignals();
   SignalWatcher watcher([](int) {});
   ProgressOptions options;
@@ -52,12 +64,23 @@ int FollowCommand::run() const {
       epochs_seen = 0;
     }
     if (u.info) printer->onRunStarted(*u.info);
-    for (const auto& s : u.steps) printer->onStep(s);
+    for (const auto& st : u.steps) printer->onStep(st);
+    // Epoch lines and events in step order, an epoch's line before the events at its end (as
+    // train prints them). The events train does not print are left out: automatic checkpoint
+    // saves and the loss doctor's readings (the summary prints its last one).
+    std::vector<std::pair<int64_t, const Event*>> events;
+    for (const auto& e : u.events)
+      if (!(e.kind == EventKind::CheckpointSaved && e.what == "automatic") &&
+          e.kind != EventKind::Diagnosis)
+        events.emplace_back(e.step, &e);
+    size_t next_event = 0;
     for (const auto& e : u.epochs) {
+      while (next_event < events.size() && events[next_event].first < e.step)
+        printer->onEvent(*events[next_event++].second);
       printer->onEpoch(e);
       ++epochs_seen;
     }
-    for (const auto& e : u.events) printer->onEvent(e);
+    while (next_event < events.size()) printer->onEvent(*events[next_event++].second);
     if (u.summary) {
       printer->onRunFinished(*u.summary);
       std::fprintf(stderr, "%s\n", summaryLine(*u.summary, dir.string()).c_str());
@@ -74,6 +97,12 @@ int FollowCommand::run() const {
     }
     if (u.status.state == "crashed") {
       printer->clearBar();
+      if (json_) {
+        nlohmann::json j = {{"type", "crashed"}, {"detail", u.status.detail},
+                            {"epochs_recorded", epochs_seen}};
+        std::printf("%s\n", j.dump().c_str());
+        std::fflush(stdout);
+      }
       std::fprintf(stderr, "follow: crashed: %s (%lld epochs recorded)\n", u.status.detail.c_str(),
                    static_cast<long long>(epochs_seen));
       return kExitFailure;

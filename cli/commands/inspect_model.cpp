@@ -117,12 +117,12 @@ nlohmann::json shapeJson(const ShapeReport& r) {
                                                        : nlohmann::json(nullptr)},
                         {"trainable_parameters", l.trainable_parameters},
                         {"frozen_parameters", l.frozen_parameters}});
-    const nlohmann::json j{{"model_kind", r.model_kind}, {"task", r.task},
-                           {"outputs", r.outputs}, {"n_train", r.n_train}, {"n_val", r.n_val},
-                           {"n_test", r.n_test}, {"image_shape", r.image_shape},
-                           {"x", facts(r.x)}, {"y", facts(r.y)}, {"layers", layers},
-                           {"output", facts(r.output)},
-                           {"trainable_parameters", r.trainable_parameters}};
+  const nlohmann::json j{{"model_kind", r.model_kind}, {"task", r.task},
+                         {"outputs", r.outputs}, {"n_train", r.n_train}, {"n_val", r.n_val},
+                         {"n_test", r.n_test}, {"image_shape", r.image_shape},
+                         {"x", facts(r.x)}, {"y", facts(r.y)}, {"layers", layers},
+                         {"output", facts(r.output)},
+                         {"trainable_parameters", r.trainable_parameters}};
   return j;
 }
 

@@ -83,13 +83,15 @@ void printTable(const std::vector<std::string>& headers,
   auto cut = [&](const std::string& s) {
     return s.size() > max_width ? s.substr(0, max_width - 3) + "..." : s;
   };
+  const size_t last = headers.empty() ? 0 : headers.size() - 1;  // the last column is whole
   for (size_t c = 0; c < headers.size(); ++c) width[c] = headers[c].size();
   for (const auto& row : cells)
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], cut(row[c]).size());
+    for (size_t c = 0; c < row.size(); ++c)
+      width[c] = std::max(width[c], c == last ? row[c].size() : cut(row[c]).size());
   auto line = [&](const std::vector<std::string>& row) {
     std::string out;
     for (size_t c = 0; c < row.size(); ++c) {
-      std::string cell = cut(row[c]);
+      std::string cell = c == last ? row[c] : cut(row[c]);
       if (c + 1 < row.size()) cell.resize(width[c], ' ');
       out += (c ? "  " : "") + cell;
     }
@@ -104,10 +106,10 @@ void printTable(const std::vector<std::string>& headers,
 
 RunsCommand::RunsCommand(CLI::App& app)
     : sub_(app.add_subcommand("runs", "The experiment log: one row per run folder")) {
-  sub_->add_option("dirs", dirs_,
-                   "Folders of runs (default: runs); a run folder itself is one row");
+  nonEmptyPath(sub_->add_option("DIR", dirs_,
+                                "Folders of runs (default: runs); a run folder itself is one row"));
   sub_->add_option("--sort", sort_, "Sort by this column (e.g. best_val_loss, started, lr)");
-  sub_->add_flag("--desc", desc_, "Sort descending");
+  sub_->add_flag("--desc", desc_, "Sort descending (alone: newest first)");
   sub_->add_option("--filter", filters_,
                    "Only rows containing TEXT in any column, or KEY=TEXT in column or config key "
                    "KEY (e.g. status=diverged, optimizer.name=sgd); repeatable: all must match");
@@ -132,8 +134,16 @@ bool RunsCommand::parsed() const { return sub_->parsed(); }
 int RunsCommand::run() const {
   std::vector<std::filesystem::path> folders;
   for (const auto& d : dirs_) folders.emplace_back(d);
-  if (folders.empty()) folders.emplace_back("runs");
+  if (folders.empty()) {
+    folders.emplace_back("runs");
+    std::error_code ec;
+    if (!std::filesystem::exists(folders.back(), ec))
+      throw Error(ErrorCode::Config, "runs",
+                  "./runs does not exist: it is where train writes runs by default; name the "
+                  "folder of your runs (trainscope-cli runs DIR)");
+  }
   std::vector<RunRow> rows = listRuns(folders);
+  const size_t listed = rows.size();
   for (const auto& f : filters_) {
     std::vector<RunRow> kept;
     for (auto& r : rows)
@@ -141,6 +151,7 @@ int RunsCommand::run() const {
     rows = std::move(kept);
   }
   if (!sort_.empty()) sortRuns(rows, sort_, desc_);
+  if (sort_.empty() && desc_) std::reverse(rows.begin(), rows.end());  // newest first
   const std::vector<std::string> keys = chosenColumns(json_ && columns_.empty() ? "all" : columns_);
   if (json_) {
     json out = json::array();
@@ -164,9 +175,13 @@ int RunsCommand::run() const {
     return kExitOk;
   }
   if (rows.empty()) {
-    std::printf("no runs in");
-    for (const auto& f : folders) std::printf(" %s", f.string().c_str());
-    std::printf("\n");
+    if (listed > 0)
+      std::printf("no run matches the filters (%zu folders listed)\n", listed);
+    else {
+      std::printf("no runs in");
+      for (const auto& f : folders) std::printf(" %s", f.string().c_str());
+      std::printf("\n");
+    }
     return kExitOk;
   }
   // The default columns on a terminal: those with a value in some row (notes, test metrics and
@@ -191,7 +206,7 @@ int RunsCommand::run() const {
 CompareCommand::CompareCommand(CLI::App& app)
     : sub_(app.add_subcommand(
           "compare", "Config differences and best/final metrics of runs side by side")) {
-  nonEmptyPath(sub_->add_option("runs", runs_, "Run folders; the first is the baseline")
+  nonEmptyPath(sub_->add_option("RUN", runs_, "Run folders (2 or more); the first is the baseline")
                    ->required()
                    ->expected(2, 1000));
   sub_->add_flag("--json", json_, "One JSON object: runs, differences, metrics");
@@ -226,7 +241,12 @@ int CompareCommand::run() const {
     out["runs"] = json::array();
     for (const auto& r : rows) out["runs"].push_back({{"dir", r.dir.string()}, {"status", r.status}});
     out["differences"] = json::object();
-    for (const auto& d : diffs) out["differences"][d.key] = d.values;
+    for (const auto& d : diffs) {  // each run's value as JSON (null: the run lacks the key)
+      json values = json::array();
+      for (const auto& v : d.values)
+        values.push_back(v == "-" ? json(nullptr) : json::parse(v, nullptr, false));
+      out["differences"][d.key] = values;
+    }
     out["metrics"] = json::object();
     for (const char* key : kMetrics) {
       json values = json::array(), pct = json::array();

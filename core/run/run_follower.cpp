@@ -125,6 +125,12 @@ RunFollower::Update RunFollower::poll() {
       std::ifstream run(dir_ / "run.json"), config(dir_ / "config.json");
       RunInfo info = runInfoFromJson(nlohmann::json::parse(run), nlohmann::json::parse(config));
       info.run_dir = std::filesystem::absolute(dir_, ec).string();
+      // Not in run.json: the batches of one epoch, as the trainer counts them (each rank's
+      // share of the training split in batches of training.batch_size, the last one partial).
+      if (info.batch_size > 0 && info.world_size > 0) {
+        const int64_t per_rank = (info.data.n_train + info.world_size - 1) / info.world_size;
+        info.batches_per_epoch = (per_rank + info.batch_size - 1) / info.batch_size;
+      }
       u.info = std::move(info);
       info_sent_ = true;
     } catch (const nlohmann::json::exception&) {

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/config/config_file.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/number_format.h"
@@ -29,6 +30,10 @@ json readJsonFile(const fs::path& file) {
   if (!in) throw Error(ErrorCode::Io, file.string(), "cannot open " + file.string());
   try {
     return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw Error(ErrorCode::Io, file.string(),
+                file.filename().string() + " is not valid JSON: cut short or corrupt near byte " +
+                    std::to_string(e.byte));
   } catch (const json::exception& e) {
     throw Error(ErrorCode::Io, file.string(),
                 file.filename().string() + " is not valid JSON (" + e.what() + ")");
@@ -92,7 +97,8 @@ std::string dataText(const json& config) {
 }
 
 /// "non-finite x3, early stop @12, overfitting @179, ..." from events.jsonl (in order of kind).
-std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps) {
+std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
+                        const std::string& diagnosis = "") {
   int64_t non_finite = 0, clip = 0, rolled = 0, slowdowns = 0, memory = 0;
   std::optional<int64_t> early_stop, overfitting, diverged;
   for (const auto& e : events) {
@@ -103,8 +109,9 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps)
       case EventKind::Slowdown: ++slowdowns; break;
       case EventKind::MemoryWarning: ++memory; break;
       case EventKind::EarlyStop: early_stop = e.epoch; break;
-      case EventKind::Overfitting:
-        if (!overfitting) overfitting = e.epoch;
+      case EventKind::Overfitting:  // the onset (the best epoch), not the detection
+        if (!overfitting)
+          overfitting = e.value && std::isfinite(*e.value) ? static_cast<int64_t>(*e.value) : e.epoch;
         break;
       case EventKind::Diverged:
         if (!diverged) diverged = e.epoch;
@@ -114,7 +121,12 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps)
   }
   std::vector<std::string> parts;
   if (non_finite) parts.push_back("non-finite x" + std::to_string(non_finite));
-  if (skipped_steps) parts.push_back("skipped steps " + std::to_string(skipped_steps));
+  if (skipped_steps)
+    parts.push_back(std::to_string(skipped_steps) + (skipped_steps == 1 ? " step" : " steps") +
+                    " skipped");
+  if (diagnosis == "diverging" || diagnosis == "no_signal" || diagnosis == "flat" ||
+      diagnosis == "plateau")
+    parts.push_back("diagnosis " + diagnosis);
   if (diverged) parts.push_back("diverged @" + std::to_string(*diverged));
   if (rolled) parts.push_back("rolled back x" + std::to_string(rolled));
   if (overfitting) parts.push_back("overfitting @" + std::to_string(*overfitting));
@@ -231,8 +243,17 @@ RunRow readRunRow(const fs::path& dir_in) {
   if (!fs::is_directory(row.dir, ec)) return finish("not a run", "not a directory");
   const bool has_config = fs::exists(row.dir / "config.json", ec);
   const bool has_run = fs::exists(row.dir / "run.json", ec);
-  if (!has_config && !has_run)
-    return finish("not a run", "no config.json or run.json: not a folder TrainScope's runs write");
+  if (!has_config && !has_run) {
+    int64_t runs_inside = 0;
+    for (fs::directory_iterator it(row.dir, ec), end; !ec && it != end; it.increment(ec))
+      runs_inside += fs::exists(it->path() / "run.json", ec) ? 1 : 0;
+    return finish("not a run",
+                  runs_inside > 0
+                      ? "a folder holding " + std::to_string(runs_inside) +
+                            " run folder(s): list it as a folder of runs (trainscope-cli runs " +
+                            row.dir.string() + ")"
+                      : "no config.json or run.json: not a run folder");
+  }
   std::string problem;  // the first unreadable file, reported as "incomplete"
   json run;
   try {
@@ -268,6 +289,8 @@ RunRow readRunRow(const fs::path& dir_in) {
   readNotes(row);
 
   std::vector<EpochRecord> epochs;
+  if (!fs::exists(row.dir / "metrics.csv", ec) && problem.empty())
+    problem = "metrics.csv is missing";
   if (fs::exists(row.dir / "metrics.csv", ec)) {
     try {
       epochs = readMetricsCsv(row.dir / "metrics.csv");
@@ -308,7 +331,8 @@ RunRow readRunRow(const fs::path& dir_in) {
   v["test_loss"] = orNull(summary.test_loss);
   v["test_accuracy"] = orNull(summary.test_accuracy);
   v["duration_s"] = summary.wall_seconds;
-  v["anomalies"] = anomaliesOf(events, summary.skipped_steps);
+  v["anomalies"] = anomaliesOf(events, summary.skipped_steps,
+                               summary.diagnosis ? summary.diagnosis->kind : std::string());
   return finish(runStatusOf(summary.stop_reason),
                 summary.stop_reason == StopReason::Error ? summary.error : "");
 }
@@ -414,7 +438,7 @@ std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
       throw Error(ErrorCode::Config, folder.string(), folder.string() + " is not a directory");
     if (fs::exists(folder / "run.json", ec) || fs::exists(folder / "config.json", ec)) {
       RunRow row = readRunRow(folder);
-      if (seen.insert(row.dir).second) rows.push_back(std::move(row));
+      if (seen.insert(fs::weakly_canonical(row.dir, ec)).second) rows.push_back(std::move(row));
       continue;
     }
     std::vector<fs::path> dirs;
@@ -426,13 +450,13 @@ std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
     if (ec)
       throw Error(ErrorCode::Io, folder.string(), "cannot list " + folder.string() + ": " + ec.message());
     std::sort(dirs.begin(), dirs.end());
-    for (auto& row : indexedRows(folder, dirs))
-      if (seen.insert(row.dir).second) rows.push_back(std::move(row));
+    for (auto& row : indexedRows(folder, dirs))  // a symlink to a run listed once
+      if (seen.insert(fs::weakly_canonical(row.dir, ec)).second) rows.push_back(std::move(row));
   }
   std::stable_sort(rows.begin(), rows.end(), [](const RunRow& a, const RunRow& b) {
     const json& x = a.values["started"];
     const json& y = b.values["started"];
-    if (x.is_string() != y.is_string()) return y.is_string();  // unknown start first
+    if (x.is_string() != y.is_string()) return x.is_string();  // unknown start last (as --sort)
     return x.is_string() && x.get<std::string>() < y.get<std::string>();
   });
   return rows;
@@ -449,6 +473,14 @@ std::string runCell(const RunRow& row, const std::string& key) {
 }
 
 namespace {
+
+/// A dotted config key of configKeyInfos() ("optimizer.lr"), or a section of them ("model.cnn").
+bool isConfigKey(const std::string& key) {
+  static const std::vector<ConfigKeyInfo> infos = configKeyInfos();
+  for (const auto& k : infos)
+    if (k.key == key || k.key.rfind(key + ".", 0) == 0) return true;
+  return false;
+}
 
 bool isColumn(const std::string& key) {
   for (const auto& c : runColumns())
@@ -479,32 +511,45 @@ std::optional<std::string> configValue(const json& config, const std::string& ke
 
 }  // namespace
 
-void sortRuns(std::vector<RunRow>& rows, const std::string& key, bool descending) {
-  if (!isColumn(key)) {
+void sortRuns(std::vector<RunRow>& rows, const std::string& key_in, bool descending) {
+  if (!isColumn(key_in)) {
     std::string names;
     for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
-    throw Error(ErrorCode::Config, "--sort", "--sort: no column '" + key + "'; the columns: " + names);
+    throw Error(ErrorCode::Config, "--sort", "--sort: no column '" + key_in + "'; the columns: " + names);
   }
+  const std::string key = key_in == "epochs" ? "epochs_done" : key_in;  // "3/10" by its number
+  // A number, or "inf" / "-inf" / "nan" (non-finite values are stored as text); NaN as unknown.
+  auto number = [&](const json& v) -> std::optional<double> {
+    if (v.is_number()) return v.get<double>();
+    if (v.is_string()) {
+      const auto p = parseNumber(v.get<std::string>());
+      if (p && !std::isnan(*p)) return p;
+    }
+    return std::nullopt;
+  };
   std::stable_sort(rows.begin(), rows.end(), [&](const RunRow& a, const RunRow& b) {
     const json& x = a.values[key];
     const json& y = b.values[key];
-    const int rx = x.is_number() ? 0 : x.is_null() ? 2 : 1;
-    const int ry = y.is_number() ? 0 : y.is_null() ? 2 : 1;
+    const auto nx = number(x), ny = number(y);
+    const int rx = nx ? 0 : (x.is_null() || (x.is_string() && x.get<std::string>() == "nan")) ? 2 : 1;
+    const int ry = ny ? 0 : (y.is_null() || (y.is_string() && y.get<std::string>() == "nan")) ? 2 : 1;
     if (rx != ry) return rx < ry;  // unknown values last, whatever the direction
     if (rx == 2) return false;
-    const bool less = rx == 0 ? x.get<double>() < y.get<double>() : runCell(a, key) < runCell(b, key);
-    const bool greater = rx == 0 ? y.get<double>() < x.get<double>() : runCell(b, key) < runCell(a, key);
+    const bool less = rx == 0 ? *nx < *ny : runCell(a, key) < runCell(b, key);
+    const bool greater = rx == 0 ? *ny < *nx : runCell(b, key) < runCell(a, key);
     return descending ? greater : less;
   });
 }
 
 bool runMatches(const RunRow& row, const std::string& filter) {
   const auto eq = filter.find('=');
-  if (eq != std::string::npos && eq > 0) {
+  if (eq == 0)
+    throw Error(ErrorCode::Config, "--filter", "--filter " + filter + ": no key before '='");
+  if (eq != std::string::npos) {
     const std::string key = filter.substr(0, eq);
     const std::string text = lower(filter.substr(eq + 1));
     if (isColumn(key)) return lower(runCell(row, key)).find(text) != std::string::npos;
-    if (key.find('.') != std::string::npos || row.config.contains(key)) {
+    if (isConfigKey(key)) {
       const auto value = configValue(row.config, key);
       return value && lower(*value).find(text) != std::string::npos;
     }

@@ -85,7 +85,7 @@ void RunWriter::writePrefixRows(const std::vector<std::string>& metrics_rows,
 
 void RunWriter::writeStep(const StepRecord& r) {
   steps_->append(toCsvRow(r));
-  if (tensorboard_) addStep(*tensorboard_, r, start_wall_time_ + r.elapsed_seconds);
+  if (tensorboard_) addStep(*tensorboard_, r, unixNow());
 }
 void RunWriter::writeEpoch(const EpochRecord& r) {
   metrics_->append(toCsvRow(r));

@@ -133,7 +133,10 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   summary_ = run.summary.value_or(RunSummary{});
   last_diagnosis_ = summary_.diagnosis;
   history_.clear();
-  clearGhost();
+  if (ghost_chosen_)
+    ghost_changes_ = configChanges(ghost_config_, config);
+  else
+    clearGhost();
   feedRun(history_, run);
   RunInfo info = run.info;
   info.batches_per_epoch = per_epoch * config.training.grad_accum_steps;
@@ -197,7 +200,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
                                 bool pausedAtStart) {
   stopFollowing();
   options.front_end = "gui";
-  if (options.resume_from.empty() && !init_weights_.isEmpty())
+  if (options.resume_from.empty() && options.init_weights.empty() && !init_weights_.isEmpty())
     options.init_weights = init_weights_.toStdString();
   options.default_non_finite = "pause";
   options.validation_detail = true;  // the evaluation tab: one more pass over each chunk's outputs
@@ -239,7 +242,9 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   // another dataset (after `exploding`, 1e23) say nothing about this one.
   const bool has_epochs =
       history_.find(series::kEpochTrainLoss) || history_.find(series::kEpochValLoss);
-  if (options.resume_from.empty() && has_epochs && comparableRuns(previous_config, config)) {
+  if (ghost_chosen_) {  // a run the user chose stays the ghost
+    ghost_changes_ = configChanges(ghost_config_, config);
+  } else if (options.resume_from.empty() && has_epochs && comparableRuns(previous_config, config)) {
     previous_.swap(history_);
     ghost_changes_ = configChanges(previous_config, config);
     ghost_name_ = QString::fromStdString(previous_config.name);
@@ -373,6 +378,7 @@ void TrainingController::joinThread() {
 }
 
 void TrainingController::clearGhost() {
+  ghost_chosen_ = false;
   previous_.clear();
   ghost_changes_.clear();
   ghost_name_.clear();

@@ -161,8 +161,23 @@ class TrainingController : public QObject {
   bool hasGhost() const { return !previous_.empty(); }
   /// The config name of the run the ghost comes from (empty without a ghost).
   const QString& ghostName() const { return ghost_name_; }
-  /// Forgets the previous run.
+  /// Forgets the previous run (also one chosen with setGhostRun).
   void clearGhost();
+  /// Makes the run in the folder `dir` the ghost of the live view (issue 24 §3: the previous
+  /// run's ghost becomes "any chosen run"): its epoch losses are read (readRun) into
+  /// previousRun(), ghostName() is the folder's name and ghostChanges() what the current settings
+  /// change against it. A chosen ghost stays through the runs started after it (each run's
+  /// changes are recomputed) until clearGhost() or another choice. False with `error` (English,
+  /// naming the folder or file) when `dir` is no readable run; the ghost is then left as it was.
+  bool setGhostRun(const QString& dir, QString* error);
+  /// True when the ghost was chosen with setGhostRun (not the previous run).
+  bool ghostChosen() const { return ghost_chosen_; }
+  /// Replays the recorded run in `dir` as a new run under `runsRoot` (the dashboard's
+  /// `trainscope-cli train --replay`, core/train/loop/replay.h): its config.json, the live changes
+  /// of its events.jsonl posted at their steps, the same checkpoint or initial weights, the same
+  /// stop. False with `error` (the folder or file and the problem) when the plan cannot be made
+  /// or a run is active; the current run is then left as it was.
+  bool replayRun(const QString& dir, const QString& runsRoot, QString* error);
 
  signals:
   void stateChanged(trainscope::TrainingController::State state);
@@ -232,6 +247,8 @@ class TrainingController : public QObject {
   bool read_back_ = false;  ///< the current run was read back with openRun
   std::vector<ConfigChange> ghost_changes_;
   QString ghost_name_;
+  bool ghost_chosen_ = false;  ///< previous_ holds a run chosen with setGhostRun
+  TrainConfig ghost_config_;   ///< that run's config (its changes are recomputed per run)
   QString init_weights_;
   std::unique_ptr<RunFollower> follower_;
   QTimer* follow_timer_ = nullptr;

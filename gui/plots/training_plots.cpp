@@ -344,8 +344,9 @@ void LossPlot::retranslate() {
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
   graphFor(runs::kPrevious, series::kEpochValLoss)
-      ->setName(ghost_name_.isEmpty() ? Tr::tr("Previous run")
-                                      : Tr::tr("Previous run (%1)").arg(ghost_name_));
+      ->setName(ghost_chosen_        ? Tr::tr("Chosen run (%1)").arg(ghost_name_)
+                : ghost_name_.isEmpty() ? Tr::tr("Previous run")
+                                        : Tr::tr("Previous run (%1)").arg(ghost_name_));
   smoothed_->setName(Tr::tr("Smoothed"));
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
@@ -355,13 +356,16 @@ void LossPlot::retranslate() {
 
 QString LossPlot::ghostDescription() const {
   const QString changes = ghost_label_.isEmpty() ? Tr::tr("same settings") : ghost_label_;
+  if (ghost_chosen_) return Tr::tr("Dashed: the chosen run %1, %2").arg(ghost_name_, changes);
   return ghost_name_.isEmpty()
              ? Tr::tr("Dashed: the previous run, %1").arg(changes)
              : Tr::tr("Dashed: the previous run (%1), %2").arg(ghost_name_, changes);
 }
 
-void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name) {
+void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name,
+                               bool chosen) {
   ghost_name_ = name;
+  ghost_chosen_ = chosen;
   QStringList parts;
   for (const ConfigChange& c : changes) {
     if (parts.size() == 3) {

@@ -41,7 +41,10 @@ class LossPlot : public LivePlot {
   void sync() override;
   /// Names the previous run's ghost curves (runs::kPrevious) by the run they come from
   /// (`name`, its config name) and what the new run changed. The ghost never widens the axes.
-  void setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name = {});
+  /// `chosen`: the ghost is a run picked in the Runs window (named "Chosen run", not
+  /// "Previous run").
+  void setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name = {},
+                       bool chosen = false);
   bool ghostShown() const { return ghost_shown_; }
   /// "Dashed: the previous run (moons), dropout 0.0 → 0.3" (translated), for the plot's
   /// toolbar.
@@ -94,6 +97,7 @@ class LossPlot : public LivePlot {
   QString ghost_label_;
   QString ghost_name_;
   bool ghost_shown_ = false;
+  bool ghost_chosen_ = false;
   Smoothing smoothing_ = Smoothing::Ema;
   double smoothing_strength_ = 0.95;
   QCPGraph* smoothed_ = nullptr;

@@ -6,6 +6,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <qcustomplot.h>
 
 #include "core/errors.h"
+#include "core/run/run_lock.h"
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/run/smoothing.h"
@@ -109,6 +111,8 @@ std::vector<std::pair<double, double>> series(const RunRecord& r, const Metric& 
 
 QString number(double v) { return QString::number(v, 'g', 4); }
 
+constexpr int kLiveRefreshMs = 1000;
+
 }  // namespace
 
 RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) : QDialog(parent) {
@@ -120,6 +124,8 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
     try {
       runs_.push_back(readRun(d.toStdString()));
       rows.push_back(readRunRow(d.toStdString()));
+      // Still being written by a trainer (its lock held, no summary.json): read again below.
+      live_.push_back(!runs_.back().summary && RunDirLock::holder(runs_.back().dir).has_value());
     } catch (const Error& e) {
       unreadable_ << Tr::tr("%1 left out: %2").arg(d, QString::fromStdString(e.what()));
     }
@@ -193,6 +199,32 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   log_->setChecked(true);
   resize(1100, 620);
   redraw();
+  // The live run (or any run still training) grows on the plot: its files are read again
+  // every second, read-only, until its summary.json appears.
+  if (std::find(live_.begin(), live_.end(), true) != live_.end()) {
+    auto* timer = new QTimer(this);
+    timer->setInterval(kLiveRefreshMs);
+    connect(timer, &QTimer::timeout, this, [this, timer] {
+      if (refreshLive() == 0) timer->stop();
+    });
+    timer->start();
+  }
+}
+
+int RunsOverlayDialog::refreshLive() {
+  int still = 0;
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    if (!live_[i]) continue;
+    try {  // a half-written last line is left out by readRun; the next read has it
+      RunRecord again = readRun(runs_[i].dir);
+      live_[i] = !again.summary && RunDirLock::holder(again.dir).has_value();
+      runs_[i] = std::move(again);
+    } catch (const Error&) {  // mid-rewrite or gone: keep what was read
+    }
+    still += live_[i] ? 1 : 0;
+  }
+  redraw();
+  return still;
 }
 
 RunsOverlayDialog::~RunsOverlayDialog() = default;

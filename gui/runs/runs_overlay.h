@@ -22,7 +22,9 @@ struct RunRecord;
 /// legend name: its folder plus the settings in which it differs from the others. The same
 /// smoothing as the live view (TensorBoard's debiased EMA, overlaySmoothingSpinBox) is applied
 /// per run. One run is the baseline (overlayBaselineComboBox); overlayReadoutLabel gives each
-/// run's last and best value and their difference in % from the baseline's.
+/// run's last and best value and their difference in % from the baseline's. A run still
+/// training (the live run of the dashboard or a CLI run) is read again every second, so the
+/// live run and any chosen runs share one plot.
 class RunsOverlayDialog : public QDialog {
   Q_OBJECT
  public:
@@ -41,10 +43,14 @@ class RunsOverlayDialog : public QDialog {
   /// The points drawn for run `i` (after smoothing), for tests.
   std::vector<std::pair<double, double>> points(int i) const;
   QCustomPlot* plot() const { return plot_; }
+  /// Reads the runs still being written again (the dialog does it every second) and redraws;
+  /// returns how many are still being written.
+  int refreshLive();
 
  private:
   void redraw();
   std::vector<RunRecord> runs_;
+  std::vector<bool> live_;  ///< runs_[i] is still being written
   QStringList names_;
   QStringList unreadable_;
   QComboBox *metric_ = nullptr, *x_axis_ = nullptr, *baseline_ = nullptr;

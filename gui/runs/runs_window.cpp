@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QToolButton>
@@ -26,6 +27,7 @@
 
 #include "core/errors.h"
 #include "core/run/run_lock.h"
+#include "gui/event_text.h"
 #include "gui/tr.h"
 #include "gui/runs/runs_overlay.h"
 
@@ -102,6 +104,35 @@ QString runStatusTitle(const std::string& status) {
   if (status == "incomplete") return Tr::tr("incomplete");
   if (status == "not a run") return Tr::tr("not a run");
   return q(status);
+}
+
+QString runAnomaliesTitle(const std::string& anomalies) {
+  static const QRegularExpression counted(QStringLiteral("^(.*?) ?[x@](\\d+)$"));
+  static const QRegularExpression skipped(QStringLiteral("^(\\d+) steps? skipped$"));
+  QStringList out;
+  for (const QString& part : q(anomalies).split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+    if (const auto m = skipped.match(part); m.hasMatch()) {
+      out << Tr::tr("%1 step(s) skipped").arg(m.captured(1));
+      continue;
+    }
+    if (part.startsWith(QLatin1String("diagnosis "))) {
+      out << EventText::diagnosisKind(part.mid(10).toStdString());
+      continue;
+    }
+    const auto m = counted.match(part);
+    const QString what = m.hasMatch() ? m.captured(1) : part;
+    const QString n = m.hasMatch() ? m.captured(2) : QString();
+    if (what == QLatin1String("non-finite")) out << Tr::tr("non-finite x%1").arg(n);
+    else if (what == QLatin1String("diverged")) out << Tr::tr("diverged at epoch %1").arg(n);
+    else if (what == QLatin1String("rolled back")) out << Tr::tr("rolled back x%1").arg(n);
+    else if (what == QLatin1String("overfitting")) out << Tr::tr("overfitting from epoch %1").arg(n);
+    else if (what == QLatin1String("early stop")) out << Tr::tr("early stop at epoch %1").arg(n);
+    else if (what == QLatin1String("slowdown")) out << Tr::tr("slowdown x%1").arg(n);
+    else if (part == QLatin1String("clip warning")) out << Tr::tr("clip warning");
+    else if (part == QLatin1String("memory warning")) out << Tr::tr("memory warning");
+    else out << part;  // a kind this build does not know: as written
+  }
+  return out.join(Tr::tr(", "));
 }
 
 RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), root_(root) {
@@ -181,11 +212,13 @@ RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), 
   open_ = button("openSelectedRunButton");
   continue_ = button("continueRunButton");
   rerun_ = button("rerunButton");
+  replay_ = button("replayRunButton");
+  ghost_ = button("ghostRunButton");
   rename_ = button("renameRunButton");
   reveal_ = button("revealRunButton");
   trash_ = button("trashRunButton");
   auto* actions = new QHBoxLayout;
-  for (QPushButton* b : {overlay_, open_, continue_, rerun_, rename_, reveal_}) actions->addWidget(b);
+  for (QPushButton* b : {overlay_, ghost_, open_, continue_, rerun_, replay_, rename_, reveal_}) actions->addWidget(b);
   actions->addStretch(1);
   actions->addWidget(trash_);
 
@@ -216,6 +249,12 @@ RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), 
   });
   connect(rerun_, &QPushButton::clicked, this, [this] {
     if (const RunRow* r = currentRow()) emit rerunRequested(q((r->dir / "config.json").string()));
+  });
+  connect(replay_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow()) emit replayRequested(q(r->dir.string()));
+  });
+  connect(ghost_, &QPushButton::clicked, this, [this] {
+    if (const RunRow* r = currentRow()) emit ghostRequested(q(r->dir.string()));
   });
   connect(reveal_, &QPushButton::clicked, this, [this] {
     if (const RunRow* r = currentRow())
@@ -250,6 +289,12 @@ void RunsWindow::retranslate() {
   continue_->setToolTip(Tr::tr("Continue the run from its last checkpoint (checkpoints/last.pt) in a new run."));
   rerun_->setText(Tr::tr("Run again"));
   rerun_->setToolTip(Tr::tr("Load the run's settings (config.json, seed included) to run it again."));
+  replay_->setText(Tr::tr("Replay"));
+  replay_->setToolTip(Tr::tr("Train the run again in a new run with every change it recorded "
+                             "(learning rate, clipping, AMP) at the same step, and the same stop."));
+  ghost_->setText(Tr::tr("Beside the live run"));
+  ghost_->setToolTip(Tr::tr("Draw this run's epoch losses dashed on the training view's loss "
+                            "plot, beside the runs you start, until you clear it."));
   rename_->setText(Tr::tr("Rename..."));
   reveal_->setText(Tr::tr("Open folder"));
   trash_->setText(Tr::tr("Move to trash..."));
@@ -292,7 +337,9 @@ void RunsWindow::fillTable() {
     const RunRow& row = rows_[static_cast<size_t>(r)];
     for (int c = 0; c < static_cast<int>(columns.size()); ++c) {
       const std::string& key = columns[static_cast<size_t>(c)].key;
-      auto* item = new RunItem(key == "status" ? runStatusTitle(row.status) : q(runCell(row, key)));
+      auto* item = new RunItem(key == "status"      ? runStatusTitle(row.status)
+                               : key == "anomalies" ? runAnomaliesTitle(runCell(row, key))
+                                                    : q(runCell(row, key)));
       const auto& v = row.values.at(key);
       if (v.is_number()) item->setData(Qt::UserRole, v.get<double>());
       if (c == 0) item->setData(Qt::UserRole + 1, r);  // index into rows_
@@ -383,6 +430,8 @@ void RunsWindow::onSelectionChanged() {
   overlay_->setEnabled(readable >= 2 && readable <= 10);
   continue_->setEnabled(run && !live && std::filesystem::exists(row->dir / "checkpoints" / "last.pt", ec));
   rerun_->setEnabled(run && std::filesystem::exists(row->dir / "config.json", ec));
+  replay_->setEnabled(run && !live && std::filesystem::exists(row->dir / "events.jsonl", ec));
+  ghost_->setEnabled(run);
   rename_->setEnabled(run && !live);
   trash_->setEnabled(run && !live);
   reveal_->setEnabled(row != nullptr);

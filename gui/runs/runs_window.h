@@ -28,7 +28,8 @@ class RunsOverlayDialog;
 /// its records. Buttons: add a folder (addRunsFolderButton), reload (refreshRunsButton), show
 /// the run in the training view (openSelectedRunButton, or a double click: no folder is
 /// created), continue from its last.pt (continueRunButton), load its config to run it again
-/// (rerunButton), rename (renameRunButton), open in the file manager (revealRunButton) and
+/// (rerunButton), replay it with its recorded live changes (replayRunButton), draw it as the
+/// ghost beside the live run (ghostRunButton), rename (renameRunButton), open in the file manager (revealRunButton) and
 /// move to <runs folder>/trash after a confirmation (trashRunButton). A running run cannot be
 /// renamed or moved. Nothing here writes into a run's records.
 class RunsWindow : public QDialog {
@@ -58,6 +59,10 @@ class RunsWindow : public QDialog {
   void continueRequested(const QString& checkpoint);
   /// Load this config file (a run's config.json) into the settings to run it again.
   void rerunRequested(const QString& config);
+  /// Replay this run folder in a new run (trainscope-cli train --replay).
+  void replayRequested(const QString& dir);
+  /// Draw this run folder as the ghost of the training view's loss plot.
+  void ghostRequested(const QString& dir);
 
  private:
   void fillTable();
@@ -85,12 +90,15 @@ class RunsWindow : public QDialog {
   QLineEdit* tags_ = nullptr;
   QPushButton *overlay_ = nullptr, *add_folder_ = nullptr, *refresh_ = nullptr, *open_ = nullptr,
               *continue_ = nullptr, *rerun_ = nullptr, *rename_ = nullptr, *reveal_ = nullptr,
-              *trash_ = nullptr, *save_notes_ = nullptr;
+              *trash_ = nullptr, *save_notes_ = nullptr, *replay_ = nullptr, *ghost_ = nullptr;
 };
 
 /// The column's header in the interface language.
 QString runColumnTitle(const std::string& key);
 /// A run status ("completed", "crashed", ...) in the interface language.
 QString runStatusTitle(const std::string& status);
+/// The anomalies column ("non-finite x3, overfitting @179", core/run/run_table.cpp) in the
+/// interface language; a part it does not know stays as written.
+QString runAnomaliesTitle(const std::string& anomalies);
 
 }  // namespace trainscope

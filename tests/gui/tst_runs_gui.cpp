@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QtTest>
 #include <QSignalSpy>
+#include <cmath>
 #include <fstream>
 #include <thread>
 
@@ -54,6 +55,9 @@ class TstRunsGui : public QObject {
   void tableFilterDifferencesNotesTrash();
   void showOpensTheRunWithoutAFolder();
   void followsARunWrittenElsewhere();
+  void chosenRunIsTheGhostOfTheNextRuns();
+  void replayRepeatsARecordedRun();
+  void anomaliesInTheInterfaceLanguage();
 };
 
 void TstRunsGui::tableFilterDifferencesNotesTrash() {
@@ -135,6 +139,12 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
                      std::fabs(slow_epochs.back().val_loss) * 100;
   const QString want = QStringLiteral("%1%2 %").arg(pct >= 0 ? "+" : "").arg(QString::number(pct, 'f', 1));
   QVERIFY2(overlay->readout().contains(want), qPrintable(overlay->readout() + " / " + want));
+  if (const QByteArray shots = qgetenv("TRAINSCOPE_SHOTS"); !shots.isEmpty()) {
+    overlay->resize(1000, 600);
+    overlay->grab().save(QString::fromLocal8Bit(shots) + "/runs-overlay.png");
+    w.resize(1000, 640);
+    w.grab().save(QString::fromLocal8Bit(shots) + "/runs-window.png");
+  }
   QVERIFY(overlay->setXAxis("samples"));  // epoch x n_train
   const double n_train = double(readRun(r / "fast").info.data.n_train);
   QVERIFY(n_train > 0);
@@ -202,6 +212,8 @@ void TstRunsGui::showOpensTheRunWithoutAFolder() {
 void TstRunsGui::followsARunWrittenElsewhere() {
   QTemporaryDir tmp;
   const std::filesystem::path dir = std::filesystem::path(tmp.path().toStdString()) / "live";
+  const std::filesystem::path done = std::filesystem::path(tmp.path().toStdString()) / "done";
+  train(done, 0.003);
   TrainConfig c = presetConfig("overfit-sine");
   c.training.epochs = 3000;
   c.data.n_samples = 60;
@@ -224,9 +236,18 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   QString error;
   QVERIFY2(controller.openRun(QString::fromStdString(dir.string()), &error), qPrintable(error));
   const bool followed = controller.isFollowing();
+  // The same run beside a finished one in the overlay: it grows there too.
+  RunsOverlayDialog overlay({QString::fromStdString(dir.string()),
+                             QString::fromStdString(done.string())});
+  QVERIFY(overlay.setMetric("val_loss"));
+  const size_t first_points = overlay.points(0).size();
   QVERIFY(finished.wait(120000) || finished.count() > 0);
   writer.join();
+  while (overlay.refreshLive() > 0) QTest::qWait(50);  // the writer has ended: at most one more
+  QCOMPARE(overlay.points(0).size(), readRun(dir).epochs.size());
+  QCOMPARE(overlay.points(1).size(), readRun(done).epochs.size());
   if (!followed) QSKIP("the run ended before it was opened (machine too fast): nothing to follow");
+  QVERIFY(first_points < overlay.points(0).size());
   QVERIFY(!controller.isFollowing());
   QVERIFY(status.count() >= 1);
   QCOMPARE(status.first().at(0).toString(), QString("running"));
@@ -236,6 +257,102 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   QCOMPARE(val->values().appended(), whole.epochs.size());  // each epoch once
   QCOMPARE(controller.stepCount(), qint64(whole.steps.size()));
   QCOMPARE(finished.last().at(0).value<RunSummary>().global_step, whole.summary->global_step);
+}
+
+// Beside the live run: a run chosen in the Runs window is the loss plot's ghost, named as
+// chosen, and stays through the runs started after it (its changes recomputed) until cleared.
+void TstRunsGui::chosenRunIsTheGhostOfTheNextRuns() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  const std::filesystem::path chosen = std::filesystem::path(root.toStdString()) / "chosen";
+  train(chosen, 0.003);
+  MainWindow main;
+  main.setConfirmClose(false);
+  main.setRunsRoot(root);
+  main.show();
+  main.showRunsWindow();
+  RunsWindow* w = main.runsWindow();
+  w->selectRuns({root + "/chosen"});
+  auto* ghost = w->findChild<QPushButton*>(QStringLiteral("ghostRunButton"));
+  QVERIFY(ghost->isEnabled());
+  ghost->click();
+  TrainingController* c = main.controller();
+  QVERIFY(c->ghostChosen());
+  QCOMPARE(c->ghostName(), QString("chosen"));
+  const auto* ghost_val = c->previousRun().find(series::kEpochValLoss);
+  QVERIFY(ghost_val);
+  const RunRecord rec = readRun(chosen);
+  QCOMPARE(ghost_val->values().appended(), rec.epochs.size());
+  QCOMPARE(ghost_val->values().points().back().y, rec.epochs.back().val_loss);
+
+  // a run with another learning rate: the chosen run stays, its difference is the lr
+  TrainConfig next = presetConfig("overfit-sine");
+  next.training.epochs = 2;
+  next.data.n_samples = 60;
+  next.optimizer.lr = 0.01;
+  QSignalSpy finished(c, &TrainingController::runFinished);
+  QVERIFY(c->start(next, root));
+  QVERIFY(finished.wait(60000));
+  QVERIFY(c->ghostChosen());
+  QCOMPARE(c->ghostName(), QString("chosen"));
+  QCOMPARE(c->previousRun().find(series::kEpochValLoss)->values().appended(), rec.epochs.size());
+  bool lr_changed = false;
+  for (const ConfigChange& change : c->ghostChanges()) lr_changed |= change.key == "optimizer.lr";
+  QVERIFY(lr_changed);
+  c->clearGhost();
+  QVERIFY(!c->ghostChosen());
+  QVERIFY(c->previousRun().empty());
+
+  // a folder that is no run: refused, the ghost left as it was
+  QString error;
+  QVERIFY(!c->setGhostRun(tmp.path(), &error));
+  QVERIFY(!error.isEmpty());
+  QVERIFY(!c->ghostChosen());
+}
+
+// Replay from the Runs window: a new run folder whose epochs repeat the recorded ones (the
+// CLI's train --replay, whose bitwise equality tst_replay checks; here the GUI's thread count
+// may differ, so to 1e-9).
+void TstRunsGui::replayRepeatsARecordedRun() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  train(std::filesystem::path(root.toStdString()) / "recorded", 0.01);
+  MainWindow main;
+  main.setConfirmClose(false);
+  main.setRunsRoot(root);
+  main.show();
+  main.showRunsWindow();
+  RunsWindow* w = main.runsWindow();
+  w->selectRuns({root + "/recorded"});
+  auto* replay = w->findChild<QPushButton*>(QStringLiteral("replayRunButton"));
+  QVERIFY(replay->isEnabled());
+  QSignalSpy finished(main.controller(), &TrainingController::runFinished);
+  replay->click();
+  QVERIFY(finished.wait(60000));
+  const QStringList names = directoryNames(root);
+  QCOMPARE(names.size(), 2);
+  const QString made = names.at(0) == "recorded" ? names.at(1) : names.at(0);
+  QCOMPARE(main.runDirectory(), root + "/" + made);
+  const RunRecord a = readRun(std::filesystem::path(root.toStdString()) / "recorded");
+  const RunRecord b = readRun(std::filesystem::path(root.toStdString()) / made.toStdString());
+  QCOMPARE(b.epochs.size(), a.epochs.size());
+  for (size_t i = 0; i < a.epochs.size(); ++i) {
+    QVERIFY(std::fabs(a.epochs[i].val_loss - b.epochs[i].val_loss) <= 1e-9 * std::fabs(a.epochs[i].val_loss));
+    QVERIFY(std::fabs(a.epochs[i].train_loss - b.epochs[i].train_loss) <= 1e-9 * std::fabs(a.epochs[i].train_loss));
+  }
+  QCOMPARE(b.config["optimizer"]["lr"], a.config["optimizer"]["lr"]);
+}
+
+// The anomalies column is written by core in English; the window says each part in the
+// interface language (here English, the source texts) and keeps a part it does not know.
+void TstRunsGui::anomaliesInTheInterfaceLanguage() {
+  QCOMPARE(runAnomaliesTitle("non-finite x3, 2 steps skipped, diagnosis diverging, diverged @4, "
+                             "overfitting @179, early stop @190, clip warning, something new"),
+           QString("non-finite x3, 2 step(s) skipped, the loss is diverging (exploding gradients), "
+                   "diverged at epoch 4, overfitting from epoch 179, early stop at epoch 190, "
+                   "clip warning, something new"));
+  QCOMPARE(runAnomaliesTitle("1 step skipped"), QString("1 step(s) skipped"));
+  QCOMPARE(runAnomaliesTitle(""), QString());
 }
 
 QTEST_MAIN(TstRunsGui)
