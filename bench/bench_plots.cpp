@@ -22,7 +22,7 @@
 
 #include "gui/model/run_history.h"
 #include "gui/plots/training_plots.h"
-#include "gui/runs/runs_overlay.h"
+#include "gui/plots/runs_overlay.h"
 
 using namespace trainscope;
 

@@ -101,6 +101,11 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
       (info.amp ? ", AMP " + info.amp_kind : std::string()) + ", device " + info.device + ", " +
       describeThreads(info.thread_choice) + ", seed " + std::to_string(info.seed) +
       (info.run_dir.empty() ? std::string() : ", run dir " + info.run_dir));
+  if (!info.mistakes.empty()) {  // teaching: nobody may take this run for a real one
+    std::string names;
+    for (const std::string& m : info.mistakes) names += (names.empty() ? "" : ", ") + m;
+    printLine("TEACHING: mistakes injected on purpose (teaching.mistakes): " + names);
+  }
 }
 
 void ProgressPrinter::onStep(const StepRecord& r) {

@@ -22,7 +22,27 @@ QString EventText::quantity(const std::string& what) {
   return QString::fromStdString(what);
 }
 
+QString EventText::mistake(const std::string& name) {
+  if (name == "no_zero_grad") return Tr::tr("Forget optimizer.zero_grad()");
+  if (name == "step_before_backward") return Tr::tr("Call optimizer.step() before backward()");
+  if (name == "eval_in_train_mode") return Tr::tr("Validate without model.eval()");
+  if (name == "val_with_grad") return Tr::tr("Validate without torch.no_grad()");
+  if (name == "shuffled_labels") return Tr::tr("Shuffle the labels against the inputs");
+  if (name == "lr_x1000") return Tr::tr("Learning rate x1000");
+  if (name == "lr_x1e-6") return Tr::tr("Learning rate x1e-6");
+  return QString::fromStdString(name);
+}
+
+QString EventText::mistakesBanner(const std::vector<std::string>& names) {
+  if (names.empty()) return {};
+  QStringList titles;
+  for (const std::string& n : names) titles << mistake(n);
+  return Tr::tr("TEACHING – mistakes on purpose: %1").arg(titles.join(Tr::tr(", ")));
+}
+
 QString EventText::diagnosisKind(const std::string& kind) {
+  if (kind == "accumulating")
+    return Tr::tr("the gradients accumulate step after step (zero_grad missing?)");
   if (kind == "diverging") return Tr::tr("the loss is diverging (exploding gradients)");
   if (kind == "no_signal") return Tr::tr("the data carries no signal (labels misaligned?)");
   if (kind == "flat") return Tr::tr("the loss is flat from the start");

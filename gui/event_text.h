@@ -33,6 +33,11 @@ class EventText {
   /// Translated words for a loss-doctor kind ("diverging", "flat", "plateau", "overfitting",
   /// "healthy", "too_early").
   static QString diagnosisKind(const std::string& kind);
+  /// A teaching.mistakes switch ("no_zero_grad") as the settings and the plots name it
+  /// ("Forget optimizer.zero_grad()"); an unknown name as it is.
+  static QString mistake(const std::string& name);
+  /// "TEACHING – mistakes on purpose: ..." for the run's teaching.mistakes; empty without.
+  static QString mistakesBanner(const std::vector<std::string>& names);
   /// A number for people: 4 significant digits, nan/inf as such.
   static QString number(double value);
 };

@@ -57,6 +57,12 @@ QString evidence(const Finding& f) {
         .arg(num(f, 0), num(f, 1), num(f, 2))
         .arg(whole(f, 3));
   if (c == "divergence_detected") return Tr::tr("A finite divergence was detected.");
+  if (c == "grad_norm_growing")
+    return Tr::tr(
+               "The gradient norm grew quarter after quarter of the %1 steps (medians %2, %3, "
+               "%4, %5): %6x that of the first steps, %7.")
+        .arg(whole(f, 6))
+        .arg(num(f, 1), num(f, 2), num(f, 3), num(f, 4), num(f, 5), num(f, 0));
   if (c == "initial_loss")
     return Tr::tr("Initial loss %1 (mean of the first %2 steps).").arg(num(f, 0)).arg(whole(f, 1));
   if (c == "initial_loss_from_epoch")
@@ -163,6 +169,14 @@ QString check(const Finding& f) {
     return Tr::tr("Give the model more capacity (wider or more hidden layers).");
   if (c == "check_saturation")
     return Tr::tr("Check for a bottleneck: saturated activations (sigmoid, tanh).");
+  if (c == "zero_grad")
+    return Tr::tr(
+        "Call optimizer.zero_grad() before each backward(): without it every step adds its "
+        "gradient to those of all the steps before.");
+  if (c == "check_accumulation")
+    return Tr::tr(
+        "If the accumulation is on purpose, step and zero the gradients every k batches "
+        "(gradient accumulation).");
   if (c == "nothing_urgent")
     return Tr::tr("Nothing urgent; watch the validation loss for overfitting.");
   return {};
@@ -191,6 +205,10 @@ QString FindingText::joinSentences(const QStringList& sentences) {
 }
 
 QString FindingText::diagnosisSummary(const std::string& kind) {
+  if (kind == "accumulating")
+    return Tr::tr(
+        "The gradient norm grows step after step: the gradients add up across steps, as when "
+        "optimizer.zero_grad() is missing.");
   if (kind == "diverging")
     return Tr::tr(
         "The loss grows without bound or is no longer a number: the updates are too "

@@ -301,8 +301,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   // A new run: fresh plots, panels and status; the controller has cleared the history.
   const ClipConfig& clip = controller_->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
-  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(),
-                              controller_->ghostChosen());
+  showRunMarks(info);  // the ghost's name and changes, teaching mistakes (main_window_runs.cpp)
   plot_area_->resetView();
   flushed_ = ~quint64{0};
   progress_->startRun(controller_->runDirectory());

@@ -104,6 +104,9 @@ class MainWindow : public QMainWindow {
   /// A run another process writes, shown with openRun: its state in the status bar
   /// (main_window_runs.cpp).
   void onFollowStatus(const QString& state, double idleSeconds);
+  /// A run is shown: names the loss plot's ghost and marks the run's teaching mistakes on the
+  /// loss plot (the status bar marks them from the RunInfo).
+  void showRunMarks(const RunInfo& info);
 
   TrainingController* controller_ = nullptr;
   DeviceInfo device_info_;

@@ -76,6 +76,12 @@ void MainWindow::showRunsWindow() {
   runs_window_->activateWindow();
 }
 
+void MainWindow::showRunMarks(const RunInfo& info) {
+  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(),
+                              controller_->ghostChosen());
+  loss_plot_->setMistakes(info.mistakes);  // the status bar shows them from the run info
+}
+
 void MainWindow::onFollowStatus(const QString& state, double idleSeconds) {
   const QString run = QFileInfo(controller_->runDirectory()).fileName();
   QString text;

@@ -2202,10 +2202,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Continue with the same settings: the run pauses again at the next step whose loss or gradient is NaN or Inf.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3351,6 +3347,85 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Draw this run&apos;s epoch losses dashed on the training view&apos;s loss plot, beside the runs you start, until you clear it.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget optimizer.zero_grad()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call optimizer.step() before backward()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate without model.eval()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate without torch.no_grad()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle the labels against the inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate x1000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate x1e-6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEACHING – mistakes on purpose: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gradients accumulate step after step (zero_grad missing?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gradient norm grew quarter after quarter of the %1 steps (medians %2, %3, %4, %5): %6x that of the first steps, %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call optimizer.zero_grad() before each backward(): without it every step adds its gradient to those of all the steps before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If the accumulation is on purpose, step and zero the gradients every k batches (gradient accumulation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gradient norm grows step after step: the gradients add up across steps, as when optimizer.zero_grad() is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inject a mistake (teaching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inject a mistake (teaching): %1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For the classroom: each switch puts a classic training-loop bug into the next run, so the class can watch what it does. The run is marked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classic PyTorch training-loop bugs, injected on purpose (teaching.mistakes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: gradients accumulating, diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>TEACHING: %n mistake(s) on</source>
+        <translation>
+            <numerusform>TEACHING: %n mistake on</numerusform>
+            <numerusform>TEACHING: %n mistakes on</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1574,10 +1574,6 @@ The current run is unchanged.</source>
         <translation>诊断：%1</translation>
     </message>
     <message>
-        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
-        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：发散、数据中没有信号、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
-    </message>
-    <message>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
@@ -2943,7 +2939,7 @@ before clipping %2 → after %3</source>
     </message>
     <message>
         <source>Best epoch</source>
-        <translation>最佳轮次</translation>
+        <translation>最佳轮</translation>
     </message>
     <message>
         <source>Final val loss</source>
@@ -3215,7 +3211,7 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>epoch</source>
-        <translation>轮次</translation>
+        <translation>轮</translation>
     </message>
     <message>
         <source>samples seen</source>
@@ -3344,6 +3340,84 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Draw this run&apos;s epoch losses dashed on the training view&apos;s loss plot, beside the runs you start, until you clear it.</source>
         <translation>把这次运行每轮的损失以虚线画在训练视图的损失图上，与之后开始的运行对照，直到你清除它。</translation>
+    </message>
+    <message>
+        <source>Forget optimizer.zero_grad()</source>
+        <translation>忘记调用 optimizer.zero_grad()</translation>
+    </message>
+    <message>
+        <source>Call optimizer.step() before backward()</source>
+        <translation>在 backward() 之前调用 optimizer.step()</translation>
+    </message>
+    <message>
+        <source>Validate without model.eval()</source>
+        <translation>验证时不调用 model.eval()</translation>
+    </message>
+    <message>
+        <source>Validate without torch.no_grad()</source>
+        <translation>验证时不使用 torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>Shuffle the labels against the inputs</source>
+        <translation>打乱标签与输入的对应关系</translation>
+    </message>
+    <message>
+        <source>Learning rate x1000</source>
+        <translation>学习率 ×1000</translation>
+    </message>
+    <message>
+        <source>Learning rate x1e-6</source>
+        <translation>学习率 ×1e-6</translation>
+    </message>
+    <message>
+        <source>TEACHING – mistakes on purpose: %1</source>
+        <translation>教学演示 – 故意注入的错误：%1</translation>
+    </message>
+    <message>
+        <source>the gradients accumulate step after step (zero_grad missing?)</source>
+        <translation>梯度一步步累积（漏了 zero_grad？）</translation>
+    </message>
+    <message>
+        <source>The gradient norm grew quarter after quarter of the %1 steps (medians %2, %3, %4, %5): %6x that of the first steps, %7.</source>
+        <translation>在这 %1 步中，梯度范数每过四分之一就更大（中位数依次为 %2、%3、%4、%5）：是最初几步（%7）的 %6 倍。</translation>
+    </message>
+    <message>
+        <source>Call optimizer.zero_grad() before each backward(): without it every step adds its gradient to those of all the steps before.</source>
+        <translation>在每次 backward() 之前调用 optimizer.zero_grad()：否则每一步的梯度都会加到之前所有步的梯度上。</translation>
+    </message>
+    <message>
+        <source>If the accumulation is on purpose, step and zero the gradients every k batches (gradient accumulation).</source>
+        <translation>如果是有意累积梯度，请每 k 个批次更新一次参数并清零梯度（梯度累积）。</translation>
+    </message>
+    <message>
+        <source>The gradient norm grows step after step: the gradients add up across steps, as when optimizer.zero_grad() is missing.</source>
+        <translation>梯度范数一步比一步大：各步的梯度在不断累加，就像漏掉了 optimizer.zero_grad()。</translation>
+    </message>
+    <message>
+        <source>Inject a mistake (teaching)</source>
+        <translation>注入错误（教学用）</translation>
+    </message>
+    <message>
+        <source>Inject a mistake (teaching): %1 on</source>
+        <translation>注入错误（教学用）：已开启 %1 个</translation>
+    </message>
+    <message>
+        <source>For the classroom: each switch puts a classic training-loop bug into the next run, so the class can watch what it does. The run is marked.</source>
+        <translation>课堂演示用：每个开关会在下一次运行中放入一个经典的训练循环错误，让全班看到它的后果。这样的运行会被明确标出。</translation>
+    </message>
+    <message>
+        <source>Classic PyTorch training-loop bugs, injected on purpose (teaching.mistakes).</source>
+        <translation>故意注入的经典 PyTorch 训练循环错误（teaching.mistakes）。</translation>
+    </message>
+    <message>
+        <source>The loss doctor reads the run&apos;s loss curves after a few epochs and names one of: gradients accumulating, diverging, no signal in the data, flat from the start, stalled at a plateau, overfitting, or healthy – with its evidence and what to check.</source>
+        <translation>损失诊断会在训练几轮后读取损失曲线，判断属于以下哪一种：梯度累积、发散、数据中没有信号、从一开始就不下降、下降后停在平台、过拟合或健康，并给出依据和应检查的事项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>TEACHING: %n mistake(s) on</source>
+        <translation>
+            <numerusform>教学演示：已注入 %n 个错误</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@
 #include "core/config/kinds.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
+#include "core/train/teaching/mistakes.h"
 
 namespace trainscope::config_keys {
 namespace {
@@ -469,6 +470,18 @@ const std::vector<Key<LoggingConfig>>& loggingKeys() {
   return keys;
 }
 
+const std::vector<Key<TeachingConfig>>& teachingKeys() {
+  using K = Key<TeachingConfig>;
+  static const std::vector<K> keys = {
+      K("mistakes", &TeachingConfig::mistakes,
+        "teaching only: classic training-loop bugs injected on purpose (no_zero_grad, "
+        "step_before_backward, eval_in_train_mode, val_with_grad, shuffled_labels, lr_x1000, "
+        "lr_x1e-6); recorded in config.json and run.json and shown while on")
+          .oneOf(mistakeNames()),
+  };
+  return keys;
+}
+
 const std::vector<Key<IdxConfig>>& idxKeys() {
   using K = Key<IdxConfig>;
   static const std::vector<K> keys = {
@@ -507,6 +520,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("scheduler", c.scheduler, schedulerKeys());
   fn("distributed", c.distributed, distributedKeys());
   fn("logging", c.logging, loggingKeys());
+  fn("teaching", c.teaching, teachingKeys());
 }
 
 std::string fullName(const std::string& prefix, const char* name) {
@@ -808,6 +822,7 @@ void validate(const TrainConfig& config) {
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
     for (const auto& k : keys) checkKey(section, k, fullName(prefix, k.name));
   });
+  parseMistakes(config.teaching.mistakes);  // lr_x1000 with lr_x1e-6 is refused
   // A path no loader reads would be silently ignored (and the run would train on other data).
   const DataConfig& d = config.data;
   const DataSourceKind& source = dataSource(d.source);

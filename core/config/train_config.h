@@ -242,6 +242,12 @@ struct LoggingConfig {
   bool tensorboard = true;
 };
 
+/// `teaching.*`: switches for the classroom (core/train/teaching/mistakes.h).
+struct TeachingConfig {
+  /// Classic training-loop bugs injected on purpose, by name (mistakeNames()); empty: none.
+  std::vector<std::string> mistakes;
+};
+
 /// The resolved configuration of one run.
 struct TrainConfig {
   std::string name = "run";  ///< used to name the run directory
@@ -253,6 +259,7 @@ struct TrainConfig {
   SchedulerConfig scheduler;
   DistributedConfig distributed;
   LoggingConfig logging;
+  TeachingConfig teaching;
 };
 
 /// A built-in preset: a named partial config with a fixed seed.

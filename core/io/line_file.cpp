@@ -52,7 +52,8 @@ void LineFile::appendRecord(const std::string& buf) {
   }
   throw Error(ErrorCode::Io, path_.string(),
               "cannot write " + path_.string() + ": " + std::strerror(err) +
-                  "; the file ends at its last complete line");
+                  "; the file ends at its last complete " +
+                  (buf.empty() || buf.back() == '\n' ? "line" : "record"));
 }
 
 }  // namespace trainscope

@@ -260,6 +260,9 @@ struct RunInfo {
   bool amp = false;            ///< training.amp at the start
   std::string amp_kind;        ///< "bf16 autocast" | "fp16 autocast with loss scaling"
   bool deterministic = false;  ///< training.deterministic
+  /// teaching.mistakes: the bugs injected on purpose (run.json `teaching_mistakes`, written
+  /// when not empty); a front end shows them while the run is on screen.
+  std::vector<std::string> mistakes;
   /// Estimated memory of the run on the CPU (parameters, gradients, optimizer state, one
   /// batch's activations, data), bytes; 0 when not estimated.
   int64_t memory_estimate_bytes = 0;

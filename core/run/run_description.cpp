@@ -79,6 +79,7 @@ nlohmann::json toJson(const RunInfo& r) {
     j["resumed_from"] = {{"file", r.resumed_from}, {"step", r.start_step}};
   if (r.world_size > 1)
     j["distributed"] = {{"world_size", r.world_size}, {"backend", r.backend}, {"hosts", r.hosts}};
+  if (!r.mistakes.empty()) j["teaching_mistakes"] = r.mistakes;
   if (!r.init_weights.empty())
     j["init_weights"] = {{"file", r.init_weights},
                          {"form", r.init_weights_form},
@@ -148,6 +149,7 @@ RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config)
     readIfPresent(w, "form", r.init_weights_form);
     readIfPresent(w, "tensors", r.init_weights_tensors);
   }
+  readIfPresent(run, "teaching_mistakes", r.mistakes);
   if (config.is_object()) {
     r.config_json = config.dump();
     if (config.contains("training")) {

@@ -124,7 +124,8 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
   if (skipped_steps)
     parts.push_back(std::to_string(skipped_steps) + (skipped_steps == 1 ? " step" : " steps") +
                     " skipped");
-  if (diagnosis == "diverging" || diagnosis == "no_signal" || diagnosis == "flat" ||
+  if (diagnosis == "accumulating" || diagnosis == "diverging" || diagnosis == "no_signal" ||
+      diagnosis == "flat" ||
       diagnosis == "plateau")
     parts.push_back("diagnosis " + diagnosis);
   if (diverged) parts.push_back("diverged @" + std::to_string(*diverged));

@@ -44,12 +44,14 @@ struct LayerStatsRecord {
 ///   initial loss), "loss_above_chance" {train_loss_mean, epochs, factor, chance_loss}
 ///   (`name`: "cross_entropy" | "mse", what the chance loss is), "val_at_chance"
 ///   {val_accuracy_mean, epochs, chance_accuracy, margin_points} (percentages),
-///   "val_loss_at_chance" {val_loss_mean, chance_loss, margin_percent, epochs_since_best}.
+///   "val_loss_at_chance" {val_loss_mean, chance_loss, margin_percent, epochs_since_best},
+///   "grad_norm_growing" {first_steps_median, quarter1_median, quarter2_median,
+///   quarter3_median, quarter4_median, factor, steps}.
 /// - diagnosis checks, no values: "lower_lr_10x", "clip_on", "lower_max_norm",
 ///   "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
 ///   "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
 ///   "check_label_order", "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity",
-///   "check_saturation", "nothing_urgent".
+///   "check_saturation", "nothing_urgent", "zero_grad", "check_accumulation".
 struct Finding {
   std::string code;
   std::vector<double> values;  ///< the numbers `text` names, in the order listed above
@@ -64,6 +66,7 @@ struct Finding {
 /// The loss doctor's reading of a run (core/train/monitors/loss_doctor.h); summary.json
 /// `diagnosis`.
 struct Diagnosis {
+  /// "accumulating" (gradient norms grow steadily: optimizer.zero_grad() missing?) |
   /// "diverging" | "no_signal" (labels carry no information the model finds) | "flat" |
   /// "plateau" | "overfitting" | "healthy" | "too_early"
   std::string kind = "too_early";

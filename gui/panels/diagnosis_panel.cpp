@@ -62,8 +62,9 @@ void DiagnosisPanel::retranslate() {
     kind_->setText(Tr::tr("Diagnosis: %1").arg(EventText::diagnosisKind("too_early")));
     body_->setText(
         Tr::tr("The loss doctor reads the run's loss curves after a few epochs and "
-               "names one of: diverging, no signal in the data, flat from the start, stalled at "
-               "a plateau, overfitting, or healthy – with its evidence and what to check."));
+               "names one of: gradients accumulating, diverging, no signal in the data, flat "
+               "from the start, stalled at a plateau, overfitting, or healthy – with its "
+               "evidence and what to check."));
     return;
   }
   // Epoch 0: read on a step before the first epoch ended (a non-finite step).

@@ -135,7 +135,11 @@ RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   seed_ = new QLabel(this);
   seed_->setObjectName(QStringLiteral("seedLabel"));
   seed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) {
+  mistakes_ = new QLabel(this);
+  mistakes_->setObjectName(QStringLiteral("mistakesLabel"));
+  mistakes_->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+  mistakes_->setVisible(false);
+  for (QLabel* l : {mistakes_, epoch_, step_, metrics_, speed_, seed_}) {
     l->setContentsMargins(6, 0, 6, 0);  // fields never run into each other
     addPermanentWidget(l);
   }
@@ -151,11 +155,22 @@ void RunStatusBar::reset() {
   inverse_rate_sum_ = 0;
   rated_epochs_ = 0;
   ended_ = false;
+  showMistakes({});
   retranslate();
+}
+
+void RunStatusBar::showMistakes(const std::vector<std::string>& names) {
+  mistake_names_ = names;
+  mistakes_->setVisible(!names.empty());
+  mistakes_->setText(names.empty() ? QString()
+                                   : Tr::tr("TEACHING: %n mistake(s) on", nullptr,
+                                            static_cast<int>(names.size())));
+  mistakes_->setToolTip(EventText::mistakesBanner(names));
 }
 
 void RunStatusBar::showRunInfo(const RunInfo& info) {
   info_ = info;
+  showMistakes(info.mistakes);
   total_epochs_ = info.epochs;
   render();
 }
@@ -196,6 +211,7 @@ void RunStatusBar::setField(QLabel* label, const QString& text) {
 }
 
 void RunStatusBar::retranslate() {
+  showMistakes(mistake_names_);
   epoch_->setToolTip(Tr::tr("The epoch being trained (or the last one), of the planned epochs."));
   step_->setToolTip(Tr::tr("Optimizer steps (batches) done so far."));
   metrics_->setToolTip(

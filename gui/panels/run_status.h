@@ -56,6 +56,9 @@ class RunStatusBar : public QStatusBar {
   /// Placeholders ("Epoch –", ...).
   void reset();
   void showRunInfo(const RunInfo& info);
+  /// The run's teaching.mistakes: a red field (mistakesLabel, "TEACHING: 2 mistakes on", the
+  /// list in its tool tip) while shown; hidden without. reset() hides it.
+  void showMistakes(const std::vector<std::string>& names);
   /// The step just trained and the epoch it belongs to.
   void showStep(const StepRecord& step, qint64 totalEpochs);
   void showEpoch(const EpochRecord& epoch, qint64 totalEpochs);
@@ -86,6 +89,8 @@ class RunStatusBar : public QStatusBar {
   QLabel* metrics_ = nullptr;
   QLabel* speed_ = nullptr;
   QLabel* seed_ = nullptr;
+  QLabel* mistakes_ = nullptr;
+  std::vector<std::string> mistake_names_;
 };
 
 }  // namespace trainscope

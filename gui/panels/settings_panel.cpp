@@ -17,6 +17,7 @@
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "gui/panels/mistake_settings.h"
 #include "gui/panels/model_data_settings.h"
 #include "gui/panels/stopping_settings.h"
 #include "gui/preset_text.h"
@@ -189,6 +190,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   form->addRow(more_);
   connect(more_, &ModelDataSettings::changed, this, &SettingsPanel::updateModified);
   connect(more_, &ModelDataSettings::valueRejected, this, &SettingsPanel::valueRejected);
+  mistakes_ = new MistakeSettings(this);  // teaching.mistakes, folded
+  form->addRow(mistakes_);
+  connect(mistakes_, &MistakeSettings::changed, this, &SettingsPanel::updateModified);
 
   retranslate();
   loadPreset(QString::fromStdString(defaultPresetName()));
@@ -255,6 +259,7 @@ void SettingsPanel::retranslate() {
              "It is drawn as a line on the gradient norm plot."));
   stopping_->retranslate();
   more_->retranslate();
+  mistakes_->retranslate();
   origin_->setText(from_checkpoint_ ? Tr::tr("checkpoint %1").arg(origin_name_)
                    : from_file_     ? Tr::tr("config file %1").arg(origin_name_)
                                     : Tr::tr("built-in preset \"%1\"").arg(origin_name_));
@@ -269,6 +274,7 @@ void SettingsPanel::updateModified() {
   const bool modified =
       !sameModelData(shown, base_) || !sameDataSource(shown.data, base_.data) || !StoppingSettings::sameKeys(shown, base_) ||
       shown.optimizer.lr != base_.optimizer.lr ||
+      shown.teaching.mistakes != base_.teaching.mistakes ||
       shown.training.batch_size != base_.training.batch_size ||
       shown.training.epochs != base_.training.epochs ||
       shown.training.seed != base_.training.seed || shown.training.amp != base_.training.amp ||
@@ -293,6 +299,7 @@ TrainConfig SettingsPanel::config() const {
   c.training.clip.max_norm = clip_max_norm_->value();
   stopping_->apply(c);
   more_->apply(c);
+  mistakes_->apply(c);
   return c;
 }
 
@@ -344,6 +351,7 @@ void SettingsPanel::showConfig(const TrainConfig& c) {
   clip_max_norm_->setValue(c.training.clip.max_norm);
   stopping_->showConfig(c);
   more_->showConfig(c);
+  mistakes_->showConfig(c);
   showDataSummary(c.data);
 }
 
@@ -425,6 +433,7 @@ void SettingsPanel::setEditable(bool editable) {
   amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);
   more_->setEditable(editable);
+  mistakes_->setEditable(editable);
   stopping_->setEditable(editable);
   clip_max_norm_->setEnabled(clip_enabled_->isChecked());
 }

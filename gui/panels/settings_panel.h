@@ -16,6 +16,8 @@ class QSpinBox;
 
 namespace trainscope {
 
+class MistakeSettings;
+
 class ModelDataSettings;
 class ScientificSpinBox;
 class StoppingSettings;
@@ -132,6 +134,7 @@ class SettingsPanel : public QGroupBox {
   QPushButton* lr_find_ = nullptr;  ///< `lrFindButton`
   QSpinBox* batch_ = nullptr;
   QSpinBox* epochs_ = nullptr;
+  MistakeSettings* mistakes_ = nullptr;  ///< teaching.mistakes (folded)
   QCheckBox* seed_enabled_ = nullptr;
   QSpinBox* seed_ = nullptr;
   QCheckBox* amp_ = nullptr;  ///< ampCheckBox: training.amp, live while a run is active

@@ -351,7 +351,36 @@ void LossPlot::retranslate() {
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
   rebuildMarkerItems();
+  if (mistakes_banner_) mistakes_banner_->setText(EventText::mistakesBanner(mistakes_));
   emit ghostChanged();
+}
+
+void LossPlot::setMistakes(const std::vector<std::string>& names) {
+  mistakes_ = names;
+  if (names.empty()) {
+    if (mistakes_banner_) {
+      plotLayout()->remove(mistakes_banner_);  // deletes it
+      plotLayout()->simplify();
+      mistakes_banner_ = nullptr;
+    }
+  } else {
+    if (!mistakes_banner_) {
+      plotLayout()->insertRow(0);
+      mistakes_banner_ = new QCPTextElement(this);
+      mistakes_banner_->setObjectName(QStringLiteral("lossMistakesBanner"));
+      mistakes_banner_->setTextColor(QColor(192, 57, 43));
+      QFont f = font();
+      f.setBold(true);
+      mistakes_banner_->setFont(f);
+      plotLayout()->addElement(0, 0, mistakes_banner_);
+    }
+    mistakes_banner_->setText(EventText::mistakesBanner(names));
+  }
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString LossPlot::mistakesBanner() const {
+  return mistakes_banner_ ? mistakes_banner_->text() : QString();
 }
 
 QString LossPlot::ghostDescription() const {

@@ -14,6 +14,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 
+class QCPTextElement;
+
 namespace trainscope {
 
 /// Loss over steps: per-step training loss drawn faint with a smoothed curve over it (core's
@@ -46,6 +48,11 @@ class LossPlot : public LivePlot {
   void setGhostChanges(const std::vector<ConfigChange>& changes, const QString& name = {},
                        bool chosen = false);
   bool ghostShown() const { return ghost_shown_; }
+  /// The run's teaching.mistakes: a red line above the plot names them while the run is shown
+  /// (lossMistakesBanner; none without mistakes), so no such curve is taken for a real one.
+  void setMistakes(const std::vector<std::string>& names);
+  /// The banner's text (empty when none is shown).
+  QString mistakesBanner() const;
   /// "Dashed: the previous run (moons), dropout 0.0 → 0.3" (translated), for the plot's
   /// toolbar.
   QString ghostDescription() const;
@@ -98,6 +105,8 @@ class LossPlot : public LivePlot {
   QString ghost_name_;
   bool ghost_shown_ = false;
   bool ghost_chosen_ = false;
+  std::vector<std::string> mistakes_;
+  QCPTextElement* mistakes_banner_ = nullptr;  ///< row 0 of the layout while mistakes_ is set
   Smoothing smoothing_ = Smoothing::Ema;
   double smoothing_strength_ = 0.95;
   QCPGraph* smoothed_ = nullptr;

@@ -29,7 +29,7 @@
 #include "core/run/run_lock.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
-#include "gui/runs/runs_overlay.h"
+#include "gui/plots/runs_overlay.h"
 
 namespace trainscope {
 namespace {

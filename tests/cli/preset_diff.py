@@ -173,25 +173,44 @@ def compare_checkpoints(a, b, root_a, root_b):
     return [line for line in r.stdout.splitlines() if line]
 
 
+TFEVENTS = re.compile(r"^events\.out\.tfevents\..*$")
+
+
 def files_under(root):
-    out = set()
+    """{name: path relative to root}; a TensorBoard event file's name holds its creation time
+    and host, so it is named events.out.tfevents.* here."""
+    out = {}
     for d, _, names in os.walk(root):
         for n in names:
             if n == ".trainscope.lock":
                 continue
-            out.add(os.path.relpath(os.path.join(d, n), root))
+            rel = os.path.relpath(os.path.join(d, n), root)
+            key = os.path.join(os.path.dirname(rel), "events.out.tfevents.*") if TFEVENTS.match(n) else rel
+            out[key] = rel
     return out
+
+
+def tfevents_values(path):
+    """The event file's (step, file_version, {tag: value}) records, decoded by
+    tensorboard_python.read_events (CRCs checked), wall times and volatile tags left out."""
+    from tensorboard_python import read_events
+    return [(step, version, {t: v for t, v in scalars.items() if not VOLATILE.search(t)})
+            for _, step, version, scalars in read_events(path)]
 
 
 def compare(root_a, root_b):
     root_a, root_b = os.path.abspath(root_a), os.path.abspath(root_b)
     problems = []
-    fa, fb = files_under(root_a), files_under(root_b)
+    na, nb = files_under(root_a), files_under(root_b)
+    fa, fb = set(na), set(nb)
     for f in sorted(fa ^ fb):
         problems.append("%s: only in %s" % (f, root_a if f in fa else root_b))
     for f in sorted(fa & fb):
-        a, b = os.path.join(root_a, f), os.path.join(root_b, f)
-        if f.endswith(".csv"):
+        a, b = os.path.join(root_a, na[f]), os.path.join(root_b, nb[f])
+        if f.endswith("events.out.tfevents.*"):
+            if tfevents_values(a) != tfevents_values(b):
+                problems.append("%s: differs" % f)
+        elif f.endswith(".csv"):
             ra, rb = read_csv(a, root_a), read_csv(b, root_b)
             if ra != rb:
                 row = next((i for i, (x, y) in enumerate(zip(ra, rb)) if x != y), min(len(ra), len(rb)))

@@ -226,11 +226,13 @@ void TstCliHostile::fullDiskEndsCleanly() {
   // A file size limit (ulimit -f 16 in sh: 16 blocks of 512 bytes, 8 KiB per file; SIGXFSZ
   // ignored) fails writes the way a full disk does, with short writes mid-line: moons
   // checkpoints (~34 KB) never fit, steps.csv (~72 bytes a row) stops fitting near step 110.
-  auto limited = [&](const QString& out, int epochs) {
+  auto limited = [&](const QString& out, int epochs, bool tensorboard = true) {
     QProcess p;
     p.start(QStringLiteral("/bin/sh"),
-            {"-c", "ulimit -f 16; trap '' XFSZ; exec \"$0\" train --preset moons --epochs \"$1\" --out \"$2\"",
-             cliPath(), QString::number(epochs), out});
+            {"-c", "ulimit -f 16; trap '' XFSZ; exec \"$0\" train --preset moons --epochs \"$1\" --out \"$2\" --set \"$3\"",
+             cliPath(), QString::number(epochs), out,
+             tensorboard ? QStringLiteral("logging.tensorboard=true")
+                         : QStringLiteral("logging.tensorboard=false")});
     p.waitForFinished(120000);
     return std::make_pair(p.exitCode(), p.readAllStandardError());
   };
@@ -242,9 +244,10 @@ void TstCliHostile::fullDiskEndsCleanly() {
       if (l.count(',') != lines.first().count(',')) return false;
     return true;
   };
-  {  // steps.csv fills up: the run stops, exit 1, every file ends at a whole line
+  {  // steps.csv fills up: the run stops, exit 1, every file ends at a whole line (without the
+     // TensorBoard file, which would fill up first)
     const QString out = tmp_.filePath(QStringLiteral("full-csv"));
-    const auto [code, err] = limited(out, 40);
+    const auto [code, err] = limited(out, 40, false);
     QCOMPARE(code, 1);
     QVERIFY2(err.contains("steps.csv"), err.constData());
     QVERIFY2(wholeLines(out + QStringLiteral("/steps.csv")), "steps.csv ends in a partial row");
@@ -257,7 +260,7 @@ void TstCliHostile::fullDiskEndsCleanly() {
   }
   {  // only the checkpoints fail: the run trains to the end but does not say "completed", exit 1
     const QString out = tmp_.filePath(QStringLiteral("full-ckpt"));
-    const auto [code, err] = limited(out, 3);
+    const auto [code, err] = limited(out, 3, false);
     QCOMPARE(code, 1);
     QVERIFY2(err.contains("final state was not saved"), err.constData());
     const QJsonObject summary = readJsonObject(out + QStringLiteral("/summary.json"));
@@ -265,6 +268,18 @@ void TstCliHostile::fullDiskEndsCleanly() {
     QCOMPARE(summary.value(QStringLiteral("final_state_saved")).toBool(true), false);
     QVERIFY(wholeLines(out + QStringLiteral("/steps.csv")));
     QCOMPARE(readLines(out + QStringLiteral("/steps.csv")).size(), 76);  // header + 75 steps
+  }
+  {  // the TensorBoard event file fills up first (~5 scalars a step): the run stops naming it,
+     // the file cut back to its last whole record, the CSV files at whole lines
+    const QString out = tmp_.filePath(QStringLiteral("full-tfevents"));
+    const auto [code, err] = limited(out, 40);
+    QCOMPARE(code, 1);
+    QVERIFY2(err.contains("events.out.tfevents") && err.contains("last complete record"),
+             err.constData());
+    QVERIFY(wholeLines(out + QStringLiteral("/steps.csv")));
+    QVERIFY(wholeLines(out + QStringLiteral("/metrics.csv")));
+    const QJsonObject summary = readJsonObject(out + QStringLiteral("/summary.json"));
+    QCOMPARE(summary.value(QStringLiteral("stop_reason")).toString(), QStringLiteral("error"));
   }
 }
 

@@ -3,6 +3,8 @@
 // between selected runs, notes kept in notes.json only, a move to the trash folder, and Show
 // drawing a run in the training view without creating a folder.
 #include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
@@ -25,7 +27,8 @@
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/model/run_history.h"
-#include "gui/runs/runs_overlay.h"
+#include "gui/plots/runs_overlay.h"
+#include "gui/plots/training_plots.h"
 #include "gui/runs/runs_window.h"
 
 using namespace trainscope;
@@ -58,6 +61,7 @@ class TstRunsGui : public QObject {
   void chosenRunIsTheGhostOfTheNextRuns();
   void replayRepeatsARecordedRun();
   void anomaliesInTheInterfaceLanguage();
+  void teachingMistakesAreMarked();
 };
 
 void TstRunsGui::tableFilterDifferencesNotesTrash() {
@@ -353,6 +357,52 @@ void TstRunsGui::anomaliesInTheInterfaceLanguage() {
                    "clip warning, something new"));
   QCOMPARE(runAnomaliesTitle("1 step skipped"), QString("1 step(s) skipped"));
   QCOMPARE(runAnomaliesTitle(""), QString());
+}
+
+// Inject a mistake (issue 25 §4): the switches edit teaching.mistakes (the two lr factors
+// exclude each other); a run with one is marked in the status bar and above the loss plot, also
+// when it is opened again; a run without is not.
+void TstRunsGui::teachingMistakesAreMarked() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  MainWindow main;
+  main.setConfirmClose(false);
+  main.setRunsRoot(root);
+  main.show();
+  auto* zero_grad = main.findChild<QCheckBox*>(QStringLiteral("mistake_no_zero_gradCheckBox"));
+  auto* up = main.findChild<QCheckBox*>(QStringLiteral("mistake_lr_x1000CheckBox"));
+  auto* down = main.findChild<QCheckBox*>(QStringLiteral("mistake_lr_x1e-6CheckBox"));
+  QVERIFY(zero_grad && up && down);
+  up->setChecked(true);
+  down->setChecked(true);  // unchecks lr_x1000
+  QVERIFY(!up->isChecked());
+  down->setChecked(false);
+  zero_grad->setChecked(true);
+  TrainConfig c = main.currentConfig();
+  QCOMPARE(c.teaching.mistakes, std::vector<std::string>{"no_zero_grad"});
+  c.training.epochs = 2;
+  c.data.n_samples = 60;
+  QSignalSpy finished(main.controller(), &TrainingController::runFinished);
+  QVERIFY(main.controller()->start(c, root));
+  QVERIFY(finished.wait(60000));
+  auto* label = main.findChild<QLabel*>(QStringLiteral("mistakesLabel"));
+  QVERIFY(label && label->isVisibleTo(&main));
+  QVERIFY(label->text().contains("1"));
+  auto* loss = main.findChild<LossPlot*>();
+  QVERIFY(loss);
+  QVERIFY2(loss->mistakesBanner().contains("zero_grad"), qPrintable(loss->mistakesBanner()));
+  const QString marked = main.runDirectory();
+  // a run without mistakes: no marks
+  c.teaching.mistakes.clear();
+  QVERIFY(main.controller()->start(c, root));
+  QVERIFY(finished.wait(60000));
+  QVERIFY(!label->isVisibleTo(&main));
+  QVERIFY(loss->mistakesBanner().isEmpty());
+  // the marked run opened again from its folder: marked again
+  QString error;
+  QVERIFY2(main.controller()->openRun(marked, &error), qPrintable(error));
+  QVERIFY(label->isVisibleTo(&main));
+  QVERIFY(loss->mistakesBanner().contains("zero_grad"));
 }
 
 QTEST_MAIN(TstRunsGui)

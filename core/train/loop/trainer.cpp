@@ -37,6 +37,7 @@
 #include "core/train/loop/meters.h"
 #include "core/train/loop/run_control.h"
 #include "core/train/loop/trainer_hooks.h"
+#include "core/train/teaching/mistakes.h"
 #include "core/train/loop/trainer_impl.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/probes/shapes.h"
@@ -91,6 +92,11 @@ void Trainer::Impl::prepare(bool check_only) {
   TrainingConfig& t = config.training;
   non_finite_policy = t.non_finite.value_or(options.default_non_finite);
   t.non_finite = non_finite_policy;
+  state.mistakes = parseMistakes(config.teaching.mistakes);
+  if (state.mistakes.any() && options.distributed)
+    throw Error(ErrorCode::Config, "teaching.mistakes",
+                "teaching.mistakes are for single-process runs (a classroom demonstration); "
+                "remove them for a distributed run");
   if (options.distributed) dist = DistContext::join(*options.distributed, config.distributed);
   // Before the seed is drawn: an unseeded run (null everywhere) agrees, different seeds do not.
   if (dist) checkConfigsAgree(*dist, configToJson(config).dump());
@@ -111,6 +117,7 @@ void Trainer::Impl::prepare(bool check_only) {
     config.model.torchscript.path =
         std::filesystem::absolute(*config.model.torchscript.path).lexically_normal().string();
   data = loadData(config.data);
+  if (state.mistakes.shuffled_labels) shuffleLabels(data.train, state.seed);  // teaching
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
       if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
@@ -131,7 +138,11 @@ void Trainer::Impl::prepare(bool check_only) {
   // loss error at step 1 (a TorchScript module or a conv stack written for other inputs).
   checkModelFitsData(*state.model, data.train, data.summary, config.model.kind, t.batch_size);
   state.grads = std::make_unique<FlatGradients>(state.params);
-  state.optimizer = makeOptimizer(config.optimizer, state.params);
+  // teaching.mistakes lr_x1000 / lr_x1e-6: the rate the run starts with (config.json keeps
+  // optimizer.lr as set, with the mistake named beside it).
+  TrainConfig started = config;
+  started.optimizer.lr *= state.mistakes.lr_factor;
+  state.optimizer = makeOptimizer(started.optimizer, state.params);
   if (!options.init_weights.empty()) imported = importWeights(*state.model, options.init_weights);
   trainscope::setAmp(state, t.amp);  // before a resume: its scaler state goes into the scaler
   // The shuffle generator is its own stream of the training seed: shuffling does not consume
@@ -139,7 +150,7 @@ void Trainer::Impl::prepare(bool check_only) {
   state.shuffle_gen =
       at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(state.seed) ^ 0x5DEECE66DULL);
   state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
-  prepareSchedules(state, config);  // scheduler, early stopping, overfitting watch
+  prepareSchedules(state, started);  // scheduler, early stopping, overfitting watch
 
   if (!options.resume_from.empty())
     source_run_dir =
@@ -182,6 +193,7 @@ void Trainer::Impl::describe() {
   i.amp = state.amp;
   i.amp_kind = describeAmp(state);
   i.deterministic = config.training.deterministic;
+  i.mistakes = config.teaching.mistakes;
   i.memory_estimate_bytes = memory_estimate_bytes;
   i.data = data.summary;
   i.model = model_summary;

@@ -149,10 +149,12 @@ struct Trainer::Impl {
 
   /// {mean loss, accuracy} of `split`: split across the ranks and all-reduced when data
   /// parallel (core/distributed/data_parallel.h), else evaluate().
-  std::pair<double, std::optional<double>> evaluateSplit(const TensorPair& split) {
+  std::pair<double, std::optional<double>> evaluateSplit(const TensorPair& split,
+                                                         const Mistakes& mistakes = Mistakes{}) {
     const int64_t bs = config.training.batch_size;
-    return dist ? evaluateSharded(*dist, *state.model, split, data.classification, bs)
-                : evaluate(*state.model, split, data.classification, bs);
+    if (dist) return evaluateSharded(*dist, *state.model, split, data.classification, bs);
+    return evalMeans(evaluateSums(*state.model, split, data.classification, bs, {}, mistakes),
+                     data.classification);
   }
   /// evaluateSplit(data.val), and on one process with options.validation_detail the
   /// ValidationDetail of the same pass to observers (trainer_loop.cpp).

@@ -143,11 +143,12 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
 
 std::pair<double, std::optional<double>> Trainer::Impl::validate(int64_t epoch) {
   if (dist || !options.validation_detail || data.val.size() == 0 || observers.empty())
-    return evaluateSplit(data.val);
+    return evaluateSplit(data.val, state.mistakes);
   ValidationDetailCollector collector(data, epoch);
   const EvalSums sums = evaluateSums(
       *state.model, data.val, data.classification, config.training.batch_size,
-      [&](int64_t start, const at::Tensor& out, const at::Tensor& y) { collector.add(start, out, y); });
+      [&](int64_t start, const at::Tensor& out, const at::Tensor& y) { collector.add(start, out, y); },
+      state.mistakes);
   const ValidationDetail detail = collector.finish();
   for (auto* o : observers) o->onValidationDetail(detail);
   return evalMeans(sums, data.classification);

@@ -155,7 +155,7 @@ void Trainer::Impl::watchStep(const StepResult& s, int64_t epoch) {
   const ClipConfig& clip = config.training.clip;
   if (auto warn = w.clip_stats.onStep(step, s.grad_norm, clip.enabled, clip.max_norm))
     emit({step, epoch, EventKind::ClipWarning, warn->message, warn->value, warn->what, ""});
-  w.doctor.onStep(s.loss, s.applied);
+  w.doctor.onStep(s.loss, s.applied, s.grad_norm);
   if (state.initial_losses.size() < w.doctor.initialLosses().size())  // the checkpoints keep it
     state.initial_losses = w.doctor.initialLosses();
   if (!s.applied) {

@@ -8,7 +8,7 @@
 
 namespace trainscope {
 
-void LossDoctor::onStep(double loss, bool applied) {
+void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
   ++steps_;
   if (!std::isfinite(loss) || !applied) {
     if (non_finite_steps_++ == 0) {
@@ -16,6 +16,15 @@ void LossDoctor::onStep(double loss, bool applied) {
       first_non_finite_loss_ = loss;
     }
     return;
+  }
+  if (std::isfinite(grad_norm)) {
+    if (first_grads_.size() < static_cast<size_t>(kInitialSteps)) first_grads_.push_back(grad_norm);
+    if (grad_seen_++ % grad_stride_ == 0) grad_samples_.push_back(static_cast<float>(grad_norm));
+    if (grad_samples_.size() > kGradSamples) {  // keep every other: the stride doubles
+      for (size_t i = 0; i < grad_samples_.size() / 2; ++i) grad_samples_[i] = grad_samples_[2 * i];
+      grad_samples_.resize(grad_samples_.size() / 2);
+      grad_stride_ *= 2;
+    }
   }
   if (!initial_from_history_ && static_cast<int>(first_losses_.size()) < kInitialSteps)
     first_losses_.push_back(loss);
@@ -35,6 +44,13 @@ void LossDoctor::restart(int64_t step, const std::vector<double>& initial_losses
 namespace {
 
 Finding check(const char* code, const char* text) { return {code, {}, "", text}; }
+
+template <class T>
+double medianOf(std::vector<T> v) {
+  if (v.empty()) return std::nan("");
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return static_cast<double>(v[v.size() / 2]);
+}
 
 /// Mean of the finite values of field `f` over epochs [from, to); NaN when none.
 template <class F>
@@ -80,6 +96,23 @@ const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience
     if (auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss)) r.onset = o;
   }
   return r.onset;
+}
+
+std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth() const {
+  if (grad_seen_ < kGrowthMinSteps || first_grads_.size() < static_cast<size_t>(kInitialSteps))
+    return std::nullopt;
+  GradGrowth g;
+  g.first = medianOf(first_grads_);
+  g.steps = grad_seen_;
+  const size_t n = grad_samples_.size();
+  for (size_t q = 0; q < 4; ++q)
+    g.quarters[q] = medianOf(std::vector<float>(grad_samples_.begin() + static_cast<long>(q * n / 4),
+                                                grad_samples_.begin() + static_cast<long>((q + 1) * n / 4)));
+  for (size_t q = 1; q < 4; ++q)
+    if (!(g.quarters[q] > g.quarters[q - 1]) || g.quarters[q] > kGrowthJump * g.quarters[q - 1])
+      return std::nullopt;
+  if (!(g.first > 0) || !(g.quarters[3] >= kGrowthFactor * g.first)) return std::nullopt;
+  return g;
 }
 
 Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
@@ -138,6 +171,37 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   }
   const bool huge = std::isfinite(initial) && n > 0 && max_train > kDivergeFactor * initial;
 
+  const std::optional<GradGrowth> growth = gradGrowth();
+  const auto growth_finding = [&] {
+    const GradGrowth& g = *growth;
+    return Finding{"grad_norm_growing",
+                   {g.first, g.quarters[0], g.quarters[1], g.quarters[2], g.quarters[3],
+                    g.quarters[3] / g.first, static_cast<double>(g.steps)},
+                   "",
+                   "the gradient norm grew quarter after quarter of the " +
+                       std::to_string(g.steps) + " steps (medians " + formatHuman(g.quarters[0]) +
+                       ", " + formatHuman(g.quarters[1]) + ", " + formatHuman(g.quarters[2]) +
+                       ", " + formatHuman(g.quarters[3]) + "), " +
+                       formatHuman(g.quarters[3] / g.first) + "x the first steps' " +
+                       formatHuman(g.first)};
+  };
+  const Finding zero_grad_check =
+      check("zero_grad",
+            "call optimizer.zero_grad() before each backward(): without it every step adds its "
+            "gradient to those of all steps before");
+  if (growth && non_finite_steps_ == 0) {
+    d.kind = "accumulating";
+    d.summary =
+        "the gradient norm grows step after step: the gradients accumulate (optimizer.zero_grad() "
+        "missing?)";
+    d.evidence = {growth_finding()};
+    if (std::isfinite(initial)) d.evidence.push_back(init_finding);
+    d.checks = {zero_grad_check,
+                check("check_accumulation",
+                      "if the accumulation is on purpose, step and zero the gradients every k "
+                      "batches (training.grad_accum_steps)")};
+    return d;
+  }
   if (non_finite_steps_ > 0 || diverged_ || huge || above_chance || val_above_chance) {
     d.kind = "diverging";
     d.summary = non_finite_steps_ > 0 || diverged_ || huge
@@ -180,12 +244,14 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                                 " is above chance too"});
     if (diverged_)
       d.evidence.push_back({"divergence_detected", {}, "", "a finite divergence was detected"});
+    if (growth) d.evidence.insert(d.evidence.begin(), growth_finding());
     d.checks = {check("lower_lr_10x", "lower the learning rate 10x"),
                 context.clip_enabled
                     ? check("lower_max_norm", "lower max_norm (training.clip.max_norm)")
                     : check("clip_on", "turn on gradient clipping (training.clip.enabled)"),
                 check("standardise_and_scale", "standardise the inputs and scale the targets"),
                 check("check_init", "check the weight initialisation")};
+    if (growth) d.checks.insert(d.checks.begin(), zero_grad_check);
     return d;
   }
   if (n < 3) {

@@ -6,6 +6,7 @@
 /// numbers) and the checks to make, in order. It judges against chance (ChanceLevels: the loss
 /// of a constant prediction, the majority-class accuracy) as well as against the run's first
 /// steps. Pure logic, torch-free, so tests script synthetic runs.
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -47,8 +48,18 @@ class LossDoctor {
   static constexpr double kChanceAccSigmas = 2;      ///< ... or 2 standard errors, the wider
   static constexpr double kChanceLossMargin = 0.05;  ///< val loss >= 95% of chance: at chance
 
-  /// Every step, in order (skipped steps too).
-  void onStep(double loss, bool applied);
+  // Gradients that accumulate (optimizer.zero_grad() forgotten): over at least 40 applied
+  // steps, the medians of the gradient norm over the four quarters of the run rise quarter after
+  // quarter, none more than 10x the one before (not an explosion), and the last is over 10x the
+  // median of the first 10 steps.
+  static constexpr int64_t kGrowthMinSteps = 40;
+  static constexpr double kGrowthFactor = 10;
+  static constexpr double kGrowthJump = 10;
+  static constexpr size_t kGradSamples = 4096;  ///< grad norms kept (evenly thinned), bounded
+
+  /// Every step, in order (skipped steps too); `grad_norm` the step's total norm before
+  /// clipping (NaN: not known).
+  void onStep(double loss, bool applied, double grad_norm = std::nan(""));
   /// Every completed epoch, in order.
   void onEpoch(const EpochRecord& r);
   /// A finite divergence was detected (DivergenceMonitor).
@@ -62,7 +73,10 @@ class LossDoctor {
   /// The first finite step losses (at most kInitialSteps): the initial loss.
   const std::vector<double>& initialLosses() const { return first_losses_; }
 
-  /// The reading now. Rules, first match wins: "diverging" when a step was non-finite, a
+  /// The reading now. Rules, first match wins: "accumulating" when no step was non-finite and
+  /// the gradient norm grows steadily (the rule above: the gradients of every step add up, as
+  /// without optimizer.zero_grad(); evidence "grad_norm_growing", first check "zero_grad"; a
+  /// diverging run with that pattern gets the same evidence and check first); "diverging" when a step was non-finite, a
   /// divergence was detected, an epoch's training loss exceeds 10x the initial loss (mean
   /// of the first 10 finite step losses), or (chance known) the mean training loss of the last
   /// 3 epochs exceeds 10x the chance loss and is not below half the mean of the first 3 epochs
@@ -84,7 +98,18 @@ class LossDoctor {
   Diagnosis diagnose(const DoctorContext& context = {}) const;
 
  private:
+  /// The steady growth of the gradient norm (kGrowth* rule), or nullopt.
+  struct GradGrowth {
+    double first = 0;       ///< median of the first kInitialSteps applied steps' norms
+    double quarters[4]{};  ///< medians of the four quarters of the applied steps
+    int64_t steps = 0;
+  };
+  std::optional<GradGrowth> gradGrowth() const;
+
   std::vector<double> first_losses_;
+  std::vector<double> first_grads_;  ///< the first applied steps' finite grad norms (<= 10)
+  std::vector<float> grad_samples_;  ///< every grad_stride_-th applied step's norm
+  int64_t grad_stride_ = 1, grad_seen_ = 0;
   bool initial_from_history_ = false;  ///< restart() without initial losses
   int64_t steps_ = 0, non_finite_steps_ = 0, first_non_finite_step_ = 0;
   double first_non_finite_loss_ = 0;

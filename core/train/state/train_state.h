@@ -2,6 +2,7 @@
 /// The whole state of a run, in one place, so that a checkpoint can capture it and a resumed
 /// run restore it (the checkpoint issue builds on this). Torch types: internal to core.
 #include <ATen/core/Generator.h>
+#include "core/train/teaching/mistakes.h"
 #include "core/model/model.h"
 #include <torch/optim/optimizer.h>
 
@@ -67,6 +68,9 @@ struct TrainState {
   /// Data parallel (core/distributed/): the group whose ranks' gradients each step all-reduces; null
   /// in a single-process run. Not owned (the Trainer owns it).
   DistContext* dist = nullptr;
+  /// teaching.mistakes (core/train/teaching/mistakes.h): the bugs trainStep and the validation
+  /// inject on purpose; all off in a real run.
+  Mistakes mistakes;
 };
 
 }  // namespace trainscope

@@ -6,6 +6,7 @@
 #include <torch/utils.h>
 
 #include <cmath>
+#include <optional>
 
 #include "core/data/distributed_sampler.h"
 #include "core/distributed/data_parallel.h"
@@ -71,6 +72,50 @@ void backward(const at::Tensor& loss) { loss.backward(); }
 
 void optimizerStep(TrainState& s) { s.optimizer->step(); }
 
+/// teaching.mistakes step_before_backward, the loop a student writes as
+///   optimizer.step(); optimizer.zero_grad(); loss = loss_fn(model(x), y); loss.backward()
+/// : each update uses the gradients still in .grad, the previous batch's (zeros at the first
+/// step), one step late; this batch's gradients wait for the next step. (Calling step() between
+/// the forward pass and backward() instead fails in PyTorch: the update modifies weights the
+/// graph saved.) Measured, clipped and watched are the gradients the update uses; the loss is
+/// this batch's, after the update. No GradScaler or all-reduce (refused together).
+StepResult stepBeforeBackward(TrainState& s, const std::vector<TensorPair>& group,
+                              bool classification, const ClipConfig& clip,
+                              const TrainerHooks* hooks, StepWatch* watch) {
+  StepResult r;
+  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
+  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));
+  r.grad_norm_clipped = r.grad_norm;
+  r.lr = currentLr(*s.optimizer);
+  const bool finite = std::isfinite(r.grad_norm);
+  r.applied = finite;
+  if (watch) watch->afterMeasure(s, r);
+  if (finite) {
+    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
+    r.grad_norm_clipped = c.norm_clipped;
+    r.clipped = c.clipped;
+  }
+  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
+  if (finite) {
+    if (watch) watch->beforeUpdate(s);
+    optimizerStep(s);  // the previous batch's gradients
+    if (watch) watch->afterUpdate(s);
+  }
+  if (!s.mistakes.no_zero_grad) zeroGrad(s);
+  double loss_sum = 0;
+  for (const TensorPair& batch : group) {
+    at::Tensor out;
+    at::Tensor loss = forwardLoss(s, batch, classification, &out);
+    loss_sum += loss.item<double>();
+    r.samples += batch.size();
+    if (classification) r.correct += countCorrect(out, batch);
+    backward(group.size() > 1 ? loss / static_cast<double>(group.size()) : loss);
+  }
+  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+  if (s.amp) clearAutocastCache();
+  return r;
+}
+
 }  // namespace
 
 StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification,
@@ -80,9 +125,12 @@ StepResult trainStep(TrainState& s, const TensorPair& batch, bool classification
 
 StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool classification,
                      const ClipConfig& clip, const TrainerHooks* hooks, StepWatch* watch) {
+  // teaching.mistakes (core/train/teaching/mistakes.h): the bugs a class watches on purpose.
+  if (s.mistakes.step_before_backward)
+    return stepBeforeBackward(s, group, classification, clip, hooks, watch);
   GradScaler* scaler = s.amp ? s.scaler.get() : nullptr;
   StepResult r;
-  zeroGrad(s);
+  if (!s.mistakes.no_zero_grad) zeroGrad(s);  // no_zero_grad: optimizer.zero_grad() forgotten
   double loss_sum = 0;
   for (const TensorPair& batch : group) {
     at::Tensor out;
@@ -131,9 +179,14 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
 }
 
 EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
-                      int64_t batch_size, const EvalChunkSink& sink) {
-  model.eval();
-  torch::NoGradGuard no_grad;
+                      int64_t batch_size, const EvalChunkSink& sink, const Mistakes& mistakes) {
+  if (mistakes.eval_in_train_mode)
+    model.train();  // teaching: model.eval() forgotten
+  else
+    model.eval();
+  std::optional<torch::NoGradGuard> no_grad;
+  if (!mistakes.val_with_grad) no_grad.emplace();  // teaching: torch.no_grad() forgotten
+  std::vector<at::Tensor> kept;  // val_with_grad: every chunk's graph, alive until the end
   EvalSums sums;
   const int64_t n = split.size();
   const int64_t chunk = std::max<int64_t>(batch_size, 1024);
@@ -142,6 +195,7 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
     const TensorPair part = split.rows(start, len);  // uint8 images are converted per chunk
     const at::Tensor &x = part.x, &y = part.y;
     at::Tensor out = model.forward(x);
+    if (mistakes.val_with_grad) kept.push_back(out);
     if (classification) {
       sums.loss_sum += F::cross_entropy(out, y, F::CrossEntropyFuncOptions().reduction(torch::kSum))
                            .item<double>();
@@ -155,7 +209,7 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>() /
           targets_per_sample;
     }
-    if (sink) sink(start, out, y);
+    if (sink) sink(start, mistakes.val_with_grad ? out.detach() : out, y);
   }
   sums.count = n;
   return sums;

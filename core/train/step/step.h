@@ -75,9 +75,12 @@ using EvalChunkSink =
 
 /// evaluate()'s pass without the division: sums over `split` in eval mode under NoGradGuard,
 /// handing each chunk's outputs to `sink` when set (the sums do not depend on it). Leaves the
-/// model in eval mode.
+/// model in eval mode. `mistakes` (teaching only): eval_in_train_mode runs the pass in train
+/// mode (and leaves the model so); val_with_grad runs it with gradients on and keeps every
+/// chunk's graph until the pass ends, as `total = total + loss` does in Python.
 EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification,
-                      int64_t batch_size, const EvalChunkSink& sink = {});
+                      int64_t batch_size, const EvalChunkSink& sink = {},
+                      const Mistakes& mistakes = Mistakes{});
 
 /// Evaluates `split` split across the ranks without padding (evaluationShard: every sample
 /// counted once) and all-reduces the sums: {mean loss, accuracy} over the whole split, the

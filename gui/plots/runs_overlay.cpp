@@ -1,4 +1,4 @@
-#include "gui/runs/runs_overlay.h"
+#include "gui/plots/runs_overlay.h"
 
 #include <QCheckBox>
 #include <QComboBox>
