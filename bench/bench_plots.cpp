@@ -10,6 +10,7 @@
 // 50 immediate replots (target: median <= 16 ms), after the time to read and draw them once.
 #include <QApplication>
 #include <QDir>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <algorithm>
@@ -68,6 +69,21 @@ int overlay(int runs, long steps) {
     ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
   }
   std::sort(ms.begin(), ms.end());
+  if (qEnvironmentVariableIsSet("BENCH_DEBUG")) {
+    auto time = [&](const char* what) {
+      QElapsedTimer t;
+      t.start();
+      dialog.plot()->replot(QCustomPlot::rpImmediateRefresh);
+      std::printf("%s: %.2f ms\n", what, static_cast<double>(t.nsecsElapsed()) / 1e6);
+    };
+    time("as is");
+    dialog.findChild<QCheckBox*>(QStringLiteral("overlayLogCheckBox"))->setChecked(false);
+    time("linear");
+    dialog.plot()->setNotAntialiasedElements(QCP::aeAll);
+    time("no antialiasing");
+    dialog.plot()->legend->setVisible(false);
+    time("no legend");
+  }
   std::printf("overlay runs=%d steps_per_run=%ld read_and_draw_ms=%.0f\n", runs, steps, load_ms);
   std::printf("median_ms=%.2f worst_ms=%.2f\n", ms[ms.size() / 2], ms.back());
   return 0;

@@ -267,7 +267,8 @@ QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Se
   }
   if (severity) {
     *severity = summary.stop_reason == StopReason::Error ? Severity::Error
-                : summary.stop_reason == StopReason::NonFinite || skippedSteps > 0
+                : summary.stop_reason == StopReason::NonFinite ||
+                        summary.stop_reason == StopReason::Interrupted || skippedSteps > 0
                     ? Severity::Warning
                     : Severity::Success;
   }

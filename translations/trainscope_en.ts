@@ -3427,5 +3427,9 @@ Its files are kept there until you delete them.</source>
             <numerusform>TEACHING: %n mistakes on</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Mistakes (teaching)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3419,5 +3419,9 @@ Its files are kept there until you delete them.</source>
             <numerusform>教学演示：已注入 %n 个错误</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Mistakes (teaching)</source>
+        <translation>注入的错误（教学）</translation>
+    </message>
 </context>
 </TS>

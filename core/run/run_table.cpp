@@ -211,6 +211,8 @@ const std::vector<RunColumn>& runColumns() {
       {"anomalies", "anomalies",
        "non-finite steps, divergence, roll-backs, overfitting onset, early stop, clip and memory "
        "warnings, slowdowns (from events.jsonl)"},
+      {"mistakes", "mistakes",
+       "teaching.mistakes: training-loop bugs injected on purpose (a teaching run, not a real one)"},
       {"amp", "amp", "training.amp"},
       {"threads", "threads", "intra-op threads of the training thread", false},
       {"world_size", "ranks", "data-parallel ranks (1: one process)", false},
@@ -275,6 +277,10 @@ RunRow readRunRow(const fs::path& dir_in) {
     v["lr"] = at(c, {"optimizer", "lr"});
     v["batch_size"] = at(c, {"training", "batch_size"});
     v["amp"] = at(c, {"training", "amp"});
+    std::string mistakes;
+    for (const json& m : at(c, {"teaching", "mistakes"}))
+      if (m.is_string()) mistakes += (mistakes.empty() ? "" : ", ") + m.get<std::string>();
+    if (!mistakes.empty()) v["mistakes"] = mistakes;
   }
   if (run.is_object()) {
     v["started"] = at(run, {"start_time"});
@@ -329,6 +335,13 @@ RunRow readRunRow(const fs::path& dir_in) {
   } catch (const Error& e) {
     return finish("incomplete", e.what());
   }
+  // A metrics.csv cut short (a half-copied folder) would show another run's final numbers.
+  const int64_t last_epoch = epochs.empty() ? 0 : epochs.back().epoch;
+  if (last_epoch < summary.epochs_completed)
+    return finish("incomplete",
+                  "metrics.csv ends at epoch " + std::to_string(last_epoch) +
+                      " but summary.json says " + std::to_string(summary.epochs_completed) +
+                      " epochs were completed: the file was cut short");
   v["test_loss"] = orNull(summary.test_loss);
   v["test_accuracy"] = orNull(summary.test_accuracy);
   v["duration_s"] = summary.wall_seconds;
@@ -461,138 +474,6 @@ std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
     return x.is_string() && x.get<std::string>() < y.get<std::string>();
   });
   return rows;
-}
-
-std::string runCell(const RunRow& row, const std::string& key) {
-  auto it = row.values.find(key);
-  if (it == row.values.end() || it->is_null()) return "-";
-  if (it->is_boolean()) return it->get<bool>() ? "yes" : "no";
-  if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
-  if (it->is_number()) return formatHuman(it->get<double>());
-  if (it->is_string()) return it->get<std::string>().empty() ? "-" : it->get<std::string>();
-  return it->dump();
-}
-
-namespace {
-
-/// A dotted config key of configKeyInfos() ("optimizer.lr"), or a section of them ("model.cnn").
-bool isConfigKey(const std::string& key) {
-  static const std::vector<ConfigKeyInfo> infos = configKeyInfos();
-  for (const auto& k : infos)
-    if (k.key == key || k.key.rfind(key + ".", 0) == 0) return true;
-  return false;
-}
-
-bool isColumn(const std::string& key) {
-  for (const auto& c : runColumns())
-    if (c.key == key) return true;
-  return false;
-}
-
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
-/// config.json's value at a dotted key, as compact JSON text; nullopt when absent.
-std::optional<std::string> configValue(const json& config, const std::string& key) {
-  const json* node = &config;
-  size_t start = 0;
-  while (start <= key.size()) {
-    size_t dot = key.find('.', start);
-    if (dot == std::string::npos) dot = key.size();
-    if (!node->is_object()) return std::nullopt;
-    auto it = node->find(key.substr(start, dot - start));
-    if (it == node->end()) return std::nullopt;
-    node = &*it;
-    start = dot + 1;
-  }
-  return node->is_string() ? node->get<std::string>() : node->dump();
-}
-
-}  // namespace
-
-void sortRuns(std::vector<RunRow>& rows, const std::string& key_in, bool descending) {
-  if (!isColumn(key_in)) {
-    std::string names;
-    for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
-    throw Error(ErrorCode::Config, "--sort", "--sort: no column '" + key_in + "'; the columns: " + names);
-  }
-  const std::string key = key_in == "epochs" ? "epochs_done" : key_in;  // "3/10" by its number
-  // A number, or "inf" / "-inf" / "nan" (non-finite values are stored as text); NaN as unknown.
-  auto number = [&](const json& v) -> std::optional<double> {
-    if (v.is_number()) return v.get<double>();
-    if (v.is_string()) {
-      const auto p = parseNumber(v.get<std::string>());
-      if (p && !std::isnan(*p)) return p;
-    }
-    return std::nullopt;
-  };
-  std::stable_sort(rows.begin(), rows.end(), [&](const RunRow& a, const RunRow& b) {
-    const json& x = a.values[key];
-    const json& y = b.values[key];
-    const auto nx = number(x), ny = number(y);
-    const int rx = nx ? 0 : (x.is_null() || (x.is_string() && x.get<std::string>() == "nan")) ? 2 : 1;
-    const int ry = ny ? 0 : (y.is_null() || (y.is_string() && y.get<std::string>() == "nan")) ? 2 : 1;
-    if (rx != ry) return rx < ry;  // unknown values last, whatever the direction
-    if (rx == 2) return false;
-    const bool less = rx == 0 ? *nx < *ny : runCell(a, key) < runCell(b, key);
-    const bool greater = rx == 0 ? *ny < *nx : runCell(b, key) < runCell(a, key);
-    return descending ? greater : less;
-  });
-}
-
-bool runMatches(const RunRow& row, const std::string& filter) {
-  const auto eq = filter.find('=');
-  if (eq == 0)
-    throw Error(ErrorCode::Config, "--filter", "--filter " + filter + ": no key before '='");
-  if (eq != std::string::npos) {
-    const std::string key = filter.substr(0, eq);
-    const std::string text = lower(filter.substr(eq + 1));
-    if (isColumn(key)) return lower(runCell(row, key)).find(text) != std::string::npos;
-    if (isConfigKey(key)) {
-      const auto value = configValue(row.config, key);
-      return value && lower(*value).find(text) != std::string::npos;
-    }
-    throw Error(ErrorCode::Config, "--filter",
-                "--filter " + filter + ": '" + key + "' is neither a column nor a config key");
-  }
-  const std::string text = lower(filter);
-  for (const auto& c : runColumns())
-    if (lower(runCell(row, c.key)).find(text) != std::string::npos) return true;
-  return false;
-}
-
-std::vector<ConfigDifference> configDifferences(const std::vector<RunRow>& rows) {
-  // Flattened leaves (dotted keys) of each config; a list is one leaf.
-  std::vector<std::map<std::string, std::string>> flat(rows.size());
-  std::set<std::string> keys;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    std::vector<std::pair<std::string, const json*>> stack{{"", &rows[i].config}};
-    while (!stack.empty()) {
-      auto [prefix, node] = stack.back();
-      stack.pop_back();
-      if (node->is_object() && !node->empty()) {
-        for (auto it = node->begin(); it != node->end(); ++it)
-          stack.emplace_back(prefix.empty() ? it.key() : prefix + "." + it.key(), &it.value());
-      } else if (!prefix.empty()) {
-        flat[i][prefix] = node->dump();
-        keys.insert(prefix);
-      }
-    }
-  }
-  std::vector<ConfigDifference> out;
-  for (const auto& key : keys) {
-    if (key == "name") continue;
-    ConfigDifference d{key, {}};
-    for (const auto& f : flat) {
-      auto it = f.find(key);
-      d.values.push_back(it == f.end() ? "-" : it->second);
-    }
-    if (std::adjacent_find(d.values.begin(), d.values.end(), std::not_equal_to<>()) != d.values.end())
-      out.push_back(std::move(d));
-  }
-  return out;
 }
 
 void writeRunNotes(const fs::path& dir, const std::string& notes,

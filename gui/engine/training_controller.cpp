@@ -121,7 +121,8 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
       run.layers.empty() ? std::nullopt : std::optional<LayerStatsRecord>(run.layers.back());
   last_model_view_.reset();
   last_validation_detail_.reset();
-  if (!run.summary && !live) {  // killed: it ended there
+  const bool killed = !run.summary && !live;
+  if (killed) {  // killed: it ended there
     RunSummary s;
     s.stop_reason = StopReason::Interrupted;
     s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
@@ -154,6 +155,8 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
     return true;
   }
   emit runFinished(summary_);
+  // No summary.json and no process writing: say so (the status bar), as the runs table does.
+  if (killed) emit followStatusChanged(QStringLiteral("crashed"), 0.0);
   return true;
 }
 

@@ -202,7 +202,8 @@ class TrainingController : public QObject {
   /// setNonFinitePolicy() asked the engine for `policy` (the settings show it).
   void nonFinitePolicyChanged(const QString& policy);
   /// A followed run (openRun) changed state: "running", "stalled", "crashed" or "finished";
-  /// `idleSeconds` since the writer last appended a line.
+  /// `idleSeconds` since the writer last appended a line. Also "crashed" once for a run opened
+  /// without summary.json that no process writes (killed, crashed).
   void followStatusChanged(const QString& state, double idleSeconds);
 
  private:

@@ -1,7 +1,6 @@
 #include "gui/panels/mistake_settings.h"
 
 #include <QCheckBox>
-#include <QLabel>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -27,9 +26,6 @@ MistakeSettings::MistakeSettings(QWidget* parent) : QWidget(parent) {
   outer->addWidget(body_);
   auto* rows = new QVBoxLayout(body_);
   rows->setContentsMargins(12, 0, 0, 0);
-  note_ = new QLabel(body_);
-  note_->setWordWrap(true);
-  rows->addWidget(note_);
   for (const std::string& name : mistakeNames()) {
     auto* box = new QCheckBox(body_);
     box->setObjectName(QStringLiteral("mistake_%1CheckBox").arg(QString::fromStdString(name)));
@@ -89,10 +85,11 @@ void MistakeSettings::updateHeader() {
 }
 
 void MistakeSettings::retranslate() {
-  note_->setText(Tr::tr("For the classroom: each switch puts a classic training-loop bug into "
-                        "the next run, so the class can watch what it does. The run is marked."));
-  toggle_->setToolTip(Tr::tr("Classic PyTorch training-loop bugs, injected on purpose "
-                             "(teaching.mistakes)."));
+  toggle_->setToolTip(
+      Tr::tr("For the classroom: each switch puts a classic training-loop bug into the next run, "
+             "so the class can watch what it does. The run is marked.") +
+      QStringLiteral("\n") +
+      Tr::tr("Classic PyTorch training-loop bugs, injected on purpose (teaching.mistakes)."));
   for (size_t i = 0; i < boxes_.size(); ++i) {
     const std::string name = boxes_[i]->property("mistake").toString().toStdString();
     boxes_[i]->setText(EventText::mistake(name));

@@ -7,7 +7,6 @@
 #include "core/config/train_config.h"
 
 class QCheckBox;
-class QLabel;
 class QToolButton;
 
 namespace trainscope {
@@ -36,7 +35,6 @@ class MistakeSettings : public QWidget {
   void updateHeader();
   QToolButton* toggle_ = nullptr;
   QWidget* body_ = nullptr;
-  QLabel* note_ = nullptr;
   std::vector<QCheckBox*> boxes_;  ///< in mistakeNames() order
 };
 

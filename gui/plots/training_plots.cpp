@@ -2,6 +2,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetrics>
+#include <QRegularExpression>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -351,7 +353,7 @@ void LossPlot::retranslate() {
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
   rebuildMarkerItems();
-  if (mistakes_banner_) mistakes_banner_->setText(EventText::mistakesBanner(mistakes_));
+  if (mistakes_banner_) mistakes_banner_->setText(wrappedBanner());
   emit ghostChanged();
 }
 
@@ -374,9 +376,31 @@ void LossPlot::setMistakes(const std::vector<std::string>& names) {
       mistakes_banner_->setFont(f);
       plotLayout()->addElement(0, 0, mistakes_banner_);
     }
-    mistakes_banner_->setText(EventText::mistakesBanner(names));
+    mistakes_banner_->setText(wrappedBanner());
   }
   replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString LossPlot::wrappedBanner() const {
+  // Broken after a separator wherever the next part would not fit the plot's width (a
+  // QCPTextElement does not wrap; at 1024x768 the loss plot is about 360 px wide).
+  const QString text = EventText::mistakesBanner(mistakes_);
+  const QFontMetrics fm(mistakes_banner_ ? mistakes_banner_->font() : font());
+  const int avail = std::max(200, (axisRect()->width() > 50 ? axisRect()->width() : width()) - 8);
+  if (fm.horizontalAdvance(text) <= avail) return text;
+  QStringList lines{QString()};
+  static const QRegularExpression parts(QStringLiteral("(?<=[:：,，])\\s*"));
+  for (const QString& part : text.split(parts, Qt::SkipEmptyParts)) {
+    const bool wide = lines.back().endsWith(QChar(0xFF0C)) || lines.back().endsWith(QChar(0xFF1A));
+    const QString joined = lines.back().isEmpty() ? part
+                           : wide                 ? lines.back() + part  // after ，or ：
+                                                  : lines.back() + QLatin1Char(' ') + part;
+    if (!lines.back().isEmpty() && fm.horizontalAdvance(joined) > avail)
+      lines << part;
+    else
+      lines.back() = joined;
+  }
+  return lines.join(QLatin1Char('\n'));
 }
 
 QString LossPlot::mistakesBanner() const {

@@ -51,7 +51,7 @@ class LossPlot : public LivePlot {
   /// The run's teaching.mistakes: a red line above the plot names them while the run is shown
   /// (lossMistakesBanner; none without mistakes), so no such curve is taken for a real one.
   void setMistakes(const std::vector<std::string>& names);
-  /// The banner's text (empty when none is shown).
+  /// The banner's text (empty when none is shown; broken into lines to fit the plot).
   QString mistakesBanner() const;
   /// "Dashed: the previous run (moons), dropout 0.0 → 0.3" (translated), for the plot's
   /// toolbar.
@@ -105,6 +105,7 @@ class LossPlot : public LivePlot {
   QString ghost_name_;
   bool ghost_shown_ = false;
   bool ghost_chosen_ = false;
+  QString wrappedBanner() const;
   std::vector<std::string> mistakes_;
   QCPTextElement* mistakes_banner_ = nullptr;  ///< row 0 of the layout while mistakes_ is set
   Smoothing smoothing_ = Smoothing::Ema;

@@ -77,6 +77,7 @@ QString runColumnTitle(const std::string& key) {
       {"test_loss", QT_TRANSLATE_NOOP("TrainScope", "Test loss")},
       {"test_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Test accuracy")},
       {"anomalies", QT_TRANSLATE_NOOP("TrainScope", "Anomalies")},
+      {"mistakes", QT_TRANSLATE_NOOP("TrainScope", "Mistakes (teaching)")},
       {"amp", QT_TRANSLATE_NOOP("TrainScope", "AMP")},
       {"threads", QT_TRANSLATE_NOOP("TrainScope", "Threads")},
       {"world_size", QT_TRANSLATE_NOOP("TrainScope", "Ranks")},

@@ -46,7 +46,7 @@ def main():
         run(cli, "train", "--preset", "overfit-sine", "--epochs", "5", *small, "--set",
             "optimizer.lr=%g" % lr, "--out", os.path.join(runs, name))
     run(cli, "train", "--preset", "moons", "--epochs", "3", "--set", "training.num_threads=1",
-        "--out", os.path.join(runs, "moons"))
+        "--set", 'teaching.mistakes=["no_zero_grad"]', "--out", os.path.join(runs, "moons"))
     # SGD at lr 1000: diverged (exit 3)
     run(cli, "train", "--preset", "overfit-sine", "--epochs", "5", *small, "--set",
         "optimizer.name=sgd", "--set", "optimizer.lr=1000", "--out", os.path.join(runs, "huge"), code=3)
@@ -68,6 +68,11 @@ def main():
     shutil.copytree(os.path.join(runs, "lr-a"), os.path.join(runs, "half"))
     text = open(os.path.join(runs, "half", "run.json")).read()
     open(os.path.join(runs, "half", "run.json"), "w").write(text[: len(text) // 2])
+    # a finished run whose metrics.csv was cut short (2 of its 5 epochs): its final numbers
+    # would be another run's, so it is "incomplete"
+    shutil.copytree(os.path.join(runs, "lr-b"), os.path.join(runs, "short"))
+    lines = open(os.path.join(runs, "short", "metrics.csv")).read().splitlines(True)
+    open(os.path.join(runs, "short", "metrics.csv"), "w").write("".join(lines[:3]))
     open(os.path.join(runs, "README.txt"), "w").write("not a folder\n")
     # notes and tags (the dashboard writes them; the table reads them)
     json.dump({"notes": "baseline, 5 epochs", "tags": ["sine", "lr sweep"]},
@@ -76,14 +81,19 @@ def main():
     table = json.loads(run(cli, "runs", runs, "--json").stdout)
     by = {r["name"]: r for r in table}
     assert set(by) == {"lr-a", "lr-b", "lr-c", "moons", "huge", "killed", "my-notes", "empty",
-                       "half"}, sorted(by)
+                       "half", "short"}, sorted(by)
     want_status = {"lr-a": "completed", "lr-b": "completed", "lr-c": "completed",
                    "moons": "completed", "huge": "diverged", "killed": "crashed",
-                   "my-notes": "not a run", "empty": "not a run", "half": "incomplete"}
+                   "my-notes": "not a run", "empty": "not a run", "half": "incomplete",
+                   "short": "incomplete"}
     for name, st in want_status.items():
         assert by[name]["status"] == st, (name, by[name]["status"], by[name]["reason"])
     assert "run.json" in by["half"]["reason"], by["half"]["reason"]
     assert "summary.json" in by["killed"]["reason"], by["killed"]["reason"]
+    assert "metrics.csv ends at epoch 2" in by["short"]["reason"], by["short"]["reason"]
+    # a teaching run says so in its own column; the others have none
+    assert by["moons"]["mistakes"] == "no_zero_grad", by["moons"]["mistakes"]
+    assert by["lr-a"]["mistakes"] is None, by["lr-a"]["mistakes"]
     for name in ["lr-a", "lr-b", "lr-c", "moons", "killed"]:
         rows = metrics(os.path.join(runs, name))
         vals = [float(r["val_loss"]) for r in rows]

@@ -33,7 +33,12 @@ std::vector<std::string> mistakeNames() {
 Mistakes parseMistakes(const std::vector<std::string>& names) {
   Mistakes m;
   bool up = false, down = false;
-  for (const std::string& n : names) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& n = names[i];
+    for (size_t j = 0; j < i; ++j)
+      if (names[j] == n)
+        throw Error(ErrorCode::Config, "teaching.mistakes",
+                    "teaching.mistakes names " + n + " twice; name each mistake once");
     if (n == "no_zero_grad") m.no_zero_grad = true;
     else if (n == "step_before_backward") m.step_before_backward = true;
     else if (n == "eval_in_train_mode") m.eval_in_train_mode = true;
