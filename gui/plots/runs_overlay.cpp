@@ -18,6 +18,7 @@
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/run/smoothing.h"
+#include "gui/model/run_history.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -69,7 +70,7 @@ double stepValue(const StepRecord& s, const std::string& key) {
 }
 
 /// The x of every point of run `r` for metric `m` on axis `axis`.
-std::vector<std::pair<double, double>> series(const RunRecord& r, const Metric& m,
+std::vector<std::pair<double, double>> curveOf(const RunRecord& r, const Metric& m,
                                               const std::string& axis) {
   const double n_train = static_cast<double>(std::max<int64_t>(r.info.data.n_train, 1));
   // cumulative training time at each epoch's end (epoch_seconds summed: pauses left out)
@@ -112,6 +113,8 @@ std::vector<std::pair<double, double>> series(const RunRecord& r, const Metric& 
 QString number(double v) { return QString::number(v, 'g', 4); }
 
 constexpr int kLiveRefreshMs = 1000;
+constexpr int kAntialiasedMaxPoints = 2000;  ///< as the live plots
+constexpr int kFoldAbove = 4096;  ///< points per curve drawn exactly; longer ones are folded
 
 }  // namespace
 
@@ -178,6 +181,9 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   plot_->setMinimumSize(480, 320);
   plot_->legend->setVisible(true);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  // As the live plots (live_plot.cpp): one polyline per graph, not a segment per point pair.
+  plot_->setPlottingHint(QCP::phFastPolylines, true);
+  plot_->setNoAntialiasingOnDrag(true);
   for (size_t i = 0; i < runs_.size(); ++i) {
     QCPGraph* g = plot_->addGraph();
     QPen pen(kColours[i % 10], 1.8);
@@ -263,7 +269,7 @@ void RunsOverlayDialog::redraw() {
   };
   std::vector<Summary> sums(runs_.size());
   for (size_t i = 0; i < runs_.size(); ++i) {
-    const auto pts = series(runs_[i], m, axis);
+    const auto pts = curveOf(runs_[i], m, axis);
     std::vector<double> ys;
     for (const auto& p : pts) ys.push_back(p.second);
     const std::vector<double> smooth = emaDebiased(ys, smoothing_->value());
@@ -280,7 +286,22 @@ void RunsOverlayDialog::redraw() {
       }
     }
     QCPGraph* g = plot_->graph(static_cast<int>(i));
+    if (xs.size() > kFoldAbove) {
+      // A long per-step curve is folded as the live plots fold theirs (BoundedSeries: older
+      // points as min/max buckets, spikes and extremes kept): a log axis transforms every
+      // point on each replot. Non-finite points (gaps) are left out of a folded curve.
+      BoundedSeries folded(kFoldAbove);
+      for (int k = 0; k < xs.size(); ++k)
+        if (std::isfinite(vs[k])) folded.append(xs[k], vs[k]);
+      xs.clear();
+      vs.clear();
+      for (const SeriesPoint& p : folded.points()) {
+        xs.push_back(p.x);
+        vs.push_back(p.y);
+      }
+    }
     g->setData(xs, vs, /*alreadySorted=*/false);
+    g->setAntialiased(xs.size() <= kAntialiasedMaxPoints);  // long curves: speed over smoothness
     QPen pen = g->pen();
     pen.setWidthF(static_cast<int>(i) == base ? 3.0 : 1.6);
     g->setPen(pen);

@@ -21,7 +21,8 @@ struct RunRecord;
 /// are left out; within an epoch steps are spread evenly). Each run has its own colour and a
 /// legend name: its folder plus the settings in which it differs from the others. The same
 /// smoothing as the live view (TensorBoard's debiased EMA, overlaySmoothingSpinBox) is applied
-/// per run. One run is the baseline (overlayBaselineComboBox); overlayReadoutLabel gives each
+/// per run; a curve of more than 4,096 points is folded by BoundedSeries (gui/model/run_history.h)
+/// before it is drawn, as the live plots fold theirs. One run is the baseline (overlayBaselineComboBox); overlayReadoutLabel gives each
 /// run's last and best value and their difference in % from the baseline's. A run still
 /// training (the live run of the dashboard or a CLI run) is read again every second, so the
 /// live run and any chosen runs share one plot.
