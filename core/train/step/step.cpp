@@ -72,6 +72,50 @@ void backward(const at::Tensor& loss) { loss.backward(); }
 
 void optimizerStep(TrainState& s) { s.optimizer->step(); }
 
+/// The micro-batches' forward and backward passes (each loss divided by the group's size when
+/// there are several; scaled by `scaler` when set): r.loss is the mean of their losses, r.samples
+/// and r.correct their counts.
+void forwardBackward(TrainState& s, const std::vector<TensorPair>& group, bool classification,
+                     GradScaler* scaler, StepResult& r) {
+  double loss_sum = 0;
+  for (const TensorPair& batch : group) {
+    at::Tensor out;
+    at::Tensor loss = forwardLoss(s, batch, classification, &out);
+    loss_sum += loss.item<double>();
+    r.samples += batch.size();
+    if (classification) r.correct += countCorrect(out, batch);
+    if (group.size() > 1) loss = loss / static_cast<double>(group.size());
+    backward(scaler ? scaler->scale(loss) : loss);
+  }
+  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+}
+
+/// The gradients in the flat buffer measured (clip_grad_norm_'s total norm), watched, clipped
+/// and applied by optimizer.step(); the update is skipped when `loss_finite` is false or the
+/// norm is not finite (it would poison the weights). Sets r.grad_norm, grad_norm_clipped,
+/// clipped, applied and lr.
+void measureClipUpdate(TrainState& s, const ClipConfig& clip, const TrainerHooks* hooks,
+                       StepWatch* watch, bool loss_finite, StepResult& r) {
+  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
+  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
+  r.grad_norm_clipped = r.grad_norm;
+  const bool finite = loss_finite && std::isfinite(r.grad_norm);
+  r.applied = finite;
+  r.lr = currentLr(*s.optimizer);
+  if (watch) watch->afterMeasure(s, r);
+  if (finite) {
+    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
+    r.grad_norm_clipped = c.norm_clipped;
+    r.clipped = c.clipped;
+  }
+  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
+  if (finite) {
+    if (watch) watch->beforeUpdate(s);
+    optimizerStep(s);
+    if (watch) watch->afterUpdate(s);
+  }
+}
+
 /// teaching.mistakes step_before_backward, the loop a student writes as
 ///   optimizer.step(); optimizer.zero_grad(); loss = loss_fn(model(x), y); loss.backward()
 /// : each update uses the gradients still in .grad, the previous batch's (zeros at the first
@@ -83,35 +127,9 @@ StepResult stepBeforeBackward(TrainState& s, const std::vector<TensorPair>& grou
                               bool classification, const ClipConfig& clip,
                               const TrainerHooks* hooks, StepWatch* watch) {
   StepResult r;
-  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
-  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));
-  r.grad_norm_clipped = r.grad_norm;
-  r.lr = currentLr(*s.optimizer);
-  const bool finite = std::isfinite(r.grad_norm);
-  r.applied = finite;
-  if (watch) watch->afterMeasure(s, r);
-  if (finite) {
-    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
-    r.grad_norm_clipped = c.norm_clipped;
-    r.clipped = c.clipped;
-  }
-  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
-  if (finite) {
-    if (watch) watch->beforeUpdate(s);
-    optimizerStep(s);  // the previous batch's gradients
-    if (watch) watch->afterUpdate(s);
-  }
+  measureClipUpdate(s, clip, hooks, watch, /*loss_finite=*/true, r);  // the previous gradients
   if (!s.mistakes.no_zero_grad) zeroGrad(s);
-  double loss_sum = 0;
-  for (const TensorPair& batch : group) {
-    at::Tensor out;
-    at::Tensor loss = forwardLoss(s, batch, classification, &out);
-    loss_sum += loss.item<double>();
-    r.samples += batch.size();
-    if (classification) r.correct += countCorrect(out, batch);
-    backward(group.size() > 1 ? loss / static_cast<double>(group.size()) : loss);
-  }
-  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+  forwardBackward(s, group, classification, nullptr, r);
   if (s.amp) clearAutocastCache();
   return r;
 }
@@ -131,43 +149,14 @@ StepResult trainStep(TrainState& s, const std::vector<TensorPair>& group, bool c
   GradScaler* scaler = s.amp ? s.scaler.get() : nullptr;
   StepResult r;
   if (!s.mistakes.no_zero_grad) zeroGrad(s);  // no_zero_grad: optimizer.zero_grad() forgotten
-  double loss_sum = 0;
-  for (const TensorPair& batch : group) {
-    at::Tensor out;
-    at::Tensor loss = forwardLoss(s, batch, classification, &out);
-    loss_sum += loss.item<double>();
-    r.samples += batch.size();
-    if (classification) r.correct += countCorrect(out, batch);
-    if (group.size() > 1) loss = loss / static_cast<double>(group.size());
-    backward(scaler ? scaler->scale(loss) : loss);
-  }
-  r.loss = group.size() == 1 ? loss_sum : loss_sum / static_cast<double>(group.size());
+  forwardBackward(s, group, classification, scaler, r);
   // DistributedDataParallel: one all-reduce of the flat gradient buffer per optimizer step,
   // averaged over the ranks, after the last micro-batch; the loss, samples and correct counts
   // become the group's (core/distributed/data_parallel.h).
   if (s.dist) allReduceStep(*s.dist, *s.grads, r);
   // GradScaler.unscale_: before measuring and clipping.
   const bool found_inf = scaler && scaler->unscale(*s.grads);
-  if (hooks && hooks->after_backward) hooks->after_backward(s.params);
-
-  r.grad_norm = totalGradNorm(*s.grads, normTypeValue(clip));  // clip_grad_norm_'s return
-  r.grad_norm_clipped = r.grad_norm;
-  const bool finite = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
-  r.applied = finite;
-  r.lr = currentLr(*s.optimizer);
-  if (watch) watch->afterMeasure(s, r);
-  if (finite) {
-    const ClipOutcome c = clipFlatGradients(*s.grads, clip, r.grad_norm);
-    r.grad_norm_clipped = c.norm_clipped;
-    r.clipped = c.clipped;
-  }
-  if (hooks && hooks->after_clip) hooks->after_clip(s.params);
-
-  if (finite) {  // skipped on a non-finite value: it would poison the weights
-    if (watch) watch->beforeUpdate(s);
-    optimizerStep(s);
-    if (watch) watch->afterUpdate(s);
-  }
+  measureClipUpdate(s, clip, hooks, watch, std::isfinite(r.loss), r);
   r.scaler_skipped = found_inf && std::isfinite(r.loss);
 
   if (scaler) {  // GradScaler.update(): grow or back off the scale
