@@ -13,13 +13,20 @@
 namespace trainscope {
 namespace {
 
+/// The cells of one unquoted CSV line ("a,,b" -> "a", "", "b"; "a," -> "a", "").
 std::vector<std::string> splitCsv(const std::string& line) {
   std::vector<std::string> cells;
-  std::string cell;
-  std::istringstream in(line);
-  while (std::getline(in, cell, ',')) cells.push_back(cell);
-  if (!line.empty() && line.back() == ',') cells.emplace_back();
-  return cells;
+  if (line.empty()) return cells;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = line.find(',', start);
+    if (comma == std::string::npos) {
+      cells.emplace_back(line, start);
+      return cells;
+    }
+    cells.emplace_back(line, start, comma - start);
+    start = comma + 1;
+  }
 }
 
 /// A CSV file of the run directory read as a header and rows of cells (the files never quote).
@@ -72,14 +79,15 @@ std::vector<std::string> completeLines(const std::filesystem::path& file) {
   const std::string name = file.string();
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
-  std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (in.eof()) break;  // no newline after it: unfinished
-    lines.push_back(std::move(line));
-  }
+  std::ostringstream whole;
+  whole << in.rdbuf();  // one read: a runs table reads hundreds of these files
   if (in.bad()) throw Error(ErrorCode::Io, name, "cannot read " + name);
-  return lines;
+  const std::string text = std::move(whole).str();
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.emplace_back(text, start, nl - start);
+  return lines;  // text after the last newline: unfinished
 }
 
 /// The table of a header line and the lines after it (`first_line`: the 1-based line number of
@@ -302,13 +310,34 @@ std::optional<Event> parseEventLine(const std::string& file, const std::string& 
   }
 }
 
-std::vector<Event> readEventsJsonl(const std::filesystem::path& file) {
+namespace {
+
+/// The kind of an events.jsonl line as TrainScope writes it (`"kind":"..."`, no spaces), read
+/// without parsing the line; nullopt when it is not written that way or the kind is unknown.
+std::optional<EventKind> writtenKind(const std::string& line) {
+  static const std::string key = "\"kind\":\"";
+  const size_t at = line.find(key);
+  if (at == std::string::npos) return std::nullopt;
+  const size_t start = at + key.size(), end = line.find('"', start);
+  if (end == std::string::npos) return std::nullopt;
+  return eventKindFromString(line.substr(start, end - start));
+}
+
+}  // namespace
+
+std::vector<Event> readEventsJsonl(const std::filesystem::path& file,
+                                   const std::function<bool(EventKind)>& wanted) {
   const std::string name = file.string();
   const std::vector<std::string> lines = completeLines(file);
   std::vector<Event> events;
-  for (size_t i = 0; i < lines.size(); ++i)
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (wanted) {
+      const auto kind = writtenKind(lines[i]);
+      if (kind && !wanted(*kind)) continue;
+    }
     if (auto e = parseEventLine(name, lines[i], static_cast<int64_t>(i) + 1))
-      events.push_back(std::move(*e));
+      if (!wanted || wanted(e->kind)) events.push_back(std::move(*e));
+  }
   return events;
 }
 

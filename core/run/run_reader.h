@@ -4,6 +4,7 @@
 /// run outside TrainScope's own process. Torch-free.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -58,7 +59,11 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file,
 /// `kind` from its text form (an unknown kind, from a newer TrainScope, is skipped); value,
 /// what and file when present; evidence stays empty (not recorded). Throws Error(Io, file)
 /// naming the line for one that is not a JSON object with step, epoch, kind and message.
-std::vector<Event> readEventsJsonl(const std::filesystem::path& file);
+/// `wanted`, when given, keeps only the events of the kinds it accepts; lines of other kinds
+/// are recognised by their `"kind":"..."` text and not parsed (the runs table reads only the
+/// anomalies of thousands of lines per run; a line it cannot recognise is parsed in full).
+std::vector<Event> readEventsJsonl(const std::filesystem::path& file,
+                                   const std::function<bool(EventKind)>& wanted = {});
 
 /// The rows of a steps.csv / metrics.csv given its header line and complete lines that follow
 /// it (a follower's appended lines, run_follower.h): every row in order, superseded ones

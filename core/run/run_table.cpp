@@ -96,6 +96,21 @@ std::string dataText(const json& config) {
   return s;
 }
 
+/// Whether anomaliesOf counts events of `kind` (the table reads no others).
+bool isAnomalyKind(EventKind kind) {
+  switch (kind) {
+    case EventKind::NonFinite:
+    case EventKind::ClipWarning:
+    case EventKind::RolledBack:
+    case EventKind::Slowdown:
+    case EventKind::MemoryWarning:
+    case EventKind::EarlyStop:
+    case EventKind::Overfitting:
+    case EventKind::Diverged: return true;
+    default: return false;
+  }
+}
+
 /// "non-finite x3, early stop @12, overfitting @179, ..." from events.jsonl (in order of kind).
 std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
                         const std::string& diagnosis = "") {
@@ -312,7 +327,7 @@ RunRow readRunRow(const fs::path& dir_in) {
   std::vector<Event> events;
   if (fs::exists(row.dir / "events.jsonl", ec)) {
     try {
-      events = readEventsJsonl(row.dir / "events.jsonl");
+      events = readEventsJsonl(row.dir / "events.jsonl", isAnomalyKind);
     } catch (const Error& e) {
       if (problem.empty()) problem = e.what();
     }

@@ -459,6 +459,29 @@ void TstRunReader::readRunErrors() {
   write(run / "events.jsonl", "{\"step\": 1}\n");
   m = message([&] { readRun(run); });
   QVERIFY2(m.find("events.jsonl, line 1: not an event") != std::string::npos, m.c_str());
+  // The runs table's filtered read (only anomaly kinds): the same events as the full read
+  // filtered afterwards; lines of other kinds are skipped by their written kind; a line whose
+  // kind cannot be read without parsing is parsed and still named when it is no event.
+  write(run / "events.jsonl",
+        R"({"epoch":1,"file":"checkpoints/last.pt","kind":"checkpoint_saved","message":"saved","step":5})"
+        "\n"
+        R"({"epoch":2,"kind":"non_finite","message":"loss is nan","step":7,"value":"nan"})"
+        "\n"
+        R"({"step": 8, "epoch": 2, "kind": "paused", "message": "paused"})"
+        "\n"
+        R"({"epoch":3,"kind":"non_finite","message":"loss is inf","step":9,"value":"inf"})"
+        "\n");
+  const auto isNonFinite = [](EventKind k) { return k == EventKind::NonFinite; };
+  const auto all = readEventsJsonl(run / "events.jsonl");
+  const auto some = readEventsJsonl(run / "events.jsonl", isNonFinite);
+  QCOMPARE(all.size(), size_t{4});
+  QCOMPARE(some.size(), size_t{2});
+  QCOMPARE(some[0].step, int64_t{7});
+  QCOMPARE(some[1].step, int64_t{9});
+  QVERIFY(some[1].value && std::isinf(*some[1].value));
+  write(run / "events.jsonl", "{\"step\": 1, \"kind\" : 3}\n");
+  m = message([&] { readEventsJsonl(run / "events.jsonl", isNonFinite); });
+  QVERIFY2(m.find("events.jsonl, line 1: not an event") != std::string::npos, m.c_str());
   // A last line without its newline is a row the writer had not finished (a run killed
   // mid-write): left out of every file, never read as a row with a cut-off value ("0.0821"
   // for "0.08219...", an lr of "0." for 0.01).
