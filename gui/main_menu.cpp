@@ -5,6 +5,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStyle>
+#include <cmath>
 
 #include "gui/app/translations.h"
 #include "gui/tr.h"
@@ -40,6 +41,29 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   quit_ = action(file_, "actionQuit", &MainMenu::quit);
   quit_->setShortcut(QKeySequence::Quit);
 
+  // View: presentation mode (issue 25 §1) and its scale.
+  view_ = bar->addMenu(QString());
+  presentation_ = view_->addAction(QString());
+  presentation_->setObjectName(QStringLiteral("actionPresentation"));
+  presentation_->setCheckable(true);
+  presentation_->setShortcut(QKeySequence(Qt::Key_F5));
+  connect(presentation_, &QAction::triggered, this, &MainMenu::presentationToggled);
+  presentation_bottom_ = view_->addAction(QString());
+  presentation_bottom_->setObjectName(QStringLiteral("actionPresentationGradients"));
+  presentation_bottom_->setCheckable(true);
+  connect(presentation_bottom_, &QAction::toggled, this, &MainMenu::presentationBottomToggled);
+  scale_menu_ = view_->addMenu(QString());
+  auto* scales = new QActionGroup(this);
+  for (double s : {1.5, 1.75, 2.0}) {
+    QAction* a = scale_menu_->addAction(QStringLiteral("%1 %").arg(s * 100));
+    a->setObjectName(QStringLiteral("actionPresentationScale%1").arg(std::lround(s * 100)));
+    a->setCheckable(true);
+    a->setData(s);
+    scales->addAction(a);
+    connect(a, &QAction::triggered, this, [this, s] { emit presentationScaleChosen(s); });
+    scale_actions_ << a;
+  }
+
   // Each language is named in its own language, so it can be found whatever is shown now.
   language_ = bar->addMenu(QString());
   auto* group = new QActionGroup(this);
@@ -71,6 +95,8 @@ void MainMenu::retranslate() {
   file_->setTitle(Tr::tr("&File"));
   language_->setTitle(Tr::tr("&Language"));
   help_->setTitle(Tr::tr("&Help"));
+  view_->setTitle(Tr::tr("&View"));
+  scale_menu_->setTitle(Tr::tr("Presentation &scale"));
   const struct {
     QAction* action;
     QString text, tip;
@@ -101,6 +127,13 @@ void MainMenu::retranslate() {
        Tr::tr("Choose the folder under which every run gets its own folder.")},
       {quit_, Tr::tr("&Quit"), Tr::tr("Close TrainScope.")},
       {about_, Tr::tr("&About TrainScope"), QString()},
+      {presentation_, Tr::tr("&Presentation mode"),
+       Tr::tr("For a projector: large texts and thick lines in colours that survive a "
+              "washed-out screen, the settings and events hidden, the loss plot in focus. Space "
+              "starts or pauses, Right trains one batch, Shift+Right one epoch, Esc leaves.")},
+      {presentation_bottom_, Tr::tr("Show the &gradient plots in presentation mode"),
+       Tr::tr("Keep the gradient norm, layer, learning-rate and loss-scale plots under the loss "
+              "plot in presentation mode.")},
   };
   for (const auto& t : texts) {
     t.action->setText(t.text);
@@ -110,6 +143,11 @@ void MainMenu::retranslate() {
   const bool chinese = languageCode(QLocale()) == QLatin1String("zh_CN");
   chinese_->setChecked(chinese);
   english_->setChecked(!chinese);
+}
+
+void MainMenu::setPresentation(bool on, double scale) {
+  presentation_->setChecked(on);
+  for (QAction* a : scale_actions_) a->setChecked(a->data().toDouble() == scale);
 }
 
 void MainMenu::setRunState(bool idle, bool hasRunDir) {

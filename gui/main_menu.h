@@ -1,5 +1,6 @@
 #pragma once
-/// The main window's menu bar: File, Language and Help.
+/// The main window's menu bar: File, View, Language and Help.
+#include <QList>
 #include <QObject>
 
 class QAction;
@@ -11,7 +12,8 @@ namespace trainscope {
 
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
 /// actionSaveConfig, actionOpenRun, actionShowRuns, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
-/// actionImportWeights, actionCheckShapes, actionImportTorchScript, actionLanguageEnglish, actionLanguageChinese, actionAbout) and turns them
+/// actionImportWeights, actionCheckShapes, actionImportTorchScript, actionLanguageEnglish, actionLanguageChinese, actionAbout, actionPresentation (F5),
+/// actionPresentationGradients, actionPresentationScale150/175/200) and turns them
 /// into signals. The Language menu switches the interface at once and remembers the choice.
 class MainMenu : public QObject {
   Q_OBJECT
@@ -20,6 +22,8 @@ class MainMenu : public QObject {
   void retranslate();
   /// Enables what makes sense with no run active (`idle`) and with a run folder (`hasRunDir`).
   void setRunState(bool idle, bool hasRunDir);
+  /// Checks the presentation mode action and the scale in use (the mode is also left by Esc).
+  void setPresentation(bool on, double scale);
   /// Versions the About box names.
   void setVersions(const QString& trainscope, const QString& torch) {
     trainscope_version_ = trainscope;
@@ -37,11 +41,19 @@ class MainMenu : public QObject {
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
+  void presentationToggled(bool on);
+  void presentationBottomToggled(bool shown);
+  void presentationScaleChosen(double scale);
 
  private:
   QMenu* file_ = nullptr;
   QMenu* language_ = nullptr;
   QMenu* help_ = nullptr;
+  QMenu* view_ = nullptr;
+  QMenu* scale_menu_ = nullptr;
+  QAction* presentation_ = nullptr;
+  QAction* presentation_bottom_ = nullptr;
+  QList<QAction*> scale_actions_;
   QAction* open_config_ = nullptr;
   QAction* save_config_ = nullptr;
   QAction* import_weights_ = nullptr;

@@ -29,6 +29,7 @@
 #include "gui/views/folder_dialogs.h"
 #include "gui/views/overfitting_views.h"
 #include "gui/runs/runs_window.h"
+#include "gui/teaching/presentation.h"
 #include "gui/widgets/column_scroll_area.h"
 
 namespace trainscope {
@@ -169,43 +170,7 @@ void MainWindow::buildUi() {
 
   status_ = new RunStatusBar(this);
   setStatusBar(status_);
-}
-
-void MainWindow::buildMenus() {
-  menu_ = new MainMenu(menuBar(), this);
-  connect(menu_, &MainMenu::openConfig, settings_, &SettingsPanel::openConfigDialog);
-  connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
-  connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
-  connect(menu_, &MainMenu::checkShapes, settings_, &SettingsPanel::openShapesDialog);
-  connect(menu_, &MainMenu::importTorchScript, settings_, &SettingsPanel::openTorchScriptDialog);
-  connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
-  connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
-  connect(menu_, &MainMenu::showRuns, this, &MainWindow::showRunsWindow);
-  connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
-  connect(menu_, &MainMenu::quit, this, &QWidget::close);
-  menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),
-                     QString::fromStdString(device_info_.torch_version));
-}
-
-void MainWindow::changeEvent(QEvent* event) {
-  // installTranslations() makes Qt send LanguageChange: every text follows at once.
-  if (event->type() == QEvent::LanguageChange) retranslate();
-  QMainWindow::changeEvent(event);
-}
-
-void MainWindow::retranslate() {
-  menu_->retranslate();
-  settings_->retranslate();
-  controls_->retranslate();
-  checkpoint_->retranslate();
-  device_panel_->retranslate();
-  info_panel_->retranslate();
-  progress_->retranslate();
-  plot_area_->retranslate();
-  events_->retranslate();
-  status_->retranslate();
-  const QString preset = settings_->presetName();
-  setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
+  presentation_ = new Presentation({this, left_scroll, events_, columns, plot_area_, controls_}, this);
 }
 
 // ---- settings and config files ----

@@ -16,6 +16,7 @@ class MainMenu;
 class GradNormPlot;
 class LossPlot;
 class PlotArea;
+class Presentation;
 class RunControlsPanel;
 class RunInfoPanel;
 class RunsWindow;
@@ -63,6 +64,8 @@ class MainWindow : public QMainWindow {
   TrainingController* controller() const { return controller_; }
   /// The Runs window once opened (showRunsWindow), else null.
   RunsWindow* runsWindow() const { return runs_window_; }
+  /// Presentation mode (View > Presentation mode, F5).
+  Presentation* presentation() const { return presentation_; }
   /// Renders the window (plots up to date) into an image, as --screenshot saves it.
   QImage grabWindowImage();
 
@@ -89,7 +92,7 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildUi();
-  void buildMenus();
+  void buildMenus();  // main_window_menus.cpp, with retranslate() and changeEvent()
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();
@@ -123,6 +126,7 @@ class MainWindow : public QMainWindow {
   RunStatusBar* status_ = nullptr;
   MainMenu* menu_ = nullptr;
   RunsWindow* runs_window_ = nullptr;
+  Presentation* presentation_ = nullptr;
   QTimer flush_timer_;
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
   QString runs_root_;

@@ -48,8 +48,11 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       Tr::tr("Interface language: en or zh_CN (default: the one chosen in the Language menu, "
              "else the system's)."),
       Tr::tr("language"));
-  parser.addOptions(
-      {preset, config, checkpoint, open_run, autostart, quit_after, screenshot, runs_dir, lang});
+  const QCommandLineOption presentation(
+      QStringLiteral("presentation"),
+      Tr::tr("Start in presentation mode (View > Presentation mode, F5), in the window's size."));
+  parser.addOptions({preset, config, checkpoint, open_run, autostart, quit_after, screenshot,
+                     runs_dir, lang, presentation});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -101,6 +104,7 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   o.runs_dir = parser.value(runs_dir);
   o.screenshot = parser.value(screenshot);
   o.autostart = parser.isSet(autostart);
+  o.presentation = parser.isSet(presentation);
   if (parser.isSet(quit_after)) {
     bool ok = false;
     o.quit_after_epochs = parser.value(quit_after).toInt(&ok);

@@ -16,6 +16,7 @@ struct AppOptions {
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
   bool autostart = false;     ///< --autostart (also implied by the two flags below)
+  bool presentation = false;  ///< --presentation: presentation mode, not full screen
   int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)
   /// Quit when the run ends (--quit-after-epochs, or --screenshot without it).
   /// Not with --open-run: nothing runs; --screenshot then saves the shown run and quits.

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "gui/app/app_options.h"
+#include "gui/teaching/presentation.h"
 #include "gui/app/automation.h"
 #include "gui/app/translations.h"
 #include "gui/app/unix_signals.h"
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
                      window.close();
                    });
   window.show();
+  if (options.presentation) window.presentation()->setActive(true);
   automation.begin();
   return app->exec();
 }

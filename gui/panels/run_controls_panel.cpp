@@ -46,12 +46,7 @@ RunControlsPanel::RunControlsPanel(QWidget* parent) : QGroupBox(parent) {
   stop_ = make("stopButton", QStyle::SP_MediaStop);
   step_ = make("stepButton", QStyle::SP_MediaSeekForward);
   step_epoch_ = make("stepEpochButton", QStyle::SP_MediaSkipForward);
-  auto* grid = new QGridLayout(this);
-  grid->addWidget(start_, 0, 0);
-  grid->addWidget(pause_, 0, 1);
-  grid->addWidget(stop_, 0, 2);
-  grid->addWidget(step_, 1, 0);
-  grid->addWidget(step_epoch_, 1, 1);
+  grid_ = new QGridLayout(this);
   connect(start_, &QPushButton::clicked, this, &RunControlsPanel::startClicked);
   connect(pause_, &QPushButton::clicked, this, &RunControlsPanel::pauseClicked);
   connect(step_, &QPushButton::clicked, this, &RunControlsPanel::stepClicked);
@@ -65,9 +60,7 @@ RunControlsPanel::RunControlsPanel(QWidget* parent) : QGroupBox(parent) {
   speed_->setPageStep(10);
   speed_value_ = new QLabel(this);
   speed_caption_->setBuddy(speed_);
-  grid->addWidget(speed_caption_, 2, 0);
-  grid->addWidget(speed_, 2, 1);
-  grid->addWidget(speed_value_, 2, 2);
+  setCompact(false);
   const QVariant saved = QSettings().value(QStringLiteral("pace"));
   speed_->setValue(positionOf(saved.isValid() ? saved.toDouble()
                                               : suggestedPace(QStringLiteral("overfit-sine"))));
@@ -118,6 +111,32 @@ void RunControlsPanel::setPace(double stepsPerSecond, bool remember) {
   remember_pace_ = remember;
   speed_->setValue(positionOf(stepsPerSecond));
   remember_pace_ = true;
+}
+
+void RunControlsPanel::setCompact(bool compact) {
+  QWidget* const widgets[] = {start_, pause_, stop_, step_, step_epoch_,
+                              speed_caption_, speed_, speed_value_};
+  for (QWidget* w : widgets) grid_->removeWidget(w);
+  // Normal: three columns (Start Pause Stop / Step batch, Step epoch / Speed: slider value).
+  // Compact: one column, the rows at the top.
+  const int cells[2][8][2] = {{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 0}, {2, 1}, {2, 2}},
+                              {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {7, 0}, {6, 0}}};
+  for (int i = 0; i < 8; ++i)
+    grid_->addWidget(widgets[i], cells[compact][i][0], cells[compact][i][1]);
+  for (int row = 0; row < 9; ++row) grid_->setRowStretch(row, 0);
+  grid_->setRowStretch(8, compact ? 1 : 0);
+}
+
+bool RunControlsPanel::press(Control control) {
+  QPushButton* button = nullptr;
+  switch (control) {
+    case Control::StartOrPause: button = start_->isEnabled() ? start_ : pause_; break;
+    case Control::Step: button = step_; break;
+    case Control::StepEpoch: button = step_epoch_; break;
+  }
+  if (!button->isEnabled()) return false;
+  button->click();
+  return true;
 }
 
 void RunControlsPanel::setState(TrainingController::State state) {

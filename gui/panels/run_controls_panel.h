@@ -4,6 +4,7 @@
 
 #include "gui/engine/training_controller.h"
 
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -30,6 +31,16 @@ class RunControlsPanel : public QGroupBox {
   /// 0 when it has none.
   static double suggestedPace(const QString& preset);
 
+  /// Compact: the buttons in one column, the slider under them (presentation mode's narrow
+  /// column); else three columns.
+  void setCompact(bool compact);
+
+  /// What a keyboard shortcut asks for (presentation mode: Space, Right, Shift+Right).
+  enum class Control { StartOrPause, Step, StepEpoch };
+  /// Clicks the button `control` stands for when it is enabled in the current state (Start when
+  /// idle, else Pause/Resume for StartOrPause); false when none is, nothing happens then.
+  bool press(Control control);
+
  signals:
   void startClicked();
   void pauseClicked();  ///< pause or resume, as the button says
@@ -41,6 +52,7 @@ class RunControlsPanel : public QGroupBox {
 
  private:
   TrainingController::State state_ = TrainingController::State::Idle;
+  QGridLayout* grid_ = nullptr;
   QPushButton* start_ = nullptr;
   QPushButton* pause_ = nullptr;
   QPushButton* step_ = nullptr;

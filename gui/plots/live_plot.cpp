@@ -83,6 +83,8 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   xAxis->setTicker(steps);
   connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
           [this] { fitStepTicks(); });
+  // Presentation first: the titles are fitted with the fonts they are drawn in.
+  connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::applyPresentation);
   connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::fitAxisTitles);
 
   // Non-finite markers live on the (hidden) right axis, fixed to 0..1: they mark the top edge
@@ -298,7 +300,9 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 void LivePlot::fitValueTicks() {
   // The legend row and the step axis take about 70 px (the axis rect is laid out only at the
   // next replot, so its own height may be stale here).
-  yAxis->ticker()->setTickCount(std::clamp((height() - 70) / 35, 2, 5));
+  // Labels of a larger font (presentation mode) need proportionally more room.
+  const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
+  yAxis->ticker()->setTickCount(std::clamp((height() - 70) / spacing, 2, 5));
 }
 
 void LivePlot::fitStepTicks() {
@@ -338,6 +342,35 @@ void LivePlot::fitAxisTitles() {
     t.shown = text;
     if (axis->label() != text) axis->setLabel(text);
   }
+}
+
+void LivePlot::setPresentation(double lineScale, double fontRatio) {
+  if (lineScale == line_scale_ && fontRatio == font_ratio_) return;
+  line_scale_ = lineScale;
+  font_ratio_ = fontRatio;
+  applyPresentation();
+  fitValueTicks();
+  fitStepTicks();
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LivePlot::applyPresentation() {
+  if (presenting() || styler_.active()) styler_.apply(this, line_scale_, font_ratio_);
+  if (legend->wrap() != shown_wrap_) designed_wrap_ = legend->wrap();  // set by the plot's code
+  int wrap = designed_wrap_;
+  if (presenting() && legend->visible())
+    for (; wrap > 1; --wrap) {
+      if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(legend->fillOrder(), true);
+      }
+      if (legend->minimumOuterSizeHint().width() <= width() - 8) break;
+    }
+  if (legend->wrap() != wrap) {
+    legend->setWrap(wrap);
+    legend->setFillOrder(legend->fillOrder(), true);
+  }
+  shown_wrap_ = wrap;
 }
 
 void LivePlot::resetView() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gui/model/run_history.h"
+#include "gui/plots/plot_style.h"
 
 namespace trainscope {
 
@@ -69,6 +70,14 @@ class LivePlot : public QCustomPlot {
   /// What hovering at `pos` (widget pixels) shows: the nearest point within 24 px (curve name,
   /// step and value; describePoint()), or empty when none is that close.
   QString readoutText(const QPoint& pos) const;
+  /// Presentation mode (issue 25 §1): every text of the plot (tick labels, axis titles, legend,
+  /// text items and elements) drawn `fontRatio` times its designed size, every line `lineScale`
+  /// times its width and an opaque one at least 3 px, in the projector palette
+  /// (palette::forProjector). (1, 1) draws the plot as designed again. Pens and fonts that the
+  /// plot's own code sets later are styled alike at each replot (PlotStyler).
+  void setPresentation(double lineScale, double fontRatio);
+  bool presenting() const { return line_scale_ != 1 || font_ratio_ != 1; }
+
   /// Leaves the shown run's series `name` out of the axis ranges (and its non-finite markers
   /// off the plot): it is drawn where it falls inside the other curves' ranges, never widening
   /// them (the learning-rate finder's raw curve).
@@ -108,6 +117,9 @@ class LivePlot : public QCustomPlot {
   /// space nearest its middle, and elided only when that is still too long.
   void fitAxisTitles();
   void setFollowing(bool following);
+  /// Before each replot: the presentation style (setPresentation) on every pen and font, and
+  /// in presentation mode a legend too wide for the plot wrapped into fewer columns.
+  void applyPresentation();
   void showReadout(const QPoint& pos, const QPoint& global);
 
   const RunHistory* history_ = nullptr;
@@ -122,6 +134,9 @@ class LivePlot : public QCustomPlot {
     QString full, shown;  ///< the label as set, and as fitted
   };
   Title titles_[2];  ///< x, y
+  double line_scale_ = 1, font_ratio_ = 1;
+  PlotStyler styler_;
+  int designed_wrap_ = -1, shown_wrap_ = -1;  ///< the legend's columns as set, and as fitted
 };
 
 }  // namespace trainscope

@@ -57,6 +57,7 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
 
 void PlotArea::registerPlot(LivePlot* plot) {
   plot->setHistory(history_);
+  plot->setPresentation(line_scale_, font_ratio_);  // a view added in presentation mode
   if (plot != loss_plot_) loss_plot_->linkStepAxis(plot);  // one step range for all plots
   plots_.push_back(plot);
 }
@@ -94,6 +95,30 @@ void PlotArea::replot(bool immediately) {
   for (LivePlot* p : plots_)
     p->replot(immediately ? QCustomPlot::rpImmediateRefresh : QCustomPlot::rpQueuedReplot);
 }
+
+void PlotArea::setPresentation(double lineScale, double fontRatio, bool bottomShown) {
+  line_scale_ = lineScale;
+  font_ratio_ = fontRatio;
+  const bool on = lineScale != 1 || fontRatio != 1;
+  for (LivePlot* p : plots_) p->setPresentation(lineScale, fontRatio);
+  for (PlotView* v : views_) v->setBarShown(!on);
+  bottom_tabs_->setVisible(bottomShown);
+  // The tab bars have a style sheet of their own, which keeps the font they were polished
+  // with: polished again, they take the application's font (larger in presentation mode).
+  for (QTabWidget* t : {side_tabs_, bottom_tabs_}) t->setStyleSheet(t->styleSheet());
+  // The loss plot keeps three fifths of its row, as it first had (the labels inside it need
+  // the room at 1024 px), whatever the user dragged; their sizes come back after the mode.
+  if (!side_tabs_->isHidden()) {
+    if (on && !presenting_) top_sizes_ = top_->sizes();
+    const int w = std::max(5, top_->width());
+    if (on) top_->setSizes({w * 3 / 5, w - w * 3 / 5});
+    else if (presenting_) top_->setSizes(top_sizes_);
+  }
+  presenting_ = on;
+  emit presentationChanged(lineScale, fontRatio);
+}
+
+bool PlotArea::bottomShown() const { return !bottom_tabs_->isHidden(); }
 
 void PlotArea::retranslate() {
   for (PlotView* v : views_) v->retranslate();

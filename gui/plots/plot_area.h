@@ -1,6 +1,7 @@
 #pragma once
 /// The dashboard's right-hand column of views: the loss plot with side views in tabs beside it,
 /// and the gradient views in tabs below.
+#include <QList>
 #include <QWidget>
 #include <functional>
 #include <vector>
@@ -50,6 +51,16 @@ class PlotArea : public QWidget {
   void replot(bool immediately);
   /// Tab titles and plot texts in the current language.
   void retranslate();
+  /// Presentation mode (issue 25 §1): every plot styled by LivePlot::setPresentation
+  /// (`lineScale`, `fontRatio`; 1, 1: as designed) and the bottom views (gradient norm, layers,
+  /// loss scale) shown or hidden, so that the loss plot and its side view fill the area.
+  void setPresentation(double lineScale, double fontRatio, bool bottomShown);
+  /// Whether the bottom views are shown (hidden only by setPresentation).
+  bool bottomShown() const;
+
+ signals:
+  /// setPresentation's style, for views that draw plots of their own (the model view).
+  void presentationChanged(double lineScale, double fontRatio);
 
  private:
   struct Tab {
@@ -67,6 +78,9 @@ class PlotArea : public QWidget {
   QSplitter* top_;
   QTabWidget* side_tabs_;
   QTabWidget* bottom_tabs_;
+  double line_scale_ = 1, font_ratio_ = 1;
+  bool presenting_ = false;
+  QList<int> top_sizes_;  ///< the top row's sizes before presentation mode
   std::vector<LivePlot*> plots_;
   std::vector<PlotView*> views_;
   std::vector<Tab> tabs_;

@@ -81,6 +81,19 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
 
 void PlotView::addBarWidget(QWidget* widget) { bar_->insertWidget(0, widget, 1); }
 
+void PlotView::setBarShown(bool shown) {
+  for (int i = 0; i < bar_->count(); ++i)
+    if (QWidget* w = bar_->itemAt(i)->widget()) {
+      if (!shown) {
+        w->setProperty("shownBeforeBarHidden", !w->isHidden());
+        w->hide();
+      } else if (w->property("shownBeforeBarHidden").toBool()) {
+        w->show();
+      }
+    }
+  if (shown) updateGhost();
+}
+
 void PlotView::updateGhost() {
   auto* loss = qobject_cast<LossPlot*>(plot_);
   if (!loss || !ghost_label_) return;

@@ -167,6 +167,9 @@ class PlotView : public QWidget {
   /// Puts `widget` at the left end of the toolbar (e.g. the clip share beside the gradient
   /// norm plot); ownership passes to the view.
   void addBarWidget(QWidget* widget);
+  /// Shows or hides the bar above the plot (presentation mode hides it; the ghost's
+  /// controls keep their own visibility when it comes back).
+  void setBarShown(bool shown);
   void retranslate();
 
  private:

@@ -165,6 +165,15 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
 
   plot_ = new QCustomPlot(this);
   plot_->setObjectName(QStringLiteral("modelViewPlot"));
+  connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+    if (line_scale_ != 1 || font_ratio_ != 1 || styler_.active())
+      styler_.apply(plot_, line_scale_, font_ratio_);
+    // As many tick labels as fit with room between them ("-2 0 2 4" never run together in a
+    // narrow side view, larger in presentation mode): about one per four label heights.
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    plot_->xAxis->ticker()->setTickCount(std::clamp(plot_->width() / (fm.height() * 4), 2, 5));
+    plot_->yAxis->ticker()->setTickCount(std::clamp(plot_->height() / (fm.height() * 3), 2, 5));
+  });
   QFont f = plot_->font();
   f.setPointSizeF(f.pointSizeF() * 0.9);
   plot_->legend->setFont(f);
@@ -232,6 +241,12 @@ void ModelView::clear(bool readBack) {
 }
 
 int ModelView::cutCaptions() const { return images_->cutCaptions(); }
+
+void ModelView::setPresentation(double lineScale, double fontRatio) {
+  line_scale_ = lineScale;
+  font_ratio_ = fontRatio;
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
 
 int ModelView::imageCount() const { return record_ ? static_cast<int>(record_->images.size()) : 0; }
 

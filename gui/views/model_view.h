@@ -5,6 +5,7 @@
 
 #include "core/run/records.h"
 #include "core/train/monitors/model_view.h"
+#include "gui/plots/plot_style.h"
 
 class QCustomPlot;
 class QCPColorMap;
@@ -41,6 +42,9 @@ class ModelView : public QWidget {
   /// the next epoch end.
   void clear(bool readBack = false);
   void retranslate();
+  /// Presentation mode: the curve and region plot styled as the live plots are
+  /// (LivePlot::setPresentation; 1, 1: as designed).
+  void setPresentation(double lineScale, double fontRatio);
 
   /// The record shown, if any.
   const std::optional<ModelViewRecord>& record() const { return record_; }
@@ -66,6 +70,8 @@ class ModelView : public QWidget {
   QLabel* caption_;
   QStackedWidget* stack_;
   QCustomPlot* plot_;
+  PlotStyler styler_;
+  double line_scale_ = 1, font_ratio_ = 1;
   QCPColorMap* map_;
   QCPGraph* train_points_[2];  ///< Curve: [0] the points; Regions: per class
   QCPGraph* val_points_[2];

@@ -30,6 +30,7 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   connect(controller, &TrainingController::validationDetailUpdated, evaluation_view_,
           &EvaluationView::setDetail);
   area->showView(model_view_);
+  connect(area, &PlotArea::presentationChanged, model_view_, &ModelView::setPresentation);
 
   LossPlot* loss = area->lossPlot();
   connect(controller, &TrainingController::runStarted, this, [this, loss](const RunInfo& info) {

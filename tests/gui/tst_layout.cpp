@@ -3,7 +3,8 @@
 // per QFontMetrics; visible sibling widgets do not overlap; plot tick labels do not overlap,
 // axis titles fit their axis, plot labels stay inside the plot, off the legend, apart and
 // uncrossed by lines), the run controls stay in view with every settings section open, and
-// the plots do not move when the ghost's controls or the non-finite panel appear.
+// the plots do not move when the ghost's controls or the non-finite panel appear. The same
+// checks hold in presentation mode.
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -19,6 +20,7 @@
 #include "gui/panels/non_finite_panel.h"
 #include "gui/plots/lr_find_plot.h"
 #include "gui/plots/training_plots.h"
+#include "gui/teaching/presentation.h"
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
 #include "layout_checks.h"
@@ -141,15 +143,23 @@ void TstLayout::nothingIsClippedOrOverlaps() {
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(240000));
   QStringList problems;
-  for (const QSize& size : kSizes) {
-    w->resize(size);
-    for (const char* lang : kLanguages) {
-      switchLanguage(QLatin1String(lang));
-      problems << checkWindow(
-          *w,
-          QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(QLatin1String(lang)));
+  // As the dashboard is, then in presentation mode (issue 25 §1: a projector at 1024x768 or
+  // 1280x720, texts 1.5x, tick labels 20 px).
+  for (const bool presenting : {false, true}) {
+    w->presentation()->setActive(presenting);
+    for (const QSize& size : kSizes) {
+      w->resize(size);
+      for (const char* lang : kLanguages) {
+        switchLanguage(QLatin1String(lang));
+        problems << checkWindow(*w, QStringLiteral("%1%2x%3 %4")
+                                        .arg(presenting ? QStringLiteral("presentation ") : QString())
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .arg(QLatin1String(lang)));
+      }
     }
   }
+  w->presentation()->setActive(false);
   for (const QString& p : problems) qInfo("%s", qPrintable(p));  // all of them, one per line
   QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problem(s), the first: %2")
                                               .arg(problems.size())

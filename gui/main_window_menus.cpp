@@ -1,0 +1,65 @@
+// MainWindow's menus, language switch and texts, split from main_window.cpp by concern.
+#include <QMenuBar>
+
+#include "gui/main_menu.h"
+#include "gui/main_window.h"
+#include "gui/panels/checkpoint_panel.h"
+#include "gui/panels/device_panel.h"
+#include "gui/panels/events_panel.h"
+#include "gui/panels/run_controls_panel.h"
+#include "gui/panels/run_info_panel.h"
+#include "gui/panels/run_status.h"
+#include "gui/panels/settings_panel.h"
+#include "gui/plots/plot_area.h"
+#include "gui/teaching/presentation.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+void MainWindow::buildMenus() {
+  menu_ = new MainMenu(menuBar(), this);
+  connect(menu_, &MainMenu::openConfig, settings_, &SettingsPanel::openConfigDialog);
+  connect(menu_, &MainMenu::saveConfig, settings_, &SettingsPanel::saveConfigDialog);
+  connect(menu_, &MainMenu::importWeights, checkpoint_, &CheckpointPanel::importWeightsDialog);
+  connect(menu_, &MainMenu::checkShapes, settings_, &SettingsPanel::openShapesDialog);
+  connect(menu_, &MainMenu::importTorchScript, settings_, &SettingsPanel::openTorchScriptDialog);
+  connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
+  connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
+  connect(menu_, &MainMenu::showRuns, this, &MainWindow::showRunsWindow);
+  connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
+  connect(menu_, &MainMenu::quit, this, &QWidget::close);
+  menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),
+                     QString::fromStdString(device_info_.torch_version));
+  // View: presentation mode (F5 full screen; Esc leaves, the menu follows).
+  connect(menu_, &MainMenu::presentationToggled, this,
+          [this](bool on) { presentation_->setActive(on, /*fullScreen=*/true); });
+  connect(menu_, &MainMenu::presentationScaleChosen, presentation_, &Presentation::setScale);
+  connect(menu_, &MainMenu::presentationBottomToggled, presentation_,
+          &Presentation::setShowBottom);
+  connect(presentation_, &Presentation::activeChanged, this,
+          [this](bool on) { menu_->setPresentation(on, presentation_->scale()); });
+  menu_->setPresentation(false, presentation_->scale());
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  // installTranslations() makes Qt send LanguageChange: every text follows at once.
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate() {
+  menu_->retranslate();
+  settings_->retranslate();
+  controls_->retranslate();
+  checkpoint_->retranslate();
+  device_panel_->retranslate();
+  info_panel_->retranslate();
+  progress_->retranslate();
+  plot_area_->retranslate();
+  events_->retranslate();
+  status_->retranslate();
+  const QString preset = settings_->presetName();
+  setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
+}
+
+}  // namespace trainscope

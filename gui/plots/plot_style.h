@@ -1,0 +1,35 @@
+#pragma once
+/// The presentation style of a QCustomPlot (issue 25 §1): larger texts, wider lines, the
+/// projector palette, applied over whatever the plot's own code set.
+#include <qcustomplot.h>
+
+#include <map>
+#include <utility>
+
+namespace trainscope {
+
+/// Restyles one plot before each of its replots: every text (tick labels, axis titles, legend,
+/// text items and elements) `fontRatio` times its designed pixel size (legend and texts inside
+/// the plot 0.8 times that, at least their own size), every line (graphs,
+/// straight lines, arrows, rectangles) `lineScale` times its width and an opaque one at least
+/// 3 px, every colour palette::forProjector's. The plot's code keeps setting pens and fonts as
+/// designed: a value that differs from what was last shown is taken as the new design, so no
+/// plot needs to know the mode. apply(plot, 1, 1) puts the designed values back.
+class PlotStyler {
+ public:
+  void apply(QCustomPlot* plot, double lineScale, double fontRatio);
+  bool active() const { return line_scale_ != 1 || font_ratio_ != 1; }
+
+ private:
+  template <class T>
+  struct Styled {
+    T designed, shown;
+  };
+  double line_scale_ = 1, font_ratio_ = 1;
+  /// Per styled object and which of its properties.
+  std::map<std::pair<const void*, int>, Styled<QPen>> pens_;
+  std::map<std::pair<const void*, int>, Styled<QBrush>> brushes_;
+  std::map<std::pair<const void*, int>, Styled<QFont>> fonts_;
+};
+
+}  // namespace trainscope
