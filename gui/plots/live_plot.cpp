@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -76,6 +77,7 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   // every curve off the plot.
   axisRect()->setRangeZoom(Qt::Horizontal);
   setMinimumHeight(160);
+  installPlotExportMenu(this);  // right-click: save image, save data
   // x is the step: whole numbers only, whatever the zoom (no ticks at 1.5).
   QSharedPointer<QCPAxisTickerFixed> steps(new QCPAxisTickerFixed);
   steps->setTickStep(1.0);

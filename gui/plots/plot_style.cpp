@@ -1,6 +1,7 @@
 #include "gui/plots/plot_style.h"
 
 #include <QFontInfo>
+#include <algorithm>
 #include <cmath>
 
 #include "gui/plots/palette.h"
@@ -28,10 +29,15 @@ void restyle(Map& map, const void* object, int which, bool on, Get get, Set set,
 
 }  // namespace
 
+double presentationFontRatio(double scale, int basePx) {
+  return std::max(scale, kPresentationTickPx * scale / 1.5 / std::max(1, basePx));
+}
+
 void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
   line_scale_ = lineScale;
   font_ratio_ = fontRatio;
   const bool on = lineScale != 1 || fontRatio != 1;
+  plot->setProperty("trainscopePresenting", on);
   if (!on && pens_.empty() && brushes_.empty() && fonts_.empty()) return;  // never styled
   auto pen = [lineScale](const QPen& designed) {
     QPen p = designed;

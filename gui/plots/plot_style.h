@@ -8,6 +8,13 @@
 
 namespace trainscope {
 
+/// Tick label size in presentation mode at scale 1.5, px: readable from the back of a hall.
+constexpr int kPresentationTickPx = 20;
+/// The plots' font ratio in presentation mode at `scale` (1.5 to 2) for an interface font of
+/// `basePx` pixels: `scale`, or more where that leaves tick labels under
+/// kPresentationTickPx * scale / 1.5.
+double presentationFontRatio(double scale, int basePx);
+
 /// Restyles one plot before each of its replots: every text (tick labels, axis titles, legend,
 /// text items and elements) `fontRatio` times its designed pixel size (legend and texts inside
 /// the plot 0.8 times that, at least their own size), every line (graphs,
@@ -17,6 +24,7 @@ namespace trainscope {
 /// plot needs to know the mode. apply(plot, 1, 1) puts the designed values back.
 class PlotStyler {
  public:
+  /// Also marks the plot (property "trainscopePresenting") while it is styled.
   void apply(QCustomPlot* plot, double lineScale, double fontRatio);
   bool active() const { return line_scale_ != 1 || font_ratio_ != 1; }
 

@@ -19,6 +19,7 @@
 #include "core/run/run_table.h"
 #include "core/run/smoothing.h"
 #include "gui/model/run_history.h"
+#include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -178,6 +179,7 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   side->addWidget(readout_, 1);
   plot_ = new QCustomPlot(this);
   plot_->setObjectName(QStringLiteral("overlayPlot"));
+  installPlotExportMenu(plot_);
   plot_->setMinimumSize(480, 320);
   plot_->legend->setVisible(true);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

@@ -13,6 +13,7 @@
 
 #include "gui/panels/run_controls_panel.h"
 #include "gui/plots/plot_area.h"
+#include "gui/plots/plot_style.h"
 
 namespace trainscope {
 namespace {
@@ -43,7 +44,7 @@ Presentation::Presentation(const Parts& parts, QObject* parent)
 }
 
 int Presentation::tickLabelPx() const {
-  return static_cast<int>(std::lround(kTickLabelPx * scale_ / 1.5));
+  return static_cast<int>(std::lround(kPresentationTickPx * scale_ / 1.5));
 }
 
 void Presentation::setScale(double scale) {
@@ -98,7 +99,7 @@ void Presentation::apply() {
   else
     f.setPixelSize(static_cast<int>(std::lround(base_px * scale_)));
   QApplication::setFont(f);
-  const double font_ratio = std::max(scale_, static_cast<double>(tickLabelPx()) / base_px);
+  const double font_ratio = presentationFontRatio(scale_, base_px);
   parts_.settings->hide();
   parts_.events->hide();
   parts_.plots->setPresentation(scale_, font_ratio, show_bottom_);

@@ -16,7 +16,7 @@ class RunControlsPanel;
 
 /// Turns presentation mode on and off for the main window's parts. On: every text of the
 /// interface `scale()` times its size (QApplication's font, so dialogs opened meanwhile too)
-/// and the plots' tick labels kTickLabelPx at 1.5x (scaled alike above), plot lines wider and in
+/// and the plots' tick labels kPresentationTickPx (20) at 1.5x (scaled alike above), plot lines wider and in
 /// the projector palette (PlotArea::setPresentation), the settings column and the events panel
 /// hidden (the run controls stay), the bottom plots hidden unless showBottom, and the run
 /// controls on the keyboard: Space start/pause/resume, Right one batch, Shift+Right to the end
@@ -34,8 +34,6 @@ class Presentation : public QObject {
     PlotArea* plots = nullptr;
     RunControlsPanel* controls = nullptr;
   };
-  /// Tick label size at scale 1.5, px: readable from the back of a lecture hall.
-  static constexpr int kTickLabelPx = 20;
   /// The scales the View menu offers.
   static constexpr double kScales[] = {1.5, 1.75, 2.0};
 

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 #include "gui/views/conv_maps.h"
 #include "gui/widgets/pixel_image.h"
@@ -165,6 +166,7 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
 
   plot_ = new QCustomPlot(this);
   plot_->setObjectName(QStringLiteral("modelViewPlot"));
+  installPlotExportMenu(plot_);
   connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
     if (line_scale_ != 1 || font_ratio_ != 1 || styler_.active())
       styler_.apply(plot_, line_scale_, font_ratio_);

@@ -3,7 +3,9 @@
 // projector palette, hides the settings and events, and puts the run controls on the keyboard
 // (Space start/pause/resume, Right one batch, Shift+Right to the epoch's end, Esc leaves);
 // leaving it restores every font, pen and panel exactly. (That the window still fits at
-// 1024x768 and 1280x720 in both languages is tst_layout's.)
+// 1024x768 and 1280x720 in both languages is tst_layout's.) Plot exports: PNG, SVG and PDF of
+// the requested size while a run trains, in the projector style without changing the plot,
+// and the data as CSV, checked against the run's metrics.csv; bad file names refused.
 #include <QApplication>
 #include <QFontInfo>
 #include <QPushButton>
@@ -12,6 +14,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QSvgRenderer>
 #include <QtTest>
 
 #include "gui/app/translations.h"
@@ -19,6 +22,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/palette.h"
+#include "gui/plots/plot_export.h"
 #include "gui/plots/training_plots.h"
 #include "gui/teaching/presentation.h"
 
@@ -49,6 +53,7 @@ class TstTeachingGui : public QObject {
   void initTestCase();
   void presentationStylesAndRestores();
   void presentationKeysDriveTheRun();
+  void plotsExportImagesAndData();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -59,6 +64,11 @@ void TstTeachingGui::initTestCase() {
   QStandardPaths::setTestModeEnabled(true);
   QSettings().clear();
   QVERIFY(dir_.isValid());
+  // To look at the exported files: TRAINSCOPE_KEEP_TEST_FILES=1 keeps the folder (printed).
+  if (qEnvironmentVariableIsSet("TRAINSCOPE_KEEP_TEST_FILES")) {
+    dir_.setAutoRemove(false);
+    qInfo("files kept in %s", qPrintable(dir_.path()));
+  }
   installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 
@@ -175,6 +185,84 @@ void TstTeachingGui::presentationKeysDriveTheRun() {
   QCOMPARE(c->state(), S::Running);
   c->stop();
   QTRY_VERIFY(!c->isActive());
+}
+
+void TstTeachingGui::plotsExportImagesAndData() {
+  auto w = makeWindow();
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+  w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(400);
+  w->findChild<QSlider*>(QStringLiteral("speedSlider"))->setValue(46);  // 200 steps/s
+  auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
+  const QDir out(dir_.filePath(QStringLiteral("exports")));
+  QVERIFY(QDir().mkpath(out.path()));
+  QString error;
+  // Mid-run: the images and the data are written while the run trains.
+  QVERIFY(w->startRun());
+  QTRY_VERIFY(w->controller()->lastStep() && w->controller()->lastStep()->step > 20);
+  w->grabWindowImage();
+  QCOMPARE(w->controller()->state(), TrainingController::State::Running);
+  const PlotLook before = lookOf(loss);
+  QVERIFY2(exportPlotImage(loss, out.filePath("loss.png"), QSize(640, 400), 1.0, false, &error),
+           qPrintable(error));
+  QVERIFY2(exportPlotImage(loss, out.filePath("loss.svg"), QSize(640, 400), 1.0, false, &error),
+           qPrintable(error));
+  QVERIFY2(exportPlotImage(loss, out.filePath("loss.pdf"), QSize(640, 400), 1.0, false, &error),
+           qPrintable(error));
+  QVERIFY2(exportPlotCsv(loss, out.filePath("mid.csv"), &error), qPrintable(error));
+  QVERIFY2(exportPlotImage(loss, out.filePath("projector.png"), QSize(640, 400), 2.0, true, &error),
+           qPrintable(error));
+  QVERIFY(lookOf(loss) == before);  // the projector style was for the picture only
+  QCOMPARE(QImage(out.filePath("loss.png")).size(), QSize(640, 400));
+  QCOMPARE(QImage(out.filePath("projector.png")).size(), QSize(1280, 800));  // 2 px per px
+  QSvgRenderer svg(out.filePath("loss.svg"));
+  QVERIFY(svg.isValid());
+  QCOMPARE(svg.viewBox(), QRect(0, 0, 640, 400));
+  QFile pdf(out.filePath("loss.pdf"));
+  QVERIFY(pdf.open(QIODevice::ReadOnly));
+  QVERIFY(pdf.read(5) == "%PDF-" && pdf.size() > 2000);
+  QFile mid(out.filePath("mid.csv"));
+  QVERIFY(mid.open(QIODevice::ReadOnly));
+  QCOMPARE(mid.readLine(), QByteArray("curve,x,y\n"));
+  QVERIFY(mid.readAll().count('\n') > 20);
+  w->controller()->stop();
+  QTRY_VERIFY(!w->controller()->isActive());
+  w->grabWindowImage();
+
+  // The data: the validation curve's points are metrics.csv's epochs and val_loss.
+  QVERIFY2(exportPlotCsv(loss, out.filePath("loss.csv"), &error), qPrintable(error));
+  QFile csv(out.filePath("loss.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+  QMap<double, double> val;  // step -> val_loss
+  const QString val_name = loss->graphFor(series::kEpochValLoss)->name();
+  for (const QByteArray& line : csv.readAll().split('\n')) {
+    const QList<QByteArray> f = line.split(',');
+    if (f.size() == 3 && QString::fromUtf8(f[0]) == val_name) val[f[1].toDouble()] = f[2].toDouble();
+  }
+  QFile metrics(QDir(w->runDirectory()).filePath(QStringLiteral("metrics.csv")));
+  QVERIFY(metrics.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QList<QByteArray> header = metrics.readLine().trimmed().split(',');
+  const int c_step = header.indexOf("step"), c_val = header.indexOf("val_loss");
+  int rows = 0;
+  for (const QByteArray& line : metrics.readAll().split('\n')) {
+    const QList<QByteArray> f = line.split(',');
+    if (f.size() <= c_val) continue;
+    ++rows;
+    const double step = f[c_step].toDouble();
+    QVERIFY2(val.contains(step), qPrintable(QString::number(step)));
+    QCOMPARE(val[step], f[c_val].toDouble());
+  }
+  QVERIFY(rows > 5);
+  QCOMPARE(val.size(), rows);
+
+  // Refused: another suffix, a folder, a folder that cannot be written; nothing is left.
+  QVERIFY(!exportPlotImage(loss, out.filePath("loss.txt"), {}, 1.0, false, &error));
+  QVERIFY2(error.contains(QStringLiteral("loss.txt")) && error.contains(QStringLiteral(".png")),
+           qPrintable(error));
+  QVERIFY(!exportPlotImage(loss, out.path(), {}, 1.0, false, &error));
+  QVERIFY(!exportPlotCsv(loss, out.path(), &error));
+  QVERIFY(!exportPlotImage(loss, out.filePath("missing/loss.png"), {}, 1.0, false, &error));
+  QVERIFY2(error.contains(QStringLiteral("missing")), qPrintable(error));
+  QVERIFY(!QFile::exists(out.filePath("loss.txt")));
 }
 
 QTEST_MAIN(TstTeachingGui)

@@ -1,0 +1,229 @@
+#include "gui/plots/plot_export.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QBuffer>
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSvgGenerator>
+#include <cmath>
+
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "gui/plots/plot_style.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+namespace {
+
+constexpr const char* kExportDirKey = "exportDir";
+
+bool writeAtomically(const QString& file, const QByteArray& bytes, QString* error) {
+  try {
+    writeFileAtomic(std::filesystem::path(file.toStdString()), bytes.constData(),
+                    static_cast<size_t>(bytes.size()));
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+QString csvField(const QString& text) {
+  if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
+      !text.contains(QLatin1Char('\n')))
+    return text;
+  QString quoted = text;
+  quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+  return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvNumber(double v) {
+  if (std::isnan(v)) return QStringLiteral("nan");
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+  return QString::number(v, 'g', 17);
+}
+
+QString rememberedDir() {
+  const QString dir = QSettings().value(QLatin1String(kExportDirKey)).toString();
+  return dir.isEmpty() || !QFileInfo(dir).isDir() ? QDir::homePath() : dir;
+}
+
+}  // namespace
+
+bool exportPlotImage(QCustomPlot* plot, const QString& file, QSize size, double pixelRatio,
+                     bool projector, QString* error) {
+  const QString suffix = QFileInfo(file).suffix().toLower();
+  if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+      suffix != QLatin1String("pdf")) {
+    if (error)
+      *error = Tr::tr("%1: the file name must end in .png, .svg or .pdf (the format).").arg(file);
+    return false;
+  }
+  if (QFileInfo(file).isDir()) {
+    if (error) *error = Tr::tr("%1 is a folder; choose a file name in it.").arg(file);
+    return false;
+  }
+  if (size.isEmpty()) size = plot->size();
+  // The projector style for this picture only (a plot already in it is drawn as it is).
+  PlotStyler styler;
+  const bool style = projector && !plot->property("trainscopePresenting").toBool();
+  if (style)
+    styler.apply(plot, 1.5, presentationFontRatio(1.5, QFontInfo(QApplication::font()).pixelSize()));
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  bool drawn = true;
+  if (suffix == QLatin1String("png")) {
+    drawn = plot->toPixmap(size.width(), size.height(), pixelRatio).save(&buffer, "PNG");
+  } else if (suffix == QLatin1String("svg")) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setResolution(96);  // CSS pixels: a browser shows it `size` pixels large
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(plot->objectName());
+    QCPPainter painter(&svg);
+    plot->toPainter(&painter, size.width(), size.height());
+  } else {
+    QPdfWriter pdf(&buffer);
+    pdf.setResolution(96);  // one plot pixel is one PDF pixel at 96 per inch
+    pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96, size.height() * 72.0 / 96),
+                              QPageSize::Point));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setCreator(QStringLiteral("TrainScope"));
+    QCPPainter painter(&pdf);
+    plot->toPainter(&painter, size.width(), size.height());
+  }
+  buffer.close();
+  if (style) {
+    styler.apply(plot, 1, 1);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  if (!drawn || bytes.isEmpty()) {
+    if (error) *error = Tr::tr("%1: the picture could not be drawn.").arg(file);
+    return false;
+  }
+  return writeAtomically(file, bytes, error);
+}
+
+bool exportPlotCsv(QCustomPlot* plot, const QString& file, QString* error) {
+  if (QFileInfo(file).isDir()) {
+    if (error) *error = Tr::tr("%1 is a folder; choose a file name in it.").arg(file);
+    return false;
+  }
+  QString text = QStringLiteral("curve,x,y\n");
+  for (int i = 0; i < plot->graphCount(); ++i) {
+    QCPGraph* g = plot->graph(i);
+    if (!g->visible() || g->data()->isEmpty() || !g->valueAxis()->visible()) continue;
+    const QString name = g->name().isEmpty() ? Tr::tr("curve %1").arg(i + 1) : g->name();
+    const QString field = csvField(name);
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+      text += field + QLatin1Char(',') + csvNumber(it->key) + QLatin1Char(',') +
+              csvNumber(it->value) + QLatin1Char('\n');
+  }
+  return writeAtomically(file, text.toUtf8(), error);
+}
+
+PlotExportDialog::PlotExportDialog(QCustomPlot* plot, QWidget* parent)
+    : QDialog(parent), plot_(plot) {
+  setObjectName(QStringLiteral("plotExportDialog"));
+  setWindowTitle(Tr::tr("Save the plot as an image"));
+  auto* form = new QFormLayout(this);
+  file_ = new QLineEdit(this);
+  file_->setObjectName(QStringLiteral("exportFileEdit"));
+  const QString base = plot->objectName().isEmpty() ? QStringLiteral("plot") : plot->objectName();
+  file_->setText(QDir(rememberedDir()).filePath(base + QStringLiteral(".png")));
+  auto* browse = new QPushButton(Tr::tr("Choose..."), this);
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString f = QFileDialog::getSaveFileName(
+        this, windowTitle(), file_->text(),
+        Tr::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (!f.isEmpty()) file_->setText(f);
+  });
+  auto* row = new QHBoxLayout;
+  row->addWidget(file_, 1);
+  row->addWidget(browse);
+  form->addRow(Tr::tr("File (.png, .svg or .pdf):"), row);
+  width_ = new QSpinBox(this);
+  height_ = new QSpinBox(this);
+  width_->setObjectName(QStringLiteral("exportWidthSpinBox"));
+  height_->setObjectName(QStringLiteral("exportHeightSpinBox"));
+  for (QSpinBox* s : {width_, height_}) {
+    s->setRange(100, 8000);
+    s->setSuffix(Tr::tr(" px"));
+  }
+  width_->setValue(std::max(100, plot->width()));
+  height_->setValue(std::max(100, plot->height()));
+  form->addRow(Tr::tr("Width:"), width_);
+  form->addRow(Tr::tr("Height:"), height_);
+  projector_ = new QCheckBox(Tr::tr("For a projector (large texts, thick lines)"), this);
+  projector_->setObjectName(QStringLiteral("exportProjectorCheckBox"));
+  projector_->setChecked(plot->property("trainscopePresenting").toBool());
+  form->addRow(projector_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    if (save()) accept();
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  form->addRow(buttons);
+}
+
+bool PlotExportDialog::save() {
+  QString error;
+  const QString file = QFileInfo(file_->text().trimmed()).absoluteFilePath();
+  if (!exportPlotImage(plot_, file, QSize(width_->value(), height_->value()), 1.0,
+                       projector_->isChecked(), &error)) {
+    QMessageBox::warning(this, windowTitle(), error);
+    return false;
+  }
+  QSettings().setValue(QLatin1String(kExportDirKey), QFileInfo(file).absolutePath());
+  return true;
+}
+
+void askExportPlotImage(QCustomPlot* plot) {
+  auto* dialog = new PlotExportDialog(plot, plot->window());
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void askExportPlotCsv(QCustomPlot* plot) {
+  const QString base = plot->objectName().isEmpty() ? QStringLiteral("plot") : plot->objectName();
+  const QString file = QFileDialog::getSaveFileName(
+      plot->window(), Tr::tr("Save the plot's data as CSV"),
+      QDir(rememberedDir()).filePath(base + QStringLiteral(".csv")), Tr::tr("CSV table (*.csv)"));
+  if (file.isEmpty()) return;
+  QString error;
+  if (!exportPlotCsv(plot, file, &error)) {
+    QMessageBox::warning(plot->window(), Tr::tr("Save the plot's data as CSV"), error);
+    return;
+  }
+  QSettings().setValue(QLatin1String(kExportDirKey), QFileInfo(file).absolutePath());
+}
+
+void installPlotExportMenu(QCustomPlot* plot) {
+  plot->setContextMenuPolicy(Qt::CustomContextMenu);
+  QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot](const QPoint& at) {
+    QMenu menu(plot);
+    menu.addAction(Tr::tr("Save image (PNG, SVG, PDF)..."), plot,
+                   [plot] { askExportPlotImage(plot); });
+    menu.addAction(Tr::tr("Save data as CSV..."), plot, [plot] { askExportPlotCsv(plot); });
+    menu.exec(plot->mapToGlobal(at));
+  });
+}
+
+}  // namespace trainscope
