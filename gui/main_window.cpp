@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   QSize size(1600, 1000);
   if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
   resize(size);
+  restoreLayout();  // the last session's size, splitters and tabs (main_window_menus.cpp)
 }
 
 MainWindow::~MainWindow() {
@@ -150,27 +151,29 @@ void MainWindow::buildUi() {
   right_layout->addWidget(plot_area_, 1);
   new OverfittingViews(controller_, plot_area_, settings_, this);  // model view, accuracy, lr
 
-  auto* columns = new QSplitter(Qt::Horizontal);
-  columns->addWidget(left_column);
-  columns->addWidget(right);
-  columns->setStretchFactor(0, 0);
-  columns->setStretchFactor(1, 1);
-  columns->setSizes({400, 1200});
-  columns->setChildrenCollapsible(false);
+  columns_ = new QSplitter(Qt::Horizontal);
+  columns_->setObjectName(QStringLiteral("columnsSplitter"));
+  columns_->addWidget(left_column);
+  columns_->addWidget(right);
+  columns_->setStretchFactor(0, 0);
+  columns_->setStretchFactor(1, 1);
+  columns_->setSizes({400, 1200});
+  columns_->setChildrenCollapsible(false);
 
   events_ = new EventsPanel;
-  auto* vertical = new QSplitter(Qt::Vertical);
-  vertical->addWidget(columns);
-  vertical->addWidget(events_);
-  vertical->setStretchFactor(0, 1);
-  vertical->setStretchFactor(1, 0);
-  vertical->setSizes({860, 120});
-  vertical->setChildrenCollapsible(false);
-  setCentralWidget(vertical);
+  rows_ = new QSplitter(Qt::Vertical);
+  rows_->setObjectName(QStringLiteral("rowsSplitter"));
+  rows_->addWidget(columns_);
+  rows_->addWidget(events_);
+  rows_->setStretchFactor(0, 1);
+  rows_->setStretchFactor(1, 0);
+  rows_->setSizes({860, 120});
+  rows_->setChildrenCollapsible(false);
+  setCentralWidget(rows_);
 
   status_ = new RunStatusBar(this);
   setStatusBar(status_);
-  presentation_ = new Presentation({this, left_scroll, events_, columns, plot_area_, controls_}, this);
+  presentation_ = new Presentation({this, left_scroll, events_, columns_, plot_area_, controls_}, this);
 }
 
 // ---- settings and config files ----
@@ -358,6 +361,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   flush_timer_.stop();
   controller_->shutdown();
+  saveLayout();
   event->accept();
 }
 

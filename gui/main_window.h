@@ -3,6 +3,8 @@
 #include <QMainWindow>
 #include <QTimer>
 
+class QSplitter;
+
 #include "core/config/train_config.h"
 #include "core/system/device_info.h"
 #include "gui/engine/training_controller.h"
@@ -93,6 +95,11 @@ class MainWindow : public QMainWindow {
  private:
   void buildUi();
   void buildMenus();  // main_window_menus.cpp, with retranslate() and changeEvent()
+  /// The window's size, splitters and tabs in front, remembered in QSettings ("layout/...")
+  /// when it closes and put back when one opens (main_window_menus.cpp). Presentation mode's
+  /// own arrangement is not remembered, only its scale (Presentation).
+  void saveLayout();
+  void restoreLayout();
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();
@@ -127,6 +134,8 @@ class MainWindow : public QMainWindow {
   MainMenu* menu_ = nullptr;
   RunsWindow* runs_window_ = nullptr;
   Presentation* presentation_ = nullptr;
+  QSplitter* columns_ = nullptr;  ///< the settings column | the plots
+  QSplitter* rows_ = nullptr;     ///< the columns over the events panel
   QTimer flush_timer_;
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
   QString runs_root_;

@@ -1,5 +1,8 @@
-// MainWindow's menus, language switch and texts, split from main_window.cpp by concern.
+// MainWindow's menus, language switch, texts and remembered layout, split from
+// main_window.cpp by concern.
 #include <QMenuBar>
+#include <QSettings>
+#include <QSplitter>
 
 #include "gui/main_menu.h"
 #include "gui/main_window.h"
@@ -60,6 +63,28 @@ void MainWindow::retranslate() {
   status_->retranslate();
   const QString preset = settings_->presetName();
   setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
+}
+
+void MainWindow::saveLayout() {
+  if (presentation_->active()) presentation_->setActive(false);  // what it covered comes back
+  QSettings settings;
+  settings.setValue(QStringLiteral("layout/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("layout/columns"), columns_->saveState());
+  settings.setValue(QStringLiteral("layout/rows"), rows_->saveState());
+  settings.setValue(QStringLiteral("layout/plots"), plot_area_->saveState());
+}
+
+void MainWindow::restoreLayout() {
+  const QSettings settings;
+  // Each part only when it was saved; a state from another version is ignored by Qt.
+  if (const auto g = settings.value(QStringLiteral("layout/geometry")).toByteArray(); !g.isEmpty())
+    restoreGeometry(g);
+  if (const auto c = settings.value(QStringLiteral("layout/columns")).toByteArray(); !c.isEmpty())
+    columns_->restoreState(c);
+  if (const auto r = settings.value(QStringLiteral("layout/rows")).toByteArray(); !r.isEmpty())
+    rows_->restoreState(r);
+  if (const auto p = settings.value(QStringLiteral("layout/plots")).toByteArray(); !p.isEmpty())
+    plot_area_->restoreState(p);
 }
 
 }  // namespace trainscope

@@ -807,10 +807,6 @@ step %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show or hide the names of the curves above the plot.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3429,6 +3425,102 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Mistakes (teaching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presentation &amp;scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a projector: large texts and thick lines in colours that survive a washed-out screen, the settings and events hidden, the loss plot in focus. Space starts or pauses, Right trains one batch, Shift+Right one epoch, Esc leaves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the &amp;gradient plots in presentation mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the gradient norm, layer, learning-rate and loss-scale plots under the loss plot in presentation mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (View &gt; Presentation mode, F5), in the window&apos;s size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save image (PNG, SVG, PDF)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save data as CSV...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg or .pdf (the format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose a file name in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the picture could not be drawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the plot as an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File (.png, .svg or .pdf):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a projector (large texts, thick lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the plot&apos;s data as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the names of the curves above the plot. Right-click a plot to save it as an image or its data as CSV.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

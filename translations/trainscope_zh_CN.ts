@@ -814,10 +814,6 @@ step %2: %3</source>
         <translation>图例</translation>
     </message>
     <message>
-        <source>Show or hide the names of the curves above the plot.</source>
-        <translation>显示或隐藏图上方的曲线名称。</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -3422,6 +3418,102 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Mistakes (teaching)</source>
         <translation>注入的错误（教学）</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Presentation &amp;scale</source>
+        <translation>演示缩放(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>For a projector: large texts and thick lines in colours that survive a washed-out screen, the settings and events hidden, the loss plot in focus. Space starts or pauses, Right trains one batch, Shift+Right one epoch, Esc leaves.</source>
+        <translation>投影用：大字号、粗线条，颜色在发白的投影幕上也清楚；隐藏设置和事件，突出损失图。空格键开始或暂停，右方向键训练一个批次，Shift+右方向键训练一轮，Esc 退出。</translation>
+    </message>
+    <message>
+        <source>Show the &amp;gradient plots in presentation mode</source>
+        <translation>演示模式中显示梯度图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Keep the gradient norm, layer, learning-rate and loss-scale plots under the loss plot in presentation mode.</source>
+        <translation>在演示模式中，损失图下方仍显示梯度范数、各层、学习率和损失缩放图。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (View &gt; Presentation mode, F5), in the window&apos;s size.</source>
+        <translation>以演示模式启动（视图 &gt; 演示模式，F5），保持窗口大小。</translation>
+    </message>
+    <message>
+        <source>Save image (PNG, SVG, PDF)...</source>
+        <translation>保存图片（PNG、SVG、PDF）...</translation>
+    </message>
+    <message>
+        <source>Save data as CSV...</source>
+        <translation>数据另存为 CSV...</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg or .pdf (the format).</source>
+        <translation>%1：文件名必须以 .png、.svg 或 .pdf 结尾（即格式）。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose a file name in it.</source>
+        <translation>%1 是一个文件夹；请在其中选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>%1: the picture could not be drawn.</source>
+        <translation>%1：无法绘制图片。</translation>
+    </message>
+    <message>
+        <source>curve %1</source>
+        <translation>曲线 %1</translation>
+    </message>
+    <message>
+        <source>Save the plot as an image</source>
+        <translation>把图保存为图片</translation>
+    </message>
+    <message>
+        <source>Choose...</source>
+        <translation>选择...</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>File (.png, .svg or .pdf):</source>
+        <translation>文件（.png、.svg 或 .pdf）：</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+    <message>
+        <source>For a projector (large texts, thick lines)</source>
+        <translation>用于投影（大字号、粗线条）</translation>
+    </message>
+    <message>
+        <source>Save the plot&apos;s data as CSV</source>
+        <translation>把图的数据保存为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Show or hide the names of the curves above the plot. Right-click a plot to save it as an image or its data as CSV.</source>
+        <translation>显示或隐藏图上方的曲线名称。在图上单击右键，可把图保存为图片，或把其数据保存为 CSV。</translation>
     </message>
 </context>
 </TS>

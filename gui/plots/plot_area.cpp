@@ -1,5 +1,6 @@
 #include "gui/plots/plot_area.h"
 
+#include <QDataStream>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -43,15 +44,15 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
   bottom_tabs_->addTab(grad_view_, QString());
   tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Gradient norm"); }});
 
-  auto* plots = new QSplitter(Qt::Vertical);
-  plots->addWidget(top_);
-  plots->addWidget(bottom_tabs_);
-  plots->setStretchFactor(0, 3);
-  plots->setStretchFactor(1, 2);
-  plots->setChildrenCollapsible(false);
+  rows_ = new QSplitter(Qt::Vertical);
+  rows_->addWidget(top_);
+  rows_->addWidget(bottom_tabs_);
+  rows_->setStretchFactor(0, 3);
+  rows_->setStretchFactor(1, 2);
+  rows_->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(plots);
+  layout->addWidget(rows_);
   retranslate();
 }
 
@@ -116,6 +117,35 @@ void PlotArea::setPresentation(double lineScale, double fontRatio, bool bottomSh
   }
   presenting_ = on;
   emit presentationChanged(lineScale, fontRatio);
+}
+
+namespace {
+constexpr quint32 kStateMagic = 0x54534c31;  // "TSL1"
+}  // namespace
+
+QByteArray PlotArea::saveState() const {
+  QByteArray out;
+  QDataStream s(&out, QIODevice::WriteOnly);
+  // Outside presentation mode's own split of the top row.
+  s << kStateMagic << (presenting_ ? top_sizes_ : top_->sizes()) << rows_->sizes()
+    << side_tabs_->currentIndex() << bottom_tabs_->currentIndex();
+  return out;
+}
+
+bool PlotArea::restoreState(const QByteArray& state) {
+  QDataStream s(state);
+  quint32 magic = 0;
+  QList<int> top, rows;
+  int side = -1, bottom = -1;
+  s >> magic >> top >> rows >> side >> bottom;
+  if (s.status() != QDataStream::Ok || magic != kStateMagic || top.size() != top_->count() ||
+      rows.size() != rows_->count())
+    return false;
+  top_->setSizes(top);
+  rows_->setSizes(rows);
+  if (side >= 0 && side < side_tabs_->count()) side_tabs_->setCurrentIndex(side);
+  if (bottom >= 0 && bottom < bottom_tabs_->count()) bottom_tabs_->setCurrentIndex(bottom);
+  return true;
 }
 
 bool PlotArea::bottomShown() const { return !bottom_tabs_->isHidden(); }

@@ -1,6 +1,7 @@
 #pragma once
 /// The dashboard's right-hand column of views: the loss plot with side views in tabs beside it,
 /// and the gradient views in tabs below.
+#include <QByteArray>
 #include <QList>
 #include <QWidget>
 #include <functional>
@@ -57,6 +58,10 @@ class PlotArea : public QWidget {
   void setPresentation(double lineScale, double fontRatio, bool bottomShown);
   /// Whether the bottom views are shown (hidden only by setPresentation).
   bool bottomShown() const;
+  /// The splitters' sizes and the tabs in front, to remember the layout (QSettings); restoreState
+  /// puts back what saveState gave and ignores anything else (false then).
+  QByteArray saveState() const;
+  bool restoreState(const QByteArray& state);
 
  signals:
   /// setPresentation's style, for views that draw plots of their own (the model view).
@@ -76,6 +81,7 @@ class PlotArea : public QWidget {
   PlotView* loss_view_;
   PlotView* grad_view_;
   QSplitter* top_;
+  QSplitter* rows_;  ///< the top row over the bottom views
   QTabWidget* side_tabs_;
   QTabWidget* bottom_tabs_;
   double line_scale_ = 1, font_ratio_ = 1;

@@ -5,14 +5,10 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
-#include <QStyle>
-#include <QToolButton>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 #include "core/run/smoothing.h"
-#include "gui/plots/plot_export.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 
@@ -74,17 +70,6 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   }
   bar->addWidget(legend_);
   bar->addWidget(log_scale_);
-  // Save: the plot as an image or its data as CSV (also on the plot's right-click menu).
-  save_ = new QToolButton(this);
-  save_->setObjectName(name + QStringLiteral("SaveButton"));
-  save_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
-  save_->setPopupMode(QToolButton::InstantPopup);
-  save_->setAutoRaise(true);
-  auto* menu = new QMenu(save_);
-  save_image_ = menu->addAction(QString(), this, [this] { askExportPlotImage(plot_); });
-  save_csv_ = menu->addAction(QString(), this, [this] { askExportPlotCsv(plot_); });
-  save_->setMenu(menu);
-  bar->addWidget(save_);
   bar_ = bar;
   layout->addLayout(bar);
   plot_->setParent(this);
@@ -136,11 +121,9 @@ void PlotView::updateSmoothingControl() {
 }
 
 void PlotView::retranslate() {
-  save_->setToolTip(Tr::tr("Save this plot as an image (PNG, SVG, PDF) or its data as CSV."));
-  save_image_->setText(Tr::tr("Save image (PNG, SVG, PDF)..."));
-  save_csv_->setText(Tr::tr("Save data as CSV..."));
   legend_->setText(Tr::tr("Legend"));
-  legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot."));
+  legend_->setToolTip(Tr::tr("Show or hide the names of the curves above the plot. Right-click "
+                             "a plot to save it as an image or its data as CSV."));
   log_scale_->setText(Tr::tr("Log scale"));
   if (clear_ghost_) {
     clear_ghost_->setText(Tr::tr("Clear"));

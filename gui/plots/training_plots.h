@@ -7,9 +7,7 @@
 #include "core/run/records.h"
 #include "gui/plots/live_plot.h"
 
-class QAction;
 class QCheckBox;
-class QToolButton;
 class QHBoxLayout;
 class QComboBox;
 class QDoubleSpinBox;
@@ -178,9 +176,6 @@ class PlotView : public QWidget {
   LivePlot* plot_;
   QCheckBox* log_scale_;
   QCheckBox* legend_;
-  QToolButton* save_ = nullptr;
-  QAction* save_image_ = nullptr;
-  QAction* save_csv_ = nullptr;
   QHBoxLayout* bar_;
   void updateGhost();
   void updateSmoothingControl();

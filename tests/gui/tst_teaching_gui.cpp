@@ -12,6 +12,8 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QSvgRenderer>
@@ -54,6 +56,7 @@ class TstTeachingGui : public QObject {
   void presentationStylesAndRestores();
   void presentationKeysDriveTheRun();
   void plotsExportImagesAndData();
+  void layoutIsRemembered();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -263,6 +266,30 @@ void TstTeachingGui::plotsExportImagesAndData() {
   QVERIFY(!exportPlotImage(loss, out.filePath("missing/loss.png"), {}, 1.0, false, &error));
   QVERIFY2(error.contains(QStringLiteral("missing")), qPrintable(error));
   QVERIFY(!QFile::exists(out.filePath("loss.txt")));
+}
+
+void TstTeachingGui::layoutIsRemembered() {
+  std::vector<int> columns;
+  {
+    auto w = makeWindow();
+    auto* split = w->findChild<QSplitter*>(QStringLiteral("columnsSplitter"));
+    auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("sideViewTabs"));
+    QVERIFY(split && tabs && tabs->count() > 2);
+    split->setSizes({380, 644});
+    tabs->setCurrentIndex(2);
+    QCoreApplication::processEvents();
+    const QList<int> sizes = split->sizes();
+    columns.assign(sizes.begin(), sizes.end());
+    w->presentation()->setActive(true);  // closed in presentation mode: the normal layout is kept
+    QVERIFY(w->close());
+  }
+  auto w = makeWindow();
+  auto* split = w->findChild<QSplitter*>(QStringLiteral("columnsSplitter"));
+  auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("sideViewTabs"));
+  QCOMPARE(tabs->currentIndex(), 2);
+  QVERIFY(!w->presentation()->active());
+  QCOMPARE(split->sizes().value(0), columns[0]);
+  QSettings().remove(QStringLiteral("layout"));
 }
 
 QTEST_MAIN(TstTeachingGui)
