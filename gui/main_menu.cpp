@@ -31,6 +31,13 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   import_torchscript_ = action(file_, "actionImportTorchScript", &MainMenu::importTorchScript);
   check_shapes_ = action(file_, "actionCheckShapes", &MainMenu::checkShapes);
   file_->addSeparator();
+  // Lessons: the built-in ones (setBuiltInLessons), a lesson file, saving one.
+  lessons_ = file_->addMenu(QString());
+  lessons_->setObjectName(QStringLiteral("menuLessons"));
+  open_lesson_ = action(lessons_, "actionOpenLesson", &MainMenu::openLessonFile);
+  save_lesson_ = action(lessons_, "actionSaveLesson", &MainMenu::saveLesson);
+  lessons_->addSeparator();
+  file_->addSeparator();
   show_runs_ = action(file_, "actionShowRuns", &MainMenu::showRuns);
   show_runs_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   open_run_ = action(file_, "actionOpenRun", &MainMenu::openRun);
@@ -96,6 +103,7 @@ void MainMenu::retranslate() {
   language_->setTitle(Tr::tr("&Language"));
   help_->setTitle(Tr::tr("&Help"));
   view_->setTitle(Tr::tr("&View"));
+  lessons_->setTitle(Tr::tr("&Lessons"));
   scale_menu_->setTitle(Tr::tr("Presentation &scale"));
   const struct {
     QAction* action;
@@ -127,6 +135,12 @@ void MainMenu::retranslate() {
        Tr::tr("Choose the folder under which every run gets its own folder.")},
       {quit_, Tr::tr("&Quit"), Tr::tr("Close TrainScope.")},
       {about_, Tr::tr("&About TrainScope"), QString()},
+      {open_lesson_, Tr::tr("&Open lesson file..."),
+       Tr::tr("Open a lesson (.tslesson, or a .json with a \"lesson\" section): its settings "
+              "and its steps, shown one by one above the plots.")},
+      {save_lesson_, Tr::tr("&Save as lesson..."),
+       Tr::tr("Save the current settings (and the open lesson's steps) as a lesson file to "
+              "hand to students.")},
       {presentation_, Tr::tr("&Presentation mode"),
        Tr::tr("For a projector: large texts and thick lines in colours that survive a "
               "washed-out screen, the settings and events hidden, the loss plot in focus. Space "
@@ -145,6 +159,20 @@ void MainMenu::retranslate() {
   english_->setChecked(!chinese);
 }
 
+void MainMenu::setBuiltInLessons(const QList<QPair<QString, QString>>& lessons) {
+  for (QAction* a : builtin_lessons_) {
+    lessons_->removeAction(a);
+    a->deleteLater();
+  }
+  builtin_lessons_.clear();
+  for (const auto& [name, title] : lessons) {
+    QAction* a = lessons_->addAction(title);
+    a->setObjectName(QStringLiteral("actionLesson_") + name);
+    connect(a, &QAction::triggered, this, [this, name = name] { emit openLesson(name); });
+    builtin_lessons_ << a;
+  }
+}
+
 void MainMenu::setPresentation(bool on, double scale) {
   presentation_->setChecked(on);
   for (QAction* a : scale_actions_) a->setChecked(a->data().toDouble() == scale);
@@ -155,6 +183,7 @@ void MainMenu::setRunState(bool idle, bool hasRunDir) {
   import_weights_->setEnabled(idle);
   import_torchscript_->setEnabled(idle);
   open_run_->setEnabled(idle);
+  lessons_->setEnabled(idle);
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);
 }

@@ -2,6 +2,8 @@
 /// The main window's menu bar: File, View, Language and Help.
 #include <QList>
 #include <QObject>
+#include <QPair>
+#include <QString>
 
 class QAction;
 class QActionGroup;
@@ -13,7 +15,8 @@ namespace trainscope {
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
 /// actionSaveConfig, actionOpenRun, actionShowRuns, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
 /// actionImportWeights, actionCheckShapes, actionImportTorchScript, actionLanguageEnglish, actionLanguageChinese, actionAbout, actionPresentation (F5),
-/// actionPresentationGradients, actionPresentationScale150/175/200) and turns them
+/// actionPresentationGradients, actionPresentationScale150/175/200, actionOpenLesson,
+/// actionSaveLesson, actionLesson_<name>) and turns them
 /// into signals. The Language menu switches the interface at once and remembers the choice.
 class MainMenu : public QObject {
   Q_OBJECT
@@ -22,6 +25,8 @@ class MainMenu : public QObject {
   void retranslate();
   /// Enables what makes sense with no run active (`idle`) and with a run folder (`hasRunDir`).
   void setRunState(bool idle, bool hasRunDir);
+  /// The built-in lessons' entries of File > Lessons: (name, title in the interface language).
+  void setBuiltInLessons(const QList<QPair<QString, QString>>& lessons);
   /// Checks the presentation mode action and the scale in use (the mode is also left by Esc).
   void setPresentation(bool on, double scale);
   /// Versions the About box names.
@@ -42,6 +47,9 @@ class MainMenu : public QObject {
   void chooseRunsRoot();
   void quit();
   void presentationToggled(bool on);
+  void openLessonFile();
+  void saveLesson();
+  void openLesson(const QString& name);  ///< a built-in lesson
   void presentationBottomToggled(bool shown);
   void presentationScaleChosen(double scale);
 
@@ -50,6 +58,10 @@ class MainMenu : public QObject {
   QMenu* language_ = nullptr;
   QMenu* help_ = nullptr;
   QMenu* view_ = nullptr;
+  QMenu* lessons_ = nullptr;
+  QAction* open_lesson_ = nullptr;
+  QAction* save_lesson_ = nullptr;
+  QList<QAction*> builtin_lessons_;
   QMenu* scale_menu_ = nullptr;
   QAction* presentation_ = nullptr;
   QAction* presentation_bottom_ = nullptr;

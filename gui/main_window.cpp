@@ -29,6 +29,7 @@
 #include "gui/views/folder_dialogs.h"
 #include "gui/views/overfitting_views.h"
 #include "gui/runs/runs_window.h"
+#include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/presentation.h"
 #include "gui/widgets/column_scroll_area.h"
 
@@ -173,7 +174,15 @@ void MainWindow::buildUi() {
 
   status_ = new RunStatusBar(this);
   setStatusBar(status_);
-  presentation_ = new Presentation({this, left_scroll, events_, columns_, plot_area_, controls_}, this);
+  presentation_ =
+      new Presentation({this, left_scroll, events_, columns_, plot_area_, controls_, status_, progress_},
+                       this);
+  // The lesson panel above the run's progress (main_window_lessons.cpp).
+  LessonHost host{this, controller_, settings_, plot_area_, left_scroll, events_, controls_, status_,
+                  [this](bool paused) { return startLessonRun(paused); }};
+  lesson_panel_ = new LessonPanel(host, right);
+  right_layout->insertWidget(0, lesson_panel_);
+  connect(lesson_panel_, &LessonPanel::lessonChanged, this, &MainWindow::updateTitle);
 }
 
 // ---- settings and config files ----

@@ -18,6 +18,7 @@ class MainMenu;
 class GradNormPlot;
 class LossPlot;
 class PlotArea;
+class LessonPanel;
 class Presentation;
 class RunControlsPanel;
 class RunInfoPanel;
@@ -66,6 +67,16 @@ class MainWindow : public QMainWindow {
   TrainingController* controller() const { return controller_; }
   /// The Runs window once opened (showRunsWindow), else null.
   RunsWindow* runsWindow() const { return runs_window_; }
+  /// Opens a lesson (File > Lessons, --lesson): a built-in lesson's name or a lesson file
+  /// (.tslesson or .json with a "lesson" section); its settings replace the current ones and
+  /// the lesson panel shows its first step. False with `error` naming the file or name (and
+  /// the built-in names) when it cannot be read or a run is active; nothing changes then.
+  /// Defined in main_window_lessons.cpp, as the next two.
+  bool openLesson(const QString& nameOrFile, QString* error = nullptr);
+  /// Saves the current settings as a lesson file titled `title` (the open lesson's steps, else
+  /// one step that starts the run), written atomically; false with `error` naming the file.
+  bool saveLesson(const QString& file, const QString& title, QString* error = nullptr);
+  LessonPanel* lessonPanel() const { return lesson_panel_; }
   /// Presentation mode (View > Presentation mode, F5).
   Presentation* presentation() const { return presentation_; }
   /// Renders the window (plots up to date) into an image, as --screenshot saves it.
@@ -100,6 +111,14 @@ class MainWindow : public QMainWindow {
   /// own arrangement is not remembered, only its scale (Presentation).
   void saveLayout();
   void restoreLayout();
+  /// Names the lesson, else the preset, in the window title (main_window_lessons.cpp).
+  void updateTitle();
+  /// A lesson's start: startRun, or with `paused` a new run paused after its first batch.
+  bool startLessonRun(bool paused);
+  void onOpenLessonFile();
+  /// File > Lessons lists the built-in lessons by their titles in the interface language.
+  void listBuiltInLessons();
+  void onSaveLesson();
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();
@@ -134,6 +153,7 @@ class MainWindow : public QMainWindow {
   MainMenu* menu_ = nullptr;
   RunsWindow* runs_window_ = nullptr;
   Presentation* presentation_ = nullptr;
+  LessonPanel* lesson_panel_ = nullptr;
   QSplitter* columns_ = nullptr;  ///< the settings column | the plots
   QSplitter* rows_ = nullptr;     ///< the columns over the events panel
   QTimer flush_timer_;

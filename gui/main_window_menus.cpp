@@ -1,6 +1,7 @@
 // MainWindow's menus, language switch, texts and remembered layout, split from
 // main_window.cpp by concern.
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 
@@ -14,6 +15,7 @@
 #include "gui/panels/run_status.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/plot_area.h"
+#include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/presentation.h"
 #include "gui/tr.h"
 
@@ -42,6 +44,14 @@ void MainWindow::buildMenus() {
   connect(presentation_, &Presentation::activeChanged, this,
           [this](bool on) { menu_->setPresentation(on, presentation_->scale()); });
   menu_->setPresentation(false, presentation_->scale());
+  // File > Lessons (main_window_lessons.cpp).
+  connect(menu_, &MainMenu::openLessonFile, this, &MainWindow::onOpenLessonFile);
+  connect(menu_, &MainMenu::saveLesson, this, &MainWindow::onSaveLesson);
+  connect(menu_, &MainMenu::openLesson, this, [this](const QString& name) {
+    QString error;
+    if (!openLesson(name, &error)) QMessageBox::warning(this, Tr::tr("Cannot open the lesson"), error);
+  });
+  listBuiltInLessons();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -61,8 +71,8 @@ void MainWindow::retranslate() {
   plot_area_->retranslate();
   events_->retranslate();
   status_->retranslate();
-  const QString preset = settings_->presetName();
-  setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
+  updateTitle();
+  listBuiltInLessons();
 }
 
 void MainWindow::saveLayout() {

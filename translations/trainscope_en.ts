@@ -3523,5 +3523,109 @@ Its files are kept there until you delete them.</source>
         <source>Show or hide the names of the curves above the plot. Right-click a plot to save it as an image or its data as CSV.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons (*.tslesson *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title of the lesson:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons (*.tslesson)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainScope – Lesson: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a lesson (.tslesson, or a .json with a &quot;lesson&quot; section): its settings and its steps, shown one by one above the plots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save as lesson...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current settings (and the open lesson&apos;s steps) as a lesson file to hand to students.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a lesson file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name-or-file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lesson brings its own settings: use it without --preset, --config, --checkpoint and --open-run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it before opening the lesson %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The previous step (Page Up). Its actions are not run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next step and what it does (Page Down).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question for the class: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in lesson %1 is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

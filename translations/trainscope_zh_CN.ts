@@ -3515,5 +3515,109 @@ Its files are kept there until you delete them.</source>
         <source>Show or hide the names of the curves above the plot. Right-click a plot to save it as an image or its data as CSV.</source>
         <translation>显示或隐藏图上方的曲线名称。在图上单击右键，可把图保存为图片，或把其数据保存为 CSV。</translation>
     </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lessons (*.tslesson *.json);;All files (*)</source>
+        <translation>课程 (*.tslesson *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save as lesson</source>
+        <translation>另存为课程</translation>
+    </message>
+    <message>
+        <source>Title of the lesson:</source>
+        <translation>课程标题：</translation>
+    </message>
+    <message>
+        <source>Lessons (*.tslesson)</source>
+        <translation>课程 (*.tslesson)</translation>
+    </message>
+    <message>
+        <source>Cannot save the lesson</source>
+        <translation>无法保存课程</translation>
+    </message>
+    <message>
+        <source>TrainScope – Lesson: %1</source>
+        <translation>TrainScope – 课程：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file...</source>
+        <translation>打开课程文件(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open a lesson (.tslesson, or a .json with a &quot;lesson&quot; section): its settings and its steps, shown one by one above the plots.</source>
+        <translation>打开一个课程（.tslesson，或带 "lesson" 部分的 .json）：载入它的设置，并在图的上方逐步显示各个步骤。</translation>
+    </message>
+    <message>
+        <source>&amp;Save as lesson...</source>
+        <translation>另存为课程(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Save the current settings (and the open lesson&apos;s steps) as a lesson file to hand to students.</source>
+        <translation>把当前设置（以及已打开课程的步骤）保存为课程文件，可以发给学生。</translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a lesson file.</source>
+        <translation>打开课程：按名称打开内置课程（device、seeds、train-eval、clipping、amp、checkpoint、overfitting、nan-loss、loss-not-decreasing、experiment-log），或打开课程文件。</translation>
+    </message>
+    <message>
+        <source>name-or-file</source>
+        <translation>名称或文件</translation>
+    </message>
+    <message>
+        <source>--lesson brings its own settings: use it without --preset, --config, --checkpoint and --open-run.</source>
+        <translation>--lesson 自带设置：不要与 --preset、--config、--checkpoint 和 --open-run 一起使用。</translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it before opening the lesson %1.</source>
+        <translation>有训练正在进行：请先停止它，再打开课程 %1。</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>The previous step (Page Up). Its actions are not run again.</source>
+        <translation>上一步（Page Up）。不会再次执行该步的操作。</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>The next step and what it does (Page Down).</source>
+        <translation>下一步，并执行其操作（Page Down）。</translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation>关闭课程</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Question for the class: %1</source>
+        <translation>课堂提问：%1</translation>
+    </message>
+    <message>
+        <source>No lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2).</source>
+        <translation>没有名为 "%1" 的课程文件或内置课程（内置课程：%2）。</translation>
+    </message>
+    <message>
+        <source>The built-in lesson %1 is missing.</source>
+        <translation>内置课程 %1 缺失。</translation>
+    </message>
 </context>
 </TS>

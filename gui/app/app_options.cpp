@@ -51,8 +51,14 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   const QCommandLineOption presentation(
       QStringLiteral("presentation"),
       Tr::tr("Start in presentation mode (View > Presentation mode, F5), in the window's size."));
+  const QCommandLineOption lesson(
+      QStringLiteral("lesson"),
+      Tr::tr("Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, "
+             "checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a "
+             "lesson file."),
+      Tr::tr("name-or-file"));
   parser.addOptions({preset, config, checkpoint, open_run, autostart, quit_after, screenshot,
-                     runs_dir, lang, presentation});
+                     runs_dir, lang, presentation, lesson});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -79,6 +85,13 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     result.text = Tr::tr("Use only one of --preset, --config and --checkpoint.");
     return result;
   }
+  if (parser.isSet(lesson) && (parser.isSet(preset) || parser.isSet(config) ||
+                                parser.isSet(checkpoint) || parser.isSet(open_run))) {
+    result.status = AppOptionsResult::Status::Error;
+    result.text = Tr::tr("--lesson brings its own settings: use it without --preset, --config, "
+                         "--checkpoint and --open-run.");
+    return result;
+  }
   if (parser.isSet(open_run) &&
       (parser.isSet(preset) || parser.isSet(config) || parser.isSet(checkpoint) ||
        parser.isSet(autostart) || parser.isSet(quit_after))) {
@@ -89,7 +102,8 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     return result;
   }
   // An empty value would read as "not given" below (--open-run "" trained the default preset).
-  for (const QCommandLineOption* option : {&open_run, &config, &checkpoint, &runs_dir, &screenshot}) {
+  for (const QCommandLineOption* option :
+       {&open_run, &config, &checkpoint, &runs_dir, &screenshot, &lesson}) {
     if (parser.isSet(*option) && parser.value(*option).isEmpty()) {
       result.status = AppOptionsResult::Status::Error;
       result.text = Tr::tr("--%1 needs a value, not an empty one.").arg(option->names().constFirst());
@@ -105,6 +119,7 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   o.screenshot = parser.value(screenshot);
   o.autostart = parser.isSet(autostart);
   o.presentation = parser.isSet(presentation);
+  o.lesson = parser.value(lesson);
   if (parser.isSet(quit_after)) {
     bool ok = false;
     o.quit_after_epochs = parser.value(quit_after).toInt(&ok);

@@ -13,6 +13,7 @@ struct AppOptions {
   QString checkpoint;         ///< --checkpoint FILE: open it paused at its step
   QString open_run;           ///< --open-run DIR: show that finished run (nothing trains)
   QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
+  QString lesson;             ///< --lesson NAME|FILE: a built-in lesson or a lesson file
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
   bool autostart = false;     ///< --autostart (also implied by the two flags below)

@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
+  if (!options.lesson.isEmpty() && !window.openLesson(options.lesson, &error)) {
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    return 2;
+  }
   if (!options.open_run.isEmpty() && !window.openRun(options.open_run, &error)) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;

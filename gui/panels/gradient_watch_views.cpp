@@ -26,9 +26,11 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
     : QObject(parent), controller_(controller), plots_(plots), settings_(settings) {
   non_finite_ = new NonFinitePanel(controller_);
   layers_ = new LayerPlot(controller_, plots_->lossPlot());
-  plots_->addView(PlotArea::Slot::Bottom, layers_, [] { return Tr::tr("Layers"); });
+  plots_->addView(PlotArea::Slot::Bottom, layers_, [] { return Tr::tr("Layers"); },
+                  QStringLiteral("layers"));
   diagnosis_ = new DiagnosisPanel(controller_);
-  plots_->addView(PlotArea::Slot::Side, diagnosis_, [] { return Tr::tr("Diagnosis"); });
+  plots_->addView(PlotArea::Slot::Side, diagnosis_, [] { return Tr::tr("Diagnosis"); },
+                  QStringLiteral("diagnosis"));
 
   clip_share_ = new QLabel;
   clip_share_->setObjectName(QStringLiteral("clipShareLabel"));

@@ -120,11 +120,14 @@ void RunControlsPanel::setCompact(bool compact) {
   // Normal: three columns (Start Pause Stop / Step batch, Step epoch / Speed: slider value).
   // Compact: one column, the rows at the top.
   const int cells[2][8][2] = {{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 0}, {2, 1}, {2, 2}},
-                              {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {7, 0}, {6, 0}}};
+                              {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {6, 0}, {5, 0}, {7, 0}}};
   for (int i = 0; i < 8; ++i)
     grid_->addWidget(widgets[i], cells[compact][i][0], cells[compact][i][1]);
   for (int row = 0; row < 9; ++row) grid_->setRowStretch(row, 0);
   grid_->setRowStretch(8, compact ? 1 : 0);
+  // Compact: the slider alone (its tooltip says the pace), the height for the panels above.
+  speed_caption_->setVisible(!compact);
+  speed_value_->setVisible(!compact);
 }
 
 bool RunControlsPanel::press(Control control) {

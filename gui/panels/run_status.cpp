@@ -203,6 +203,17 @@ void RunStatusBar::showRunEnded() {
   render();
 }
 
+void RunStatusBar::setCompact(bool compact) {
+  compact_ = compact;
+  speed_->setVisible(!compact);
+  seed_->setVisible(!compact);
+  // The fields' minimum widths follow the font they are drawn in now.
+  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) {
+    l->setMinimumWidth(0);
+    l->setMinimumWidth(l->sizeHint().width());
+  }
+}
+
 void RunStatusBar::setField(QLabel* label, const QString& text) {
   if (label->text() == text) return;
   label->setText(text);

@@ -71,6 +71,9 @@ class RunStatusBar : public QStatusBar {
   /// The run state as a temporary message ("Training...", "Paused", ...; none when idle).
   void showState(TrainingController::State state);
   void retranslate();
+  /// Compact (presentation mode): the throughput and the seed are left out, so that the
+  /// epoch, step, metric and mistakes fit a projector's width at large text.
+  void setCompact(bool compact);
 
  private:
   void setField(QLabel* label, const QString& text);
@@ -90,6 +93,7 @@ class RunStatusBar : public QStatusBar {
   QLabel* speed_ = nullptr;
   QLabel* seed_ = nullptr;
   QLabel* mistakes_ = nullptr;
+  bool compact_ = false;
   std::vector<std::string> mistake_names_;
 };
 

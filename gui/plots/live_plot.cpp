@@ -300,11 +300,12 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 }
 
 void LivePlot::fitValueTicks() {
-  // The legend row and the step axis take about 70 px (the axis rect is laid out only at the
-  // next replot, so its own height may be stale here).
   // Labels of a larger font (presentation mode) need proportionally more room.
   const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
-  yAxis->ticker()->setTickCount(std::clamp((height() - 70) / spacing, 2, 5));
+  // The axis rect's height once laid out (a tall legend or banner takes from it), else the
+  // plot's less the legend row and step axis.
+  const int room = axisRect()->height() > 10 ? axisRect()->height() : height() - 70;
+  yAxis->ticker()->setTickCount(std::clamp(room / spacing, 2, 5));
 }
 
 void LivePlot::fitStepTicks() {
@@ -373,6 +374,7 @@ void LivePlot::applyPresentation() {
     legend->setFillOrder(legend->fillOrder(), true);
   }
   shown_wrap_ = wrap;
+  fitValueTicks();  // the legend's rows take from the axis rect's height
 }
 
 void LivePlot::resetView() {

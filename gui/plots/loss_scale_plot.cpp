@@ -172,7 +172,7 @@ bool AmpMarks::eventFilter(QObject* watched, QEvent* event) {
 
 void addAmpViews(PlotArea* area, const TrainingController* controller) {
   area->addView(PlotArea::Slot::Bottom, new LossScalePlot(controller),
-                [] { return Tr::tr("Loss scale"); });
+                [] { return Tr::tr("Loss scale"); }, QStringLiteral("loss_scale"));
   new AmpMarks(area, controller);
 }
 

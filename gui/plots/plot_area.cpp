@@ -8,6 +8,7 @@
 
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/widgets/hide_reasons.h"
 
 namespace trainscope {
 
@@ -42,7 +43,8 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
   bottom_tabs_->setDocumentMode(true);
   bottom_tabs_->setTabBarAutoHide(true);  // the gradient-norm plot alone needs no tab bar
   bottom_tabs_->addTab(grad_view_, QString());
-  tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Gradient norm"); }});
+  tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Gradient norm"); },
+                   QStringLiteral("gradient")});
 
   rows_ = new QSplitter(Qt::Vertical);
   rows_->addWidget(top_);
@@ -63,7 +65,8 @@ void PlotArea::registerPlot(LivePlot* plot) {
   plots_.push_back(plot);
 }
 
-void PlotArea::addView(Slot slot, QWidget* view, std::function<QString()> title) {
+void PlotArea::addView(Slot slot, QWidget* view, std::function<QString()> title,
+                       const QString& key) {
   QTabWidget* tabs = slot == Slot::Side ? side_tabs_ : bottom_tabs_;
   if (auto* pv = qobject_cast<PlotView*>(view)) {
     views_.push_back(pv);
@@ -72,7 +75,7 @@ void PlotArea::addView(Slot slot, QWidget* view, std::function<QString()> title)
     registerPlot(plot);
   }
   tabs->addTab(view, title());
-  tabs_.push_back({tabs, view, std::move(title)});
+  tabs_.push_back({tabs, view, std::move(title), key});
   if (slot == Slot::Side && side_tabs_->isHidden()) {
     side_tabs_->show();
     top_->setSizes({600, 400});
@@ -103,7 +106,7 @@ void PlotArea::setPresentation(double lineScale, double fontRatio, bool bottomSh
   const bool on = lineScale != 1 || fontRatio != 1;
   for (LivePlot* p : plots_) p->setPresentation(lineScale, fontRatio);
   for (PlotView* v : views_) v->setBarShown(!on);
-  bottom_tabs_->setVisible(bottomShown);
+  setHiddenFor(bottom_tabs_, QStringLiteral("presentation"), !bottomShown);
   // The tab bars have a style sheet of their own, which keeps the font they were polished
   // with: polished again, they take the application's font (larger in presentation mode).
   for (QTabWidget* t : {side_tabs_, bottom_tabs_}) t->setStyleSheet(t->styleSheet());
@@ -149,6 +152,17 @@ bool PlotArea::restoreState(const QByteArray& state) {
 }
 
 bool PlotArea::bottomShown() const { return !bottom_tabs_->isHidden(); }
+
+QWidget* PlotArea::sideViews() const { return side_tabs_; }
+QWidget* PlotArea::bottomViews() const { return bottom_tabs_; }
+
+QWidget* PlotArea::view(const QString& key) const {
+  if (key == QLatin1String("loss")) return loss_view_;
+  if (key == QLatin1String("gradient")) return grad_view_;
+  for (const Tab& t : tabs_)
+    if (t.key == key) return t.view;
+  return nullptr;
+}
 
 void PlotArea::retranslate() {
   for (PlotView* v : views_) v->retranslate();

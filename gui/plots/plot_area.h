@@ -40,7 +40,14 @@ class PlotArea : public QWidget {
   /// LivePlot, its plot is bound to the history, linked to the loss plot's step axis, and
   /// synced, reset, replotted and retranslated with the others; other widgets retranslate
   /// themselves on QEvent::LanguageChange. The side tabs appear with their first view.
-  void addView(Slot slot, QWidget* view, std::function<QString()> title);
+  /// `key` names the view for lessons (lessonViewNames: "model", "accuracy", "lr", ...).
+  void addView(Slot slot, QWidget* view, std::function<QString()> title,
+               const QString& key = QString());
+  /// The view named `key` ("loss", "gradient" or a key given to addView), else nullptr.
+  QWidget* view(const QString& key) const;
+  /// The tab widgets of the side and bottom views (a lesson step may hide them).
+  QWidget* sideViews() const;
+  QWidget* bottomViews() const;
   /// Brings `view`'s tab to the front.
   void showView(QWidget* view);
 
@@ -72,6 +79,7 @@ class PlotArea : public QWidget {
     QTabWidget* tabs;
     QWidget* view;
     std::function<QString()> title;
+    QString key;
   };
   void registerPlot(LivePlot* plot);
 

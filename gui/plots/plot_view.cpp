@@ -82,6 +82,7 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
 void PlotView::addBarWidget(QWidget* widget) { bar_->insertWidget(0, widget, 1); }
 
 void PlotView::setBarShown(bool shown) {
+  bar_hidden_ = !shown;
   for (int i = 0; i < bar_->count(); ++i)
     if (QWidget* w = bar_->itemAt(i)->widget()) {
       if (!shown) {
@@ -99,8 +100,12 @@ void PlotView::updateGhost() {
   if (!loss || !ghost_label_) return;
   ghost_label_->setText(loss->ghostDescription());
   ghost_label_->setToolTip(loss->ghostDescription());
-  ghost_label_->setVisible(loss->ghostShown());
-  clear_ghost_->setVisible(loss->ghostShown());
+  // The bar hidden (presentation mode): the ghost's controls come back with it.
+  const bool shown = loss->ghostShown() && !bar_hidden_;
+  ghost_label_->setVisible(shown);
+  clear_ghost_->setVisible(shown);
+  ghost_label_->setProperty("shownBeforeBarHidden", loss->ghostShown());
+  clear_ghost_->setProperty("shownBeforeBarHidden", loss->ghostShown());
 }
 
 void PlotView::updateSmoothingControl() {

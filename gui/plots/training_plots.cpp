@@ -209,10 +209,20 @@ void LossPlot::alignLabels() {
   for (int i = 0; i < itemCount(); ++i) {
     auto* t = qobject_cast<QCPItemText*>(item(i));
     if (!t) continue;
+    // The text as the plot's code set it; a label that fits neither side of its line (a narrow
+    // plot, large presentation fonts) is broken into two lines at the space nearest its middle.
+    if (t->text() != t->property("trainscopeShownText").toString())
+      t->setProperty("trainscopeFullText", t->text());
+    const QString full = t->property("trainscopeFullText").toString();
     const double at = t->position->coords().x();
     const double x = xAxis->coordToPixel(at);
-    const double w = QFontMetricsF(t->font()).horizontalAdvance(t->text()) + t->padding().left() +
-                     t->padding().right();
+    double w = 0;
+    auto measure = [&](const QString& text) {
+      double widest = 0;
+      for (const QString& line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, QFontMetricsF(t->font()).horizontalAdvance(line));
+      w = widest + t->padding().left() + t->padding().right();
+    };
     auto blocked = [&](bool right_aligned) {
       const double lo = right_aligned ? x - w : x, hi = lo + w;
       if (lo < left_edge - 1 || hi > right_edge + 1) return true;
@@ -220,6 +230,21 @@ void LossPlot::alignLabels() {
         if (std::abs(line - x) > 0.5 && line > lo && line < hi) return true;
       return false;
     };
+    QString text = full;
+    measure(text);
+    if (blocked(false) && blocked(true)) {
+      int cut = -1;
+      for (int k = 0; k < full.size(); ++k)
+        if (full[k] == QLatin1Char(' ') &&
+            (cut < 0 || std::abs(k - full.size() / 2) < std::abs(cut - full.size() / 2)))
+          cut = k;
+      if (cut > 0) {
+        text[cut] = QLatin1Char('\n');
+        measure(text);
+      }
+    }
+    if (t->text() != text) t->setText(text);
+    t->setProperty("trainscopeShownText", text);
     bool right = (at - r.lower) / r.size() > 0.5;
     if (blocked(right) && !blocked(!right)) right = !right;
     t->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);

@@ -176,6 +176,7 @@ class PlotView : public QWidget {
   LivePlot* plot_;
   QCheckBox* log_scale_;
   QCheckBox* legend_;
+  bool bar_hidden_ = false;
   QHBoxLayout* bar_;
   void updateGhost();
   void updateSmoothingControl();

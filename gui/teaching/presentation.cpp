@@ -12,8 +12,10 @@
 #include <functional>
 
 #include "gui/panels/run_controls_panel.h"
+#include "gui/panels/run_status.h"
 #include "gui/plots/plot_area.h"
 #include "gui/plots/plot_style.h"
+#include "gui/widgets/hide_reasons.h"
 
 namespace trainscope {
 namespace {
@@ -41,6 +43,10 @@ Presentation::Presentation(const Parts& parts, QObject* parent)
     connect(s, &QShortcut::activated, this, k.action);
     keys_ << s;
   }
+}
+
+Presentation::~Presentation() {
+  if (active_) QApplication::setFont(app_font_);
 }
 
 int Presentation::tickLabelPx() const {
@@ -82,10 +88,12 @@ void Presentation::setActive(bool on, bool fullScreen) {
 void Presentation::apply() {
   if (!active_) {
     QApplication::setFont(app_font_);
-    parts_.settings->show();
-    parts_.events->show();
+    setHiddenFor(parts_.settings, QStringLiteral("presentation"), false);
+    setHiddenFor(parts_.events, QStringLiteral("presentation"), false);
+    setHiddenFor(parts_.progress, QStringLiteral("presentation"), false);
     parts_.plots->setPresentation(1, 1, true);
     parts_.controls->setCompact(false);
+    parts_.status->setCompact(false);
     parts_.columns->setSizes(column_sizes_);
     return;
   }
@@ -100,10 +108,13 @@ void Presentation::apply() {
     f.setPixelSize(static_cast<int>(std::lround(base_px * scale_)));
   QApplication::setFont(f);
   const double font_ratio = presentationFontRatio(scale_, base_px);
-  parts_.settings->hide();
-  parts_.events->hide();
+  setHiddenFor(parts_.settings, QStringLiteral("presentation"), true);
+  setHiddenFor(parts_.events, QStringLiteral("presentation"), true);
+  // The vertical room goes to the plots (a lesson's panel, a legend of four curves at 1.5x).
+  setHiddenFor(parts_.progress, QStringLiteral("presentation"), true);
   parts_.plots->setPresentation(scale_, font_ratio, show_bottom_);
   parts_.controls->setCompact(true);
+  parts_.status->setCompact(true);
   // The column keeps only the run controls: as narrow as they allow (the splitter keeps each
   // side at least its minimum size, which it reads once the new fonts are laid out).
   parts_.columns->setSizes({0, parts_.columns->width()});

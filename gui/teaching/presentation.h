@@ -13,12 +13,14 @@ namespace trainscope {
 
 class PlotArea;
 class RunControlsPanel;
+class RunStatusBar;
 
 /// Turns presentation mode on and off for the main window's parts. On: every text of the
 /// interface `scale()` times its size (QApplication's font, so dialogs opened meanwhile too)
 /// and the plots' tick labels kPresentationTickPx (20) at 1.5x (scaled alike above), plot lines wider and in
-/// the projector palette (PlotArea::setPresentation), the settings column and the events panel
-/// hidden (the run controls stay), the bottom plots hidden unless showBottom, and the run
+/// the projector palette (PlotArea::setPresentation), the settings column, the events panel and
+/// the progress row hidden (the run controls stay, in one column; the status bar keeps epoch and
+/// step, without throughput and seed), the bottom plots hidden unless showBottom, and the run
 /// controls on the keyboard: Space start/pause/resume, Right one batch, Shift+Right to the end
 /// of the epoch, Esc leaves. Off: everything as it was. The scale is remembered in QSettings
 /// ("presentationScale"). Nothing of a run changes.
@@ -33,11 +35,16 @@ class Presentation : public QObject {
     QSplitter* columns = nullptr;  ///< settings | plots
     PlotArea* plots = nullptr;
     RunControlsPanel* controls = nullptr;
+    RunStatusBar* status = nullptr;
+    QWidget* progress = nullptr;  ///< the progress bar and run folder row
   };
   /// The scales the View menu offers.
   static constexpr double kScales[] = {1.5, 1.75, 2.0};
 
   Presentation(const Parts& parts, QObject* parent = nullptr);
+  /// Gives QApplication its font back when the window goes in presentation mode (another
+  /// window made later would otherwise take the scaled font as its normal one).
+  ~Presentation() override;
 
   bool active() const { return active_; }
   /// Enters or leaves the mode; `fullScreen` also shows the window full screen (F5) and

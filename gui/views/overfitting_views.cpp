@@ -21,12 +21,16 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   model_view_ = new ModelView;
   accuracy_view_ = new PlotView(new AccuracyPlot, QStringLiteral("accuracy"));
   lr_view_ = new PlotView(new LrPlot, QStringLiteral("lr"));
-  area->addView(PlotArea::Slot::Side, model_view_, [] { return Tr::tr("Model"); });
-  area->addView(PlotArea::Slot::Side, accuracy_view_, [] { return Tr::tr("Accuracy"); });
+  area->addView(PlotArea::Slot::Side, model_view_, [] { return Tr::tr("Model"); },
+                QStringLiteral("model"));
+  area->addView(PlotArea::Slot::Side, accuracy_view_, [] { return Tr::tr("Accuracy"); },
+                QStringLiteral("accuracy"));
   // The learning rate is a per-step curve: below the loss, beside the gradient norm.
-  area->addView(PlotArea::Slot::Bottom, lr_view_, [] { return Tr::tr("Learning rate"); });
+  area->addView(PlotArea::Slot::Bottom, lr_view_, [] { return Tr::tr("Learning rate"); },
+                QStringLiteral("lr"));
   evaluation_view_ = new EvaluationView;
-  area->addView(PlotArea::Slot::Side, evaluation_view_, [] { return Tr::tr("Evaluation"); });
+  area->addView(PlotArea::Slot::Side, evaluation_view_, [] { return Tr::tr("Evaluation"); },
+                QStringLiteral("evaluation"));
   connect(controller, &TrainingController::validationDetailUpdated, evaluation_view_,
           &EvaluationView::setDetail);
   area->showView(model_view_);

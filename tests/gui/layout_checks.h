@@ -147,7 +147,8 @@ inline void checkTexts(QWidget* root, QStringList* problems) {
   }
 }
 
-/// Visible sibling widgets under `root` whose rectangles overlap.
+/// Visible sibling widgets under `root` whose rectangles overlap. Overlays drawn over the
+/// window on purpose and transparent to the mouse (a lesson's highlight frame) are left out.
 inline void checkOverlaps(QWidget* root, QStringList* problems) {
   QList<QWidget*> parents = root->findChildren<QWidget*>();
   parents.prepend(root);
@@ -156,7 +157,9 @@ inline void checkOverlaps(QWidget* root, QStringList* problems) {
     QList<QWidget*> kids;
     for (QObject* o : p->children()) {
       auto* k = qobject_cast<QWidget*>(o);
-      if (k && k->isVisible() && !k->isWindow() && !k->geometry().isEmpty()) kids << k;
+      if (k && k->isVisible() && !k->isWindow() && !k->geometry().isEmpty() &&
+          !k->testAttribute(Qt::WA_TransparentForMouseEvents))
+        kids << k;
     }
     for (int i = 0; i < kids.size(); ++i)
       for (int j = i + 1; j < kids.size(); ++j)

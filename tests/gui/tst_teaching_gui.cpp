@@ -26,7 +26,11 @@
 #include "gui/plots/palette.h"
 #include "gui/plots/plot_export.h"
 #include "gui/plots/training_plots.h"
+#include "gui/teaching/lesson_panel.h"
+#include "gui/teaching/lessons.h"
 #include "gui/teaching/presentation.h"
+#include "core/config/config_json.h"
+#include "layout_checks.h"
 
 using namespace trainscope;
 
@@ -57,6 +61,8 @@ class TstTeachingGui : public QObject {
   void presentationKeysDriveTheRun();
   void plotsExportImagesAndData();
   void layoutIsRemembered();
+  void builtInLessonsWalkInPresentationMode();
+  void lessonPanelDrivesTheRun();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -290,6 +296,145 @@ void TstTeachingGui::layoutIsRemembered() {
   QVERIFY(!w->presentation()->active());
   QCOMPARE(split->sizes().value(0), columns[0]);
   QSettings().remove(QStringLiteral("layout"));
+}
+
+namespace {
+
+/// Waits until the run a lesson step started has settled (ended or paused), at most 3 min.
+void settleRun(MainWindow& w) {
+  using S = TrainingController::State;
+  QTRY_VERIFY_WITH_TIMEOUT(w.controller()->state() != S::Running &&
+                               w.controller()->state() != S::Stopping,
+                           180000);
+  for (int i = 0; i < 3; ++i) {
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+  }
+  w.grabWindowImage();
+}
+
+}  // namespace
+
+// Done when (issue 25): each built-in lesson walked from its first to its last step in
+// presentation mode at 1024x768 in both languages. Each step: nothing clipped or overlapping,
+// what it looks at framed and in view. TRAINSCOPE_LESSON_SHOTS=DIR saves a picture of every
+// step there (lesson-language-step.png) to check by eye.
+void TstTeachingGui::builtInLessonsWalkInPresentationMode() {
+  const QString shots = qEnvironmentVariable("TRAINSCOPE_LESSON_SHOTS");
+  const QFont app_font = QApplication::font();
+  QStringList problems;
+  for (const char* lang : {"en", "zh_CN"}) {
+    switchLanguage(QLatin1String(lang));
+    for (const QString& name : builtInLessonNames()) {
+      auto w = makeWindow();
+      w->presentation()->setActive(true);
+      w->resize(1024, 768);
+      QString error;
+      QVERIFY2(w->openLesson(name, &error), qPrintable(error));
+      LessonPanel* panel = w->lessonPanel();
+      QVERIFY(panel->isVisible());
+      QVERIFY(w->windowTitle().contains(QString::fromStdString(
+          panel->lesson()->title.in(lang))));
+      const int steps = static_cast<int>(panel->lesson()->steps.size());
+      for (int k = 0; k < steps; ++k) {
+        qInfo("%s %s step %d", qPrintable(name), lang, k + 1);
+        if (k > 0) panel->next();
+        QCOMPARE(panel->stepIndex(), k);
+        settleRun(*w);
+        const QString where = QStringLiteral("%1 %2 step %3: ").arg(name, QLatin1String(lang)).arg(k + 1);
+        QStringList found;
+        layout_checks::checkTexts(w.get(), &found);
+        layout_checks::checkOverlaps(w.get(), &found);
+        if (panel->lesson()->steps[static_cast<size_t>(k)].look_at != "settings")
+          // (the settings column shown narrows the plots)
+          layout_checks::checkPlots(w.get(), &found);
+        for (const QString& f : found) problems << where + f;
+        const LessonStep& step = panel->lesson()->steps[static_cast<size_t>(k)];
+        if (!step.look_at.empty()) {
+          QWidget* target = panel->highlighted();
+          QVERIFY2(target && target->isVisible(), qPrintable(where + QString::fromStdString(step.look_at)));
+          auto* frame = w->findChild<QWidget*>(QStringLiteral("lessonHighlight"));
+          QVERIFY(frame && frame->isVisible());
+          QVERIFY(frame->geometry().contains(
+              QRect(target->mapTo(w.get(), QPoint()), target->size()).adjusted(1, 1, -1, -1)));
+        }
+        if (!shots.isEmpty())
+          w->grabWindowImage().save(
+              QDir(shots).filePath(QStringLiteral("%1-%2-%3.png").arg(name, QLatin1String(lang)).arg(k + 1)));
+      }
+      panel->close();
+      w->controller()->stop();
+      QTRY_VERIFY(!w->controller()->isActive());
+      w.reset();  // destroyed in presentation mode: the application font comes back
+      QCOMPARE(QApplication::font(), app_font);
+    }
+  }
+  switchLanguage(QStringLiteral("en"));
+  for (const QString& p : problems) qInfo("%s", qPrintable(p));
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0)));
+}
+
+// The panel's actions, checked against what they must do: run_until_epoch pauses at the end of
+// that epoch exactly, a step's settings reach the run, Back runs nothing again, hidden parts
+// come back on Close, a lesson cannot open over a running run.
+void TstTeachingGui::lessonPanelDrivesTheRun() {
+  auto w = makeWindow();
+  QString error;
+  QVERIFY2(w->openLesson(QStringLiteral("checkpoint"), &error), qPrintable(error));
+  LessonPanel* panel = w->lessonPanel();
+  TrainingController* c = w->controller();
+  QTRY_VERIFY_WITH_TIMEOUT(c->state() == TrainingController::State::Paused, 60000);
+  QTest::qWait(200);
+  QCOMPARE(c->lastStep()->epoch, qint64{100});  // overfit-sine: one step per epoch
+  QCOMPARE(c->lastStep()->step, qint64{100});
+  // Another lesson cannot replace the settings while this run is active.
+  QVERIFY(!w->openLesson(QStringLiteral("seeds"), &error));
+  QVERIFY2(error.contains(QStringLiteral("stop it")), qPrintable(error));
+  QVERIFY(panel->isOpen());
+  QTest::keyClick(w.get(), Qt::Key_PageDown);  // step 2: stop
+  QTRY_VERIFY(!c->isActive());
+  QCOMPARE(panel->stepIndex(), 1);
+  const QString run = w->runDirectory();
+  QTest::keyClick(w.get(), Qt::Key_PageUp);  // back to step 1: its run_until_epoch not again
+  QCOMPARE(panel->stepIndex(), 0);
+  QTest::qWait(300);
+  QVERIFY(!c->isActive());
+  QCOMPARE(w->runDirectory(), run);
+  panel->close();
+
+  // A step that hides the events and sets a mistake, in a lesson file of the user's.
+  const QString file = dir_.filePath(QStringLiteral("mine.tslesson"));
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"preset": "moons", "training": {"epochs": 2}, "lesson": {"title": "Mine",
+    "steps": [{"text": "Hidden events", "hide": ["events"], "lock": ["settings"],
+               "actions": [{"set": {"teaching.mistakes": ["lr_x1e-6"], "optimizer.lr": 0.05}},
+                           "start"]}]}})");
+  f.close();
+  QVERIFY2(w->openLesson(file, &error), qPrintable(error));
+  auto* events = w->findChild<EventsPanel*>();
+  QVERIFY(!events->isVisible());
+  QVERIFY(!w->findChild<QWidget*>(QStringLiteral("settingsPanel"))->isEnabled());
+  QTRY_VERIFY_WITH_TIMEOUT(!c->isActive(), 60000);
+  QCOMPARE(c->config().optimizer.lr, 0.05);
+  QCOMPARE(c->config().teaching.mistakes, std::vector<std::string>{"lr_x1e-6"});
+  QVERIFY(w->windowTitle().contains(QStringLiteral("Mine")));
+  panel->close();
+  QVERIFY(events->isVisible());
+  QVERIFY(w->findChild<QWidget*>(QStringLiteral("settingsPanel"))->isEnabled());
+  QVERIFY(!w->windowTitle().contains(QStringLiteral("Mine")));
+  // A bad lesson file is refused naming it; nothing changes.
+  QVERIFY(!w->openLesson(dir_.filePath(QStringLiteral("none.tslesson")), &error));
+  QVERIFY2(error.contains(QStringLiteral("none.tslesson")), qPrintable(error));
+  QVERIFY(!w->openLesson(QStringLiteral("no-such-lesson"), &error));
+  QVERIFY2(error.contains(QStringLiteral("overfitting")), qPrintable(error));  // lists the names
+  // Save as lesson: the settings as they are now, read back as a lesson.
+  const QString saved = dir_.filePath(QStringLiteral("saved.tslesson"));
+  QVERIFY2(w->saveLesson(saved, QStringLiteral("My moons"), &error), qPrintable(error));
+  Lesson back;
+  QVERIFY2(findLesson(saved, &back, &error), qPrintable(error));
+  QCOMPARE(back.title.in("en"), std::string("My moons"));
+  QCOMPARE(configFromJson(back.config).optimizer.lr, w->currentConfig().optimizer.lr);
 }
 
 QTEST_MAIN(TstTeachingGui)

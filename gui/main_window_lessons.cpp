@@ -1,0 +1,106 @@
+// MainWindow's lessons (issue 25 §2): opening one by name or file, saving the settings as one,
+// the window title, split from main_window.cpp by concern.
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QStatusBar>
+
+#include "core/config/config_json.h"
+#include "core/io/atomic_file.h"
+#include "gui/app/translations.h"
+#include "gui/main_menu.h"
+#include "gui/main_window.h"
+#include "gui/panels/settings_panel.h"
+#include "gui/teaching/lesson_panel.h"
+#include "gui/teaching/lessons.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
+  Lesson lesson;
+  if (!findLesson(nameOrFile, &lesson, error)) return false;
+  return lesson_panel_->open(lesson, error);
+}
+
+bool MainWindow::saveLesson(const QString& file, const QString& title, QString* error) {
+  Lesson lesson;
+  if (lesson_panel_->lesson()) {
+    lesson = *lesson_panel_->lesson();  // its steps, with the settings as they are now
+  } else {
+    LessonStep step;
+    step.text.by_language = {{"en", "Click Start and watch the curves."},
+                             {"zh_CN", "点击“开始”，观察曲线。"}};
+    lesson.steps.push_back(step);
+  }
+  lesson.title.by_language.clear();
+  for (const char* lang : {"en", "zh_CN"}) lesson.title.by_language[lang] = title.toStdString();
+  lesson.config = configToJson(currentConfig());
+  try {
+    writeFileAtomic(file.toStdString(), lessonToJson(lesson).dump(2) + "\n");
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+}
+
+void MainWindow::onOpenLessonFile() {
+  const QString file = QFileDialog::getOpenFileName(
+      this, Tr::tr("Open lesson"), QString(),
+      Tr::tr("Lessons (*.tslesson *.json);;All files (*)"));
+  QString error;
+  if (!file.isEmpty() && !openLesson(file, &error))
+    QMessageBox::warning(this, Tr::tr("Cannot open the lesson"), error);
+}
+
+void MainWindow::onSaveLesson() {
+  const std::string lang = languageCode(QLocale()).toStdString();
+  const QString suggested = lesson_panel_->lesson()
+                                ? QString::fromStdString(lesson_panel_->lesson()->title.in(lang))
+                                : settings_->presetName();
+  bool ok = false;
+  const QString title = QInputDialog::getText(this, Tr::tr("Save as lesson"),
+                                              Tr::tr("Title of the lesson:"), QLineEdit::Normal,
+                                              suggested, &ok);
+  if (!ok || title.trimmed().isEmpty()) return;
+  const QString file = QFileDialog::getSaveFileName(
+      this, Tr::tr("Save as lesson"), title.trimmed() + QStringLiteral(".tslesson"),
+      Tr::tr("Lessons (*.tslesson)"));
+  if (file.isEmpty()) return;
+  QString error;
+  if (!saveLesson(file, title.trimmed(), &error))
+    QMessageBox::warning(this, Tr::tr("Cannot save the lesson"), error);
+  else
+    statusBar()->showMessage(Tr::tr("Saved %1").arg(file), 5000);
+}
+
+void MainWindow::listBuiltInLessons() {
+  const std::string lang = languageCode(QLocale()).toStdString();
+  QList<QPair<QString, QString>> entries;
+  for (const QString& name : builtInLessonNames()) {
+    Lesson lesson;
+    if (findLesson(name, &lesson, nullptr))
+      entries.append({name, QString::fromStdString(lesson.title.in(lang))});
+  }
+  menu_->setBuiltInLessons(entries);
+}
+
+void MainWindow::updateTitle() {
+  if (const auto& lesson = lesson_panel_->lesson()) {
+    const std::string lang = languageCode(QLocale()).toStdString();
+    setWindowTitle(Tr::tr("TrainScope – Lesson: %1").arg(QString::fromStdString(lesson->title.in(lang))));
+    return;
+  }
+  const QString preset = settings_->presetName();
+  setWindowTitle(preset.isEmpty() ? Tr::tr("TrainScope") : Tr::tr("TrainScope – %1").arg(preset));
+}
+
+bool MainWindow::startLessonRun(bool paused) {
+  if (!paused) return startRun();
+  stepBatch();  // from idle: a new run, paused after its first batch
+  return controller_->isActive();
+}
+
+}  // namespace trainscope
