@@ -41,8 +41,10 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::presentationScaleChosen, presentation_, &Presentation::setScale);
   connect(menu_, &MainMenu::presentationBottomToggled, presentation_,
           &Presentation::setShowBottom);
-  connect(presentation_, &Presentation::activeChanged, this,
-          [this](bool on) { menu_->setPresentation(on, presentation_->scale()); });
+  connect(presentation_, &Presentation::activeChanged, this, [this](bool on) {
+    menu_->setPresentation(on, presentation_->scale());
+    lesson_panel_->refresh();  // what the step looks at, shown and framed in the new layout
+  });
   menu_->setPresentation(false, presentation_->scale());
   // File > Lessons (main_window_lessons.cpp).
   connect(menu_, &MainMenu::openLessonFile, this, &MainWindow::onOpenLessonFile);
@@ -76,11 +78,14 @@ void MainWindow::retranslate() {
 }
 
 void MainWindow::saveLayout() {
-  if (presentation_->active()) presentation_->setActive(false);  // what it covered comes back
   QSettings settings;
-  settings.setValue(QStringLiteral("layout/geometry"), saveGeometry());
-  settings.setValue(QStringLiteral("layout/columns"), columns_->saveState());
-  settings.setValue(QStringLiteral("layout/rows"), rows_->saveState());
+  // Presentation mode's own arrangement (full screen, a narrow column) is not remembered: the
+  // layout from before it stays (the plots keep theirs from before the mode themselves).
+  if (!presentation_->active()) {
+    settings.setValue(QStringLiteral("layout/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("layout/columns"), columns_->saveState());
+    settings.setValue(QStringLiteral("layout/rows"), rows_->saveState());
+  }
   settings.setValue(QStringLiteral("layout/plots"), plot_area_->saveState());
 }
 

@@ -3601,7 +3601,7 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Close lesson</source>
-        <translation>关闭课程</translation>
+        <translation>退出本课</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>

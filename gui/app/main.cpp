@@ -76,6 +76,8 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
+  // Before a lesson starts its first run: its pictures are then all in presentation style.
+  if (options.presentation) window.presentation()->setActive(true);
   if (!options.lesson.isEmpty() && !window.openLesson(options.lesson, &error)) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
@@ -93,7 +95,6 @@ int main(int argc, char** argv) {
                      window.close();
                    });
   window.show();
-  if (options.presentation) window.presentation()->setActive(true);
   automation.begin();
   return app->exec();
 }

@@ -85,6 +85,13 @@ void PlotView::setBarShown(bool shown) {
   bar_hidden_ = !shown;
   for (int i = 0; i < bar_->count(); ++i)
     if (QWidget* w = bar_->itemAt(i)->widget()) {
+      // The ghost's controls keep their room while hidden only while the bar is shown (so the
+      // plot does not move when they appear); a hidden bar takes no room at all.
+      if (w == clear_ghost_ || w == ghost_label_) {
+        QSizePolicy policy = w->sizePolicy();
+        policy.setRetainSizeWhenHidden(shown);
+        w->setSizePolicy(policy);
+      }
       if (!shown) {
         w->setProperty("shownBeforeBarHidden", !w->isHidden());
         w->hide();

@@ -166,6 +166,10 @@ void LessonPanel::next() {
   showStep(true);
 }
 
+void LessonPanel::refresh() {
+  if (lesson_) showStep(false);
+}
+
 void LessonPanel::back() {
   if (!lesson_ || step_ == 0) return;
   --step_;
@@ -179,6 +183,7 @@ void LessonPanel::showStep(bool runActions) {
     for (const LessonAction& a : s.actions) runAction(a);
   // A part the mode hides (presentation mode hides the settings and events) is shown while a
   // step looks at it, and hidden again after.
+  if (target_) target_->removeEventFilter(this);
   if (revealed_)
     for (const QString& reason : revealed_reasons_) setHiddenFor(revealed_, reason, true);
   revealed_ = nullptr;

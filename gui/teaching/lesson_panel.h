@@ -57,6 +57,9 @@ class LessonPanel : public QFrame {
   const std::optional<Lesson>& lesson() const { return lesson_; }
   /// 0-based index of the step shown.
   int stepIndex() const { return step_; }
+  /// Shows the current step again without running its actions (the window's layout changed:
+  /// presentation mode on or off).
+  void refresh();
   /// The widget the step's look_at names (nullptr when none).
   QWidget* highlighted() const { return target_; }
 

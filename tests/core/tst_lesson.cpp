@@ -119,6 +119,11 @@ void TstLesson::badLessonsAreRefusedByPlace() {
   refused(j, "\"start\" takes no value");
   j["lesson"]["steps"][0]["actions"] = json::array({json{{"run_until_epoch", 0}}});
   refused(j, "lesson.steps[0].actions[0].run_until_epoch: must be a whole number of at least 1");
+  j["lesson"]["steps"][0]["actions"] = json::array({json{{"run_until_epoch", 31}}});  // moons: 30
+  refused(j, "31 is past the run's last epoch (training.epochs is 30 at this step)");
+  j["lesson"]["steps"][0]["actions"] =
+      json::array({json{{"set", {{"training.epochs", 40}}}}, json{{"run_until_epoch", 31}}});
+  QCOMPARE(refusal(j), std::string("(accepted)"));  // the step's own set comes first
   j["lesson"]["steps"][0]["actions"] = json::array({json{{"set", {{"optimizer.lr", -1}}}}});
   refused(j, "lesson.steps[0].actions[0].set.optimizer.lr");
   j["lesson"]["steps"][0]["actions"] = json::array({json{{"set", {{"optimizer.lrr", 1}}}}});
@@ -167,7 +172,7 @@ void TstLesson::badLessonsAreRefusedByPlace() {
     }
     return "(accepted)";
   };
-  QVERIFY(fileRefusal(dir / "none.tslesson").find("cannot open the lesson file") != std::string::npos);
+  QVERIFY(fileRefusal(dir / "none.tslesson").find("none.tslesson does not exist") != std::string::npos);
   QVERIFY(fileRefusal(dir).find("is a folder") != std::string::npos);
   std::ofstream(dir / "broken.tslesson") << "{\"lesson\": ";
   QVERIFY(fileRefusal(dir / "broken.tslesson").find("broken.tslesson: not JSON") != std::string::npos);

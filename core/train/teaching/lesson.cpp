@@ -111,6 +111,11 @@ class Reader {
       if (!value.is_number_integer() || value.get<long long>() < 1)
         fail(where + ".run_until_epoch", "must be a whole number of at least 1, got " + value.dump());
       a.epoch = value.get<long long>();
+      const long long planned = config["training"]["epochs"].get<long long>();
+      if (a.epoch > planned)
+        fail(where + ".run_until_epoch",
+             std::to_string(a.epoch) + " is past the run's last epoch (training.epochs is " +
+                 std::to_string(planned) + " at this step)");
     } else if (word == "open_view") {
       a.kind = K::OpenView;
       if (!value.is_string() || !contains(lessonViewNames(), value.get<std::string>()))
@@ -224,6 +229,9 @@ Lesson readLesson(const std::filesystem::path& path) {
   if (std::filesystem::is_directory(file, ec))
     throw Error(ErrorCode::Config, file.string(),
                 file.string() + " is a folder, not a lesson file (.tslesson or .json)");
+  if (!std::filesystem::exists(file, ec))
+    throw Error(ErrorCode::Config, file.string(),
+                "the lesson file " + file.string() + " does not exist");
   std::ifstream in(file);
   if (!in)
     throw Error(ErrorCode::Config, file.string(), "cannot open the lesson file " + file.string());
