@@ -3584,10 +3584,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--lesson brings its own settings: use it without --preset, --config, --checkpoint and --open-run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>A run is in progress: stop it before opening the lesson %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3620,11 +3616,23 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2).</source>
+        <source>The built-in lesson %1 is missing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The built-in lesson %1 is missing.</source>
+        <source>--lesson brings its own settings and runs: use it without --preset, --config, --checkpoint, --open-run, --autostart and --quit-after-epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lesson is given %1 times: open one lesson at a time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; did you mean %1?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

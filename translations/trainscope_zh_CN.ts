@@ -3557,7 +3557,7 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Open a lesson (.tslesson, or a .json with a &quot;lesson&quot; section): its settings and its steps, shown one by one above the plots.</source>
-        <translation>打开一个课程（.tslesson，或带 "lesson" 部分的 .json）：载入它的设置，并在图的上方逐步显示各个步骤。</translation>
+        <translation>打开一个课程（.tslesson，或带 &quot;lesson&quot; 部分的 .json）：载入它的设置，并在图的上方逐步显示各个步骤。</translation>
     </message>
     <message>
         <source>&amp;Save as lesson...</source>
@@ -3574,10 +3574,6 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>name-or-file</source>
         <translation>名称或文件</translation>
-    </message>
-    <message>
-        <source>--lesson brings its own settings: use it without --preset, --config, --checkpoint and --open-run.</source>
-        <translation>--lesson 自带设置：不要与 --preset、--config、--checkpoint 和 --open-run 一起使用。</translation>
     </message>
     <message>
         <source>A run is in progress: stop it before opening the lesson %1.</source>
@@ -3612,12 +3608,24 @@ Its files are kept there until you delete them.</source>
         <translation>课堂提问：%1</translation>
     </message>
     <message>
-        <source>No lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2).</source>
-        <translation>没有名为 "%1" 的课程文件或内置课程（内置课程：%2）。</translation>
-    </message>
-    <message>
         <source>The built-in lesson %1 is missing.</source>
         <translation>内置课程 %1 缺失。</translation>
+    </message>
+    <message>
+        <source>--lesson brings its own settings and runs: use it without --preset, --config, --checkpoint, --open-run, --autostart and --quit-after-epochs.</source>
+        <translation>--lesson 自带设置和运行：不要与 --preset、--config、--checkpoint、--open-run、--autostart 和 --quit-after-epochs 一起使用。</translation>
+    </message>
+    <message>
+        <source>--lesson is given %1 times: open one lesson at a time.</source>
+        <translation>--lesson 给了 %1 次：一次只能打开一个课程。</translation>
+    </message>
+    <message>
+        <source>no lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2)</source>
+        <translation>没有名为 "%1" 的课程文件或内置课程（内置课程：%2）</translation>
+    </message>
+    <message>
+        <source>; did you mean %1?</source>
+        <translation>；你是不是想打开 %1？</translation>
     </message>
 </context>
 </TS>

@@ -86,10 +86,18 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
     return result;
   }
   if (parser.isSet(lesson) && (parser.isSet(preset) || parser.isSet(config) ||
-                                parser.isSet(checkpoint) || parser.isSet(open_run))) {
+                                parser.isSet(checkpoint) || parser.isSet(open_run) ||
+                                parser.isSet(quit_after) || parser.isSet(autostart))) {
     result.status = AppOptionsResult::Status::Error;
-    result.text = Tr::tr("--lesson brings its own settings: use it without --preset, --config, "
-                         "--checkpoint and --open-run.");
+    result.text = Tr::tr("--lesson brings its own settings and runs: use it without --preset, "
+                         "--config, --checkpoint, --open-run, --autostart and "
+                         "--quit-after-epochs.");
+    return result;
+  }
+  if (parser.values(lesson).size() > 1) {
+    result.status = AppOptionsResult::Status::Error;
+    result.text = Tr::tr("--lesson is given %1 times: open one lesson at a time.")
+                      .arg(parser.values(lesson).size());
     return result;
   }
   if (parser.isSet(open_run) &&

@@ -19,6 +19,7 @@
 #include <QSvgRenderer>
 #include <QtTest>
 
+#include "gui/app/app_options.h"
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
@@ -428,6 +429,31 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   QVERIFY2(error.contains(QStringLiteral("none.tslesson")), qPrintable(error));
   QVERIFY(!w->openLesson(QStringLiteral("no-such-lesson"), &error));
   QVERIFY2(error.contains(QStringLiteral("overfitting")), qPrintable(error));  // lists the names
+  QVERIFY(!error.contains(QStringLiteral("did you mean")));
+  for (const char* typo : {"Overfitting", "overfiting", "nan_loss"}) {
+    QVERIFY(!w->openLesson(QLatin1String(typo), &error));
+    QVERIFY2(error.contains(QStringLiteral("did you mean ")) &&
+                 (error.endsWith(QStringLiteral("overfitting?")) ||
+                  error.endsWith(QStringLiteral("nan-loss?"))),
+             qPrintable(error));
+  }
+  // The command line: --lesson with a run of its own, or twice, is refused.
+  using Status = AppOptionsResult::Status;
+  for (const QStringList& args :
+       {QStringList{QStringLiteral("--lesson"), QStringLiteral("seeds"),
+                    QStringLiteral("--quit-after-epochs"), QStringLiteral("3")},
+        QStringList{QStringLiteral("--lesson"), QStringLiteral("seeds"), QStringLiteral("--lesson"),
+                    QStringLiteral("device")},
+        QStringList{QStringLiteral("--lesson"), QStringLiteral("seeds"), QStringLiteral("--preset"),
+                    QStringLiteral("moons")}}) {
+    const auto r = AppOptionsParser::parse(QStringList{QStringLiteral("trainscope")} + args);
+    QCOMPARE(r.status, Status::Error);
+    QVERIFY2(r.text.contains(QStringLiteral("--lesson")), qPrintable(r.text));
+  }
+  QCOMPARE(AppOptionsParser::parse({QStringLiteral("trainscope"), QStringLiteral("--lesson"),
+                                    QStringLiteral("seeds"), QStringLiteral("--presentation")})
+               .status,
+           Status::Ok);
   // Save as lesson: the settings as they are now, read back as a lesson.
   const QString saved = dir_.filePath(QStringLiteral("saved.tslesson"));
   QVERIFY2(w->saveLesson(saved, QStringLiteral("My moons"), &error), qPrintable(error));
