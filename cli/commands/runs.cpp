@@ -8,6 +8,7 @@
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "core/errors.h"
+#include "core/io/csv_cell.h"
 #include "core/io/number_format.h"
 #include "core/run/run_table.h"
 
@@ -56,14 +57,6 @@ std::string headerOf(const std::string& key) {
   for (const auto& c : runColumns())
     if (c.key == key) return c.header;
   return key;
-}
-
-/// RFC 4180 quoting when needed.
-std::string csvCell(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
 }
 
 /// A cell's text for CSV: numbers exact (formatNumber), empty for unknown.

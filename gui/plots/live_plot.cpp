@@ -300,11 +300,19 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 }
 
 void LivePlot::fitValueTicks() {
-  // Labels of a larger font (presentation mode) need proportionally more room.
-  const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
   // The axis rect's height once laid out (a tall legend or banner takes from it), else the
   // plot's less the legend row and step axis.
   const int room = axisRect()->height() > 10 ? axisRect()->height() : height() - 70;
+  const int font_px = yAxis->tickLabelFont().pixelSize() > 0 ? yAxis->tickLabelFont().pixelSize()
+                                                              : yAxis->tickLabelFont().pointSize();
+  // Called before every replot: only a new height, font or ticker (log scale) changes it.
+  const void* ticker = yAxis->ticker().data();
+  if (room == fitted_room_ && font_px == fitted_font_ && ticker == fitted_ticker_) return;
+  fitted_room_ = room;
+  fitted_font_ = font_px;
+  fitted_ticker_ = ticker;
+  // Labels of a larger font (presentation mode) need proportionally more room.
+  const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
   yAxis->ticker()->setTickCount(std::clamp(room / spacing, 2, 5));
 }
 

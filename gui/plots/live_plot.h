@@ -136,7 +136,9 @@ class LivePlot : public QCustomPlot {
   Title titles_[2];  ///< x, y
   double line_scale_ = 1, font_ratio_ = 1;
   PlotStyler styler_;
-  int designed_wrap_ = -1, shown_wrap_ = -1;  ///< the legend's columns as set, and as fitted
+  int designed_wrap_ = -1, shown_wrap_ = -1;
+  int fitted_room_ = -1, fitted_font_ = -1;  ///< what fitValueTicks last fitted
+  const void* fitted_ticker_ = nullptr;  ///< the legend's columns as set, and as fitted
 };
 
 }  // namespace trainscope

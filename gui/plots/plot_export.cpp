@@ -24,6 +24,8 @@
 
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/io/csv_cell.h"
+#include "core/io/number_format.h"
 #include "gui/plots/plot_style.h"
 #include "gui/tr.h"
 
@@ -41,21 +43,6 @@ bool writeAtomically(const QString& file, const QByteArray& bytes, QString* erro
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
-}
-
-QString csvField(const QString& text) {
-  if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-      !text.contains(QLatin1Char('\n')))
-    return text;
-  QString quoted = text;
-  quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-  return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString csvNumber(double v) {
-  if (std::isnan(v)) return QStringLiteral("nan");
-  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-  return QString::number(v, 'g', 17);
 }
 
 QString rememberedDir() {
@@ -126,17 +113,16 @@ bool exportPlotCsv(QCustomPlot* plot, const QString& file, QString* error) {
     if (error) *error = Tr::tr("%1 is a folder; choose a file name in it.").arg(file);
     return false;
   }
-  QString text = QStringLiteral("curve,x,y\n");
+  std::string text = "curve,x,y\n";
   for (int i = 0; i < plot->graphCount(); ++i) {
     QCPGraph* g = plot->graph(i);
     if (!g->visible() || g->data()->isEmpty() || !g->valueAxis()->visible()) continue;
     const QString name = g->name().isEmpty() ? Tr::tr("curve %1").arg(i + 1) : g->name();
-    const QString field = csvField(name);
+    const std::string field = csvCell(name.toStdString());
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-      text += field + QLatin1Char(',') + csvNumber(it->key) + QLatin1Char(',') +
-              csvNumber(it->value) + QLatin1Char('\n');
+      text += field + ',' + formatNumber(it->key) + ',' + formatNumber(it->value) + '\n';
   }
-  return writeAtomically(file, text.toUtf8(), error);
+  return writeAtomically(file, QByteArray::fromStdString(text), error);
 }
 
 PlotExportDialog::PlotExportDialog(QCustomPlot* plot, QWidget* parent)

@@ -25,8 +25,8 @@ bool exportPlotImage(QCustomPlot* plot, const QString& file, QSize size, double 
 
 /// The points `plot` draws, as CSV: a header `curve,x,y` and one row per point of each visible
 /// graph with data, in drawing order (curve: its legend name, "curve N" when it has none;
-/// markers on hidden axes are left out; numbers with up to 17 significant digits, nan / inf /
-/// -inf as such; fields quoted per RFC 4180 where needed). A long live curve holds what the
+/// markers on hidden axes are left out; numbers as formatNumber writes them (shortest exact
+/// text, nan / inf / -inf), the curve name quoted per RFC 4180 where needed, csvCell). A long live curve holds what the
 /// plot keeps of it (older points folded to their extremes); steps.csv holds every step.
 /// Written atomically; false with `error` naming the file.
 bool exportPlotCsv(QCustomPlot* plot, const QString& file, QString* error);
