@@ -27,10 +27,12 @@ void LineFile::append(const std::string& line) {
   buf.reserve(line.size() + 1);
   buf += line;
   buf += '\n';
-  appendRecord(buf);
+  write(buf, "line");
 }
 
-void LineFile::appendRecord(const std::string& buf) {
+void LineFile::appendRecord(const std::string& bytes) { write(bytes, "record"); }
+
+void LineFile::write(const std::string& buf, const char* unit) {
   size_t done = 0;
   int err = 0;
   while (done < buf.size()) {
@@ -52,8 +54,7 @@ void LineFile::appendRecord(const std::string& buf) {
   }
   throw Error(ErrorCode::Io, path_.string(),
               "cannot write " + path_.string() + ": " + std::strerror(err) +
-                  "; the file ends at its last complete " +
-                  (buf.empty() || buf.back() == '\n' ? "line" : "record"));
+                  "; the file ends at its last complete " + unit);
 }
 
 }  // namespace trainscope

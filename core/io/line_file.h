@@ -28,6 +28,10 @@ class LineFile {
   const std::filesystem::path& path() const { return path_; }
 
  private:
+  /// Writes `buf` whole or cuts it off again; `unit` ("line" or "record") names what the file
+  /// ends at in the error. Told by the caller: a binary record may end in a newline byte.
+  void write(const std::string& buf, const char* unit);
+
   std::filesystem::path path_;
   int fd_ = -1;
 };
