@@ -146,6 +146,7 @@ int runCli(int argc, char** argv) {
   RunsCommand runs_cmd(app);
   CompareCommand compare_cmd(app);
   FollowCommand follow_cmd(app);
+  ExportPythonCommand export_python(app);
 
   try {
     app.parse(argc, argv);
@@ -177,6 +178,7 @@ int runCli(int argc, char** argv) {
     if (runs_cmd.parsed()) return runs_cmd.run();
     if (compare_cmd.parsed()) return compare_cmd.run();
     if (follow_cmd.parsed()) return follow_cmd.run();
+    if (export_python.parsed()) return export_python.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

@@ -207,6 +207,23 @@ class FollowCommand {
   bool json_ = false;
 };
 
+/// `export-python RUN|--preset NAME|--config FILE [--set KEY=VALUE]... [-o FILE]`: the run as
+/// a plain PyTorch script (core/train/teaching/python_script.h), printed or written to FILE.
+class ExportPythonCommand {
+ public:
+  explicit ExportPythonCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string run_;
+  std::string preset_;
+  std::string config_file_;
+  std::vector<std::string> sets_;
+  std::string output_;
+};
+
 /// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]
 /// [--steps N]`: the learning-rate range test; prints "step,lr,loss,smoothed_loss" rows and
 /// a last line `suggested_lr=X`.

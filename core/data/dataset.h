@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/data/default_paths.h"  // kFashionMnistDir
 #include "core/run/records.h"
 
 namespace trainscope {
@@ -63,9 +64,6 @@ struct PreparedData {
   SplitIndices split;
   std::vector<std::string> notes;  ///< the source's notes for the import report (rows dropped...)
 };
-
-/// Default folder of the Debian package dataset-fashion-mnist.
-inline constexpr const char* kFashionMnistDir = "/usr/share/datasets/fashion-mnist";
 
 /// Builds the dataset described by `config` (ARCHITECTURE §6): generate or read the pool, take
 /// `limit` samples after a shuffle seeded by data.seed, split train/val with data.seed (never

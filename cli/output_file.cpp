@@ -1,0 +1,37 @@
+// `-o FILE` of the commands that write one file (output_file.h).
+#include "cli/output_file.h"
+
+#include <fstream>
+#include <vector>
+
+#include "core/errors.h"
+
+namespace trainscope::cli {
+
+std::filesystem::path checkOutputFile(const std::string& file, const std::string& option,
+                                      const std::string& marker) {
+  namespace fs = std::filesystem;
+  if (file.empty()) throw Error(ErrorCode::Config, option, option + " needs a file name");
+  std::error_code ec;
+  const fs::path path = fs::absolute(file, ec).lexically_normal();
+  if (fs::is_directory(path, ec))
+    throw Error(ErrorCode::Config, option,
+                option + " " + path.string() + " is a directory; give a file name in it");
+  if (!fs::is_directory(path.parent_path(), ec))
+    throw Error(ErrorCode::Config, option,
+                option + " " + path.string() + ": the folder " + path.parent_path().string() +
+                    " does not exist");
+  if (fs::exists(path, ec)) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<char> head(marker.size());
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    if (!in || std::string(head.begin(), head.end()) != marker)
+      throw Error(ErrorCode::Config, option,
+                  option + " " + path.string() +
+                      " exists and was not written by TrainScope; refusing to replace it "
+                      "(choose another name or remove it yourself)");
+  }
+  return path;
+}
+
+}  // namespace trainscope::cli

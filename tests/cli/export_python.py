@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""`trainscope-cli export-python` against Python's torch 1.13 (issue 25 §7).
+
+For each case: `train` a short run, `export-python RUN -o FILE`, run the script with
+/usr/bin/python3 (`--out DIR`) and compare DIR/steps.csv with the run's steps.csv: the same
+number of steps and every loss within 1e-6 (the claim); the count of bit-identical losses is
+printed and must be all of them where the operations are the same (every case here). The
+epochs' val_loss in metrics.csv must agree to 1e-6 as well. Cases: the built-in presets
+overfit-sine (as shipped), moons, circles, spirals, fashion-mnist-mlp and -cnn (fewer images),
+rnn-exploding with clipping, exploding (stops on a non-finite value at the same step), and
+variants (dropout, weight decay, SGD with momentum and gradient accumulation, AdamW with StepLR,
+warm-up + cosine, ReduceLROnPlateau + early stopping + stratified split, AMP on the CPU, a GRU,
+each teaching mistake). `export-python --preset NAME` equals the export of a run of that preset.
+Bad input: exit 2 naming the problem, nothing written.
+
+usage: export_python.py CLI WORKDIR
+"""
+import csv
+import os
+import shutil
+import subprocess
+import sys
+
+PY = "/usr/bin/python3"
+
+MOONS = ["--preset", "overfit-moons", "--epochs", "6", "--set", "data.n_samples=800"]
+CASES = [
+    ("overfit-sine", ["--preset", "overfit-sine"]),
+    ("moons", ["--preset", "moons", "--epochs", "4"]),
+    ("circles", ["--preset", "circles", "--epochs", "4"]),
+    ("spirals", ["--preset", "spirals", "--epochs", "4"]),
+    ("fashion-mnist-mlp", ["--preset", "fashion-mnist-mlp", "--epochs", "2", "--set", "data.limit=4000"]),
+    ("fashion-mnist-cnn", ["--preset", "fashion-mnist-cnn", "--epochs", "2", "--set", "data.limit=800"]),
+    ("rnn-clipped", ["--preset", "rnn-exploding", "--epochs", "2", "--set", "training.clip.enabled=true"]),
+    ("exploding", ["--preset", "exploding", "--epochs", "3"]),
+    ("dropout-wd", MOONS + ["--set", "model.dropout=0.3", "--set", "optimizer.weight_decay=1e-3"]),
+    ("sgd-accum", MOONS + ["--set", "optimizer.name=sgd", "--set", "optimizer.momentum=0.9",
+                           "--set", "optimizer.lr=0.05", "--set", "training.grad_accum_steps=3"]),
+    ("adamw-steplr", MOONS + ["--set", "optimizer.name=adamw", "--set", "optimizer.weight_decay=0.01",
+                              "--set", "scheduler.name=StepLR", "--set", "scheduler.step_size=2"]),
+    ("warmup-cosine", MOONS + ["--set", "scheduler.name=CosineAnnealingLR", "--set", "scheduler.T_max=4",
+                               "--set", "scheduler.warmup_epochs=2"]),
+    ("plateau-early-stop", MOONS[:2] + ["--epochs", "12"] + MOONS[4:] + ["--set", "scheduler.name=ReduceLROnPlateau",
+                                    "--set", "scheduler.patience=0", "--set", "data.stratify=true",
+                                    "--set", "training.early_stopping.enabled=true",
+                                    "--set", "training.early_stopping.patience=2"]),
+    ("amp-cpu", ["--preset", "moons", "--epochs", "2", "--set", "training.amp=true",
+                 "--set", "training.clip.enabled=true"]),
+    ("gru-mean", ["--preset", "rnn-exploding", "--epochs", "1", "--set", "model.rnn.cell=gru",
+                  "--set", "model.rnn.output=mean", "--set", "model.dropout=0.1", "--set", "optimizer.lr=0.05"]),
+] + [("mistake-" + m, MOONS + ["--set", "model.dropout=0.2", "--set", 'teaching.mistakes=["%s"]' % m])
+     for m in ("no_zero_grad", "step_before_backward", "eval_in_train_mode", "val_with_grad",
+               "shuffled_labels", "lr_x1000", "lr_x1e-6")]
+
+
+def cli_run(cli, *args, expect=(0,)):
+    r = subprocess.run([cli] + list(args), capture_output=True, text=True)
+    if r.returncode not in expect:
+        sys.exit("%s %s: exit %d, expected %s\n%s" % (cli, " ".join(args), r.returncode, expect, r.stderr))
+    return r
+
+
+def column(path, name):
+    with open(path, newline="") as f:
+        return [float(row[name]) for row in csv.DictReader(f)]
+
+
+def check_case(cli, work, name, args):
+    run_dir = os.path.join(work, "run-" + name)
+    script = os.path.join(work, name + ".py")
+    out = os.path.join(work, "py-" + name)
+    cli_run(cli, "train", *args, "--out", run_dir, expect=(0, 3))
+    cli_run(cli, "export-python", run_dir, "-o", script)
+    r = subprocess.run([PY, script, "--out", out], capture_output=True, text=True)
+    assert r.returncode == 0, (name, r.stderr[-2000:])
+    ours, theirs = column(os.path.join(run_dir, "steps.csv"), "loss"), column(os.path.join(out, "steps.csv"), "loss")
+    assert len(ours) == len(theirs) and ours, (name, len(ours), len(theirs))
+    worst = max(abs(a - b) for a, b in zip(ours, theirs))
+    same = sum(a == b for a, b in zip(ours, theirs))
+    assert worst <= 1e-6, (name, worst)
+    assert same == len(ours), (name, "bit-identical", same, "of", len(ours))
+    val_a = column(os.path.join(run_dir, "metrics.csv"), "val_loss")
+    val_b = column(os.path.join(out, "metrics.csv"), "val_loss")
+    assert len(val_a) == len(val_b), (name, len(val_a), len(val_b))
+    assert all(abs(a - b) <= 1e-6 for a, b in zip(val_a, val_b)), (name, val_a, val_b)
+    print("%-22s %5d steps, %2d epochs: largest difference %.3g, %d of %d losses bit-identical"
+          % (name, len(ours), len(val_a), worst, same, len(ours)))
+    return script
+
+
+def bad_input(cli, work, run_dir):
+    """Each refused with exit 2, naming the problem; nothing written, a user's file untouched."""
+    mine = os.path.join(work, "mine.py")
+    with open(mine, "w") as f:
+        f.write("print('my own script')\n")
+    config_file = os.path.join(work, "csv.json")
+    with open(config_file, "w") as f:
+        f.write('{"data": {"source": "csv", "csv": {"path": "t.csv"}}}')
+    cases = [
+        ([run_dir, "-o", mine], "was not written by TrainScope"),
+        ([run_dir, "-o", work], "is a directory"),
+        ([run_dir, "-o", os.path.join(work, "no", "such", "x.py")], "does not exist"),
+        ([os.path.join(work, "missing-run")], "does not exist"),
+        ([os.path.join(run_dir, "steps.csv")], "is not a run folder"),
+        ([work], "has no config.json"),
+        ([run_dir, "--preset", "moons"], "one of RUN, --preset NAME or --config FILE"),
+        ([], "one of RUN, --preset NAME or --config FILE"),
+        (["--preset", "no-such-preset"], "no-such-preset"),
+        (["--config", config_file], "data.source"),
+        (["--preset", "moons", "--set", "model.kind=torchscript", "--set", "model.torchscript.path=m.pt"],
+         "model.kind"),
+        (["--preset", "moons", "--set", "scheduler.name=ReduceLROnPlateau", "--set", "scheduler.warmup_epochs=2"],
+         "scheduler.warmup_epochs"),
+    ]
+    for args, says in cases:
+        r = cli_run(cli, "export-python", *args, expect=(2,))
+        assert says in r.stderr, (args, r.stderr)
+        assert not r.stdout, (args, r.stdout[:200])
+    with open(mine) as f:
+        assert f.read() == "print('my own script')\n"
+    print("bad input: %d cases refused with exit 2, your own file untouched" % len(cases))
+
+
+def main(cli, work):
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    for name, args in CASES:
+        check_case(cli, work, name, args)
+    # --preset: the same script as the export of a run of the preset, but for where it came from
+    # and what the run filled in (training.non_finite: the CLI's default "stop")
+    from_preset = cli_run(cli, "export-python", "--preset", "overfit-sine").stdout
+    with open(os.path.join(work, "overfit-sine.py")) as f:
+        from_run = f.read()
+    strip = lambda text: [l for l in text.splitlines() if not l.startswith("From ")]
+    assert strip(from_preset) == strip(from_run), "export --preset differs from the run's export"
+    # a second export over the file it wrote is allowed (it carries TrainScope's marker)
+    cli_run(cli, "export-python", os.path.join(work, "run-moons"), "-o", os.path.join(work, "moons.py"))
+    bad_input(cli, work, os.path.join(work, "run-moons"))
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    sys.exit(main(*sys.argv[1:]))
