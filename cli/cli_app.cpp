@@ -147,6 +147,7 @@ int runCli(int argc, char** argv) {
   CompareCommand compare_cmd(app);
   FollowCommand follow_cmd(app);
   ExportPythonCommand export_python(app);
+  ReportCommand report_cmd(app);
 
   try {
     app.parse(argc, argv);
@@ -179,6 +180,7 @@ int runCli(int argc, char** argv) {
     if (compare_cmd.parsed()) return compare_cmd.run();
     if (follow_cmd.parsed()) return follow_cmd.run();
     if (export_python.parsed()) return export_python.run();
+    if (report_cmd.parsed()) return report_cmd.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

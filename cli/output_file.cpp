@@ -2,14 +2,18 @@
 #include "cli/output_file.h"
 
 #include <fstream>
-#include <vector>
+#include <iterator>
 
 #include "core/errors.h"
 
 namespace trainscope::cli {
 
+std::function<bool(const std::string&)> startsWith(const std::string& marker) {
+  return [marker](const std::string& bytes) { return bytes.compare(0, marker.size(), marker) == 0; };
+}
+
 std::filesystem::path checkOutputFile(const std::string& file, const std::string& option,
-                                      const std::string& marker) {
+                                      const std::function<bool(const std::string&)>& writtenByUs) {
   namespace fs = std::filesystem;
   if (file.empty()) throw Error(ErrorCode::Config, option, option + " needs a file name");
   std::error_code ec;
@@ -23,9 +27,9 @@ std::filesystem::path checkOutputFile(const std::string& file, const std::string
                     " does not exist");
   if (fs::exists(path, ec)) {
     std::ifstream in(path, std::ios::binary);
-    std::vector<char> head(marker.size());
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    if (!in || std::string(head.begin(), head.end()) != marker)
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) throw Error(ErrorCode::Io, path.string(), "cannot read " + path.string());
+    if (!writtenByUs(bytes))
       throw Error(ErrorCode::Config, option,
                   option + " " + path.string() +
                       " exists and was not written by TrainScope; refusing to replace it "

@@ -37,6 +37,8 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   open_lesson_ = action(lessons_, "actionOpenLesson", &MainMenu::openLessonFile);
   save_lesson_ = action(lessons_, "actionSaveLesson", &MainMenu::saveLesson);
   lessons_->addSeparator();
+  show_python_ = action(file_, "actionShowPythonCode", &MainMenu::showPythonCode);
+  export_report_ = action(file_, "actionExportReport", &MainMenu::exportReport);
   file_->addSeparator();
   show_runs_ = action(file_, "actionShowRuns", &MainMenu::showRuns);
   show_runs_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -141,6 +143,13 @@ void MainMenu::retranslate() {
       {save_lesson_, Tr::tr("&Save as lesson..."),
        Tr::tr("Save the current settings (and the open lesson's steps) as a lesson file to "
               "hand to students.")},
+      {show_python_, Tr::tr("Show the P&yTorch code..."),
+       Tr::tr("The current settings as a plain PyTorch script: the data, the model, the "
+              "optimizer and the training loop, to read or copy into your own code. On the CPU "
+              "it gives the same losses as TrainScope, step for step.")},
+      {export_report_, Tr::tr("Export run re&port..."),
+       Tr::tr("Save the shown run as one file to hand in: its result, diagnosis, plots, "
+              "settings, device, data, model and events (HTML or PDF).")},
       {presentation_, Tr::tr("&Presentation mode"),
        Tr::tr("For a projector: large texts and thick lines in colours that survive a "
               "washed-out screen, the settings and events hidden, the loss plot in focus. Space "
@@ -186,6 +195,7 @@ void MainMenu::setRunState(bool idle, bool hasRunDir) {
   lessons_->setEnabled(idle);
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);
+  export_report_->setEnabled(hasRunDir);
 }
 
 }  // namespace trainscope

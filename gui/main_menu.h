@@ -49,6 +49,8 @@ class MainMenu : public QObject {
   void presentationToggled(bool on);
   void openLessonFile();
   void saveLesson();
+  void showPythonCode();
+  void exportReport();
   void openLesson(const QString& name);  ///< a built-in lesson
   void presentationBottomToggled(bool shown);
   void presentationScaleChosen(double scale);
@@ -61,6 +63,8 @@ class MainMenu : public QObject {
   QMenu* lessons_ = nullptr;
   QAction* open_lesson_ = nullptr;
   QAction* save_lesson_ = nullptr;
+  QAction* show_python_ = nullptr;
+  QAction* export_report_ = nullptr;
   QList<QAction*> builtin_lessons_;
   QMenu* scale_menu_ = nullptr;
   QAction* presentation_ = nullptr;

@@ -119,6 +119,10 @@ class MainWindow : public QMainWindow {
   /// File > Lessons lists the built-in lessons by their titles in the interface language.
   void listBuiltInLessons();
   void onSaveLesson();
+  /// File > Show the PyTorch code: the current settings as a script (PythonCodeDialog).
+  void onShowPythonCode();
+  /// File > Export run report: the shown run's report (writeRunReport) to a chosen file.
+  void onExportReport();
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();

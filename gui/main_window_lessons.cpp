@@ -1,5 +1,7 @@
-// MainWindow's lessons (issue 25 §2): opening one by name or file, saving the settings as one,
-// the window title, split from main_window.cpp by concern.
+// MainWindow's teaching actions (issue 25): lessons (opening one by name or file, saving the
+// settings as one, the window title), the PyTorch code of the settings and the run report,
+// split from main_window.cpp by concern.
+#include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -14,6 +16,8 @@
 #include "gui/panels/settings_panel.h"
 #include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/lessons.h"
+#include "gui/teaching/python_code_dialog.h"
+#include "gui/teaching/run_report.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -101,6 +105,29 @@ bool MainWindow::startLessonRun(bool paused) {
   if (!paused) return startRun();
   stepBatch();  // from idle: a new run, paused after its first batch
   return controller_->isActive();
+}
+
+void MainWindow::onShowPythonCode() {
+  auto* dialog = new PythonCodeDialog(currentConfig(), "the dashboard's settings", this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+void MainWindow::onExportReport() {
+  const QString dir = controller_->runDirectory();
+  if (dir.isEmpty()) return;  // the action is enabled only with a run folder
+  const QString file = QFileDialog::getSaveFileName(
+      this, Tr::tr("Export run report"), dir + QStringLiteral("/report.html"),
+      Tr::tr("Web page, plots inside (*.html);;PDF (*.pdf)"));
+  if (file.isEmpty()) return;
+  QString error;
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool written = writeRunReport(dir, file, QString(), &error);
+  QApplication::restoreOverrideCursor();
+  if (written)
+    statusBar()->showMessage(Tr::tr("Report written to %1").arg(file), 8000);
+  else
+    QMessageBox::warning(this, Tr::tr("Export run report"), error);
 }
 
 }  // namespace trainscope

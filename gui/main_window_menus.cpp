@@ -49,6 +49,8 @@ void MainWindow::buildMenus() {
   // File > Lessons (main_window_lessons.cpp).
   connect(menu_, &MainMenu::openLessonFile, this, &MainWindow::onOpenLessonFile);
   connect(menu_, &MainMenu::saveLesson, this, &MainWindow::onSaveLesson);
+  connect(menu_, &MainMenu::showPythonCode, this, &MainWindow::onShowPythonCode);
+  connect(menu_, &MainMenu::exportReport, this, &MainWindow::onExportReport);
   connect(menu_, &MainMenu::openLesson, this, [this](const QString& name) {
     QString error;
     if (!openLesson(name, &error)) QMessageBox::warning(this, Tr::tr("Cannot open the lesson"), error);

@@ -3635,5 +3635,233 @@ Its files are kept there until you delete them.</source>
         <source>; did you mean %1?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export run report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Web page, plots inside (*.html);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: name an .html or .pdf file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the P&amp;yTorch code...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current settings as a plain PyTorch script: the data, the model, the optimizer and the training loop, to read or copy into your own code. On the CPU it gives the same losses as TrainScope, step for step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export run re&amp;port...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the shown run as one file to hand in: its result, diagnosis, plots, settings, device, data, model and events (HTML or PDF).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the run report of the run folder &lt;dir&gt; to --report-file and quit, without a window (trainscope-cli report runs this).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report&apos;s file: .html (one file, plots inside) or .pdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--report and --report-file go together: the run folder and the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--report writes a file and opens no window: use it only with --report-file and --lang.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss (training per step, validation per epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no summary yet: still training, or ended without one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final training loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final validation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final validation accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best validation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (epoch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps not applied (non-finite values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss doctor has no reading for this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed precision (AMP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deterministic algorithms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes (ranks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 training, %2 validation, %3 test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input shape (one sample)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>... and %1 more events (events.jsonl holds them all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run report: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written by TrainScope on %1 from the run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No steps recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown report format &quot;%1&quot;: html or pdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the run in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PyTorch code of these settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These settings cannot be written as a plain PyTorch script: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals TrainScope&apos;s steps.csv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save as...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the PyTorch script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

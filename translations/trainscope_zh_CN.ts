@@ -3621,11 +3621,239 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>no lesson file and no built-in lesson is called &quot;%1&quot; (built-in: %2)</source>
-        <translation>没有名为 "%1" 的课程文件或内置课程（内置课程：%2）</translation>
+        <translation>没有名为 &quot;%1&quot; 的课程文件或内置课程（内置课程：%2）</translation>
     </message>
     <message>
         <source>; did you mean %1?</source>
         <translation>；你是不是想打开 %1？</translation>
+    </message>
+    <message>
+        <source>Export run report</source>
+        <translation>导出运行报告</translation>
+    </message>
+    <message>
+        <source>Web page, plots inside (*.html);;PDF (*.pdf)</source>
+        <translation>网页，图表内嵌 (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>%1: name an .html or .pdf file.</source>
+        <translation>%1：请用 .html 或 .pdf 结尾的文件名。</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Show the P&amp;yTorch code...</source>
+        <translation>查看 P&amp;yTorch 代码...</translation>
+    </message>
+    <message>
+        <source>The current settings as a plain PyTorch script: the data, the model, the optimizer and the training loop, to read or copy into your own code. On the CPU it gives the same losses as TrainScope, step for step.</source>
+        <translation>把当前设置写成一个普通的 PyTorch 脚本：数据、模型、优化器和训练循环，可以阅读，也可以复制到自己的代码里。在 CPU 上它每一步的损失都与 TrainScope 相同。</translation>
+    </message>
+    <message>
+        <source>Export run re&amp;port...</source>
+        <translation>导出运行报告(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Save the shown run as one file to hand in: its result, diagnosis, plots, settings, device, data, model and events (HTML or PDF).</source>
+        <translation>把当前显示的运行保存为一个文件，可作为实验记录上交：结果、诊断、图表、设置、设备、数据、模型和事件（HTML 或 PDF）。</translation>
+    </message>
+    <message>
+        <source>Write the run report of the run folder &lt;dir&gt; to --report-file and quit, without a window (trainscope-cli report runs this).</source>
+        <translation>把运行文件夹 &lt;dir&gt; 的运行报告写入 --report-file 后退出，不打开窗口（trainscope-cli report 会调用它）。</translation>
+    </message>
+    <message>
+        <source>The report&apos;s file: .html (one file, plots inside) or .pdf.</source>
+        <translation>报告文件：.html（单个文件，图表内嵌）或 .pdf。</translation>
+    </message>
+    <message>
+        <source>--report and --report-file go together: the run folder and the file.</source>
+        <translation>--report 和 --report-file 要一起使用：分别给出运行文件夹和报告文件。</translation>
+    </message>
+    <message>
+        <source>--report writes a file and opens no window: use it only with --report-file and --lang.</source>
+        <translation>--report 只写文件、不打开窗口：只能与 --report-file 和 --lang 一起使用。</translation>
+    </message>
+    <message>
+        <source>Loss (training per step, validation per epoch)</source>
+        <translation>损失（训练损失按步，验证损失按轮）</translation>
+    </message>
+    <message>
+        <source>no summary yet: still training, or ended without one</source>
+        <translation>还没有总结：仍在训练，或结束时没有写入总结</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Final training loss</source>
+        <translation>最终训练损失</translation>
+    </message>
+    <message>
+        <source>Final validation loss</source>
+        <translation>最终验证损失</translation>
+    </message>
+    <message>
+        <source>Final validation accuracy</source>
+        <translation>最终验证准确率</translation>
+    </message>
+    <message>
+        <source>Best validation loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <source>%1 (epoch %2)</source>
+        <translation>%1（第 %2 轮）</translation>
+    </message>
+    <message>
+        <source>Steps not applied (non-finite values)</source>
+        <translation>未更新的步数（NaN/Inf（非有限值））</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练用时</translation>
+    </message>
+    <message>
+        <source>The loss doctor has no reading for this run.</source>
+        <translation>损失诊断对这次运行还没有结论。</translation>
+    </message>
+    <message>
+        <source>after epoch %1</source>
+        <translation>第 %1 轮之后</translation>
+    </message>
+    <message>
+        <source>What to check</source>
+        <translation>应检查的事项</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <source>Mixed precision (AMP)</source>
+        <translation>混合精度（AMP）</translation>
+    </message>
+    <message>
+        <source>Deterministic algorithms</source>
+        <translation>确定性算法</translation>
+    </message>
+    <message>
+        <source>Processes (ranks)</source>
+        <translation>进程数（rank）</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation>计算机</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>%1 training, %2 validation, %3 test</source>
+        <translation>训练 %1 个，验证 %2 个，测试 %3 个</translation>
+    </message>
+    <message>
+        <source>Input shape (one sample)</source>
+        <translation>输入形状（单个样本）</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>No events.</source>
+        <translation>没有事件。</translation>
+    </message>
+    <message>
+        <source>... and %1 more events (events.jsonl holds them all).</source>
+        <translation>……另有 %1 个事件（全部记录在 events.jsonl 中）。</translation>
+    </message>
+    <message>
+        <source>Run report: %1</source>
+        <translation>运行报告：%1</translation>
+    </message>
+    <message>
+        <source>Written by TrainScope on %1 from the run folder</source>
+        <translation>由 TrainScope 于 %1 根据以下运行文件夹生成</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>No steps recorded yet.</source>
+        <translation>还没有记录任何训练步。</translation>
+    </message>
+    <message>
+        <source>Unknown report format &quot;%1&quot;: html or pdf.</source>
+        <translation>未知的报告格式“%1”：只能是 html 或 pdf。</translation>
+    </message>
+    <message>
+        <source>Cannot read the run in %1: %2</source>
+        <translation>无法读取 %1 中的运行：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The PyTorch code of these settings</source>
+        <translation>这些设置对应的 PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>These settings cannot be written as a plain PyTorch script: %1</source>
+        <translation>这些设置无法写成普通的 PyTorch 脚本：%1</translation>
+    </message>
+    <message>
+        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals TrainScope&apos;s steps.csv.</source>
+        <translation>TrainScope 按这些设置所做的事，写成常见训练循环形式的普通 PyTorch 脚本。用 python3 文件名 --out 目录 运行：在 CPU 上每一步的损失都与 TrainScope 的 steps.csv 相同。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as...</source>
+        <translation>另存为(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Save the PyTorch script</source>
+        <translation>保存 PyTorch 脚本</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py)</source>
+        <translation>Python 脚本 (*.py)</translation>
     </message>
 </context>
 </TS>

@@ -224,6 +224,22 @@ class ExportPythonCommand {
   std::string output_;
 };
 
+/// `report RUN [--format html|pdf] [--lang en|zh_CN] [-o FILE]`: the run report, drawn by the
+/// dashboard executable beside this one (gui/teaching/run_report.h) without a display.
+class ReportCommand {
+ public:
+  explicit ReportCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string run_;
+  std::string format_;
+  std::string lang_;
+  std::string output_;
+};
+
 /// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]
 /// [--steps N]`: the learning-rate range test; prints "step,lr,loss,smoothed_loss" rows and
 /// a last line `suggested_lr=X`.

@@ -38,7 +38,7 @@ int ExportPythonCommand::run() const {
     printError("export-python takes one of RUN, --preset NAME or --config FILE");
     return kExitUsage;
   }
-  const fs::path out = output_.empty() ? fs::path() : checkOutputFile(output_, "-o", kPythonScriptMarker);
+  const fs::path out = output_.empty() ? fs::path() : checkOutputFile(output_, "-o", startsWith(kPythonScriptMarker));
   PythonScriptSource source;
   fs::path config_file = config_file_;
   if (!run_.empty()) {

@@ -224,11 +224,24 @@ nlohmann::json toJson(const RunSummary& s) {
     for (const Finding& f : findings) out.push_back(f.text);
     return out;
   };
+  // The findings' codes and numbers beside their English texts: a front end words them in its
+  // language from these (gui/finding_text.h), as it does live. A non-finite value is null.
+  auto details = [](const std::vector<Finding>& findings) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Finding& f : findings) {
+      nlohmann::json values = nlohmann::json::array();
+      for (double v : f.values) values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());
+      out.push_back({{"code", f.code}, {"values", values}, {"name", f.name}});
+    }
+    return out;
+  };
   if (s.diagnosis)
     j["diagnosis"] = {{"kind", s.diagnosis->kind},
                       {"summary", s.diagnosis->summary},
                       {"evidence", texts(s.diagnosis->evidence)},
-                      {"checks", texts(s.diagnosis->checks)}};
+                      {"checks", texts(s.diagnosis->checks)},
+                      {"evidence_findings", details(s.diagnosis->evidence)},
+                      {"checks_findings", details(s.diagnosis->checks)}};
   return j;
 }
 

@@ -387,11 +387,22 @@ RunSummary readSummaryJson(const std::filesystem::path& file) {
       dx.kind = d.at("kind").get<std::string>();
       dx.summary = d.value("summary", "");
       dx.epoch = s.epochs_completed;
-      auto findings = [&](const char* key) {
+      // Texts, with their codes and numbers where the file has them (`<key>_findings`, written
+      // since 0.1; older files: the English text only).
+      auto findings = [&](const std::string& key) {
         std::vector<Finding> out;
         if (d.contains(key))
           for (const nlohmann::json& text : d.at(key))
             out.push_back({"", {}, "", text.get<std::string>()});
+        const std::string detail_key = key + "_findings";
+        if (d.contains(detail_key) && d.at(detail_key).size() == out.size())
+          for (std::size_t i = 0; i < out.size(); ++i) {
+            const nlohmann::json& f = d.at(detail_key).at(i);
+            out[i].code = f.value("code", "");
+            out[i].name = f.value("name", "");
+            for (const nlohmann::json& v : f.value("values", nlohmann::json::array()))
+              out[i].values.push_back(v.is_number() ? v.get<double>() : std::nan(""));
+          }
         return out;
       };
       dx.evidence = findings("evidence");

@@ -57,8 +57,16 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
              "checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a "
              "lesson file."),
       Tr::tr("name-or-file"));
+  const QCommandLineOption report(
+      QStringLiteral("report"),
+      Tr::tr("Write the run report of the run folder <dir> to --report-file and quit, without "
+             "a window (trainscope-cli report runs this)."),
+      Tr::tr("dir"));
+  const QCommandLineOption report_file(
+      QStringLiteral("report-file"),
+      Tr::tr("The report's file: .html (one file, plots inside) or .pdf."), Tr::tr("file"));
   parser.addOptions({preset, config, checkpoint, open_run, autostart, quit_after, screenshot,
-                     runs_dir, lang, presentation, lesson});
+                     runs_dir, lang, presentation, lesson, report, report_file});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -109,9 +117,23 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
         "--checkpoint, --autostart and --quit-after-epochs.");
     return result;
   }
+  if (parser.isSet(report) != parser.isSet(report_file)) {
+    result.status = AppOptionsResult::Status::Error;
+    result.text = Tr::tr("--report and --report-file go together: the run folder and the file.");
+    return result;
+  }
+  if (parser.isSet(report) &&
+      (parser.isSet(preset) || parser.isSet(config) || parser.isSet(checkpoint) ||
+       parser.isSet(open_run) || parser.isSet(autostart) || parser.isSet(quit_after) ||
+       parser.isSet(screenshot) || parser.isSet(lesson) || parser.isSet(presentation))) {
+    result.status = AppOptionsResult::Status::Error;
+    result.text = Tr::tr("--report writes a file and opens no window: use it only with "
+                         "--report-file and --lang.");
+    return result;
+  }
   // An empty value would read as "not given" below (--open-run "" trained the default preset).
   for (const QCommandLineOption* option :
-       {&open_run, &config, &checkpoint, &runs_dir, &screenshot, &lesson}) {
+       {&open_run, &config, &checkpoint, &runs_dir, &screenshot, &lesson, &report, &report_file}) {
     if (parser.isSet(*option) && parser.value(*option).isEmpty()) {
       result.status = AppOptionsResult::Status::Error;
       result.text = Tr::tr("--%1 needs a value, not an empty one.").arg(option->names().constFirst());
@@ -128,6 +150,8 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   o.autostart = parser.isSet(autostart);
   o.presentation = parser.isSet(presentation);
   o.lesson = parser.value(lesson);
+  o.report = parser.value(report);
+  o.report_file = parser.value(report_file);
   if (parser.isSet(quit_after)) {
     bool ok = false;
     o.quit_after_epochs = parser.value(quit_after).toInt(&ok);

@@ -16,6 +16,8 @@ struct AppOptions {
   QString lesson;             ///< --lesson NAME|FILE: a built-in lesson or a lesson file
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
+  QString report;             ///< --report DIR: write that run's report and quit (no window)
+  QString report_file;        ///< --report-file FILE: .html or .pdf
   bool autostart = false;     ///< --autostart (also implied by the two flags below)
   bool presentation = false;  ///< --presentation: presentation mode, not full screen
   int quit_after_epochs = 0;  ///< --quit-after-epochs N (0 = never)

@@ -11,6 +11,7 @@
 #include "gui/app/translations.h"
 #include "gui/app/unix_signals.h"
 #include "gui/main_window.h"
+#include "gui/teaching/run_report.h"
 
 namespace {
 void printTo(FILE* stream, const QString& text) {
@@ -31,6 +32,15 @@ int main(int argc, char** argv) {
       trainscope::AppOptionsParser::parse(argumentList(argc, argv));
   const bool gui_needed = preparsed.status == trainscope::AppOptionsResult::Status::Ok;
   std::unique_ptr<QCoreApplication> app;
+  // A report draws its plots offscreen: no display needed (a server, trainscope-cli report).
+  if (!preparsed.options.report.isEmpty()) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Without a desktop session Qt warns that XDG_RUNTIME_DIR is unset: noise for a report.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+      if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths:"))) return;
+      printTo(stderr, message);
+    });
+  }
   if (!gui_needed) {
     app = std::make_unique<QCoreApplication>(argc, argv);
   } else {
@@ -60,6 +70,14 @@ int main(int argc, char** argv) {
   }
   if (!qobject_cast<QApplication*>(app.get())) return 2;  // unreachable: parsed differently
   const trainscope::AppOptions& options = parsed.options;
+  if (!options.report.isEmpty()) {
+    QString error;
+    if (!trainscope::writeRunReport(options.report, options.report_file, QString(), &error)) {
+      printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+      return 2;
+    }
+    return 0;
+  }
 
   trainscope::MainWindow window;
   QString error;

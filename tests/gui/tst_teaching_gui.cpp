@@ -30,6 +30,10 @@
 #include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/lessons.h"
 #include "gui/teaching/presentation.h"
+#include "gui/teaching/python_code_dialog.h"
+#include "gui/teaching/run_report.h"
+#include "gui/tr.h"
+#include "core/io/number_format.h"
 #include "core/config/config_json.h"
 #include "layout_checks.h"
 
@@ -64,6 +68,7 @@ class TstTeachingGui : public QObject {
   void layoutIsRemembered();
   void builtInLessonsWalkInPresentationMode();
   void lessonPanelDrivesTheRun();
+  void runReportAndPythonCode();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -461,6 +466,93 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   QVERIFY2(findLesson(saved, &back, &error), qPrintable(error));
   QCOMPARE(back.title.in("en"), std::string("My moons"));
   QCOMPARE(configFromJson(back.config).optimizer.lr, w->currentConfig().optimizer.lr);
+}
+
+// The run report (issue 25 §6) from a finished run and from one still training, in Chinese:
+// one HTML file whose plots are PNG images inside it, the final validation loss of metrics.csv,
+// the loss doctor's evidence in Chinese (from summary.json's finding codes, not its English
+// text); the PDF is pages of A4 that name TrainScope as their creator. "Show the PyTorch code":
+// the script of the settings, saved as shown; settings it cannot write are named instead.
+void TstTeachingGui::runReportAndPythonCode() {
+  auto w = makeWindow();
+  QVERIFY(w->loadPreset(QStringLiteral("moons")));
+  w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(6);
+  auto* report_action = w->findChild<QAction*>(QStringLiteral("actionExportReport"));
+  QVERIFY(report_action && !report_action->isEnabled());  // no run folder yet
+  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QVERIFY(w->startRun());
+  QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+  QVERIFY(report_action->isEnabled());
+  const QString run = w->runDirectory();
+  const QDir out(dir_.filePath(QStringLiteral("reports")));
+  QVERIFY(QDir().mkpath(out.path()));
+
+  switchLanguage(QStringLiteral("zh_CN"));
+  QString error;
+  QVERIFY2(writeRunReport(run, out.filePath("zh.html"), QString(), &error), qPrintable(error));
+  QVERIFY2(writeRunReport(run, out.filePath("zh.pdf"), QString(), &error), qPrintable(error));
+  QFile html_file(out.filePath("zh.html"));
+  QVERIFY(html_file.open(QIODevice::ReadOnly));
+  const QString html = QString::fromUtf8(html_file.readAll());
+  QVERIFY(html.startsWith(QLatin1String(kRunReportHtmlMarker)));
+  QVERIFY(html.contains(QStringLiteral("运行报告")) && html.contains(QStringLiteral("诊断")));
+  QVERIFY2(!html.contains(QStringLiteral("mean of the first")), "English evidence in a Chinese report");
+  QFile metrics(QDir(run).filePath(QStringLiteral("metrics.csv")));
+  QVERIFY(metrics.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QList<QByteArray> header = metrics.readLine().trimmed().split(',');
+  QList<QByteArray> last;
+  for (const QByteArray& line : metrics.readAll().split('\n'))
+    if (!line.trimmed().isEmpty()) last = line.trimmed().split(',');
+  const double val_loss = last.value(header.indexOf("val_loss")).toDouble();
+  QVERIFY(html.contains(QString::fromStdString(formatHuman(val_loss))));
+  const QString data_uri = QStringLiteral("data:image/png;base64,");
+  QCOMPARE(html.count(data_uri), 4);  // loss, accuracy, gradient norm, learning rate
+  const int at = html.indexOf(data_uri) + data_uri.size();
+  const QImage first = QImage::fromData(
+      QByteArray::fromBase64(html.mid(at, html.indexOf(QLatin1Char('"'), at) - at).toLatin1()), "PNG");
+  QVERIFY(!first.isNull() && first.width() >= 600);
+  QFile pdf(out.filePath("zh.pdf"));
+  QVERIFY(pdf.open(QIODevice::ReadOnly));
+  const QByteArray pdf_bytes = pdf.readAll();
+  QVERIFY(pdf_bytes.startsWith("%PDF-") && pdf_bytes.count("/Type /Page\n") >= 2);
+  QVERIFY(pdf_bytes.contains(QByteArray("/Creator (\xfe\xff\x00T\x00r\x00a\x00i\x00n")));
+  // Refused: a folder that is not a run, another suffix; nothing written.
+  QVERIFY(!writeRunReport(out.path(), out.filePath("x.html"), QString(), &error));
+  QVERIFY2(error.contains(out.path()), qPrintable(error));
+  QVERIFY(!writeRunReport(run, out.filePath("x.txt"), QString(), &error));
+  QVERIFY(!QFile::exists(out.filePath("x.html")) && !QFile::exists(out.filePath("x.txt")));
+
+  // A run still training: what is written so far, said to be unfinished.
+  w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(400);
+  w->findChild<QSlider*>(QStringLiteral("speedSlider"))->setValue(46);
+  QVERIFY(w->startRun());
+  QTRY_VERIFY(w->controller()->lastStep() && w->controller()->lastStep()->step > 30);
+  QVERIFY2(writeRunReport(w->runDirectory(), out.filePath("live.html"), QString(), &error),
+           qPrintable(error));
+  QFile live(out.filePath("live.html"));
+  QVERIFY(live.open(QIODevice::ReadOnly));
+  QVERIFY(QString::fromUtf8(live.readAll()).contains(Tr::tr("no summary yet: still training, or ended without one")));
+  w->controller()->stop();
+  QTRY_VERIFY(!w->controller()->isActive());
+  switchLanguage(QStringLiteral("en"));
+
+  // The PyTorch code of the settings: the moons MLP after torch.manual_seed(42); saved as shown.
+  {
+    PythonCodeDialog dialog(w->currentConfig(), "the test's settings");
+    const QString script = dialog.script();
+    QVERIFY(script.contains(QStringLiteral("torch.manual_seed(SEED)")) &&
+            script.contains(QStringLiteral("SEED = 42")) &&
+            script.contains(QStringLiteral("nn.Linear(2, 32),\n    nn.Tanh(),")));
+    QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("pythonCodeSave"))->isEnabled());
+    QVERIFY2(dialog.saveTo(out.filePath("moons.py"), &error), qPrintable(error));
+    QFile saved(out.filePath("moons.py"));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(saved.readAll()), script);
+  }
+  QVERIFY(w->loadPreset(QStringLiteral("flowers-csv")));
+  PythonCodeDialog csv_dialog(w->currentConfig(), "the test's settings");
+  QVERIFY(csv_dialog.script().isEmpty());
+  QVERIFY(!csv_dialog.findChild<QPushButton*>(QStringLiteral("pythonCodeSave"))->isEnabled());
 }
 
 QTEST_MAIN(TstTeachingGui)

@@ -12,12 +12,9 @@
 #include <string>
 
 #include "core/config/train_config.h"
+#include "core/io/written_marks.h"  // kPythonScriptMarker: the script's first bytes
 
 namespace trainscope {
-
-/// The first line of every script written here; a file that starts with it was written by
-/// TrainScope (and may be replaced by a new export).
-inline constexpr const char* kPythonScriptMarker = "#!/usr/bin/env python3\n# Written by TrainScope";
 
 /// Where the script came from, for its header comment ("run runs/moons-...", "preset moons").
 struct PythonScriptSource {

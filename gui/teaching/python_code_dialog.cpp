@@ -1,0 +1,94 @@
+// The "Show me the PyTorch code" dialog (python_code_dialog.h).
+#include "gui/teaching/python_code_dialog.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QVBoxLayout>
+
+#include "core/errors.h"
+#include "core/train/teaching/python_script.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string& source,
+                                   QWidget* parent)
+    : QDialog(parent), name_(QString::fromStdString(config.name)) {
+  setObjectName(QStringLiteral("pythonCodeDialog"));
+  setWindowTitle(Tr::tr("The PyTorch code of these settings"));
+  auto* layout = new QVBoxLayout(this);
+  auto* intro = new QLabel(this);
+  intro->setWordWrap(true);
+  layout->addWidget(intro);
+  QString error;
+  try {
+    script_ = QString::fromStdString(pythonScript(config, {source}));
+  } catch (const Error& e) {
+    error = QString::fromStdString(e.what());
+  }
+  if (script_.isEmpty()) {
+    intro->setText(Tr::tr("These settings cannot be written as a plain PyTorch script: %1")
+                       .arg(error));
+  } else {
+    intro->setText(Tr::tr("What TrainScope does with these settings, written as a plain PyTorch "
+                          "script in the usual training loop. Run it with python3 FILE --out "
+                          "DIR: on the CPU every step's loss equals TrainScope's steps.csv."));
+  }
+  text_ = new QPlainTextEdit(this);
+  text_->setObjectName(QStringLiteral("pythonCodeText"));
+  text_->setReadOnly(true);
+  text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  mono.setPointSizeF(font().pointSizeF());  // follows presentation mode's larger texts
+  text_->setFont(mono);
+  text_->setPlainText(script_);
+  text_->setVisible(!script_.isEmpty());
+  layout->addWidget(text_, 1);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  QPushButton* copy = buttons->addButton(Tr::tr("&Copy"), QDialogButtonBox::ActionRole);
+  copy->setObjectName(QStringLiteral("pythonCodeCopy"));
+  QPushButton* save = buttons->addButton(Tr::tr("&Save as..."), QDialogButtonBox::ActionRole);
+  save->setObjectName(QStringLiteral("pythonCodeSave"));
+  copy->setEnabled(!script_.isEmpty());
+  save->setEnabled(!script_.isEmpty());
+  connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(script_); });
+  connect(save, &QPushButton::clicked, this, &PythonCodeDialog::saveAs);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  layout->addWidget(buttons);
+  resize(900, 640);
+}
+
+bool PythonCodeDialog::saveTo(const QString& file, QString* error) const {
+  QSaveFile out(file);
+  if (!out.open(QIODevice::WriteOnly) || out.write(script_.toUtf8()) < 0 || !out.commit()) {
+    *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
+    return false;
+  }
+  return true;
+}
+
+void PythonCodeDialog::saveAs() {
+  QSettings settings;
+  const QString dir = settings.value(QStringLiteral("exportDir")).toString();
+  const QString file = QFileDialog::getSaveFileName(
+      this, Tr::tr("Save the PyTorch script"),
+      (dir.isEmpty() ? QString() : dir + QLatin1Char('/')) + name_ + QStringLiteral(".py"),
+      Tr::tr("Python scripts (*.py)"));
+  if (file.isEmpty()) return;
+  settings.setValue(QStringLiteral("exportDir"), QFileInfo(file).absolutePath());
+  QString error;
+  if (!saveTo(file, &error)) QMessageBox::warning(this, Tr::tr("Save the PyTorch script"), error);
+}
+
+}  // namespace trainscope

@@ -1,0 +1,36 @@
+#pragma once
+/// "Show me the PyTorch code" (issue 25 §7) in the dashboard: the current settings written as
+/// a plain PyTorch 1.13 script (core/train/teaching/python_script.h), read-only and monospaced,
+/// with Copy and Save as... (objectName pythonCodeDialog; the text pythonCodeText). Settings the
+/// script cannot reproduce (a CSV table, a TorchScript model) are named instead of a script.
+#include <QDialog>
+
+#include "core/config/train_config.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace trainscope {
+
+class PythonCodeDialog : public QDialog {
+  Q_OBJECT
+ public:
+  /// `config`: the settings to write; `source` says where they came from (in the script's
+  /// header, English like the script).
+  PythonCodeDialog(const TrainConfig& config, const std::string& source, QWidget* parent = nullptr);
+
+  /// The script, or empty when the settings cannot be written as one.
+  QString script() const { return script_; }
+  /// Writes the script to `file` atomically; false with `error` (translated) naming the file.
+  bool saveTo(const QString& file, QString* error) const;
+
+ private:
+  void saveAs();
+
+  QString script_;
+  QString name_;  ///< config.name: the default file name
+  QPlainTextEdit* text_ = nullptr;
+};
+
+}  // namespace trainscope

@@ -1,0 +1,354 @@
+// The run report (run_report.h): HTML built once, written as one .html file with the plots
+// inline, or laid out by QTextDocument onto PDF pages.
+#include "gui/teaching/run_report.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextDocument>
+#include <QUrl>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.h"
+#include "core/io/number_format.h"
+#include "core/run/run_reader.h"
+#include "gui/app/translations.h"
+#include "gui/event_text.h"
+#include "gui/finding_text.h"
+#include "gui/model/run_feed.h"
+#include "gui/model/run_history.h"
+#include "gui/plots/epoch_plots.h"
+#include "gui/plots/training_plots.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+namespace {
+
+constexpr int kPlotWidth = 900, kPlotHeight = 340;  // pixels of each plot image
+constexpr int kMaxEvents = 300;                      // events listed; the rest counted
+
+QString esc(const QString& s) { return s.toHtmlEscaped(); }
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString num(double v) { return QString::fromStdString(formatHuman(v)); }
+
+/// One table row of a label and a value (both already HTML).
+QString row(const QString& label, const QString& value) {
+  return QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(label, value);
+}
+
+/// An image of one of the dashboard's plots drawn from `history` (not shown on screen).
+struct PlotImage {
+  QString name;   ///< file-like name ("loss.png"), the PDF resource's URL
+  QString title;  ///< translated caption
+  QImage image;
+};
+
+QImage render(LivePlot& plot, const RunHistory& history) {
+  plot.setHistory(&history);
+  plot.resize(kPlotWidth, kPlotHeight);
+  plot.retranslate();
+  plot.sync();
+  return plot.toPixmap(kPlotWidth, kPlotHeight).toImage();
+}
+
+std::vector<PlotImage> drawPlots(const RunRecord& run, const RunHistory& history) {
+  std::vector<PlotImage> out;
+  if (run.steps.empty() && run.epochs.empty()) return out;
+  {
+    LossPlot plot;
+    plot.setMistakes(run.info.mistakes);
+    out.push_back({QStringLiteral("loss.png"), Tr::tr("Loss (training per step, validation per epoch)"),
+                   render(plot, history)});
+  }
+  if (run.info.data.task == "classification") {
+    AccuracyPlot plot;
+    out.push_back({QStringLiteral("accuracy.png"), Tr::tr("Accuracy"), render(plot, history)});
+  }
+  if (!run.steps.empty()) {
+    GradNormPlot plot;
+    const auto clip = run.config.value("training", nlohmann::json::object())
+                          .value("clip", nlohmann::json::object());
+    plot.setClipping(clip.value("enabled", false), clip.value("max_norm", 1.0));
+    out.push_back({QStringLiteral("grad_norm.png"), Tr::tr("Gradient norm"), render(plot, history)});
+    LrPlot lr;
+    out.push_back({QStringLiteral("lr.png"), Tr::tr("Learning rate"), render(lr, history)});
+  }
+  return out;
+}
+
+/// `key: value` rows of the config sections a student set (the sections of other data sources
+/// and model kinds left out), in the config's order.
+void flatten(const nlohmann::json& j, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  if (j.is_object() && !j.empty()) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
+    return;
+  }
+  out.emplace_back(prefix, j.is_string() ? j.get<std::string>() : j.dump());
+}
+
+QString settingsTable(const nlohmann::json& config) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  const std::string source = config.value("data", nlohmann::json::object()).value("source", "");
+  const std::string kind = config.value("model", nlohmann::json::object()).value("kind", "mlp");
+  const std::map<std::string, std::string> source_sections = {
+      {"csv", "csv"}, {"npy", "npy"}, {"image_folder", "image-folder"}, {"idx", "idx"}};
+  for (const char* section : {"data", "model", "optimizer", "scheduler", "training", "teaching"}) {
+    if (!config.contains(section)) continue;
+    nlohmann::json part = config.at(section);
+    if (std::string(section) == "data")
+      for (const auto& [key, name] : source_sections)
+        if (name != source) part.erase(key);
+    if (std::string(section) == "model")
+      for (const char* k : {"cnn", "rnn", "torchscript"})
+        if (k != kind) part.erase(k);
+    if (std::string(section) == "scheduler" && part.value("name", "none") == "none")
+      part = nlohmann::json{{"name", "none"}};
+    flatten(part, section, rows);
+  }
+  QString html = QStringLiteral("<table class=\"kv\">\n");
+  for (const auto& [key, value] : rows)
+    html += QStringLiteral("<tr><th><code>%1</code></th><td><code>%2</code></td></tr>\n")
+                .arg(esc(key), esc(value));
+  return html + QStringLiteral("</table>\n");
+}
+
+QString shapeText(const std::vector<int64_t>& s) {
+  QStringList parts;
+  for (int64_t d : s) parts << QString::number(d);
+  return QStringLiteral("[%1]").arg(parts.join(QStringLiteral(", ")));
+}
+
+QString resultSection(const RunRecord& run) {
+  QString html = QStringLiteral("<table class=\"kv\">\n");
+  const std::optional<RunSummary>& s = run.summary;
+  html += row(Tr::tr("Status"),
+              s ? esc(EventText::stopReason(s->stop_reason))
+                : esc(Tr::tr("no summary yet: still training, or ended without one")));
+  if (s && !s->error.empty()) html += row(Tr::tr("Error"), esc(s->error));
+  const int64_t epochs = s ? s->epochs_completed : static_cast<int64_t>(run.epochs.size());
+  html += row(Tr::tr("Epochs"), QStringLiteral("%1 / %2").arg(epochs).arg(run.info.epochs));
+  html += row(Tr::tr("Steps"),
+              QString::number(s ? s->global_step : (run.steps.empty() ? 0 : run.steps.back().step)));
+  if (!run.epochs.empty()) {
+    const EpochRecord& e = run.epochs.back();
+    html += row(Tr::tr("Final training loss"), num(e.train_loss));
+    html += row(Tr::tr("Final validation loss"), num(e.val_loss));
+    if (e.val_accuracy) html += row(Tr::tr("Final validation accuracy"), num(*e.val_accuracy));
+  }
+  if (s && s->best_val_loss)
+    html += row(Tr::tr("Best validation loss"),
+                Tr::tr("%1 (epoch %2)").arg(num(*s->best_val_loss)).arg(s->best_epoch));
+  if (s && s->test_loss) html += row(Tr::tr("Test loss"), num(*s->test_loss));
+  if (s && s->test_accuracy) html += row(Tr::tr("Test accuracy"), num(*s->test_accuracy));
+  if (s && s->skipped_steps > 0)
+    html += row(Tr::tr("Steps not applied (non-finite values)"), QString::number(s->skipped_steps));
+  if (s) html += row(Tr::tr("Training time"), esc(formatDuration(s->wall_seconds)));
+  html += row(Tr::tr("Seed"), QString::number(run.info.seed));
+  return html + QStringLiteral("</table>\n");
+}
+
+QString diagnosisSection(const RunRecord& run) {
+  if (!run.summary || !run.summary->diagnosis)
+    return QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("The loss doctor has no reading for this run.")));
+  const Diagnosis& d = *run.summary->diagnosis;
+  QString html = QStringLiteral("<p><b>%1</b> (%2)</p>\n")
+                     .arg(esc(EventText::diagnosisKind(d.kind)),
+                          esc(Tr::tr("after epoch %1").arg(d.epoch)));
+  html += QStringLiteral("<p>%1</p>\n").arg(esc(FindingText::diagnosisSummary(d.kind)));
+  auto list = [](const std::vector<Finding>& findings, const char* tag) {
+    QString l = QStringLiteral("<%1>").arg(QLatin1String(tag));
+    for (const Finding& f : findings) l += QStringLiteral("<li>%1</li>").arg(esc(FindingText::text(f)));
+    return l + QStringLiteral("</%1>\n").arg(QLatin1String(tag));
+  };
+  if (!d.evidence.empty())
+    html += QStringLiteral("<p><b>%1</b></p>\n").arg(esc(Tr::tr("Evidence"))) + list(d.evidence, "ul");
+  if (!d.checks.empty())
+    html += QStringLiteral("<p><b>%1</b></p>\n").arg(esc(Tr::tr("What to check"))) + list(d.checks, "ol");
+  return html;
+}
+
+QString machineSection(const RunInfo& i) {
+  QString html = QStringLiteral("<table class=\"kv\">\n");
+  html += row(Tr::tr("Device"), esc(i.device));
+  html += row(Tr::tr("Threads"), QString::number(i.num_threads));
+  if (!i.cpu.empty()) html += row(Tr::tr("CPU"), esc(i.cpu));
+  if (!i.blas_library.empty()) html += row(Tr::tr("BLAS"), esc(i.blas_library));
+  html += row(Tr::tr("Mixed precision (AMP)"), i.amp ? esc(i.amp_kind) : esc(Tr::tr("off")));
+  html += row(Tr::tr("Deterministic algorithms"), i.deterministic ? esc(Tr::tr("on")) : esc(Tr::tr("off")));
+  if (i.world_size > 1) html += row(Tr::tr("Processes (ranks)"), QString::number(i.world_size));
+  html += row(Tr::tr("Versions"), esc(QStringLiteral("TrainScope %1, libtorch %2")
+                                          .arg(QString::fromStdString(i.trainscope_version),
+                                               QString::fromStdString(i.torch_version))));
+  if (!i.start_time.empty()) html += row(Tr::tr("Started"), esc(i.start_time));
+  if (!i.host.empty()) html += row(Tr::tr("Computer"), esc(i.host));
+  return html + QStringLiteral("</table>\n");
+}
+
+QString dataModelSection(const RunInfo& i) {
+  const DataSummary& d = i.data;
+  QString html = QStringLiteral("<table class=\"kv\">\n");
+  html += row(Tr::tr("Data"), esc(d.source));
+  html += row(Tr::tr("Task"), d.task == "classification" ? esc(Tr::tr("classification"))
+                                                          : esc(Tr::tr("regression")));
+  html += row(Tr::tr("Samples"), esc(Tr::tr("%1 training, %2 validation, %3 test")
+                                         .arg(d.n_train).arg(d.n_val).arg(d.n_test)));
+  html += row(Tr::tr("Input shape (one sample)"), esc(shapeText(d.input_shape)));
+  if (!d.class_names.empty()) {
+    QStringList names;
+    for (const auto& n : d.class_names) names << QString::fromStdString(n);
+    html += row(Tr::tr("Classes"), esc(names.join(QStringLiteral(", "))));
+  }
+  html += row(Tr::tr("Model"), esc(i.model.description));
+  html += row(Tr::tr("Trainable parameters"), QString::number(i.model.parameter_count));
+  html += row(Tr::tr("Batch size"), QString::number(i.batch_size));
+  return html + QStringLiteral("</table>\n");
+}
+
+QString eventsSection(const std::vector<Event>& events) {
+  QString html = QStringLiteral("<table class=\"events\">\n<tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
+                     .arg(esc(Tr::tr("Step")), esc(Tr::tr("Epoch")), esc(Tr::tr("Event")));
+  int shown = 0, left = 0;
+  for (const Event& e : events) {
+    EventText::Severity severity = EventText::Severity::Info;
+    const QString text = EventText::forEvent(e, &severity);
+    if (text.isEmpty()) continue;
+    if (shown == kMaxEvents) {
+      ++left;
+      continue;
+    }
+    ++shown;
+    const char* cls = severity == EventText::Severity::Error     ? "error"
+                      : severity == EventText::Severity::Warning ? "warning"
+                                                                 : "info";
+    html += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td></tr>\n")
+                .arg(QLatin1String(cls))
+                .arg(e.step)
+                .arg(e.epoch)
+                .arg(esc(text));
+  }
+  html += QStringLiteral("</table>\n");
+  if (shown == 0) return QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No events.")));
+  if (left > 0)
+    html += QStringLiteral("<p>%1</p>\n")
+                .arg(esc(Tr::tr("... and %1 more events (events.jsonl holds them all).").arg(left)));
+  return html;
+}
+
+/// The whole document; `imageSrc` gives each plot's <img src> (a data: URI or a resource name).
+QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
+                   const std::function<QString(const PlotImage&)>& imageSrc) {
+  const QString name = QFileInfo(QString::fromStdString(run.dir.string())).fileName();
+  QString html = QString::fromLatin1(kRunReportHtmlMarker) +
+                 QStringLiteral(" (trainscope --report / trainscope-cli report) -->\n"
+                                "<html lang=\"%1\"><head><meta charset=\"utf-8\">\n"
+                                "<meta name=\"generator\" content=\"TrainScope\">\n"
+                                "<title>%2</title>\n<style>\n"
+                                "body { font-family: sans-serif; max-width: 60em; margin: 1em auto; }\n"
+                                "h1 { font-size: 150%; } h2 { font-size: 120%; margin-top: 1.2em; }\n"
+                                "table { border-collapse: collapse; }\n"
+                                "th, td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }\n"
+                                "table.kv th { font-weight: normal; color: #555; }\n"
+                                "tr.warning td { color: #8a5a00; } tr.error td { color: #b2182b; }\n"
+                                ".mistakes { border: 2px solid #b2182b; padding: 6px; color: #b2182b; }\n"
+                                "img { max-width: 100%; }\n"
+                                "</style></head><body>\n")
+                     .arg(languageCode(QLocale()).replace(QLatin1Char('_'), QLatin1Char('-')),
+                          esc(Tr::tr("Run report: %1").arg(name)));
+  html += QStringLiteral("<h1>%1</h1>\n").arg(esc(Tr::tr("Run report: %1").arg(name)));
+  html += QStringLiteral("<p>%1<br><code>%2</code></p>\n")
+              .arg(esc(Tr::tr("Written by TrainScope on %1 from the run folder")
+                           .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat))),
+                   esc(QString::fromStdString(run.dir.string())));
+  if (!run.info.mistakes.empty())
+    html += QStringLiteral("<p class=\"mistakes\">%1</p>\n")
+                .arg(esc(EventText::mistakesBanner(run.info.mistakes)));
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Result"))) + resultSection(run);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Diagnosis"))) + diagnosisSection(run);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Plots")));
+  for (const PlotImage& p : plots)
+    html += QStringLiteral("<p><b>%1</b><br><img src=\"%2\" width=\"%3\" alt=\"%1\"></p>\n")
+                .arg(esc(p.title), imageSrc(p))
+                .arg(kPlotWidth * 2 / 3);
+  if (plots.empty()) html += QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No steps recorded yet.")));
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Data and model"))) + dataModelSection(run.info);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Settings"))) + settingsTable(run.config);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Device"))) + machineSection(run.info);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Events"))) + eventsSection(run.events);
+  return html + QStringLiteral("</body></html>\n");
+}
+
+}  // namespace
+
+QStringList runReportFormats() { return {QStringLiteral("html"), QStringLiteral("pdf")}; }
+
+QString runReportFormatOf(const QString& file) {
+  const QString suffix = QFileInfo(file).suffix().toLower();
+  if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) return QStringLiteral("html");
+  if (suffix == QLatin1String("pdf")) return QStringLiteral("pdf");
+  return {};
+}
+
+bool writeRunReport(const QString& runDir, const QString& file, const QString& formatAsked,
+                    QString* error) {
+  const QString format = formatAsked.isEmpty() ? runReportFormatOf(file) : formatAsked;
+  if (format.isEmpty()) {
+    *error = Tr::tr("%1: name an .html or .pdf file.").arg(file);
+    return false;
+  }
+  if (!runReportFormats().contains(format)) {
+    *error = Tr::tr("Unknown report format \"%1\": html or pdf.").arg(format);
+    return false;
+  }
+  RunRecord run;
+  try {
+    run = readRun(std::filesystem::absolute(runDir.toStdString()));
+  } catch (const Error& e) {
+    *error = Tr::tr("Cannot read the run in %1: %2").arg(runDir, QString::fromStdString(e.what()));
+    return false;
+  }
+  RunHistory history;
+  feedRun(history, run);
+  const std::vector<PlotImage> plots = drawPlots(run, history);
+
+  QSaveFile out(file);
+  if (!out.open(QIODevice::WriteOnly)) {
+    *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
+    return false;
+  }
+  if (format == QLatin1String("html")) {
+    const QString html = reportHtml(run, plots, [](const PlotImage& p) {
+      QByteArray png;
+      QBuffer buffer(&png);
+      buffer.open(QIODevice::WriteOnly);
+      p.image.save(&buffer, "PNG");
+      return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+    });
+    out.write(html.toUtf8());
+  } else {
+    QTextDocument doc;
+    for (const PlotImage& p : plots) doc.addResource(QTextDocument::ImageResource, QUrl(p.name), p.image);
+    doc.setHtml(reportHtml(run, plots, [](const PlotImage& p) { return p.name; }));
+    QPdfWriter pdf(&out);  // the file is complete when print() ends its painter
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setResolution(96);
+    pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+    pdf.setCreator(QString::fromLatin1(kRunReportPdfCreator));
+    pdf.setTitle(Tr::tr("Run report: %1").arg(QFileInfo(runDir).fileName()));
+    doc.setPageSize(pdf.pageLayout().paintRectPixels(pdf.resolution()).size());
+    doc.print(&pdf);
+  }
+  if (!out.commit()) {
+    *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace trainscope
