@@ -187,6 +187,21 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Checkpoint not saved at step %1; the run goes on. Details: %2")
                .arg(step)
                .arg(QString::fromStdString(e.message));
+  } else if (e.kind == EventKind::ValidationCost && e.values.size() == 4) {
+    // teaching.mistakes val_with_grad: what forgetting torch.no_grad() costs, measured both ways.
+    s = Severity::Warning;
+    const auto mb = [](double bytes) {
+      return std::isfinite(bytes) ? QString::number(std::max(bytes, 0.0) / 1e6, 'f', 1) : QStringLiteral("?");
+    };
+    const auto sec = [](double v) { return QString::number(v, 'g', 3); };
+    text = std::isfinite(e.values[1])
+               ? Tr::tr("Validation without torch.no_grad(): %1 s and %2 MB more memory while "
+                        "every batch's graph is kept; the same pass under torch.no_grad(): %3 s "
+                        "and %4 MB. Same numbers, more time and memory.")
+                     .arg(sec(e.values[0]), mb(e.values[2]), sec(e.values[1]), mb(e.values[3]))
+               : Tr::tr("Validation without torch.no_grad(): %1 s and %2 MB more memory while "
+                        "every batch's graph is kept.")
+                     .arg(sec(e.values[0]), mb(e.values[2]));
   } else if (e.kind == EventKind::Slowdown) {
     s = Severity::Warning;
     text = Tr::tr(

@@ -3863,5 +3863,13 @@ Its files are kept there until you delete them.</source>
         <source>Python scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept; the same pass under torch.no_grad(): %3 s and %4 MB. Same numbers, more time and memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

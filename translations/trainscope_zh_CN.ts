@@ -3855,5 +3855,13 @@ Its files are kept there until you delete them.</source>
         <source>Python scripts (*.py)</source>
         <translation>Python 脚本 (*.py)</translation>
     </message>
+    <message>
+        <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept; the same pass under torch.no_grad(): %3 s and %4 MB. Same numbers, more time and memory.</source>
+        <translation>验证时没有使用 torch.no_grad()：用时 %1 秒，因为保留了每个批次的计算图，内存多占 %2 MB；同样的验证放在 torch.no_grad() 下：用时 %3 秒，内存 %4 MB。结果数值相同，只是更费时间和内存。</translation>
+    </message>
+    <message>
+        <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept.</source>
+        <translation>验证时没有使用 torch.no_grad()：用时 %1 秒，因为保留了每个批次的计算图，内存多占 %2 MB。</translation>
+    </message>
 </context>
 </TS>

@@ -19,7 +19,8 @@ constexpr EventKind kEventKinds[] = {
     EventKind::ConfigChanged, EventKind::Slowdown,         EventKind::Finished,
     EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
     EventKind::MemoryWarning, EventKind::Diverged,         EventKind::ClipWarning,
-    EventKind::Diagnosis,     EventKind::RolledBack,       EventKind::GroupFormed};
+    EventKind::Diagnosis,     EventKind::RolledBack,       EventKind::GroupFormed,
+    EventKind::ValidationCost};
 
 }  // namespace
 
@@ -73,6 +74,8 @@ std::string toString(EventKind kind) {
       return "rolled_back";
     case EventKind::GroupFormed:
       return "group_formed";
+    case EventKind::ValidationCost:
+      return "validation_cost";
   }
   return "error";
 }
@@ -191,6 +194,11 @@ nlohmann::json toJson(const Event& e) {
   if (e.value) j["value"] = jsonNumber(*e.value);
   if (!e.what.empty()) j["what"] = e.what;
   if (!e.file.empty()) j["file"] = e.file;
+  if (!e.values.empty()) {
+    nlohmann::json values = nlohmann::json::array();
+    for (double v : e.values) values.push_back(jsonNumber(v));
+    j["values"] = values;
+  }
   // A roll-back from step `step` to the snapshot at `value`: the rows of the steps between
   // were written and are trained again (the files are append-only; readers keep the latest).
   if (e.kind == EventKind::RolledBack && e.what == "step" && e.value && e.step > *e.value)

@@ -45,12 +45,19 @@ enum class EventKind {
   RolledBack,     ///< "rolled_back": state restored from an in-memory snapshot (value: its step)
   /// "group_formed": a data-parallel run's ranks joined (value: the world size, what
   /// "world_size"; the message names the backend, hosts and the global batch)
-  GroupFormed
+  GroupFormed,
+  /// "validation_cost": teaching.mistakes val_with_grad, after the first validation: the pass
+  /// with every batch's graph kept against the same pass under torch.no_grad(). `values`:
+  /// {seconds with graphs, seconds without, resident memory the pass added with graphs, bytes,
+  /// the same without}; nan where not measured (without: not with eval_in_train_mode, whose
+  /// dropout would draw the run's random numbers twice).
+  ValidationCost
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
 /// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning" |
-/// "diverged" | "clip_warning" | "diagnosis" | "rolled_back" | "group_formed"
+/// "diverged" | "clip_warning" | "diagnosis" | "rolled_back" | "group_formed" |
+/// "validation_cost"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -158,6 +165,8 @@ struct Event {
   /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed /
   /// weights_imported).
   std::string file;
+  /// Further numbers of kinds that have several (validation_cost); events.jsonl "values".
+  std::vector<double> values{};
   /// non_finite and diverged events: the evidence as fields (empty for other kinds).
   std::optional<EventEvidence> evidence{};
 };

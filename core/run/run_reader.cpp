@@ -302,6 +302,9 @@ std::optional<Event> parseEventLine(const std::string& file, const std::string& 
     if (j.contains("value")) e.value = jsonDouble(j.at("value"));
     e.what = j.value("what", "");
     e.file = j.value("file", "");
+    if (j.contains("values"))
+      for (const nlohmann::json& v : j.at("values"))
+        e.values.push_back(jsonDouble(v).value_or(std::nan("")));  // null: not measured
     return e;
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorCode::Io, file,

@@ -75,6 +75,7 @@ class TstTeaching : public QObject {
   void diagnoses();
   void lrFactorsScaleTheStartingRate();
   void validationMistakesChangeOnlyWhatTheySay();
+  void validationWithGradShowsItsCost();
 };
 
 void TstTeaching::namesAreTheContract() {
@@ -223,6 +224,44 @@ void TstTeaching::validationMistakesChangeOnlyWhatTheySay() {
   QCOMPARE(with_grad.steps.back().loss, plain.steps.back().loss);
   QCOMPARE(train_mode.epochs[0].train_loss, plain.epochs[0].train_loss);
   QVERIFY(train_mode.epochs[0].val_loss != plain.epochs[0].val_loss);
+}
+
+// val_with_grad "shows both" (issue 25 §4): after the first validation one validation_cost
+// event, read back from events.jsonl, with the pass's seconds and resident-memory growth with
+// the graphs kept and under torch.no_grad(). With 10,000 validation samples through a
+// 2-256-256-2 MLP the kept graphs hold at least each sample's two 256-wide hidden outputs
+// (2 x 10,000 x 256 x 4 bytes = 20.5 MB, by formula); under no_grad one 1,024-sample chunk
+// lives at a time (about 4 MB measured). With eval_in_train_mode also on, only the first is
+// measured.
+void TstTeaching::validationWithGradShowsItsCost() {
+  auto run = [](const std::vector<std::string>& mistakes) {
+    QTemporaryDir tmp;
+    TrainConfig c = moons(mistakes, 2);
+    c.data.n_samples = 20000;
+    c.data.val_fraction = 0.5;
+    c.model.hidden = {256, 256};
+    c.model.activation = "relu";
+    TrainerOptions o;
+    o.run_dir = tmp.filePath("run").toStdString();
+    Trainer(c, o).run();
+    std::vector<Event> costs;
+    for (const Event& e : readRun(o.run_dir).events)
+      if (e.kind == EventKind::ValidationCost) costs.push_back(e);
+    return costs;
+  };
+  const std::vector<Event> costs = run({"val_with_grad"});
+  QCOMPARE(costs.size(), size_t(1));  // once per run
+  const std::vector<double>& v = costs[0].values;
+  QCOMPARE(v.size(), size_t(4));
+  QCOMPARE(costs[0].epoch, int64_t(1));
+  QVERIFY(v[0] > 0 && v[1] > 0);
+  const double kept_lower_bound = 2.0 * 10000 * 256 * 4;
+  QVERIFY2(v[2] >= kept_lower_bound, qPrintable(QString::number(v[2])));
+  QVERIFY2(v[3] < v[2] / 4, qPrintable(QStringLiteral("%1 vs %2").arg(v[3]).arg(v[2])));
+  QVERIFY(run({}).empty());
+  const std::vector<Event> both = run({"val_with_grad", "eval_in_train_mode"});
+  QCOMPARE(both.size(), size_t(1));
+  QVERIFY(both[0].values[2] >= kept_lower_bound && std::isnan(both[0].values[1]));
 }
 
 QTEST_GUILESS_MAIN(TstTeaching)

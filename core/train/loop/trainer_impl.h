@@ -48,6 +48,7 @@ struct Trainer::Impl {
   std::string non_finite_policy;
   PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings
   bool stop_on_non_finite = false;  ///< set by a step under policy "stop": end at once
+  bool validation_cost_measured = false;  ///< val_with_grad's A/B: once per run (validate)
   ThreadChoice thread_choice;       ///< how state.num_threads was chosen
   std::optional<ThroughputMonitor> throughput;  ///< set when "auto" measured the count
   std::optional<WeightsFileInfo> imported;      ///< options.init_weights, once loaded
@@ -159,6 +160,12 @@ struct Trainer::Impl {
   /// evaluateSplit(data.val), and on one process with options.validation_detail the
   /// ValidationDetail of the same pass to observers (trainer_loop.cpp).
   std::pair<double, std::optional<double>> validate(int64_t epoch);
+  /// teaching.mistakes val_with_grad, at the run's first validation: the pass as the mistake
+  /// runs it (every chunk's graph kept) timed and its resident-memory growth measured, against
+  /// the same pass under torch.no_grad() (not with eval_in_train_mode: its dropout would draw
+  /// the run's random numbers twice); emits EventKind::ValidationCost and returns the sums of
+  /// the mistaken pass (the numbers are the same).
+  EvalSums measureValidationCost(int64_t epoch);
 
   void emit(const Event& e) {
     if (writer) writer->writeEvent(e);

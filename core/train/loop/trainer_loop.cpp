@@ -10,7 +10,9 @@
 #include "core/optim/optimizer_factory.h"
 #include "core/run/records_json.h"
 #include "core/system/cuda_memory.h"
+#include "core/system/clock.h"
 #include "core/system/device_info.h"
+#include "core/system/memory.h"
 #include "core/train/loop/epoch_end.h"
 #include "core/train/loop/trainer_impl.h"
 #include "core/train/monitors/model_view_impl.h"
@@ -141,7 +143,53 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
   return true;
 }
 
+EvalSums Trainer::Impl::measureValidationCost(int64_t epoch) {
+  validation_cost_measured = true;
+  // One pass timed, with the resident memory at each chunk (the graphs of all chunks so far
+  // alive with the mistake): the largest growth over the memory before the pass.
+  // The mistaken pass also feeds the validation detail, as validate() does.
+  std::optional<ValidationDetailCollector> collector;
+  auto pass = [&](const Mistakes& m, double& seconds, double& bytes) {
+    const int64_t before = residentMemoryBytes().value_or(0);
+    int64_t peak = before;
+    const bool detail = m.val_with_grad && collector;
+    const auto start = SteadyClock::now();
+    EvalSums sums = evaluateSums(
+        *state.model, data.val, data.classification, config.training.batch_size,
+        [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
+          peak = std::max(peak, residentMemoryBytes().value_or(0));
+          if (detail) collector->add(first, out, y);
+        },
+        m);
+    seconds = secondsSince(start);
+    bytes = before > 0 ? static_cast<double>(peak - before) : std::nan("");
+    return sums;
+  };
+  if (options.validation_detail && !observers.empty()) collector.emplace(data, epoch);
+  double with_s = 0, with_b = 0, without_s = std::nan(""), without_b = std::nan("");
+  if (!state.mistakes.eval_in_train_mode) {
+    Mistakes without = state.mistakes;
+    without.val_with_grad = false;
+    pass(without, without_s, without_b);  // first: memory it frees is not counted for the other
+  }
+  EvalSums sums = pass(state.mistakes, with_s, with_b);
+  Event e{state.global_step, epoch, EventKind::ValidationCost,
+          "validation without torch.no_grad(): " + formatHuman(with_s) + " s, resident memory +" +
+              formatHuman(with_b / 1e6) + " MB with every batch's graph kept; under no_grad: " +
+              formatHuman(without_s) + " s, +" + formatHuman(without_b / 1e6) + " MB",
+          with_s, "seconds", ""};
+  e.values = {with_s, without_s, with_b, without_b};
+  emit(e);
+  if (collector) {
+    const ValidationDetail detail = collector->finish();
+    for (auto* o : observers) o->onValidationDetail(detail);
+  }
+  return sums;
+}
+
 std::pair<double, std::optional<double>> Trainer::Impl::validate(int64_t epoch) {
+  if (state.mistakes.val_with_grad && !validation_cost_measured && !dist && data.val.size() > 0)
+    return evalMeans(measureValidationCost(epoch), data.classification);
   if (dist || !options.validation_detail || data.val.size() == 0 || observers.empty())
     return evaluateSplit(data.val, state.mistakes);
   ValidationDetailCollector collector(data, epoch);
