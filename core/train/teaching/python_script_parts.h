@@ -1,0 +1,48 @@
+#pragma once
+// The pieces of the export-python script (python_script.h), one file per concern: data
+// (python_script_data.cpp), model, optimizer, scheduler and gradient helpers
+// (python_script_model.cpp); python_script.cpp assembles them with the training loop. Each
+// piece mirrors one place of the engine, named beside it, in the same operations and order.
+// Internal to core/train/teaching.
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/config/train_config.h"
+
+namespace trainscope::python_script {
+
+/// A Python float literal for `v` (the shortest text that reads back as the same double).
+std::string py(double v);
+/// A Python list of integers.
+std::string pyInts(const std::vector<int64_t>& v);
+/// A Python string literal (config values are plain names; quotes and backslashes escaped).
+std::string pyStr(const std::string& s);
+
+/// What the script needs to know of a data source's samples.
+struct DataFacts {
+  bool classification = false;
+  bool images = false;     ///< uint8 pixels [N, 784], converted per batch
+  bool sequences = false;  ///< [N, T, 1]
+  int64_t features = 0;    ///< one sample's values (flattened)
+  int64_t outputs = 0;
+  std::vector<int64_t> image_shape;  ///< [C, H, W] of images
+};
+
+/// The facts of `data.source`; throws Error(Config, "data.source") for sources the script
+/// cannot reproduce (read by TrainScope's own readers).
+DataFacts dataFacts(const DataConfig& d);
+/// The data section: generation or reading, data.limit, the split, standardisation.
+void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f);
+/// `model = ...` in TrainScope's layer order; throws Error(Config, "model.kind") for a kind
+/// the script cannot write or one that does not fit the data.
+void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
+/// `optimizer = torch.optim....`.
+void writeOptimizer(std::ostringstream& o, const OptimizerConfig& c);
+/// The scheduler's construction; "" when there is none. Stepped after validation each epoch.
+std::string schedulerCode(const SchedulerConfig& s);
+/// total_grad_norm() and, with clipping, clip_gradients(norm).
+void writeGradientHelpers(std::ostringstream& o, const ClipConfig& clip);
+
+}  // namespace trainscope::python_script
