@@ -3871,5 +3871,9 @@ Its files are kept there until you delete them.</source>
         <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Checkpoints saved: %1 (each is in events.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

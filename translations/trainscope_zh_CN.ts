@@ -3863,5 +3863,9 @@ Its files are kept there until you delete them.</source>
         <source>Validation without torch.no_grad(): %1 s and %2 MB more memory while every batch&apos;s graph is kept.</source>
         <translation>验证时没有使用 torch.no_grad()：用时 %1 秒，因为保留了每个批次的计算图，内存多占 %2 MB。</translation>
     </message>
+    <message>
+        <source>Checkpoints saved: %1 (each is in events.jsonl).</source>
+        <translation>已保存检查点：%1 次（每次都记录在 events.jsonl 中）。</translation>
+    </message>
 </context>
 </TS>

@@ -2,6 +2,8 @@
 // PyTorch script (core/train/teaching/python_script.h).
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
@@ -9,9 +11,46 @@
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/run/run_reader.h"
 #include "core/train/teaching/python_script.h"
 
 namespace trainscope::cli {
+namespace {
+
+/// What a script cannot reproduce of the run in `dir`: a resume from a checkpoint (run.json
+/// `resumed_from`) and the settings changed or steps rolled back while it trained
+/// (events.jsonl); each is also printed as a warning.
+std::vector<std::string> runCaveats(const std::filesystem::path& dir) {
+  std::vector<std::string> out;
+  try {
+    std::ifstream in(dir / "run.json");
+    const nlohmann::json run = nlohmann::json::parse(in);
+    if (run.contains("resumed_from") && run["resumed_from"].is_object())
+      out.push_back("this run was resumed from " + run["resumed_from"].value("file", "a checkpoint") +
+                    " at step " + std::to_string(run["resumed_from"].value("step", 0)) +
+                    "; the script trains from the start, so its steps differ from steps.csv.");
+  } catch (const std::exception&) {
+  }
+  std::vector<std::string> changes;
+  const std::filesystem::path events = dir / "events.jsonl";
+  if (std::filesystem::exists(events))
+    for (const Event& e : readEventsJsonl(events, [](EventKind k) {
+           return k == EventKind::ConfigChanged || k == EventKind::RolledBack;
+         }))
+      changes.push_back("step " + std::to_string(e.step) + ": " + e.message);
+  if (!changes.empty()) {
+    std::string text = "settings changed or steps rolled back while this run trained (" + changes[0];
+    for (size_t i = 1; i < changes.size() && i < 3; ++i) text += "; " + changes[i];
+    if (changes.size() > 3) text += "; and " + std::to_string(changes.size() - 3) + " more";
+    out.push_back(text + "); the script trains with the settings the run started with, so its "
+                  "losses differ from steps.csv after the first of them (`trainscope-cli train "
+                  "--replay` repeats them).");
+  }
+  for (const std::string& c : out) std::fprintf(stderr, "%s: warning: %s\n", kProgram, c.c_str());
+  return out;
+}
+
+}  // namespace
 
 ExportPythonCommand::ExportPythonCommand(CLI::App& app)
     : sub_(app.add_subcommand(
@@ -34,7 +73,7 @@ bool ExportPythonCommand::parsed() const { return sub_->parsed(); }
 int ExportPythonCommand::run() const {
   namespace fs = std::filesystem;
   const int given = !run_.empty() + !preset_.empty() + !config_file_.empty();
-  if (given != 1) {
+  if (given > 1 || (given == 0 && sets_.empty())) {  // --set alone: the default preset, as train
     printError("export-python takes one of RUN, --preset NAME or --config FILE");
     return kExitUsage;
   }
@@ -54,11 +93,15 @@ int ExportPythonCommand::run() const {
       throw Error(ErrorCode::Config, run_,
                   dir.string() + " is not a TrainScope run folder: it has no config.json");
     source.description = "the run " + dir.string();
+    source.caveats = runCaveats(dir);
   } else if (!preset_.empty()) {
     source.description = "the preset " + preset_;
-  } else {
+  } else if (!config_file.empty()) {
     source.description = "the config file " + fs::absolute(config_file).lexically_normal().string();
+  } else {
+    source.description = "the default preset";
   }
+  for (const std::string& s : sets_) source.description += ", with --set " + s;
   const TrainConfig config = resolveConfig(preset_, config_file, sets_);  // Error: exit 2
   const std::string script = pythonScript(config, source);
   if (out.empty()) {

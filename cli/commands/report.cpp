@@ -2,6 +2,8 @@
 // (issue 25 §6). The report is drawn by the dashboard's own plot and text code
 // (gui/teaching/run_report.h), so this command runs the `trainscope` executable installed
 // beside it with --report on Qt's offscreen platform: no display is needed.
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -73,9 +75,10 @@ int ReportCommand::run() const {
   if (!fs::exists(dir, ec)) throw Error(ErrorCode::Config, run_, run_ + " does not exist");
   if (!fs::is_directory(dir, ec))
     throw Error(ErrorCode::Config, run_, run_ + " is not a run folder (it is a file)");
-  if (!fs::is_regular_file(dir / "run.json", ec) || !fs::is_regular_file(dir / "config.json", ec))
-    throw Error(ErrorCode::Config, run_,
-                dir.string() + " is not a TrainScope run folder: it has no run.json and config.json");
+  for (const char* f : {"run.json", "config.json"})
+    if (!fs::is_regular_file(dir / f, ec))
+      throw Error(ErrorCode::Config, run_,
+                  dir.string() + " is not a TrainScope run folder: it has no " + f);
   std::string format = format_;
   const std::string suffix = output_.empty() ? "" : fs::path(output_).extension().string();
   const std::string by_suffix = suffix == ".pdf" ? "pdf" : (suffix == ".html" || suffix == ".htm") ? "html" : "";
@@ -105,13 +108,44 @@ int ReportCommand::run() const {
   std::vector<char*> envp;
   for (std::string& e : env_text) envp.push_back(e.data());
   envp.push_back(nullptr);
+  // Ctrl-C or SIGTERM to this process alone (kill PID) stops the dashboard too, before it
+  // renames its file into place: the signals are blocked here and waited for beside the child,
+  // which starts with them unblocked and at their defaults.
+  sigset_t stop_signals, old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &stop_signals);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, dashboard.c_str(), nullptr, nullptr, argv.data(), envp.data());
-  if (rc != 0)
+  const int rc = posix_spawn(&pid, dashboard.c_str(), nullptr, &attr, argv.data(), envp.data());
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     throw Error(ErrorCode::Io, dashboard.string(),
                 "report: cannot run " + dashboard.string() + ": " + std::strerror(rc));
+  }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  bool interrupted = false;
+  for (;;) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    const timespec tick{0, 50 * 1000 * 1000};
+    if (sigtimedwait(&stop_signals, nullptr, &tick) > 0 && !interrupted) {
+      interrupted = true;
+      ::kill(pid, SIGTERM);  // QSaveFile: a killed dashboard leaves no file behind
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  if (interrupted) {
+    printError("report: interrupted; nothing was written");
+    return kExitInterrupted;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     std::fprintf(stderr, "wrote %s\n", out.c_str());

@@ -11,6 +11,7 @@
 #include <QSaveFile>
 #include <QTextDocument>
 #include <QUrl>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -136,15 +137,23 @@ QString resultSection(const RunRecord& run) {
   html += row(Tr::tr("Epochs"), QStringLiteral("%1 / %2").arg(epochs).arg(run.info.epochs));
   html += row(Tr::tr("Steps"),
               QString::number(s ? s->global_step : (run.steps.empty() ? 0 : run.steps.back().step)));
-  if (!run.epochs.empty()) {
-    const EpochRecord& e = run.epochs.back();
-    html += row(Tr::tr("Final training loss"), num(e.train_loss));
-    html += row(Tr::tr("Final validation loss"), num(e.val_loss));
-    if (e.val_accuracy) html += row(Tr::tr("Final validation accuracy"), num(*e.val_accuracy));
+  // The final epoch: summary.json's when the run ended with one (the record of the end),
+  // else the last row of metrics.csv (a run still training).
+  const std::optional<EpochRecord> last =
+      s && s->final_metrics ? s->final_metrics
+                            : (run.epochs.empty() ? std::nullopt : std::optional(run.epochs.back()));
+  if (last) {
+    html += row(Tr::tr("Final training loss"), num(last->train_loss));
+    html += row(Tr::tr("Final validation loss"), num(last->val_loss));
+    if (last->val_accuracy) html += row(Tr::tr("Final validation accuracy"), num(*last->val_accuracy));
   }
-  if (s && s->best_val_loss)
-    html += row(Tr::tr("Best validation loss"),
-                Tr::tr("%1 (epoch %2)").arg(num(*s->best_val_loss)).arg(s->best_epoch));
+  double best = s && s->best_val_loss ? *s->best_val_loss : std::nan("");
+  int64_t best_epoch = s ? s->best_epoch : 0;
+  if (!s)  // still training: the best of metrics.csv so far
+    for (const EpochRecord& e : run.epochs)
+      if (std::isfinite(e.val_loss) && !(e.val_loss >= best)) best = e.val_loss, best_epoch = e.epoch;
+  if (std::isfinite(best))
+    html += row(Tr::tr("Best validation loss"), Tr::tr("%1 (epoch %2)").arg(num(best)).arg(best_epoch));
   if (s && s->test_loss) html += row(Tr::tr("Test loss"), num(*s->test_loss));
   if (s && s->test_accuracy) html += row(Tr::tr("Test accuracy"), num(*s->test_accuracy));
   if (s && s->skipped_steps > 0)
@@ -155,12 +164,23 @@ QString resultSection(const RunRecord& run) {
 }
 
 QString diagnosisSection(const RunRecord& run) {
-  if (!run.summary || !run.summary->diagnosis)
+  std::optional<Diagnosis> found;
+  if (run.summary && run.summary->diagnosis) {
+    found = run.summary->diagnosis;
+  } else {  // a run still training: its latest reading, from events.jsonl (kind only)
+    for (const Event& e : run.events)
+      if (e.kind == EventKind::Diagnosis && !e.what.empty()) {
+        found.emplace();
+        found->kind = e.what;
+        found->epoch = e.epoch;
+      }
+  }
+  if (!found)
     return QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("The loss doctor has no reading for this run.")));
-  const Diagnosis& d = *run.summary->diagnosis;
-  QString html = QStringLiteral("<p><b>%1</b> (%2)</p>\n")
-                     .arg(esc(EventText::diagnosisKind(d.kind)),
-                          esc(Tr::tr("after epoch %1").arg(d.epoch)));
+  const Diagnosis& d = *found;
+  QString html = QStringLiteral("<p><b>%1</b>").arg(esc(EventText::diagnosisKind(d.kind)));
+  if (d.epoch > 0) html += QStringLiteral(" (%1)").arg(esc(Tr::tr("after epoch %1").arg(d.epoch)));
+  html += QStringLiteral("</p>\n");
   html += QStringLiteral("<p>%1</p>\n").arg(esc(FindingText::diagnosisSummary(d.kind)));
   auto list = [](const std::vector<Finding>& findings, const char* tag) {
     QString l = QStringLiteral("<%1>").arg(QLatin1String(tag));
@@ -214,8 +234,12 @@ QString dataModelSection(const RunInfo& i) {
 QString eventsSection(const std::vector<Event>& events) {
   QString html = QStringLiteral("<table class=\"events\">\n<tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
                      .arg(esc(Tr::tr("Step")), esc(Tr::tr("Epoch")), esc(Tr::tr("Event")));
-  int shown = 0, left = 0;
+  int shown = 0, left = 0, checkpoints = 0;
   for (const Event& e : events) {
+    if (e.kind == EventKind::CheckpointSaved) {  // one per epoch: counted, not listed
+      ++checkpoints;
+      continue;
+    }
     EventText::Severity severity = EventText::Severity::Info;
     const QString text = EventText::forEvent(e, &severity);
     if (text.isEmpty()) continue;
@@ -234,7 +258,11 @@ QString eventsSection(const std::vector<Event>& events) {
                 .arg(esc(text));
   }
   html += QStringLiteral("</table>\n");
-  if (shown == 0) return QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No events.")));
+  QString saved;
+  if (checkpoints > 0)
+    saved = QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("Checkpoints saved: %1 (each is in events.jsonl).").arg(checkpoints)));
+  if (shown == 0) return QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No events."))) + saved;
+  html += saved;
   if (left > 0)
     html += QStringLiteral("<p>%1</p>\n")
                 .arg(esc(Tr::tr("... and %1 more events (events.jsonl holds them all).").arg(left)));
@@ -250,7 +278,7 @@ QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
                                 "<html lang=\"%1\"><head><meta charset=\"utf-8\">\n"
                                 "<meta name=\"generator\" content=\"TrainScope\">\n"
                                 "<title>%2</title>\n<style>\n"
-                                "body { font-family: sans-serif; max-width: 60em; margin: 1em auto; }\n"
+                                "body { font-family: sans-serif, \"Noto Sans CJK SC\"; max-width: 60em; margin: 1em auto; }\n"
                                 "h1 { font-size: 150%; } h2 { font-size: 120%; margin-top: 1.2em; }\n"
                                 "table { border-collapse: collapse; }\n"
                                 "th, td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }\n"
@@ -264,7 +292,7 @@ QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
   html += QStringLiteral("<h1>%1</h1>\n").arg(esc(Tr::tr("Run report: %1").arg(name)));
   html += QStringLiteral("<p>%1<br><code>%2</code></p>\n")
               .arg(esc(Tr::tr("Written by TrainScope on %1 from the run folder")
-                           .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat))),
+                           .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))),
                    esc(QString::fromStdString(run.dir.string())));
   if (!run.info.mistakes.empty())
     html += QStringLiteral("<p class=\"mistakes\">%1</p>\n")
@@ -333,6 +361,9 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
     out.write(html.toUtf8());
   } else {
     QTextDocument doc;
+    // Chinese in Simplified Chinese glyphs (the font fallback would pick Noto's Japanese face).
+    if (languageCode(QLocale()) == QLatin1String("zh_CN"))
+      doc.setDefaultFont(QFont(QStringLiteral("Noto Sans CJK SC")));
     for (const PlotImage& p : plots) doc.addResource(QTextDocument::ImageResource, QUrl(p.name), p.image);
     doc.setHtml(reportHtml(run, plots, [](const PlotImage& p) { return p.name; }));
     QPdfWriter pdf(&out);  // the file is complete when print() ends its painter

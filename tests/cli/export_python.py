@@ -121,6 +121,24 @@ def bad_input(cli, work, run_dir):
     print("bad input: %d cases refused with exit 2, your own file untouched" % len(cases))
 
 
+def caveats(cli, work):
+    """A resumed run with a changed lr: the export warns and its docstring says what it does not
+    reproduce; the script refuses --out into a run folder (its steps.csv is the record)."""
+    first, resumed = os.path.join(work, "rs1"), os.path.join(work, "rs2")
+    cli_run(cli, "train", "--preset", "moons", "--epochs", "2", "--out", first)
+    cli_run(cli, "train", "--resume", os.path.join(first, "checkpoints", "last.pt"), "--epochs", "3",
+            "--set", "optimizer.lr=0.001", "--out", resumed)
+    r = cli_run(cli, "export-python", resumed)
+    assert "warning: this run was resumed from" in r.stderr and "optimizer.lr changed" in r.stderr, r.stderr
+    assert "NOTE: this run was resumed from" in r.stdout and "NOTE: settings changed" in r.stdout
+    before = open(os.path.join(first, "steps.csv")).read()
+    script = os.path.join(work, "moons.py")
+    p = subprocess.run([PY, script, "--out", first], capture_output=True, text=True)
+    assert p.returncode != 0 and "is a TrainScope run folder" in p.stderr, (p.returncode, p.stderr)
+    assert open(os.path.join(first, "steps.csv")).read() == before
+    print("caveats: a resumed run's export says so; --out into a run folder refused")
+
+
 def main(cli, work):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -136,6 +154,7 @@ def main(cli, work):
     # a second export over the file it wrote is allowed (it carries TrainScope's marker)
     cli_run(cli, "export-python", os.path.join(work, "run-moons"), "-o", os.path.join(work, "moons.py"))
     bad_input(cli, work, os.path.join(work, "run-moons"))
+    caveats(cli, work)
     return 0
 
 

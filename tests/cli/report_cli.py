@@ -94,6 +94,30 @@ def main(cli, work):
     assert pages >= 2 and b"/MediaBox [0 0 595" in pdf, pages  # A4: 595 x 842 points
     run(cli, "report", runs["moons"], "--format", "pdf", "-o", pdf_path)  # its own: allowed
 
+    # The default report lives in the run folder: train --overwrite may still replace the run.
+    run(cli, "train", "--preset", "moons", "--epochs", "1", "--out", runs["moons"], "--overwrite")
+    assert not os.path.exists(os.path.join(runs["moons"], "report.html"))
+    run(cli, "report", runs["moons"])
+
+    # SIGTERM to trainscope-cli alone (not its process group) stops the dashboard it runs too:
+    # exit 130, no file, no process left behind.
+    import signal
+    import time
+    target = os.path.join(work, "stopped.pdf")
+    p = subprocess.Popen([cli, "report", runs["fmnist"], "-o", target], stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline:  # until the dashboard has been started
+        children = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+        if children:
+            break
+        time.sleep(0.02)
+    assert children, "the dashboard was not started"
+    p.send_signal(signal.SIGTERM)
+    assert p.wait(20) == 130, p.returncode
+    time.sleep(1.5)
+    assert not os.path.exists(target)
+    assert subprocess.run(["ps", "-p", children[0]], capture_output=True).returncode != 0, "child left"
+
     mine = os.path.join(work, "mine.html")
     with open(mine, "w") as f:
         f.write("<p>my notes</p>\n")

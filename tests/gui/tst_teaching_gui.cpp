@@ -540,6 +540,12 @@ void TstTeachingGui::runReportAndPythonCode() {
   {
     PythonCodeDialog dialog(w->currentConfig(), "the test's settings");
     const QString script = dialog.script();
+    const QString shots = qEnvironmentVariable("TRAINSCOPE_LESSON_SHOTS");  // to look at it
+    if (!shots.isEmpty()) {
+      dialog.show();
+      QCoreApplication::processEvents();
+      dialog.grab().save(QDir(shots).filePath(QStringLiteral("python-code.png")));
+    }
     QVERIFY(script.contains(QStringLiteral("torch.manual_seed(SEED)")) &&
             script.contains(QStringLiteral("SEED = 42")) &&
             script.contains(QStringLiteral("nn.Linear(2, 32),\n    nn.Tanh(),")));

@@ -25,7 +25,11 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "\"\"\"" << c.name << ", written as a plain PyTorch 1.13 script.\n\n"
        "From " << source.description << ". Trains the way TrainScope trains it: the data, the\n"
        "split and the model are built in TrainScope's order, so with the same seed the weights\n"
-       "start equal and, on the CPU, every step's loss equals TrainScope's steps.csv (to 1e-6).\n\n"
+       "start equal and, on the CPU, every step's loss equals TrainScope's steps.csv, bit for\n"
+       "bit (elsewhere to about 1e-6).\n\n";
+  for (const std::string& caveat : source.caveats) o << "NOTE: " << caveat << "\n";
+  if (!source.caveats.empty()) o << "\n";
+  o << 
        "    python3 SCRIPT.py --out DIR    also writes DIR/steps.csv (step, loss), DIR/metrics.csv\n"
        "                                   and DIR/checkpoints/last.pt (and best.pt)\n"
        "\"\"\"\n"
@@ -44,7 +48,8 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
   if (t.seed)
     o << "SEED = " << *t.seed << "  # training.seed: initial weights, dropout, shuffling\n";
   else
-    o << "SEED = random.SystemRandom().randrange(2**31)  # training.seed null: drawn\n";
+    o << "SEED = random.SystemRandom().randrange(2**31)  # training.seed null: drawn\n"
+         "print(f\"seed {SEED} (set SEED = {SEED} above to repeat this run)\")\n";
   o << "DATA_SEED = " << c.data.seed << "  # data.seed: samples, data.limit, the split\n"
        "EPOCHS = " << t.epochs << "  # training.epochs\n"
        "BATCH_SIZE = " << t.batch_size << "  # training.batch_size\n";
@@ -95,6 +100,9 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "# global one)\n"
        "shuffle = torch.Generator().manual_seed(SEED ^ 0x5DEECE66D)\n\n"
        "steps_csv = metrics_csv = None\n"
+       "if args.out and os.path.exists(os.path.join(args.out, \"run.json\")):\n"
+       "    # A TrainScope run folder: its steps.csv is the record to compare with, never replaced\n"
+       "    raise SystemExit(f\"{args.out} is a TrainScope run folder; give --out a folder of its own\")\n"
        "if args.out:\n"
        "    os.makedirs(os.path.join(args.out, \"checkpoints\"), exist_ok=True)\n"
        "    steps_csv = csv.writer(open(os.path.join(args.out, \"steps.csv\"), \"w\", newline=\"\", buffering=1))\n"
@@ -151,7 +159,6 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
   const std::string update = t.amp ? "scaler.step(optimizer)\n{I}scaler.update()\n"
                                    : "optimizer.step()\n";
   const std::string unscale = t.amp ? "scaler.unscale_(optimizer)  # real gradients before measuring\n" : "";
-  const std::string clip_call = clip ? "clip_gradients(grad_norm)  # training.clip\n" : "";
 
   o << "step = 0\n"
        "stopped = False\n"
@@ -165,6 +172,10 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "    order = torch.randperm(len(x_train), generator=shuffle)\n"
        "    loss_sum = 0.0\n";
   std::string in = "        ";
+  const std::string clip_call =
+      clip ? "clip_gradients(grad_norm)  # training.clip. In your own code the two halves are one\n" +
+                 in + "    # call: grad_norm = nn.utils.clip_grad_norm_(model.parameters(), MAX_NORM)\n"
+           : "";
   if (accum > 1) {
     o << "    batches = [order[i:i + BATCH_SIZE] for i in range(0, len(order), BATCH_SIZE)]\n"
          "    for first in range(0, len(batches), GRAD_ACCUM_STEPS):\n"

@@ -10,6 +10,7 @@
 /// columns), DIR/metrics.csv (epoch, step, train_loss, val_loss[, val_accuracy]) and
 /// DIR/checkpoints/last.pt. Torch-free, Qt-free.
 #include <string>
+#include <vector>
 
 #include "core/config/train_config.h"
 #include "core/io/written_marks.h"  // kPythonScriptMarker: the script's first bytes
@@ -19,6 +20,9 @@ namespace trainscope {
 /// Where the script came from, for its header comment ("run runs/moons-...", "preset moons").
 struct PythonScriptSource {
   std::string description;
+  /// What the script does not reproduce of the source, one English sentence each (a resumed
+  /// run, settings changed while it trained): written into the script's docstring.
+  std::vector<std::string> caveats{};
 };
 
 /// The script for `config` (a resolved config: a run's config.json, a preset or a config file).
