@@ -1,6 +1,7 @@
 // `-o FILE` of the commands that write one file (output_file.h).
 #include "cli/output_file.h"
 
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 
@@ -26,10 +27,18 @@ std::filesystem::path checkOutputFile(const std::string& file, const std::string
                 option + " " + path.string() + ": the folder " + path.parent_path().string() +
                     " does not exist");
   if (fs::exists(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof()) throw Error(ErrorCode::Io, path.string(), "cannot read " + path.string());
-    if (!writtenByUs(bytes))
+    // What TrainScope writes here is a few MB at most: a larger file is someone else's, and is
+    // not read whole to find that out.
+    constexpr std::uintmax_t kLargest = 64u << 20;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    std::string bytes;
+    if (!ec && size <= kLargest) {
+      std::ifstream in(path, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      if (!in.good() && !in.eof())
+        throw Error(ErrorCode::Io, path.string(), "cannot read " + path.string());
+    }
+    if (ec || size > kLargest || !writtenByUs(bytes))
       throw Error(ErrorCode::Config, option,
                   option + " " + path.string() +
                       " exists and was not written by TrainScope; refusing to replace it "
