@@ -301,7 +301,9 @@ QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
   html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Diagnosis"))) + diagnosisSection(run);
   html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Plots")));
   for (const PlotImage& p : plots)
-    html += QStringLiteral("<p><b>%1</b><br><img src=\"%2\" width=\"%3\" alt=\"%1\"></p>\n")
+    // One table cell each: QTextDocument keeps a row on one page, so a plot's title never ends
+    // a page with its picture on the next.
+    html += QStringLiteral("<table class=\"plot\"><tr><td><b>%1</b><br><img src=\"%2\" width=\"%3\" alt=\"%1\"></td></tr></table>\n")
                 .arg(esc(p.title), imageSrc(p))
                 .arg(kPlotWidth * 2 / 3);
   if (plots.empty()) html += QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No steps recorded yet.")));
