@@ -9,6 +9,20 @@
 
 namespace trainscope::cli {
 
+std::filesystem::path checkRunFolder(const std::string& arg, const std::string& file_hint) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::absolute(arg, ec).lexically_normal();
+  if (!fs::exists(dir, ec)) throw Error(ErrorCode::Config, arg, arg + " does not exist");
+  if (!fs::is_directory(dir, ec))
+    throw Error(ErrorCode::Config, arg, arg + " is not a run folder (it is a file" + file_hint + ")");
+  for (const char* f : {"config.json", "run.json"})
+    if (!fs::is_regular_file(dir / f, ec))
+      throw Error(ErrorCode::Config, arg,
+                  dir.string() + " is not a TrainScope run folder: it has no " + f);
+  return dir;
+}
+
 std::function<bool(const std::string&)> startsWith(const std::string& marker) {
   return [marker](const std::string& bytes) { return bytes.compare(0, marker.size(), marker) == 0; };
 }

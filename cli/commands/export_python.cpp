@@ -81,17 +81,8 @@ int ExportPythonCommand::run() const {
   PythonScriptSource source;
   fs::path config_file = config_file_;
   if (!run_.empty()) {
-    std::error_code ec;
-    const fs::path dir = fs::absolute(run_, ec).lexically_normal();
-    if (!fs::exists(dir, ec))
-      throw Error(ErrorCode::Config, run_, run_ + " does not exist");
-    if (!fs::is_directory(dir, ec))
-      throw Error(ErrorCode::Config, run_,
-                  run_ + " is not a run folder (a file: for a config file use --config)");
+    const fs::path dir = checkRunFolder(run_, "; for a config file use --config");
     config_file = dir / "config.json";
-    if (!fs::is_regular_file(config_file, ec))
-      throw Error(ErrorCode::Config, run_,
-                  dir.string() + " is not a TrainScope run folder: it has no config.json");
     source.description = "the run " + dir.string();
     source.caveats = runCaveats(dir);
   } else if (!preset_.empty()) {

@@ -71,14 +71,7 @@ bool ReportCommand::parsed() const { return sub_->parsed(); }
 
 int ReportCommand::run() const {
   std::error_code ec;
-  const fs::path dir = fs::absolute(run_, ec).lexically_normal();
-  if (!fs::exists(dir, ec)) throw Error(ErrorCode::Config, run_, run_ + " does not exist");
-  if (!fs::is_directory(dir, ec))
-    throw Error(ErrorCode::Config, run_, run_ + " is not a run folder (it is a file)");
-  for (const char* f : {"run.json", "config.json"})
-    if (!fs::is_regular_file(dir / f, ec))
-      throw Error(ErrorCode::Config, run_,
-                  dir.string() + " is not a TrainScope run folder: it has no " + f);
+  const fs::path dir = checkRunFolder(run_, "");
   std::string format = format_;
   const std::string suffix = output_.empty() ? "" : fs::path(output_).extension().string();
   const std::string by_suffix = suffix == ".pdf" ? "pdf" : (suffix == ".html" || suffix == ".htm") ? "html" : "";
