@@ -3,10 +3,13 @@
 // and the guarantees the probes rely on (deep copies, modes, the kinds registry).
 #include <torch/torch.h>
 
+#include <cstring>
+
 #include <QtTest/QtTest>
 
 #include "core/config/kinds.h"
 #include "core/errors.h"
+#include "core/model/max_pool.h"
 #include "core/model/model.h"
 #include "core/model/sequential_model.h"
 #include "core/model/state_dict.h"
@@ -61,6 +64,7 @@ class TstModel : public QObject {
   void footprintMatchesTheBuiltModel();
   void cnnMatchesPythonsSequential();
   void cnnNamesAnImageTooSmallAndATable();
+  void fastMaxPoolIsAtensBitForBit();
 };
 
 // Buffers between parameters: PyTorch lists each module's parameters, then its buffers, then the
@@ -347,6 +351,66 @@ void TstModel::cnnNamesAnImageTooSmallAndATable() {
     QCOMPARE(QString::fromStdString(e.subject()), QString("model.kind"));
     QVERIFY2(QString(e.what()).contains("[7]") && QString(e.what()).contains("mlp"), e.what());
   }
+}
+
+namespace {
+
+/// Bitwise equality (NaN equal to NaN), shape included.
+bool sameBits(const at::Tensor& a, const at::Tensor& b) {
+  if (a.sizes() != b.sizes() || a.scalar_type() != b.scalar_type()) return false;
+  const at::Tensor x = a.contiguous(), y = b.contiguous();
+  return std::memcmp(x.data_ptr(), y.data_ptr(), x.numel() * x.element_size()) == 0;
+}
+
+}  // namespace
+
+// The CNN kind's pooling (core/model/max_pool.h) against ATen's max_pool2d_with_indices:
+// values, argmax indices (ties in flat areas after ReLU, NaN, -inf, odd sizes cut off) and the
+// gradient, bit for bit; the cases it does not take go to MaxPool2d's own forward.
+void TstModel::fastMaxPoolIsAtensBitForBit() {
+  torch::manual_seed(3);
+  std::vector<at::Tensor> inputs;
+  inputs.push_back(torch::randn({4, 3, 28, 28}));
+  inputs.push_back(torch::relu(torch::randn({2, 5, 15, 9})));  // many tied zeros
+  at::Tensor special = torch::randn({1, 2, 6, 6});
+  special[0][0][0][1] = std::numeric_limits<float>::quiet_NaN();
+  special[0][0][2].fill_(-std::numeric_limits<float>::infinity());
+  special[0][1][3][3] = std::numeric_limits<float>::quiet_NaN();
+  special[0][1][3][2] = std::numeric_limits<float>::quiet_NaN();
+  inputs.push_back(special);
+  inputs.push_back(torch::round(torch::randn({3, 4, 12, 12}, at::kDouble) * 2));  // ties, float64
+  for (int64_t k : {2, 3}) {
+    for (const at::Tensor& x0 : inputs) {
+      const auto [expected, expected_indices] = at::max_pool2d_with_indices(x0, {k, k});
+      const auto [values, indices] = maxPool2dWindowed(x0, k, true);
+      QVERIFY2(sameBits(values, expected), qPrintable("values, kernel " + QString::number(k)));
+      QVERIFY2(sameBits(indices, expected_indices), qPrintable("indices, kernel " + QString::number(k)));
+      // The module: forward and gradient against torch::nn::MaxPool2d's.
+      FastMaxPool2d fast(k);
+      torch::nn::MaxPool2d reference(k);
+      const at::Tensor upstream = torch::randn(expected.sizes(), x0.options());
+      at::Tensor a = x0.clone().requires_grad_(true), b = x0.clone().requires_grad_(true);
+      const at::Tensor ya = fast(a), yb = reference(b);
+      QVERIFY(sameBits(ya, yb));
+      (ya * upstream).sum().backward();
+      (yb * upstream).sum().backward();
+      QVERIFY2(sameBits(a.grad(), b.grad()), qPrintable("gradient, kernel " + QString::number(k)));
+      torch::NoGradGuard no_grad;
+      QVERIFY(sameBits(fast(x0), reference(x0)));
+    }
+  }
+  // Not its case: MaxPool2d's own forward (stride 1, padding, a non-contiguous view).
+  FastMaxPool2d strided(torch::nn::MaxPool2dOptions(3).stride(1).padding(1));
+  const at::Tensor x = inputs[0];
+  QVERIFY(sameBits(strided(x), at::max_pool2d(x, {3, 3}, {1, 1}, {1, 1})));
+  const at::Tensor view = x.transpose(2, 3);
+  QVERIFY(sameBits(FastMaxPool2d(2)(view), at::max_pool2d(view, {2, 2})));
+  // It is a MaxPool2d, and a clone (Sequential::clone) keeps the fast type.
+  torch::nn::Sequential seq(FastMaxPool2d(2));
+  QVERIFY(seq[0]->as<torch::nn::MaxPool2d>() != nullptr);
+  auto copy = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(seq->clone());
+  QVERIFY(copy && (*copy)[0]->as<FastMaxPool2dImpl>() != nullptr);
+  QVERIFY(sameBits(copy->forward(x), at::max_pool2d(x, {2, 2})));
 }
 
 QTEST_GUILESS_MAIN(TstModel)
