@@ -9,7 +9,6 @@
 #include <string>
 
 #include "core/errors.h"
-#include "core/model/max_pool.h"
 #include "core/model/sequential_model.h"
 
 namespace trainscope {
@@ -97,7 +96,7 @@ std::shared_ptr<Model> buildCnn(const ModelConfig& config, const std::vector<int
                                          .padding(c.padding)));
     if (c.batch_norm) seq->push_back(torch::nn::BatchNorm2d(out));
     pushActivation(seq, config.activation);
-    if (c.pool == "max") seq->push_back(FastMaxPool2d(c.pool_size));  // is a MaxPool2d
+    if (c.pool == "max") seq->push_back(torch::nn::MaxPool2d(c.pool_size));
     if (c.pool == "avg") seq->push_back(torch::nn::AvgPool2d(c.pool_size));
     in = out;
   }

@@ -1,6 +1,7 @@
 #include "core/model/model.h"
 
 #include "core/config/kinds.h"
+#include "core/model/max_pool.h"
 
 namespace trainscope {
 
@@ -19,6 +20,7 @@ std::vector<at::Tensor> stateTensors(const Model& model) {
 
 ModelPtr buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape,
                     int64_t outputs, const std::vector<int64_t>& image_shape) {
+  installFastMaxPool();  // every model's max pooling, TorchScript's included
   return modelKind(config.kind).build(config, input_shape, image_shape, outputs);
 }
 

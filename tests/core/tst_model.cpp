@@ -2,6 +2,7 @@
 // state_dict names and order with buffers in the middle, parameter order, layer output shapes,
 // and the guarantees the probes rely on (deep copies, modes, the kinds registry).
 #include <torch/torch.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 
 #include <cstring>
 
@@ -364,10 +365,15 @@ bool sameBits(const at::Tensor& a, const at::Tensor& b) {
 
 }  // namespace
 
-// The CNN kind's pooling (core/model/max_pool.h) against ATen's max_pool2d_with_indices:
-// values, argmax indices (ties in flat areas after ReLU, NaN, -inf, odd sizes cut off) and the
-// gradient, bit for bit; the cases it does not take go to MaxPool2d's own forward.
+// TrainScope's max-pool kernel (core/model/max_pool.h) against ATen's channels-last kernel, a
+// separate implementation that the override leaves in place: values, argmax indices (ties in
+// flat areas after ReLU, NaN, -inf, odd sizes cut off, overlapping windows) and the gradient,
+// bit for bit; the cases it does not take run ATen's kernel, errors included.
 void TstModel::fastMaxPoolIsAtensBitForBit() {
+  installFastMaxPool();
+  const auto op = c10::Dispatcher::singleton().findSchema({"aten::max_pool2d_with_indices", ""});
+  QVERIFY(op.has_value());
+  QVERIFY2(op->dumpState().find("max_pool.cpp") != std::string::npos, op->dumpState().c_str());
   torch::manual_seed(3);
   std::vector<at::Tensor> inputs;
   inputs.push_back(torch::randn({4, 3, 28, 28}));
@@ -379,38 +385,55 @@ void TstModel::fastMaxPoolIsAtensBitForBit() {
   special[0][1][3][2] = std::numeric_limits<float>::quiet_NaN();
   inputs.push_back(special);
   inputs.push_back(torch::round(torch::randn({3, 4, 12, 12}, at::kDouble) * 2));  // ties, float64
-  for (int64_t k : {2, 3}) {
+  const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> windows = {
+      {{2, 2}, {}}, {{3, 3}, {}}, {{3, 2}, {1, 2}}, {{2, 2}, {1, 1}}};
+  for (const auto& [kernel, stride] : windows) {
     for (const at::Tensor& x0 : inputs) {
-      const auto [expected, expected_indices] = at::max_pool2d_with_indices(x0, {k, k});
-      const auto [values, indices] = maxPool2dWindowed(x0, k, true);
-      QVERIFY2(sameBits(values, expected), qPrintable("values, kernel " + QString::number(k)));
-      QVERIFY2(sameBits(indices, expected_indices), qPrintable("indices, kernel " + QString::number(k)));
-      // The module: forward and gradient against torch::nn::MaxPool2d's.
-      FastMaxPool2d fast(k);
-      torch::nn::MaxPool2d reference(k);
+      const QString what = QString("kernel %1x%2, stride %3, input %4")
+                               .arg(kernel[0]).arg(kernel[1])
+                               .arg(stride.empty() ? QString("=kernel") : QString::number(stride[0]))
+                               .arg(x0.size(-1));
+      const at::Tensor cl = x0.contiguous(at::MemoryFormat::ChannelsLast);
+      const auto [expected, expected_indices] = at::max_pool2d_with_indices(cl, kernel, stride);
+      const auto [values, indices] = at::max_pool2d_with_indices(x0, kernel, stride);
+      QVERIFY2(sameBits(values, expected), qPrintable("values, " + what));
+      QVERIFY2(sameBits(indices, expected_indices), qPrintable("indices, " + what));
+      // Through autograd: the same gradient.
       const at::Tensor upstream = torch::randn(expected.sizes(), x0.options());
-      at::Tensor a = x0.clone().requires_grad_(true), b = x0.clone().requires_grad_(true);
-      const at::Tensor ya = fast(a), yb = reference(b);
-      QVERIFY(sameBits(ya, yb));
-      (ya * upstream).sum().backward();
-      (yb * upstream).sum().backward();
-      QVERIFY2(sameBits(a.grad(), b.grad()), qPrintable("gradient, kernel " + QString::number(k)));
+      at::Tensor a = x0.clone().requires_grad_(true), b = cl.clone().requires_grad_(true);
+      (std::get<0>(at::max_pool2d_with_indices(a, kernel, stride)) * upstream).sum().backward();
+      (std::get<0>(at::max_pool2d_with_indices(b, kernel, stride)) * upstream).sum().backward();
+      QVERIFY2(sameBits(a.grad(), b.grad()), qPrintable("gradient, " + what));
       torch::NoGradGuard no_grad;
-      QVERIFY(sameBits(fast(x0), reference(x0)));
+      QVERIFY2(sameBits(torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions({kernel[0], kernel[1]})
+                                                 .stride(stride.empty() ? kernel : stride))(x0),
+                        expected),
+               qPrintable("nn::MaxPool2d, " + what));
     }
   }
-  // Not its case: MaxPool2d's own forward (stride 1, padding, a non-contiguous view).
-  FastMaxPool2d strided(torch::nn::MaxPool2dOptions(3).stride(1).padding(1));
+  // Unbatched [C, H, W]: the same as the batch of one.
   const at::Tensor x = inputs[0];
-  QVERIFY(sameBits(strided(x), at::max_pool2d(x, {3, 3}, {1, 1}, {1, 1})));
+  QVERIFY(sameBits(at::max_pool2d(x[1], {2, 2}), at::max_pool2d(x.narrow(0, 1, 1), {2, 2})[0]));
+  // Not its case: ATen's kernel (padding, dilation, ceil_mode, a non-contiguous view).
+  const at::Tensor cl = x.contiguous(at::MemoryFormat::ChannelsLast);
+  QVERIFY(sameBits(at::max_pool2d(x, {3, 3}, {1, 1}, {1, 1}), at::max_pool2d(cl, {3, 3}, {1, 1}, {1, 1})));
+  QVERIFY(sameBits(at::max_pool2d(x, {2, 2}, {2, 2}, {0, 0}, {2, 2}), at::max_pool2d(cl, {2, 2}, {2, 2}, {0, 0}, {2, 2})));
+  QVERIFY(sameBits(at::max_pool2d(x, {3, 3}, {2, 2}, {0, 0}, {1, 1}, true),
+                   at::max_pool2d(cl, {3, 3}, {2, 2}, {0, 0}, {1, 1}, true)));
   const at::Tensor view = x.transpose(2, 3);
-  QVERIFY(sameBits(FastMaxPool2d(2)(view), at::max_pool2d(view, {2, 2})));
-  // It is a MaxPool2d, and a clone (Sequential::clone) keeps the fast type.
-  torch::nn::Sequential seq(FastMaxPool2d(2));
-  QVERIFY(seq[0]->as<torch::nn::MaxPool2d>() != nullptr);
-  auto copy = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(seq->clone());
-  QVERIFY(copy && (*copy)[0]->as<FastMaxPool2dImpl>() != nullptr);
-  QVERIFY(sameBits(copy->forward(x), at::max_pool2d(x, {2, 2})));
+  QVERIFY(sameBits(at::max_pool2d(view, {2, 2}), at::max_pool2d(view.contiguous(at::MemoryFormat::ChannelsLast), {2, 2})));
+  // ATen's errors stay ATen's.
+  try {
+    at::max_pool2d(torch::randn({1, 1, 2, 2}), {3, 3});
+    QFAIL("a 3x3 window over a 2x2 image was pooled");
+  } catch (const c10::Error& e) {
+    QVERIFY2(QString(e.what()).contains("Output size is too small"), e.what());
+  }
+  // The fast loop alone (the kernel's core) against the reference too.
+  const auto [v, i] = maxPool2dWindowed(x, 2, 2, 2, 2, true);
+  const auto [rv, ri] = at::max_pool2d_with_indices(cl, {2, 2});
+  QVERIFY(sameBits(v, rv) && sameBits(i, ri));
+  QVERIFY(!maxPool2dWindowed(x, 2, 2, 2, 2, false).second.defined());
 }
 
 QTEST_GUILESS_MAIN(TstModel)
