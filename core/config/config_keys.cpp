@@ -363,9 +363,16 @@ const std::vector<Key<CheckpointConfig>>& checkpointKeys() {
   using K = Key<CheckpointConfig>;
   static const std::vector<K> keys = {
       K("save_last", &CheckpointConfig::save_last,
-        "write checkpoints/last.pt every epoch and when the run stops"),
+        "write checkpoints/last.pt at epoch ends (see interval_seconds) and when the run "
+        "stops, pauses or ends"),
       K("save_best", &CheckpointConfig::save_best,
-        "write checkpoints/best.pt when validation loss improves"),
+        "write checkpoints/best.pt when validation loss improves (see interval_seconds)"),
+      K("interval_seconds", &CheckpointConfig::interval_seconds,
+        "automatic last.pt and best.pt at most once per this many seconds of wall time, at an "
+        "epoch end, and always when the run stops, pauses, is interrupted or ends (0: at "
+        "every epoch end)")
+          .atLeast(0)
+          .atMost(1e6),
       K("every_epochs", &CheckpointConfig::every_epochs,
         "write checkpoints/epoch-NNNN.pt every N epochs (0: off)")
           .atLeast(0)

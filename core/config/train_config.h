@@ -218,8 +218,13 @@ struct SchedulerConfig {
 /// `checkpoint.*`: automatic checkpoints in <run dir>/checkpoints/ at each epoch end, after
 /// validation (ARCHITECTURE §5).
 struct CheckpointConfig {
-  bool save_last = true;     ///< last.pt every epoch (and when a run is stopped or interrupted)
-  bool save_best = true;     ///< best.pt when validation loss improves (needs a validation split)
+  bool save_last = true;  ///< last.pt at epoch ends (interval_seconds) and at stop/pause/end
+  bool save_best = true;  ///< best.pt when validation loss improves (needs a validation split)
+  /// Automatic last.pt and best.pt (and a TorchScript model's model.pt) are written at an epoch
+  /// end at most once per this many seconds of wall time, and always when the run stops,
+  /// pauses, is interrupted or ends; an improvement in between is kept in memory (best.pt
+  /// then holds the best epoch's state, as if written at once). 0 = at every epoch end.
+  double interval_seconds = 5;
   int64_t every_epochs = 0;  ///< epoch-NNNN.pt every N epochs; 0 = off
   int64_t keep_last = 3;     ///< keep the newest K epoch-NNNN.pt files; 0 = keep all
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Atomicity of automatic checkpoints under kill -9 (issue 8): a CLI run saving every epoch
+# (checkpoint.interval_seconds=0)
 # (overfit-sine: one step per epoch, so the run spends most of its time writing last.pt,
 # epoch-NNNN.pt and best.pt) is killed with SIGKILL at a random moment, 8 times in a chain:
 # each time last.pt must load (`inspect` exits 0; in the last round every checkpoint left), at
@@ -27,6 +28,7 @@ for i in $(seq 1 "$repeats"); do
   out="$work/run$i"
   if [ -z "$prev" ]; then
     args=(train --preset overfit-sine --set checkpoint.every_epochs=1 --set checkpoint.keep_last=2
+      --set checkpoint.interval_seconds=0
       --epochs 1000000 --out "$out")
   else
     args=(train --resume "$prev" --epochs 1000000 --out "$out")

@@ -264,7 +264,10 @@ void TstCliHostile::fullDiskEndsCleanly() {
     QCOMPARE(code, 1);
     QVERIFY2(err.contains("final state was not saved"), err.constData());
     const QJsonObject summary = readJsonObject(out + QStringLiteral("/summary.json"));
-    QCOMPARE(summary.value(QStringLiteral("checkpoints_failed")).toInt(), 3);  // one per epoch
+    // The run's end always saves; epoch ends save when checkpoint.interval_seconds (5 s) has
+    // passed, which 3 epochs of moons do not take on any machine we know: 1, at most 3.
+    const int failed = summary.value(QStringLiteral("checkpoints_failed")).toInt();
+    QVERIFY2(failed >= 1 && failed <= 3, qPrintable(QString::number(failed)));
     QCOMPARE(summary.value(QStringLiteral("final_state_saved")).toBool(true), false);
     QVERIFY(wholeLines(out + QStringLiteral("/steps.csv")));
     QCOMPARE(readLines(out + QStringLiteral("/steps.csv")).size(), 76);  // header + 75 steps

@@ -423,6 +423,7 @@ void TstCheckpoint::automaticCheckpoints() {
   c.training.epochs = 5;
   c.checkpoint.every_epochs = 2;
   c.checkpoint.keep_last = 1;
+  c.checkpoint.interval_seconds = 0;  // last.pt at every epoch end
   const fs::path dir = root() / "auto";
   TrainerOptions o;
   o.run_dir = dir;
@@ -455,6 +456,46 @@ void TstCheckpoint::automaticCheckpoints() {
   QVERIFY2(saved.size() >= 8, qPrintable(saved.join(' ')));
   QCOMPARE(saved.front(), testfiles::qpath(dir / "checkpoints" / "last.pt"));
   QVERIFY(ev.of(EventKind::CheckpointSaved).empty());
+
+  // By the interval (issue 26): an hour between automatic saves, so within this short run only
+  // epoch-NNNN.pt (written regardless) and, at the end, last.pt and one best.pt holding the best
+  // epoch's state however many epochs improved (the improvement was kept in memory).
+  {
+    TrainConfig timed = c;
+    timed.checkpoint.interval_seconds = 3600;
+    const fs::path tdir = root() / "auto-interval";
+    const RunSummary ts = runTo(timed, tdir);
+    QStringList written;
+    for (const QString& line : testfiles::readLines(testfiles::qpath(tdir / "events.jsonl"))) {
+      const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+      if (e["kind"].toString() == "checkpoint_saved")
+        written << QString::fromStdString(fs::path(e["file"].toString().toStdString()).filename().string());
+    }
+    QCOMPARE(written, QStringList({"epoch-0002.pt", "epoch-0004.pt", "last.pt", "best.pt"}));
+    QCOMPARE(inspectCheckpoint(tdir / "checkpoints" / "last.pt").epoch, int64_t{5});
+    QCOMPARE(inspectCheckpoint(tdir / "checkpoints" / "best.pt").epoch, ts.best_epoch);
+    QCOMPARE(*inspectCheckpoint(tdir / "checkpoints" / "best.pt").best_loss, *ts.best_val_loss);
+    // The same state as the run that saved best.pt when it happened.
+    QCOMPARE(ts.best_epoch, s.best_epoch);
+    QCOMPARE(*ts.best_val_loss, *s.best_val_loss);
+
+    // A pause writes what is pending: last.pt of the paused step and best.pt, while paused.
+    const fs::path pdir = root() / "auto-pause";
+    TrainerOptions o;
+    o.run_dir = pdir;
+    Trainer t(timed, o);
+    Events pev;
+    t.addObserver(&pev);
+    t.pauseAfterEpoch(3);
+    std::thread worker([&] { t.run(); });
+    QTRY_VERIFY_WITH_TIMEOUT(!pev.of(EventKind::Paused).empty(), 30000);
+    // last.pt, then best.pt (atomic renames: each file is whole once it exists)
+    QTRY_VERIFY_WITH_TIMEOUT(fs::exists(pdir / "checkpoints" / "best.pt"), 10000);
+    QCOMPARE(inspectCheckpoint(pdir / "checkpoints" / "last.pt").epoch, int64_t{3});
+    QVERIFY(inspectCheckpoint(pdir / "checkpoints" / "best.pt").epoch <= 3);
+    t.stop();
+    worker.join();
+  }
 
   // Off: nothing written.
   c.checkpoint.save_last = false;

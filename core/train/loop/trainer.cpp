@@ -351,6 +351,17 @@ RunSummary Trainer::run() {
     summary.stop_reason = StopReason::Error;
     summary.error = e.what();
   }
+  // An error stop saves what was trained, as a stop does: with checkpoint.interval_seconds the
+  // last automatic last.pt may be seconds old, or not written yet.
+  if (summary.stop_reason == StopReason::Error && m.state.global_step > 0 && m.state.model) {
+    const bool partial = m.state.batch_in_epoch > 0;
+    try {
+      m.autoSave(m.state.epochs_completed + (partial ? 1 : 0),
+                 [&] { return m.checkpointer->atStop(m.state, m.checkpointContext()); });
+    } catch (const std::exception&) {
+      // Its events could not be written either (a full disk): summary.json says what failed.
+    }
+  }
   m.finish(summary);
   for (auto* o : m.observers) o->onRunFinished(summary);
   return summary;

@@ -96,6 +96,7 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     const std::string at_step = " at step " + std::to_string(state.global_step);
     if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
     if (t.paused) sendModelView(at_epoch, /*force=*/true);
+    if (t.paused) autoSave(at_epoch, [&] { return checkpointer->atPause(state, checkpointContext()); });
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
     for (const auto& path : t.save_paths) saveNow(path, at_epoch);
     for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
@@ -239,8 +240,11 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
       emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
             "samples_per_second", ""});
   }
+  // The run's end writes everything pending; otherwise last.pt goes by checkpoint.interval_seconds.
+  const bool final = end.stop || watch->stop_diverged || epoch >= config.training.epochs;
   autoSave(epoch, [&] {
-    return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0);
+    return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0,
+                                    final);
   });
   control.afterEpoch(epoch);
   if (end.stop && config.training.early_stopping.restore_best_weights) restoreBestWeights(state);

@@ -10,31 +10,68 @@ namespace trainscope {
 Checkpointer::Checkpointer(CheckpointConfig config, std::filesystem::path folder)
     : config_(config), folder_(std::move(folder)) {}
 
-std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& state,
-                                                            const CheckpointContext& context,
-                                                            bool improved, bool has_validation) {
+bool Checkpointer::due() const {
+  return config_.interval_seconds <= 0 || secondsSince(last_write_) >= config_.interval_seconds;
+}
+
+std::vector<std::filesystem::path> Checkpointer::writeDue(
+    const TrainState& state, const CheckpointContext& context,
+    std::optional<c10::impl::GenericDict> dict) {
   std::vector<std::filesystem::path> written;
-  if (folder_.empty()) return written;
-  // One capture serves every file of this epoch end.
-  c10::impl::GenericDict dict = captureState(state, context);
-  auto save = [&](const std::string& name) {
-    writeCheckpointDict(folder_ / name, dict);
-    written.push_back(folder_ / name);
-  };
-  if (config_.save_last) save("last.pt");
-  if (config_.save_best && improved && has_validation) {
-    save("best.pt");
-    // A TorchScript model also goes back to Python as TorchScript, beside its checkpoint.
-    if (state.model->saveTorchScript(folder_ / "best-model.pt"))
-      written.push_back(folder_ / "best-model.pt");
+  if (config_.save_last) {
+    if (!dict) dict = captureState(state, context);
+    writeCheckpointDict(folder_ / "last.pt", *dict);
+    written.push_back(folder_ / "last.pt");
+  }
+  if (pending_best_) {
+    writeCheckpointDict(folder_ / "best.pt", *pending_best_);
+    pending_best_.reset();
+    written.push_back(folder_ / "best.pt");
   }
   if (state.model->saveTorchScript(folder_.parent_path() / "model.pt"))
     written.push_back(folder_.parent_path() / "model.pt");
-  if (config_.every_epochs > 0 && state.epochs_completed % config_.every_epochs == 0) {
+  last_write_ = SteadyClock::now();
+  last_written_step_ = state.global_step;
+  return written;
+}
+
+std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& state,
+                                                            const CheckpointContext& context,
+                                                            bool improved, bool has_validation,
+                                                            bool final) {
+  std::vector<std::filesystem::path> written;
+  if (folder_.empty()) return written;
+  std::error_code ec;  // best-model.pt may come first; a failure shows in the write
+  std::filesystem::create_directories(folder_, ec);
+  const bool is_due = final || due();
+  const bool epoch_file =
+      config_.every_epochs > 0 && state.epochs_completed % config_.every_epochs == 0;
+  // One capture serves every file of this epoch end.
+  std::optional<c10::impl::GenericDict> dict;
+  if ((config_.save_best && improved && has_validation) || epoch_file ||
+      (is_due && config_.save_last))
+    dict = captureState(state, context);
+  if (config_.save_best && improved && has_validation) {
+    pending_best_ = dict;
+    // A TorchScript model goes back to Python as TorchScript beside its checkpoint: written
+    // now, since the module itself is not copied.
+    if (state.model->saveTorchScript(folder_ / "best-model.pt")) {
+      writeCheckpointDict(folder_ / "best.pt", *dict);
+      pending_best_.reset();
+      written.push_back(folder_ / "best.pt");
+      written.push_back(folder_ / "best-model.pt");
+    }
+  }
+  if (is_due) {
+    const auto files = writeDue(state, context, dict);
+    written.insert(written.end(), files.begin(), files.end());
+  }
+  if (epoch_file) {
     char name[32];
     std::snprintf(name, sizeof name, "epoch-%04lld.pt",
                   static_cast<long long>(state.epochs_completed));
-    save(name);
+    writeCheckpointDict(folder_ / name, *dict);
+    written.push_back(folder_ / name);
     pruneEpochFiles();
   }
   return written;
@@ -43,14 +80,15 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
 std::vector<std::filesystem::path> Checkpointer::atStop(const TrainState& state,
                                                         const CheckpointContext& context) {
   if (folder_.empty()) return {};
-  std::vector<std::filesystem::path> written;
-  if (config_.save_last) {
-    saveCheckpoint(state, context, folder_ / "last.pt");
-    written.push_back(folder_ / "last.pt");
-  }
-  if (state.model->saveTorchScript(folder_.parent_path() / "model.pt"))
-    written.push_back(folder_.parent_path() / "model.pt");
-  return written;
+  return writeDue(state, context, std::nullopt);
+}
+
+std::vector<std::filesystem::path> Checkpointer::atPause(const TrainState& state,
+                                                         const CheckpointContext& context) {
+  if (folder_.empty() || (state.global_step == last_written_step_ && !pending_best_) ||
+      state.global_step == 0)
+    return {};
+  return writeDue(state, context, std::nullopt);
 }
 
 void Checkpointer::pruneEpochFiles() {
