@@ -1,6 +1,8 @@
 // trainscope: the GUI executable. Parses the command line and starts the main window; all
 // behaviour lives in the trainscope_gui library.
 #include <QApplication>
+#include <QDateTime>
+#include <QEvent>
 #include <QTimer>
 #include <cstdio>
 #include <memory>
@@ -18,6 +20,29 @@ void printTo(FILE* stream, const QString& text) {
   std::fputs(qPrintable(text), stream);
   if (!text.endsWith(QLatin1Char('\n'))) std::fputc('\n', stream);
 }
+
+/// TRAINSCOPE_FIRST_FRAME=1 (bench/first_frame.sh): once the window has painted for the first
+/// time (the first paint of any widget), prints "first_frame_unix_s=S" (wall clock, seconds since the epoch, to the millisecond)
+/// on stdout and quits, so a script can time a start from its own clock.
+class FirstFrameProbe : public QObject {
+ public:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() == QEvent::Paint && !seen_) {
+      seen_ = true;
+      // After this paint and its flush to the screen: the next turn of the event loop.
+      QTimer::singleShot(0, qApp, [] {
+        std::printf("first_frame_unix_s=%.6f\n",
+                    static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0);
+        std::fflush(stdout);
+        QCoreApplication::exit(0);
+      });
+    }
+    return QObject::eventFilter(watched, event);
+  }
+
+ private:
+  bool seen_ = false;
+};
 
 QStringList argumentList(int argc, char** argv) {
   QStringList list;
@@ -112,6 +137,9 @@ int main(int argc, char** argv) {
                      window.setConfirmClose(false);
                      window.close();
                    });
+  FirstFrameProbe first_frame;
+  if (qEnvironmentVariable("TRAINSCOPE_FIRST_FRAME") == QLatin1String("1"))
+    app->installEventFilter(&first_frame);
   window.show();
   automation.begin();
   return app->exec();
