@@ -298,6 +298,25 @@ void TstCliUsage::versionAndHelp() {
   const QString help = QString::fromUtf8(th.out).simplified();
   QVERIFY2(help.contains("3 stopped on a non-finite loss or gradient, or on a divergence"),
            th.out.constData());
+
+  // trainscope-cli is a thin front (cli/front/main.cpp): its --help and --version texts are the
+  // engine's, byte for byte, and every other command line reaches the engine unchanged, exit
+  // code included (2 for a bad flag, 0 for `presets`).
+  const QString engine = QFileInfo(cliPath()).absolutePath() + "/trainscope-cli-engine";
+  for (const char* flag : {"--help", "--version"}) {
+    QProcess p;
+    p.start(engine, {flag});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray direct = p.readAllStandardOutput();
+    QCOMPARE(p.exitCode(), 0);
+    const CliResult front = runCli({flag});
+    QCOMPARE(front.exit_code, 0);
+    QVERIFY2(front.out == direct, flag);
+  }
+  QCOMPARE(runCli({"--no-such-flag"}).exit_code, 2);
+  const CliResult listed = runCli({"presets"});
+  QCOMPARE(listed.exit_code, 0);
+  QVERIFY(listed.out.contains("overfit-sine"));
 }
 
 QTEST_GUILESS_MAIN(TstCliUsage)
