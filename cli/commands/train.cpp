@@ -130,7 +130,8 @@ TrainCommand::TrainCommand(CLI::App& app)
   sub_->add_flag("--overwrite", overwrite_,
                  "Replace an existing --out that is a TrainScope run directory: config.json and "
                  "a run.json written by TrainScope, and nothing but run files (metrics.csv, "
-                 "steps.csv, events.jsonl, layers.csv, summary.json, checkpoints/*.pt); any "
+                 "steps.csv, events.jsonl, layers.csv, summary.json, split.json, model.pt, "
+                 "notes.json, report.html/.pdf, events.out.tfevents.*, checkpoints/*.pt); any "
                  "other non-empty directory is refused (exit 2) and left untouched");
   sub_->add_flag("--json", json_,
                  "Print one JSON object per epoch on stdout, then one with the facts of "

@@ -26,6 +26,7 @@ class TstCliSignal : public QObject {
   void interruptDuringALongLoad();
   void compareCommandsStopCleanly_data();
   void compareCommandsStopCleanly();
+  void closedStdoutDoesNotKillTheRun();
 };
 
 void TstCliSignal::interruptStopsCleanly_data() {
@@ -186,6 +187,28 @@ void TstCliSignal::compareCommandsStopCleanly() {
   QVERIFY2(p.exitCode() == 130, err.constData());
   QVERIFY2(err.contains(command.toUtf8() + " interrupted: no result"), err.constData());
   QVERIFY(p.readAllStandardOutput().isEmpty());  // no half report
+}
+
+// `train ... | head -1`: the reader goes away after one line; SIGPIPE used to kill the run
+// before it saved anything (no summary.json, no checkpoints). Now the run trains on to the end.
+void TstCliSignal::closedStdoutDoesNotKillTheRun() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  for (const QString& mode : {QStringLiteral("--json"), QStringLiteral("--epochs=30")}) {
+    const QString out = tmp.filePath(mode.mid(2, 4));
+    QProcess p;
+    p.start(QStringLiteral("/bin/bash"),
+            {"-c", "\"$0\" train --preset moons \"$1\" --out \"$2\" 2>&1 | head -1 >/dev/null; "
+                   "exit \"${PIPESTATUS[0]}\"",
+             QStringLiteral(TRAINSCOPE_CLI_PATH), mode, out});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    QFile summary(out + QStringLiteral("/summary.json"));
+    QVERIFY2(summary.open(QIODevice::ReadOnly), qPrintable(mode));
+    QCOMPARE(QJsonDocument::fromJson(summary.readAll()).object().value("stop_reason").toString(),
+             QStringLiteral("completed"));
+    QVERIFY(QFile::exists(out + QStringLiteral("/checkpoints/last.pt")));
+  }
 }
 
 QTEST_GUILESS_MAIN(TstCliSignal)

@@ -466,11 +466,17 @@ void TstCheckpoint::automaticCheckpoints() {
     const fs::path tdir = root() / "auto-interval";
     const RunSummary ts = runTo(timed, tdir);
     QStringList written;
+    QString best_message;
     for (const QString& line : testfiles::readLines(testfiles::qpath(tdir / "events.jsonl"))) {
       const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
-      if (e["kind"].toString() == "checkpoint_saved")
-        written << QString::fromStdString(fs::path(e["file"].toString().toStdString()).filename().string());
+      if (e["kind"].toString() != "checkpoint_saved") continue;
+      written << QString::fromStdString(fs::path(e["file"].toString().toStdString()).filename().string());
+      if (written.back() == "best.pt") best_message = e["message"].toString();
     }
+    // Its event says which epoch it holds when that is not the epoch it was written at.
+    if (ts.best_epoch != 5)
+      QVERIFY2(best_message.contains(QString("holds epoch %1, the best").arg(ts.best_epoch)),
+               qPrintable(best_message));
     QCOMPARE(written, QStringList({"epoch-0002.pt", "epoch-0004.pt", "last.pt", "best.pt"}));
     QCOMPARE(inspectCheckpoint(tdir / "checkpoints" / "last.pt").epoch, int64_t{5});
     QCOMPARE(inspectCheckpoint(tdir / "checkpoints" / "best.pt").epoch, ts.best_epoch);

@@ -35,7 +35,10 @@ void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
 void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch,
                                 bool automatic) {
   for (const auto& f : files) {
-    const Event e = checkpointSavedEvent(state.global_step, epoch, f, automatic);
+    Event e = checkpointSavedEvent(state.global_step, epoch, f, automatic);
+    // best.pt is written with the next save after the improvement (checkpoint.interval_seconds)
+    if (f.filename() == "best.pt" && state.best_epoch > 0 && state.best_epoch != epoch)
+      e.message += " (holds epoch " + std::to_string(state.best_epoch) + ", the best)";
     if (!automatic) {
       emit(e);
     } else if (writer) {
