@@ -41,8 +41,6 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
                                                             bool final) {
   std::vector<std::filesystem::path> written;
   if (folder_.empty()) return written;
-  std::error_code ec;  // best-model.pt may come first; a failure shows in the write
-  std::filesystem::create_directories(folder_, ec);
   const bool is_due = final || due();
   const bool epoch_file =
       config_.every_epochs > 0 && state.epochs_completed % config_.every_epochs == 0;
@@ -54,7 +52,9 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
   if (config_.save_best && improved && has_validation) {
     pending_best_ = dict;
     // A TorchScript model goes back to Python as TorchScript beside its checkpoint: written
-    // now, since the module itself is not copied.
+    // now, since the module itself is not copied (it may be the folder's first file).
+    std::error_code ec;  // a failure to create the folder shows in the write
+    if (state.model->kind() == "torchscript") std::filesystem::create_directories(folder_, ec);
     if (state.model->saveTorchScript(folder_ / "best-model.pt")) {
       writeCheckpointDict(folder_ / "best.pt", *dict);
       pending_best_.reset();
