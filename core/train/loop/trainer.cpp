@@ -354,10 +354,8 @@ RunSummary Trainer::run() {
   // An error stop saves what was trained, as a stop does: with checkpoint.interval_seconds the
   // last automatic last.pt may be seconds old, or not written yet.
   if (summary.stop_reason == StopReason::Error && m.state.global_step > 0 && m.state.model) {
-    const bool partial = m.state.batch_in_epoch > 0;
     try {
-      m.autoSave(m.state.epochs_completed + (partial ? 1 : 0),
-                 [&] { return m.checkpointer->atStop(m.state, m.checkpointContext()); });
+      m.saveAtStop();
     } catch (const std::exception&) {
       // Its events could not be written either (a full disk): summary.json says what failed.
     }

@@ -98,6 +98,15 @@ struct Trainer::Impl {
   Event sourceRunMissingEvent() const;
   /// Writes `file` now and reports checkpoint_saved, or checkpoint_failed (the run goes on).
   void saveNow(const std::filesystem::path& file, int64_t epoch);
+  /// The epoch a run that stops now stops in: the one in progress when some of its batches
+  /// were trained, else the last completed one.
+  int64_t stoppingEpoch() const {
+    return state.epochs_completed + (state.batch_in_epoch > 0 ? 1 : 0);
+  }
+  /// The automatic save of a stop, an interrupt or an error: Checkpointer::atStop.
+  void saveAtStop() {
+    autoSave(stoppingEpoch(), [&] { return checkpointer->atStop(state, checkpointContext()); });
+  }
   /// checkpoint_saved events. Automatic saves (epoch ends, stops) go to events.jsonl only: to
   /// observers they would be a line per epoch between the events front ends fold.
   void reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch, bool automatic);

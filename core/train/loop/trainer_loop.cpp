@@ -322,14 +322,12 @@ RunSummary Trainer::Impl::loop() {
       summary.stop_reason =
           stop_on_non_finite ? StopReason::NonFinite : agreed_stop.value_or(control.stopReason());
       if (summary.stop_reason != StopReason::NonFinite) {
-        const bool partial = state.batch_in_epoch > 0;
-        autoSave(state.epochs_completed + (partial ? 1 : 0),
-                 [&] { return checkpointer->atStop(state, checkpointContext()); });
+        saveAtStop();
         emit(EventKind::Stopped,
              std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted"
                                                                         : "stopped") +
                  " at step " + std::to_string(state.global_step),
-             state.epochs_completed + (partial ? 1 : 0));
+             stoppingEpoch());
       }
       break;
     }

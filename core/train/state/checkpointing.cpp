@@ -54,7 +54,7 @@ std::vector<std::filesystem::path> Checkpointer::atEpochEnd(const TrainState& st
     // A TorchScript model goes back to Python as TorchScript beside its checkpoint: written
     // now, since the module itself is not copied (it may be the folder's first file).
     std::error_code ec;  // a failure to create the folder shows in the write
-    if (state.model->kind() == "torchscript") std::filesystem::create_directories(folder_, ec);
+    std::filesystem::create_directories(folder_, ec);
     if (state.model->saveTorchScript(folder_ / "best-model.pt")) {
       writeCheckpointDict(folder_ / "best.pt", *dict);
       pending_best_.reset();
