@@ -2,7 +2,11 @@
 // Feeds 10^6 steps (and 1,000 epochs) into a RunHistory exactly as the controller does, binds
 // the two plots to it at the size they have in a 1600x1000 window, then times 50 rounds of:
 // 2,000 more steps (a 30 Hz frame at 60,000 steps/s), sync, immediate replot of both plots.
-// Prints one line: median_ms=X worst_ms=Y (target: median <= 16 ms on two cores).
+// Prints median_ms=X worst_ms=Y (issue 26: median <= 8 ms, worst <= 16 ms), then the side views
+// at their size in that window, fed alongside (accuracy per epoch, learning rate and loss
+// scale per step, layer statistics of 6 tensors every 10 steps, a 60x60 decision-region model
+// view of 1,000 points): side_view=NAME median_ms=X worst_ms=Y for 50 immediate replots each
+// (target: median <= 4 ms).
 //
 // bench_plots --overlay [RUNS] [STEPS]: the Runs window's "Compare curves" (issue 24 §5):
 // writes RUNS (10) run folders of STEPS (100,000) steps each into a temporary folder, opens
@@ -21,13 +25,60 @@
 #include <string>
 #include <vector>
 
+#include "gui/engine/training_controller.h"
 #include "gui/model/run_history.h"
-#include "gui/plots/training_plots.h"
+#include "gui/plots/epoch_plots.h"
+#include "gui/plots/layer_plot.h"
+#include "gui/plots/loss_scale_plot.h"
 #include "gui/plots/runs_overlay.h"
+#include "gui/plots/training_plots.h"
+#include "gui/views/model_view.h"
 
 using namespace trainscope;
 
 namespace {
+
+/// BENCH_DEBUG=1: what each graph of `p` costs, the median of 9 replots without it against
+/// all of them (and, for a graph with a fill, without antialiasing the fill and without it).
+void explain(QCustomPlot* p) {
+  auto time = [&] {
+    std::vector<double> t;
+    for (int i = 0; i < 9; ++i) {
+      QElapsedTimer e;
+      e.start();
+      p->replot(QCustomPlot::rpImmediateRefresh);
+      t.push_back(static_cast<double>(e.nsecsElapsed()) / 1e6);
+    }
+    std::sort(t.begin(), t.end());
+    return t[4];
+  };
+  const double all = time();
+  std::vector<bool> shown;
+  for (int g = 0; g < p->graphCount(); ++g) {
+    shown.push_back(p->graph(g)->visible());
+    p->graph(g)->setVisible(false);
+  }
+  const double bare = time();
+  for (int g = 0; g < p->graphCount(); ++g) p->graph(g)->setVisible(shown[g]);
+  std::printf("%s: %.2f ms (%.2f ms without any graph)\n", qPrintable(p->objectName()), all, bare);
+  for (int g = 0; g < p->graphCount(); ++g) {
+    QCPGraph* graph = p->graph(g);
+    if (!graph->visible() || graph->dataCount() == 0) continue;
+    graph->setVisible(false);
+    std::printf("  without %-28s (%6d points, %s): -%.2f ms\n", qPrintable(graph->name()),
+                graph->dataCount(), graph->antialiased() ? "antialiased" : "aliased", all - time());
+    graph->setVisible(true);
+    if (graph->brush().style() != Qt::NoBrush) {
+      p->setNotAntialiasedElements(QCP::aeFills);
+      std::printf("  fill not antialiased: -%.2f ms\n", all - time());
+      p->setNotAntialiasedElements(QCP::aeNone);
+      const QBrush brush = graph->brush();
+      graph->setBrush(Qt::NoBrush);
+      std::printf("  without its fill: -%.2f ms\n", all - time());
+      graph->setBrush(brush);
+    }
+  }
+}
 
 int overlay(int runs, long steps) {
   QTemporaryDir tmp;
@@ -106,6 +157,9 @@ int main(int argc, char** argv) {
   std::mt19937 rng(1);
   std::normal_distribution<double> noise(0.0, 0.1);
   long step = 0;
+  double scale = 65536;
+  const std::vector<std::string> kTensors = {"0.weight", "0.bias", "2.weight",
+                                             "2.bias",   "4.weight", "4.bias"};
   auto feed = [&](long n) {
     for (long i = 0; i < n; ++i) {
       ++step;
@@ -115,10 +169,25 @@ int main(int argc, char** argv) {
       history.append(series::kStepGradNorm, x, 5 * loss);
       history.append(series::kStepGradNormClipped, x, std::min(5 * loss, 1.0));
       history.append(series::kStepMaxNorm, x, 1.0);
-      history.append(series::kStepLr, x, 1e-3);
+      history.append(series::kStepLr, x, 1e-3 * (1 + std::cos(x / 1e5)));
+      // A GradScaler's scale: grows x2 every 2,000 steps, halves at a skipped step (1 in 1,500).
+      if (step % 1500 == 0) {
+        scale /= 2;
+        history.append(series::kStepScalerSkipped, x, scale * 2);
+      } else if (step % 2000 == 0) {
+        scale *= 2;
+      }
+      history.append(series::kStepLossScale, x, scale);
+      if (step % 10 == 0)
+        for (std::size_t k = 0; k < kTensors.size(); ++k) {
+          history.append(series::layerGradNorm(kTensors[k]), x, (k + 1) * loss);
+          history.append(series::layerUpdateRatio(kTensors[k]), x, 1e-3 * (k + 1) * loss);
+        }
       if (step % steps_per_epoch == 0) {
         history.append(series::kEpochTrainLoss, x, loss);
         history.append(series::kEpochValLoss, x, loss * 1.1);
+        history.append(series::kEpochTrainAccuracy, x, 1 - loss / 3);
+        history.append(series::kEpochValAccuracy, x, 1 - loss / 2.5);
       }
     }
   };
@@ -149,8 +218,98 @@ int main(int argc, char** argv) {
   }
   std::sort(ms.begin(), ms.end());
   std::sort(sync_ms.begin(), sync_ms.end());
+  if (qEnvironmentVariableIsSet("BENCH_DEBUG")) {
+    explain(&loss);
+    explain(&grad);
+  }
+  if (qEnvironmentVariableIsSet("BENCH_SAVE"))
+    for (QCustomPlot* p : {static_cast<QCustomPlot*>(&loss), static_cast<QCustomPlot*>(&grad)})
+      p->savePng(qEnvironmentVariable("BENCH_SAVE") + QLatin1Char('/') + p->objectName() + ".png");
   std::printf("steps=%ld points_per_series<=%zu sync_median_ms=%.2f\n", step, history.budget(),
               sync_ms[sync_ms.size() / 2]);
   std::printf("median_ms=%.2f worst_ms=%.2f\n", ms[ms.size() / 2], ms.back());
+
+  // The side views, each at its size in a 1600x1000 window (the right-hand tabs ~420x400, the
+  // bottom tabs ~1030x200), bound to the same history.
+  AccuracyPlot accuracy;
+  accuracy.resize(420, 400);
+  LrPlot lr;
+  lr.resize(1030, 200);
+  LossScalePlot loss_scale;
+  loss_scale.resize(1030, 200);
+  TrainingController controller;
+  LayerPlot layers(&controller, nullptr);
+  layers.resize(1030, 200);
+  LayerStatsRecord stats;
+  stats.names = kTensors;
+  stats.grad_norm.assign(kTensors.size(), 1.0);
+  stats.update_ratio.assign(kTensors.size(), 1e-3);
+  emit controller.layerStatsRecorded(stats);  // binds the layer plots to these tensors
+  layers.show();
+  ModelView model_view;
+  model_view.resize(420, 400);
+  ModelViewRecord record;
+  record.kind = ModelViewRecord::Kind::Regions;
+  record.epoch = 1000;
+  record.step = step;
+  record.grid_w = record.grid_h = 60;
+  record.x0_min = record.x1_min = -2;
+  record.x0_max = record.x1_max = 2;
+  for (int j = 0; j < 60; ++j)
+    for (int i = 0; i < 60; ++i)
+      record.probability.push_back(1.0f / (1.0f + std::exp(-float(i - j) / 6.0f)));
+  std::uniform_real_distribution<double> where(-2, 2);
+  for (int i = 0; i < 1000; ++i) {
+    const double x0 = where(rng), x1 = where(rng);
+    (i < 800 ? record.train_x : record.val_x).push_back(x0);
+    (i < 800 ? record.train_y : record.val_y).push_back(x1);
+    (i < 800 ? record.train_label : record.val_label).push_back(x0 > x1 ? 1 : 0);
+  }
+  model_view.setRecord(record);
+  model_view.show();
+  QCustomPlot* model_plot = model_view.findChild<QCustomPlot*>(QStringLiteral("modelViewPlot"));
+
+  struct Side {
+    const char* name;
+    std::vector<QCustomPlot*> plots;
+  };
+  const std::vector<Side> sides = {
+      {"accuracy", {&accuracy}},
+      {"lr", {&lr}},
+      {"layers", {layers.gradPlot(), layers.ratioPlot()}},
+      {"model_view", {model_plot}},
+      {"loss_scale", {&loss_scale}},
+  };
+  for (const Side& side : sides) {
+    for (QCustomPlot* p : side.plots) {
+      if (auto* live = qobject_cast<LivePlot*>(p)) {
+        live->setHistory(&history);
+        live->sync();
+      }
+      p->replot(QCustomPlot::rpImmediateRefresh);
+    }
+  }
+  // BENCH_SIDE=NAME: that view alone, 10 times the rounds (for a profiler).
+  const QString only = qEnvironmentVariable("BENCH_SIDE");
+  for (const Side& side : sides) {
+    if (!only.isEmpty() && only != QLatin1String(side.name)) continue;
+    std::vector<double> t;
+    for (int r = 0; r < (only.isEmpty() ? rounds : 10 * rounds); ++r) {
+      feed(per_round);
+      timer.start();
+      for (QCustomPlot* p : side.plots) {
+        if (auto* live = qobject_cast<LivePlot*>(p)) live->sync();
+        p->replot(QCustomPlot::rpImmediateRefresh);
+      }
+      t.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(t.begin(), t.end());
+    if (qEnvironmentVariableIsSet("BENCH_DEBUG"))
+      for (QCustomPlot* p : side.plots) explain(p);
+    if (qEnvironmentVariableIsSet("BENCH_SAVE"))  // BENCH_SAVE=DIR: how each view looks
+      for (QCustomPlot* p : side.plots)
+        p->savePng(qEnvironmentVariable("BENCH_SAVE") + QLatin1Char('/') + p->objectName() + ".png");
+    std::printf("side_view=%s median_ms=%.2f worst_ms=%.2f\n", side.name, t[t.size() / 2], t.back());
+  }
   return 0;
 }

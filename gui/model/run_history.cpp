@@ -141,18 +141,26 @@ bool Series::xRange(double* lo, double* hi) const {
 }
 
 bool Series::yRange(double* lo, double* hi, bool positiveOnly) const {
-  bool any = false;
-  for (const SeriesPoint& p : values_.points()) {
-    if (positiveOnly && !(p.y > 0)) continue;
-    if (!any) {
-      *lo = *hi = p.y;
-      any = true;
+  RangeCache& c = range_cache_[positiveOnly ? 1 : 0];
+  const auto& pts = values_.points();
+  if (c.revision != values_.revision() || c.scanned > pts.size()) c = RangeCache{values_.revision()};
+  for (std::size_t i = c.scanned; i < pts.size(); ++i) {
+    const double y = pts[i].y;
+    if (positiveOnly && !(y > 0)) continue;
+    if (!c.any) {
+      c.lo = c.hi = y;
+      c.any = true;
     } else {
-      *lo = std::min(*lo, p.y);
-      *hi = std::max(*hi, p.y);
+      c.lo = std::min(c.lo, y);
+      c.hi = std::max(c.hi, y);
     }
   }
-  return any;
+  c.scanned = pts.size();
+  if (c.any) {
+    *lo = c.lo;
+    *hi = c.hi;
+  }
+  return c.any;
 }
 
 namespace series {

@@ -82,10 +82,19 @@ class Series {
   /// Smallest and largest x of finite values and markers; false when empty.
   bool xRange(double* lo, double* hi) const;
   /// Smallest and largest finite y (only y > 0 when `positiveOnly`, for log axes); false when
-  /// there is none.
+  /// there is none. Scans only the points appended since the last call (all of them again
+  /// after a fold, clear or roll-back): a plot asks at every sync.
   bool yRange(double* lo, double* hi, bool positiveOnly = false) const;
 
  private:
+  /// yRange's running result over values_.points()[0, scanned) at `revision`.
+  struct RangeCache {
+    std::uint64_t revision = ~std::uint64_t{0};
+    std::size_t scanned = 0;
+    bool any = false;
+    double lo = 0, hi = 0;
+  };
+  mutable std::array<RangeCache, 2> range_cache_;  ///< [positiveOnly]
   BoundedSeries values_;
   std::array<BoundedSeries, kNonFiniteKinds> markers_;
 };

@@ -29,6 +29,8 @@ AccuracyPlot::AccuracyPlot(QWidget* parent) : LivePlot(parent) {
   QCPGraph* val = addSeriesGraph(series::kEpochValAccuracy, {});
   val->setPen(QPen(kValColor, 2));
   val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kValColor, Qt::white, 5));
+  markPointsWhileFew(series::kEpochTrainAccuracy);
+  markPointsWhileFew(series::kEpochValAccuracy);
   smallLegend(this);
   retranslate();
 }

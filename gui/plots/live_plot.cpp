@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/plots/dense_graph.h"
 #include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 
@@ -37,6 +38,9 @@ class Log125Ticker : public QCPAxisTickerLog {
 
 // Graphs with this few points get a marker on every point (a single step is otherwise invisible).
 constexpr int kMarkersMaxPoints = 20;
+// Series marked with markPointsWhileFew() lose their markers above this many points (1,000
+// epochs of circles are a blob, and cost 6 ms a replot).
+constexpr int kPointMarkersMaxPoints = 60;
 constexpr double kMarkerLevel = 0.96;  // markers sit just under the top edge (marker axis 0..1)
 constexpr double kReadoutRadiusPx = 24;
 // Antialiased lines cost ~5x more to draw: dense curves (thousands of points, where smoothing is
@@ -126,15 +130,20 @@ QCPGraph* LivePlot::addSeriesGraph(const std::string& name, const QString& label
 
 QCPGraph* LivePlot::addRunGraph(const std::string& run, const std::string& name,
                                 const QString& label) {
-  QCPGraph* g = addGraph();
+  QCPGraph* g = addDenseGraph();
   g->setName(label);
-  g->setAdaptiveSampling(true);
   Binding b;
   b.run = run;
   b.name = name;
   b.graph = g;
   b.in_range = run == runs::kShown;  // another run's curves never widen the axes
   bindings_.push_back(b);
+  return g;
+}
+
+QCPGraph* LivePlot::addDenseGraph() {
+  auto* g = new DenseGraph(xAxis, yAxis);
+  g->setAdaptiveSampling(true);
   return g;
 }
 
@@ -193,13 +202,24 @@ void LivePlot::syncBinding(Binding& b) {
   b.revision = v.revision();
   b.copied = pts.size();
   b.graph->setAntialiased(b.graph->dataCount() <= kAntialiasedMaxPoints);
-  // Few points: a marker on each (graphs with a scatter style of their own keep it).
+  // Few points: a marker on each (graphs with a scatter style of their own keep it, or show it
+  // while they have few points: markPointsWhileFew).
   const auto shape = b.graph->scatterStyle().shape();
-  if (shape == QCPScatterStyle::ssNone || shape == QCPScatterStyle::ssDisc) {
+  if (b.few_points_shape != QCPScatterStyle::ssNone) {
+    QCPScatterStyle style = b.graph->scatterStyle();  // its size as styled (presentation)
+    style.setShape(b.graph->dataCount() <= kPointMarkersMaxPoints ? b.few_points_shape
+                                                                  : QCPScatterStyle::ssNone);
+    b.graph->setScatterStyle(style);
+  } else if (shape == QCPScatterStyle::ssNone || shape == QCPScatterStyle::ssDisc) {
     b.graph->setScatterStyle(b.graph->dataCount() <= kMarkersMaxPoints
                                  ? QCPScatterStyle(QCPScatterStyle::ssDisc, 5)
                                  : QCPScatterStyle());
   }
+}
+
+void LivePlot::markPointsWhileFew(const std::string& name) {
+  for (Binding& b : bindings_)
+    if (b.run == runs::kShown && b.name == name) b.few_points_shape = b.graph->scatterStyle().shape();
 }
 
 void LivePlot::setSeriesInRange(const std::string& name, bool inRange) {
@@ -236,6 +256,7 @@ void LivePlot::syncMarkers() {
 }
 
 void LivePlot::sync() {
+  clearUpperVectorState();  // the copies and range scans below are plain double code
   for (Binding& b : bindings_) syncBinding(b);
   syncMarkers();
   if (following_) rescale();

@@ -40,6 +40,13 @@ class LivePlot : public QCustomPlot {
   /// are drawn within the shown run's axes, never widening them, and their non-finite values
   /// are not marked (they are not this run's).
   QCPGraph* addRunGraph(const std::string& run, const std::string& name, const QString& label);
+  /// Adds a graph bound to no series (the plot fills it), drawn as DenseGraph: a curve of
+  /// more points than pixel columns costs one filled span per column.
+  QCPGraph* addDenseGraph();
+  /// The shown run's series `name` keeps its graph's scatter shape (as set now) only while it
+  /// has at most 60 points, none above (a marker per epoch reads at 30 epochs, is a blob at
+  /// 1,000).
+  void markPointsWhileFew(const std::string& name);
   /// The graph bound to (`run`, `name`), or nullptr.
   QCPGraph* graphFor(const std::string& name) const { return graphFor(runs::kShown, name); }
   QCPGraph* graphFor(const std::string& run, const std::string& name) const;
@@ -101,6 +108,8 @@ class LivePlot : public QCustomPlot {
     std::uint64_t revision = 0;
     std::size_t copied = 0;
     bool in_range = true;  ///< takes part in the axis ranges and markers
+    /// markPointsWhileFew: the scatter shape while few points (ssNone: the rule is off).
+    QCPScatterStyle::ScatterShape few_points_shape = QCPScatterStyle::ssNone;
   };
   /// The history `b` draws from (nullptr: none set).
   const RunHistory* historyOf(const Binding& b) const;

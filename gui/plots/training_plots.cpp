@@ -21,7 +21,6 @@ namespace trainscope {
 
 namespace {
 
-constexpr int kMaxEpochMarkers = 60;  // above this many epochs, no per-epoch markers
 /// The property of a loss plot label holding its own height (a fraction of the plot's).
 const char* const kHomeY = "trainscopeHomeY";
 
@@ -67,7 +66,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   light.setAlpha(70);
   addSeriesGraph(series::kStepLoss, {})->setPen(QPen(light, 1));
   // The smoothed per-step loss: not a history series (computed from step/loss on each sync).
-  smoothed_ = addGraph();
+  smoothed_ = addDenseGraph();
   smoothed_->setPen(QPen(kSmoothColor, 1.8));
   QCPGraph* train = addSeriesGraph(series::kEpochTrainLoss, {});
   train->setPen(QPen(kTrainColor, 2.5));
@@ -80,6 +79,8 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   gap.setAlpha(45);
   val->setBrush(gap);
   val->setChannelFillGraph(train);
+  markPointsWhileFew(series::kEpochTrainLoss);
+  markPointsWhileFew(series::kEpochValLoss);
 
   best_line_ = new QCPItemStraightLine(this);
   best_line_->setPen(QPen(kBestColor, 1.5, Qt::DashLine));
@@ -459,13 +460,6 @@ void LossPlot::setGhostChanges(const std::vector<ConfigChange>& changes, const Q
 }
 
 void LossPlot::sync() {
-  const bool markers = pointCount(series::kEpochTrainLoss) <= kMaxEpochMarkers;
-  for (const char* name : {series::kEpochTrainLoss, series::kEpochValLoss}) {
-    QCPGraph* g = graphFor(name);
-    QCPScatterStyle style = g->scatterStyle();
-    style.setShape(markers ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone);
-    g->setScatterStyle(style);
-  }
   updateSmoothed();
   updateBest();
   LivePlot::sync();

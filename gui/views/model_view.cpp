@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "gui/plots/dense_graph.h"
 #include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 #include "gui/views/conv_maps.h"
@@ -193,11 +194,12 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   map_->setTightBoundary(false);
   for (int c = 0; c < 2; ++c) {
     const QColor color = c == 0 ? kClass0 : kClass1;
-    train_points_[c] = plot_->addGraph();
+    // Up to a few thousand points each: stamped, not drawn circle by circle (DenseGraph).
+    train_points_[c] = new DenseGraph(plot_->xAxis, plot_->yAxis);
     train_points_[c]->setLineStyle(QCPGraph::lsNone);
     train_points_[c]->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, color.darker(120), color, 7));
-    val_points_[c] = plot_->addGraph();
+    val_points_[c] = new DenseGraph(plot_->xAxis, plot_->yAxis);
     val_points_[c]->setLineStyle(QCPGraph::lsNone);
     val_points_[c]->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color.darker(110), 1.5), Qt::NoBrush, 7));

@@ -5,8 +5,14 @@
 #include <QDirIterator>
 #include <QRegularExpression>
 #include <QtTest>
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <numeric>
+#include <random>
 
+#include "gui/plots/dense_graph.h"
+#include "gui/plots/epoch_plots.h"
 #include "gui/plots/lr_find_plot.h"
 #include "gui/plots/training_plots.h"
 
@@ -33,6 +39,47 @@ double shareOfColumnsWith(const QImage& image, int x0, int x1, int y, const QCol
   return all > 0 ? double(hit) / all : 0;
 }
 
+/// The rows of column `x` of `image` whose pixel is darker than `level` (any channel): the
+/// first and last such row, or false when none.
+bool inkRows(const QImage& image, int x, int level, int* top, int* bottom) {
+  *top = -1;
+  for (int y = 0; y < image.height(); ++y) {
+    const QColor c = image.pixelColor(x, y);
+    if (std::min({c.red(), c.green(), c.blue()}) < level) {
+      if (*top < 0) *top = y;
+      *bottom = y;
+    }
+  }
+  return *top >= 0;
+}
+
+/// A plot of one graph (created by `make` on the plot's axes) drawing `keys`/`values` with
+/// `pen`, rendered at 600x300 with fixed axes and no antialiasing (the reference is QPainter's
+/// own line). `spans` (optional): whether the graph, a DenseGraph, filled spans; `axisRect`
+/// (optional): the axis rect in the image.
+template <typename Make>
+QImage renderGraph(Make make, const QVector<double>& keys, const QVector<double>& values,
+                   const QPen& pen, bool* spans = nullptr, QRect* axisRect = nullptr) {
+  QCustomPlot plot;
+  plot.setNotAntialiasedElements(QCP::aeAll);
+  plot.setPlottingHint(QCP::phFastPolylines, true);
+  QCPGraph* g = make(plot.xAxis, plot.yAxis);
+  // The reference strokes every point (QCustomPlot's adaptive sampling is an approximation).
+  g->setAdaptiveSampling(qobject_cast<DenseGraph*>(g) != nullptr);
+  g->setPen(pen);
+  g->setData(keys, values, true);
+  plot.xAxis->setRange(keys.front(), keys.back());
+  plot.yAxis->setRange(-60, 60);
+  plot.resize(600, 300);
+  const QImage image = plot.toPixmap(600, 300).toImage();
+  if (axisRect) *axisRect = plot.axisRect()->rect();
+  if (spans) {
+    auto* dense = qobject_cast<DenseGraph*>(g);
+    *spans = dense && dense->drewLineSpans();
+  }
+  return image;
+}
+
 }  // namespace
 
 class TstPlotDetails : public QObject {
@@ -44,6 +91,12 @@ class TstPlotDetails : public QObject {
   void graphsBindRunAndSeries();
   void lrFindPlotDrawsTheSweepByName();
   void noGraphIndexOutsideThePlotsLayer();
+  void columnEnvelopeInterpolatesEachColumn();
+  void denseLineCoversWhatQPainterStrokes();
+  void denseTranslucentLineBlendsTwice();
+  void denseChannelFillCoversTheChannel();
+  void stampedScattersLookDrawn();
+  void epochMarkersOnlyWhileFew();
 };
 
 void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
@@ -230,6 +283,255 @@ void TstPlotDetails::noGraphIndexOutsideThePlotsLayer() {
   }
   QVERIFY(files > 20);
   QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+}
+
+void TstPlotDetails::columnEnvelopeInterpolatesEachColumn() {
+  // (0.5, 10) -> (3.5, 40): y = 10 + 10 (x - 0.5), so 15 at x = 1, 25 at 2, 35 at 3.
+  const QRect bounds(0, 0, 10, 100);
+  ColumnEnvelope e = columnEnvelope({QPointF(0.5, 10), QPointF(3.5, 40)}, bounds);
+  const double lo[] = {10, 15, 25, 35}, hi[] = {15, 25, 35, 40};
+  for (int c = 0; c < 4; ++c) {
+    QVERIFY(e.has(c));
+    QCOMPARE(e.lo[c], lo[c]);
+    QCOMPARE(e.hi[c], hi[c]);
+  }
+  for (int c = 4; c < 10; ++c) QVERIFY(!e.has(c));
+  // A non-finite point breaks the line: nothing is drawn between 1.5 and 5.5.
+  e = columnEnvelope({QPointF(0.5, 10), QPointF(1.5, 20), QPointF(qQNaN(), qQNaN()),
+                      QPointF(5.5, 50), QPointF(6.5, 60)},
+                     bounds);
+  QCOMPARE(e.lo[1], 15.0);
+  QCOMPARE(e.hi[1], 20.0);
+  for (int c = 2; c <= 4; ++c) QVERIFY2(!e.has(c), qPrintable(QString::number(c)));
+  QCOMPARE(e.lo[5], 50.0);
+  QCOMPARE(e.hi[6], 60.0);
+  // Values far off the plot are clamped (a span still reaches the edge, within int).
+  e = columnEnvelope({QPointF(0.5, -1e30), QPointF(0.9, 1e30)}, bounds);
+  QVERIFY(e.lo[0] >= -200 && e.lo[0] < 0);
+  QVERIFY(e.hi[0] > 100 && e.hi[0] <= 300);
+  // A 3-px pen: one more pixel up and left, one more down and right.
+  e = columnEnvelope({QPointF(0.5, 10), QPointF(3.5, 40)}, bounds);
+  const QVector<QRect> thin = columnSpans(e, 1), wide = columnSpans(e, 3);
+  QCOMPARE(thin.size(), 4);
+  QCOMPARE(thin[1], QRect(1, 15, 1, 11));  // rows 15..25
+  QCOMPARE(wide.size(), 5);                // columns -1..4, of which 0..4 are in bounds
+  QCOMPARE(wide.front().left(), 0);
+  QCOMPARE(wide[1], QRect(1, 9, 1, 28));  // columns 0..2 (10..35), one row more each side
+}
+
+void TstPlotDetails::denseLineCoversWhatQPainterStrokes() {
+  // 30,000 points of a noisy random walk with spikes over 600 px: QCPGraph strokes every
+  // point (the reference), DenseGraph fills per-column spans of its own samples. The ink of
+  // every pixel column must match the other image's within a pixel in any direction (where a
+  // near-vertical segment sits on a column boundary QPainter may draw it in either column).
+  std::mt19937 rng(3);
+  std::normal_distribution<double> noise(0.0, 4.0);
+  QVector<double> keys, values;
+  double walk = 0;
+  for (int i = 0; i < 30000; ++i) {
+    walk = std::clamp(walk + noise(rng) * 0.2, -30.0, 30.0);
+    keys << i;
+    values << walk + noise(rng) + (i % 997 == 0 ? 25 : 0);
+  }
+  const QPen pen(Qt::black, 1);
+  bool drew_spans = false;
+  QRect rect;
+  const QImage reference = renderGraph(
+      [](QCPAxis* x, QCPAxis* y) { return new QCPGraph(x, y); }, keys, values, pen, nullptr, &rect);
+  const QImage spans = renderGraph([](QCPAxis* x, QCPAxis* y) { return new DenseGraph(x, y); },
+                                   keys, values, pen, &drew_spans);
+  QVERIFY(drew_spans);
+  // Ink rows per column inside the axis rect (the axes' own lines and labels left out).
+  auto rows = [&](const QImage& image) {
+    std::vector<std::pair<int, int>> r(static_cast<std::size_t>(image.width()), {INT_MAX, INT_MIN});
+    for (int x = rect.left() + 1; x < rect.right(); ++x)
+      for (int y = rect.top() + 1; y < rect.bottom(); ++y) {
+        const QColor c = image.pixelColor(x, y);
+        if (std::min({c.red(), c.green(), c.blue()}) < 128) {
+          r[x].first = std::min(r[x].first, y);
+          r[x].second = std::max(r[x].second, y);
+        }
+      }
+    return r;
+  };
+  const auto ref = rows(reference), got = rows(spans);
+  // Is [lo, hi] of column x in `a` within the rows of columns x-1..x+1 of `b`, plus a pixel?
+  auto covered = [](const std::vector<std::pair<int, int>>& a,
+                    const std::vector<std::pair<int, int>>& b, int x) {
+    int lo = INT_MAX, hi = INT_MIN;
+    for (int k = x - 1; k <= x + 1; ++k) {
+      lo = std::min(lo, b[k].first);
+      hi = std::max(hi, b[k].second);
+    }
+    return a[x].first >= lo - 1 && a[x].second <= hi + 1;
+  };
+  int compared = 0, bad = 0;
+  QString first_bad;
+  for (int x = rect.left() + 2; x < rect.right() - 1; ++x) {
+    QCOMPARE(got[x].first == INT_MAX, ref[x].first == INT_MAX);
+    if (ref[x].first == INT_MAX) continue;
+    ++compared;
+    if (!covered(ref, got, x) || !covered(got, ref, x)) {
+      ++bad;
+      if (first_bad.isEmpty())
+        first_bad = QStringLiteral("column %1: reference %2..%3, spans %4..%5")
+                        .arg(x)
+                        .arg(ref[x].first)
+                        .arg(ref[x].second)
+                        .arg(got[x].first)
+                        .arg(got[x].second);
+    }
+  }
+  QVERIFY(compared > 450);
+  QVERIFY2(bad == 0, qPrintable(QStringLiteral("%1 of %2 columns differ; %3").arg(bad).arg(compared).arg(first_bad)));
+}
+
+void TstPlotDetails::denseTranslucentLineBlendsTwice() {
+  // A translucent pen over white: a zig-zag's up and down strokes each cover a dense column,
+  // so the column shows the colour blended twice: alpha a -> 1 - (1 - a)^2.
+  QVector<double> keys, values;
+  for (int i = 0; i < 20000; ++i) {
+    keys << i;
+    values << (i % 2 ? 40 : -40);  // every column spans -40..40
+  }
+  const QColor color(0, 0, 255, 100);
+  bool drew_spans = false;
+  const QImage image = renderGraph([](QCPAxis* x, QCPAxis* y) { return new DenseGraph(x, y); },
+                                   keys, values, QPen(color, 1), &drew_spans);
+  QVERIFY(drew_spans);
+  const double a = 100 / 255.0, twice = 1 - (1 - a) * (1 - a);
+  const int expected = qRound(255 * (1 - twice));  // red and green over white
+  const QColor mid = image.pixelColor(300, 150);
+  QVERIFY2(std::abs(mid.red() - expected) <= 2 && std::abs(mid.green() - expected) <= 2 &&
+               mid.blue() == 255,
+           qPrintable(QStringLiteral("%1 %2 %3, expected %4 %4 255")
+                          .arg(mid.red())
+                          .arg(mid.green())
+                          .arg(mid.blue())
+                          .arg(expected)));
+}
+
+void TstPlotDetails::denseChannelFillCoversTheChannel() {
+  // Two noisy curves 1,000 points each over 600 px, the upper 15 above the lower; the fill
+  // between them (opaque red, no pens) as QCPGraph's polygon and as DenseGraph's spans: the
+  // red rows of every column agree within a pixel (both take the curves at the column's
+  // centre).
+  std::mt19937 rng(5);
+  std::normal_distribution<double> noise(0.0, 6.0);
+  QVector<double> keys, low, high;
+  for (int i = 0; i < 1000; ++i) {
+    keys << i;
+    low << noise(rng) - 10;
+    high << low.back() + 15;
+  }
+  auto render = [&](bool dense, bool* filled) {
+    QCustomPlot plot;
+    plot.setNotAntialiasedElements(QCP::aeAll);
+    QCPGraph* l = dense ? new DenseGraph(plot.xAxis, plot.yAxis) : new QCPGraph(plot.xAxis, plot.yAxis);
+    QCPGraph* h = dense ? new DenseGraph(plot.xAxis, plot.yAxis) : new QCPGraph(plot.xAxis, plot.yAxis);
+    l->setData(keys, low, true);
+    h->setData(keys, high, true);
+    for (QCPGraph* g : {l, h}) g->setPen(Qt::NoPen);
+    h->setBrush(QColor(255, 0, 0));
+    h->setChannelFillGraph(l);
+    plot.xAxis->setRange(0, 999);
+    plot.yAxis->setRange(-60, 60);
+    plot.resize(600, 300);
+    const QImage image = plot.toPixmap(600, 300).toImage();
+    if (auto* d = qobject_cast<DenseGraph*>(h)) *filled = d->drewFillSpans();
+    return image;
+  };
+  bool filled = false;
+  const QImage reference = render(false, &filled), spans = render(true, &filled);
+  QVERIFY(filled);
+  int compared = 0, close = 0;
+  for (int x = 60; x < 590; ++x) {
+    int t0 = 0, b0 = 0, t1 = 0, b1 = 0;
+    if (!inkRows(reference, x, 200, &t0, &b0)) continue;
+    QVERIFY(inkRows(spans, x, 200, &t1, &b1));
+    ++compared;
+    if (std::abs(t0 - t1) <= 1 && std::abs(b0 - b1) <= 1) ++close;
+  }
+  QVERIFY(compared > 450);
+  QVERIFY2(close >= 0.98 * compared, qPrintable(QStringLiteral("%1 of %2").arg(close).arg(compared)));
+}
+
+void TstPlotDetails::stampedScattersLookDrawn() {
+  // 300 filled circles (the model view's training points): drawn one by one by QCPGraph and
+  // stamped by DenseGraph. Antialiased as in the model view: the same ink in all (the sum of
+  // every pixel's darkness; each centre moves by half a pixel at most) and each centre has
+  // the brush colour.
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> where(-50, 50);
+  QVector<double> xs, ys;
+  for (int i = 0; i < 300; ++i) {
+    xs << where(rng);
+    ys << where(rng);
+  }
+  std::vector<int> order(300);
+  std::iota(order.begin(), order.end(), 0);
+  const QColor fill(31, 119, 180);
+  auto render = [&](bool dense, bool* stamped) {
+    QCustomPlot plot;
+    QCPGraph* g = dense ? new DenseGraph(plot.xAxis, plot.yAxis) : new QCPGraph(plot.xAxis, plot.yAxis);
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, fill.darker(120), fill, 7));
+    QCPGraphDataContainer* data = g->data().data();
+    for (int i : order) data->add(QCPGraphData(xs[i], ys[i]));
+    plot.xAxis->setRange(-55, 55);
+    plot.yAxis->setRange(-55, 55);
+    plot.resize(500, 500);
+    const QImage image = plot.toPixmap(500, 500).toImage();
+    if (auto* d = qobject_cast<DenseGraph*>(g)) *stamped = d->drewStamps();
+    QVector<QPoint> centres;
+    for (int i = 0; i < 300; ++i)
+      centres << QPoint(qRound(plot.xAxis->coordToPixel(xs[i])), qRound(plot.yAxis->coordToPixel(ys[i])));
+    return std::make_pair(image, centres);
+  };
+  bool drew_stamps = false;
+  const auto [reference, centres] = render(false, &drew_stamps);
+  const auto [stamped, centres2] = render(true, &drew_stamps);
+  QVERIFY(drew_stamps);
+  auto ink = [](const QImage& image) {
+    double sum = 0;
+    for (int y = 0; y < 460; ++y)
+      for (int x = 60; x < image.width(); ++x) sum += (255 - image.pixelColor(x, y).red()) / 255.0;
+    return sum;
+  };
+  const double a = ink(reference), b = ink(stamped);
+  QVERIFY2(a > 300 * 20 && std::abs(a - b) < 0.03 * a,
+           qPrintable(QStringLiteral("%1 vs %2").arg(a).arg(b)));
+  for (const QPoint& c : centres2) {
+    if (c.x() < 60 || c.y() > 470) continue;  // under the axes
+    const QColor at = stamped.pixelColor(c);
+    QVERIFY2(std::abs(at.red() - fill.red()) < 40 && std::abs(at.blue() - fill.blue()) < 40,
+             qPrintable(at.name()));
+  }
+}
+
+void TstPlotDetails::epochMarkersOnlyWhileFew() {
+  // A circle per epoch on the epoch curves (loss and accuracy) up to 60 epochs, none above:
+  // 1,000 circles are a blob.
+  for (int epochs : {60, 61}) {
+    RunHistory h;
+    for (int e = 1; e <= epochs; ++e) {
+      h.append(series::kEpochTrainLoss, e * 10, 1.0 / e);
+      h.append(series::kEpochValLoss, e * 10, 1.1 / e);
+      h.append(series::kEpochTrainAccuracy, e * 10, 1 - 1.0 / e);
+      h.append(series::kEpochValAccuracy, e * 10, 1 - 1.1 / e);
+    }
+    LossPlot loss;
+    AccuracyPlot accuracy;
+    loss.setHistory(&h);
+    accuracy.setHistory(&h);
+    loss.sync();
+    accuracy.sync();
+    const auto expected = epochs <= 60 ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone;
+    for (QCPGraph* g : {loss.graphFor(series::kEpochTrainLoss), loss.graphFor(series::kEpochValLoss),
+                        accuracy.graphFor(series::kEpochTrainAccuracy),
+                        accuracy.graphFor(series::kEpochValAccuracy)})
+      QVERIFY2(g->scatterStyle().shape() == expected, qPrintable(g->name()));
+  }
 }
 
 QTEST_MAIN(TstPlotDetails)

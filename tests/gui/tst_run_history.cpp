@@ -22,6 +22,7 @@ class TstRunHistory : public QObject {
   void nonFiniteValuesAreMarkersNotValues();
   void historyNamesSeriesAndSpansEveryStep();
   void swapExchangesRunsWithNewGenerations();
+  void yRangeFollowsAppendsFoldsAndRollBacks();
 };
 
 void TstRunHistory::keepsEveryPointUpToTheBudget() {
@@ -146,6 +147,53 @@ void TstRunHistory::swapExchangesRunsWithNewGenerations() {
   shown.clear();
   QVERIFY(shown.empty());
   QVERIFY(!previous.empty());
+}
+
+void TstRunHistory::yRangeFollowsAppendsFoldsAndRollBacks() {
+  // yRange scans only the new points between calls: after every append, fold, roll-back and
+  // clear it must equal a scan of all the points (min and max of the finite values, of the
+  // positive ones for a log axis), asked at irregular intervals.
+  Series s(64);
+  std::mt19937 rng(7);
+  std::normal_distribution<double> noise(0.0, 1.0);
+  auto brute = [&](bool positive, double* lo, double* hi) {
+    bool any = false;
+    for (const trainscope::SeriesPoint& p : s.values().points()) {
+      if (positive && !(p.y > 0)) continue;
+      *lo = any ? std::min(*lo, p.y) : p.y;
+      *hi = any ? std::max(*hi, p.y) : p.y;
+      any = true;
+    }
+    return any;
+  };
+  auto check = [&] {
+    for (bool positive : {false, true}) {
+      double lo = 0, hi = 0, blo = 0, bhi = 0;
+      const bool any = s.yRange(&lo, &hi, positive);
+      QCOMPARE(any, brute(positive, &blo, &bhi));
+      if (any) {
+        QCOMPARE(lo, blo);
+        QCOMPARE(hi, bhi);
+      }
+    }
+  };
+  check();  // empty
+  int x = 0;
+  for (int round = 0; round < 60; ++round) {
+    const int n = 1 + round % 7 * 5;  // 1..31 points between two calls: folds happen in between
+    for (int i = 0; i < n; ++i) s.append(++x, round < 30 ? noise(rng) : 100 + noise(rng));
+    check();
+    if (round == 20 || round == 45) {
+      s.dropAfter(x - 10);  // a roll-back forgets the newest points, extremes among them
+      x -= 10;
+      check();
+    }
+  }
+  QVERIFY(s.values().revision() > 2);  // the folds happened
+  s.clear();
+  check();
+  s.append(1, -3);  // only non-positive values: no range on a log axis
+  check();
 }
 
 QTEST_GUILESS_MAIN(TstRunHistory)
