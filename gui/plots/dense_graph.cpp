@@ -37,72 +37,65 @@ QRect spanRect(int column, double lo, double hi) {
 
 /// Fills `spans` (within `bounds`) in `color`, each pixel once. QPainter fills a 1-px-wide
 /// rect one row at a time: ~6 ns a pixel opaque, ~50 ns translucent (2.8 ms for 500 spans of
-/// 100 px). Writing the spans into an image of `bounds` costs ~0.5 ns a pixel and QPainter
-/// blends the image whole rows at a time (~1 ns a pixel of `bounds`): the image unless the
-/// spans are opaque and cover less than a sixth of `bounds`.
+/// 100 px). Writing the spans into an image costs ~0.5 ns a pixel and QPainter blends the
+/// image whole rows at a time (~1 ns a pixel of the image): an image of the rows the spans
+/// take, unless the spans are opaque and cover less than a sixth of it.
 void paintSpans(QCPPainter* painter, const QVector<QRect>& spans, const QColor& color,
                 const QRect& bounds) {
   if (spans.isEmpty() || bounds.isEmpty()) return;
-  painter->save();
+  int top = bounds.bottom(), bottom = bounds.top();
   long covered = 0;
-  for (const QRect& r : spans) covered += r.height();
-  const long area = static_cast<long>(bounds.width()) * bounds.height();
-  if (color.alpha() == 255 && 6 * covered < area) {
+  for (const QRect& r : spans) {
+    top = std::min(top, r.top());
+    bottom = std::max(bottom, r.bottom());
+    covered += r.height();
+  }
+  const QRect box = QRect(bounds.left(), top, bounds.width(), bottom - top + 1) & bounds;
+  if (box.isEmpty()) return;
+  painter->save();
+  if (color.alpha() == 255 && 6 * covered < static_cast<long>(box.width()) * box.height()) {
     painter->setPen(Qt::NoPen);
     painter->setBrush(color);
     painter->drawRects(spans);
   } else {
-    QImage band(bounds.size(), QImage::Format_ARGB32_Premultiplied);
+    QImage band(box.size(), QImage::Format_ARGB32_Premultiplied);
     band.fill(Qt::transparent);
     clearUpperVectorState();  // QImage::fill leaves them in use
     const QRgb pixel = qPremultiply(color.rgba());
     uchar* const bits = band.bits();
     const qsizetype stride = band.bytesPerLine();
     for (const QRect& r : spans) {
-      const int x = r.left() - bounds.left();
+      const int x = r.left() - box.left();
       if (x < 0 || x >= band.width()) continue;
-      const int y0 = std::max(r.top(), bounds.top()) - bounds.top();
-      const int y1 = std::min(r.bottom(), bounds.bottom()) - bounds.top();
+      const int y0 = std::max(r.top(), box.top()) - box.top();
+      const int y1 = std::min(r.bottom(), box.bottom()) - box.top();
       for (int y = y0; y <= y1; ++y) reinterpret_cast<QRgb*>(bits + y * stride)[x] = pixel;
     }
-    painter->drawImage(bounds.topLeft(), band);
+    painter->drawImage(box.topLeft(), band);
   }
   painter->restore();
 }
 
-/// The points of one pixel column (DenseGraph::drawDenseLine): key pixel x and value.
+/// One pixel column's points (DenseGraph::drawDenseLine): the first, lowest, highest and last.
 struct ColumnSample {
-  ColumnSample() = default;
-  ColumnSample(double x, double v)
-      : first_x(x), first(v), lo_x(x), lo(v), hi_x(x), hi(v), last_x(x), last(v) {}
-  void add(double x, double v) {
-    if (v < lo) {
-      lo = v;
-      lo_x = x;
-    }
-    if (v > hi) {
-      hi = v;
-      hi_x = x;
-    }
-    last = v;
-    last_x = x;
-    ++count;
-  }
-  double first_x = 0, first = 0, lo_x = 0, lo = 0, hi_x = 0, hi = 0, last_x = 0, last = 0;
-  int count = 1;
+  const QCPGraphData* first = nullptr;
+  const QCPGraphData* lo = nullptr;
+  const QCPGraphData* hi = nullptr;
+  const QCPGraphData* last = nullptr;
 };
 
 /// Appends the column's first, lowest and highest (in the order they came) and last point
-/// to `lines` as pixels (`y_of`: value to pixel).
-template <typename YOf>
-void appendColumn(QVector<QPointF>& lines, ColumnSample c, const YOf& y_of) {
-  lines.append(QPointF(c.first_x, y_of(c.first)));
-  if (c.count > 2) {
-    const bool lo_first = c.lo_x <= c.hi_x;
-    lines.append(QPointF(lo_first ? c.lo_x : c.hi_x, y_of(lo_first ? c.lo : c.hi)));
-    lines.append(QPointF(lo_first ? c.hi_x : c.lo_x, y_of(lo_first ? c.hi : c.lo)));
+/// to `lines` as pixels (`x_of`, `y_of`: key and value to pixel), each once.
+template <typename XOf, typename YOf>
+void appendColumn(QVector<QPointF>& lines, const ColumnSample& c, const XOf& x_of,
+                  const YOf& y_of) {
+  const QCPGraphData* points[4] = {c.first, std::min(c.lo, c.hi), std::max(c.lo, c.hi), c.last};
+  const QCPGraphData* previous = nullptr;
+  for (const QCPGraphData* p : points) {
+    if (p == previous || (previous && p < previous)) continue;
+    lines.append(QPointF(x_of(p->key), y_of(p->value)));
+    previous = p;
   }
-  if (c.count > 1) lines.append(QPointF(c.last_x, y_of(c.last)));
 }
 
 }  // namespace
@@ -261,41 +254,46 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
     // A value of the other sign: QCPAxis's own placement (off the axis rect).
     return v / vr.lower > 0 ? v_a + v_b * std::log(v / vr.lower) : va->coordToPixel(v);
   };
+  auto x_of = [&](double key) { return ka + kb * key; };
   // QCustomPlot's adaptive sampling, per pixel column: the first, lowest, highest and last
-  // point (a column of one point: that point); non-finite values break the line. The state
-  // of the open column stays in locals (no lambda captures it: 3x faster).
+  // point (a column of one point: that point); non-finite values break the line. The inner
+  // loop compares keys with the next column's first key and keeps pointers: no pixel maths
+  // per point (18,000 points in 0.03 ms).
   QVector<QPointF> lines;
   lines.reserve(4 * rect.width() + 8);
+  const QCPGraphData* p = &*begin;
+  const QCPGraphData* const stop = p + (end - begin);
   ColumnSample cur;
-  bool open = false;
   double column = 0;
   // The key where the next column starts (a reversed axis: every point computes its column).
   double next_key = -INFINITY;
-  for (auto it = begin; it != end; ++it) {
-    const double v = it->value;
+  for (; p != stop; ++p) {
+    const double v = p->value;
+    if (cur.first && p->key < next_key && std::isfinite(v)) {
+      // The extremes are read through the pointers: a double kept across the calls below
+      // would live on the stack, a chain of stores and loads through every iteration.
+      if (v < cur.lo->value) cur.lo = p;
+      if (v > cur.hi->value) cur.hi = p;
+      continue;
+    }
     if (!std::isfinite(v)) {
-      if (open) appendColumn(lines, cur, y_of);
-      open = false;
+      if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, p - 1}, x_of, y_of);
+      cur = {};
       lines.append(QPointF(qQNaN(), qQNaN()));
       continue;
     }
-    const double x = ka + kb * it->key;
-    if (open && it->key < next_key) {
-      cur.add(x, v);
+    const double c = std::floor(x_of(p->key));
+    if (cur.first && c == column) {  // a reversed axis, or a key rounded across next_key
+      if (v < cur.lo->value) cur.lo = p;
+      if (v > cur.hi->value) cur.hi = p;
       continue;
     }
-    const double c = std::floor(x);
-    if (open && c == column) {  // a reversed axis, or a key rounded across next_key
-      cur.add(x, v);
-      continue;
-    }
-    if (open) appendColumn(lines, cur, y_of);
-    open = true;
+    if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, p - 1}, x_of, y_of);
+    cur = {p, p, p, p};
     column = c;
     next_key = kb > 0 ? (c + 1 - ka) / kb : -INFINITY;
-    cur = ColumnSample(x, v);
   }
-  if (open) appendColumn(lines, cur, y_of);
+  if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, stop - 1}, x_of, y_of);
   QColor color = pen().color();
   color.setAlphaF(1 - (1 - color.alphaF()) * (1 - color.alphaF()));  // as drawLinePlot
   paintSpans(painter, columnSpans(columnEnvelope(lines, rect), pen().widthF()), color, rect);

@@ -260,7 +260,21 @@ void LivePlot::sync() {
   for (Binding& b : bindings_) syncBinding(b);
   syncMarkers();
   if (following_) rescale();
-  replot(QCustomPlot::rpQueuedReplot);
+  // A plot in a hidden tab is drawn when it is shown (showEvent), not 30 times a second: five
+  // of the dashboard's seven live plots are hidden at any time.
+  if (isVisible()) {
+    replot(QCustomPlot::rpQueuedReplot);
+  } else {
+    stale_ = true;
+  }
+}
+
+void LivePlot::showEvent(QShowEvent* event) {
+  QCustomPlot::showEvent(event);
+  if (stale_) {
+    stale_ = false;
+    replot(QCustomPlot::rpRefreshHint);  // the buffers now, before the first paint
+  }
 }
 
 void LivePlot::rescale() {
@@ -432,7 +446,11 @@ void LivePlot::linkStepAxis(LivePlot* other) {
               to->following_ = from->following_;
               if (to->xAxis->range() == range) return;
               to->xAxis->setRange(range);
-              to->replot(QCustomPlot::rpQueuedReplot);
+              if (to->isVisible()) {
+                to->replot(QCustomPlot::rpQueuedReplot);
+              } else {
+                to->stale_ = true;  // drawn when shown (showEvent)
+              }
             });
   };
   link(this, other);

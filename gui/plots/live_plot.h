@@ -56,7 +56,8 @@ class LivePlot : public QCustomPlot {
   /// Non-finite markers currently drawn (all kinds, all bound series).
   int markerCount() const;
 
-  /// Copies new points from the history, rescales when following, queues one replot.
+  /// Copies new points from the history, rescales when following, queues one replot (or, while
+  /// the plot is hidden, one at the next showEvent).
   virtual void sync();
   /// Logarithmic value axis (values <= 0 are left out of the range).
   void setLogScale(bool logarithmic);
@@ -98,6 +99,7 @@ class LivePlot : public QCustomPlot {
   void wheelEvent(QWheelEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   struct Binding {
@@ -139,6 +141,7 @@ class LivePlot : public QCustomPlot {
   std::uint64_t marker_stamp_ = ~std::uint64_t{0};
   bool following_ = true;
   bool log_scale_ = false;
+  bool stale_ = false;  ///< synced while hidden: replot when shown
   struct Title {
     QString full, shown;  ///< the label as set, and as fitted
   };

@@ -90,6 +90,11 @@ void LossScalePlot::updateOverlay() {
   if (!overlay_) return;  // setLogScale() syncs during construction
   const QString raw = overlayText();
   const bool visible = !raw.isEmpty();
+  // Called at every sync (30 times a second): laid out again only when the text, width or
+  // font changed.
+  const QString key = QStringLiteral("%1|%2|%3").arg(raw).arg(width()).arg(overlay_->font().toString());
+  if (key == overlay_key_ && overlay_->visible() == visible) return;
+  overlay_key_ = key;
   // QCPItemText does not wrap: break the lines to 85% of the axis rect's width (QTextLayout also
   // breaks Chinese, which has no spaces).
   QStringList lines;

@@ -39,6 +39,7 @@ class LossScalePlot : public LivePlot {
   QString run_device_;  ///< "cpu", "cuda:0"; empty before the first run
   bool amp_ = false;
   QCPItemText* overlay_ = nullptr;
+  QString overlay_key_;  ///< the text, width and font the overlay was last laid out for
 };
 
 /// Draws a dashed vertical line with "AMP on" / "AMP off" on the loss and gradient-norm plots

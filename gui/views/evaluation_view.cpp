@@ -416,6 +416,11 @@ void EvaluationView::showEvaluation(const EvaluationResult& r) {
 }
 
 void EvaluationView::showRows(const ValidationDetail& d) {
+  if (!isVisible()) {
+    rows_stale_ = true;
+    return;
+  }
+  rows_stale_ = false;
   const std::vector<std::string> features =
       info_ ? info_->data.feature_names : std::vector<std::string>{};
   const int fixed = 5;
@@ -502,6 +507,12 @@ void EvaluationView::retranslate() {
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
   if (d.n_classes > 0 && worst_stack_->currentWidget() == worst_rows_) showRows(d);
+}
+
+void EvaluationView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (rows_stale_ && detail_ && detail_->n_classes > 0 && worst_stack_->currentWidget() == worst_rows_)
+    showRows(*detail_);
 }
 
 void EvaluationView::changeEvent(QEvent* event) {

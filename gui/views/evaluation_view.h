@@ -47,9 +47,15 @@ class EvaluationView : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  /// Fills the worst-samples table if a detail came while the view was hidden.
+  void showEvent(QShowEvent* event) override;
 
  private:
+  /// The worst samples as table rows; while the view is hidden only noted (rows_stale_): at
+  /// the highest step rate a detail comes with every epoch, several a second, and laying the
+  /// table's header out each time took a tenth of the GUI thread.
   void showRows(const ValidationDetail& d);
+  bool rows_stale_ = false;
   QString className(int64_t c) const;
 
   std::optional<RunInfo> info_;

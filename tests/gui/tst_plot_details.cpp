@@ -4,6 +4,8 @@
 // Drawn from hand-made histories; expected values from the arithmetic in the comments.
 #include <QDirIterator>
 #include <QRegularExpression>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QtTest>
 #include <algorithm>
 #include <climits>
@@ -15,6 +17,7 @@
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/lr_find_plot.h"
 #include "gui/plots/training_plots.h"
+#include "gui/views/evaluation_view.h"
 
 using namespace trainscope;
 
@@ -97,6 +100,7 @@ class TstPlotDetails : public QObject {
   void denseChannelFillCoversTheChannel();
   void stampedScattersLookDrawn();
   void epochMarkersOnlyWhileFew();
+  void hiddenViewsDrawWhenShown();
 };
 
 void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
@@ -532,6 +536,69 @@ void TstPlotDetails::epochMarkersOnlyWhileFew() {
                         accuracy.graphFor(series::kEpochValAccuracy)})
       QVERIFY2(g->scatterStyle().shape() == expected, qPrintable(g->name()));
   }
+}
+
+void TstPlotDetails::hiddenViewsDrawWhenShown() {
+  // A plot in a hidden tab is not replotted at each sync (30 times a second), nor a linked one
+  // when the loss plot's step axis moves; it is drawn once when shown, with every point.
+  RunHistory h;
+  for (int s = 1; s <= 500; ++s) h.append(series::kStepLr, s, 1e-3);
+  QWidget window;
+  auto* tabs = new QTabWidget(&window);
+  auto* lr = new LrPlot;
+  auto* other = new QWidget;
+  tabs->addTab(other, QStringLiteral("shown"));
+  tabs->addTab(lr, QStringLiteral("hidden"));
+  window.resize(600, 400);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  lr->setHistory(&h);
+  int replots = 0;
+  connect(lr, &QCustomPlot::afterReplot, this, [&] { ++replots; });
+  for (int i = 0; i < 5; ++i) {
+    lr->sync();
+    QCoreApplication::processEvents();
+  }
+  QCOMPARE(replots, 0);
+  QCOMPARE(lr->pointCount(series::kStepLr), 500);  // the data is synced all the same
+  LossPlot loss;
+  loss.linkStepAxis(lr);
+  loss.xAxis->setRange(10, 20);
+  QCoreApplication::processEvents();
+  QCOMPARE(replots, 0);
+  QCOMPARE(lr->xAxis->range().lower, 10.0);
+  tabs->setCurrentWidget(lr);
+  QCoreApplication::processEvents();
+  QVERIFY(replots >= 1);
+  const int shown = replots;
+  lr->sync();  // visible: a queued replot again
+  QTRY_VERIFY(replots > shown);
+
+  // The evaluation view's table of worst samples is filled when the view is shown.
+  auto* eval = new EvaluationView;
+  tabs->addTab(eval, QStringLiteral("evaluation"));
+  ValidationDetail d;
+  d.epoch = 3;
+  d.n_classes = 2;
+  d.confusion = {5, 1, 2, 4};
+  for (int i = 0; i < 3; ++i) {
+    WorstSample w;
+    w.position = i;
+    w.target = 1;
+    w.predicted = 0;
+    w.loss = 2.0 - i * 0.5;
+    w.probability = 0.1;
+    w.raw = {0.5f, -1.0f};
+    d.worst.push_back(w);
+  }
+  eval->setDetail(d);
+  auto* rows = eval->findChild<QTableWidget*>(QStringLiteral("worstRows"));
+  QVERIFY(rows);
+  QCOMPARE(rows->rowCount(), 0);
+  tabs->setCurrentWidget(eval);
+  QCoreApplication::processEvents();
+  QCOMPARE(rows->rowCount(), 3);
+  QCOMPARE(rows->item(0, 4)->text(), QStringLiteral("2"));  // the highest loss first
 }
 
 QTEST_MAIN(TstPlotDetails)
