@@ -248,6 +248,9 @@ QString EventText::foldKey(const Event& e) {
   if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished ||
       e.kind == EventKind::Error)
     return {};
+  // Non-finite steps fold into one line whether the loss or the gradient norm went bad: a run
+  // that explodes alternates the two at every step (32,000 lines, each laid out again).
+  if (e.kind == EventKind::NonFinite) return QStringLiteral("non_finite");
   return QString::fromStdString(toString(e.kind) + "/" + e.what);
 }
 

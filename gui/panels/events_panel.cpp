@@ -3,6 +3,7 @@
 #include <QListWidget>
 #include <QStyle>
 #include <QTime>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "gui/tr.h"
@@ -90,7 +91,18 @@ void EventsPanel::addLine(Render render, EventText::Severity severity, const QSt
     delete list_->takeItem(0);
     lines_.pop_front();
   }
-  list_->scrollToBottom();
+  scrollToBottomSoon();
+}
+
+void EventsPanel::scrollToBottomSoon() {
+  // scrollToBottom() lays every line out again (word-wrapped texts): once per turn of the
+  // event loop, not once per event of a batch.
+  if (scroll_pending_) return;
+  scroll_pending_ = true;
+  QTimer::singleShot(0, this, [this] {
+    scroll_pending_ = false;
+    list_->scrollToBottom();
+  });
 }
 
 void EventsPanel::addEvent(const Event& event) {

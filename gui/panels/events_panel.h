@@ -44,6 +44,9 @@ class EventsPanel : public QGroupBox {
   void retranslate();
 
  private:
+  /// Scrolls to the newest line at the next turn of the event loop (once for a batch).
+  void scrollToBottomSoon();
+  bool scroll_pending_ = false;
   bool past_run_ = false;
   struct Line {
     Render render;

@@ -152,6 +152,14 @@ ColumnEnvelope columnEnvelope(const QVector<QPointF>& lines, const QRect& bounds
   return env;
 }
 
+void moveOffLeftEdge(ColumnEnvelope& env) {
+  if (env.lo.size() < 2 || !env.has(0)) return;
+  env.lo[1] = std::min(env.lo[1], env.lo[0]);
+  env.hi[1] = std::max(env.hi[1], env.hi[0]);
+  env.lo[0] = INFINITY;
+  env.hi[0] = -INFINITY;
+}
+
 QVector<QRect> columnSpans(const ColumnEnvelope& env, double penWidth) {
   // A pen of w pixels covers round(w) rows and columns: the envelope is widened by the extra
   // pixels, half before (up, left) and half after (down, right).
@@ -240,21 +248,25 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
   // Dense enough that the line fills spans (drawLinePlot's test, on data rather than vertices).
   if (end - begin <= kDenseVerticesPerColumn * rect.width()) return false;
 
-  // QCPAxis::coordToPixel as a x b + c: one multiply for a linear axis, one log for a log axis
-  // (QCPAxis takes two logs per call: 30% of a replot of 12 log-scale curves).
-  const double ka = keyAxis()->coordToPixel(0), kb = keyAxis()->coordToPixel(1) - ka;
+  // QCPAxis::coordToPixel as pixel(lower) + slope (value - lower): one multiply for a linear
+  // axis, one log for a log axis (QCPAxis takes two logs per call: 30% of a replot of 12
+  // log-scale curves). From the range's ends, so that a range of 1e38 or one starting at step
+  // 1e9 keeps its precision.
+  const QCPRange kr = keyAxis()->range();
+  const double kx0 = keyAxis()->coordToPixel(kr.lower);
+  const double kb = (keyAxis()->coordToPixel(kr.upper) - kx0) / (kr.upper - kr.lower);
   const QCPAxis* va = valueAxis();
   const bool log = va->scaleType() == QCPAxis::stLogarithmic;
   const QCPRange vr = va->range();
-  const double v_a = va->coordToPixel(log ? vr.lower : 0.0);
+  const double v_a = va->coordToPixel(vr.lower);
   const double v_b = log ? (va->coordToPixel(vr.upper) - v_a) / std::log(vr.upper / vr.lower)
-                         : va->coordToPixel(1.0) - v_a;
+                         : (va->coordToPixel(vr.upper) - v_a) / (vr.upper - vr.lower);
   auto y_of = [&](double v) {
-    if (!log) return v_a + v_b * v;
+    if (!log) return v_a + v_b * (v - vr.lower);
     // A value of the other sign: QCPAxis's own placement (off the axis rect).
     return v / vr.lower > 0 ? v_a + v_b * std::log(v / vr.lower) : va->coordToPixel(v);
   };
-  auto x_of = [&](double key) { return ka + kb * key; };
+  auto x_of = [&](double key) { return kx0 + kb * (key - kr.lower); };
   // QCustomPlot's adaptive sampling, per pixel column: the first, lowest, highest and last
   // point (a column of one point: that point); non-finite values break the line. The inner
   // loop compares keys with the next column's first key and keeps pointers: no pixel maths
@@ -291,12 +303,14 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
     if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, p - 1}, x_of, y_of);
     cur = {p, p, p, p};
     column = c;
-    next_key = kb > 0 ? (c + 1 - ka) / kb : -INFINITY;
+    next_key = kb > 0 ? kr.lower + (c + 1 - kx0) / kb : -INFINITY;
   }
   if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, stop - 1}, x_of, y_of);
   QColor color = pen().color();
   color.setAlphaF(1 - (1 - color.alphaF()) * (1 - color.alphaF()));  // as drawLinePlot
-  paintSpans(painter, columnSpans(columnEnvelope(lines, rect), pen().widthF()), color, rect);
+  ColumnEnvelope env = columnEnvelope(lines, rect);
+  moveOffLeftEdge(env);
+  paintSpans(painter, columnSpans(env, pen().widthF()), color, rect);
   drew_line_spans_ = true;
   return true;
 }
@@ -317,7 +331,9 @@ void DenseGraph::drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines
     // More vertices than columns: antialiasing is invisible in the zig-zag, and costs 5x.
     if (columns > 0 && lines.size() > columns) painter->setAntialiasing(false);
     if (columns > 0 && lines.size() > kDenseVerticesPerColumn * columns) {
-      const QVector<QRect> spans = columnSpans(columnEnvelope(lines, rect), pen.widthF());
+      ColumnEnvelope env = columnEnvelope(lines, rect);
+      moveOffLeftEdge(env);
+      const QVector<QRect> spans = columnSpans(env, pen.widthF());
       // A dense noisy line is a zig-zag whose up and down strokes each cover the column:
       // a translucent pen blended twice, as the stroked line looked.
       QColor color = pen.color();

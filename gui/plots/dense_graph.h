@@ -34,6 +34,11 @@ struct ColumnEnvelope {
 };
 ColumnEnvelope columnEnvelope(const QVector<QPointF>& lines, const QRect& bounds);
 
+/// Moves the envelope's first column into the second: the value axis' line is drawn over the
+/// axis rect's first pixel column, where the run's first step lies (a spike at step 1 or 2
+/// would be hidden under the axis).
+void moveOffLeftEdge(ColumnEnvelope& env);
+
 /// One rect per column (x = column, width 1), in increasing x, covering what a pen of
 /// `penWidth` pixels (0 or 1: one pixel) stroking the line covers: the envelope from lo to hi,
 /// widened by round(penWidth) - 1 pixels, half up and left, half down and right (a column

@@ -105,6 +105,17 @@ void TstLiveView::repeatedEventsFoldIntoOneLine() {
   e.step = 301;
   panel.addEvent(e);
   QCOMPARE(panel.lineCount(), 3);
+  // An exploding run alternates a non-finite loss and a non-finite gradient norm at every step
+  // (a fresh user's run: 32,000 events, 4 minutes of relayout): still one line.
+  for (int step = 302; step <= 2300; ++step) {
+    e.step = step;
+    e.what = step % 2 ? "loss" : "grad_norm";
+    panel.addEvent(e);
+  }
+  QCOMPARE(panel.lineCount(), 3);
+  QVERIFY2(panel.lineText(2).contains(QStringLiteral("steps 301–2300")),
+           qPrintable(panel.lineText(2)));
+  e.what = "loss";
   // Bounded: never more than kMaxLines lines.
   for (int i = 0; i < EventsPanel::kMaxLines + 50; ++i) {
     paused.step = i;

@@ -101,6 +101,7 @@ class TstPlotDetails : public QObject {
   void stampedScattersLookDrawn();
   void epochMarkersOnlyWhileFew();
   void hiddenViewsDrawWhenShown();
+  void denseLineEdgesAndHugeValues();
 };
 
 void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
@@ -599,6 +600,54 @@ void TstPlotDetails::hiddenViewsDrawWhenShown() {
   QCoreApplication::processEvents();
   QCOMPARE(rows->rowCount(), 3);
   QCOMPARE(rows->item(0, 4)->text(), QStringLiteral("2"));  // the highest loss first
+}
+
+void TstPlotDetails::denseLineEdgesAndHugeValues() {
+  // Found by a fresh user: (1) a gradient-norm spike at step 2 of 3,000 steps lies in the axis
+  // rect's first pixel column, under the value axis' line: it must show in the next column;
+  // (2) losses of ~1.4e38 (an exploding run) drew the dense curve at 0: the pixel mapping took
+  // the difference of pixel(1) and pixel(0), which vanishes on such a range.
+  for (double scale : {1.0, 1.44e38}) {
+    QVector<double> keys, values;
+    for (int s = 1; s <= 3000; ++s) {
+      keys << s;
+      values << scale * (s == 2 ? 380.0 : 1.0 + 0.3 * ((s * 7919) % 13) / 13.0);
+    }
+    QCustomPlot plot;
+    plot.setNotAntialiasedElements(QCP::aeAll);
+    auto* g = new DenseGraph(plot.xAxis, plot.yAxis);
+    g->setPen(QPen(Qt::black, 1));
+    g->setData(keys, values, true);
+    plot.xAxis->setRange(1, 3000);
+    plot.yAxis->setRange(-40 * scale, 400 * scale);  // the baseline off the axis line
+    plot.resize(700, 300);
+    const QImage image = plot.toPixmap(700, 300).toImage();
+    QVERIFY(g->drewLineSpans());
+    const QRect r = plot.axisRect()->rect();
+    auto inked = [&](int x, int y) {
+      const QColor c = image.pixelColor(x, y);
+      return std::max({c.red(), c.green(), c.blue()}) < 100;
+    };
+    // The spike: column left + 1 is inked from near its value's row down to the baseline.
+    const int spike = qRound(plot.yAxis->coordToPixel(380.0 * scale));
+    const int base = qRound(plot.yAxis->coordToPixel(1.15 * scale));
+    QVERIFY2(inked(r.left() + 1, spike + 1) && inked(r.left() + 1, (spike + base) / 2),
+             qPrintable(QStringLiteral("scale %1: no spike beside the axis").arg(scale)));
+    // The rest: ink near the values' rows (1.0-1.3 x scale), not at 0 or anywhere else.
+    int at_values = 0, elsewhere = 0;
+    const int hi_row = qRound(plot.yAxis->coordToPixel(1.35 * scale)) - 1;
+    const int lo_row = qRound(plot.yAxis->coordToPixel(0.95 * scale)) + 1;
+    for (int x = r.left() + 10; x < r.right() - 1; ++x)
+      for (int y = r.top() + 1; y < r.bottom() - 8; ++y) {  // above the step axis' ticks
+        if (!inked(x, y)) continue;
+        (y >= hi_row && y <= lo_row ? at_values : elsewhere)++;
+      }
+    QVERIFY2(at_values > 500 && elsewhere == 0,
+             qPrintable(QStringLiteral("scale %1: %2 at the values, %3 elsewhere")
+                            .arg(scale)
+                            .arg(at_values)
+                            .arg(elsewhere)));
+  }
 }
 
 QTEST_MAIN(TstPlotDetails)
