@@ -252,9 +252,8 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
   // axis, one log for a log axis (QCPAxis takes two logs per call: 30% of a replot of 12
   // log-scale curves). From the range's ends, so that a range of 1e38 or one starting at step
   // 1e9 keeps its precision.
-  const QCPRange kr = keyAxis()->range();
-  const double kx0 = keyAxis()->coordToPixel(kr.lower);
-  const double kb = (keyAxis()->coordToPixel(kr.upper) - kx0) / (kr.upper - kr.lower);
+  const double kx0 = keyAxis()->coordToPixel(keys.lower);
+  const double kb = (keyAxis()->coordToPixel(keys.upper) - kx0) / (keys.upper - keys.lower);
   const QCPAxis* va = valueAxis();
   const bool log = va->scaleType() == QCPAxis::stLogarithmic;
   const QCPRange vr = va->range();
@@ -266,7 +265,7 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
     // A value of the other sign: QCPAxis's own placement (off the axis rect).
     return v / vr.lower > 0 ? v_a + v_b * std::log(v / vr.lower) : va->coordToPixel(v);
   };
-  auto x_of = [&](double key) { return kx0 + kb * (key - kr.lower); };
+  auto x_of = [&](double key) { return kx0 + kb * (key - keys.lower); };
   // QCustomPlot's adaptive sampling, per pixel column: the first, lowest, highest and last
   // point (a column of one point: that point); non-finite values break the line. The inner
   // loop compares keys with the next column's first key and keeps pointers: no pixel maths
@@ -303,7 +302,7 @@ bool DenseGraph::drawDenseLine(QCPPainter* painter) {
     if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, p - 1}, x_of, y_of);
     cur = {p, p, p, p};
     column = c;
-    next_key = kb > 0 ? kr.lower + (c + 1 - kx0) / kb : -INFINITY;
+    next_key = kb > 0 ? keys.lower + (c + 1 - kx0) / kb : -INFINITY;
   }
   if (cur.first) appendColumn(lines, {cur.first, cur.lo, cur.hi, stop - 1}, x_of, y_of);
   QColor color = pen().color();
