@@ -260,6 +260,10 @@ void LivePlot::sync() {
   for (Binding& b : bindings_) syncBinding(b);
   syncMarkers();
   if (following_) rescale();
+  replotWhenShown();
+}
+
+void LivePlot::replotWhenShown() {
   // A plot in a hidden tab is drawn when it is shown (showEvent), not 30 times a second: five
   // of the dashboard's seven live plots are hidden at any time.
   if (isVisible()) {
@@ -446,11 +450,7 @@ void LivePlot::linkStepAxis(LivePlot* other) {
               to->following_ = from->following_;
               if (to->xAxis->range() == range) return;
               to->xAxis->setRange(range);
-              if (to->isVisible()) {
-                to->replot(QCustomPlot::rpQueuedReplot);
-              } else {
-                to->stale_ = true;  // drawn when shown (showEvent)
-              }
+              to->replotWhenShown();
             });
   };
   link(this, other);

@@ -128,6 +128,8 @@ class LivePlot : public QCustomPlot {
   /// space nearest its middle, and elided only when that is still too long.
   void fitAxisTitles();
   void setFollowing(bool following);
+  /// Queues a replot when the plot is visible; otherwise marks it for showEvent.
+  void replotWhenShown();
   /// Before each replot: the presentation style (setPresentation) on every pen and font, and
   /// in presentation mode a legend too wide for the plot wrapped into fewer columns.
   void applyPresentation();
