@@ -12,11 +12,11 @@
 namespace trainscope {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& problem) {
+[[noreturn]] void failArray(const std::string& file, const std::string& problem) {
   throw Error(ErrorCode::Data, file, problem);
 }
 
-std::string shapeText(at::IntArrayRef s) {
+std::string numpyShapeText(at::IntArrayRef s) {
   std::string t = "(";
   for (std::size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
   return t + (s.size() == 1 ? ",)" : ")");
@@ -30,14 +30,14 @@ bool integerDtype(const at::Tensor& t) {
 /// Checks shapes and values of one split; returns x as the model-ready storage.
 TensorPair convert(const ArraySplit& a, bool classification, const std::vector<double>& classes,
                    std::vector<int64_t>& image_shape) {
-  const std::string xs = a.x_name + " " + shapeText(a.x.sizes());
+  const std::string xs = a.x_name + " " + numpyShapeText(a.x.sizes());
   if (a.x.dim() < 2)
-    fail(a.file, a.x_name + " has shape " + shapeText(a.x.sizes()) +
+    failArray(a.file, a.x_name + " has shape " + numpyShapeText(a.x.sizes()) +
                      ": inputs need a sample axis first and at least one more, e.g. (N, F)");
   if (a.y.dim() < 1 || a.y.size(0) != a.x.size(0))
-    fail(a.file, a.y_name + " has shape " + shapeText(a.y.sizes()) + " but " + xs + " has " +
+    failArray(a.file, a.y_name + " has shape " + numpyShapeText(a.y.sizes()) + " but " + xs + " has " +
                      std::to_string(a.x.size(0)) + " samples: both need the same first axis");
-  if (a.x.size(0) == 0) fail(a.file, xs + " holds no sample");
+  if (a.x.size(0) == 0) failArray(a.file, xs + " holds no sample");
   TensorPair out;
   const int64_t n = a.x.size(0);
   const bool images = a.x.scalar_type() == at::kByte &&
@@ -48,7 +48,7 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
                                      ? std::vector<int64_t>{1, a.x.size(1), a.x.size(2)}
                                      : std::vector<int64_t>{a.x.size(1), a.x.size(2), a.x.size(3)};
     if (!image_shape.empty() && image_shape != shape)
-      fail(a.file, xs + " holds images of another size than the training images");
+      failArray(a.file, xs + " holds images of another size than the training images");
     image_shape = shape;
     out.x = a.x.reshape({n, -1}).contiguous();
     out.x_scale = 255.0;
@@ -57,7 +57,7 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
     const at::Tensor bad = (~at::isfinite(out.x)).reshape({-1}).nonzero();
     if (bad.numel() > 0) {
       const int64_t flat = bad[0][0].item<int64_t>();
-      fail(a.file, a.x_name + " holds a non-finite value (nan or inf) in sample " +
+      failArray(a.file, a.x_name + " holds a non-finite value (nan or inf) in sample " +
                        std::to_string(flat / (out.x.numel() / n)));
     }
   }
@@ -65,7 +65,7 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
     at::Tensor y = a.y;
     if (y.dim() == 2 && y.size(1) == 1) y = y.reshape({n});
     if (y.dim() != 1)
-      fail(a.file, a.y_name + " has shape " + shapeText(a.y.sizes()) +
+      failArray(a.file, a.y_name + " has shape " + numpyShapeText(a.y.sizes()) +
                        ": class labels need shape (N,) or (N, 1)");
     const at::Tensor yd = y.to(at::kDouble).contiguous();
     const double* p = yd.data_ptr<double>();
@@ -74,7 +74,7 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
     for (int64_t i = 0; i < n; ++i) {
       const auto it = std::lower_bound(classes.begin(), classes.end(), p[i]);
       if (it == classes.end() || *it != p[i])
-        fail(a.file, a.y_name + "[" + std::to_string(i) + "] is " + formatNumber(p[i]) +
+        failArray(a.file, a.y_name + "[" + std::to_string(i) + "] is " + formatNumber(p[i]) +
                          ", a class the training labels do not have");
       pi[i] = it - classes.begin();
     }
@@ -83,10 +83,10 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
     at::Tensor y = a.y.to(at::kFloat);
     if (y.dim() == 1) y = y.reshape({n, 1});
     if (y.dim() != 2)
-      fail(a.file, a.y_name + " has shape " + shapeText(a.y.sizes()) +
+      failArray(a.file, a.y_name + " has shape " + numpyShapeText(a.y.sizes()) +
                        ": regression targets need shape (N,) or (N, K)");
     if (!at::isfinite(y).all().item<bool>())
-      fail(a.file, a.y_name + " holds a non-finite target (nan or inf)");
+      failArray(a.file, a.y_name + " holds a non-finite target (nan or inf)");
     out.y = y.contiguous();
   }
   return out;
@@ -99,10 +99,10 @@ void arraysToSource(const ArraySplit& train, const std::optional<ArraySplit>& va
                     const std::string& task_key, SourceData& out) {
   const std::string& path = train.file;
   if (train.x.dim() < 1 || train.y.dim() < 1 || train.x.size(0) != train.y.size(0))
-    fail(path, train.y_name + " has shape " + shapeText(train.y.sizes()) + " but " +
-                   train.x_name + " has shape " + shapeText(train.x.sizes()) +
+    failArray(path, train.y_name + " has shape " + numpyShapeText(train.y.sizes()) + " but " +
+                   train.x_name + " has shape " + numpyShapeText(train.x.sizes()) +
                    ": both need the same number of samples along their first axis");
-  if (train.x.size(0) == 0) fail(path, train.x_name + " holds no sample");
+  if (train.x.size(0) == 0) failArray(path, train.x_name + " holds no sample");
   // The task, and the classes from the training labels.
   const at::Tensor& y = train.y;
   bool classification = task == "classification" || (task == "auto" && integerDtype(y));
@@ -110,20 +110,20 @@ void arraysToSource(const ArraySplit& train, const std::optional<ArraySplit>& va
   if (classification) {
     const at::Tensor yd = y.to(at::kDouble).reshape({-1});
     if (!at::isfinite(yd).all().item<bool>() || !(yd == at::floor(yd)).all().item<bool>())
-      fail(path, train.y_name + " holds fractional or non-finite labels; classification needs "
+      failArray(path, train.y_name + " holds fractional or non-finite labels; classification needs "
                                 "whole numbers (set " + task_key + "=regression for real targets)");
     const at::Tensor uniq = std::get<0>(at::_unique(yd, /*sorted=*/true));
     const at::Tensor u = uniq.contiguous();
     classes.assign(u.data_ptr<double>(), u.data_ptr<double>() + u.numel());
     if (classes.size() < 2)
-      fail(path, train.y_name + " is constant (one class): classification needs at least 2");
+      failArray(path, train.y_name + " is constant (one class): classification needs at least 2");
     for (double v : classes) out.class_names.push_back(std::to_string(static_cast<int64_t>(v)));
   }
   out.pool = convert(train, classification, classes, out.image_shape);
   if (!classification) {
     const at::Tensor yf = out.pool.y;
     if ((yf == yf[0]).all().item<bool>())
-      fail(path, train.y_name + " is constant: there is nothing to learn");
+      failArray(path, train.y_name + " is constant: there is nothing to learn");
   }
   const auto sample = out.pool.x.sizes().slice(1);
   for (auto [split, dst, file] : {std::tuple{&val, &out.val, &out.val_file},
@@ -132,9 +132,9 @@ void arraysToSource(const ArraySplit& train, const std::optional<ArraySplit>& va
     *dst = convert(**split, classification, classes, out.image_shape);
     if (dst->x.sizes().slice(1) != sample || dst->x.scalar_type() != out.pool.x.scalar_type() ||
         dst->y.sizes().slice(1) != out.pool.y.sizes().slice(1))
-      fail(path, (*split)->x_name + " " + shapeText((*split)->x.sizes()) +
+      failArray(path, (*split)->x_name + " " + numpyShapeText((*split)->x.sizes()) +
                      " does not match the training arrays' sample shape " +
-                     shapeText(train.x.sizes()));
+                     numpyShapeText(train.x.sizes()));
     *file = path;
   }
   out.pool_file = path;

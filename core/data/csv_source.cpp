@@ -18,7 +18,7 @@ namespace {
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
-[[noreturn]] void fail(const CsvTable& t, const std::string& problem) {
+[[noreturn]] void failCsv(const CsvTable& t, const std::string& problem) {
   throw Error(ErrorCode::Data, t.file, "CSV file " + t.file + ": " + problem);
 }
 
@@ -92,7 +92,7 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
   const std::string where = "the target column " + quoted(y.name);
   if (!y.numeric) {
     if (c.task == "regression")
-      fail(t, where + " holds text (" + cellAt(t, y.first_text_row, l.target) + ": \"" +
+      failCsv(t, where + " holds text (" + cellAt(t, y.first_text_row, l.target) + ": \"" +
                   y.first_text + "\"), but data.csv.task is regression, which needs numbers");
     l.classification = true;
     std::set<std::string> labels;
@@ -105,7 +105,7 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
     }
   } else {
     const int64_t bad = firstNonFinite(t, l.target);
-    if (bad >= 0) fail(t, cellAt(t, bad, l.target) + ": the target is not a finite number");
+    if (bad >= 0) failCsv(t, cellAt(t, bad, l.target) + ": the target is not a finite number");
     // The distinct values: all of them for classes; for auto, only whether there are more
     // than kMaxAutoClasses (a real-valued target of a million rows is not sorted into a set).
     std::set<float> values;
@@ -123,7 +123,7 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
     if (c.task == "classification" && !y.integral) {
       for (int64_t r = 0; r < t.rows; ++r)
         if (const float v = t.number(r, l.target); std::isfinite(v) && std::floor(v) != v)
-          fail(t, where + " holds a fraction (" + cellAt(t, r, l.target) + ": " +
+          failCsv(t, where + " holds a fraction (" + cellAt(t, r, l.target) + ": " +
                       formatNumber(v) +
                       ") but data.csv.task is classification, which needs whole numbers or "
                       "text labels; set data.csv.task=regression");
@@ -137,11 +137,11 @@ void decideTask(const CsvTable& t, const CsvConfig& c, Layout& l) {
         l.class_names.push_back(wholeNumberText(v));
       }
     else if (lo == hi)
-      fail(t, where + " is constant (every row holds " + formatNumber(lo) +
+      failCsv(t, where + " is constant (every row holds " + formatNumber(lo) +
                   "): there is nothing to learn");
   }
   if (l.classification && l.class_names.size() < 2)
-    fail(t, where + " is constant (every row holds the class \"" +
+    failCsv(t, where + " is constant (every row holds the class \"" +
                 (l.class_names.empty() ? std::string() : l.class_names[0]) +
                 "\"): classification needs at least 2 classes");
 }
@@ -166,19 +166,19 @@ void decideFeatures(const CsvTable& t, const CsvConfig& c, Layout& l) {
       if (!excluded.count(col)) l.features.push_back(col);
   }
   if (l.features.empty())
-    fail(t, "no feature column is left beside the target " + quoted(t.columns[l.target].name) +
+    failCsv(t, "no feature column is left beside the target " + quoted(t.columns[l.target].name) +
                 " (columns: " + columnList(t) + ")");
   for (int64_t col : l.features) {
     const CsvColumn& f = t.columns[col];
     if (f.numeric) {
       const int64_t bad = firstNonFinite(t, col);
-      if (bad >= 0) fail(t, cellAt(t, bad, col) + ": not a finite number (nan or inf)");
+      if (bad >= 0) failCsv(t, cellAt(t, bad, col) + ": not a finite number (nan or inf)");
       l.categories.emplace_back();
       l.feature_names.push_back(f.name);
       continue;
     }
     if (c.categorical != "one_hot")
-      fail(t, "column " + quoted(f.name) + " holds text (" + cellAt(t, f.first_text_row, col) +
+      failCsv(t, "column " + quoted(f.name) + " holds text (" + cellAt(t, f.first_text_row, col) +
                   ": \"" + f.first_text +
                   "\"); features must be numbers: set data.csv.categorical=one_hot to encode it, "
                   "or leave it out with data.csv.exclude");
@@ -215,7 +215,7 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
   if (first_row >= 0 && c.on_missing != "drop_row") {
     std::string tokens;
     for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
-    fail(t, cellAt(t, first_row, first_col) + ": missing value (an empty cell" +
+    failCsv(t, cellAt(t, first_row, first_col) + ": missing value (an empty cell" +
                 (tokens.empty() ? std::string() : " or one of " + tokens) +
                 "); fill it in, or set data.csv.on_missing=drop_row to leave such rows out");
   }
@@ -225,7 +225,7 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
   for (int64_t r = 0; r < t.rows; ++r)
     if (!missing[r]) kept.push_back(r);
   dropped = t.rows - static_cast<int64_t>(kept.size());
-  if (kept.empty()) fail(t, "every row has a missing value in a used column");
+  if (kept.empty()) failCsv(t, "every row has a missing value in a used column");
   return kept;
 }
 
@@ -246,18 +246,18 @@ TensorPair encode(CsvTable& t, const Layout& l, const std::vector<int64_t>& kept
       continue;
     }
     if (!col.numeric)
-      fail(t, "column " + quoted(col.name) + " holds text (" +
+      failCsv(t, "column " + quoted(col.name) + " holds text (" +
                   cellAt(t, col.first_text_row, l.features[f]) + ": \"" + col.first_text +
                   "\") but is numeric in the training table");
     const int64_t bad = firstNonFinite(t, l.features[f]);
-    if (bad >= 0) fail(t, cellAt(t, bad, l.features[f]) + ": not a finite number (nan or inf)");
+    if (bad >= 0) failCsv(t, cellAt(t, bad, l.features[f]) + ": not a finite number (nan or inf)");
   }
 
   const CsvColumn& y = t.columns[l.target];
   at::Tensor targets;
   if (!l.classification) {
     if (!y.numeric)
-      fail(t, cellAt(t, y.first_text_row, l.target) + ": the target \"" + y.first_text +
+      failCsv(t, cellAt(t, y.first_text_row, l.target) + ": the target \"" + y.first_text +
                   "\" is not a number (the training table's target is)");
     targets = at::empty({n, 1}, at::kFloat);
     float* py = targets.data_ptr<float>();
@@ -276,7 +276,7 @@ TensorPair encode(CsvTable& t, const Layout& l, const std::vector<int64_t>& kept
         if (it != l.number_classes.end()) cls = it->second;
       }
       if (cls < 0)
-        fail(t, cellAt(t, r, l.target) + ": the class \"" +
+        failCsv(t, cellAt(t, r, l.target) + ": the class \"" +
                     (y.numeric ? formatNumber(t.number(r, l.target)) : y.text[r]) +
                     "\" does not occur in the training table");
       py[i] = cls;
@@ -320,7 +320,7 @@ TensorPair encode(CsvTable& t, const Layout& l, const std::vector<int64_t>& kept
           col.numeric ? std::string() : col.text[r];  // numeric: never a known category
       const auto it = std::lower_bound(cats.begin(), cats.end(), cell);
       if (col.numeric || it == cats.end() || *it != cell)
-        fail(t, cellAt(t, r, l.features[f]) + ": the category \"" +
+        failCsv(t, cellAt(t, r, l.features[f]) + ": the category \"" +
                     (col.numeric ? formatNumber(t.number(r, l.features[f])) : cell) +
                     "\" does not occur in the training table");
       for (int64_t j = 0; j < k; ++j) px[i * width + out_col + j] = 0.0f;
@@ -350,7 +350,7 @@ TensorPair readOther(const std::string& file, const CsvTable& train, const Layou
   for (std::size_t i = 0; same && train.header && i < t.columns.size(); ++i)
     same = t.columns[i].name == train.columns[i].name;
   if (!same)
-    fail(t, "its columns (" + columnList(t) + ") differ from those of the training table " +
+    failCsv(t, "its columns (" + columnList(t) + ") differ from those of the training table " +
                 train.file + " (" + columnList(train) + ")");
   int64_t dropped = 0;
   const std::vector<int64_t> rows = keptRows(t, l, c, dropped);

@@ -13,7 +13,7 @@
 namespace trainscope {
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
+[[noreturn]] void failIdx(const std::filesystem::path& path, const std::string& problem) {
   throw Error(ErrorCode::Data, path.string(), "IDX file " + path.string() + ": " + problem);
 }
 
@@ -48,14 +48,14 @@ int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, i
     if (got < 0) {
       int errnum = 0;
       const char* msg = gzerror(gz.f, &errnum);
-      fail(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
+      failIdx(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
     }
     if (got == 0) {
       // gzread returns 0 both at a clean end and at a truncated gzip stream; gzerror tells.
       int errnum = 0;
       const char* msg = gzerror(gz.f, &errnum);
       if (errnum != Z_OK && errnum != Z_BUF_ERROR)
-        fail(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
+        failIdx(path, std::string("corrupt gzip data (") + (msg ? msg : "unknown error") + ")");
       break;
     }
     done += got;
@@ -67,18 +67,18 @@ int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, i
 at::Tensor readIdx(const std::filesystem::path& path, bool bytes_only) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    fail(path, std::filesystem::is_directory(path, ec) ? "is a folder, not an IDX file"
+    failIdx(path, std::filesystem::is_directory(path, ec) ? "is a folder, not an IDX file"
                                                        : "file not found");
   GzFile gz;
   gz.f = gzopen(path.c_str(), "rb");
-  if (!gz.f) fail(path, "cannot open");
+  if (!gz.f) failIdx(path, "cannot open");
   gzbuffer(gz.f, 1 << 17);
 
   uint8_t magic[4];
-  if (readFully(gz, path, magic, 4) != 4) fail(path, "truncated: shorter than its 4-byte header");
-  if (magic[0] != 0 || magic[1] != 0) fail(path, "not an IDX file (bad magic number)");
+  if (readFully(gz, path, magic, 4) != 4) failIdx(path, "truncated: shorter than its 4-byte header");
+  if (magic[0] != 0 || magic[1] != 0) failIdx(path, "not an IDX file (bad magic number)");
   if (bytes_only && magic[2] != 0x08)
-    fail(path,
+    failIdx(path,
          "unsupported IDX element type " + typeText(magic[2]) + " (only unsigned bytes, 0x08)");
   at::ScalarType type = at::kByte;
   int64_t elem = 1;
@@ -90,34 +90,34 @@ at::Tensor readIdx(const std::filesystem::path& path, bool bytes_only) {
     case 0x0D: type = at::kFloat; elem = 4; break;
     case 0x0E: type = at::kDouble; elem = 8; break;
     default:
-      fail(path, "unsupported IDX element type " + typeText(magic[2]) +
+      failIdx(path, "unsupported IDX element type " + typeText(magic[2]) +
                      " (the format's types are 0x08, 0x09, 0x0B, 0x0C, 0x0D and 0x0E)");
   }
   int ndims = magic[3];
   if (ndims < 1 || ndims > 4)
-    fail(path, "unsupported number of dimensions " + std::to_string(ndims));
+    failIdx(path, "unsupported number of dimensions " + std::to_string(ndims));
 
   std::vector<int64_t> dims(ndims);
   int64_t total = elem;
   for (int i = 0; i < ndims; ++i) {
     uint8_t b[4];
-    if (readFully(gz, path, b, 4) != 4) fail(path, "truncated in its header");
+    if (readFully(gz, path, b, 4) != 4) failIdx(path, "truncated in its header");
     int64_t d = (int64_t{b[0]} << 24) | (int64_t{b[1]} << 16) | (int64_t{b[2]} << 8) | b[3];
-    if (d <= 0 || d > (int64_t{1} << 31)) fail(path, "invalid dimension " + std::to_string(d));
+    if (d <= 0 || d > (int64_t{1} << 31)) failIdx(path, "invalid dimension " + std::to_string(d));
     dims[i] = d;
     total *= d;
     if (total > (int64_t{1} << 34))
-      fail(path, "implausibly large (" + std::to_string(total) + " bytes)");
+      failIdx(path, "implausibly large (" + std::to_string(total) + " bytes)");
   }
 
   at::Tensor out = at::empty(dims, at::TensorOptions().dtype(type));
   uint8_t* bytes = static_cast<uint8_t*>(out.data_ptr());
   int64_t got = readFully(gz, path, bytes, total);
   if (got != total)
-    fail(path, "truncated: expected " + std::to_string(total) + " data bytes, found " +
+    failIdx(path, "truncated: expected " + std::to_string(total) + " data bytes, found " +
                    std::to_string(got));
   uint8_t extra;
-  if (readFully(gz, path, &extra, 1) != 0) fail(path, "unexpected data after the last element");
+  if (readFully(gz, path, &extra, 1) != 0) failIdx(path, "unexpected data after the last element");
   if (elem > 1) {  // IDX stores big-endian; swap to this machine's little-endian order
     for (int64_t i = 0; i < total; i += elem) std::reverse(bytes + i, bytes + i + elem);
   }

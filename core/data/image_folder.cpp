@@ -23,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void fail(const std::string& path, const std::string& problem) {
+[[noreturn]] void failImage(const std::string& path, const std::string& problem) {
   throw Error(ErrorCode::Data, path, "image folder " + problem);
 }
 
@@ -64,12 +64,12 @@ Listing listSplit(const fs::path& dir) {
   std::vector<fs::path> entries;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
     entries.push_back(it->path());
-  if (ec) fail(dir.string(), dir.string() + " cannot be read: " + ec.message());
+  if (ec) failImage(dir.string(), dir.string() + " cannot be read: " + ec.message());
   std::sort(entries.begin(), entries.end());
   for (const fs::path& e : entries) {
     const std::string name = e.filename().string();
     if (!isValidUtf8(name))  // class and file names reach run.json and split.json
-      fail(e.string(), e.string() + ": the name is not UTF-8; rename it");
+      failImage(e.string(), e.string() + ": the name is not UTF-8; rename it");
     if (!name.empty() && name[0] == '.') continue;  // hidden, as torchvision's scandir skips none
                                                     // but a checkout's .git is no class
     if (fs::is_directory(e, ec)) {
@@ -89,7 +89,7 @@ Listing listSplit(const fs::path& dir) {
       if (it->is_directory(ec)) continue;
       const fs::path& p = it->path();
       if (!isValidUtf8(p.filename().string()))
-        fail(p.string(), p.string() + ": the name is not UTF-8; rename it");
+        failImage(p.string(), p.string() + ": the name is not UTF-8; rename it");
       if (!isImageFile(p) || !it->is_regular_file(ec)) {  // a FIFO named .png would block
         l.skipped.push_back(p.string());
         continue;
@@ -100,9 +100,9 @@ Listing listSplit(const fs::path& dir) {
                            ? text.substr(cdir_text.size())
                            : p.lexically_relative(cdir).generic_string()));
     }
-    if (ec) fail(cdir.string(), cdir.string() + " cannot be read: " + ec.message());
+    if (ec) failImage(cdir.string(), cdir.string() + " cannot be read: " + ec.message());
     if (files.empty())
-      fail(cdir.string(), "class folder " + cdir.string() +
+      failImage(cdir.string(), "class folder " + cdir.string() +
                               " holds no image (.png, .jpg, .bmp ...): every class needs one");
     std::sort(files.begin(), files.end(), componentLess);
     for (std::string& f : files) l.files.emplace_back(static_cast<int64_t>(c), std::move(f));
@@ -135,7 +135,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
     if (!probe.empty()) size = {probe.rows, probe.cols};
     else ++first;
   }
-  if (size.empty()) fail(root.string(), root.string() + ": no image could be decoded");
+  if (size.empty()) failImage(root.string(), root.string() + ": no image could be decoded");
   const int64_t h = size[0], w = size[1], per = channels * h * w;
   at::Tensor x = at::empty({n, per}, at::kByte);
   std::vector<char> ok(n, 0);
@@ -186,7 +186,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
     for (std::thread& t : threads) t.join();
     if (cancelled) throw Cancelled(root.string());
     if (!wrong_size.empty())
-      fail(root.string(), wrong_size +
+      failImage(root.string(), wrong_size +
                               ": images of different sizes need data.image_folder.size "
                               "[height, width] to resize them to");
     DecodedImages d;
@@ -254,16 +254,16 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   const fs::path root = *c.path;
   std::error_code ec;
   if (!fs::is_directory(root, ec))
-    fail(root.string(), root.string() + (fs::exists(root, ec) ? " is not a folder" : " does not exist") +
+    failImage(root.string(), root.string() + (fs::exists(root, ec) ? " is not a folder" : " does not exist") +
                             " (data.image_folder.path names a folder of class folders)");
   const bool split_folders = fs::is_directory(root / "train", ec);
   const fs::path train_dir = split_folders ? root / "train" : root;
   Listing train = listSplit(train_dir);
   if (train.classes.empty())
-    fail(train_dir.string(), train_dir.string() +
+    failImage(train_dir.string(), train_dir.string() +
                                  " holds no class folder: images go in <root>/<class>/<image>");
   if (train.classes.size() < 2)
-    fail(train_dir.string(), train_dir.string() + " holds one class folder (" + train.classes[0] +
+    failImage(train_dir.string(), train_dir.string() + " holds one class folder (" + train.classes[0] +
                                  "): classification needs at least 2");
   std::vector<int64_t> size = c.size;
   std::vector<std::string> failed;
@@ -275,7 +275,7 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
       at::bincount(out.pool.y, {}, static_cast<int64_t>(train.classes.size()));
   for (std::size_t k = 0; k < train.classes.size(); ++k)
     if (per_class[k].item<int64_t>() == 0)
-      fail((train_dir / train.classes[k]).string(),
+      failImage((train_dir / train.classes[k]).string(),
            "class folder " + (train_dir / train.classes[k]).string() +
                " holds no image that decodes (" + std::to_string(failed.size()) +
                " images failed, e.g. " + (failed.empty() ? std::string() : failed[0]) + ")");
@@ -289,7 +289,7 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
       std::string a, b;
       for (const auto& s : l.classes) a += (a.empty() ? "" : ", ") + s;
       for (const auto& s : train.classes) b += (b.empty() ? "" : ", ") + s;
-      fail(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
+      failImage(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
                              train_dir.string() + "'s (" + b + ")");
     }
     *dst = decode(l, c.channels, size, resize, failed, nullptr, dir, cache_notes);

@@ -13,7 +13,7 @@
 namespace trainscope {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& what,
+[[noreturn]] void failNpy(const std::string& file, const std::string& what,
                        const std::string& problem) {
   throw Error(ErrorCode::Data, file, "NumPy file " + what + ": " + problem);
 }
@@ -49,7 +49,7 @@ struct Dtype {
 Dtype parseDtype(const std::string& descr, const std::string& file, const std::string& what) {
   // descr: '<f4', '|u1', '|b1', '>i8' ...
   if (descr.size() < 5 || descr.front() != '\'' || descr.back() != '\'')
-    fail(file, what,
+    failNpy(file, what,
          "its dtype " + descr + " is not a plain number type (structured arrays are not read)");
   const std::string d = descr.substr(1, descr.size() - 2);
   const char order = d[0], kind = d[1];
@@ -72,19 +72,19 @@ Dtype parseDtype(const std::string& descr, const std::string& file, const std::s
   else if (kind == 'f' && size == 4) t.read = t.keep = S::Float;
   else if (kind == 'f' && size == 8) t.read = t.keep = S::Double;
   else
-    fail(file, what,
+    failNpy(file, what,
          "its dtype '" + d +
              "' is not one TrainScope reads (bool, int8-64, uint8-64, float16-64; not object, "
              "string, complex or datetime arrays)");
   if (order != '<' && order != '>' && order != '|' && order != '=')
-    fail(file, what, "its dtype '" + d + "' has no byte order");
+    failNpy(file, what, "its dtype '" + d + "' has no byte order");
   return t;
 }
 
 std::vector<int64_t> parseShape(const std::string& text, const std::string& file,
                                 const std::string& what) {
   if (text.size() < 2 || text.front() != '(')
-    fail(file, what, "its header has no shape");
+    failNpy(file, what, "its header has no shape");
   std::vector<int64_t> shape;
   std::size_t p = 1;
   while (p < text.size()) {
@@ -92,7 +92,7 @@ std::vector<int64_t> parseShape(const std::string& text, const std::string& file
     if (p >= text.size() || text[p] == ')') break;
     std::size_t end = p;
     while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-    if (end == p || end - p > 18) fail(file, what, "its shape " + text + " is not valid");
+    if (end == p || end - p > 18) failNpy(file, what, "its shape " + text + " is not valid");
     shape.push_back(std::stoll(text.substr(p, end - p)));
     p = end;
   }
@@ -105,7 +105,7 @@ at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
                     const std::string& what) {
   static const char kMagic[] = "\x93NUMPY";
   if (bytes.size() < 10 || std::memcmp(bytes.data(), kMagic, 6) != 0)
-    fail(file, what, "not a .npy array (no \\x93NUMPY magic at its start)");
+    failNpy(file, what, "not a .npy array (no \\x93NUMPY magic at its start)");
   const auto major = static_cast<uint8_t>(bytes[6]);
   std::size_t header_len = 0, start = 0;
   const auto* u = reinterpret_cast<const uint8_t*>(bytes.data());
@@ -113,28 +113,28 @@ at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
     header_len = u[8] | (u[9] << 8);
     start = 10;
   } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12) fail(file, what, "its header is cut off");
+    if (bytes.size() < 12) failNpy(file, what, "its header is cut off");
     header_len = u[8] | (u[9] << 8) | (u[10] << 16) | (std::size_t(u[11]) << 24);
     start = 12;
   } else {
-    fail(file, what, "format version " + std::to_string(major) + " is not 1, 2 or 3");
+    failNpy(file, what, "format version " + std::to_string(major) + " is not 1, 2 or 3");
   }
-  if (start + header_len > bytes.size()) fail(file, what, "its header is cut off");
+  if (start + header_len > bytes.size()) failNpy(file, what, "its header is cut off");
   const std::string header(bytes.data() + start, header_len);
   const Dtype dtype = parseDtype(headerValue(header, "descr"), file, what);
   const std::string fortran = headerValue(header, "fortran_order");
   if (fortran != "False" && fortran != "True")
-    fail(file, what, "its header has no fortran_order");
+    failNpy(file, what, "its header has no fortran_order");
   const std::vector<int64_t> shape = parseShape(headerValue(header, "shape"), file, what);
   const std::size_t data_bytes = bytes.size() - start - header_len;
   uint64_t count = 1;
   for (int64_t d : shape) {
     if (d != 0 && count > std::numeric_limits<uint64_t>::max() / 16 / static_cast<uint64_t>(d))
-      fail(file, what, "its shape is too large");
+      failNpy(file, what, "its shape is too large");
     count *= static_cast<uint64_t>(d);
   }
   if (count * dtype.size != data_bytes)
-    fail(file, what,
+    failNpy(file, what,
          "its shape and dtype need " + std::to_string(count * dtype.size) + " bytes of data but " +
              std::to_string(data_bytes) + " follow the header (a cut-off or padded file)");
   std::vector<int64_t> sizes = shape;
@@ -163,9 +163,9 @@ at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
 }
 
 at::Tensor readNpy(const std::string& file) {
-  if (auto problem = notRegularFileProblem(file)) fail(file, file, *problem);
+  if (auto problem = notRegularFileProblem(file)) failNpy(file, file, *problem);
   std::optional<std::vector<char>> bytes = readFileCancellable(file);
-  if (!bytes) fail(file, file, "cannot be read");
+  if (!bytes) failNpy(file, file, "cannot be read");
   return parseNpy(*bytes, file, file);
 }
 
@@ -176,7 +176,7 @@ struct ZipCloser {
 };
 
 std::unique_ptr<zip_t, ZipCloser> openNpz(const std::string& file) {
-  if (auto problem = notRegularFileProblem(file)) fail(file, file, *problem);
+  if (auto problem = notRegularFileProblem(file)) failNpy(file, file, *problem);
   int error = 0;
   zip_t* z = zip_open(file.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &error);
   if (!z) {
@@ -184,7 +184,7 @@ std::unique_ptr<zip_t, ZipCloser> openNpz(const std::string& file) {
     zip_error_init_with_code(&e, error);
     const std::string message = zip_error_strerror(&e);
     zip_error_fini(&e);
-    fail(file, file, "not a readable .npz (zip) archive: " + message);
+    failNpy(file, file, "not a readable .npz (zip) archive: " + message);
   }
   return std::unique_ptr<zip_t, ZipCloser>(z);
 }
@@ -215,23 +215,23 @@ at::Tensor readNpzArray(const std::string& file, const std::string& name) {
   if (zip_stat(z.get(), member.c_str(), 0, &st) != 0) {
     std::string known;
     for (const std::string& n : namesIn(z.get())) known += (known.empty() ? "" : ", ") + n;
-    fail(file, file, "has no array '" + name + "' (its arrays: " + (known.empty() ? "none" : known) + ")");
+    failNpy(file, file, "has no array '" + name + "' (its arrays: " + (known.empty() ? "none" : known) + ")");
   }
   const std::string what = file + "'s array '" + name + "'";
   // Deflate expands at most ~1032:1: a record claiming more is corrupt (or a zip bomb).
   if (!(st.valid & ZIP_STAT_SIZE) || !(st.valid & ZIP_STAT_COMP_SIZE) ||
       st.size > (uint64_t{1} << 40) || st.size > st.comp_size * 1100 + 4096)
-    fail(file, what,
+    failNpy(file, what,
          "its size (" + std::to_string(st.size) + " bytes) is unknown or impossible for its " +
              std::to_string(st.comp_size) + " stored bytes (a corrupt archive)");
   zip_file_t* f = zip_fopen(z.get(), member.c_str(), 0);
-  if (!f) fail(file, what, std::string("cannot be opened: ") + zip_strerror(z.get()));
+  if (!f) failNpy(file, what, std::string("cannot be opened: ") + zip_strerror(z.get()));
   std::vector<char> bytes(st.size);
   const zip_int64_t got = bytes.empty() ? 0 : zip_fread(f, bytes.data(), bytes.size());
   const std::string err = got < 0 ? zip_file_strerror(f) : "";
   zip_fclose(f);
   if (got < 0 || static_cast<uint64_t>(got) != st.size)
-    fail(file, what, "cannot be read (a corrupt archive" + (err.empty() ? "" : ": " + err) + ")");
+    failNpy(file, what, "cannot be read (a corrupt archive" + (err.empty() ? "" : ": " + err) + ")");
   return parseNpy(bytes, file, what);
 }
 

@@ -16,7 +16,7 @@
 namespace trainscope {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& problem) {
+[[noreturn]] void failNpySource(const std::string& file, const std::string& problem) {
   throw Error(ErrorCode::Data, file, "NumPy data " + problem);
 }
 
@@ -34,7 +34,7 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
   const std::string path = *c.path;
   ArraySplit train;
   std::optional<ArraySplit> val, test;
-  if (auto problem = notRegularFileProblem(path)) fail(path, path + ": " + *problem);
+  if (auto problem = notRegularFileProblem(path)) failNpySource(path, path + ": " + *problem);
   if (isNpz(path)) {
     if (c.y_path)
       throw Error(ErrorCode::Config, "data.npy.y_path",
@@ -52,14 +52,14 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
     for (auto [suffix, split] : {std::pair{"_val", &val}, std::pair{"_test", &test}}) {
       const bool hx = has(c.x + suffix), hy = has(c.y + suffix);
       if (hx != hy)
-        fail(path, path + " has the array '" + (hx ? c.x : c.y) + suffix + "' but not '" +
+        failNpySource(path, path + " has the array '" + (hx ? c.x : c.y) + suffix + "' but not '" +
                        (hx ? c.y : c.x) + suffix + "'");
       if (hx) *split = read(c.x + suffix, c.y + suffix);
     }
   } else {
     const auto head = readFileHead(path, 6);
     if (!head || head->size() < 6 || std::memcmp(head->data(), "\x93NUMPY", 6) != 0)
-      fail(path, path + " is neither an .npz archive nor an .npy file (data.npy.path takes "
+      failNpySource(path, path + " is neither an .npz archive nor an .npy file (data.npy.path takes "
                         "NumPy's files; a table is data.source csv)");
     if (!c.y_path)
       throw Error(ErrorCode::Config, "data.npy.y_path",

@@ -29,7 +29,7 @@ std::string hostName() {
 }
 
 /// The exception's text without libtorch's C++ backtrace.
-std::string describe(const std::exception& e) {
+std::string describeError(const std::exception& e) {
   if (const auto* c = dynamic_cast<const c10::Error*>(&e)) return c->what_without_backtrace();
   return e.what();
 }
@@ -120,7 +120,7 @@ std::unique_ptr<DistContext> DistContext::join(const DistEnv& env,
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
-    const std::string detail = describe(e);
+    const std::string detail = describeError(e);
     if (detail.find("Address already in use") != std::string::npos) {
       // Rank 0 could not host the store: another program (or an earlier run) holds the port.
       throw Error(ErrorCode::Internal, "distributed",
@@ -191,7 +191,7 @@ void DistContext::reduce(at::Tensor& t, bool max, const char* what) {
   try {
     impl_->pg->allreduce(v, o)->wait();
   } catch (const std::exception& e) {
-    fail(what, describe(e));
+    fail(what, describeError(e));
   }
 #else
   (void)t, (void)max;
@@ -210,7 +210,7 @@ void DistContext::broadcast(at::Tensor& t, int root, const char* what) {
   try {
     impl_->pg->broadcast(v, o)->wait();
   } catch (const std::exception& e) {
-    fail(what, describe(e));
+    fail(what, describeError(e));
   }
 #else
   (void)t, (void)root;

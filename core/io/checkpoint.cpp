@@ -21,7 +21,7 @@
 namespace trainscope {
 namespace {
 
-[[noreturn]] void bad(const std::filesystem::path& file, const std::string& problem) {
+[[noreturn]] void badCheckpoint(const std::filesystem::path& file, const std::string& problem) {
   throw Error(ErrorCode::Checkpoint, file.string(),
               "cannot load checkpoint " + file.string() + ": " + problem);
 }
@@ -83,7 +83,7 @@ const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::str
                               const std::filesystem::path& file, const std::string& where) {
   auto it = dict.find(key);
   if (it == dict.end())
-    bad(file, "missing key '" + (where.empty() ? key : where + "." + key) + "'");
+    badCheckpoint(file, "missing key '" + (where.empty() ? key : where + "." + key) + "'");
   return it->value();
 }
 
@@ -93,21 +93,21 @@ c10::impl::GenericDict readCheckpointDict(const std::filesystem::path& file) {
   // checking their length, checks no CRC-32, and cannot read what Python's torch.save writes
   // when it re-saves a checkpoint (APPEND, 0x61).
   const c10::IValue root = readTorchSaveFile(file, "cannot load checkpoint ", "not a PyTorch zip file");
-  if (!root.isGenericDict()) bad(file, "not a TrainScope checkpoint (the file holds no dict)");
+  if (!root.isGenericDict()) badCheckpoint(file, "not a TrainScope checkpoint (the file holds no dict)");
   c10::impl::GenericDict dict = root.toGenericDict();
   for (const auto& e : dict)
-    if (!e.key().isString()) bad(file, "not a TrainScope checkpoint (its dict keys are not strings)");
+    if (!e.key().isString()) badCheckpoint(file, "not a TrainScope checkpoint (its dict keys are not strings)");
   auto f = dict.find("format");
   if (f == dict.end() || !f->value().isString() || f->value().toStringRef() != kCheckpointFormat)
-    bad(file,
+    badCheckpoint(file,
         std::string("not a TrainScope checkpoint (no 'format': '") + kCheckpointFormat + "' key)");
   const c10::IValue& v = requireKey(dict, "format_version", file);
-  if (!v.isInt()) bad(file, "format_version is not an integer");
+  if (!v.isInt()) badCheckpoint(file, "format_version is not an integer");
   if (v.toInt() > kCheckpointFormatVersion)
-    bad(file, "format_version " + std::to_string(v.toInt()) +
+    badCheckpoint(file, "format_version " + std::to_string(v.toInt()) +
                   " is newer than this TrainScope reads (" +
                   std::to_string(kCheckpointFormatVersion) + "); update TrainScope");
-  if (v.toInt() < 1) bad(file, "format_version " + std::to_string(v.toInt()) + " is invalid");
+  if (v.toInt() < 1) badCheckpoint(file, "format_version " + std::to_string(v.toInt()) + " is invalid");
   return dict;
 }
 
@@ -126,9 +126,9 @@ std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
                                      const std::filesystem::path& file) {
   std::vector<EpochRecord> history;
   const c10::IValue& hist = requireKey(d, "history", file);
-  if (!hist.isList()) bad(file, "'history' is not a list");
+  if (!hist.isList()) badCheckpoint(file, "'history' is not a list");
   for (const c10::IValue& item : hist.toListRef()) {
-    if (!item.isGenericDict()) bad(file, "a 'history' entry is not a dict");
+    if (!item.isGenericDict()) badCheckpoint(file, "a 'history' entry is not a dict");
     c10::impl::GenericDict h = item.toGenericDict();
     auto num = [&](const char* key) { return numberOf(requireKey(h, key, file, "history")); };
     EpochRecord r;
@@ -153,7 +153,7 @@ void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, i
                              int64_t batch_in_epoch, int64_t best_epoch) {
   auto range = [&](const char* key, int64_t v, int64_t max, const char* why) {
     if (v < 0 || v > max)
-      bad(file, std::string("'") + key + "' " + std::to_string(v) + " is outside 0.." +
+      badCheckpoint(file, std::string("'") + key + "' " + std::to_string(v) + " is outside 0.." +
                     std::to_string(max) + " (" + why + ")");
   };
   range("epoch", epoch, kMaxCheckpointEpoch, "training.epochs' range");
@@ -161,7 +161,7 @@ void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, i
   range("global_step", global_step, kMaxCheckpointStep, "2^53: exact step numbers");
   range("batch_in_epoch", batch_in_epoch, kMaxCheckpointStep, "2^53: exact step numbers");
   if (batch_in_epoch > global_step)
-    bad(file, "'batch_in_epoch' " + std::to_string(batch_in_epoch) + " exceeds 'global_step' " +
+    badCheckpoint(file, "'batch_in_epoch' " + std::to_string(batch_in_epoch) + " exceeds 'global_step' " +
                   std::to_string(global_step));
 }
 
@@ -172,12 +172,12 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   for (const auto& e : d) info.keys.push_back(e.key().toStringRef());
   auto intAt = [&](const char* key) -> int64_t {
     const c10::IValue& v = requireKey(d, key, file);
-    if (!v.isInt()) bad(file, std::string("'") + key + "' is not an integer");
+    if (!v.isInt()) badCheckpoint(file, std::string("'") + key + "' is not an integer");
     return v.toInt();
   };
   auto strAt = [&](const char* key) -> std::string {
     const c10::IValue& v = requireKey(d, key, file);
-    if (!v.isString()) bad(file, std::string("'") + key + "' is not a string");
+    if (!v.isString()) badCheckpoint(file, std::string("'") + key + "' is not a string");
     return v.toStringRef();
   };
   info.format_version = intAt("format_version");
@@ -193,7 +193,7 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   try {
     info.optimizer = nlohmann::json::parse(info.config_json).at("optimizer").at("name");
   } catch (const std::exception&) {
-    bad(file, "'config' is not a valid TrainScope config");
+    badCheckpoint(file, "'config' is not a valid TrainScope config");
   }
   info.source_run_dir = strAt("source_run_dir");
   info.torch_version = strAt("torch_version");
@@ -206,12 +206,12 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
     info.tensors.push_back({name, t.sizes().vec(), dtypeName(t.scalar_type())});
   };
   const c10::IValue& model = requireKey(d, "model_state_dict", file);
-  if (!model.isGenericDict()) bad(file, "'model_state_dict' is not a dict");
+  if (!model.isGenericDict()) badCheckpoint(file, "'model_state_dict' is not a dict");
   for (const auto& e : model.toGenericDict()) addTensor(e.key().toStringRef(), e.value());
   const c10::IValue& opt = requireKey(d, "optimizer_state_dict", file);
-  if (!opt.isGenericDict()) bad(file, "'optimizer_state_dict' is not a dict");
+  if (!opt.isGenericDict()) badCheckpoint(file, "'optimizer_state_dict' is not a dict");
   const c10::IValue& state = requireKey(opt.toGenericDict(), "state", file, "optimizer_state_dict");
-  if (!state.isGenericDict()) bad(file, "'optimizer_state_dict.state' is not a dict");
+  if (!state.isGenericDict()) badCheckpoint(file, "'optimizer_state_dict.state' is not a dict");
   for (const auto& p : state.toGenericDict()) {
     if (!p.value().isGenericDict()) continue;
     for (const auto& b : p.value().toGenericDict())
@@ -227,7 +227,7 @@ TrainConfig checkpointConfig(const CheckpointInfo& info) {
   try {
     return configFromJson(nlohmann::json::parse(info.config_json));
   } catch (const std::exception& e) {
-    bad(info.file, std::string("its config is not valid here: ") + e.what());
+    badCheckpoint(info.file, std::string("its config is not valid here: ") + e.what());
   }
 }
 

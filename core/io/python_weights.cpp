@@ -22,7 +22,7 @@ namespace {
 
 using Path = std::filesystem::path;
 
-[[noreturn]] void bad(const Path& file, const std::string& problem) {
+[[noreturn]] void badWeights(const Path& file, const std::string& problem) {
   throw Error(ErrorCode::Checkpoint, file.string(),
               "cannot read weights from " + file.string() + ": " + problem);
 }
@@ -37,7 +37,7 @@ bool startsWith(const std::vector<char>& bytes, const char* prefix, size_t n) {
   return bytes.size() >= n && std::memcmp(bytes.data(), prefix, n) == 0;
 }
 
-std::string describe(const c10::IValue& v) {
+std::string describeValue(const c10::IValue& v) {
   if (std::string type = pickledObjectType(v); !type.empty()) return "a " + type + " object";
   if (v.isTensor()) return "a tensor";
   if (v.isGenericDict()) return "a dict";
@@ -53,7 +53,7 @@ std::string describe(const c10::IValue& v) {
 std::string keyText(const c10::IValue& k) {
   if (k.isString()) return "'" + k.toStringRef() + "'";
   if (k.isInt()) return std::to_string(k.toInt());
-  return describe(k);
+  return describeValue(k);
 }
 
 std::string keyList(const c10::impl::GenericDict& d) {
@@ -121,29 +121,29 @@ std::string notZipProblem(const std::vector<char>& bytes, const std::string& not
 
 c10::IValue readTorchSaveFile(const Path& file, const std::string& failure,
                               const std::string& not_zip) {
-  auto bad = [&](const std::string& problem) {
+  auto badFile = [&](const std::string& problem) {
     throw Error(ErrorCode::Checkpoint, file.string(), failure + file.string() + ": " + problem);
   };
-  if (auto problem = notRegularFileProblem(file)) bad(*problem);
+  if (auto problem = notRegularFileProblem(file)) badFile(*problem);
   // The format from the first bytes: a file that is not a zip archive is never read whole.
   std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
-  if (!head) bad("the file cannot be opened");
-  if (head->empty()) bad("the file is empty");
-  if (!startsWith(*head, "PK\x03\x04", 4)) bad(notZipProblem(*head, not_zip));
+  if (!head) badFile("the file cannot be opened");
+  if (head->empty()) badFile("the file is empty");
+  if (!startsWith(*head, "PK\x03\x04", 4)) badFile(notZipProblem(*head, not_zip));
   std::optional<std::vector<char>> read = readFileCancellable(file);  // Cancelled on Ctrl-C
-  if (!read) bad("the file cannot be opened");
+  if (!read) badFile("the file cannot be opened");
   const std::vector<char> bytes = std::move(*read);
   try {
     const TorchZip zip(bytes);
-    if (!zip.has("data.pkl")) bad("a zip archive without data.pkl: not a torch.save file");
+    if (!zip.has("data.pkl")) badFile("a zip archive without data.pkl: not a torch.save file");
     if (zip.has("constants.pkl"))
-      bad("a TorchScript archive (torch.jit.save), not a torch.save file: train it with "
+      badFile("a TorchScript archive (torch.jit.save), not a torch.save file: train it with "
           "model.kind torchscript (trainscope-cli inspect-model describes it), or in Python save "
           "the state_dict: torch.save(model.state_dict(), path)");
     if (zip.has("byteorder")) {
       const std::vector<char> order = zip.read("byteorder");
       if (std::string(order.begin(), order.end()) == "big")
-        bad("its tensors are big-endian; re-save it on a little-endian machine");
+        badFile("its tensors are big-endian; re-save it on a little-endian machine");
     }
     const std::vector<char> pkl = zip.read("data.pkl");
     // A storage: its record, checked to be a whole number of elements, read (and its CRC-32
@@ -164,15 +164,15 @@ c10::IValue readTorchSaveFile(const Path& file, const std::string& failure,
   } catch (const Error&) {
     throw;
   } catch (const ZipError& e) {
-    bad(e.what());
+    badFile(e.what());
   } catch (const PickleError& e) {
-    bad(std::string("its data is corrupt or not a torch.save file (") + e.what() + ")");
+    badFile(std::string("its data is corrupt or not a torch.save file (") + e.what() + ")");
   } catch (const c10::Error& e) {
-    bad("the file is truncated or corrupt (" + shortError(e) + ")");
+    badFile("the file is truncated or corrupt (" + shortError(e) + ")");
   } catch (const std::bad_alloc&) {
-    bad("the file is corrupt (a record claims more memory than there is)");
+    badFile("the file is corrupt (a record claims more memory than there is)");
   } catch (const std::exception& e) {
-    bad(std::string("the file is truncated or corrupt (") + e.what() + ")");
+    badFile(std::string("the file is truncated or corrupt (") + e.what() + ")");
   }
   return {};
 }
@@ -182,7 +182,7 @@ WeightsFile readWeightsFile(const Path& file) {
   WeightsFile out;
   out.info.file = file;
   if (!root.isGenericDict())
-    bad(file, "it holds " + describe(root) + ", not a state_dict" + kSaveHint);
+    badWeights(file, "it holds " + describeValue(root) + ", not a state_dict" + kSaveHint);
   c10::impl::GenericDict dict = root.toGenericDict();
   c10::impl::GenericDict state = dict;
   auto msd = dict.find("model_state_dict");
@@ -190,7 +190,7 @@ WeightsFile readWeightsFile(const Path& file) {
     for (const auto& e : dict)
       out.info.keys.push_back(e.key().isString() ? e.key().toStringRef() : keyText(e.key()));
     if (!msd->value().isGenericDict())
-      bad(file, "its 'model_state_dict' holds " + describe(msd->value()) + ", not a state_dict");
+      badWeights(file, "its 'model_state_dict' holds " + describeValue(msd->value()) + ", not a state_dict");
     state = msd->value().toGenericDict();
     auto format = dict.find("format");
     out.info.form = format != dict.end() && format->value().isString() &&
@@ -202,18 +202,18 @@ WeightsFile readWeightsFile(const Path& file) {
     bool all_tensors = !dict.empty();
     for (const auto& e : dict) all_tensors = all_tensors && e.value().isTensor();
     if (!all_tensors)
-      bad(file,
+      badWeights(file,
           "it holds a dict that is neither a state_dict (names -> tensors) nor has a "
           "'model_state_dict' key (its keys: " +
               keyList(dict) + ")" + kSaveHint);
   }
-  if (state.empty()) bad(file, "its state_dict is empty");
+  if (state.empty()) badWeights(file, "its state_dict is empty");
   std::string problems;
   for (const auto& e : state) {
     if (!e.key().isString()) {
       problems += "\n  key " + keyText(e.key()) + " is not a string";
     } else if (!e.value().isTensor()) {
-      problems += "\n  " + e.key().toStringRef() + " holds " + describe(e.value());
+      problems += "\n  " + e.key().toStringRef() + " holds " + describeValue(e.value());
     } else {
       const at::Tensor& t = e.value().toTensor();
       out.state.emplace_back(e.key().toStringRef(), t);
@@ -221,7 +221,7 @@ WeightsFile readWeightsFile(const Path& file) {
           {e.key().toStringRef(), t.sizes().vec(), dtypeName(t.scalar_type())});
     }
   }
-  if (!problems.empty()) bad(file, "its state_dict has entries that are not tensors:" + problems);
+  if (!problems.empty()) badWeights(file, "its state_dict has entries that are not tensors:" + problems);
   return out;
 }
 

@@ -14,7 +14,7 @@
 namespace trainscope {
 namespace {
 
-std::string shapeText(const std::vector<int64_t>& s) {
+std::string dimsText(const std::vector<int64_t>& s) {
   std::string out;
   for (int64_t d : s) out += (out.empty() ? "" : "x") + std::to_string(d);
   return out;
@@ -47,7 +47,7 @@ Plan plan(const ModelConfig& config, const std::vector<int64_t>& input_shape,
   } else {
     throw Error(ErrorCode::Config, "model.kind",
                 "model.kind \"cnn\" takes images ([C, H, W] samples), but this data's samples "
-                "are [" + shapeText(input_shape) +
+                "are [" + dimsText(input_shape) +
                     "] (a table or sequences, not images): use model.kind \"mlp\"");
   }
   if (c.channels.empty())
@@ -64,9 +64,9 @@ Plan plan(const ModelConfig& config, const std::vector<int64_t>& input_shape,
     if (!conv_empty && c.pool != "none") out = {out[0], out[1] / c.pool_size, out[2] / c.pool_size};
     if (conv_empty || out[1] < 1 || out[2] < 1)
       throw Error(ErrorCode::Config, "model.cnn.channels",
-                  "model.cnn: the images are " + shapeText(p.image) +
+                  "model.cnn: the images are " + dimsText(p.image) +
                       " (C x H x W), and conv block " + std::to_string(b + 1) + " of " +
-                      std::to_string(c.channels.size()) + " gets " + shapeText(shape) +
+                      std::to_string(c.channels.size()) + " gets " + dimsText(shape) +
                       ", which its Conv2d (kernel_size " + std::to_string(c.kernel_size) +
                       ", stride " + std::to_string(c.stride) + ", padding " +
                       std::to_string(c.padding) + ")" +

@@ -16,7 +16,7 @@
 namespace trainscope {
 namespace {
 
-std::string shapeText(const std::vector<int64_t>& s) {
+std::string rnnShapeText(const std::vector<int64_t>& s) {
   std::string out;
   for (int64_t d : s) out += (out.empty() ? "" : ", ") + std::to_string(d);
   return "[" + out + "]";
@@ -35,7 +35,7 @@ void checkShapes(const RnnConfig& c, const std::vector<int64_t>& input_shape) {
     throw Error(ErrorCode::Config, "model.kind",
                 "model.kind rnn takes sequences: samples of shape [T, F] (time steps, features "
                 "per step), but the data's samples have shape " +
-                    shapeText(input_shape) +
+                    rnnShapeText(input_shape) +
                     "; use a sequence source (data.source sine-sequence) or an .npy x of shape "
                     "[N, T, F]");
   if (c.dropout > 0 && c.num_layers < 2)
@@ -193,7 +193,7 @@ class RnnModel final : public Model {
       throw Error(ErrorCode::Config, "model.kind",
                   "the rnn model (built for " + std::to_string(net->features()) +
                       " features per step) does not take inputs of shape " +
-                      shapeText(input_shape) + ": " + e.what_without_backtrace());
+                      rnnShapeText(input_shape) + ": " + e.what_without_backtrace());
     }
     net->train(was_training);
     return out;

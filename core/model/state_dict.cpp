@@ -1,6 +1,8 @@
 #include "core/model/state_dict.h"
 
-#include <torch/torch.h>
+#include <ATen/core/grad_mode.h>
+#include <torch/csrc/autograd/grad_mode.h>
+#include <torch/nn/module.h>
 
 #include <unordered_map>
 #include <unordered_set>

@@ -4,6 +4,7 @@
 #include <torch/csrc/jit/runtime/graph_executor.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/utils.h>
+#include <torch/version.h>
 
 #include <cstring>
 #include <filesystem>
@@ -24,11 +25,11 @@ namespace fs = std::filesystem;
 const char* const kScriptHint =
     "in Python save the module as TorchScript: torch.jit.script(model).save(\"model.pt\")";
 
-[[noreturn]] void bad(const std::string& file, const std::string& problem) {
+[[noreturn]] void badModelFile(const std::string& file, const std::string& problem) {
   throw Error(ErrorCode::Config, file, "TorchScript file " + file + ": " + problem);
 }
 
-std::string dtypeName(const at::Tensor& t) {
+std::string tensorDtypeName(const at::Tensor& t) {
   const std::string s = c10::toString(t.scalar_type());
   // "Float" -> "float32": the names torch prints.
   if (s == "Float") return "float32";
@@ -60,29 +61,29 @@ std::string interpreterError(const std::exception& e) {
 
 /// Refuses what is not a TorchScript archive, saying what it is instead.
 void checkArchive(const std::string& file) {
-  if (auto problem = notRegularFileProblem(file)) bad(file, *problem);
+  if (auto problem = notRegularFileProblem(file)) badModelFile(file, *problem);
   const std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
-  if (!head) bad(file, "the file cannot be opened");
-  if (head->empty()) bad(file, "the file is empty");
+  if (!head) badModelFile(file, "the file cannot be opened");
+  if (head->empty()) badModelFile(file, "the file is empty");
   if (head->size() < 4 || std::memcmp(head->data(), "PK\x03\x04", 4) != 0)
-    bad(file, notZipProblem(*head, "not a TorchScript file") + "; " + kScriptHint);
+    badModelFile(file, notZipProblem(*head, "not a TorchScript file") + "; " + kScriptHint);
   const std::optional<std::vector<char>> bytes = readFileCancellable(file);
-  if (!bytes) bad(file, "the file cannot be opened");
+  if (!bytes) badModelFile(file, "the file cannot be opened");
   try {
     const TorchZip zip(*bytes, /*compressed_ok=*/true);
     if (!zip.has("constants.pkl")) {
       if (zip.has("data.pkl"))
-        bad(file,
+        badModelFile(file,
             "a torch.save file (a state_dict, a pickled nn.Module or a TrainScope checkpoint), "
             "not TorchScript: libtorch cannot rebuild a Python class from a pickle. " +
                 std::string(kScriptHint) +
                 " (or torch.jit.trace(model, example_input).save(...)); to start a built-in "
                 "model from a state_dict use --init-weights");
-      bad(file, "a zip archive without TorchScript code (no constants.pkl); " +
+      badModelFile(file, "a zip archive without TorchScript code (no constants.pkl); " +
                     std::string(kScriptHint));
     }
   } catch (const ZipError& e) {
-    bad(file, std::string("the archive is damaged (") + e.what() + ")");
+    badModelFile(file, std::string("the archive is damaged (") + e.what() + ")");
   }
 }
 
@@ -94,7 +95,7 @@ torch::jit::Module loadModule(const std::string& file) {
     const std::string m = e.what_without_backtrace();
     if (m.find("maximum supported version") != std::string::npos ||
         m.find("kMaxSupportedFileFormatVersion") != std::string::npos)
-      bad(file, "it was saved by a newer PyTorch than this libtorch (" TORCH_VERSION
+      badModelFile(file, "it was saved by a newer PyTorch than this libtorch (" TORCH_VERSION
                 ") reads; save it with torch " TORCH_VERSION
                 " (Debian's python3-torch), or in your PyTorch with "
                 "torch.jit.save(m, path, _use_new_zipfile_serialization=True) after "
@@ -102,17 +103,17 @@ torch::jit::Module loadModule(const std::string& file) {
                     firstLine(e) + ")");
     if (m.find("Unknown builtin op") != std::string::npos ||
         m.find("Unknown type name") != std::string::npos)
-      bad(file, "it uses an operator or type this libtorch does not have (an extension such as "
+      badModelFile(file, "it uses an operator or type this libtorch does not have (an extension such as "
                 "torchvision's, or a newer PyTorch's): " + firstLine(e) +
                 "; script a model made of torch.nn layers only");
-    bad(file, "torch::jit::load cannot read it: " + firstLine(e));
+    badModelFile(file, "torch::jit::load cannot read it: " + firstLine(e));
   }
 }
 
 /// "forward(Tensor x) -> Tensor"; throws unless forward takes one tensor and returns one.
 std::string checkForward(const std::string& file, const torch::jit::Module& m) {
   const auto method = m.find_method("forward");
-  if (!method) bad(file, "the module has no forward method; " + std::string(kScriptHint));
+  if (!method) badModelFile(file, "the module has no forward method; " + std::string(kScriptHint));
   const c10::FunctionSchema& schema = method->function().getSchema();
   std::string text = "forward(";
   int required = 0;
@@ -129,25 +130,25 @@ std::string checkForward(const std::string& file, const torch::jit::Module& m) {
   for (const auto& r : schema.returns()) returns += (returns.empty() ? "" : ", ") + r.type()->annotation_str();
   text += ") -> " + returns;
   if (required != 1 || !first_tensor)
-    bad(file, "its " + text + " does not take one tensor: TrainScope calls forward(x) with one "
+    badModelFile(file, "its " + text + " does not take one tensor: TrainScope calls forward(x) with one "
               "batch x [N, ...]; in Python wrap the model in a module whose forward(self, x) "
               "passes the other arguments, and script that");
   if (schema.returns().size() != 1 ||
       schema.returns()[0].type()->kind() != c10::TypeKind::TensorType)
-    bad(file, "its " + text + " does not return one tensor: TrainScope needs the logits (or "
+    badModelFile(file, "its " + text + " does not return one tensor: TrainScope needs the logits (or "
               "regression outputs) [N, outputs]; return only those from forward and script it "
               "again");
   return text;
 }
 
-ScriptModuleInfo describe(const std::string& file, const torch::jit::Module& m) {
+ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Module& m) {
   ScriptModuleInfo info;
   info.file = file;
   info.type_name = m.type()->name() ? m.type()->name()->qualifiedName() : "";
   info.training = m.is_training();
   info.forward_schema = checkForward(file, m);
   auto facts = [](const std::string& name, const at::Tensor& t) {
-    return ScriptTensorInfo{name, {t.sizes().begin(), t.sizes().end()}, dtypeName(t),
+    return ScriptTensorInfo{name, {t.sizes().begin(), t.sizes().end()}, tensorDtypeName(t),
                             t.requires_grad()};
   };
   for (const auto& p : m.named_parameters(/*recurse=*/true)) {
@@ -168,7 +169,7 @@ ScriptModuleInfo describe(const std::string& file, const torch::jit::Module& m) 
   }
   info.traced = all_mangled;
   if (info.trainable_parameters == 0)
-    bad(file, "the module has no trainable parameters" +
+    badModelFile(file, "the module has no trainable parameters" +
                   std::string(info.frozen_parameters > 0
                                   ? " (all have requires_grad=False)"
                                   : " (a module saved after torch.jit.freeze holds its weights "
@@ -348,7 +349,7 @@ class TorchScriptModel final : public Model {
 ScriptModuleInfo inspectTorchScript(const std::string& path) {
   const std::string file = path.empty() ? path : fs::absolute(path).lexically_normal().string();
   const torch::jit::Module m = loadModule(file);
-  return describe(file, m);
+  return describeModule(file, m);
 }
 
 std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
@@ -361,7 +362,7 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
                 "torch.jit.script(model).save(\"model.pt\")");
   const std::string file = fs::absolute(*config.torchscript.path).lexically_normal().string();
   torch::jit::Module m = loadModule(file);
-  describe(file, m);  // the checks: one tensor in and out, trainable parameters
+  describeModule(file, m);  // the checks: one tensor in and out, trainable parameters
   return std::make_shared<TorchScriptModel>(std::move(m));
 }
 

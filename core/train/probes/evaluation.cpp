@@ -14,6 +14,7 @@
 #include "core/io/checkpoint_file.h"
 #include "core/io/checkpoint_reader.h"
 #include "core/model/model.h"
+#include "core/train/probes/shapes.h"  // shapeText
 #include "core/train/state/weights_import.h"
 
 namespace trainscope {
@@ -84,12 +85,6 @@ RecordedData readRecordedData(const std::filesystem::path& file) {
   pre.std = listAt<double>(read, p, "std", w, isNumber, number, "numbers");
   pre.target_scale = read.number(p, "target_scale", w);
   return r;
-}
-
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
 }
 
 /// The data to evaluate on, prepared as the checkpoint's run prepared its inputs.

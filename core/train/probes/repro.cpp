@@ -2,6 +2,7 @@
 #include "core/train/probes/repro.h"
 
 #include <ATen/Context.h>
+#include <ATen/TensorOperators.h>
 
 #include <algorithm>
 #include <cmath>

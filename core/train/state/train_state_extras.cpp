@@ -16,7 +16,7 @@ using c10::IValue;
 using c10::impl::GenericDict;
 using c10::impl::GenericList;
 
-[[noreturn]] void bad(const std::filesystem::path& file, const std::string& problem) {
+[[noreturn]] void badExtras(const std::filesystem::path& file, const std::string& problem) {
   throw Error(ErrorCode::Checkpoint, file.string(),
               "cannot load checkpoint " + file.string() + ": " + problem);
 }
@@ -36,15 +36,15 @@ GenericDict toGenericDict(const ValueDict& v) {
 }
 
 ValueDict toValueDict(const IValue& v, const std::string& key, const std::filesystem::path& file) {
-  if (!v.isGenericDict()) bad(file, "'" + key + "' is not a dict");
+  if (!v.isGenericDict()) badExtras(file, "'" + key + "' is not a dict");
   ValueDict out;
   auto number = [&](const IValue& x, const std::string& name) {
     if (x.isDouble()) return x.toDouble();
     if (x.isInt()) return static_cast<double>(x.toInt());
-    bad(file, "'" + key + "." + name + "' is not a number");
+    badExtras(file, "'" + key + "." + name + "' is not a number");
   };
   for (const auto& e : v.toGenericDict()) {
-    if (!e.key().isString()) bad(file, "'" + key + "' has a key that is not a string");
+    if (!e.key().isString()) badExtras(file, "'" + key + "' has a key that is not a string");
     const std::string& name = e.key().toStringRef();
     const IValue& x = e.value();
     if (x.isString()) {
@@ -79,7 +79,7 @@ void tryLoad(Part& part, const ValueDict& v, const std::filesystem::path& file) 
     part.loadStateDict(v);
   } catch (const std::out_of_range& e) {
     part.loadStateDict(before);
-    bad(file, std::string("scheduler or monitor state: ") + e.what());
+    badExtras(file, std::string("scheduler or monitor state: ") + e.what());
   }
   part.loadStateDict(before);
 }
@@ -119,17 +119,17 @@ StateCommit loadEarlyStopping(TrainState& s, const GenericDict& d, const PartLoa
     for (const auto& e : raw) {
       if (e.key().isString() && e.key().toStringRef() == "best_weights") {
         if (!e.value().isList())
-          bad(file, "'early_stopping_state_dict.best_weights' is not a list");
+          badExtras(file, "'early_stopping_state_dict.best_weights' is not a list");
         for (const IValue& t : e.value().toListRef()) {
           if (!t.isTensor())
-            bad(file, "'early_stopping_state_dict.best_weights' holds a non-tensor");
+            badExtras(file, "'early_stopping_state_dict.best_weights' holds a non-tensor");
           best.push_back(t.toTensor());
         }
       } else {
         plain.insert(e.key(), e.value());
       }
     }
-    if (!v->isGenericDict()) bad(file, "'early_stopping_state_dict' is not a dict");
+    if (!v->isGenericDict()) badExtras(file, "'early_stopping_state_dict' is not a dict");
     const ValueDict es = toValueDict(IValue(plain), "early_stopping_state_dict", file);
     const auto model = stateTensors(*s.model);
     if (!best.empty()) {
@@ -137,7 +137,7 @@ StateCommit loadEarlyStopping(TrainState& s, const GenericDict& d, const PartLoa
       for (size_t i = 0; ok && i < best.size(); ++i)
         ok = best[i].sizes().equals(model[i].sizes()) &&
              best[i].scalar_type() == model[i].scalar_type();
-      if (!ok) bad(file, "'early_stopping_state_dict.best_weights' does not match the model");
+      if (!ok) badExtras(file, "'early_stopping_state_dict.best_weights' does not match the model");
     }
     tryLoad(*s.early_stopping, es, file);
     return [es, best](TrainState& t) {
@@ -175,7 +175,7 @@ StateCommit loadLossDoctor(TrainState&, const GenericDict& d, const PartLoad& l)
     const ValueDict doctor = toValueDict(*v, "loss_doctor_state_dict", l.reader.file);
     auto it = doctor.lists.find("initial_losses");
     if (it == doctor.lists.end())
-      bad(l.reader.file, "'loss_doctor_state_dict.initial_losses' is missing or not a list");
+      badExtras(l.reader.file, "'loss_doctor_state_dict.initial_losses' is missing or not a list");
     initial_losses = it->second;
   }
   return [initial_losses](TrainState& t) { t.initial_losses = initial_losses; };
@@ -190,11 +190,11 @@ void saveAccuracyMeter(const TrainState& s, const PartSave&, GenericDict& d) {
 StateCommit loadAccuracyMeter(TrainState&, const GenericDict& d, const PartLoad& l) {
   int64_t correct = 0;
   if (auto v = find(d, "train_accuracy_meter")) {
-    if (!v->isGenericDict()) bad(l.reader.file, "'train_accuracy_meter' is not a dict");
+    if (!v->isGenericDict()) badExtras(l.reader.file, "'train_accuracy_meter' is not a dict");
     const IValue& c =
         requireKey(v->toGenericDict(), "correct", l.reader.file, "train_accuracy_meter.");
     if (!c.isInt() || c.toInt() < 0)
-      bad(l.reader.file, "'train_accuracy_meter.correct' is invalid");
+      badExtras(l.reader.file, "'train_accuracy_meter.correct' is invalid");
     correct = c.toInt();
   }
   return [correct](TrainState& t) { t.epoch_correct = correct; };

@@ -14,7 +14,7 @@ using c10::IValue;
 using c10::impl::GenericDict;
 using Path = std::filesystem::path;
 
-[[noreturn]] void bad(const Path& file, const std::string& problem) {
+[[noreturn]] void badTrainState(const Path& file, const std::string& problem) {
   CheckpointReader{file}.bad(problem);
 }
 
@@ -49,14 +49,14 @@ std::string resumeState(TrainState& s, const std::string& optimizer_name, const 
                         int64_t batches_per_epoch, int64_t total_epochs) {
   GenericDict d = readCheckpointDict(file);
   const IValue& source = requireKey(d, "source_run_dir", file);
-  if (!source.isString()) bad(file, "'source_run_dir' is not a string");
+  if (!source.isString()) badTrainState(file, "'source_run_dir' is not a string");
   // Checked on the file's values first, so a mismatch leaves `s` untouched.
   const CheckpointReader r{file};
   const int64_t batch = r.integer(d, "batch_in_epoch", ""), epoch = r.integer(d, "epoch", "");
   checkCheckpointCounters(file, epoch, r.integer(d, "global_step", ""), batch,
                           r.integer(d, "best_epoch", ""));
   if (batch >= batches_per_epoch)
-    bad(file, "batch_in_epoch " + std::to_string(batch) + " does not fit this data (" +
+    badTrainState(file, "batch_in_epoch " + std::to_string(batch) + " does not fit this data (" +
                   std::to_string(batches_per_epoch) + " batches per epoch)");
   if (epoch >= total_epochs)
     throw Error(ErrorCode::Config, "training.epochs",

@@ -2,6 +2,9 @@
 // torch/cuda/amp/grad_scaler.py and aten/src/ATen/native/cuda/AmpKernels.cu (_amp_update_scale_).
 #include "core/train/step/grad_scaler.h"
 
+#include <ATen/TensorOperators.h>
+#include <ATen/ops/scalar_tensor.h>
+
 #include <cmath>
 
 #include "core/errors.h"
