@@ -16,13 +16,13 @@
 namespace trainscope::cli {
 namespace {
 
-std::string shapeText(const std::vector<int64_t>& shape) {
+std::string inspectShapeText(const std::vector<int64_t>& shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
   return s + "]";
 }
 
-nlohmann::ordered_json toJson(const CheckpointInfo& info) {
+nlohmann::ordered_json inspectJson(const CheckpointInfo& info) {
   nlohmann::ordered_json j;
   j["file"] = info.file.string();
   j["format_version"] = info.format_version;
@@ -54,7 +54,7 @@ bool isZipFile(const std::string& file) {
   return head && head->size() == 4 && std::memcmp(head->data(), "PK\x03\x04", 4) == 0;
 }
 
-nlohmann::ordered_json toJson(const WeightsFileInfo& info) {
+nlohmann::ordered_json inspectJson(const WeightsFileInfo& info) {
   nlohmann::ordered_json j;
   j["file"] = info.file.string();
   j["format"] = "torch.save";
@@ -70,12 +70,12 @@ nlohmann::ordered_json toJson(const WeightsFileInfo& info) {
 void printTensors(const std::vector<CheckpointTensor>& tensors) {
   std::printf("tensors         %zu\n", tensors.size());
   for (const auto& t : tensors)
-    std::printf("  %-28s %-14s %s\n", t.name.c_str(), shapeText(t.shape).c_str(), t.dtype.c_str());
+    std::printf("  %-28s %-14s %s\n", t.name.c_str(), inspectShapeText(t.shape).c_str(), t.dtype.c_str());
 }
 
 int printWeights(const WeightsFileInfo& info, bool json) {
   if (json) {
-    std::printf("%s\n", toJson(info).dump(2).c_str());
+    std::printf("%s\n", inspectJson(info).dump(2).c_str());
     return kExitOk;
   }
   int64_t values = 0;
@@ -144,7 +144,7 @@ int InspectCommand::run() const {
     return printWeights(*weights, json_);
   }
   if (json_) {
-    std::printf("%s\n", toJson(info).dump(2).c_str());
+    std::printf("%s\n", inspectJson(info).dump(2).c_str());
     return kExitOk;
   }
   std::string keys;
