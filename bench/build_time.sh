@@ -70,11 +70,16 @@ for line in open(sys.argv[1]):
     if line.startswith('#'):
         continue
     start, end, _, out, _ = line.rstrip('\n').split('\t')
+    if out.startswith('/'):
+        continue  # the same step under its absolute name (custom commands' byproducts)
     steps[out] = (int(end) - int(start)) / 1000.0
 def kind(out):
     if out.endswith('.o') or out.endswith('.gch'):
         return 'compile'
-    if '/' in out and '.' not in out.rsplit('/', 1)[-1] or out.endswith('.so'):
+    base = out.rsplit('/', 1)[-1]
+    if '_autogen' in out or base in ('timestamp',) or base.endswith('.stamp'):
+        return 'other'
+    if '.' not in base or out.endswith('.so'):
         return 'link'
     return 'other'
 for k in ('compile', 'link'):
