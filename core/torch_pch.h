@@ -1,3 +1,0 @@
-// Precompiled header for core and its tests: the torch umbrella, compiled once per target set.
-#pragma once
-#include <torch/torch.h>
