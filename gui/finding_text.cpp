@@ -1,5 +1,7 @@
 #include "gui/finding_text.h"
 
+#include <cmath>
+
 #include "gui/event_text.h"
 #include "gui/tr.h"
 
@@ -97,12 +99,35 @@ QString evidence(const Finding& f) {
         .arg(num(f, 0))
         .arg(whole(f, 1))
         .arg(num(f, 2), num(f, 3));
+  if (c == "train_loss_at_chance")
+    return Tr::tr(
+               "The training loss %1 (mean of the last %2 epochs) has not fallen below the chance "
+               "loss %3: the model fits its training labels no better than a constant "
+               "prediction.")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2));
+  if (c == "update_ratio")
+    return Tr::tr(
+               "The weights move by %1 of their size per step (median update-to-weight ratio of "
+               "the recent steps; healthy is around 0.001).")
+        .arg(num(f, 0));
   if (c == "val_loss_at_chance")
     return Tr::tr(
                "The validation loss %1 is not %3% below the chance loss %2 and has not improved "
                "for %4 epochs.")
         .arg(num(f, 0), num(f, 1), num(f, 2))
         .arg(whole(f, 3));
+  if (c == "val_rising" && f.values.size() >= 7)
+    return Tr::tr(
+               "Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
+               "lowest such mean %7 (best epoch %6: %5).")
+        .arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(whole(f, 2))
+        .arg(num(f, 3), num(f, 4))
+        .arg(whole(f, 5))
+        .arg(num(f, 6));
   if (c == "val_rising")
     return Tr::tr(
                "Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its "
@@ -118,6 +143,20 @@ QString evidence(const Finding& f) {
     return Tr::tr("Best epoch training loss %1 (%2% of the initial loss) after %3 epochs.")
         .arg(num(f, 0), num(f, 1))
         .arg(whole(f, 2));
+  if (c == "train_stalled" && f.values.size() >= 6) {
+    const bool better = f.values[4] >= 0;
+    const QString text =
+        better ? Tr::tr("Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 "
+                        "epochs to epoch %4 (%5% better).")
+               : Tr::tr("Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 "
+                        "epochs to epoch %4 (%5% worse).");
+    return text.arg(num(f, 0))
+        .arg(whole(f, 1))
+        .arg(num(f, 2))
+        .arg(whole(f, 3))
+        .arg(EventText::number(std::abs(f.values[4])))
+        .arg(whole(f, 5));
+  }
   if (c == "train_stalled")
     return Tr::tr("Training loss %1 at epoch %2, %3 at epoch %4 (%5% better).")
         .arg(num(f, 0))
@@ -165,6 +204,8 @@ QString check(const Finding& f) {
   if (c == "lr_schedule")
     return Tr::tr("Lower the learning rate (a scheduler) to settle into the minimum.");
   if (c == "other_optimizer") return Tr::tr("Try another optimizer (Adam) or momentum.");
+  if (c == "try_momentum") return Tr::tr("Try momentum (optimizer.momentum 0.9) or Adam.");
+  if (c == "try_adam") return Tr::tr("Try the Adam optimizer.");
   if (c == "more_capacity")
     return Tr::tr("Give the model more capacity (wider or more hidden layers).");
   if (c == "check_saturation")

@@ -3875,5 +3875,33 @@ Its files are kept there until you delete them.</source>
         <source>Checkpoints saved: %1 (each is in events.jsonl).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) has not fallen below the chance loss %3: the model fits its training labels no better than a constant prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights move by %1 of their size per step (median update-to-weight ratio of the recent steps; healthy is around 0.001).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its lowest such mean %7 (best epoch %6: %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 epochs to epoch %4 (%5% better).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 epochs to epoch %4 (%5% worse).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try momentum (optimizer.momentum 0.9) or Adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the Adam optimizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3867,5 +3867,33 @@ Its files are kept there until you delete them.</source>
         <source>Checkpoints saved: %1 (each is in events.jsonl).</source>
         <translation>已保存检查点：%1 次（每次都记录在 events.jsonl 中）。</translation>
     </message>
+    <message>
+        <source>The training loss %1 (mean of the last %2 epochs) has not fallen below the chance loss %3: the model fits its training labels no better than a constant prediction.</source>
+        <translation>训练损失 %1（最近 %2 轮的平均值）没有降到随机水平损失 %3 以下：模型拟合训练标签并不比常数预测更好。</translation>
+    </message>
+    <message>
+        <source>The weights move by %1 of their size per step (median update-to-weight ratio of the recent steps; healthy is around 0.001).</source>
+        <translation>权重每步的变化为其大小的 %1（最近各步更新量与权重之比的中位数；正常约为 0.001）。</translation>
+    </message>
+    <message>
+        <source>Validation loss %1 at epoch %2 (mean of the last %3 epochs: %4), up from its lowest such mean %7 (best epoch %6: %5).</source>
+        <translation>第 %2 轮验证损失 %1（最近 %3 轮平均值：%4），高于此前最低的同类平均值 %7（最佳为第 %6 轮：%5）。</translation>
+    </message>
+    <message>
+        <source>Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 epochs to epoch %4 (%5% better).</source>
+        <translation>截至第 %2 轮的 %6 轮平均训练损失为 %1，截至第 %4 轮的 %6 轮为 %3（改善 %5%）。</translation>
+    </message>
+    <message>
+        <source>Mean training loss %1 over the %6 epochs to epoch %2, %3 over the %6 epochs to epoch %4 (%5% worse).</source>
+        <translation>截至第 %2 轮的 %6 轮平均训练损失为 %1，截至第 %4 轮的 %6 轮为 %3（变差 %5%）。</translation>
+    </message>
+    <message>
+        <source>Try momentum (optimizer.momentum 0.9) or Adam.</source>
+        <translation>尝试使用动量（optimizer.momentum 设为 0.9）或 Adam。</translation>
+    </message>
+    <message>
+        <source>Try the Adam optimizer.</source>
+        <translation>尝试使用 Adam 优化器。</translation>
+    </message>
 </context>
 </TS>

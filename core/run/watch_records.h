@@ -36,9 +36,12 @@ struct LayerStatsRecord {
 /// - diagnosis evidence (core/train/monitors/loss_doctor.h): "non_finite_steps" {count,
 ///   first_step, first_loss}, "loss_exploded" {max_train_loss, factor, initial_loss,
 ///   initial_steps}, "divergence_detected" {}, "initial_loss" {initial_loss, initial_steps},
-///   "val_rising" {val_loss, epoch, mean_epochs, val_mean, best_val_loss, best_epoch},
+///   "val_rising" {val_loss, epoch, mean_epochs, val_mean, best_val_loss, best_epoch,
+///   best_val_mean} (the last since issue 42: the lowest mean the rise is measured from),
 ///   "train_fell" {from, to}, "best_train_loss" {loss, percent_of_initial, epochs},
-///   "train_stalled" {loss_then, epoch_then, loss_now, epoch_now, percent_better},
+///   "train_stalled" {loss_then, epoch_then, loss_now, epoch_now, percent_better, epochs}
+///   (since issue 42 block means of `epochs` epochs ending at epoch_then and epoch_now;
+///   percent_better < 0: worse; older run folders have the first five, single epochs),
 ///   "last_losses" {train_loss, epoch, val_loss}, "clip_share" {percent_clipped, steps},
 ///   "initial_loss_from_epoch" {epoch_1_train_loss} (a resumed run whose checkpoint has no
 ///   initial loss), "loss_above_chance" {train_loss_mean, epochs, factor, chance_loss}
@@ -46,12 +49,16 @@ struct LayerStatsRecord {
 ///   {val_accuracy_mean, epochs, chance_accuracy, margin_points} (percentages),
 ///   "val_loss_at_chance" {val_loss_mean, chance_loss, margin_percent, epochs_since_best},
 ///   "grad_norm_growing" {first_steps_median, quarter1_median, quarter2_median,
-///   quarter3_median, quarter4_median, factor, steps}.
+///   quarter3_median, quarter4_median, factor, steps}, "train_loss_at_chance"
+///   {train_loss_mean, epochs, chance_loss}, "update_ratio" {median_update_ratio,
+///   tiny_threshold} (how far the weights move per step).
 /// - diagnosis checks, no values: "lower_lr_10x", "clip_on", "lower_max_norm",
 ///   "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
 ///   "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
-///   "check_label_order", "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity",
-///   "check_saturation", "nothing_urgent", "zero_grad", "check_accumulation".
+///   "check_label_order", "fit_tiny_subset", "lr_schedule", "try_momentum" (plain SGD),
+///   "try_adam" (SGD with momentum), "more_capacity", "check_saturation", "nothing_urgent",
+///   "zero_grad", "check_accumulation"; "other_optimizer" (before issue 42: "try Adam or
+///   momentum" whatever the optimizer) is no longer given, and still worded for older runs.
 struct Finding {
   std::string code;
   std::vector<double> values;  ///< the numbers `text` names, in the order listed above

@@ -585,17 +585,16 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
   Diagnosis b_some = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
   QCOMPARE(QString::fromStdString(b_some.checks[0].code), QString("raise_lr"));
   context = {};
-  // (c) plateau: falls to 0.3 (30% of initial) and stays there for the last third.
-  Diagnosis c = run(start, {{0.6, 0.6},
-                            {0.4, 0.4},
-                            {0.3, 0.31},
-                            {0.3, 0.31},
-                            {0.3, 0.31},
-                            {0.299, 0.31},
-                            {0.299, 0.31},
-                            {0.299, 0.31},
-                            {0.299, 0.31}});
+  // (c) plateau (issue 42): falls to 0.6 (60% of initial, over half of it) and stays there for
+  // the last two thirds of 15 epochs (blocks of 5: 0.4% better between the last two).
+  std::vector<std::pair<double, double>> stalled = {{0.9, 0.9}, {0.8, 0.8}, {0.7, 0.7},
+                                                    {0.65, 0.66}, {0.62, 0.63}};
+  for (int i = 0; i < 10; ++i) stalled.push_back({0.6 - 0.0005 * i, 0.61 + 0.001 * (i % 2)});
+  Diagnosis c = run(start, stalled);
   QCOMPARE(QString::fromStdString(c.kind), QString("plateau"));
+  // The same shape levelling off at 0.2 (20% of initial) has learned most of what it can.
+  for (auto& [train, val] : stalled) train /= 3, val /= 3;
+  QCOMPARE(QString::fromStdString(run(start, stalled).kind), QString("healthy"));
   // healthy: still falling; overfitting: the mean validation loss of the last 3 epochs over
   // 1.1x its lowest mean for `patience` (here 2) epochs: means from epoch 3 are 0.3833, 0.35
   // (the lowest, x1.1 = 0.385), 0.4 (1), 0.45 (2) -> at epoch 6, onset at the best epoch 2.

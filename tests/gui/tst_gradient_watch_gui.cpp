@@ -439,20 +439,31 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   reading({{2, 2}}, clip_bound, 4);            // diverging with clipping on
   reading({{0.5, 0.5}}, {});
   reading({{0.99, 1}, {0.98, 1}, {0.97, 1}}, clip_bound);
-  reading({{0.6, 0.6}, {0.4, 0.4}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}, {0.3, 0.31}}, {});
+  // Plateaus (issue 42: 15 epochs at least, stalled at over half the initial loss), on SGD
+  // (try momentum) and SGD with momentum (try Adam).
+  std::vector<std::pair<double, double>> stalled = {{0.9, 0.9}, {0.8, 0.8}, {0.7, 0.7},
+                                                    {0.65, 0.66}, {0.62, 0.63}};
+  for (int i = 0; i < 10; ++i) stalled.push_back({0.6 - 0.0005 * i, 0.61 + 0.001 * (i % 2)});
+  DoctorContext sgd;
+  sgd.optimizer = "sgd";
+  reading(stalled, sgd);
+  sgd.momentum = 0.9;
+  reading(stalled, sgd);
   reading({{0.5, 0.5}, {0.25, 0.26}, {0.12, 0.13}, {0.06, 0.07}}, {});
-  DoctorContext overfit;  // the onset rule, with a patience of 2 epochs of sustained rise
-  overfit.overfit_patience = 2;
-  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}, {0.04, 0.5}}, overfit);
+  DoctorContext overfit;  // the onset rule, with a patience of 1 epoch of sustained rise
+  overfit.overfit_patience = 1;
+  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, overfit);
   // Against chance (issue 19): a loss far above the chance loss (cross-entropy, MSE), labels
   // that carry no signal, a flat run at chance, a resumed run without its initial loss.
   auto chanceReading = [&](std::vector<std::array<double, 3>> epochs, const ChanceLevels& chance,
-                           bool from_history = false) {
+                           bool from_history = false, double update = std::nan(""),
+                           double step_loss = 1.0) {
     LossDoctor doctor;
     if (from_history)
       doctor.restart(100, {}, /*from_history=*/true);
     else
-      for (int i = 0; i < 10; ++i) doctor.onStep(1.0, true);
+      for (int i = 0; i < 10; ++i) doctor.onStep(step_loss, true);
+    if (std::isfinite(update)) doctor.onUpdateRatios({update});
     int64_t n = 0;
     for (const auto& [train, val, acc] : epochs) {
       EpochRecord r;
@@ -481,6 +492,10 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
                  {0.69, 0.698, 0.5}},
                 two);
   chanceReading({{0.99, 0.7, 0.5}, {0.98, 0.69, 0.5}, {0.97, 0.68, 0.5}}, two);
+  // Weights that barely move (flat: the update ratio named) and labels that carry no signal
+  // while they move (the training loss at chance named).
+  chanceReading({{0.99, 0.7, 0.5}, {0.98, 0.69, 0.5}, {0.97, 0.68, 0.5}}, two, false, 1e-7);
+  chanceReading({{0.7, 0.7, 0.4}, {0.69, 0.7, 0.6}, {0.695, 0.71, 0.45}}, two, false, 0.01, 0.7);
   chanceReading({{0.5, 0.5, -1}, {0.25, 0.26, -1}, {0.12, 0.13, -1}, {0.06, 0.07, -1}}, {},
                 /*from_history=*/true);
   std::set<std::string> codes;
@@ -493,7 +508,8 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
       "train_stalled", "last_losses", "clip_share", "lower_lr_10x", "clip_on", "lower_max_norm",
       "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
       "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
-      "fit_tiny_subset", "lr_schedule", "other_optimizer", "more_capacity", "check_saturation",
+      "fit_tiny_subset", "lr_schedule", "try_momentum", "try_adam", "more_capacity",
+      "check_saturation", "update_ratio", "train_loss_at_chance",
       "nothing_urgent", "initial_loss_from_epoch", "loss_above_chance", "val_at_chance",
       "val_loss_at_chance", "check_label_order"};
   QCOMPARE(codes, listed);

@@ -33,7 +33,9 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
                   std::to_string(OverfittingDetector::kMeanEpochs) + " epochs (now " +
                   formatHuman(o->val_mean) + ") has stayed over " +
                   formatHuman(OverfittingDetector::kRise) + "x its lowest value " +
-                  formatHuman(o->best_val_mean) + " for " +
+                  formatHuman(o->best_val_mean) + ", beyond " +
+                  formatHuman(OverfittingDetector::kNoiseSigmas) +
+                  " standard errors of its own noise, for " +
                   std::to_string(s.overfitting->patience()) +
                   " epochs while training loss fell from " + formatHuman(o->train_loss_at_onset) +
                   " to " + formatHuman(o->train_loss) + "; the onset is the best epoch " +

@@ -109,6 +109,8 @@ DoctorContext Trainer::Impl::doctorContext() const {
   c.clip_steps_recent = watch->clip_stats.recentSteps();
   c.chance = watch->chance;
   c.overfit_patience = config.training.early_stopping.patience;
+  c.optimizer = config.optimizer.name;
+  c.momentum = config.optimizer.momentum;
   return c;
 }
 
@@ -150,6 +152,7 @@ void Trainer::Impl::watchStep(const StepResult& s, int64_t epoch) {
   const int64_t step = state.global_step;
   if (auto r = w.takeRecord(step, epoch)) {
     if (w.csv) w.csv->write(*r);
+    w.doctor.onUpdateRatios(r->update_ratio);
     for (auto* o : observers) o->onLayerStats(*r);
   }
   const ClipConfig& clip = config.training.clip;

@@ -32,6 +32,23 @@ void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
 
 void LossDoctor::onEpoch(const EpochRecord& r) { epochs_.push_back(r); }
 
+void LossDoctor::onUpdateRatios(const std::vector<double>& ratios) {
+  std::vector<double> v;
+  for (double r : ratios)
+    if (std::isfinite(r)) v.push_back(r);
+  if (v.empty()) return;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  update_ratios_.push_back(v[v.size() / 2]);
+  if (update_ratios_.size() > kUpdateSamples) update_ratios_.pop_front();
+}
+
+double LossDoctor::recentUpdateRatio() const {
+  if (update_ratios_.empty()) return std::nan("");
+  std::vector<double> v(update_ratios_.begin(), update_ratios_.end());
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
 void LossDoctor::restart(int64_t step, const std::vector<double>& initial_losses,
                          bool from_history) {
   *this = LossDoctor();
@@ -71,6 +88,27 @@ std::optional<double> trainLoss(const EpochRecord& e) { return e.train_loss; }
 std::optional<double> valLoss(const EpochRecord& e) { return e.val_loss; }
 std::optional<double> valAccuracy(const EpochRecord& e) { return e.val_accuracy; }
 
+/// The epoch-to-epoch noise (standard deviation) of field `f` over epochs [from, to): the
+/// median absolute deviation of the signed changes from their median / (0.6745 sqrt 2), robust
+/// to a steady trend and to single spikes; NaN with fewer than 3 changes.
+template <class F>
+double noiseOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F f) {
+  std::vector<double> changes;
+  for (size_t i = from + 1; i < to && i < epochs.size(); ++i) {
+    const std::optional<double> x = f(epochs[i]), y = f(epochs[i - 1]);
+    if (x && y && std::isfinite(*x) && std::isfinite(*y)) changes.push_back(*x - *y);
+  }
+  if (changes.size() < 3) return std::nan("");
+  const double centre = medianOf(changes);
+  for (double& c : changes) c = std::abs(c - centre);
+  return medianOf(changes) / (0.6745 * std::sqrt(2.0));
+}
+
+/// "9.1% better" or "9.1% worse" (never "-9.1% better").
+std::string signedChange(double percent_better) {
+  return formatHuman(std::abs(percent_better)) + (percent_better >= 0 ? "% better" : "% worse");
+}
+
 /// "ln 2" or "the variance of the targets": what the chance loss is.
 std::string chanceLossName(const ChanceLevels& c) {
   return c.classification ? "ln " + std::to_string(c.n_classes) +
@@ -89,16 +127,20 @@ const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience
   }
   for (; r.fed < epochs_.size(); ++r.fed) {
     const EpochRecord& e = epochs_[r.fed];
-    if (std::isfinite(e.val_loss) && (!r.best_val || e.val_loss < *r.best_val)) {
-      r.best_val = e.val_loss;
-      r.onset.reset();  // a new validation minimum clears the onset
+    auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss);
+    // The reading holds until the mean validation loss comes back below its lowest mean (a
+    // single lucky epoch below the best one does not end it: hysteresis, issue 42).
+    const std::optional<double> best_mean = r.detector.bestMean();
+    if (best_mean && (!r.best_val || *best_mean < *r.best_val)) {
+      r.best_val = best_mean;
+      r.onset.reset();
     }
-    if (auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss)) r.onset = o;
+    if (o) r.onset = o;
   }
   return r.onset;
 }
 
-std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth() const {
+std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth(bool held) const {
   if (grad_seen_ < kGrowthMinSteps || first_grads_.size() < static_cast<size_t>(kInitialSteps))
     return std::nullopt;
   GradGrowth g;
@@ -108,14 +150,29 @@ std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth() const {
   for (size_t q = 0; q < 4; ++q)
     g.quarters[q] = medianOf(std::vector<float>(grad_samples_.begin() + static_cast<long>(q * n / 4),
                                                 grad_samples_.begin() + static_cast<long>((q + 1) * n / 4)));
-  for (size_t q = 1; q < 4; ++q)
-    if (!(g.quarters[q] > g.quarters[q - 1]) || g.quarters[q] > kGrowthJump * g.quarters[q - 1])
-      return std::nullopt;
+  // Rising over the run (each half above the one before it, quarter by quarter: q3 > q1 and
+  // q4 > q2; the accumulated sum wanders as Adam chases it), never by a jump (an explosion).
+  // Held: the gradients stay grown (the last quarter over kGrowthFactor x the first steps).
+  for (size_t q = 1; q < 4 && !held; ++q)
+    if (g.quarters[q] > kGrowthJump * g.quarters[q - 1]) return std::nullopt;
+  if (!held && (!(g.quarters[2] > g.quarters[0]) || !(g.quarters[3] > g.quarters[1])))
+    return std::nullopt;
   if (!(g.first > 0) || !(g.quarters[3] >= kGrowthFactor * g.first)) return std::nullopt;
   return g;
 }
 
 Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
+  // The reading of the previous epoch (several readings within one epoch see the same one).
+  if (held_.epochs != epochs_.size()) {
+    held_.prior = held_.last;
+    held_.epochs = epochs_.size();
+  }
+  Diagnosis d = read(context, held_.prior);
+  held_.last = d.kind;
+  return d;
+}
+
+Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held) const {
   Diagnosis d;
   d.epoch = epochs_.empty() ? 0 : epochs_.back().epoch;
   const auto n = static_cast<int64_t>(epochs_.size());
@@ -148,10 +205,22 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   falling_every_epoch = falling_every_epoch &&
                         epochs_.back().train_loss < 0.9 * epochs_[un - 1 - w].train_loss;
   // Far above the loss of a constant prediction, and not falling: the updates overshoot.
+  // Classification from the third epoch on: a training loss well above ln C (1.5x) already
+  // says it (a healthy classifier is below a uniform prediction within an epoch or two).
+  // When the first steps already threw the loss far above chance (2x: the first updates were
+  // too large), staying above chance at all is enough.
+  // Held (the previous epoch's reading was "diverging"): it holds while above chance at all.
+  const double above_factor =
+      !chance.classification || n < kRecentEpochs ? kChanceLossFactor
+      : held == "diverging" || (std::isfinite(initial) && initial > 2 * chance.loss)
+          ? 1.0
+          : kOvershootFactor;
+  // Held (classification), falling is not enough to end it while still above chance.
+  const bool held_above = held == "diverging" && chance.classification;
   const bool above_chance = chance.known && k > 0 && std::isfinite(train_recent) &&
-                            train_recent > kChanceLossFactor * chance.loss &&
-                            !(train_recent < kFallingFraction * train_early) &&
-                            !falling_every_epoch;
+                            train_recent > above_factor * chance.loss &&
+                            (held_above || (!(train_recent < kFallingFraction * train_early) &&
+                                            !falling_every_epoch));
   // Classification whose validation loss stays far above chance while the training loss is above
   // chance too: confident wrong answers on both splits, the updates overshoot, however the
   // training loss moves (batch norm keeps SGD at lr 1000 finite, its loss falling from 1e16 to
@@ -171,7 +240,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   }
   const bool huge = std::isfinite(initial) && n > 0 && max_train > kDivergeFactor * initial;
 
-  const std::optional<GradGrowth> growth = gradGrowth();
+  const std::optional<GradGrowth> growth = gradGrowth(held == "accumulating");
   const auto growth_finding = [&] {
     const GradGrowth& g = *growth;
     return Finding{"grad_norm_growing",
@@ -225,11 +294,11 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                                 formatHuman(kDivergeFactor) + "x the " + init_text});
     if (above_chance)
       d.evidence.push_back({"loss_above_chance",
-                            {train_recent, static_cast<double>(k), kChanceLossFactor, chance.loss},
+                            {train_recent, static_cast<double>(k), above_factor, chance.loss},
                             chance.classification ? "cross_entropy" : "mse",
                             "training loss " + formatHuman(train_recent) + " (mean of the last " +
                                 std::to_string(k) + " epochs) is over " +
-                                formatHuman(kChanceLossFactor) + "x the chance loss " +
+                                formatHuman(above_factor) + "x the chance loss " +
                                 formatHuman(chance.loss) + " (" + chanceLossName(chance) + ")"});
     if (val_above_chance && !above_chance)
       d.evidence.push_back({"val_loss_above_chance",
@@ -284,21 +353,64 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                                 formatHuman(100 * p) + "% (the majority class's share)"};
   const double val_recent = meanOf(epochs_, un - k, un, valLoss);
   const int64_t since_best = best < 0 ? n : n - 1 - best;
-  if (acc_at_chance && std::isfinite(val_recent) &&
-      val_recent >= (1 - kChanceLossMargin) * chance.loss && since_best >= kRecentEpochs) {
+  // How far the weights move: a learning rate too small to move them keeps every loss where it
+  // started, chance included, and is "flat" (raise the learning rate), not "no signal".
+  const double update = recentUpdateRatio();
+  const bool update_known = std::isfinite(update);
+  const bool weights_still = update_known && update < kTinyUpdate;
+  const Finding update_finding{
+      "update_ratio",
+      {update, kTinyUpdate},
+      "",
+      "the weights move by " + formatHuman(update) +
+          " of their size per step (median update-to-weight ratio of the recent steps; "
+          "healthy is around 0.001)"};
+  const bool val_at_chance_loss =
+      chance.known && chance.classification && std::isfinite(val_recent) &&
+      val_recent >= (1 - kChanceLossMargin) * chance.loss;
+  // Nothing learned on either split while the weights move: a model that cannot fit its
+  // training labels better than a constant prediction (its accuracy on validation is then
+  // whatever its arbitrary boundary gives, not necessarily the majority share). Or the
+  // accuracy at chance with a validation loss that stopped improving (a model that memorises
+  // shuffled training labels).
+  // Held, it holds until the training loss is 10% below chance (20% below its initial loss):
+  // a model that slowly memorises shuffled labels still learns nothing that carries over.
+  const bool hold = held == "no_signal";
+  const double loss_margin = hold ? 2 * kChanceLossMargin : kChanceLossMargin;
+  const bool flat_from_start =
+      std::isfinite(initial) && min_train >= (hold ? 0.8 : kFlatFraction) * initial;
+  const bool nothing_learned = update_known && !weights_still && flat_from_start &&
+                               std::isfinite(train_recent) &&
+                               train_recent >= (1 - loss_margin) * chance.loss;
+  const bool val_near_chance_loss = chance.known && chance.classification &&
+                                    std::isfinite(val_recent) &&
+                                    val_recent >= (1 - 2 * loss_margin) * chance.loss;
+  if ((nothing_learned && val_near_chance_loss) ||
+      (val_at_chance_loss && acc_at_chance && since_best >= kRecentEpochs && !weights_still)) {
     d.kind = "no_signal";
     d.summary =
         "the data carries no signal the model finds: accuracy and loss stay at chance (labels "
         "misaligned with their inputs?)";
-    d.evidence = {
-        acc_finding,
+    d.evidence.clear();
+    if (nothing_learned)
+      d.evidence.push_back({"train_loss_at_chance",
+                            {train_recent, static_cast<double>(k), chance.loss},
+                            "",
+                            "training loss " + formatHuman(train_recent) + " (mean of the last " +
+                                std::to_string(k) + " epochs) has not fallen below the chance loss " +
+                                formatHuman(chance.loss) + " (" + chanceLossName(chance) +
+                                "): the model fits its training labels no better than a constant "
+                                "prediction"});
+    if (acc_at_chance) d.evidence.push_back(acc_finding);
+    d.evidence.push_back(
         {"val_loss_at_chance",
          {val_recent, chance.loss, 100 * kChanceLossMargin, static_cast<double>(since_best)},
          "",
          "validation loss " + formatHuman(val_recent) + " is not " +
              formatHuman(100 * kChanceLossMargin) + "% below the chance loss " +
              formatHuman(chance.loss) + " (" + chanceLossName(chance) +
-             ") and has not improved for " + std::to_string(since_best) + " epochs"}};
+             ") and has not improved for " + std::to_string(since_best) + " epochs"});
+    if (update_known) d.evidence.push_back(update_finding);
     d.checks = {
         check("check_labels", "check that labels are aligned with their inputs"),
         check("check_label_order",
@@ -328,12 +440,13 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
     d.evidence = {
         {"val_rising",
          {last.val_loss, static_cast<double>(last.epoch), static_cast<double>(kOverfitEpochs),
-          val_mean, b.val_loss, static_cast<double>(b.epoch)},
+          val_mean, b.val_loss, static_cast<double>(b.epoch), onset->best_val_mean},
          "",
          "validation loss " + formatHuman(last.val_loss) + " at epoch " +
              std::to_string(last.epoch) + " (mean of the last " + std::to_string(kOverfitEpochs) +
-             " epochs " + formatHuman(val_mean) + "), up from its minimum " +
-             formatHuman(b.val_loss) + " at epoch " + std::to_string(b.epoch)},
+             " epochs " + formatHuman(val_mean) + "), up from its lowest such mean " +
+             formatHuman(onset->best_val_mean) + " (best epoch " + std::to_string(b.epoch) +
+             ", " + formatHuman(b.val_loss) + ")"},
         {"train_fell",
          {b.train_loss, last.train_loss},
          "",
@@ -358,6 +471,7 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
          "best epoch training loss " + formatHuman(min_train) + " (" + formatHuman(percent) +
              "% of initial) after " + std::to_string(n) + " epochs"}};
     if (acc_at_chance) d.evidence.push_back(acc_finding);
+    if (update_known) d.evidence.push_back(update_finding);
     d.checks.clear();
     if (context.clip_enabled && context.clip_steps_recent > 0 &&
         context.clip_share_recent > kClipBoundShare) {
@@ -372,37 +486,61 @@ Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
                 "clipping cuts nearly every update, so each step moves the weights by at most "
                 "lr x max_norm: raise max_norm, or bring the targets to a smaller scale"));
     }
-    d.checks.insert(
-        d.checks.end(),
-        {check("raise_lr", "raise the learning rate (it may be too small)"),
-         check("standardise_inputs", "standardise the inputs (data.standardize)"),
-         check("check_labels", "check that labels are aligned with their inputs"),
-         check("fit_tiny_subset", "check that the model can fit a tiny subset (data.limit)")});
+    const Finding raise_lr = check("raise_lr", "raise the learning rate (it may be too small)");
+    const std::vector<Finding> data_checks = {
+        check("standardise_inputs", "standardise the inputs (data.standardize)"),
+        check("check_labels", "check that labels are aligned with their inputs"),
+        check("fit_tiny_subset", "check that the model can fit a tiny subset (data.limit)")};
+    // The weights move at a healthy rate: the learning rate is not what holds the loss.
+    const bool lr_last = update_known && !weights_still;
+    if (!lr_last) d.checks.push_back(raise_lr);
+    d.checks.insert(d.checks.end(), data_checks.begin(), data_checks.end());
+    if (lr_last) d.checks.push_back(raise_lr);
     return d;
   }
-  const int64_t third = std::max<int64_t>(3, n / 3);
-  const int64_t from = std::max<int64_t>(0, n - 1 - third);
-  const double then = epochs_[from].train_loss;
-  const double change = (then - last.train_loss) / std::abs(then);
-  const bool stalled = std::isfinite(change) && change < kStallChange;
-  if (stalled && std::isfinite(initial) && last.train_loss >= kConvergedFraction * initial) {
-    d.kind = "plateau";
-    d.summary = "the loss fell, then stalled at a plateau";
-    d.evidence = {
-        init_finding,
-        {"train_stalled",
-         {then, static_cast<double>(epochs_[from].epoch), last.train_loss,
-          static_cast<double>(last.epoch), 100 * change},
-         "",
-         "training loss " + formatHuman(then) + " at epoch " + std::to_string(epochs_[from].epoch) +
-             ", " + formatHuman(last.train_loss) + " at epoch " + std::to_string(last.epoch) +
-             " (" + formatHuman(100 * change) + "% better)"}};
-    d.checks = {
-        check("lr_schedule", "lower the learning rate (a scheduler) to settle into the minimum"),
-        check("other_optimizer", "try another optimizer (Adam) or momentum"),
-        check("more_capacity", "give the model more capacity (wider or more hidden layers)"),
-        check("check_saturation", "check for a bottleneck: saturated activations (sigmoid/tanh)")};
-    return d;
+  // Plateau: the block mean of the last third of the epochs against the third before it.
+  const auto bw = static_cast<size_t>(std::max<int64_t>(kPlateauBlock, n / 3));
+  if (un >= 3 * bw) {  // the first third is the initial fall
+    const size_t a = un - 2 * bw, b = un - bw;
+    const double then = meanOf(epochs_, a, b, trainLoss), now = meanOf(epochs_, b, un, trainLoss);
+    const double se = std::sqrt(2.0 / static_cast<double>(bw)) * noiseOf(epochs_, a, un, trainLoss);
+    const double val_then = meanOf(epochs_, a, b, valLoss), val_now = meanOf(epochs_, b, un, valLoss);
+    const double val_se =
+        std::sqrt(2.0 / static_cast<double>(bw)) * noiseOf(epochs_, a, un, valLoss);
+    const auto improved = [](double before, double after, double se_) {
+      return before - after >= std::max(kStallChange * std::abs(before),
+                                         std::isfinite(se_) ? kStallSigmas * se_ : 0.0);
+    };
+    const double level = chance.known ? chance.loss : initial;
+    const bool stalled = std::isfinite(then) && std::isfinite(now) && !improved(then, now, se);
+    const bool val_stalled = !(std::isfinite(val_then) && std::isfinite(val_now)) ||
+                             !improved(val_then, val_now, val_se);
+    if (stalled && val_stalled && std::isfinite(level) && now >= kPlateauShare * level) {
+      const double change = 100 * (then - now) / std::abs(then);
+      d.kind = "plateau";
+      d.summary = "the loss fell, then stalled at a plateau";
+      d.evidence = {
+          init_finding,
+          {"train_stalled",
+           {then, static_cast<double>(epochs_[b - 1].epoch), now,
+            static_cast<double>(last.epoch), change, static_cast<double>(bw)},
+           "",
+           "mean training loss " + formatHuman(then) + " over the " + std::to_string(bw) +
+               " epochs to epoch " + std::to_string(epochs_[b - 1].epoch) + ", " +
+               formatHuman(now) + " over the " + std::to_string(bw) + " epochs to epoch " +
+               std::to_string(last.epoch) + " (" + signedChange(change) + ")"}};
+      d.checks = {
+          check("lr_schedule", "lower the learning rate (a scheduler) to settle into the minimum")};
+      if (context.optimizer == "sgd" && context.momentum == 0)
+        d.checks.push_back(check("try_momentum", "try momentum (optimizer.momentum 0.9) or Adam"));
+      else if (context.optimizer == "sgd")
+        d.checks.push_back(check("try_adam", "try the Adam optimizer"));
+      d.checks.push_back(
+          check("more_capacity", "give the model more capacity (wider or more hidden layers)"));
+      d.checks.push_back(check("check_saturation",
+                               "check for a bottleneck: saturated activations (sigmoid/tanh)"));
+      return d;
+    }
   }
   d.kind = "healthy";
   d.summary = "the training loss falls and validation follows";

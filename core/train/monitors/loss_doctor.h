@@ -8,7 +8,9 @@
 /// steps. Pure logic, torch-free, so tests script synthetic runs.
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/data/chance_levels.h"
@@ -28,6 +30,10 @@ struct DoctorContext {
   /// The run's overfitting patience (training.early_stopping.patience): the doctor's
   /// "overfitting" is the OverfittingDetector's onset, the same rule as the run's event.
   int64_t overfit_patience = 10;
+  /// The run's optimizer (optimizer.name, optimizer.momentum), so that no advice names what the
+  /// run already uses ("try Adam" on an Adam run). Empty: not known, no optimizer advice.
+  std::string optimizer;
+  double momentum = 0;
 };
 
 class LossDoctor {
@@ -35,25 +41,37 @@ class LossDoctor {
   static constexpr int kInitialSteps = 10;            ///< the initial loss: mean of the first steps
   static constexpr double kDivergeFactor = 10;        ///< train loss > 10x initial: diverging
   static constexpr double kFlatFraction = 0.9;        ///< best train loss >= 90% of initial: flat
-  static constexpr double kStallChange = 0.01;        ///< < 1% better over the last third: stalled
-  static constexpr double kConvergedFraction = 0.05;  ///< stalled below 5% of initial: healthy
+  // Plateau: block means of the training loss, the last third of the epochs (at least
+  // kRecentEpochs) against the third before it, judged against the run's own noise.
+  static constexpr double kStallChange = 0.01;  ///< < 1% better between the blocks: stalled ...
+  static constexpr double kStallSigmas = 2;     ///< ... or better by < 2 standard errors
+  static constexpr int64_t kPlateauBlock = 5;   ///< epochs a block has at least
+  /// Stalled where a constant prediction is not far better: the block mean at least this share
+  /// of the chance loss (of the initial loss when chance is not known). Lower, the run has
+  /// learned most of what it can and levels off: healthy, not a plateau to act on.
+  static constexpr double kPlateauShare = 0.5;
+  /// The median update-to-weight ratio (||w_after - w_before|| / ||w_before||, layers.csv) of
+  /// the recent steps below this: the weights barely move (healthy is around 1e-3).
+  static constexpr double kTinyUpdate = 1e-4;
+  static constexpr size_t kUpdateSamples = 16;  ///< layer-stats records the ratio is a median of
   static constexpr double kOverfitRise = 1.1;         ///< val loss 10% above its best ...
   static constexpr int kOverfitEpochs = 3;            ///< ... best at least 3 epochs ago
   static constexpr double kClipBoundShare = 0.9;      ///< flat under clipping on > 90% of steps
   // Against chance (DoctorContext::chance), over means of the last kRecentEpochs epochs:
   static constexpr int kRecentEpochs = 3;
   static constexpr double kChanceLossFactor = 10;    ///< train loss > 10x chance loss: diverging
+  static constexpr double kOvershootFactor = 1.5;    ///< classification, from epoch 3: 1.5x
   static constexpr double kFallingFraction = 0.5;    ///< ... unless below half its first epochs'
   static constexpr double kChanceAccMargin = 0.02;   ///< accuracy within 2 points of chance ...
   static constexpr double kChanceAccSigmas = 2;      ///< ... or 2 standard errors, the wider
   static constexpr double kChanceLossMargin = 0.05;  ///< val loss >= 95% of chance: at chance
 
   // Gradients that accumulate (optimizer.zero_grad() forgotten): over at least 40 applied
-  // steps, the medians of the gradient norm over the four quarters of the run rise quarter after
-  // quarter, none more than 10x the one before (not an explosion), and the last is over 10x the
-  // median of the first 10 steps.
+  // steps, the medians of the gradient norm over the four quarters of the run rise (the third
+  // above the first, the fourth above the second), none more than 10x the one before (not an
+  // explosion), and the last is over 4x the median of the first 10 steps.
   static constexpr int64_t kGrowthMinSteps = 40;
-  static constexpr double kGrowthFactor = 10;
+  static constexpr double kGrowthFactor = 4;
   static constexpr double kGrowthJump = 10;
   static constexpr size_t kGradSamples = 4096;  ///< grad norms kept (evenly thinned), bounded
 
@@ -64,6 +82,11 @@ class LossDoctor {
   void onEpoch(const EpochRecord& r);
   /// A finite divergence was detected (DivergenceMonitor).
   void onDiverged() { diverged_ = true; }
+  /// The update-to-weight ratios of one step's optimizer update, per parameter tensor
+  /// (LayerStatsRecord::update_ratio; NaN entries ignored): how far the weights move.
+  void onUpdateRatios(const std::vector<double>& ratios);
+  /// The median of the recent steps' median ratios; NaN when none was seen.
+  double recentUpdateRatio() const;
 
   /// A resumed or rolled-back run: the steps so far (non-finite steps are then numbered from
   /// it) and the initial losses the run started with (TrainState::initial_losses). Empty
@@ -76,25 +99,45 @@ class LossDoctor {
   /// The reading now. Rules, first match wins: "accumulating" when no step was non-finite and
   /// the gradient norm grows steadily (the rule above: the gradients of every step add up, as
   /// without optimizer.zero_grad(); evidence "grad_norm_growing", first check "zero_grad"; a
-  /// diverging run with that pattern gets the same evidence and check first); "diverging" when a step was non-finite, a
-  /// divergence was detected, an epoch's training loss exceeds 10x the initial loss (mean
-  /// of the first 10 finite step losses), or (chance known) the mean training loss of the last
-  /// 3 epochs exceeds 10x the chance loss and is not below half the mean of the first 3 epochs
-  /// (a constant prediction does far better: the learning rate is too high); "too_early"
-  /// before 3 epochs; "no_signal" (classification, chance known) when the mean validation
-  /// accuracy of the last 3 epochs is within max(2 points, 2 binomial standard errors) of the
-  /// majority-class share, the mean validation loss of the last 3 epochs is >= 95% of ln C and
-  /// the validation minimum is at least 3 epochs old (not improving); "overfitting" when the
-  /// OverfittingDetector (context.overfit_patience) has recognised an onset at the current best
-  /// epoch (the mean validation loss of the last 3 epochs over 1.1x its lowest value for
-  /// `patience` epochs while training fell; no new validation minimum since); "flat"
-  /// when the best epoch training loss is still >= 90% of the initial loss; "plateau" when the
-  /// training loss improved by < 1% over the last third of the epochs (at least 3) and is still >=
-  /// 5% of the initial loss; else "healthy". A flat reading with the accuracy at chance names
+  /// diverging run with that pattern gets the same evidence and check first); "diverging" when
+  /// a step was non-finite, a divergence was detected, an epoch's training loss exceeds 10x the
+  /// initial loss (mean of the first 10 finite step losses), or (chance known) the mean training
+  /// loss of the last 3 epochs exceeds the chance loss by a factor (10x; for classification from
+  /// the third epoch 1.5x, and 1x when the initial loss was already over 2x ln C) and is neither
+  /// below half the mean of the first 3 epochs nor falling at each of the last epochs (a constant
+  /// prediction does better: the learning rate is too high), or (classification) the mean
+  /// validation loss of the last 3 epochs is over 10x ln C with the training loss above ln C;
+  /// "too_early" before 3 epochs; "no_signal" (classification, chance known) when either the
+  /// weights move (recentUpdateRatio() >= kTinyUpdate), the loss is flat from the start and the
+  /// mean training loss of the last 3 epochs stays >= 95% of ln C with the validation loss >= 90%
+  /// of it (nothing learned on either split: the validation accuracy is then whatever the
+  /// model's arbitrary boundary gives), or the mean validation accuracy of the last 3 epochs is
+  /// within max(2 points, 2 binomial standard errors) of the majority-class share, the mean
+  /// validation loss >= 95% of ln C and its minimum at least 3 epochs old (a model memorising
+  /// shuffled labels; not when the weights barely move); "overfitting" when the
+  /// OverfittingDetector (context.overfit_patience) has recognised an onset (see
+  /// core/train/monitors/overfitting.h: a sustained rise of the mean validation loss over its
+  /// lowest mean, beyond 1.1x and beyond the run's own noise, while training fell), held until
+  /// the mean validation loss reaches a new lowest mean; "flat" when the best epoch training
+  /// loss is still >= 90% of the initial loss (first check "raise_lr" when the weights barely
+  /// move or the ratio is not known, else the data checks first); "plateau" from 15 epochs, when
+  /// the mean training loss of the last third of the epochs (at least 5) is less than 1% or 2
+  /// standard errors (the epoch-to-epoch noise) below that of the third before, the validation
+  /// loss is not improving either, and it stays at >= 50% of the chance loss (of the initial
+  /// loss when chance is not known); optimizer advice only for what the run does not use
+  /// (context.optimizer); else "healthy". A flat reading with the accuracy at chance names
   /// it ("val_at_chance"). Evidence and checks are Findings (codes in
   /// core/run/watch_records.h). With `context.clip_enabled`, "diverging" suggests lowering
   /// max_norm instead of turning clipping on; "flat" while over 90% of the recent steps were
   /// clipped names the clip share and puts "clip_bound" (updates cut to lr x max_norm) first.
+  ///
+  /// Hysteresis (issue 42): a reading holds until the evidence against it passes the evidence
+  /// that made it. The previous epoch's reading relaxes its own rule: "no_signal" holds while
+  /// the training loss stays within 10% of chance (within 20% of the initial loss), the
+  /// validation loss within 20% of chance; "diverging" (classification) while the training
+  /// loss stays above chance at all, falling or not; "accumulating" while the gradient norm's
+  /// last quarter stays over 4x the first steps'; "overfitting" until the mean validation loss reaches a new
+  /// lowest mean. Several calls within one epoch read alike.
   Diagnosis diagnose(const DoctorContext& context = {}) const;
 
  private:
@@ -104,11 +147,21 @@ class LossDoctor {
     double quarters[4]{};  ///< medians of the four quarters of the applied steps
     int64_t steps = 0;
   };
-  std::optional<GradGrowth> gradGrowth() const;
+  /// `held`: the previous reading was "accumulating"; then the last quarter over
+  /// kGrowthFactor x the first steps is enough.
+  std::optional<GradGrowth> gradGrowth(bool held) const;
+  /// The rules, with `held` the previous epoch's kind.
+  Diagnosis read(const DoctorContext& context, const std::string& held) const;
+  struct Held {
+    size_t epochs = 0;  ///< epochs_.size() at the last reading
+    std::string last, prior;
+  };
+  mutable Held held_;
 
   std::vector<double> first_losses_;
   std::vector<double> first_grads_;  ///< the first applied steps' finite grad norms (<= 10)
   std::vector<float> grad_samples_;  ///< every grad_stride_-th applied step's norm
+  std::deque<double> update_ratios_;  ///< the last kUpdateSamples records' median ratios
   int64_t grad_stride_ = 1, grad_seen_ = 0;
   bool initial_from_history_ = false;  ///< restart() without initial losses
   int64_t steps_ = 0, non_finite_steps_ = 0, first_non_finite_step_ = 0;
@@ -122,7 +175,7 @@ class LossDoctor {
     size_t fed = 0;
     std::optional<double> best_val;
     OverfittingDetector detector{1};
-    std::optional<OverfittingOnset> onset;  ///< the current onset (cleared by a new minimum)
+    std::optional<OverfittingOnset> onset;  ///< the current onset (cleared by a new lowest mean)
   };
   mutable OverfitReading overfit_;
   const std::optional<OverfittingOnset>& overfitOnset(int64_t patience) const;

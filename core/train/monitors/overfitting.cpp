@@ -1,7 +1,9 @@
 #include "core/train/monitors/overfitting.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <vector>
 
 namespace trainscope {
 
@@ -13,8 +15,34 @@ double mean(const std::deque<double>& v) {
 
 }  // namespace
 
+int64_t OverfittingDetector::noiseLag() const {
+  return std::min<int64_t>(std::max<int64_t>(kMeanEpochs, 2 * patience_), kMaxNoiseLag);
+}
+
+double OverfittingDetector::noise() const {
+  const auto lag = static_cast<size_t>(noiseLag());
+  std::vector<double> changes;
+  for (size_t i = lag; i < val_history_.size(); ++i)
+    changes.push_back(val_history_[i] - val_history_[i - lag]);
+  if (changes.size() < 3) return std::nan("");
+  // The spread of the signed changes about their median (a trend moves the median, not the
+  // spread): the median absolute deviation.
+  const auto middle = [](std::vector<double>& v) {
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  const double centre = middle(changes);
+  for (double& c : changes) c = std::abs(c - centre);
+  return middle(changes) / (0.6745 * std::sqrt(2.0));
+}
+
 std::optional<OverfittingOnset> OverfittingDetector::update(int64_t epoch, double train_loss,
                                                             double val_loss) {
+  if (std::isfinite(val_loss)) {
+    val_history_.push_back(val_loss);
+    while (static_cast<int64_t>(val_history_.size()) > kNoiseEpochs + noiseLag())
+      val_history_.pop_front();
+  }
   recent_val_.push_back(val_loss);
   recent_train_.push_back(train_loss);
   while (static_cast<int>(recent_val_.size()) > kMeanEpochs) {
@@ -39,7 +67,14 @@ std::optional<OverfittingOnset> OverfittingDetector::update(int64_t epoch, doubl
     rising_ = 0;
     return std::nullopt;
   }
-  const bool rising = val_mean > kRise * *best_mean_ && train_mean < train_mean_at_best_mean_;
+  // The difference of two means of kMeanEpochs noisy epochs has the standard error
+  // sigma * sqrt(2 / kMeanEpochs).
+  const double sigma = noise();
+  const bool beyond_noise =
+      !judge_noise_ || !std::isfinite(sigma) ||
+      val_mean - *best_mean_ > kNoiseSigmas * sigma * std::sqrt(2.0 / kMeanEpochs);
+  const bool rising = val_mean > kRise * *best_mean_ && beyond_noise &&
+                      train_mean < train_mean_at_best_mean_;
   rising_ = rising ? rising_ + 1 : 0;
   if (!best_ || rising_ < patience_ || reported_best_epoch_ == best_epoch_) return std::nullopt;
   reported_best_epoch_ = best_epoch_;
@@ -66,6 +101,7 @@ ValueDict OverfittingDetector::stateDict() const {
   d.numbers["rising_epochs"] = static_cast<double>(rising_);
   d.lists["recent_val_loss"] = {recent_val_.begin(), recent_val_.end()};
   d.lists["recent_train_loss"] = {recent_train_.begin(), recent_train_.end()};
+  d.lists["val_history"] = {val_history_.begin(), val_history_.end()};
   return d;
 }
 
@@ -85,6 +121,9 @@ void OverfittingDetector::loadStateDict(const ValueDict& d) {
     val.assign(v->second.begin(), v->second.end());
     train.assign(t->second.begin(), t->second.end());
   }
+  std::deque<double> history;
+  if (auto h = d.lists.find("val_history"); h != d.lists.end())
+    history.assign(h->second.begin(), h->second.end());
   best_.reset();
   if (!std::isnan(best)) best_ = best;
   best_epoch_ = static_cast<int64_t>(be);
@@ -96,6 +135,9 @@ void OverfittingDetector::loadStateDict(const ValueDict& d) {
   rising_ = static_cast<int64_t>(rising);
   recent_val_ = std::move(val);
   recent_train_ = std::move(train);
+  val_history_ = std::move(history);
+  while (static_cast<int64_t>(val_history_.size()) > kNoiseEpochs + noiseLag())
+    val_history_.pop_front();
 }
 
 }  // namespace trainscope
