@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/io/number_format.h"
+#include "core/train/monitors/noise.h"
 
 namespace trainscope {
 
@@ -88,9 +89,8 @@ std::optional<double> trainLoss(const EpochRecord& e) { return e.train_loss; }
 std::optional<double> valLoss(const EpochRecord& e) { return e.val_loss; }
 std::optional<double> valAccuracy(const EpochRecord& e) { return e.val_accuracy; }
 
-/// The epoch-to-epoch noise (standard deviation) of field `f` over epochs [from, to): the
-/// median absolute deviation of the signed changes from their median / (0.6745 sqrt 2), robust
-/// to a steady trend and to single spikes; NaN with fewer than 3 changes.
+/// The epoch-to-epoch noise (standard deviation) of field `f` over epochs [from, to)
+/// (noiseFromChanges of its neighbouring changes); NaN with fewer than 3 changes.
 template <class F>
 double noiseOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F f) {
   std::vector<double> changes;
@@ -98,10 +98,7 @@ double noiseOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F
     const std::optional<double> x = f(epochs[i]), y = f(epochs[i - 1]);
     if (x && y && std::isfinite(*x) && std::isfinite(*y)) changes.push_back(*x - *y);
   }
-  if (changes.size() < 3) return std::nan("");
-  const double centre = medianOf(changes);
-  for (double& c : changes) c = std::abs(c - centre);
-  return medianOf(changes) / (0.6745 * std::sqrt(2.0));
+  return noiseFromChanges(std::move(changes));
 }
 
 /// "9.1% better" or "9.1% worse" (never "-9.1% better").

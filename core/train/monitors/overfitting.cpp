@@ -5,6 +5,8 @@
 #include <numeric>
 #include <vector>
 
+#include "core/train/monitors/noise.h"
+
 namespace trainscope {
 
 namespace {
@@ -24,16 +26,7 @@ double OverfittingDetector::noise() const {
   std::vector<double> changes;
   for (size_t i = lag; i < val_history_.size(); ++i)
     changes.push_back(val_history_[i] - val_history_[i - lag]);
-  if (changes.size() < 3) return std::nan("");
-  // The spread of the signed changes about their median (a trend moves the median, not the
-  // spread): the median absolute deviation.
-  const auto middle = [](std::vector<double>& v) {
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-  };
-  const double centre = middle(changes);
-  for (double& c : changes) c = std::abs(c - centre);
-  return middle(changes) / (0.6745 * std::sqrt(2.0));
+  return noiseFromChanges(std::move(changes));
 }
 
 std::optional<OverfittingOnset> OverfittingDetector::update(int64_t epoch, double train_loss,
