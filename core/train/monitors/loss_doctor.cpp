@@ -34,20 +34,16 @@ void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
 void LossDoctor::onEpoch(const EpochRecord& r) { epochs_.push_back(r); }
 
 void LossDoctor::onUpdateRatios(const std::vector<double>& ratios) {
-  std::vector<double> v;
+  std::vector<double> finite;
   for (double r : ratios)
-    if (std::isfinite(r)) v.push_back(r);
-  if (v.empty()) return;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  update_ratios_.push_back(v[v.size() / 2]);
+    if (std::isfinite(r)) finite.push_back(r);
+  if (finite.empty()) return;
+  update_ratios_.push_back(medianOf(std::move(finite)));
   if (update_ratios_.size() > kUpdateSamples) update_ratios_.pop_front();
 }
 
 double LossDoctor::recentUpdateRatio() const {
-  if (update_ratios_.empty()) return std::nan("");
-  std::vector<double> v(update_ratios_.begin(), update_ratios_.end());
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  return v[v.size() / 2];
+  return medianOf(std::vector<double>(update_ratios_.begin(), update_ratios_.end()));
 }
 
 void LossDoctor::restart(int64_t step, const std::vector<double>& initial_losses,
@@ -63,12 +59,6 @@ namespace {
 
 Finding check(const char* code, const char* text) { return {code, {}, "", text}; }
 
-template <class T>
-double medianOf(std::vector<T> v) {
-  if (v.empty()) return std::nan("");
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return static_cast<double>(v[v.size() / 2]);
-}
 
 /// Mean of the finite values of field `f` over epochs [from, to); NaN when none.
 template <class F>
@@ -388,7 +378,6 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     d.summary =
         "the data carries no signal the model finds: accuracy and loss stay at chance (labels "
         "misaligned with their inputs?)";
-    d.evidence.clear();
     if (nothing_learned)
       d.evidence.push_back({"train_loss_at_chance",
                             {train_recent, static_cast<double>(k), chance.loss},

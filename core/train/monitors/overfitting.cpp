@@ -61,13 +61,14 @@ std::optional<OverfittingOnset> OverfittingDetector::update(int64_t epoch, doubl
     return std::nullopt;
   }
   // The difference of two means of kMeanEpochs noisy epochs has the standard error
-  // sigma * sqrt(2 / kMeanEpochs).
-  const double sigma = noise();
-  const bool beyond_noise =
-      !judge_noise_ || !std::isfinite(sigma) ||
-      val_mean - *best_mean_ > kNoiseSigmas * sigma * std::sqrt(2.0 / kMeanEpochs);
-  const bool rising = val_mean > kRise * *best_mean_ && beyond_noise &&
-                      train_mean < train_mean_at_best_mean_;
+  // sigma * sqrt(2 / kMeanEpochs); the noise is estimated only for a rise that passed 1.1x.
+  const auto beyond_noise = [&] {
+    const double sigma = judge_noise_ ? noise() : std::nan("");
+    return !std::isfinite(sigma) ||
+           val_mean - *best_mean_ > kNoiseSigmas * sigma * std::sqrt(2.0 / kMeanEpochs);
+  };
+  const bool rising = val_mean > kRise * *best_mean_ && train_mean < train_mean_at_best_mean_ &&
+                      beyond_noise();
   rising_ = rising ? rising_ + 1 : 0;
   if (!best_ || rising_ < patience_ || reported_best_epoch_ == best_epoch_) return std::nullopt;
   reported_best_epoch_ = best_epoch_;
