@@ -312,6 +312,7 @@ struct CompareSource {
   std::string checkpoint;
   std::vector<std::string> sets;
   int64_t steps = 100;
+  int rounds = 1;  ///< amp-compare's --rounds (verify-repro: one pair)
   /// Registers --preset, --config, --checkpoint (when `with_checkpoint`), --set, --steps.
   void addOptions(CLI::App* sub, bool with_checkpoint, int64_t default_steps);
 };

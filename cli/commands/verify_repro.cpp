@@ -39,9 +39,10 @@ void CompareSource::addOptions(CLI::App* sub, bool with_checkpoint, int64_t defa
 namespace {
 
 /// The request of a CompareSource; throws Error(Config) for conflicting options.
-CompareRequest requestFrom(const CompareSource& s) {
+CompareRequest requestFrom(const CompareSource& s, bool amp) {
   CompareRequest req;
   req.steps = s.steps;
+  req.rounds = s.rounds;
   if (!s.checkpoint.empty()) {
     if (!s.preset.empty() || !s.config_file.empty() || !s.sets.empty())
       throw Error(ErrorCode::Config, "--checkpoint",
@@ -51,8 +52,10 @@ CompareRequest requestFrom(const CompareSource& s) {
   } else {
     req.config = resolveConfig(s.preset, s.config_file, s.sets);
   }
-  req.progress = [steps = s.steps](int run, int64_t step) {
-    if (step == 1) std::fprintf(stderr, "run %d of 2: %lld steps...\n", run + 1, (long long)steps);
+  req.progress = [steps = s.steps, runs = amp ? 2 * s.rounds : 2, amp](int run, int64_t step) {
+    if (step == 1)
+      std::fprintf(stderr, "run %d of %d%s: %lld steps...\n", run + 1, runs,
+                   !amp ? "" : compareAmpRunIsAmp(run) ? " (AMP)" : " (float32)", (long long)steps);
   };
   return req;
 }
@@ -105,7 +108,7 @@ bool VerifyReproCommand::parsed() const { return sub_->parsed(); }
 
 int VerifyReproCommand::run() const {
   const auto report = runInterruptible<ReproReport>(
-      "verify-repro", requestFrom(source_),
+      "verify-repro", requestFrom(source_, false),
       [](const CompareRequest& q) { return verifyRepro(q); });  // Error -> exit 2 in runCli
   if (!report) return kExitInterrupted;
   const ReproReport& r = *report;
@@ -152,6 +155,11 @@ AmpCompareCommand::AmpCompareCommand(CLI::App& app)
                               "Train N steps with AMP off and on from the same seed and compare "
                               "loss curves and samples/s")) {
   source_.addOptions(sub_, /*with_checkpoint=*/false, 200);
+  source_.rounds = 3;
+  sub_->add_option("--rounds", source_.rounds,
+                   "Timing rounds, each a float32 and an AMP run, alternating which goes first "
+                   "(default 3); the speed-up is their median, shown with its spread")
+      ->check(CLI::Range(1, CompareRequest::kMaxRounds));
   sub_->add_flag("--json", json_, "Print the report (with both loss curves) as JSON on stdout");
 }
 
@@ -159,7 +167,7 @@ bool AmpCompareCommand::parsed() const { return sub_->parsed(); }
 
 int AmpCompareCommand::run() const {
   const auto report = runInterruptible<AmpCompareReport>(
-      "amp-compare", requestFrom(source_), [](const CompareRequest& q) { return compareAmp(q); });
+      "amp-compare", requestFrom(source_, true), [](const CompareRequest& q) { return compareAmp(q); });
   if (!report) return kExitInterrupted;
   const AmpCompareReport& r = *report;
   if (json_) {
@@ -174,6 +182,12 @@ int AmpCompareCommand::run() const {
                         {"samples_per_second_fp32", r.samples_per_second_fp32},
                         {"samples_per_second_amp", r.samples_per_second_amp},
                         {"speedup", r.speedup},
+                        {"speedups", numbers(r.speedups)},
+                        {"rounds", r.rounds},
+                        {"speedup_low", r.speedup_spread.low},
+                        {"speedup_high", r.speedup_spread.high},
+                        {"speedup_spread", r.speedup_spread.spread},
+                        {"busy", r.speedup_spread.busy},
                         {"explanation", r.explanation},
                         {"loss_fp32", numbers(r.loss_fp32)},
                         {"loss_amp", numbers(r.loss_amp)}};
@@ -195,9 +209,20 @@ int AmpCompareCommand::run() const {
   std::printf("|loss diff|     max %s, mean %s\n", formatNumber(r.max_loss_diff).c_str(),
               formatNumber(r.mean_loss_diff).c_str());
   if (r.timed_steps > 0) {
-    std::printf("samples/s       fp32 %.0f, AMP %.0f (%lld timed steps)\n",
-                r.samples_per_second_fp32, r.samples_per_second_amp, (long long)r.timed_steps);
-    std::printf("speed-up        %.2fx\n", r.speedup);
+    const RateSpread& sp = r.speedup_spread;
+    std::printf("samples/s       fp32 %.0f, AMP %.0f (medians of %d round%s, %lld timed steps "
+                "each)\n",
+                r.samples_per_second_fp32, r.samples_per_second_amp, r.rounds,
+                r.rounds == 1 ? "" : "s", (long long)r.timed_steps);
+    if (sp.busy)
+      std::printf("speed-up        %.2fx to %.2fx over %d rounds (spread %.0f%%: machine busy, no "
+                  "single figure)\n",
+                  sp.low, sp.high, sp.rounds, 100 * sp.spread);
+    else if (sp.rounds > 1)
+      std::printf("speed-up        %.2fx (median; rounds %.2fx to %.2fx, spread %.0f%%)\n",
+                  r.speedup, sp.low, sp.high, 100 * sp.spread);
+    else
+      std::printf("speed-up        %.2fx (1 round: no spread measured)\n", r.speedup);
   } else {
     std::printf("samples/s       too small to time\n");
   }

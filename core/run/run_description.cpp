@@ -35,7 +35,9 @@ void describeMachine(RunInfo& info) {
 nlohmann::json toJson(const RunInfo& r) {
   nlohmann::json rates = nlohmann::json::array();
   for (const ThreadRate& t : r.thread_choice.rates)
-    rates.push_back({{"threads", t.threads}, {"samples_per_second", t.samples_per_second}});
+    rates.push_back({{"threads", t.threads},
+                     {"samples_per_second", t.samples_per_second},
+                     {"rounds", t.rounds}});
   nlohmann::json choice = {{"mode", r.thread_choice.automatic ? "auto" : "fixed"}};
   if (r.thread_choice.automatic) {
     choice["max_threads"] = r.thread_choice.max_threads;
@@ -103,7 +105,8 @@ RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config)
     if (c.contains("rates"))
       for (const nlohmann::json& t : c.at("rates"))
         r.thread_choice.rates.push_back(
-            {t.at("threads").get<int>(), t.at("samples_per_second").get<double>()});
+            {t.at("threads").get<int>(), t.at("samples_per_second").get<double>(),
+             t.value("rounds", std::vector<double>{})});
   }
   readIfPresent(run, "cpu", r.cpu);
   readIfPresent(run, "blas_library", r.blas_library);

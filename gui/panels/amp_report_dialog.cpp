@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "gui/panels/repro_report_dialog.h"
 #include "gui/tr.h"
@@ -105,11 +106,29 @@ AmpReportDialog::AmpReportDialog(const AmpCompareReport& report, const DeviceInf
   form->addRow(Tr::tr("float32:"),
                valueLabel(rate(report, report.samples_per_second_fp32), this));
   form->addRow(Tr::tr("AMP:"), valueLabel(rate(report, report.samples_per_second_amp), this));
-  auto* speedup = valueLabel(report.timed_steps > 0
-                                 ? Tr::tr("%1× (AMP samples/s ÷ float32 samples/s)")
-                                       .arg(locale.toString(report.speedup, 'f', 2))
-                                 : Tr::tr("too small to time"),
-                             this);
+  const RateSpread& sp = report.speedup_spread;
+  const auto times = [&](double x) { return locale.toString(x, 'f', 2); };
+  const QString percent = locale.toString(std::lround(100 * sp.spread));
+  QString speedup_text;
+  if (report.timed_steps <= 0)
+    speedup_text = Tr::tr("too small to time");
+  else if (sp.busy)
+    speedup_text = Tr::tr("between %1× and %2× over %3 rounds: the machine was busy (spread %4%, "
+                          "over 20%), so no single figure holds; close other programs and "
+                          "compare again")
+                       .arg(times(sp.low), times(sp.high))
+                       .arg(sp.rounds)
+                       .arg(percent);
+  else if (sp.rounds > 1)
+    speedup_text = Tr::tr("%1× (AMP samples/s ÷ float32 samples/s; median of %2 rounds, "
+                          "%3× to %4×, spread %5%)")
+                       .arg(times(report.speedup))
+                       .arg(sp.rounds)
+                       .arg(times(sp.low), times(sp.high), percent);
+  else
+    speedup_text = Tr::tr("%1× (AMP samples/s ÷ float32 samples/s; one round, no spread measured)")
+                       .arg(times(report.speedup));
+  auto* speedup = valueLabel(speedup_text, this);
   speedup->setObjectName(QStringLiteral("ampSpeedupLabel"));
   QFont big = speedup->font();
   big.setBold(true);

@@ -6,7 +6,9 @@
 namespace trainscope {
 
 CompareJob::CompareJob(Kind kind, CompareRequest request, QObject* parent)
-    : QObject(parent), kind_(kind), steps_(request.steps) {
+    : QObject(parent), kind_(kind),
+      steps_(request.steps),
+      runs_(kind == Kind::AmpCompare ? 2 * request.rounds : 2) {
   const int64_t every = std::max<int64_t>(1, request.steps / 200);
   request.cancel = &cancel_;
   // Called on the job's thread: posts to this object's (the GUI) thread. Posted calls still

@@ -25,13 +25,15 @@ class CompareJob : public QObject {
 
   Kind kind() const { return kind_; }
   qint64 steps() const { return steps_; }
+  /// Trainings the job runs: 2, or 2 per timing round for an AMP comparison.
+  int runs() const { return runs_; }
   /// True until one of the end signals has been emitted.
   bool isRunning() const { return running_; }
   /// Asks both runs to end at their next step; `cancelled` follows.
   void cancel() { cancel_ = true; }
 
  signals:
-  /// Run `run` (0 = first, 1 = second) has done `step` of steps() steps. Throttled to about
+  /// Run `run` (0 = first, 1 = second, ... below runs()) has done `step` of steps() steps. Throttled to about
   /// 200 calls per run.
   void progressed(int run, qint64 step);
   void reproFinished(const trainscope::ReproReport& report);
@@ -45,6 +47,7 @@ class CompareJob : public QObject {
 
   Kind kind_;
   qint64 steps_;
+  int runs_;
   std::atomic<bool> cancel_{false};
   bool running_ = true;
   std::thread thread_;

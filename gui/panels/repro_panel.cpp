@@ -124,7 +124,7 @@ bool ReproPanel::start(CompareJob::Kind kind) {
   progress_->setAutoClose(false);
   progress_->setAutoReset(false);
   progress_->setMinimumDuration(0);
-  progress_->setRange(0, static_cast<int>(2 * job->steps()));
+  progress_->setRange(0, static_cast<int>(job->runs() * job->steps()));
   progress_->setCancelButtonText(Tr::tr("Cancel"));
   connect(progress_, &QProgressDialog::canceled, job, &CompareJob::cancel);
   onProgress(0, 0);
@@ -137,8 +137,12 @@ void ReproPanel::onProgress(int run, qint64 step) {
   if (!progress_ || !job_) return;
   if (progress_->wasCanceled()) job_->cancel();
   const bool repro = job_->kind() == CompareJob::Kind::VerifyRepro;
-  const QString which = repro ? Tr::tr("Run %1 of 2").arg(run + 1)
-                              : (run == 0 ? Tr::tr("float32 run") : Tr::tr("AMP run"));
+  const QString which =
+      repro ? Tr::tr("Run %1 of 2").arg(run + 1)
+            : (compareAmpRunIsAmp(run) ? Tr::tr("AMP run, round %1 of %2")
+                                       : Tr::tr("float32 run, round %1 of %2"))
+                  .arg(run / 2 + 1)
+                  .arg(job_->runs() / 2);
   progress_->setLabelText(Tr::tr("%1: step %2 of %3").arg(which).arg(step).arg(job_->steps()));
   progress_->setValue(static_cast<int>(run * job_->steps() + step));
 }

@@ -2,6 +2,8 @@
 // end: two seeded runs in one process (verify-repro) equal a third in another process (train),
 // unseeded runs differ (exit 4), bad input is exit 2.
 #include <QtCore/QJsonArray>
+#include <QtCore/QRegularExpression>
+#include <algorithm>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -100,6 +102,36 @@ void TstCliRepro::ampCompareReports() {
   QVERIFY(j.value("max_loss_diff").toDouble() >= j.value("mean_loss_diff").toDouble());
   QVERIFY(j.value("speedup").toDouble() > 0);
   QVERIFY(j.value("explanation").toString().contains("bf16"));
+  // Three interleaved rounds by default: the speed-up is their median, the spread their range
+  // over it, and "busy" exactly when that exceeds 20%.
+  QCOMPARE(j.value("rounds").toInt(), 3);
+  std::vector<double> s;
+  for (const QJsonValue& v : j.value("speedups").toArray()) s.push_back(v.toDouble());
+  QCOMPARE(s.size(), std::size_t{3});
+  std::sort(s.begin(), s.end());
+  QCOMPARE(j.value("speedup").toDouble(), s[1]);
+  QCOMPARE(j.value("speedup_low").toDouble(), s[0]);
+  QCOMPARE(j.value("speedup_high").toDouble(), s[2]);
+  const double spread = (s[2] - s[0]) / s[1];
+  QVERIFY(std::fabs(j.value("speedup_spread").toDouble() - spread) < 1e-12);
+  QCOMPARE(j.value("busy").toBool(), spread > 0.2);
+  // Text: the range with the median, or the range alone on a busy machine.
+  const CliResult text = runCli({"amp-compare", "--preset", "moons", "--steps", "30", "--rounds",
+                                 "2"});
+  QVERIFY2(text.exit_code == 0, describe(text).constData());
+  const QString out = QString::fromUtf8(text.out);
+  QVERIFY2(out.contains("medians of 2 rounds"), qPrintable(out));
+  QVERIFY2(out.contains(QRegularExpression("speed-up +([0-9.]+x \\(median; rounds|[0-9.]+x to "
+                                           "[0-9.]+x over 2 rounds \\(spread [0-9]+%: machine "
+                                           "busy)")),
+           qPrintable(out));
+  QCOMPARE(QString::fromUtf8(text.err).count("run "), 4);  // "run 1 of 4 (float32)" ...
+  QVERIFY2(text.err.contains("run 3 of 4 (AMP)"), text.err.constData());  // round 2: AMP first
+  // --rounds outside 1..20: bad input, exit 2.
+  for (const char* bad : {"0", "21"}) {
+    const CliResult r2 = runCli({"amp-compare", "--preset", "moons", "--rounds", bad});
+    QCOMPARE(r2.exit_code, 2);
+  }
 }
 
 void TstCliRepro::ampCompareNeverPrintsZeroRates() {

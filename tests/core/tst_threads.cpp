@@ -1,9 +1,11 @@
 // training.num_threads "auto": candidates, the choice, the rate text, and the slowdown monitor
 // driven by scripted epoch rates (issue 12).
 #include <QtTest/QtTest>
+#include <cmath>
 #include <cstdlib>
 
 #include "core/run/records.h"
+#include "core/train/monitors/noise.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/probes/thread_choice.h"
 
@@ -17,6 +19,7 @@ class TstThreads : public QObject {
   void limitFollowsOmpAndReservedCores();
   void fastestWinsSmallerOnTie();
   void ratesAndDescriptions();
+  void rateSpreadIsMedianRangeAndBusyFlag();
   void slowdownFiresForScriptedRates_data();
   void slowdownFiresForScriptedRates();
   void slowdownMessageNamesCauseAndSuggestion();
@@ -72,6 +75,16 @@ void TstThreads::ratesAndDescriptions() {
   c.limited_by_omp = true;
   QCOMPARE(QString::fromStdString(describeThreadDetail(c)),
            QString("auto: 1 = 66k/s, 2 = 11k/s; OMP_NUM_THREADS=2 is the largest candidate"));
+  // Rounds that agree within 20% keep one figure; a candidate whose rounds spread more shows
+  // its range, and the description says the choice is uncertain (issue 42).
+  c.limited_by_omp = false;
+  c.rates = {{1, 60000, {58000, 62000}}, {2, 11000, {11000}}};
+  QCOMPARE(QString::fromStdString(describeThreads(c)),
+           QString("1 thread (auto: 1 = 60k/s, 2 = 11k/s)"));
+  c.rates = {{1, 53000, {40000, 66000}}, {2, 11000, {11000, 11500}}};  // 49% > 20%
+  QCOMPARE(QString::fromStdString(describeThreads(c)),
+           QString("1 thread (auto: 1 = 40k-66k/s, 2 = 11k/s; rates varied over 20% between "
+                   "rounds (other programs or warm-up): an uncertain choice)"));
   ThreadChoice one;
   one.automatic = true;
   QCOMPARE(QString::fromStdString(describeThreads(one)),
@@ -80,6 +93,32 @@ void TstThreads::ratesAndDescriptions() {
   fixed.threads = 2;
   QCOMPARE(QString::fromStdString(describeThreads(fixed)), QString("2 threads"));
   QVERIFY(describeThreadDetail(fixed).empty());
+}
+
+void TstThreads::rateSpreadIsMedianRangeAndBusyFlag() {
+  // Odd count: the middle value; spread = (high - low) / median, by hand.
+  RateSpread r = rateSpread({2.31, 5.51, 3.49});
+  QCOMPARE(r.rounds, 3);
+  QCOMPARE(r.median, 3.49);
+  QCOMPARE(r.low, 2.31);
+  QCOMPARE(r.high, 5.51);
+  QVERIFY(std::fabs(r.spread - 3.2 / 3.49) < 1e-12);
+  QVERIFY(r.busy);
+  // Even count: the mean of the two middle values; 100 and 110 spread 10/105 = 9.5%.
+  r = rateSpread({110, 100});
+  QCOMPARE(r.median, 105.0);
+  QVERIFY(std::fabs(r.spread - 10.0 / 105.0) < 1e-12);
+  QVERIFY(!r.busy);
+  // Exactly 20% is not busy; just over is.
+  QVERIFY(!rateSpread({90, 100, 110}).busy);  // 20 / 100
+  QVERIFY(rateSpread({89, 100, 110}).busy);   // 21 / 100
+  // One round: no spread, never busy; untimed rounds (0, NaN) are left out.
+  r = rateSpread({0.0, 7.0, std::nan("")});
+  QCOMPARE(r.rounds, 1);
+  QCOMPARE(r.median, 7.0);
+  QCOMPARE(r.spread, 0.0);
+  QVERIFY(!r.busy);
+  QCOMPARE(rateSpread({}).rounds, 0);
 }
 
 void TstThreads::slowdownFiresForScriptedRates_data() {

@@ -18,6 +18,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -47,6 +48,7 @@ class TstAmpReproGui : public QObject {
   void verifyReproWithoutSeedShowsTheDifference();
   void cancellingACheckShowsNoReport();
   void ampCompareReportShowsCoresFigures();
+  void ampCompareOnABusyMachineShowsTheRangeNotOneFigure();
   void ampCompareTooSmallToTimeSaysSo();
   void memoryReadoutEqualsResidentMemory();
   void lossScaleViewDrawsTheScaleOrSaysWhyNot();
@@ -347,14 +349,66 @@ void TstAmpReproGui::ampCompareReportShowsCoresFigures() {
       QCOMPARE(plot->graph(k)->data()->at(i)->value, ys[i]);
     }
   }
-  const double speedup = r.samples_per_second_amp / r.samples_per_second_fp32;
+  // Three interleaved rounds (CompareRequest's default): the speed-up is the median of the
+  // rounds' own speed-ups, shown with their range, or only the range when they spread > 20%.
+  QCOMPARE(r.rounds, 3);
+  QCOMPARE(r.speedups.size(), std::size_t{3});
+  std::vector<double> sorted = r.speedups;
+  std::sort(sorted.begin(), sorted.end());
+  QCOMPARE(r.speedup, sorted[1]);
+  const bool busy = (sorted[2] - sorted[0]) / sorted[1] > 0.2;
+  QCOMPARE(r.speedup_spread.busy, busy);
   const QString shown = dialog->findChild<QLabel*>(QStringLiteral("ampSpeedupLabel"))->text();
-  QVERIFY2(shown.startsWith(QLocale().toString(speedup, 'f', 2) + QStringLiteral("×")),
-           qPrintable(shown));
+  const QLocale locale;
+  if (busy) {
+    QVERIFY2(shown.contains(locale.toString(sorted[0], 'f', 2) + QStringLiteral("×")) &&
+                 shown.contains(locale.toString(sorted[2], 'f', 2) + QStringLiteral("×")) &&
+                 shown.contains(QStringLiteral("busy")),
+             qPrintable(shown));
+  } else {
+    QVERIFY2(shown.startsWith(locale.toString(sorted[1], 'f', 2) + QStringLiteral("×")) &&
+                 shown.contains(QStringLiteral("median of 3 rounds")),
+             qPrintable(shown));
+  }
   const QString why = dialog->findChild<QLabel*>(QStringLiteral("ampExplanationLabel"))->text();
   QVERIFY(why.contains(QStringLiteral("bf16")));
   QVERIFY(why.contains(QStringLiteral("float32")));
   dialog->close();
+}
+
+void TstAmpReproGui::ampCompareOnABusyMachineShowsTheRangeNotOneFigure() {
+  // The three A/B figures minutes apart: 2.31x, 3.49x, 5.51x. Spread (5.51 - 2.31) /
+  // 3.49 = 92% > 20%: the dialog gives the range and says the machine was busy.
+  AmpCompareReport r;
+  r.steps = r.timed_steps = 100;
+  r.loss_fp32 = r.loss_amp = std::vector<double>(100, 0.5);
+  r.samples_per_second_fp32 = 1000;
+  r.samples_per_second_amp = 3490;
+  r.speedups = {2.31, 5.51, 3.49};
+  r.speedup_spread = rateSpread(r.speedups);
+  r.speedup = r.speedup_spread.median;
+  r.rounds = 3;
+  r.device = "cpu";
+  r.amp_kind = "bf16 autocast";
+  QCOMPARE(r.speedup, 3.49);
+  QVERIFY(std::fabs(r.speedup_spread.spread - (5.51 - 2.31) / 3.49) < 1e-12);
+  QVERIFY(r.speedup_spread.busy);
+  AmpReportDialog dialog(r, DeviceInfo{});
+  const QLocale locale;
+  const QString shown = dialog.findChild<QLabel*>(QStringLiteral("ampSpeedupLabel"))->text();
+  QVERIFY2(shown.contains(locale.toString(2.31, 'f', 2) + QStringLiteral("×")), qPrintable(shown));
+  QVERIFY2(shown.contains(locale.toString(5.51, 'f', 2) + QStringLiteral("×")), qPrintable(shown));
+  QVERIFY2(shown.contains(QStringLiteral("busy")), qPrintable(shown));
+  QVERIFY2(!shown.contains(locale.toString(3.49, 'f', 2)), qPrintable(shown));  // no single figure
+  // Spread 10%: one figure, the median, with its range.
+  r.speedups = {2.0, 2.1, 2.2};
+  r.speedup_spread = rateSpread(r.speedups);
+  r.speedup = r.speedup_spread.median;
+  QVERIFY(!r.speedup_spread.busy);
+  AmpReportDialog calm(r, DeviceInfo{});
+  const QString one = calm.findChild<QLabel*>(QStringLiteral("ampSpeedupLabel"))->text();
+  QVERIFY2(one.startsWith(locale.toString(2.1, 'f', 2) + QStringLiteral("×")), qPrintable(one));
+  QVERIFY2(!one.contains(QStringLiteral("busy")), qPrintable(one));
 }
 
 void TstAmpReproGui::ampCompareTooSmallToTimeSaysSo() {

@@ -1,6 +1,7 @@
 #pragma once
 /// The run's own noise (issue 42), one estimate for the loss doctor's plateau rule and the
-/// overfitting detector's onset rule, and the median both take. Torch-free, header-only.
+/// overfitting detector's onset rule, the median both take, and the spread of repeated
+/// throughput rounds (AMP A/B, the thread choice). Torch-free, header-only.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -27,6 +28,39 @@ inline double noiseFromChanges(std::vector<double> changes) {
   const double centre = medianOf(changes);
   for (double& c : changes) c = std::abs(c - centre);
   return medianOf(std::move(changes)) / (0.6745 * std::sqrt(2.0));
+}
+
+/// Repeated measurements of one throughput figure (samples/s, a speed-up), one per round.
+struct RateSpread {
+  /// A spread above this (20%) means other load disturbed the timing: front ends then show
+  /// the range and say the machine was busy instead of a single figure (issue 42).
+  static constexpr double kBusySpread = 0.20;
+  int rounds = 0;      ///< finite positive values measured
+  double median = 0;   ///< the figure to quote (0 when no round)
+  double low = 0, high = 0;  ///< the smallest and largest round
+  double spread = 0;   ///< (high - low) / median; 0 with fewer than 2 rounds
+  bool busy = false;   ///< rounds >= 2 and spread > kBusySpread
+};
+
+/// The median, range and relative spread of `values` (non-finite and non-positive values,
+/// rounds that could not be timed, are left out).
+inline RateSpread rateSpread(const std::vector<double>& values) {
+  std::vector<double> v;
+  for (double x : values)
+    if (std::isfinite(x) && x > 0) v.push_back(x);
+  RateSpread r;
+  r.rounds = static_cast<int>(v.size());
+  if (v.empty()) return r;
+  // The median of an even count is the mean of the two middle values here: with two rounds
+  // the figure quoted is then between them, not the faster one.
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  r.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  r.low = v.front();
+  r.high = v.back();
+  r.spread = n >= 2 ? (r.high - r.low) / r.median : 0;
+  r.busy = n >= 2 && r.spread > RateSpread::kBusySpread;
+  return r;
 }
 
 }  // namespace trainscope

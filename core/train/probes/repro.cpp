@@ -238,22 +238,13 @@ ReproReport verifyRepro(const CompareRequest& req) {
 }
 
 AmpCompareReport compareAmp(const CompareRequest& req) {
+  if (req.rounds < 1 || req.rounds > CompareRequest::kMaxRounds)
+    throw Error(ErrorCode::Config, "rounds",
+                "--rounds must be 1.." + std::to_string(CompareRequest::kMaxRounds) + ", got " +
+                    std::to_string(req.rounds));
   TrainConfig config = baseConfig(req);
   AmpCompareReport r;
   if (!config.training.seed && req.checkpoint.empty()) config.training.seed = drawSeed();
-  config.training.amp = false;
-  StepsRun off = runSteps(config, req, 0);
-  config.training.num_threads = off.threads;
-  config.training.amp = true;
-  StepsRun on = runSteps(config, req, 1);
-  const size_t n = std::min(off.losses.size(), on.losses.size());
-  r.steps = static_cast<int64_t>(n);
-  r.loss_fp32 = off.losses;
-  r.loss_amp = on.losses;
-  double sum = 0;
-  for (size_t i = 0; i < n; ++i) sum += std::fabs(off.losses[i] - on.losses[i]);
-  r.max_loss_diff = maxAbsDiff(off.losses, on.losses, n);
-  r.mean_loss_diff = n > 0 ? sum / n : 0;
   // Samples/s over the timing that covers more steps: between steps within epochs, or whole
   // epochs' training time (runs of one step per epoch); {rate, steps timed}.
   auto rate = [](const StepsRun& s) {
@@ -265,22 +256,74 @@ AmpCompareReport compareAmp(const CompareRequest& req) {
         steps >= AmpCompareReport::kMinTimedSteps && seconds >= AmpCompareReport::kMinTimedSeconds;
     return std::make_pair(enough ? samples / seconds : 0.0, enough ? steps : int64_t{0});
   };
-  const auto [fp32_rate, fp32_steps] = rate(off);
-  const auto [amp_rate, amp_steps] = rate(on);
-  r.timed_steps = std::min(fp32_steps, amp_steps);
-  r.samples_per_second_fp32 = r.timed_steps > 0 ? fp32_rate : 0;
-  r.samples_per_second_amp = r.timed_steps > 0 ? amp_rate : 0;
-  r.speedup = r.timed_steps > 0 ? r.samples_per_second_amp / r.samples_per_second_fp32 : 0;
+  StepsRun off, on;  // the first round's: its losses are compared
+  std::vector<double> fp32_rates, amp_rates;
+  int64_t timed = -1;
+  const bool cancellable = req.cancel != nullptr;
+  for (int round = 0; round < req.rounds; ++round) {
+    if (round > 0 && cancellable && req.cancel->load()) break;  // the report covers the rounds done
+    StepsRun pair[2];
+    for (int j = 0; j < 2; ++j) {
+      const int run = 2 * round + j;
+      config.training.amp = compareAmpRunIsAmp(run);
+      StepsRun s = runSteps(config, req, run);
+      if (run == 0) config.training.num_threads = s.threads;  // every later run uses the same
+      pair[config.training.amp ? 1 : 0] = std::move(s);
+      if (cancellable && req.cancel->load()) break;
+    }
+    if (round > 0 && (pair[0].losses.size() < static_cast<size_t>(req.steps) ||
+                      pair[1].losses.size() < static_cast<size_t>(req.steps)))
+      break;  // a round cut short by a cancel is not timed
+    const auto [fp32_rate, fp32_steps] = rate(pair[0]);
+    const auto [amp_rate, amp_steps] = rate(pair[1]);
+    const int64_t steps = std::min(fp32_steps, amp_steps);
+    timed = timed < 0 ? steps : std::min(timed, steps);
+    fp32_rates.push_back(steps > 0 ? fp32_rate : 0.0);
+    amp_rates.push_back(steps > 0 ? amp_rate : 0.0);
+    if (steps > 0) r.speedups.push_back(amp_rate / fp32_rate);
+    ++r.rounds;
+    if (round == 0) {
+      off = std::move(pair[0]);
+      on = std::move(pair[1]);
+    }
+  }
+  const size_t n = std::min(off.losses.size(), on.losses.size());
+  r.steps = static_cast<int64_t>(n);
+  r.loss_fp32 = off.losses;
+  r.loss_amp = on.losses;
+  double sum = 0;
+  for (size_t i = 0; i < n; ++i) sum += std::fabs(off.losses[i] - on.losses[i]);
+  r.max_loss_diff = maxAbsDiff(off.losses, on.losses, n);
+  r.mean_loss_diff = n > 0 ? sum / n : 0;
+  r.timed_steps = std::max<int64_t>(0, timed);
+  if (r.timed_steps > 0) {
+    r.samples_per_second_fp32 = rateSpread(fp32_rates).median;
+    r.samples_per_second_amp = rateSpread(amp_rates).median;
+    r.speedup_spread = rateSpread(r.speedups);
+    r.speedup = r.speedup_spread.median;
+  } else {
+    r.speedups.clear();
+  }
   r.device = off.device;
   r.threads = off.threads;
   r.seed = off.seed;
   const bool cuda = r.device.rfind("cuda", 0) == 0;
   r.amp_kind = cuda ? "fp16 autocast with loss scaling" : "bf16 autocast";
-  const std::string measured = "Measured: " + formatRate(r.samples_per_second_fp32) +
-                               " in float32, " + formatRate(r.samples_per_second_amp) +
-                               " with AMP, a speed-up of " +
-                               formatNumber(roundTo(r.speedup, 0.01)) + "x over " +
-                               std::to_string(r.timed_steps) + " timed steps.";
+  const RateSpread& sp = r.speedup_spread;
+  const std::string rounds = std::to_string(r.rounds) + (r.rounds == 1 ? " round" : " rounds");
+  const std::string measured =
+      sp.busy ? "Measured over " + rounds + " of " + std::to_string(r.timed_steps) +
+                    " timed steps each: the speed-up varied from " +
+                    formatNumber(roundTo(sp.low, 0.01)) + "x to " +
+                    formatNumber(roundTo(sp.high, 0.01)) + "x (a spread of " +
+                    std::to_string(static_cast<int>(std::lround(100 * sp.spread))) +
+                    "%, over 20%): the machine was busy, so no single figure holds; close other "
+                    "programs and compare again."
+              : "Measured: " + formatRate(r.samples_per_second_fp32) + " in float32, " +
+                    formatRate(r.samples_per_second_amp) + " with AMP, a speed-up of " +
+                    formatNumber(roundTo(r.speedup, 0.01)) + "x (the median of " + rounds +
+                    ", spread " + std::to_string(static_cast<int>(std::lround(100 * sp.spread))) +
+                    "%) over " + std::to_string(r.timed_steps) + " timed steps each.";
   if (r.timed_steps == 0) {
     r.explanation =
         "The run is too small to time: fewer than " +

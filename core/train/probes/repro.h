@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/train/monitors/noise.h"
 
 namespace trainscope {
 
@@ -19,7 +20,14 @@ struct CompareRequest {
   TrainConfig config;                ///< used when `checkpoint` is empty
   std::filesystem::path checkpoint;  ///< resume both runs from here (its config is used)
   int64_t steps = 100;               ///< optimizer steps per run (>= 1)
-  /// Progress: which run (0 or 1) and the steps it has done. Called on the calling thread.
+  /// compareAmp only: timing rounds (1..kMaxRounds), each one float32 run and one AMP run,
+  /// the first of a round alternating (float32 first in round 1, AMP first in round 2, ...) so
+  /// that a burst of other load or a slow drift hits both alike. verifyRepro does one pair.
+  int rounds = 3;
+  static constexpr int kMaxRounds = 20;
+  /// Progress: which run (0, 1, ... in the order they train: compareAmpRunIsAmp says which
+  /// of compareAmp's runs is the AMP one) and the steps it has done. Called on the calling
+  /// thread.
   std::function<void(int run, int64_t step)> progress;
   /// Set from any thread to end both runs early (the report then covers the steps done).
   const std::atomic<bool>* cancel = nullptr;
@@ -64,7 +72,13 @@ struct AmpCompareReport {
   std::vector<double> loss_fp32, loss_amp;                         ///< per step
   double max_loss_diff = 0, mean_loss_diff = 0;                    ///< over the compared steps
   double samples_per_second_fp32 = 0, samples_per_second_amp = 0;  ///< training steps only
-  double speedup = 0;    ///< amp / fp32 samples per second
+  /// The median over the rounds of (AMP samples/s / float32 samples/s) of a round; 0 when not
+  /// timed. Quote it only when !speedup_spread.busy: a busy machine (rounds spread over 20%)
+  /// gets the range instead.
+  double speedup = 0;
+  std::vector<double> speedups;  ///< per timed round, in order
+  RateSpread speedup_spread;     ///< median, range and spread of `speedups`
+  int rounds = 0;                ///< rounds done (fewer than requested after a cancel)
   std::string device;    ///< "cpu", "cuda:0"
   std::string amp_kind;  ///< "bf16 autocast" | "fp16 autocast with loss scaling"
   int threads = 1;
@@ -73,10 +87,17 @@ struct AmpCompareReport {
 };
 
 /// Trains the request's config from one seed (drawn once when unset) for `steps` steps with
-/// training.amp off, then on, same thread count, and compares loss curves and throughput
-/// (samples/s timed between steps, excluding steps after an epoch's validation, or, when that
-/// times fewer steps, over whole epochs' training time after the first epoch; at least
-/// kMinTimedSteps steps and kMinTimedSeconds, else timed_steps 0). Throws as verifyRepro.
+/// training.amp off and on, `request.rounds` times interleaved, same thread count; compares
+/// the loss curves of the first round and the throughput of every round (samples/s timed
+/// between steps, excluding steps after an epoch's validation, or, when that times fewer
+/// steps, over whole epochs' training time after the first epoch; at least kMinTimedSteps
+/// steps and kMinTimedSeconds, else timed_steps 0). The rates are the medians over the rounds;
+/// the speed-up is the median of the rounds' speed-ups, with its spread. Throws as
+/// verifyRepro, and Error(Config, "rounds") for rounds outside 1..kMaxRounds.
 AmpCompareReport compareAmp(const CompareRequest& request);
+
+/// Whether compareAmp's run number `run` (0-based, the order of CompareRequest::progress)
+/// trains with AMP: round r = run / 2 trains float32 first when r is even, AMP first when odd.
+inline bool compareAmpRunIsAmp(int run) { return (run / 2) % 2 == 0 ? run % 2 == 1 : run % 2 == 0; }
 
 }  // namespace trainscope

@@ -115,6 +115,7 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& real, const TensorP
 
   std::vector<double> seconds(candidates.size(), 0.0);
   std::vector<int64_t> samples(candidates.size(), 0);
+  std::vector<std::vector<double>> round_rates(candidates.size());
   int64_t next = 0;
   auto rate = [&](size_t c) { return seconds[c] > 0 ? samples[c] / seconds[c] : 0.0; };
   for (int round = 0; round < kRounds; ++round) {
@@ -134,21 +135,26 @@ std::vector<ThreadRate> measureThreadRates(const TrainState& real, const TensorP
       if (elapsed > kRoundBudget) {
         seconds[c] += elapsed;
         samples[c] += first.size();
+        round_rates[c].push_back(static_cast<double>(first.size()) / elapsed);
         continue;
       }
       start = SteadyClock::now();
       elapsed = 0;
+      int64_t round_samples = 0;
       for (int s = 0; s < kMaxSteps && (s == 0 || elapsed < kRoundBudget); ++s) {
         const TensorPair& batch = batches[next++ % n_batches];
         trainStep(t, batch, classification, clip, nullptr);
-        samples[c] += batch.size();
+        round_samples += batch.size();
         elapsed = secondsSince(start);
       }
+      samples[c] += round_samples;
       seconds[c] += elapsed;
+      if (elapsed > 0) round_rates[c].push_back(static_cast<double>(round_samples) / elapsed);
     }
   }
   for (size_t c = 0; c < candidates.size(); ++c)
-    rates.push_back({candidates[c], seconds[c] > 0 ? samples[c] / seconds[c] : 0.0});
+    rates.push_back(
+        {candidates[c], seconds[c] > 0 ? samples[c] / seconds[c] : 0.0, round_rates[c]});
   return rates;
 }
 

@@ -23,10 +23,13 @@ int fastestThreads(const std::vector<ThreadRate>& rates);
 
 /// Times a few training steps at each candidate count, on a deep copy of `state.model` with a
 /// fresh optimizer of the same kind (`optimizer`), with the first batches of `train` in storage
-/// order. Interleaves the candidates over two rounds (so a burst of other load hits all alike),
-/// each round at most ~16 steps or ~60 ms per candidate after one warm-up step; a candidate whose
-/// warm-up step alone exceeds 60 ms is rated by that step, and one 4x behind the best after the
-/// first round is not timed again (under load a step can take 100x longer).
+/// order. Interleaves the candidates over two rounds (so a burst of other load hits all
+/// alike), each round at most ~16 steps or ~60 ms per candidate after one warm-up step; a
+/// candidate whose warm-up step alone exceeds 60 ms is rated by that step, and one 4x behind the
+/// best after the first round is not timed again (under load a step can take 100x longer).
+/// ThreadRate::rounds keeps each round's rate; describeThreads shows a candidate's range where
+/// they spread over 20% (other programs, or a heavy model still warming up: short rounds cannot
+/// tell which).
 /// Leaves the run untouched: the real model, optimizer and gradients are not used, the global
 /// CPU generator's state (dropout draws from it) is restored afterwards, the shuffle generator
 /// is not used, and the calling thread's intra-op count is restored. CPU only.
