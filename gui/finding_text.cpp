@@ -139,6 +139,12 @@ QString evidence(const Finding& f) {
         .arg(whole(f, 5));
   if (c == "train_fell")
     return Tr::tr("Meanwhile the training loss fell from %1 to %2.").arg(num(f, 0), num(f, 1));
+  if (c == "best_train_loss" && f.values.size() >= 4)
+    return Tr::tr("Lowest mean training loss over %4 consecutive epochs %1 (%2% of the initial "
+                  "loss) after %3 epochs.")
+        .arg(num(f, 0), num(f, 1))
+        .arg(whole(f, 2))
+        .arg(whole(f, 3));
   if (c == "best_train_loss")
     return Tr::tr("Best epoch training loss %1 (%2% of the initial loss) after %3 epochs.")
         .arg(num(f, 0), num(f, 1))

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/run/records_json.h"
+#include "core/train/monitors/noise.h"
 
 namespace trainscope {
 
@@ -20,7 +21,7 @@ constexpr EventKind kEventKinds[] = {
     EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
     EventKind::MemoryWarning, EventKind::Diverged,         EventKind::ClipWarning,
     EventKind::Diagnosis,     EventKind::RolledBack,       EventKind::GroupFormed,
-    EventKind::ValidationCost};
+    EventKind::ValidationCost, EventKind::DataWarning,     EventKind::ModelWarning};
 
 }  // namespace
 
@@ -76,6 +77,10 @@ std::string toString(EventKind kind) {
       return "group_formed";
     case EventKind::ValidationCost:
       return "validation_cost";
+    case EventKind::DataWarning:
+      return "data_warning";
+    case EventKind::ModelWarning:
+      return "model_warning";
   }
   return "error";
 }
@@ -105,9 +110,22 @@ std::string describeThreadDetail(const ThreadChoice& c) {
   if (c.rates.empty()) {
     d += std::to_string(c.max_threads) + (c.max_threads == 1 ? " core" : " cores") + " available";
   } else {
-    for (size_t i = 0; i < c.rates.size(); ++i)
-      d += (i ? ", " : "") + std::to_string(c.rates[i].threads) + " = " +
-           formatRate(c.rates[i].samples_per_second);
+    bool busy = false;
+    for (size_t i = 0; i < c.rates.size(); ++i) {
+      const RateSpread spread = rateSpread(c.rates[i].rounds);
+      d += (i ? ", " : "") + std::to_string(c.rates[i].threads) + " = ";
+      if (spread.busy) {
+        busy = true;
+        std::string low = formatRate(spread.low);
+        low.resize(low.size() - 2);  // "40k/s" -> "40k": "40k-66k/s"
+        d += low + "-" + formatRate(spread.high);
+      } else {
+        d += formatRate(c.rates[i].samples_per_second);
+      }
+    }
+    // Not "busy": short rounds of a heavy model still warm up (a CNN's rates rose 390, 490,
+    // 750/s over three rounds on an idle machine), so the cause is not known, only the spread.
+    if (busy) d += "; rates varied over 20% between rounds (other programs or warm-up): an uncertain choice";
   }
   if (c.limited_by_omp)
     d += "; OMP_NUM_THREADS=" + std::to_string(c.max_threads) + " is the largest candidate";

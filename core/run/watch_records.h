@@ -38,7 +38,9 @@ struct LayerStatsRecord {
 ///   initial_steps}, "divergence_detected" {}, "initial_loss" {initial_loss, initial_steps},
 ///   "val_rising" {val_loss, epoch, mean_epochs, val_mean, best_val_loss, best_epoch,
 ///   best_val_mean} (the last since issue 42: the lowest mean the rise is measured from),
-///   "train_fell" {from, to}, "best_train_loss" {loss, percent_of_initial, epochs},
+///   "train_fell" {from, to}, "best_train_loss" {loss, percent_of_initial, epochs,
+///   window} (since issue 42 the lowest mean over `window` consecutive epochs; older run
+///   folders have the first three, a single epoch's loss),
 ///   "train_stalled" {loss_then, epoch_then, loss_now, epoch_now, percent_better, epochs}
 ///   (since issue 42 block means of `epochs` epochs ending at epoch_then and epoch_now;
 ///   percent_better < 0: worse; older run folders have the first five, single epochs),

@@ -166,14 +166,36 @@ void LossPlot::updateBest() {
   best_epoch_.reset();
   if (s) {
     const auto& pts = s->values().points();
-    // Epoch i+1 is the i-th point while the series is unfolded (it folds past 10000 epochs).
+    // The non-finite epochs are markers, not points: epoch i+1 of the i-th point, plus the
+    // markers before it (while the series is unfolded: it folds past 10000 epochs).
+    std::vector<double> marked;
+    for (int k = 0; k < kNonFiniteKinds; ++k)
+      for (const SeriesPoint& m : s->markers(static_cast<NonFiniteKind>(k)).points())
+        marked.push_back(m.x);
+    std::sort(marked.begin(), marked.end());
     for (std::size_t i = 0; i < pts.size(); ++i) {
       if (!best_epoch_ || pts[i].y < best_value_) {
-        best_epoch_ = static_cast<qint64>(i + 1);
+        const auto before = std::lower_bound(marked.begin(), marked.end(), pts[i].x) - marked.begin();
+        best_epoch_ = static_cast<qint64>(i + 1 + before);
         best_value_ = pts[i].y;
         best_step_ = pts[i].x;
       }
     }
+  }
+  // No epoch is "best" when none beat the untrained model: a diverged run's lowest validation
+  // loss (3.6e+23 at epoch 1) or NaN says nothing a marker should point at. The untrained
+  // model's loss is the first step's training loss (else the first epoch's); the margin of
+  // 1.5x leaves room for the noise of one batch, so a slow learner still gets its marker.
+  if (best_epoch_ && h) {
+    double initial = std::nan("");
+    for (const char* name : {series::kStepLoss, series::kEpochTrainLoss}) {
+      const Series* first = h->find(name);
+      if (first && !first->values().points().empty()) {
+        initial = first->values().points().front().y;
+        break;
+      }
+    }
+    if (std::isfinite(initial) && best_value_ > kNoBestFactor * initial) best_epoch_.reset();
   }
   const bool show = best_epoch_.has_value();
   best_line_->setVisible(show);

@@ -67,9 +67,12 @@ class LossPlot : public LivePlot {
   /// The smoothed curve as drawn: (step, value) for each finite per-step loss in the history,
   /// smoothed over those finite values (non-finite losses are markers, not points).
   QVector<QCPGraphData> smoothedPoints() const;
-  /// The best-validation epoch (1-based index of the smallest per-epoch validation loss; the
-  /// first on ties) and the step it is drawn at; nullopt before the first epoch.
+  /// The best-validation epoch (1-based index of the smallest finite per-epoch validation loss;
+  /// the first on ties), marked "best: epoch N (value)", and the step it is drawn at; nullopt
+  /// before the first finite validation loss, and when the lowest is above kNoBestFactor times
+  /// the run's first training loss (no epoch beat the untrained model: a diverged run).
   std::optional<qint64> bestEpoch() const { return best_epoch_; }
+  static constexpr double kNoBestFactor = 1.5;
   double bestEpochStep() const { return best_step_; }
 
   /// Marks an engine event: overfitting onset (at its onset epoch, Event::value), early stop,

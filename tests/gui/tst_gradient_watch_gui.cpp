@@ -91,6 +91,7 @@ class TstGradientWatchGui : public QObject {
   void rollBackDropsTheLaterPoints();
   void nonFiniteHintFollowsTheClippingSetting();
   void findingsAreWordedInTheInterfaceLanguage();
+  void dataAndModelWarningsAreWordedInTheInterfaceLanguage();
 
  private:
   QTemporaryDir dir_;
@@ -539,6 +540,53 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   QCOMPARE(FindingText::joinSentences({QStringLiteral("甲。"), QStringLiteral("乙（1）："),
                                        QStringLiteral("丙。")}),
            QStringLiteral("甲。乙（1）：丙。"));
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+}
+
+void TstGradientWatchGui::dataAndModelWarningsAreWordedInTheInterfaceLanguage() {
+  // Issue 43's run events: the data report's warnings, the CSV header decision and a traced
+  // model, from their facts (never core's English message) in both languages.
+  auto event = [](EventKind kind, const char* what, std::optional<double> value, const char* file,
+                  std::vector<double> values = {}) {
+    Event e;
+    e.kind = kind;
+    e.what = what;
+    e.value = value;
+    e.file = file;
+    e.values = std::move(values);
+    e.message = "english message from core";
+    return e;
+  };
+  const std::vector<Event> events = {
+      event(EventKind::DataWarning, "leakage", 569.0, ""),
+      event(EventKind::DataWarning, "duplicates", 3.0, ""),
+      event(EventKind::DataWarning, "imbalance", 12.0, "", {12.5}),
+      event(EventKind::DataWarning, "few_samples", 4.0, "setosa"),
+      event(EventKind::DataWarning, "constant_features", 1.0, "\"colour\""),
+      event(EventKind::DataWarning, "csv_header", 1.0, "/data/flowers.csv"),
+      event(EventKind::DataWarning, "csv_header", 0.0, "/data/flowers.csv"),
+      event(EventKind::ModelWarning, "traced", std::nullopt, "/m/net.pt"),
+      event(EventKind::ModelWarning, "frozen_parameters", 6.0, "/m/net.pt")};
+  const QStringList numbers = {"569", "3", "12.5", "4", "1", "flowers.csv", "flowers.csv",
+                               "torch.jit.trace", "6"};
+  for (const char* lang : {"en", "zh_CN"}) {
+    installTranslations(*QCoreApplication::instance(), QLocale(QString::fromLatin1(lang)));
+    for (size_t i = 0; i < events.size(); ++i) {
+      EventText::Severity severity;
+      const QString t = EventText::forEvent(events[i], &severity);
+      QVERIFY2(!t.contains(QStringLiteral("english message")), qPrintable(t));
+      QVERIFY2(t.contains(numbers[static_cast<int>(i)]), qPrintable(t));
+      const bool chinese = std::any_of(t.begin(), t.end(), [](QChar ch) {
+        return ch.unicode() >= 0x4E00 && ch.unicode() <= 0x9FFF;
+      });
+      QVERIFY2(chinese == (QLatin1String(lang) == QLatin1String("zh_CN")), qPrintable(t));
+    }
+    // flat's evidence over a window of epochs (issue 42's lesson walk): all four numbers.
+    const Finding block{"best_train_loss", {1.262, 126.2, 10, 5}, "", "english"};
+    const QString t = FindingText::text(block);
+    for (double v : block.values)
+      QVERIFY2(t.contains(EventText::number(v)), qPrintable(t));
+  }
   installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 

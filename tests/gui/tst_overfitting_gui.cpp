@@ -40,6 +40,7 @@ class TstOverfittingGui : public QObject {
   void lrFindDialogSuggestsWhatCoreComputes();
   void earlyStopAndOverfittingOnsetAreMarked();
   void newMinimumClearsTheOnset();
+  void noBestMarkerWhenNoEpochBeatTheUntrainedModel();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& config);
@@ -409,6 +410,39 @@ void TstOverfittingGui::earlyStopAndOverfittingOnsetAreMarked() {
     if (epochs[i].val_loss < epochs[best].val_loss) best = i;
   QCOMPARE(*loss->bestEpoch(), epochs[best].epoch);
   QCOMPARE(*stop->value, epochs[best].val_loss);
+}
+
+void TstOverfittingGui::noBestMarkerWhenNoEpochBeatTheUntrainedModel() {
+  // A diverged run (issue 42's "best: epoch 1 (3.621e+23)"): first step's loss 0.69 (ln 2),
+  // validation 3.621e+23, then NaN. No epoch beat the untrained model: no best marker.
+  RunHistory h;
+  LossPlot plot;
+  plot.setHistory(&h);
+  h.append(series::kStepLoss, 1.0, 0.69);
+  h.append(series::kStepLoss, 2.0, 40.0);
+  h.append(series::kEpochValLoss, 10.0, 3.621e23);
+  h.append(series::kEpochValLoss, 20.0, std::nan(""));
+  plot.sync();
+  QVERIFY(!plot.bestEpoch().has_value());
+  // A slow but healthy learner whose validation loss is still near the start (0.70 against
+  // 0.69, within the 1.5x batch-noise margin) keeps its marker, and so does a run that learned.
+  RunHistory slow;
+  LossPlot slow_plot;
+  slow_plot.setHistory(&slow);
+  slow.append(series::kStepLoss, 1.0, 0.69);
+  slow.append(series::kEpochValLoss, 10.0, 0.701);
+  slow.append(series::kEpochValLoss, 20.0, 0.700);
+  slow_plot.sync();
+  QCOMPARE(slow_plot.bestEpoch(), std::optional<qint64>(2));
+  // A NaN first epoch does not hide a later finite minimum.
+  RunHistory late;
+  LossPlot late_plot;
+  late_plot.setHistory(&late);
+  late.append(series::kStepLoss, 1.0, 0.69);
+  late.append(series::kEpochValLoss, 10.0, std::nan(""));
+  late.append(series::kEpochValLoss, 20.0, 0.3);
+  late_plot.sync();
+  QCOMPARE(late_plot.bestEpoch(), std::optional<qint64>(2));
 }
 
 void TstOverfittingGui::newMinimumClearsTheOnset() {

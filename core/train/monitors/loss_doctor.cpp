@@ -226,6 +226,28 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     }
   }
   const bool huge = std::isfinite(initial) && n > 0 && max_train > kDivergeFactor * initial;
+  // What "flat from the start" compares with the initial loss: the lowest mean training loss
+  // over kPlateauBlock consecutive epochs (fewer while there are fewer), never a single epoch:
+  // a loss bouncing between 700 and 1300 around an initial 860 (lr 0.01 on unscaled targets)
+  // has single epochs below 90% of the start without having learned anything. Only epochs
+  // after the steps the initial loss averages count (with one step per epoch those epochs are
+  // the initial loss itself); before there are any, the lowest single epoch.
+  const int64_t steps_per_epoch =
+      n >= 2 ? epochs_[1].step - epochs_[0].step : (n == 1 ? epochs_[0].step : 0);
+  const int64_t initial_end =
+      (n >= 1 ? epochs_[0].step - steps_per_epoch + 1 : 1) + static_cast<int64_t>(n_initial) - 1;
+  size_t first_after = un;
+  for (size_t i = 1; i < un; ++i)
+    if (epochs_[i - 1].step >= initial_end) {
+      first_after = i;
+      break;
+    }
+  const size_t flat_window = std::min<size_t>(un - first_after, static_cast<size_t>(kPlateauBlock));
+  double min_train_block = INFINITY;
+  for (size_t i = first_after; flat_window > 0 && i + flat_window <= un; ++i)
+    min_train_block = std::min(min_train_block, meanOf(epochs_, i, i + flat_window, trainLoss));
+  const bool block_known = std::isfinite(min_train_block);
+  if (!block_known) min_train_block = min_train;
 
   const std::optional<GradGrowth> growth = gradGrowth(held == "accumulating");
   const auto growth_finding = [&] {
@@ -365,7 +387,7 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   const bool hold = held == "no_signal";
   const double loss_margin = hold ? 2 * kChanceLossMargin : kChanceLossMargin;
   const bool flat_from_start =
-      std::isfinite(initial) && min_train >= (hold ? 0.8 : kFlatFraction) * initial;
+      std::isfinite(initial) && min_train_block >= (hold ? 0.8 : kFlatFraction) * initial;
   const bool nothing_learned = update_known && !weights_still && flat_from_start &&
                                std::isfinite(train_recent) &&
                                train_recent >= (1 - loss_margin) * chance.loss;
@@ -445,17 +467,22 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
                 check("smaller_model", "use a smaller model")};
     return d;
   }
-  if (std::isfinite(initial) && min_train >= kFlatFraction * initial) {
+  if (std::isfinite(initial) && min_train_block >= kFlatFraction * initial) {
     d.kind = "flat";
     d.summary = "the loss is flat from the start: the model is not learning";
-    const double percent = 100 * min_train / initial;
+    const double percent = 100 * min_train_block / initial;
     d.evidence = {
         init_finding,
         {"best_train_loss",
-         {min_train, percent, static_cast<double>(n)},
+         block_known ? std::vector<double>{min_train_block, percent, static_cast<double>(n),
+                                           static_cast<double>(flat_window)}
+                     : std::vector<double>{min_train_block, percent, static_cast<double>(n)},
          "",
-         "best epoch training loss " + formatHuman(min_train) + " (" + formatHuman(percent) +
-             "% of initial) after " + std::to_string(n) + " epochs"}};
+         (block_known ? "lowest mean training loss over " + std::to_string(flat_window) +
+                            " consecutive epochs "
+                      : std::string("best epoch training loss ")) +
+             formatHuman(min_train_block) + " (" + formatHuman(percent) + "% of initial) after " +
+             std::to_string(n) + " epochs"}};
     if (acc_at_chance) d.evidence.push_back(acc_finding);
     if (update_known) d.evidence.push_back(update_finding);
     d.checks.clear();
