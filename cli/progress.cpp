@@ -178,6 +178,15 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
 void ProgressPrinter::onEvent(const Event& e) {
   // run_started/finished repeat what the header and the summary line already say.
   if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished) return;
+  if (e.kind == EventKind::ModelWarning) {  // as inspect-model says it
+    printLine("warning: " + e.message);
+    return;
+  }
+  if (e.kind == EventKind::DataWarning) {  // said before the first step, as `data` says it
+    const bool note = e.what == "note" || e.what == "csv_header";
+    printLine((note ? "note: " : "warning: ") + e.message);
+    return;
+  }
   std::string line = "event: " + toString(e.kind) + " at step " + std::to_string(e.step) +
                      " (epoch " + std::to_string(e.epoch) + ")";
   if (!e.message.empty()) line += ": " + e.message;

@@ -1,5 +1,7 @@
 #include "gui/event_text.h"
 
+#include <QCoreApplication>
+
 #include <QStringList>
 #include <cmath>
 
@@ -222,6 +224,35 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                "killed. Lower the batch size (with gradient accumulation to keep the effective "
                "batch) or use a smaller model.")
                .arg(e.value ? *e.value / 1e6 : 0.0, 0, 'f', 0);
+  } else if (e.kind == EventKind::DataWarning && e.what == "csv_header") {
+    text = e.value.value_or(1) != 0
+               ? Tr::tr("Data: line 1 of %1 was read as the header (the column names); if it is "
+                        "a data row, set data.csv.header=no.")
+                     .arg(QString::fromStdString(e.file))
+               : Tr::tr("Data: %1 has no header: line 1 was read as data (the columns are named "
+                        "\"column 1\", \"column 2\" ...); if line 1 names the columns, set "
+                        "data.csv.header=yes.")
+                     .arg(QString::fromStdString(e.file));
+  } else if (e.kind == EventKind::DataWarning && e.what == "note") {
+    s = e.message.find("skipped") != std::string::npos ? Severity::Warning : Severity::Info;
+    const std::string note = e.message.rfind("data: ", 0) == 0 ? e.message.substr(6) : e.message;
+    text = Tr::tr("Data: %1").arg(QString::fromStdString(note));
+  } else if (e.kind == EventKind::DataWarning) {
+    s = Severity::Warning;
+    text = Tr::tr("Data: %1")
+               .arg(dataWarning(e.what, e.file, e.value ? static_cast<qint64>(*e.value) : 0,
+                                e.values.empty() ? 0.0 : e.values[0]));
+  } else if (e.kind == EventKind::ModelWarning && e.what == "traced") {
+    s = Severity::Warning;
+    text = Tr::tr(
+        "The model was saved by torch.jit.trace: it replays the operations recorded for one "
+        "example input, so Python if/for on the data were not recorded, and dropout or batch "
+        "norm keep the mode it was traced in. Save it with torch.jit.script to train it as "
+        "written.");
+  } else if (e.kind == EventKind::ModelWarning && e.what == "frozen_parameters") {
+    s = Severity::Warning;
+    text = Tr::tr("%n parameter value(s) of the model have requires_grad=False: they stay as "
+                  "they are (frozen), as in Python.", "", e.value ? static_cast<int>(*e.value) : 0);
   } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));
@@ -230,6 +261,32 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
   }
   if (severity) *severity = s;
   return text;
+}
+
+QString EventText::dataWarning(const std::string& kind, const std::string& raw_name,
+                               qint64 count, double ratio) {
+  const QString name = QCoreApplication::translate("TrainScope", raw_name.c_str());
+  const int n = static_cast<int>(count);
+  if (kind == "few_samples" && n == 0)
+    return Tr::tr("Class \"%1\" has no training sample: the model cannot learn it.").arg(name);
+  if (kind == "few_samples")
+    return Tr::tr("Class \"%1\" has only %n training sample(s): the model can hardly learn it.", "", n)
+        .arg(name);
+  if (kind == "no_val_samples")
+    return Tr::tr("Class \"%1\" has no validation sample: its errors go unmeasured.").arg(name);
+  if (kind == "imbalance")
+    return Tr::tr("The classes are imbalanced %1:1 (largest / smallest training class): accuracy "
+                  "favours the largest.")
+        .arg(ratio, 0, 'g', 3);
+  if (kind == "duplicates")
+    return Tr::tr("%n training sample(s) repeat an earlier one (same inputs and target).", "", n);
+  if (kind == "leakage")
+    return Tr::tr("%n validation sample(s) also occur in the training split: validation loss is "
+                  "then too optimistic.", "", n);
+  if (kind == "constant_features")
+    return Tr::tr("%n feature(s) constant in the training split (%1): they carry nothing.", "", n)
+        .arg(QString::fromStdString(raw_name));
+  return QString::fromStdString(kind);
 }
 
 QString EventText::forRunStarted(const RunInfo& info) {

@@ -38,6 +38,12 @@ class EventText {
   static QString mistake(const std::string& name);
   /// "TEACHING – mistakes on purpose: ..." for the run's teaching.mistakes; empty without.
   static QString mistakesBanner(const std::vector<std::string>& names);
+  /// A data report warning (ReportWarning, core/data/data_report.h: `kind` few_samples |
+  /// no_val_samples | imbalance | duplicates | leakage | constant_features, `name` the class or
+  /// features, `count`, `ratio`) in the dashboard's language: the Data dialog's list and a
+  /// run's data_warning events.
+  static QString dataWarning(const std::string& kind, const std::string& name, qint64 count,
+                             double ratio);
   /// A number for people: 4 significant digits, nan/inf as such.
   static QString number(double value);
 };

@@ -61,15 +61,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controls_, &RunControlsPanel::stepClicked, this, &MainWindow::stepBatch);
   connect(controls_, &RunControlsPanel::stepEpochClicked, this, &MainWindow::stepEpoch);
   connect(controls_, &RunControlsPanel::stopClicked, this, &MainWindow::stopRun);
+  // The classroom pace (about 25 s per run) for the presets README names; every other preset
+  // and a config file of one's own run at full speed (issue 43: a user's config crawled at 32
+  // steps/s). Not remembered: the slider keeps what its user chose for next time.
   connect(settings_, &SettingsPanel::presetLoaded, this, [this](const QString& name) {
     setWindowTitle(Tr::tr("TrainScope – %1").arg(name));
-    if (const double pace = RunControlsPanel::suggestedPace(name); pace > 0)
-      controls_->setPace(pace);
+    applyPaceFor(name);
   });
   connect(settings_, &SettingsPanel::valueRejected, this,
           [this](const QString& message) { statusBar()->showMessage(message, 10000); });
   connect(settings_, &SettingsPanel::configFileOpened, this, [this](const QString& path) {
     setWindowTitle(Tr::tr("TrainScope – %1").arg(QFileInfo(path).fileName()));
+    applyPaceFor(QString());  // one's own config: full speed
     statusBar()->showMessage(Tr::tr("Loaded %1").arg(path), 5000);
   });
   connect(settings_, &SettingsPanel::configFileSaved, this, [this](const QString& path) {
@@ -190,7 +193,13 @@ void MainWindow::buildUi() {
 bool MainWindow::loadPreset(const QString& name, QString* error) {
   if (!settings_->loadPresetNamed(name, error)) return false;
   setWindowTitle(Tr::tr("TrainScope – %1").arg(name));
+  applyPaceFor(name);
   return true;
+}
+
+void MainWindow::applyPaceFor(const QString& preset) {
+  if (full_speed_) return;  // --quit-after-epochs, --screenshot, tests
+  controls_->setPace(RunControlsPanel::suggestedPace(preset), /*remember=*/false);
 }
 
 bool MainWindow::openConfigFile(const QString& path, QString* error) {
@@ -222,7 +231,10 @@ void MainWindow::onOpenRun() {
   if (!dir.isEmpty() && !openRun(dir, &error)) tellPastRunRefused(this, error);
 }
 
-void MainWindow::setFullSpeed() { controls_->setPace(0, /*remember=*/false); }
+void MainWindow::setFullSpeed() {
+  full_speed_ = true;
+  controls_->setPace(0, /*remember=*/false);
+}
 
 TrainConfig MainWindow::currentConfig() const { return settings_->config(); }
 

@@ -43,7 +43,8 @@ class MainWindow : public QMainWindow {
 
   /// Ask before closing while a run is active (default true; off for automation and tests).
   void setConfirmClose(bool confirm) { confirm_close_ = confirm; }
-  /// Runs at full speed whatever the speed slider remembers (automation, screenshots).
+  /// Runs at full speed whatever the speed slider remembers (automation, screenshots), also
+  /// after a preset, config file or lesson is loaded.
   void setFullSpeed();
 
   /// Loads a built-in preset into the settings; false with `error` set for an unknown name.
@@ -104,6 +105,9 @@ class MainWindow : public QMainWindow {
   void changeEvent(QEvent* event) override;
 
  private:
+  /// The classroom pace of `preset` (RunControlsPanel::suggestedPace; full speed for any other
+  /// name, empty for one's own config), not remembered; nothing after setFullSpeed().
+  void applyPaceFor(const QString& preset);
   void buildUi();
   void buildMenus();  // main_window_menus.cpp, with retranslate() and changeEvent()
   /// The window's size, splitters and tabs in front, remembered in QSettings ("layout/...")
@@ -164,6 +168,7 @@ class MainWindow : public QMainWindow {
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
   QString runs_root_;
   bool confirm_close_ = true;
+  bool full_speed_ = false;  ///< setFullSpeed(): loading a preset, config or lesson keeps it
 };
 
 }  // namespace trainscope

@@ -25,7 +25,11 @@ namespace trainscope {
 bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
   Lesson lesson;
   if (!findLesson(nameOrFile, &lesson, error)) return false;
-  return lesson_panel_->open(lesson, error);
+  if (!lesson_panel_->open(lesson, error)) return false;
+  // A lesson runs at the classroom pace of the preset it starts from (overfit-sine, moons:
+  // about 25 s per run), any other at full speed (issue 43); not remembered.
+  applyPaceFor(QString::fromStdString(lesson.config.value("name", std::string())));
+  return true;
 }
 
 bool MainWindow::saveLesson(const QString& file, const QString& title, QString* error) {

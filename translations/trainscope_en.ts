@@ -1255,10 +1255,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1× (AMP samples/s ÷ float32 samples/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Speed-up:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1387,14 +1383,6 @@ The current run is unchanged.</source>
     </message>
     <message>
         <source>Run %1 of 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>float32 run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>AMP run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3901,6 +3889,53 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Try the Adam optimizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model was saved by torch.jit.trace: it replays the operations recorded for one example input, so Python if/for on the data were not recorded, and dropout or batch norm keep the mode it was traced in. Save it with torch.jit.script to train it as written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n parameter value(s) of the model have requires_grad=False: they stay as they are (frozen), as in Python.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lowest mean training loss over %4 consecutive epochs %1 (%2% of the initial loss) after %3 epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>between %1× and %2× over %3 rounds: the machine was busy (spread %4%, over 20%), so no single figure holds; close other programs and compare again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s; median of %2 rounds, %3× to %4×, spread %5%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s; one round, no spread measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP run, round %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32 run, round %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: line 1 of %1 was read as the header (the column names); if it is a data row, set data.csv.header=no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: %1 has no header: line 1 was read as data (the columns are named &quot;column 1&quot;, &quot;column 2&quot; ...); if line 1 names the columns, set data.csv.header=yes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1266,10 +1266,6 @@ The current run is unchanged.</source>
         <translation>AMP：</translation>
     </message>
     <message>
-        <source>%1× (AMP samples/s ÷ float32 samples/s)</source>
-        <translation>%1×（AMP 样本/秒 ÷ float32 样本/秒）</translation>
-    </message>
-    <message>
         <source>Speed-up:</source>
         <translation>加速比：</translation>
     </message>
@@ -1398,14 +1394,6 @@ The current run is unchanged.</source>
     <message>
         <source>Run %1 of 2</source>
         <translation>第 %1 次运行（共 2 次）</translation>
-    </message>
-    <message>
-        <source>float32 run</source>
-        <translation>float32 运行</translation>
-    </message>
-    <message>
-        <source>AMP run</source>
-        <translation>AMP 运行</translation>
     </message>
     <message>
         <source>%1: step %2 of %3</source>
@@ -3894,6 +3882,52 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Try the Adam optimizer.</source>
         <translation>尝试使用 Adam 优化器。</translation>
+    </message>
+    <message>
+        <source>Data: %1</source>
+        <translation>数据：%1</translation>
+    </message>
+    <message>
+        <source>The model was saved by torch.jit.trace: it replays the operations recorded for one example input, so Python if/for on the data were not recorded, and dropout or batch norm keep the mode it was traced in. Save it with torch.jit.script to train it as written.</source>
+        <translation>该模型由 torch.jit.trace 保存：它只重放针对一个示例输入记录下来的运算，因此依赖数据的 Python if/for 没有被记录，dropout 和批归一化也保持追踪时的模式。若要按代码原样训练，请用 torch.jit.script 保存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n parameter value(s) of the model have requires_grad=False: they stay as they are (frozen), as in Python.</source>
+        <translation>
+            <numerusform>模型中有 %n 个参数值的 requires_grad=False：它们保持不变（被冻结），与 Python 中一样。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lowest mean training loss over %4 consecutive epochs %1 (%2% of the initial loss) after %3 epochs.</source>
+        <translation>%3 轮后，连续 %4 轮训练损失的最低平均值为 %1（初始损失的 %2%）。</translation>
+    </message>
+    <message>
+        <source>between %1× and %2× over %3 rounds: the machine was busy (spread %4%, over 20%), so no single figure holds; close other programs and compare again</source>
+        <translation>%3 轮测量在 %1× 到 %2× 之间：机器当时很忙（离散度 %4%，超过 20%），所以给不出单一数值；请关闭其他程序后再比较一次</translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s; median of %2 rounds, %3× to %4×, spread %5%)</source>
+        <translation>%1×（AMP 样本/秒 ÷ float32 样本/秒；%2 轮的中位数，范围 %3× 到 %4×，离散度 %5%）</translation>
+    </message>
+    <message>
+        <source>%1× (AMP samples/s ÷ float32 samples/s; one round, no spread measured)</source>
+        <translation>%1×（AMP 样本/秒 ÷ float32 样本/秒；只测了一轮，没有离散度）</translation>
+    </message>
+    <message>
+        <source>AMP run, round %1 of %2</source>
+        <translation>AMP 运行，第 %1 轮，共 %2 轮</translation>
+    </message>
+    <message>
+        <source>float32 run, round %1 of %2</source>
+        <translation>float32 运行，第 %1 轮，共 %2 轮</translation>
+    </message>
+    <message>
+        <source>Data: line 1 of %1 was read as the header (the column names); if it is a data row, set data.csv.header=no.</source>
+        <translation>数据：%1 的第 1 行被读作表头（列名）；如果它其实是一行数据，请设置 data.csv.header=no。</translation>
+    </message>
+    <message>
+        <source>Data: %1 has no header: line 1 was read as data (the columns are named &quot;column 1&quot;, &quot;column 2&quot; ...); if line 1 names the columns, set data.csv.header=yes.</source>
+        <translation>数据：%1 没有表头：第 1 行被读作数据（各列命名为“column 1”“column 2”……）；如果第 1 行是列名，请设置 data.csv.header=yes。</translation>
     </message>
 </context>
 </TS>

@@ -24,7 +24,10 @@ std::string keysText(const std::vector<ConfigKeyInfo>& keys) {
     if (!k.allowed.empty()) out += "    allowed: " + k.allowed + "\n";
   }
   out += std::string("\nA config file may also name its base preset: {\"") + kConfigPresetKey +
-         "\": \"moons\", ...} (see `trainscope-cli presets`).\n";
+         "\": \"moons\", ...} (see `trainscope-cli presets`).\n"
+         "Relative paths (the keys ending in path) in a config file resolve against the folder "
+         "of that file, so a config can be used from anywhere; in --set they resolve against the "
+         "working directory. Runs record them absolute.\n";
   return out;
 }
 
@@ -67,6 +70,9 @@ std::string keysMarkdown(const std::vector<ConfigKeyInfo>& keys) {
       "{\"lr\": 0.1}}`). Precedence: defaults < preset (`--preset NAME` or the file's "
       "`\"preset\"`; naming two different ones is an error) < the file's keys < `--set`. "
       "`trainscope-cli config --preset NAME --config FILE` prints the config that results. "
+      "Relative paths (the keys ending in `path`) in a config file resolve against the folder "
+      "of that file, so a config can be used from any working directory; in `--set` they "
+      "resolve against the working directory. Runs record them absolute. "
       "The same reference: `trainscope-cli config --keys [--json]`.\n";
   std::string section = "-";
   for (const auto& k : keys) {

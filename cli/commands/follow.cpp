@@ -25,7 +25,10 @@ FollowCommand::FollowCommand(CLI::App& app)
   sub_->add_option("--stall-seconds", stall_seconds_,
                    "Say 'stalled' when nothing was appended for this long (default 60)")
       ->check(CLI::Range(1.0, 86400.0).description("seconds from 1 to 86400"));
-  sub_->add_flag("--json", json_, "One JSON object per epoch on stdout, then the summary");
+  sub_->add_flag("--json", json_,
+                 "One JSON object per epoch on stdout, then the summary (\"type\": \"summary\"); "
+                 "{\"type\": \"restart\"} when the run's files were replaced by a new run's, "
+                 "{\"type\": \"crashed\"} when its process ended without a summary");
 }
 
 bool FollowCommand::parsed() const { return sub_->parsed(); }
@@ -58,6 +61,17 @@ int FollowCommand::run() const {
     RunFollower::Update u = follower.poll();
     if (u.reset) {
       printer->clearBar();
+      // --json: an explicit record, so a script reading the stream knows the epoch objects
+      // after it belong to another run (issue 43), not to the one before.
+      if (json_) {
+        nlohmann::json j = {{"type", "restart"},
+                            {"detail", "the run's files were replaced (a new run in " +
+                                           dir.string() + "): the records that follow are the "
+                                           "new run's"},
+                            {"epochs_before", epochs_seen}};
+        std::printf("%s\n", j.dump().c_str());
+        std::fflush(stdout);
+      }
       std::fprintf(stderr, "follow: the run's files were replaced (a new run in %s): starting over\n",
                    dir.string().c_str());
       printer = std::make_unique<ProgressPrinter>(options);

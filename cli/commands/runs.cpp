@@ -41,14 +41,14 @@ std::vector<std::string> chosenColumns(const std::string& spec) {
     return keys;
   }
   for (const auto& k : splitList(spec)) {
-    const auto& cols = runColumns();
-    if (std::none_of(cols.begin(), cols.end(), [&](const RunColumn& c) { return c.key == k; })) {
+    if (!isRunColumnOrConfigKey(k)) {
       std::string names;
-      for (const auto& c : cols) names += (names.empty() ? "" : ", ") + c.key;
+      for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
       throw Error(ErrorCode::Config, "--columns",
-                  "--columns: no column '" + k + "'; the columns: " + names);
+                  "--columns: no column '" + k + "', and it is not a config key (see "
+                  "`trainscope-cli config --keys`); the columns: " + names);
     }
-    keys.push_back(k);
+    keys.push_back(k);  // a config key: filled in from each run's config.json
   }
   return keys;
 }
@@ -107,7 +107,8 @@ RunsCommand::RunsCommand(CLI::App& app)
                    "Only rows containing TEXT in any column, or KEY=TEXT in column or config key "
                    "KEY (e.g. status=diverged, optimizer.name=sgd); repeatable: all must match");
   sub_->add_option("--columns", columns_,
-                   "Columns to show, comma-separated keys, or 'all' (see --help-columns)");
+                   "Columns to show, comma-separated keys, or 'all' (see --help-columns); any "
+                   "config key is a column too (e.g. name,optimizer.weight_decay)");
   sub_->add_flag_callback(
       "--help-columns",
       [] {
@@ -146,6 +147,7 @@ int RunsCommand::run() const {
   if (!sort_.empty()) sortRuns(rows, sort_, desc_);
   if (sort_.empty() && desc_) std::reverse(rows.begin(), rows.end());  // newest first
   const std::vector<std::string> keys = chosenColumns(json_ && columns_.empty() ? "all" : columns_);
+  addConfigColumns(rows, keys, "--columns");
   if (json_) {
     json out = json::array();
     for (const auto& r : rows) {

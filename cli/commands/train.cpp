@@ -277,6 +277,9 @@ int TrainCommand::run(const std::string& command_line) const {
 
   fs::path run_dir;
   bool dir_created_here = false, runs_root_created_here = false;
+  // The folder is claimed (created and locked) at once, before the data loads: a second run
+  // started on the same --out a moment later is refused naming this process (issue 43).
+  bool claimed = false;
   try {
     if (!writes_files) {
       // nothing to prepare: this rank writes no files
@@ -290,6 +293,10 @@ int TrainCommand::run(const std::string& command_line) const {
       runs_root_created_here = !fs::exists("runs", ec);
       run_dir = createUniqueRunDir("runs", config.name);
       dir_created_here = true;
+    }
+    if (writes_files) {
+      RunDirLock::claim(run_dir);  // the run's writer takes it over
+      claimed = true;
     }
   } catch (const Error& e) {
     printError(errorMessage(e));
@@ -345,10 +352,19 @@ int TrainCommand::run(const std::string& command_line) const {
     watcher.stop();
     printer.clearBar();
     printError(errorMessage(e));
-    if (dir_created_here) {
+    if (claimed) {
+      // Nothing was written but the claim's lock file: remove it (it is ours), and the folder
+      // when this run created it (fs::remove removes only an empty one).
+      // The file goes while the lock is held: a process that opens the path meanwhile
+      // creates and locks a new file, never loses its own.
       std::error_code ec;
-      fs::remove(run_dir, ec);  // only removes it while still empty
-      if (runs_root_created_here) fs::remove("runs", ec);
+      bool only_lock = true;
+      for (const auto& entry : fs::directory_iterator(run_dir, ec))
+        only_lock = only_lock && entry.path().filename() == kRunLockFile;
+      if (!ec && only_lock) fs::remove(run_dir / kRunLockFile, ec);
+      RunDirLock::releaseClaim(run_dir);
+      if (dir_created_here) fs::remove(run_dir, ec);
+      if (dir_created_here && runs_root_created_here) fs::remove("runs", ec);
     }
     return watcher.interrupted() ? kExitInterrupted : exitCodeFor(e);
   } catch (const std::exception& e) {

@@ -119,10 +119,32 @@ nlohmann::json readConfigFile(const std::filesystem::path& path) {
 
 namespace {
 
+/// Rewrites every relative path of a config file's JSON (a string under a key named "path" or
+/// ending in "_path", at any depth: data.csv.path, data.npy.y_path, model.torchscript.path ...)
+/// against `folder`, the file's own folder: a config names its data as CMake and Docker
+/// Compose files do, relative to itself, whatever the working directory (issue 43).
+void resolveRelativePaths(json& j, const std::filesystem::path& folder) {
+  for (auto it = j.begin(); j.is_object() && it != j.end(); ++it) {
+    const std::string& key = it.key();
+    const bool path_key = key == "path" || (key.size() > 5 && key.compare(key.size() - 5, 5, "_path") == 0);
+    if (it->is_object()) {
+      resolveRelativePaths(*it, folder);
+    } else if (path_key && it->is_string() && !it->get<std::string>().empty()) {
+      const std::filesystem::path p = it->get<std::string>();
+      if (p.is_relative()) *it = (folder / p).lexically_normal().string();
+    }
+  }
+}
+
 /// configFileJson; `check` false leaves the checks to the caller (who applies --set first).
 json configFileJsonChecked(const std::filesystem::path& config_file, const std::string& preset,
                            bool check) {
   json file = readConfigFile(config_file);
+  {
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(config_file, ec);
+    if (!ec) resolveRelativePaths(file, absolute.parent_path());
+  }
   const std::string path = config_file.string();
   std::string base = preset;
   if (auto it = file.find(kConfigPresetKey); it != file.end()) {

@@ -199,6 +199,20 @@ Layout decideLayout(const CsvTable& t, const CsvConfig& c) {
   return l;
 }
 
+/// With drop_row: what the dropped rows' target held, when those were missing-value tokens
+/// ("NA", "null": maybe a class); empty when none.
+std::string droppedTargetNote(const CsvTable& t, const Layout& l) {
+  const CsvColumn& target = t.columns[l.target];
+  std::string held;
+  for (const auto& [token, count] : target.missing_tokens)
+    held += (held.empty() ? "" : ", ") + std::string("\"") + token + "\" (" +
+            std::to_string(count) + (count == 1 ? " row)" : " rows)");
+  if (held.empty()) return "";
+  return t.file + ": the target column \"" + target.name + "\" held " + held +
+         ", read as missing because data.csv.missing lists it, so those rows were dropped: if it "
+         "is a class, set data.csv.missing without it";
+}
+
 /// The rows of `t` to keep (data.csv.on_missing drop_row: those without a missing cell in a
 /// used column); empty when every row is kept (no index per row then).
 std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfig& c,
@@ -212,12 +226,27 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
       missing[r] = 1;
       if (first_row < 0 || r < first_row) first_row = r, first_col = col;
     }
+  std::string tokens;
+  for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
+  // A text target whose cells hold a missing-value token ("NA", "null") may have a class of
+  // that name (issue 43): the message names data.csv.missing and what drop_row would remove.
+  const CsvColumn& target = t.columns[l.target];
+  std::string target_tokens;
+  for (const auto& [token, count] : target.missing_tokens)
+    target_tokens += (target_tokens.empty() ? "" : ", ") + std::string("\"") + token + "\" (" +
+                     std::to_string(count) + (count == 1 ? " row)" : " rows)");
+  const std::string if_class =
+      target_tokens.empty()
+          ? std::string()
+          : "; the target column \"" + target.name + "\" holds " + target_tokens +
+                ", read as missing because data.csv.missing lists it: if it is a class, set "
+                "data.csv.missing without it (e.g. --set 'data.csv.missing=[\"?\"]'), since "
+                "drop_row would remove those rows and the class with them";
   if (first_row >= 0 && c.on_missing != "drop_row") {
-    std::string tokens;
-    for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
     failCsv(t, cellAt(t, first_row, first_col) + ": missing value (an empty cell" +
-                (tokens.empty() ? std::string() : " or one of " + tokens) +
-                "); fill it in, or set data.csv.on_missing=drop_row to leave such rows out");
+                (tokens.empty() ? std::string() : " or one of data.csv.missing: " + tokens) +
+                "); fill it in, or set data.csv.on_missing=drop_row to leave such rows out" +
+                if_class);
   }
   dropped = 0;
   std::vector<int64_t> kept;
@@ -356,6 +385,8 @@ TensorPair readOther(const std::string& file, const CsvTable& train, const Layou
   const std::vector<int64_t> rows = keptRows(t, l, c, dropped);
   if (dropped > 0)
     notes.push_back(file + ": " + std::to_string(dropped) + " rows with missing values dropped");
+  if (dropped > 0)
+    if (std::string n = droppedTargetNote(t, l); !n.empty()) notes.push_back(std::move(n));
   return encode(t, l, rows);
 }
 
@@ -366,12 +397,28 @@ void loadCsvSource(const DataConfig& config, SourceData& out) {
   if (!c.path)
     throw Error(ErrorCode::Config, "data.csv.path", "data.source is csv: set data.csv.path");
   CsvTable table = readCsv(*c.path, readOptions(c));
+  // The header decision, said with the key that overrides it (issue 43: a header of numeric
+  // names over a text column was read as a data row without a word).
+  std::string names;
+  for (size_t i = 0; i < table.columns.size() && i < 8; ++i)
+    names += (i ? ", " : "") + table.columns[i].name;
+  if (table.columns.size() > 8) names += ", ...";
+  out.notes.push_back(
+      *c.path + (table.header ? kCsvHeaderNote + std::string(" (columns ") + names +
+                                    "), data.csv.header " + c.header +
+                                    "; set data.csv.header=no if it is a data row"
+                              : kCsvNoHeaderNote + std::string(" (columns ") + names +
+                                    "), data.csv.header " + c.header +
+                                    "; set data.csv.header=yes if line 1 names the columns"));
   const Layout layout = decideLayout(table, c);
   int64_t dropped = 0;
   const std::vector<int64_t> rows = keptRows(table, layout, c, dropped);
   if (dropped > 0)
     out.notes.push_back(*c.path + ": " + std::to_string(dropped) + " of " +
                         std::to_string(table.rows) + " rows with missing values dropped");
+  if (dropped > 0)
+    if (std::string n = droppedTargetNote(table, layout); !n.empty())
+      out.notes.push_back(std::move(n));
   out.pool = encode(table, layout, rows);
   if (!rows.empty()) out.pool_rows = at::tensor(rows, at::kLong);
   out.pool_file = *c.path;

@@ -184,7 +184,19 @@ struct Pass {
         continue;
       }
       numbers[c] = std::nanf("");
-      if (is_missing) col.missing_rows.push_back(row);
+      if (is_missing) {
+        col.missing_rows.push_back(row);
+        const std::string& token = cell;  // compared as missing() compares it
+        if (!token.empty()) {
+          auto it = std::find_if(col.missing_tokens.begin(), col.missing_tokens.end(),
+                                 [&](const auto& p) { return p.first == token; });
+          if (it == col.missing_tokens.end()) {
+            col.missing_tokens.emplace_back(token, 1);
+          } else {
+            ++it->second;
+          }
+        }
+      }
       if (col.numeric) {
         const std::optional<double> v = is_missing ? std::nullopt : parseNumber(cell);
         if (is_missing || v) {

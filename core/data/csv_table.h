@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace trainscope {
@@ -37,6 +38,9 @@ struct CsvColumn {
   std::vector<std::string> text;
   /// Data rows (0-based) whose cell is missing (empty or one of CsvReadOptions::missing).
   std::vector<int64_t> missing_rows;
+  /// The missing cells that held one of CsvReadOptions::missing's tokens (not empty): the
+  /// token, as written, and how many cells held it. For messages: a class named "NA" is one.
+  std::vector<std::pair<std::string, int64_t>> missing_tokens;
   /// Numeric columns: every value that is not missing is a whole number of magnitude < 2^24
   /// (exact in float32), so the column can hold class labels.
   bool integral = true;

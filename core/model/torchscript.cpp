@@ -1,13 +1,16 @@
 #include "core/model/torchscript.h"
 
 #include <torch/csrc/jit/api/module.h>
+#include <torch/csrc/jit/ir/ir.h>
 #include <torch/csrc/jit/runtime/graph_executor.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/utils.h>
 #include <torch/version.h>
 
+#include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "core/errors.h"
@@ -141,6 +144,51 @@ std::string checkForward(const std::string& file, const torch::jit::Module& m) {
   return text;
 }
 
+/// Whether a line is a frame of the Python stack a trace records for each operation:
+/// "/home/me/net.py(13): forward", "<stdin>(4): forward" (a path or name, "(line): ", a name).
+bool isTraceFrame(const std::string& line) {
+  const size_t open = line.rfind("): ");
+  if (open == std::string::npos || open + 3 >= line.size()) return false;
+  const size_t paren = line.rfind('(', open);
+  if (paren == std::string::npos || paren == 0 || paren + 1 == open) return false;
+  for (size_t i = paren + 1; i < open; ++i)
+    if (!std::isdigit(static_cast<unsigned char>(line[i]))) return false;
+  return true;
+}
+
+/// How the module was made, from the Python source ranges its graphs' nodes came from (the
+/// debug information torch.jit.save writes): a script's are its Python source ("def
+/// forward(self, x): ..." in net.py), a trace's the Python stack of each recorded operation
+/// ("net.py(13): forward" per line). Returns true (traced), false (scripted), nullopt (no
+/// debug information).
+std::optional<bool> tracedFromSourceRanges(const torch::jit::Module& root) {
+  int64_t traced = 0, scripted = 0;
+  std::vector<torch::jit::Module> modules{root};
+  for (const auto& s : root.named_modules())
+    if (!s.name.empty()) modules.push_back(s.value);
+  for (const torch::jit::Module& m : modules) {
+    for (const torch::jit::Method& method : m.get_methods()) {
+      const std::shared_ptr<torch::jit::Graph> graph = method.graph();
+      for (const torch::jit::Node* node : graph->nodes()) {
+        // The range in the Python source that made the node (the debug information), not the
+        // one in the serialized code the graph was compiled from.
+        const c10::optional<torch::jit::SourceRange> original =
+            node->sourceRange().findSourceRangeThatGenerated();
+        if (!original || !original->source()) continue;
+        const std::string text = original->source()->text_str().str();
+        if (isTraceFrame(text.substr(0, text.find('\n')))) {
+          ++traced;  // a trace's source is the stack of the operation, one frame per line
+          continue;
+        }
+        const auto& name = original->source()->filename();
+        if (name && !name->empty() && name->rfind("code/", 0) != 0) ++scripted;
+      }
+    }
+  }
+  if (traced + scripted == 0) return std::nullopt;
+  return traced > 0 && scripted == 0;
+}
+
 ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Module& m) {
   ScriptModuleInfo info;
   info.file = file;
@@ -167,7 +215,9 @@ ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Modul
     dropout_or_norm = dropout_or_norm || type.find("Dropout") != std::string::npos ||
                       type.find("BatchNorm") != std::string::npos;
   }
-  info.traced = all_mangled;
+  // The source ranges decide; without debug information, the types: a trace gives every
+  // module a fresh (mangled) type, a script reuses the class's.
+  info.traced = tracedFromSourceRanges(m).value_or(all_mangled);
   if (info.trainable_parameters == 0)
     badModelFile(file, "the module has no trainable parameters" +
                   std::string(info.frozen_parameters > 0
@@ -176,6 +226,7 @@ ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Modul
                                     "as constants)") +
                   "; in Python script the module before any torch.jit.freeze, with its "
                   "parameters requiring grad, and save that");
+  if (info.traced) info.warning_codes.push_back("traced");
   if (info.traced)
     info.warnings.push_back(
         std::string("traced (torch.jit.trace): it replays the operations recorded for the example "
@@ -184,6 +235,7 @@ ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Modul
                            "(train() and eval() do not change them); use torch.jit.script to "
                            "train it"
                          : ""));
+  if (info.frozen_parameters > 0) info.warning_codes.push_back("frozen_parameters");
   if (info.frozen_parameters > 0)
     info.warnings.push_back(std::to_string(info.frozen_parameters) +
                             " parameter values have requires_grad=False: they stay as they are "
@@ -193,7 +245,10 @@ ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Modul
 
 class TorchScriptModel final : public Model {
  public:
-  explicit TorchScriptModel(torch::jit::Module module) : m_(std::move(module)) {}
+  /// `image`: [C, H, W] when the module takes image batches [N, C, H, W] while the data stores
+  /// its images flat ([N, C*H*W]); forward then reshapes each batch. Empty: batches as stored.
+  explicit TorchScriptModel(torch::jit::Module module, std::vector<int64_t> image = {})
+      : m_(std::move(module)), image_(std::move(image)) {}
 
   std::string kind() const override { return "torchscript"; }
   /// Runs the module's forward with the graph executor's optimisations off (this thread only):
@@ -202,6 +257,8 @@ class TorchScriptModel final : public Model {
   /// them, 1.09x without (bench_engine --torchscript). The same operators run either way.
   at::Tensor forward(const at::Tensor& input) override {
     torch::jit::GraphOptimizerEnabledGuard plain(false);
+    if (!image_.empty() && input.dim() == 2)
+      return m_.forward({input.view({input.size(0), image_[0], image_[1], image_[2]})}).toTensor();
     return m_.forward({input}).toTensor();
   }
   std::vector<at::Tensor> parameters() const override {
@@ -248,7 +305,7 @@ class TorchScriptModel final : public Model {
       ++to_it;
     }
     if (device) copy.to(*device);
-    return std::make_shared<TorchScriptModel>(std::move(copy));
+    return std::make_shared<TorchScriptModel>(std::move(copy), image_);
   }
   void to(c10::Device device) override { m_.to(device); }
 
@@ -268,7 +325,8 @@ class TorchScriptModel final : public Model {
   std::vector<LayerInfo> layers(const std::vector<int64_t>& input_shape) const override {
     torch::jit::Module m = m_;  // the same module (a handle); forward is not const
     std::vector<int64_t> batch{1};
-    batch.insert(batch.end(), input_shape.begin(), input_shape.end());
+    const std::vector<int64_t>& sample = image_.empty() ? input_shape : image_;
+    batch.insert(batch.end(), sample.begin(), sample.end());
     const std::vector<at::Tensor> params = parameters();
     at::Tensor x = at::zeros(batch, params.empty() ? at::TensorOptions(at::kFloat)
                                                    : params[0].options().requires_grad(false));
@@ -342,7 +400,27 @@ class TorchScriptModel final : public Model {
   }
 
   torch::jit::Module m_;
+  std::vector<int64_t> image_;
 };
+
+/// Whether `m` takes image batches [N, C, H, W] (`image` = [C, H, W]) rather than the flat rows
+/// [N, C*H*W] the data stores: one sample of zeros tried each way, in eval mode without
+/// gradients (nothing in the module changes). A module that takes both (x.view(-1, 1, 28, 28))
+/// gets images; one that takes neither is left to the shape check, which names both shapes.
+bool takesImages(torch::jit::Module m, const std::vector<int64_t>& image) {
+  const bool was_training = m.is_training();
+  torch::NoGradGuard no_grad;
+  torch::jit::GraphOptimizerEnabledGuard plain(false);
+  m.eval();
+  bool images = false;
+  try {
+    (void)m.forward({at::zeros({1, image[0], image[1], image[2]})});
+    images = true;
+  } catch (const std::exception&) {  // c10::Error, torch::jit::JITException
+  }
+  m.train(was_training);
+  return images;
+}
 
 }  // namespace
 
@@ -353,8 +431,8 @@ ScriptModuleInfo inspectTorchScript(const std::string& path) {
 }
 
 std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
-                                        const std::vector<int64_t>& /*input_shape*/,
-                                        const std::vector<int64_t>& /*image_shape*/,
+                                        const std::vector<int64_t>& input_shape,
+                                        const std::vector<int64_t>& image_shape,
                                         int64_t /*outputs*/) {
   if (!config.torchscript.path || config.torchscript.path->empty())
     throw Error(ErrorCode::Config, "model.torchscript.path",
@@ -363,6 +441,12 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
   const std::string file = fs::absolute(*config.torchscript.path).lexically_normal().string();
   torch::jit::Module m = loadModule(file);
   describeModule(file, m);  // the checks: one tensor in and out, trainable parameters
+  // Image data is stored flat; a module written for images (nn.Conv2d first) gets [N, C, H, W]
+  // as in Python (issue 43), one that flattens for itself or expects flat rows gets those.
+  const bool flat_images = input_shape.size() == 1 && image_shape.size() == 3 &&
+                           image_shape[0] * image_shape[1] * image_shape[2] == input_shape[0];
+  if (flat_images && takesImages(m, image_shape))
+    return std::make_shared<TorchScriptModel>(std::move(m), image_shape);
   return std::make_shared<TorchScriptModel>(std::move(m));
 }
 

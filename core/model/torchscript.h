@@ -27,9 +27,11 @@ struct ScriptTensorInfo {
 struct ScriptModuleInfo {
   std::string file;       ///< absolute
   std::string type_name;  ///< the module's TorchScript class, "__torch__.Net"
-  /// Saved by torch.jit.trace rather than torch.jit.script. Told from the module types: a trace
-  /// gives every module a fresh type (mangled names, "___torch_mangle_N"), scripting reuses the
-  /// class's (a heuristic: a class scripted twice in one Python process is mangled too).
+  /// Saved by torch.jit.trace rather than torch.jit.script. Told from the source ranges the
+  /// graphs keep (torch.jit.save's debug information): a script's name its Python file, a
+  /// trace's are the Python stack of each recorded operation ("net.py(13): forward"). Without
+  /// debug information, from the module types (a trace gives every module a fresh, mangled
+  /// type: a heuristic, since a class scripted twice in one process is mangled too).
   bool traced = false;
   bool training = true;         ///< the mode it was saved in (torch.jit.load keeps it)
   std::string forward_schema;   ///< "forward(Tensor x) -> Tensor"
@@ -39,6 +41,8 @@ struct ScriptModuleInfo {
   std::vector<std::pair<std::string, std::string>> submodules;
   int64_t trainable_parameters = 0, frozen_parameters = 0;  ///< scalars
   std::vector<std::string> warnings;  ///< English, one line each (traced; frozen parameters)
+  /// The same warnings' codes, in order: "traced" | "frozen_parameters".
+  std::vector<std::string> warning_codes;
 };
 
 /// Loads `file` with torch::jit::load (on the CPU) and describes it. Throws Error(Config, file)
@@ -51,8 +55,10 @@ ScriptModuleInfo inspectTorchScript(const std::string& file);
 
 /// The "torchscript" kind's build: loads model.torchscript.path (inspectTorchScript's checks)
 /// into a Model whose names are the module's own ("features.0.weight") and whose state_dict is
-/// Python's Module.state_dict() order. `input_shape`, `image_shape`, `outputs`: not used to
-/// build (the file fixes the architecture); the shape probe checks the output against them.
+/// Python's Module.state_dict() order. The file fixes the architecture; image data stored flat
+/// (`input_shape` [C*H*W], `image_shape` [C, H, W]) reaches a module that takes images as
+/// [N, C, H, W] batches (tried once on zeros, in eval mode), else as stored. `outputs`: not
+/// used (the shape check compares the output with it).
 std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
                                         const std::vector<int64_t>& input_shape,
                                         const std::vector<int64_t>& image_shape, int64_t outputs);

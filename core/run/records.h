@@ -51,13 +51,25 @@ enum class EventKind {
   /// {seconds with graphs, seconds without, resident memory the pass added with graphs, bytes,
   /// the same without}; nan where not measured (without: not with eval_in_train_mode, whose
   /// dropout would draw the run's random numbers twice).
-  ValidationCost
+  ValidationCost,
+  /// "data_warning": what the data report warns about, said once before the first step (issue
+  /// 43): what "leakage" | "duplicates" | "imbalance" | "few_samples" | "no_val_samples" |
+  /// "constant_features" (value: the count, file: the class or features named, values: {the
+  /// imbalance ratio}; ReportWarning, core/data/data_report.h) | "note"
+  /// (the source's own note: rows dropped, images that could not be decoded and were skipped)
+  /// | "csv_header" (the CSV header decision: value 1 read as the header, 0 as data; file the
+  /// table)
+  DataWarning,
+  /// "model_warning": what a TorchScript model's import found (issue 43), said once before the
+  /// first step: what "traced" (torch.jit.trace: control flow on the data was not recorded;
+  /// dropout / batch norm keep their traced mode) | "frozen_parameters" (value: their count)
+  ModelWarning
 };
 /// "run_started" | "paused" | "resumed" | "stopped" | "non_finite" | "early_stop" |
 /// "overfitting" | "checkpoint_saved" | "checkpoint_loaded" | "config_changed" | "slowdown" |
 /// "finished" | "error" | "checkpoint_failed" | "weights_imported" | "memory_warning" |
 /// "diverged" | "clip_warning" | "diagnosis" | "rolled_back" | "group_formed" |
-/// "validation_cost"
+/// "validation_cost" | "data_warning" | "model_warning"
 std::string toString(EventKind kind);
 /// The EventKind whose toString() is `text`; nullopt for any other text.
 std::optional<EventKind> eventKindFromString(const std::string& text);
@@ -163,7 +175,7 @@ struct Event {
   std::optional<double> value;  ///< the number the event is about (e.g. the non-finite loss)
   std::string what;             ///< which quantity: "loss" | "grad_norm" | ...
   /// The file the event is about (checkpoint_saved / checkpoint_loaded / checkpoint_failed /
-  /// weights_imported).
+  /// weights_imported); data_warning: the class or the features the warning names.
   std::string file;
   /// Further numbers of kinds that have several (validation_cost); events.jsonl "values".
   std::vector<double> values{};
@@ -218,6 +230,11 @@ struct ModelSummary {
 struct ThreadRate {
   int threads = 1;
   double samples_per_second = 0;  ///< training steps on a throwaway copy of the model
+  /// The rate of each timing round (interleaved with the other candidates; one round when the
+  /// candidate was dropped after the first). Where they spread over 20% (rateSpread,
+  /// core/train/monitors/noise.h) the description shows the range: other programs, or a heavy
+  /// model still warming up. Empty in run.json files written before.
+  std::vector<double> rounds;
 };
 
 /// How a run's intra-op thread count was chosen.
@@ -230,6 +247,9 @@ struct ThreadChoice {
 };
 /// English description for progress lines and the device panel, e.g.
 /// "1 thread (auto: 1 = 66k/s, 2 = 11k/s)", "2 threads", "1 thread (auto: 1 core available)",
+/// "1 thread (auto: 1 = 40k-66k/s, 2 = 11k/s; rates varied over 20% between rounds (other
+/// programs or warm-up): an uncertain choice)" (a candidate's range where its rounds spread
+/// over 20%),
 /// "2 threads (auto: 1 = 30k/s, 2 = 50k/s; OMP_NUM_THREADS=2 is the largest candidate)".
 std::string describeThreads(const ThreadChoice& choice);
 /// The part in parentheses of describeThreads (empty for an explicit count).

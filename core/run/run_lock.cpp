@@ -9,6 +9,8 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <map>
+#include <mutex>
 
 #include "core/errors.h"
 
@@ -36,9 +38,44 @@ std::string inUseMessage(const std::filesystem::path& dir, const std::string& ho
          "choose another folder";
 }
 
+/// Claims (RunDirLock::claim) waiting for their run, by absolute normalised folder.
+std::mutex claims_mutex;
+std::map<std::string, RunDirLock>& claims() {
+  static std::map<std::string, RunDirLock> table;
+  return table;
+}
+
+std::string claimKey(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const std::filesystem::path a = std::filesystem::absolute(dir, ec);
+  return (ec ? dir : a).lexically_normal().string();
+}
+
 }  // namespace
 
+void RunDirLock::claim(const std::filesystem::path& dir) {
+  RunDirLock lock(dir);  // throws when another process holds it
+  std::lock_guard<std::mutex> guard(claims_mutex);
+  const std::string key = claimKey(dir);
+  claims().erase(key);  // a claim of this process that no run took: replaced
+  claims().emplace(key, std::move(lock));
+}
+
+void RunDirLock::releaseClaim(const std::filesystem::path& dir) {
+  std::lock_guard<std::mutex> guard(claims_mutex);
+  claims().erase(claimKey(dir));
+}
+
 RunDirLock::RunDirLock(const std::filesystem::path& dir) {
+  {
+    std::lock_guard<std::mutex> guard(claims_mutex);
+    auto it = claims().find(claimKey(dir));
+    if (it != claims().end()) {  // this process claimed it for this run: take the lock over
+      std::swap(fd_, it->second.fd_);
+      claims().erase(it);
+      return;
+    }
+  }
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec)

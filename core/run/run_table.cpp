@@ -106,6 +106,7 @@ bool isAnomalyKind(EventKind kind) {
     case EventKind::MemoryWarning:
     case EventKind::EarlyStop:
     case EventKind::Overfitting:
+    case EventKind::DataWarning:
     case EventKind::Diverged: return true;
     default: return false;
   }
@@ -116,8 +117,18 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
                         const std::string& diagnosis = "") {
   int64_t non_finite = 0, clip = 0, rolled = 0, slowdowns = 0, memory = 0;
   std::optional<int64_t> early_stop, overfitting, diverged;
+  std::vector<std::string> data_warnings;  // "data leakage 569": what `data` warns about
   for (const auto& e : events) {
     switch (e.kind) {
+      case EventKind::DataWarning:
+        if (e.what != "note" && e.what != "csv_header") {
+          std::string what = e.what;
+          std::replace(what.begin(), what.end(), '_', ' ');
+          data_warnings.push_back(
+              "data " + what +
+              (e.value ? " " + std::to_string(static_cast<int64_t>(*e.value)) : std::string()));
+        }
+        break;
       case EventKind::NonFinite: ++non_finite; break;
       case EventKind::ClipWarning: ++clip; break;
       case EventKind::RolledBack: ++rolled; break;
@@ -150,6 +161,7 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
   if (clip) parts.push_back("clip warning");
   if (memory) parts.push_back("memory warning");
   if (slowdowns) parts.push_back("slowdown x" + std::to_string(slowdowns));
+  parts.insert(parts.end(), data_warnings.begin(), data_warnings.end());
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
   return out;

@@ -66,8 +66,20 @@ std::vector<RunRow> listRuns(const std::vector<std::filesystem::path>& folders);
 std::string runCell(const RunRow& row, const std::string& key);
 
 /// Sorts `rows` by column `key` (numbers numerically, text lexically, unknown values last);
-/// stable. Throws Error(Config, "--sort") for a key that is not a column.
+/// stable. `key` may also be a dotted config key (addConfigColumns). Throws
+/// Error(Config, "--sort") for a key that is neither.
 void sortRuns(std::vector<RunRow>& rows, const std::string& key, bool descending);
+
+/// Config keys as columns (issue 43: `runs --columns name,optimizer.weight_decay`): for each of
+/// `keys` that is not a column, each row's RunRow::values gets config.json's value at that
+/// dotted key (numbers stay numbers, a list or object its JSON, null where the run's config
+/// lacks it), so runCell, sortRuns and the CSV and JSON output treat it as a column. Throws
+/// Error(Config, `option`) naming a key that is neither a column nor a config key.
+void addConfigColumns(std::vector<RunRow>& rows, const std::vector<std::string>& keys,
+                      const std::string& option);
+
+/// Whether `key` is a column of runColumns() or a dotted config key ("optimizer.lr").
+bool isRunColumnOrConfigKey(const std::string& key);
 
 /// Whether `row` matches `filter`: "TEXT" (case-insensitive, in any shown cell) or "KEY=TEXT"
 /// (in that column; KEY a column or a dotted config key such as optimizer.lr). Throws

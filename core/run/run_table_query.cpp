@@ -70,14 +70,44 @@ std::optional<std::string> configValue(const json& config, const std::string& ke
   return node->is_string() ? node->get<std::string>() : node->dump();
 }
 
+/// config.json's node at a dotted key; null when absent.
+json configNode(const json& config, const std::string& key) {
+  const json* node = &config;
+  size_t start = 0;
+  while (start <= key.size()) {
+    size_t dot = key.find('.', start);
+    if (dot == std::string::npos) dot = key.size();
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(key.substr(start, dot - start));
+    if (it == node->end()) return nullptr;
+    node = &*it;
+    start = dot + 1;
+  }
+  if (node->is_object() || node->is_array()) return node->dump();  // one cell
+  return *node;
+}
+
 }  // namespace
 
-void sortRuns(std::vector<RunRow>& rows, const std::string& key_in, bool descending) {
-  if (!isColumn(key_in)) {
-    std::string names;
-    for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
-    throw Error(ErrorCode::Config, "--sort", "--sort: no column '" + key_in + "'; the columns: " + names);
+bool isRunColumnOrConfigKey(const std::string& key) { return isColumn(key) || isConfigKey(key); }
+
+void addConfigColumns(std::vector<RunRow>& rows, const std::vector<std::string>& keys,
+                      const std::string& option) {
+  for (const std::string& key : keys) {
+    if (isColumn(key)) continue;
+    if (!isConfigKey(key)) {
+      std::string names;
+      for (const auto& c : runColumns()) names += (names.empty() ? "" : ", ") + c.key;
+      throw Error(ErrorCode::Config, option,
+                  option + ": no column '" + key + "', and it is not a config key (see "
+                  "`trainscope-cli config --keys`); the columns: " + names);
+    }
+    for (RunRow& row : rows) row.values[key] = configNode(row.config, key);
   }
+}
+
+void sortRuns(std::vector<RunRow>& rows, const std::string& key_in, bool descending) {
+  if (!isColumn(key_in)) addConfigColumns(rows, {key_in}, "--sort");
   const std::string key = key_in == "epochs" ? "epochs_done" : key_in;  // "3/10" by its number
   // A number, or "inf" / "-inf" / "nan" (non-finite values are stored as text); NaN as unknown.
   auto number = [&](const json& v) -> std::optional<double> {

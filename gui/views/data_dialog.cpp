@@ -24,6 +24,7 @@
 #include "core/data/csv_table.h"
 #include "core/data/data_report.h"
 #include "core/errors.h"
+#include "gui/event_text.h"
 #include "gui/tr.h"
 #include "gui/widgets/pixel_image.h"
 
@@ -47,32 +48,6 @@ std::string dataJson(const DataConfig& d) {
 }
 
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
-
-/// A report warning in the dashboard's language (the CLI prints DataReport::warnings).
-QString warningText(const ReportWarning& w) {
-  const QString name = QCoreApplication::translate("TrainScope", w.name.c_str());
-  const int n = static_cast<int>(w.count);
-  if (w.kind == "few_samples" && n == 0)
-    return Tr::tr("Class \"%1\" has no training sample: the model cannot learn it.").arg(name);
-  if (w.kind == "few_samples")
-    return Tr::tr("Class \"%1\" has only %n training sample(s): the model can hardly learn it.", "", n)
-        .arg(name);
-  if (w.kind == "no_val_samples")
-    return Tr::tr("Class \"%1\" has no validation sample: its errors go unmeasured.").arg(name);
-  if (w.kind == "imbalance")
-    return Tr::tr("The classes are imbalanced %1:1 (largest / smallest training class): accuracy "
-                  "favours the largest.")
-        .arg(w.ratio, 0, 'g', 3);
-  if (w.kind == "duplicates")
-    return Tr::tr("%n training sample(s) repeat an earlier one (same inputs and target).", "", n);
-  if (w.kind == "leakage")
-    return Tr::tr("%n validation sample(s) also occur in the training split: validation loss is "
-                  "then too optimistic.", "", n);
-  if (w.kind == "constant_features")
-    return Tr::tr("%n feature(s) constant in the training split (%1): they carry nothing.", "", n)
-        .arg(QString::fromStdString(w.name));
-  return QString::fromStdString(w.kind);
-}
 
 }  // namespace
 
@@ -405,7 +380,9 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
                              : Tr::tr("Memory: %1 kB").arg(static_cast<double>(r->bytes) / 1e3, 0, 'f', 1)) +
        QStringLiteral("</p>");
   for (std::size_t i = 0; i < r->warnings.size(); ++i) {
-    const QString text = i < r->warning_facts.size() ? warningText(r->warning_facts[i])
+    const QString text = i < r->warning_facts.size() ? EventText::dataWarning(r->warning_facts[i].kind, r->warning_facts[i].name,
+                                                          r->warning_facts[i].count,
+                                                          r->warning_facts[i].ratio)
                                                      : QString::fromStdString(r->warnings[i]);
     h += QStringLiteral("<p style='color:#a05a00'>⚠ %1</p>").arg(text.toHtmlEscaped());
   }

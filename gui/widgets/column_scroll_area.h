@@ -8,7 +8,8 @@ namespace trainscope {
 /// only, and its minimum width is the widest minimum its content has had plus the vertical
 /// scroll bar, so the content is never cut at the right edge (a longer translation widens the
 /// column) and the column never narrows by itself (what stands beside it does not move). Set
-/// the content with setWidget() (resizable).
+/// the content with setWidget() (resizable). The wheel scrolls it without changing a combo box,
+/// spin box or slider it passes over, unless that has the keyboard focus.
 class ColumnScrollArea : public QScrollArea {
   Q_OBJECT
  public:

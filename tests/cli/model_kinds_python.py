@@ -151,6 +151,17 @@ class Net(nn.Module):
         return self.classifier(self.features(x.view(-1, 1, 28, 28)))
 
 
+class ImageNet(nn.Module):
+    """A CNN written for image batches [N, 1, 28, 28] (no reshape of its own), as README's."""
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2))
+        self.classifier = nn.Sequential(nn.Flatten(), nn.Linear(4 * 14 * 14, 10))
+
+    def forward(self, x):
+        return self.classifier(self.features(x))
+
+
 def torchscript(cli, work):
     ns = {"Net": Net}
     torch.manual_seed(0)
@@ -219,6 +230,45 @@ def torchscript(cli, work):
                    "--epochs", "2", "--out", resumed)
     assert len(rows(os.path.join(resumed, "metrics.csv"))) >= 1, out_text
     assert os.path.exists(os.path.join(resumed, "model.pt"))
+    # Issue 43: a traced module is named so by inspect-model (tst_model_kinds covers one traced
+    # alone in its process, without the mangled type names the old check relied on), and
+    # `train` prints the warning README promises and records it in events.jsonl.
+    traced = os.path.join(work, "net-traced.pt")
+    torch.jit.trace(Net(), torch.zeros(2, 784)).save(traced)
+    info = json.loads(run(cli, "inspect-model", traced, "--input-shape", "784", "--json"))
+    assert info["made_by"] == "torch.jit.trace", info["made_by"]
+    traced_dir = os.path.join(work, "ts-traced")
+    r = subprocess.run([cli, "train"] + [v.replace(path, traced) for v in sets] +
+                       ["--epochs", "1", "--set", "data.limit=600", "--out", traced_dir],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "warning: model " + os.path.abspath(traced) + ": traced (torch.jit.trace)" in r.stderr, r.stderr
+    with open(os.path.join(traced_dir, "events.jsonl")) as f:
+        warned = [e for e in map(json.loads, f) if e["kind"] == "model_warning"]
+    assert [e["what"] for e in warned] == ["traced"], warned
+    # Issue 43: README's command for a scripted CNN with a Conv2d first failed ("Expected 3D or
+    # 4D input to conv2d, but got input of size: [64, 784]"): image data now reaches it as
+    # [N, C, H, W]; inspect-model on the preset's data passes, and it trains. The validation
+    # loss is recomputed here from the saved module on [N, 1, 28, 28] batches.
+    image_net = os.path.join(work, "image-net.pt")
+    torch.jit.script(ImageNet()).save(image_net)
+    batch = json.loads(run(cli, "inspect-model", image_net, "--preset", "fashion-mnist-cnn",
+                           "--set", "data.limit=600", "--json"))["batch"]
+    assert batch["output"]["shape"] == [64, 10], batch
+    image_dir = os.path.join(work, "ts-image")
+    run(cli, "train", "--preset", "fashion-mnist-cnn", "--set", "model.kind=torchscript",
+        "--set", "model.torchscript.path=" + image_net, "--set", "data.limit=600", "--set",
+        "training.num_threads=1", "--epochs", "1", "--out", image_dir)
+    image_val = json.load(open(os.path.join(image_dir, "split.json")))["val"]
+    pre = torch.load(os.path.join(image_dir, "checkpoints", "last.pt"))["data"]["preprocessing"]
+    xi = torch.tensor(images[image_val], dtype=torch.float32).reshape(len(image_val), 1, 28, 28)
+    xi = (xi / pre["pixel_scale"] - pre["mean"][0]) / pre["std"][0]
+    yi = torch.tensor(labels[image_val].astype(np.int64))
+    trained = torch.jit.load(os.path.join(image_dir, "model.pt"))
+    with torch.no_grad():
+        image_loss = F.cross_entropy(trained(xi), yi).item()
+    recorded = float(rows(os.path.join(image_dir, "metrics.csv"))[-1]["val_loss"])
+    assert abs(image_loss - recorded) <= 1e-5 * max(1.0, recorded), (image_loss, recorded)
     print("torchscript: model.pt and best-model.pt give loss %.9g (evaluate %.9g, metrics.csv "
           "%.9g) on %d samples; resumed" % (loss, ev["loss"], val_loss, len(val)))
 

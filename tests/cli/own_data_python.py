@@ -26,6 +26,19 @@ def run(cli, *args):
     return r.stdout
 
 
+def run_err(cli, *args):
+    """Like run, and returns stderr (where train prints its progress and warnings)."""
+    r = subprocess.run([cli] + list(args), capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("%s %s failed (exit %d):\n%s" % (cli, " ".join(args), r.returncode, r.stderr))
+    return r.stderr
+
+
+def events_of(run_dir, kind):
+    with open(os.path.join(run_dir, "events.jsonl")) as f:
+        return [e for e in map(json.loads, f) if e["kind"] == kind]
+
+
 def mlp_forward(state, activation, x):
     """The MLP of model.kind mlp: Linear layers named '<i>.weight' with the activation between."""
     idx = sorted({int(k.split(".")[0]) for k in state if k.endswith(".weight")})
@@ -99,6 +112,32 @@ def csv_case(cli, work):
         feats.append([float(r[0]), float(r[1])] + [1.0 if r[2] == c else 0.0 for c in ("blue", "red", "white")])
     labels = [names.index(rows[i][3]) for i in split["val"]]
     check(cli, run_dir, feats, labels, "classification")
+    # Issue 43: validation rows that are training rows. The training file as data.csv.val_path:
+    # `train` says what `data` says (was: "healthy" and nothing else), as an event of the run
+    # and in the runs table's anomalies. The count, from the rows: validation rows whose
+    # (features, label) also is a training row.
+    leak_dir = os.path.join(work, "csv-leak")
+    err = run_err(cli, "train", "--set", "data.source=csv", "--set", "data.csv.path=" + path,
+                  "--set", "data.csv.val_path=" + path, "--set", "data.csv.target=species",
+                  "--set", "data.csv.categorical=one_hot", "--set", "training.epochs=2",
+                  "--out", leak_dir, "--overwrite")
+    leak_split = json.load(open(os.path.join(leak_dir, "split.json")))
+    train_rows = set(rows[i] for i in leak_split["train"])
+    leaked = sum(1 for r in rows if r in train_rows)  # the validation file is the whole table
+    assert leaked == 240, leaked
+    sentence = "%d validation samples also occur in the training split" % leaked
+    assert "warning: data: " + sentence in err, err
+    warnings = [e for e in events_of(leak_dir, "data_warning") if e["what"] not in ("note", "csv_header")]
+    assert [(e["what"], e["value"]) for e in warnings] == [("leakage", leaked)], warnings
+    header = [e for e in events_of(leak_dir, "data_warning") if e["what"] == "csv_header"]
+    assert [(e["value"], e["file"]) for e in header] == [(1, path)], header
+    assert "note: data: " + path + ": line 1 read as the header (columns petal length" in err, err
+    table = json.loads(run(cli, "runs", leak_dir, "--json"))
+    assert "data leakage %d" % leaked in table[0]["anomalies"], table[0]["anomalies"]
+    report = json.loads(run(cli, "data", "--set", "data.source=csv", "--set", "data.csv.path=" + path,
+                            "--set", "data.csv.val_path=" + path, "--set", "data.csv.target=species",
+                            "--set", "data.csv.categorical=one_hot", "--json"))
+    assert any(sentence in w for w in report["warnings"]), report["warnings"]
     # The same table with two feature columns swapped: refused, not evaluated wrong.
     swapped = os.path.join(work, "flowers-swapped.csv")
     with open(swapped, "w", newline="") as f:
@@ -186,7 +225,7 @@ def image_folder_case(cli, work):
     open(os.path.join(root, "train", "circle", "notes.txt"), "w").write("not an image")
     open(os.path.join(root, "train", "square", "broken.png"), "wb").write(b"\x89PNG\r\n\x1a\nbroken")
     run_dir = os.path.join(work, "images-run")
-    run(cli, "train", "--set", "data.source=image-folder", "--set", "data.image_folder.path=" + root,
+    err = run_err(cli, "train", "--set", "data.source=image-folder", "--set", "data.image_folder.path=" + root,
         "--set", "data.image_folder.channels=3", "--set", "training.epochs=3", "--set", "name=shapes",
         "--out", run_dir, "--overwrite")
     info = json.load(open(os.path.join(run_dir, "run.json")))["data"]
@@ -196,6 +235,10 @@ def image_folder_case(cli, work):
                             "data.image_folder.path=" + root, "--set", "data.image_folder.channels=3", "--json"))
     notes = " ".join(report["notes"])
     assert "notes.txt" in notes and "broken.png" in notes, report["notes"]
+    # Issue 43: `train` says it too (was: only `data`), and the run records it.
+    assert "note: data: could not decode (skipped): " in err and "broken.png" in err, err
+    skipped = [e["message"] for e in events_of(run_dir, "data_warning") if e["what"] == "note"]
+    assert any("broken.png" in m for m in skipped) and any("notes.txt" in m for m in skipped), skipped
     split = json.load(open(os.path.join(run_dir, "split.json")))
     assert split["files"][0] == "circle/000.png" and len(split["files"]) == 60, split["files"][:3]
     check(cli, run_dir, val_x, val_y, "classification")

@@ -132,6 +132,20 @@ def main():
     assert len(rows) == len(table)
     r_a = [r for r in rows if r["name"] == "lr-a"][0]
     assert float(r_a["best_val_loss"]) == by["lr-a"]["best_val_loss"]  # exact text in CSV
+    # Issue 43: any config key is a column (it was "no column"), in --csv, --json, the text
+    # table and --sort; the values are each run's config.json's, numbers as numbers.
+    out = run(cli, "runs", runs, "--csv", "--columns", "name,optimizer.lr,optimizer.name").stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(rows[0].keys()) == ["name", "optimizer.lr", "optimizer.name"], rows[0]
+    for r in rows:
+        if r["name"] in lrs:
+            assert float(r["optimizer.lr"]) == lrs[r["name"]], r
+    got = json.loads(run(cli, "runs", runs, "--json", "--columns", "name,optimizer.lr", "--sort",
+                         "optimizer.lr").stdout)
+    assert [r["name"] for r in got if r["name"] in lrs] == sorted(lrs, key=lrs.get), got
+    assert all(isinstance(r["optimizer.lr"], float) for r in got if r["name"] in lrs), got
+    text = run(cli, "runs", runs, "--columns", "name,optimizer.weight_decay").stdout
+    assert text.splitlines()[0].split() == ["name", "optimizer.weight_decay"], text
     text = run(cli, "runs", runs).stdout
     assert text.splitlines()[0].startswith("name") and "crashed" in text and "not a run" in text
     assert len(text.splitlines()) == 1 + len(table)
@@ -222,6 +236,49 @@ def main():
     err = fp.communicate(timeout=60)[1]
     assert fp.returncode == 0, (fp.returncode, err)
     assert "stalled" in err and "runs_table.py" in err, err
+    # Issue 43: the run's files replaced under `follow --json` (another run in the folder):
+    # an explicit restart record separates the first run's epoch objects from the new run's.
+    again = os.path.join(runs, "again")
+    shutil.copytree(os.path.join(runs, "lr-b"), again)
+    os.remove(os.path.join(again, "summary.json"))
+    lock = open(os.path.join(again, ".trainscope.lock"), "w")
+    lock.write("pid %d, runs_table.py, since now" % os.getpid())
+    lock.flush()
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    fp = subprocess.Popen([cli, "follow", again, "--json"], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    first_epochs = len(metrics(again))
+    # Replaced as `train --overwrite` replaces them: removed, then written again from their
+    # first line (a new file may get the old one's inode number back: the shorter file tells),
+    # while follow is frozen, so that it sees one replacement, not half of one.
+    fp.send_signal(signal.SIGSTOP)
+    new_lines = {}
+    for name in ("steps.csv", "metrics.csv", "events.jsonl", "run.json", "config.json"):
+        os.remove(os.path.join(again, name))
+        lines = open(os.path.join(runs, "lr-a", name)).read().splitlines(True)
+        keep = 1 if name.endswith(".csv") else len(lines)  # the CSV headers first
+        open(os.path.join(again, name), "w").write("".join(lines[:keep]))
+        new_lines[name] = lines[keep:]
+    fp.send_signal(signal.SIGCONT)
+    time.sleep(1.5)
+    for name, rest in new_lines.items():
+        with open(os.path.join(again, name), "a") as f:
+            f.write("".join(rest))
+    time.sleep(1.5)
+    shutil.copy(os.path.join(runs, "lr-a", "summary.json"), os.path.join(again, "summary.json"))
+    fcntl.flock(lock, fcntl.LOCK_UN)
+    lock.close()
+    out, err = fp.communicate(timeout=60)
+    assert fp.returncode == 0, (fp.returncode, err)
+    records = [json.loads(line) for line in out.splitlines() if line.strip()]
+    kinds = [r.get("type", "epoch") for r in records]
+    assert kinds.count("restart") == 1, kinds
+    cut = kinds.index("restart")
+    assert records[cut]["epochs_before"] == first_epochs == cut, (records[cut], first_epochs, cut)
+    assert kinds[cut + 1:] == ["epoch"] * len(metrics(os.path.join(runs, "lr-a"))) + \
+        ["summary"], kinds
+    assert "starting over" in err, err
     # a missing folder's parent, a file: exit 2
     r = run(cli, "follow", os.path.join(work, "no", "such"), code=2)
     run(cli, "follow", os.path.join(runs, "README.txt"), code=2)

@@ -1,6 +1,7 @@
 // End-to-end: `config --keys` (text, --json, --markdown) lists every config key from the key
 // table, docs/config-keys.md is its current --markdown text, and `config`/`train` read a config
 // file over the preset it names ("preset"), refusing a conflicting or unknown one.
+#include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QJsonArray>
@@ -46,6 +47,7 @@ class TstCliConfig : public QObject {
   void fileNamesItsBasePreset();
   void conflictingOrUnknownPresetExitsTwo();
   void trainRunsALessonFileAndItsConfigJsonReloads();
+  void relativePathsResolveAgainstTheConfigFile();
 };
 
 void TstCliConfig::keysListEveryKey() {
@@ -181,6 +183,50 @@ void TstCliConfig::trainRunsALessonFileAndItsConfigJsonReloads() {
   const CliResult again = runCli({"config", "--config", out + "/config.json"});
   QVERIFY2(again.exit_code == 0, describe(again));
   QCOMPARE(QJsonDocument::fromJson(again.out).object(), saved);
+}
+
+void TstCliConfig::relativePathsResolveAgainstTheConfigFile() {
+  // Issue 43: a config's relative paths resolved against the working directory, so a config
+  // could not be used from another folder. Now: against the file's folder (as CMake and Docker
+  // Compose do); a relative --set stays relative to the working directory.
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  QVERIFY(QDir(tmp.path()).mkpath("project/data") && QDir(tmp.path()).mkpath("elsewhere"));
+  QByteArray csv = "a,b,label\n";
+  for (int i = 0; i < 60; ++i)
+    csv += QByteArray::number(i % 7) + "," + QByteArray::number(i % 5) + "," +
+           (i % 2 ? "yes" : "no") + "\n";
+  writeText(tmp.filePath("project/data/t.csv"), csv);
+  writeText(tmp.filePath("project/cfg.json"),
+            R"({"preset": "moons", "data": {"source": "csv", "csv": {"path": "data/t.csv",
+               "target": "label"}}})");
+  // `config` from another working directory prints the path the file meant, absolute.
+  const CliResult r = runCli({"config", "--config", "../project/cfg.json"}, tmp.filePath("elsewhere"));
+  QVERIFY2(r.exit_code == 0, describe(r));
+  const QJsonObject c = QJsonDocument::fromJson(r.out).object();
+  const QString expected = QFileInfo(tmp.filePath("project/data/t.csv")).absoluteFilePath();
+  QCOMPARE(c["data"].toObject()["csv"].toObject()["path"].toString(), expected);
+  // `train` from there reads it.
+  const CliResult t = runCli({"train", "--config", "../project/cfg.json", "--epochs", "1", "--out",
+                              tmp.filePath("run")},
+                             tmp.filePath("elsewhere"));
+  QVERIFY2(t.exit_code == 0, describe(t));
+  // --set stays relative to the working directory: data/t.csv from `project` is found, the
+  // same from `elsewhere` is not (exit 2 naming the file as seen from there).
+  const QStringList set = {"config", "--preset", "moons", "--set", "data.source=csv", "--set",
+                           "data.csv.path=data/t.csv", "--set", "data.csv.target=label"};
+  const CliResult here = runCli(set, tmp.filePath("project"));
+  QVERIFY2(here.exit_code == 0, describe(here));
+  QCOMPARE(QJsonDocument::fromJson(here.out).object()["data"].toObject()["csv"].toObject()["path"]
+               .toString(),
+           QString("data/t.csv"));
+  const CliResult there =
+      runCli({"train", "--preset", "moons", "--set", "data.source=csv", "--set",
+              "data.csv.path=data/t.csv", "--set", "data.csv.target=label", "--epochs", "1",
+              "--out", tmp.filePath("run2")},
+             tmp.filePath("elsewhere"));
+  QCOMPARE(there.exit_code, 2);
+  QVERIFY2(there.err.contains("t.csv"), there.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TstCliConfig)

@@ -24,6 +24,7 @@ class TstCliSignal : public QObject {
   void interruptStopsCleanly_data();
   void interruptStopsCleanly();
   void interruptDuringALongLoad();
+  void secondRunOnTheSameOutIsRefusedAtOnce();
   void compareCommandsStopCleanly_data();
   void compareCommandsStopCleanly();
   void closedStdoutDoesNotKillTheRun();
@@ -155,6 +156,47 @@ void TstCliSignal::interruptDuringALongLoad() {
   QVERIFY(!QFileInfo::exists(out));  // nothing written
 }
 
+void TstCliSignal::secondRunOnTheSameOutIsRefusedAtOnce() {
+  // Issue 43: two runs started together on one --out both wrote into it (two headers in
+  // steps.csv): the folder was checked before the data loaded and locked only after. Now it is
+  // claimed (created and locked) first. The first run is frozen (SIGSTOP) the moment its lock
+  // file appears, which is before its data (60,000 Fashion-MNIST images) has loaded: nothing
+  // else is in the folder yet. A second run on that --out is refused, exit 2, naming the
+  // first's pid; the first, let go, completes alone.
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString out = tmp.filePath("one");
+  QProcess first;
+  first.start(cliPath(), {"train", "--preset", "fashion-mnist-mlp", "--epochs", "1", "--set",
+                          "data.limit=3000", "--out", out});
+  QVERIFY(first.waitForStarted(10000));
+  const pid_t pid = static_cast<pid_t>(first.processId());
+  QElapsedTimer timer;
+  timer.start();
+  // The lock file exists and names its holder (written right after the lock is taken).
+  while (QFileInfo(out + "/.trainscope.lock").size() == 0 && timer.elapsed() < 60000 &&
+         first.state() == QProcess::Running)
+    QThread::usleep(200);
+  QCOMPARE(::kill(pid, SIGSTOP), 0);
+  QVERIFY2(QFileInfo::exists(out + "/.trainscope.lock"), first.readAllStandardError().constData());
+  // Claimed before anything slow: the run's own files come after its data has loaded.
+  QVERIFY(!QFileInfo::exists(out + "/config.json"));
+  QVERIFY(!QFileInfo::exists(out + "/steps.csv"));
+  const CliResult second = runCli({"train", "--preset", "moons", "--epochs", "2", "--out", out});
+  ::kill(pid, SIGCONT);
+  QCOMPARE(second.exit_code, 2);
+  const QString err = QString::fromUtf8(second.err);
+  QVERIFY2(err.contains("is being written by a running TrainScope process") &&
+               err.contains(QStringLiteral("pid %1").arg(pid)),
+           qPrintable(err));
+  QVERIFY(first.waitForFinished(120000));
+  QVERIFY2(first.exitCode() == 0, first.readAllStandardError().constData());
+  QFile steps(out + "/steps.csv");
+  QVERIFY(steps.open(QIODevice::ReadOnly));
+  QCOMPARE(steps.readAll().count("step,"), 1);  // one header: one run
+  QCOMPARE(QDir(out).entryList({"events.out.tfevents.*"}, QDir::Files).size(), 1);
+}
+
 void TstCliSignal::compareCommandsStopCleanly_data() {
   QTest::addColumn<QString>("command");
   QTest::addColumn<int>("signal");
@@ -172,11 +214,13 @@ void TstCliSignal::compareCommandsStopCleanly() {
   QElapsedTimer timer;
   timer.start();
   QByteArray err;
-  while (!err.contains("run 1 of 2") && timer.elapsed() < 60000 && p.state() == QProcess::Running) {
+  // verify-repro trains 2 runs, amp-compare 2 per timing round (3 rounds: "run 1 of 6").
+  while (!err.contains("run 1 of ") && timer.elapsed() < 60000 && p.state() == QProcess::Running) {
     p.waitForReadyRead(50);
     err += p.readAllStandardError();
   }
-  QVERIFY2(err.contains("run 1 of 2"), err.constData());
+  QVERIFY2(err.contains(command == "amp-compare" ? "run 1 of 6 (float32)" : "run 1 of 2"),
+           err.constData());
   QThread::msleep(200);
   QCOMPARE(::kill(static_cast<pid_t>(p.processId()), signal), 0);
   timer.restart();

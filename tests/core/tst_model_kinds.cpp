@@ -406,6 +406,32 @@ void TstModelKinds::tracedModulesAreToldApart() {
   QVERIFY(t.warnings.front().find("traced") != std::string::npos);
   QVERIFY(t.warnings.front().find("dropout") != std::string::npos);
   QCOMPARE(s.warnings.size(), size_t{1});  // the frozen parameters
+  QCOMPARE(t.warning_codes, (std::vector<std::string>{"traced", "frozen_parameters"}));
+  QCOMPARE(s.warning_codes, (std::vector<std::string>{"frozen_parameters"}));
+  // Issue 43: the check relied on mangled type names. A module traced alone in its own Python
+  // process has none (it was called scripted); one scripted second in a process has them (it
+  // was called traced). The source ranges the graphs keep tell them apart either way.
+  const QStringList alone = python(
+      QString("import torch, torch.nn as nn\n"
+              "m = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Linear(3, 2))\n"
+              "torch.jit.trace(m, torch.zeros(1, 4)).save('%1')\n")
+          .arg(dir.filePath("alone.pt")));
+  QVERIFY2(alone.isEmpty(), qPrintable(alone.join('\n')));
+  const QStringList twice = python(
+      QString("import torch, torch.nn as nn\n"
+              "m = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Linear(3, 2))\n"
+              "torch.jit.script(m).save('%1')\n"
+              "torch.jit.script(nn.Sequential(nn.Linear(4, 5), nn.ReLU(), nn.Linear(5, 2)))"
+              ".save('%2')\n")
+          .arg(dir.filePath("first.pt"), dir.filePath("second.pt")));
+  QVERIFY2(twice.isEmpty(), qPrintable(twice.join('\n')));
+  const ScriptModuleInfo a = inspectTorchScript(dir.filePath("alone.pt").toStdString());
+  QVERIFY(a.type_name.find("___torch_mangle") == std::string::npos);  // the old check's blind spot
+  QVERIFY(a.traced);
+  const ScriptModuleInfo second = inspectTorchScript(dir.filePath("second.pt").toStdString());
+  QVERIFY(second.type_name.find("___torch_mangle") != std::string::npos);
+  QVERIFY(!second.traced);
+  QVERIFY(!inspectTorchScript(dir.filePath("first.pt").toStdString()).traced);
 }
 
 QTEST_GUILESS_MAIN(TstModelKinds)

@@ -27,6 +27,7 @@ class TstOwnData : public QObject {
   void targetByNameIndexOrLast();
   void featuresExcludeAndOneHot();
   void missingValuesNameRowAndColumnOrDropTheRow();
+  void aClassNamedLikeAMissingTokenIsNamedNotSilentlyDropped();
   void numbersMoveIntoTheFeatureTensorInPlace();
   void duplicatesAndLeakageAreCountedExactly();
   void badTablesNameFileLineAndColumn_data();
@@ -181,6 +182,37 @@ void TstOwnData::featuresExcludeAndOneHot() {
           }).find("the target column") != std::string::npos);
 }
 
+void TstOwnData::aClassNamedLikeAMissingTokenIsNamedNotSilentlyDropped() {
+  // Issue 43: a text target with a class literally named "NA" (one of data.csv.missing's
+  // default tokens): the error named only drop_row, which deletes the class. Now it names
+  // data.csv.missing, the target's "NA" cells and their count; drop_row says what it dropped;
+  // data.csv.missing without "NA" keeps the class.
+  const QString f = write("na-class.csv",
+                          "a,b,y\n1,2,cat\n3,4,NA\n5,6,dog\n7,8,NA\n9,10,cat\n11,12,NA\n");
+  DataConfig c = csvConfig(f);
+  QVERIFY(!c.csv.missing.empty());  // the defaults hold NA
+  const std::string e = errorOf([&] {
+    SourceData s;
+    loadCsvSource(c, s);
+  });
+  QVERIFY2(e.find("line 3, column 'y': missing value") != std::string::npos, e.c_str());
+  QVERIFY2(e.find("the target column \"y\" holds \"NA\" (3 rows)") != std::string::npos, e.c_str());
+  QVERIFY2(e.find("set data.csv.missing without it") != std::string::npos, e.c_str());
+  c.csv.on_missing = "drop_row";
+  SourceData dropped;
+  loadCsvSource(c, dropped);
+  QCOMPARE(dropped.pool.size(), 3);
+  QCOMPARE(dropped.notes.size(), size_t(3));  // the header decision, the rows, the target's
+  QVERIFY2(dropped.notes[2].find("held \"NA\" (3 rows)") != std::string::npos, dropped.notes[2].c_str());
+  c.csv.on_missing = "error";
+  c.csv.missing = {"?"};
+  SourceData kept;
+  loadCsvSource(c, kept);
+  QCOMPARE(kept.pool.size(), 6);
+  QCOMPARE(kept.class_names, (std::vector<std::string>{"NA", "cat", "dog"}));
+  QCOMPARE(kept.notes.size(), size_t(1));  // the header decision only
+}
+
 void TstOwnData::missingValuesNameRowAndColumnOrDropTheRow() {
   const QString f = write("gaps.csv", "a,b,y\n1,2,0\n3,,1\n5,6,0\nNA,8,1\n9,10,0\n11,12,1\n");
   DataConfig c = csvConfig(f);
@@ -198,7 +230,29 @@ void TstOwnData::missingValuesNameRowAndColumnOrDropTheRow() {
   const at::Tensor rows = s.pool_rows;
   QCOMPARE(std::vector<int64_t>(rows.data_ptr<int64_t>(), rows.data_ptr<int64_t>() + 4),
            (std::vector<int64_t>{0, 2, 4, 5}));
-  QCOMPARE(s.notes.size(), size_t(1));
+  QCOMPARE(s.notes.size(), size_t(2));  // the header decision, the dropped rows
+  // Issue 43: the header decision is said, with the key that overrides it.
+  QVERIFY2(s.notes[0] == f.toStdString() + ": line 1 read as the header (columns a, b, y), "
+                                           "data.csv.header auto; set data.csv.header=no if it "
+                                           "is a data row",
+           s.notes[0].c_str());
+  {
+    // Numeric column names over a text label column: read as data (as csv.Sniffer judges it
+    // too), and said so, with data.csv.header=yes named.
+    DataConfig n = csvConfig(write("numeric-names.csv",
+                                   "0,1,label\n5.1,3.5,setosa\n4.9,3.0,versicolor\n6.2,2.9,setosa\n"
+                                   "5.0,3.4,versicolor\n"));
+    SourceData d;
+    loadCsvSource(n, d);
+    QVERIFY2(d.notes[0].find(": no header, line 1 read as data (columns column 1, column 2, "
+                             "column 3), data.csv.header auto; set data.csv.header=yes if line 1 "
+                             "names the columns") != std::string::npos,
+             d.notes[0].c_str());
+    n.csv.header = "yes";
+    SourceData h;
+    loadCsvSource(n, h);
+    QCOMPARE(h.class_names, (std::vector<std::string>{"setosa", "versicolor"}));
+  }
   // The recorded split counts the file's rows: every index is a kept data row.
   const PreparedData d = loadData(c);
   const at::Tensor all = std::get<0>(at::cat({d.split.train, d.split.val}).sort());

@@ -5,6 +5,9 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
@@ -17,6 +20,8 @@
 #include "gui/panels/events_panel.h"
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
+#include "gui/panels/run_controls_panel.h"
+#include "gui/widgets/column_scroll_area.h"
 #include "run_files.h"
 
 using namespace trainscope;
@@ -26,6 +31,8 @@ class TstClassroom : public QObject {
  private slots:
   void initTestCase();
   void speedSliderPacesAndIsRemembered();
+  void paceIsTheClassroomsOnlyForItsPresetsAndLessons();
+  void wheelScrollsTheSettingsWithoutChangingThem();
   void legendNeverCoversTheLastFifthOfTheRun();
   void stepFromIdleAgreesOnTheEpoch();
   void zeroLearningRateIsRefused();
@@ -68,6 +75,85 @@ void TstClassroom::speedSliderPacesAndIsRemembered() {
   auto w2 = std::make_unique<MainWindow>();
   QCOMPARE(w2->controller()->pace(), 10.0);
   QSettings().remove(QStringLiteral("pace"));
+}
+
+void TstClassroom::paceIsTheClassroomsOnlyForItsPresetsAndLessons() {
+  // Issue 43: a run from the user's own config crawled at the classroom pace (32 steps/s). The
+  // presets README names (overfit-sine, moons) and lessons built on them get it; any other
+  // preset, lesson or config file runs at full speed; none of it is remembered. (Without
+  // setFullSpeed(), which automation and the other tests use to keep full speed throughout.)
+  auto w = std::make_unique<MainWindow>();
+  w->setConfirmClose(false);
+  w->setRunsRoot(dir_.filePath(QStringLiteral("runs")));
+  QSettings().setValue(QStringLiteral("pace"), 5.0);
+  const double classroom = RunControlsPanel::suggestedPace(QStringLiteral("moons"));
+  QCOMPARE(classroom, 32.0);
+  // The slider's notch nearest 32 steps/s (10^(30/20) = 31.6): "about 32".
+  const auto classroomPace = [&] { return std::abs(w->controller()->pace() - classroom) < 1; };
+  QVERIFY(w->loadPreset(QStringLiteral("moons")));
+  QVERIFY(classroomPace());
+  QVERIFY(w->loadPreset(QStringLiteral("fashion-mnist-mlp")));
+  QCOMPARE(w->controller()->pace(), 0.0);
+  QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
+  QVERIFY(classroomPace());
+  const QString file = dir_.filePath(QStringLiteral("mine.json"));
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"preset": "moons", "optimizer": {"lr": 0.01}})");
+  f.close();
+  QString error;
+  QVERIFY2(w->openConfigFile(file, &error), qPrintable(error));
+  QCOMPARE(w->controller()->pace(), 0.0);  // one's own config, even on a classroom preset
+  // A lesson's first step may start a run: stopped before the next lesson opens.
+  QVERIFY2(w->openLesson(QStringLiteral("amp"), &error), qPrintable(error));  // fashion-mnist
+  QCOMPARE(w->controller()->pace(), 0.0);
+  w->stopRun();
+  QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isActive(), 60000);
+  QVERIFY2(w->openLesson(QStringLiteral("overfitting"), &error), qPrintable(error));
+  QVERIFY(classroomPace());
+  w->stopRun();
+  QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isActive(), 60000);
+  QCOMPARE(QSettings().value(QStringLiteral("pace")).toDouble(), 5.0);  // the user's own
+  // After setFullSpeed() (--screenshot, --quit-after-epochs) a classroom preset stays fast.
+  w->setFullSpeed();
+  QVERIFY(w->loadPreset(QStringLiteral("moons")));
+  QCOMPARE(w->controller()->pace(), 0.0);
+  QSettings().remove(QStringLiteral("pace"));
+}
+
+void TstClassroom::wheelScrollsTheSettingsWithoutChangingThem() {
+  // Issue 43: scrolling the settings column with the wheel changed "When NaN/Inf" from pause
+  // to skip as the pointer passed over it. Unfocused, the combo box hands the wheel to the
+  // column (which scrolls); focused, the wheel sets it, as Qt does.
+  auto w = makeWindow();
+  w->activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(w.get()));
+  auto* combo = w->findChild<QComboBox*>(QStringLiteral("nonFiniteComboBox"));
+  QVERIFY(combo);
+  auto* area = qobject_cast<QScrollArea*>(w->findChild<ColumnScrollArea*>());
+  QVERIFY(area);
+  area->ensureWidgetVisible(combo);
+  QCoreApplication::processEvents();
+  const int before = combo->currentIndex();
+  QVERIFY(before >= 0 && before + 1 < combo->count());
+  w->findChild<QPushButton*>(QStringLiteral("startButton"))->setFocus();
+  QVERIFY(!combo->hasFocus());
+  auto wheel = [&](int delta) {
+    const QPointF at(combo->width() / 2.0, combo->height() / 2.0);
+    QWheelEvent e(at, combo->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton,
+                  Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(combo, &e);
+  };
+  const int scroll_before = area->verticalScrollBar()->value();
+  wheel(-120);  // down: would pick the next entry
+  QCOMPARE(combo->currentIndex(), before);
+  QVERIFY(!combo->hasFocus());
+  if (area->verticalScrollBar()->maximum() > scroll_before)
+    QVERIFY(area->verticalScrollBar()->value() > scroll_before);  // the column scrolled
+  combo->setFocus();
+  QVERIFY(combo->hasFocus());
+  wheel(-120);
+  QCOMPARE(combo->currentIndex(), before + 1);
 }
 
 void TstClassroom::legendNeverCoversTheLastFifthOfTheRun() {

@@ -25,6 +25,8 @@
 #include "core/run/records_json.h"
 #include "core/run/run_description.h"
 #include "core/run/run_dir.h"
+#include "core/data/data_warnings.h"
+#include "core/model/torchscript.h"
 #include "core/run/run_lock.h"
 #include "core/run/run_resume.h"
 #include "core/run/run_writer.h"
@@ -117,6 +119,9 @@ void Trainer::Impl::prepare(bool check_only) {
     config.model.torchscript.path =
         std::filesystem::absolute(*config.model.torchscript.path).lexically_normal().string();
   data = loadData(config.data);
+  // What the data report warns about (leakage, duplicates ...) is said by the run too, before
+  // the first step: events.jsonl, the dashboard's events, the report, the runs table.
+  for (Event& e : dataWarningEvents(data)) start_events.push_back(std::move(e));
   if (state.mistakes.shuffled_labels) shuffleLabels(data.train, state.seed);  // teaching
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
@@ -131,6 +136,18 @@ void Trainer::Impl::prepare(bool check_only) {
     start_events.push_back(*warning);
   seedEverything(state.seed);
   state.model = buildModel(config.model, data.summary);
+  if (config.model.kind == "torchscript") {  // what inspect-model warns about, said by the run
+    const ScriptModuleInfo script = inspectTorchScript(*config.model.torchscript.path);
+    for (size_t i = 0; i < script.warnings.size() && i < script.warning_codes.size(); ++i) {
+      Event e;
+      e.kind = EventKind::ModelWarning;
+      e.what = script.warning_codes[i];
+      if (e.what == "frozen_parameters") e.value = static_cast<double>(script.frozen_parameters);
+      e.message = "model " + script.file + ": " + script.warnings[i];
+      e.file = script.file;
+      start_events.push_back(std::move(e));
+    }
+  }
   state.model->to(state.device);
   state.params = state.model->parameters();
   model_summary = state.model->summary();
