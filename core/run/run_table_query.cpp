@@ -54,24 +54,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-/// config.json's value at a dotted key, as compact JSON text; nullopt when absent.
-std::optional<std::string> configValue(const json& config, const std::string& key) {
-  const json* node = &config;
-  size_t start = 0;
-  while (start <= key.size()) {
-    size_t dot = key.find('.', start);
-    if (dot == std::string::npos) dot = key.size();
-    if (!node->is_object()) return std::nullopt;
-    auto it = node->find(key.substr(start, dot - start));
-    if (it == node->end()) return std::nullopt;
-    node = &*it;
-    start = dot + 1;
-  }
-  return node->is_string() ? node->get<std::string>() : node->dump();
-}
-
-/// config.json's node at a dotted key; null when absent.
-json configNode(const json& config, const std::string& key) {
+/// config.json's node at a dotted key; nullptr when absent.
+const json* configAt(const json& config, const std::string& key) {
   const json* node = &config;
   size_t start = 0;
   while (start <= key.size()) {
@@ -83,6 +67,21 @@ json configNode(const json& config, const std::string& key) {
     node = &*it;
     start = dot + 1;
   }
+  return node;
+}
+
+/// config.json's value at a dotted key, as compact JSON text; nullopt when absent.
+std::optional<std::string> configValue(const json& config, const std::string& key) {
+  const json* node = configAt(config, key);
+  if (!node) return std::nullopt;
+  return node->is_string() ? node->get<std::string>() : node->dump();
+}
+
+/// config.json's value at a dotted key as a cell: numbers, text and booleans as they are, a list
+/// or object as its JSON text; null when absent.
+json configNode(const json& config, const std::string& key) {
+  const json* node = configAt(config, key);
+  if (!node) return nullptr;
   if (node->is_object() || node->is_array()) return node->dump();  // one cell
   return *node;
 }
