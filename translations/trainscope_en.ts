@@ -3938,5 +3938,9 @@ Its files are kept there until you delete them.</source>
         <source>Data: %1 has no header: line 1 was read as data (the columns are named &quot;column 1&quot;, &quot;column 2&quot; ...); if line 1 names the columns, set data.csv.header=yes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sine sequences (built-in, regression, for recurrent models)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3929,5 +3929,9 @@ Its files are kept there until you delete them.</source>
         <source>Data: %1 has no header: line 1 was read as data (the columns are named &quot;column 1&quot;, &quot;column 2&quot; ...); if line 1 names the columns, set data.csv.header=yes.</source>
         <translation>数据：%1 没有表头：第 1 行被读作数据（各列命名为“column 1”“column 2”……）；如果第 1 行是列名，请设置 data.csv.header=yes。</translation>
     </message>
+    <message>
+        <source>Sine sequences (built-in, regression, for recurrent models)</source>
+        <translation>正弦序列（内置，回归，用于循环网络）</translation>
+    </message>
 </context>
 </TS>

@@ -56,6 +56,8 @@ QString DataDialog::sourceTitle(const std::string& name) {
   if (name == "moons") return Tr::tr("Two moons (built-in, 2 classes)");
   if (name == "circles") return Tr::tr("Two circles (built-in, 2 classes)");
   if (name == "spirals") return Tr::tr("Two spirals (built-in, 2 classes)");
+  if (name == "sine-sequence")
+    return Tr::tr("Sine sequences (built-in, regression, for recurrent models)");
   if (name == "fashion-mnist") return Tr::tr("Fashion-MNIST clothing images");
   if (name == "csv") return Tr::tr("CSV table");
   if (name == "image-folder") return Tr::tr("Image folder (one folder per class)");

@@ -3,6 +3,7 @@
 // table shows the error naming file and line and is never applied; a run on the chosen data
 // trains a model with one output per class and the Evaluation tab shows its confusion matrix.
 #include <QComboBox>
+#include <algorithm>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -22,6 +23,7 @@
 #include "gui/views/evaluation_view.h"
 #include "gui/views/shapes_dialog.h"
 #include "core/config/config_json.h"
+#include "core/config/kinds.h"
 #include <QTableWidget>
 
 using namespace trainscope;
@@ -31,6 +33,7 @@ class TstDataDialog : public QObject {
  private slots:
   void initTestCase();
   void csvHeaderFillsTargetAndReportShowsClasses();
+  void everySourceHasATitleInBothLanguages();
   void badTableIsShownAndNotApplied();
   void evaluationViewShowsTheConfusionMatrix();
   void shapesDialogShowsEveryLayerOrTheMismatch();
@@ -44,6 +47,23 @@ class TstDataDialog : public QObject {
 void TstDataDialog::initTestCase() {
   QStandardPaths::setTestModeEnabled(true);
   QVERIFY(dir_.isValid());
+}
+
+void TstDataDialog::everySourceHasATitleInBothLanguages() {
+  // Issue 43: the Data dialog showed the raw key "sine-sequence". Every source of the table
+  // (core/config/kinds.cpp) has a title of its own, translated.
+  for (const char* lang : {"en", "zh_CN"}) {
+    installTranslations(*QCoreApplication::instance(), QLocale(QString::fromLatin1(lang)));
+    for (const DataSourceKind& k : dataSources()) {
+      const QString title = DataDialog::sourceTitle(k.name);
+      QVERIFY2(title != QString::fromStdString(k.name), k.name.c_str());
+      const bool chinese = std::any_of(title.begin(), title.end(), [](QChar ch) {
+        return ch.unicode() >= 0x4E00 && ch.unicode() <= 0x9FFF;
+      });
+      QVERIFY2(chinese == (QLatin1String(lang) == QLatin1String("zh_CN")), qPrintable(title));
+    }
+  }
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 
 QString TstDataDialog::writeCsv(const QString& name, const QByteArray& text) {
