@@ -1,5 +1,7 @@
 #include "gui/plots/runs_overlay.h"
 
+#include <QScreen>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -205,7 +207,11 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   connect(smoothing_, &QDoubleSpinBox::valueChanged, this, changed);
   connect(log_, &QCheckBox::toggled, this, changed);
   log_->setChecked(true);
-  resize(1100, 620);
+  // 1100 x 620 where there is room; never wider or taller than the screen (a 1024x768
+  // projector, issue 43), the plot then narrower.
+  QSize size(1100, 620);
+  if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
+  resize(size);
   redraw();
   // The live run (or any run still training) grows on the plot: its files are read again
   // every second, read-only, until its summary.json appears.

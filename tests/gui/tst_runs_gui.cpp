@@ -15,6 +15,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QScreen>
 #include <QtTest>
 #include <QSignalSpy>
 #include <cmath>
@@ -244,6 +245,10 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   RunsOverlayDialog overlay({QString::fromStdString(dir.string()),
                              QString::fromStdString(done.string())});
   QVERIFY(overlay.setMetric("val_loss"));
+  // It fits the screen (it opened 1100 px wide on a 1024x768 projector; issue 43).
+  QVERIFY(overlay.screen());
+  QVERIFY2(overlay.width() <= overlay.screen()->availableGeometry().width(),
+           qPrintable(QString::number(overlay.width())));
   const size_t first_points = overlay.points(0).size();
   QVERIFY(finished.wait(120000) || finished.count() > 0);
   writer.join();
