@@ -201,12 +201,19 @@ Layout decideLayout(const CsvTable& t, const CsvConfig& c) {
 
 /// With drop_row: what the dropped rows' target held, when those were missing-value tokens
 /// ("NA", "null": maybe a class); empty when none.
-std::string droppedTargetNote(const CsvTable& t, const Layout& l) {
-  const CsvColumn& target = t.columns[l.target];
+/// The missing-value tokens a column's cells held, for messages: "\"NA\" (3 rows), ..."; empty
+/// when none (only empty cells, or nothing missing).
+std::string tokenCounts(const CsvColumn& column) {
   std::string held;
-  for (const auto& [token, count] : target.missing_tokens)
+  for (const auto& [token, count] : column.missing_tokens)
     held += (held.empty() ? "" : ", ") + std::string("\"") + token + "\" (" +
             std::to_string(count) + (count == 1 ? " row)" : " rows)");
+  return held;
+}
+
+std::string droppedTargetNote(const CsvTable& t, const Layout& l) {
+  const CsvColumn& target = t.columns[l.target];
+  const std::string held = tokenCounts(target);
   if (held.empty()) return "";
   return t.file + ": the target column \"" + target.name + "\" held " + held +
          ", read as missing because data.csv.missing lists it, so those rows were dropped: if it "
@@ -226,23 +233,20 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
       missing[r] = 1;
       if (first_row < 0 || r < first_row) first_row = r, first_col = col;
     }
-  std::string tokens;
-  for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
-  // A text target whose cells hold a missing-value token ("NA", "null") may have a class of
-  // that name (issue 43): the message names data.csv.missing and what drop_row would remove.
-  const CsvColumn& target = t.columns[l.target];
-  std::string target_tokens;
-  for (const auto& [token, count] : target.missing_tokens)
-    target_tokens += (target_tokens.empty() ? "" : ", ") + std::string("\"") + token + "\" (" +
-                     std::to_string(count) + (count == 1 ? " row)" : " rows)");
-  const std::string if_class =
-      target_tokens.empty()
-          ? std::string()
-          : "; the target column \"" + target.name + "\" holds " + target_tokens +
-                ", read as missing because data.csv.missing lists it: if it is a class, set "
-                "data.csv.missing without it (e.g. --set 'data.csv.missing=[\"?\"]'), since "
-                "drop_row would remove those rows and the class with them";
   if (first_row >= 0 && c.on_missing != "drop_row") {
+    std::string tokens;
+    for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
+    // A target whose cells hold a missing-value token ("NA", "null") may have a class of that
+    // name (issue 43): the message names data.csv.missing and what drop_row would remove.
+    const CsvColumn& target = t.columns[l.target];
+    const std::string held = tokenCounts(target);
+    const std::string if_class =
+        held.empty()
+            ? std::string()
+            : "; the target column \"" + target.name + "\" holds " + held +
+                  ", read as missing because data.csv.missing lists it: if it is a class, set "
+                  "data.csv.missing without it (e.g. --set 'data.csv.missing=[\"?\"]'), since "
+                  "drop_row would remove those rows and the class with them";
     failCsv(t, cellAt(t, first_row, first_col) + ": missing value (an empty cell" +
                 (tokens.empty() ? std::string() : " or one of data.csv.missing: " + tokens) +
                 "); fill it in, or set data.csv.on_missing=drop_row to leave such rows out" +

@@ -247,8 +247,12 @@ class TorchScriptModel final : public Model {
  public:
   /// `image`: [C, H, W] when the module takes image batches [N, C, H, W] while the data stores
   /// its images flat ([N, C*H*W]); forward then reshapes each batch. Empty: batches as stored.
-  explicit TorchScriptModel(torch::jit::Module module, std::vector<int64_t> image = {})
-      : m_(std::move(module)), image_(std::move(image)) {}
+  TorchScriptModel(torch::jit::Module module, ScriptModuleInfo info,
+                   std::vector<int64_t> image = {})
+      : m_(std::move(module)), info_(std::move(info)), image_(std::move(image)) {}
+
+  /// What describeModule found when the file was loaded (torchScriptInfo()).
+  const ScriptModuleInfo& info() const { return info_; }
 
   std::string kind() const override { return "torchscript"; }
   /// Runs the module's forward with the graph executor's optimisations off (this thread only):
@@ -305,7 +309,7 @@ class TorchScriptModel final : public Model {
       ++to_it;
     }
     if (device) copy.to(*device);
-    return std::make_shared<TorchScriptModel>(std::move(copy), image_);
+    return std::make_shared<TorchScriptModel>(std::move(copy), info_, image_);
   }
   void to(c10::Device device) override { m_.to(device); }
 
@@ -400,6 +404,7 @@ class TorchScriptModel final : public Model {
   }
 
   torch::jit::Module m_;
+  ScriptModuleInfo info_;
   std::vector<int64_t> image_;
 };
 
@@ -440,14 +445,19 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
                 "torch.jit.script(model).save(\"model.pt\")");
   const std::string file = fs::absolute(*config.torchscript.path).lexically_normal().string();
   torch::jit::Module m = loadModule(file);
-  describeModule(file, m);  // the checks: one tensor in and out, trainable parameters
+  ScriptModuleInfo info = describeModule(file, m);  // the checks: one tensor in and out, ...
   // Image data is stored flat; a module written for images (nn.Conv2d first) gets [N, C, H, W]
   // as in Python (issue 43), one that flattens for itself or expects flat rows gets those.
   const bool flat_images = input_shape.size() == 1 && image_shape.size() == 3 &&
                            image_shape[0] * image_shape[1] * image_shape[2] == input_shape[0];
   if (flat_images && takesImages(m, image_shape))
-    return std::make_shared<TorchScriptModel>(std::move(m), image_shape);
-  return std::make_shared<TorchScriptModel>(std::move(m));
+    return std::make_shared<TorchScriptModel>(std::move(m), std::move(info), image_shape);
+  return std::make_shared<TorchScriptModel>(std::move(m), std::move(info));
+}
+
+const ScriptModuleInfo* torchScriptInfo(const Model& model) {
+  const auto* script = dynamic_cast<const TorchScriptModel*>(&model);
+  return script ? &script->info() : nullptr;
 }
 
 ModelFootprint torchScriptKindFootprint(const ModelConfig& config,

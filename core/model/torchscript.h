@@ -53,6 +53,10 @@ struct ScriptModuleInfo {
 /// parameters (torch.jit.freeze folds them into constants).
 ScriptModuleInfo inspectTorchScript(const std::string& file);
 
+/// The import report of a model built by buildTorchScript (its warnings: traced, frozen
+/// parameters), kept from the load so nobody reads the file again; nullptr for any other kind.
+const ScriptModuleInfo* torchScriptInfo(const Model& model);
+
 /// The "torchscript" kind's build: loads model.torchscript.path (inspectTorchScript's checks)
 /// into a Model whose names are the module's own ("features.0.weight") and whose state_dict is
 /// Python's Module.state_dict() order. The file fixes the architecture; image data stored flat

@@ -136,15 +136,15 @@ void Trainer::Impl::prepare(bool check_only) {
     start_events.push_back(*warning);
   seedEverything(state.seed);
   state.model = buildModel(config.model, data.summary);
-  if (config.model.kind == "torchscript") {  // what inspect-model warns about, said by the run
-    const ScriptModuleInfo script = inspectTorchScript(*config.model.torchscript.path);
-    for (size_t i = 0; i < script.warnings.size() && i < script.warning_codes.size(); ++i) {
+  // What inspect-model warns about (a traced module, frozen parameters), said by the run.
+  if (const ScriptModuleInfo* script = torchScriptInfo(*state.model)) {
+    for (size_t i = 0; i < script->warnings.size() && i < script->warning_codes.size(); ++i) {
       Event e;
       e.kind = EventKind::ModelWarning;
-      e.what = script.warning_codes[i];
-      if (e.what == "frozen_parameters") e.value = static_cast<double>(script.frozen_parameters);
-      e.message = "model " + script.file + ": " + script.warnings[i];
-      e.file = script.file;
+      e.what = script->warning_codes[i];
+      if (e.what == "frozen_parameters") e.value = static_cast<double>(script->frozen_parameters);
+      e.message = "model " + script->file + ": " + script->warnings[i];
+      e.file = script->file;
       start_events.push_back(std::move(e));
     }
   }
