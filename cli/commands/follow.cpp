@@ -14,6 +14,7 @@
 #include "cli/signal_watcher.h"
 #include "core/errors.h"
 #include "core/run/run_follower.h"
+#include "core/run/run_lock.h"
 #include "core/run/run_table.h"
 
 namespace trainscope::cli {
@@ -42,8 +43,10 @@ int FollowCommand::run() const {
     throw Error(ErrorCode::Config, dir_, dir.parent_path().string() + " does not exist");
   // A folder that holds files but no run can never become one (train --out refuses a
   // non-empty folder): refused, as is a run whose files are corrupt. A missing or empty folder
-  // is waited for: a run may be about to start there.
-  if (std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec)) {
+  // is waited for: a run may be about to start there; so is a folder a run has claimed
+  // (its lock held) while it loads its data, before it writes config.json (issue 43).
+  if (std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec) &&
+      !RunDirLock::holder(dir)) {
     const RunRow row = readRunRow(dir);
     if (row.status == "not a run" || row.status == "incomplete")
       throw Error(ErrorCode::Config, dir_, dir.string() + " is " + row.status + ": " + row.reason);

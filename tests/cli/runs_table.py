@@ -236,6 +236,33 @@ def main():
     err = fp.communicate(timeout=60)[1]
     assert fp.returncode == 0, (fp.returncode, err)
     assert "stalled" in err and "runs_table.py" in err, err
+    # Issue 43: a folder a run has claimed (its lock held, nothing written yet: the run is
+    # loading its data) is waited for, not refused as "not a run"; the run's files then appear.
+    claimed = os.path.join(runs, "claimed")
+    os.makedirs(claimed)
+    lock = open(os.path.join(claimed, ".trainscope.lock"), "w")
+    lock.write("pid %d, runs_table.py, since now" % os.getpid())
+    lock.flush()
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    fp = subprocess.Popen([cli, "follow", claimed], stderr=subprocess.PIPE,
+                          stdout=subprocess.DEVNULL, text=True)
+    time.sleep(2)
+    assert fp.poll() is None, fp.communicate()[1]
+    for name in os.listdir(os.path.join(runs, "lr-b")):
+        src = os.path.join(runs, "lr-b", name)
+        if os.path.isfile(src) and name != "summary.json" and not name.startswith("."):
+            shutil.copy(src, os.path.join(claimed, name))
+    shutil.copy(os.path.join(runs, "lr-b", "summary.json"), os.path.join(claimed, "summary.json"))
+    fcntl.flock(lock, fcntl.LOCK_UN)
+    lock.close()
+    err = fp.communicate(timeout=60)[1]
+    assert fp.returncode == 0 and "completed" in err, (fp.returncode, err)
+    # the same folder with its claim dropped and no run: refused at once
+    empty_claim = os.path.join(runs, "dropped")
+    os.makedirs(empty_claim)
+    open(os.path.join(empty_claim, ".trainscope.lock"), "w").close()
+    r = run(cli, "follow", empty_claim, code=2)
+    assert "not a run" in r.stderr, r.stderr
     # Issue 43: the run's files replaced under `follow --json` (another run in the folder):
     # an explicit restart record separates the first run's epoch objects from the new run's.
     again = os.path.join(runs, "again")

@@ -250,7 +250,9 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   QVERIFY2(overlay.width() <= overlay.screen()->availableGeometry().width(),
            qPrintable(QString::number(overlay.width())));
   const size_t first_points = overlay.points(0).size();
-  QVERIFY(finished.wait(120000) || finished.count() > 0);
+  // Only a followed run signals its end: on a loaded machine the writer may have finished all
+  // its epochs before openRun read the folder (then nothing is followed, and nothing signals).
+  if (followed) QVERIFY(finished.wait(120000) || finished.count() > 0);
   writer.join();
   while (overlay.refreshLive() > 0) QTest::qWait(50);  // the writer has ended: at most one more
   QCOMPARE(overlay.points(0).size(), readRun(dir).epochs.size());
