@@ -44,9 +44,24 @@ std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
     line += ", final val_loss " + formatHuman(s.final_metrics->val_loss);
     if (s.final_metrics->val_accuracy)
       line += " val_accuracy " + formatHuman(*s.final_metrics->val_accuracy);
+    if (s.final_metrics->val_r2)  // regression (issue 43)
+      line += " val_r2 " + formatHuman(*s.final_metrics->val_r2) + " val_mae " +
+              formatHuman(s.final_metrics->val_mae.value_or(0)) + " val_rmse " +
+              formatHuman(s.final_metrics->val_rmse.value_or(0));
   }
-  if (s.test_loss) line += ", test_loss " + formatHuman(*s.test_loss);
-  if (s.test_accuracy) line += " test_accuracy " + formatHuman(*s.test_accuracy);
+  if (s.test_loss) {
+    line += ", test_loss " + formatHuman(*s.test_loss);
+    if (s.test_accuracy) line += " test_accuracy " + formatHuman(*s.test_accuracy);
+    // Which weights (issue 43): best.pt's, with the final weights' beside them.
+    if (s.test_weights == "best") {
+      line += " (best.pt, epoch " + std::to_string(s.test_epoch) + "; last weights: test_loss " +
+              (s.last_test_loss ? formatHuman(*s.last_test_loss) : std::string("-"));
+      if (s.last_test_accuracy) line += " test_accuracy " + formatHuman(*s.last_test_accuracy);
+      line += ")";
+    } else if (s.test_weights == "last") {
+      line += " (last weights, epoch " + std::to_string(s.test_epoch) + ")";
+    }
+  }
   line += ", " + formatFixed(s.wall_seconds, 1) + " s";
   line += ", seed " + std::to_string(s.seed);
   if (!run_dir.empty()) line += ", run dir " + run_dir;
@@ -171,6 +186,8 @@ void ProgressPrinter::onEpoch(const EpochRecord& r) {
                      std::to_string(r.step) + "  train_loss " + formatHuman(r.train_loss) +
                      "  val_loss " + formatHuman(r.val_loss);
   if (r.val_accuracy) line += "  val_accuracy " + formatHuman(*r.val_accuracy);
+  if (r.val_r2) line += "  val_r2 " + formatHuman(*r.val_r2);
+  if (r.val_rmse) line += "  val_rmse " + formatHuman(*r.val_rmse);
   line += "  lr " + formatHuman(r.lr) + "  " + formatFixed(r.epoch_seconds, 2) + " s";
   printLine(line);
 }

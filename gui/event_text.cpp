@@ -237,6 +237,11 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     s = e.message.find("skipped") != std::string::npos ? Severity::Warning : Severity::Info;
     const std::string note = e.message.rfind("data: ", 0) == 0 ? e.message.substr(6) : e.message;
     text = Tr::tr("Data: %1").arg(QString::fromStdString(note));
+  } else if (e.kind == EventKind::DataWarning && e.what == "data_changed") {
+    s = Severity::Warning;
+    text = Tr::tr("Data: %1 changed since the source run read it (allowed with "
+                  "--allow-changed-data): the splits and metrics may differ from that run's.")
+               .arg(QString::fromStdString(e.file));
   } else if (e.kind == EventKind::DataWarning) {
     s = Severity::Warning;
     text = Tr::tr("Data: %1")
@@ -337,6 +342,12 @@ QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Se
   } else if (summary.test_loss) {
     text += QLatin1Char(' ') + Tr::tr("Test loss: %1.").arg(number(*summary.test_loss));
   }
+  // Which weights the test metrics are of (issue 43).
+  if (summary.test_loss && summary.test_weights == "best")
+    text += QLatin1Char(' ') + Tr::tr("(Test: the best checkpoint's weights, epoch %1.)")
+                                   .arg(summary.test_epoch);
+  else if (summary.test_loss && summary.test_weights == "last")
+    text += QLatin1Char(' ') + Tr::tr("(Test: the last weights.)");
   if (summary.stop_reason == StopReason::Error && !summary.error.empty()) {
     text += QLatin1Char(' ') + Tr::tr("Error: %1").arg(QString::fromStdString(summary.error));
   }

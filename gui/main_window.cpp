@@ -292,6 +292,8 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
   showRunMarks(info);  // the ghost's name and changes, teaching mistakes (main_window_runs.cpp)
   plot_area_->resetView();
+  // The smoothed loss suits the run's length (issue 43: EMA 0.95 lagged over 20-step lessons).
+  plot_area_->lossView()->suggestSmoothingForRun(info.epochs * info.batches_per_epoch);
   flushed_ = ~quint64{0};
   progress_->startRun(controller_->runDirectory());
   status_->reset();

@@ -2258,10 +2258,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Previous run (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Dashed: the previous run (%1), %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3277,10 +3273,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Chosen run (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Dashed: the chosen run %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3940,6 +3932,78 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Sine sequences (built-in, regression, for recurrent models)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: %1 changed since the source run read it (allowed with --allow-changed-data): the splits and metrics may differ from that run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Test: the best checkpoint&apos;s weights, epoch %1.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Test: the last weights.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best checkpoint (epoch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test loss, last weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test accuracy, last weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last epoch (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best val R²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val R²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val MAE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val RMSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final validation R²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final validation MAE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final validation RMSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2174,10 +2174,6 @@ learning rate %2: %3</source>
 学习率 %2：%3</translation>
     </message>
     <message>
-        <source>Previous run (%1)</source>
-        <translation>上一次运行（%1）</translation>
-    </message>
-    <message>
         <source>Dashed: the previous run (%1), %2</source>
         <translation>虚线：上一次运行（%1），%2</translation>
     </message>
@@ -3270,10 +3266,6 @@ Its files are kept there until you delete them.</source>
         <translation>与当前训练对照</translation>
     </message>
     <message>
-        <source>Chosen run (%1)</source>
-        <translation>选定的运行（%1）</translation>
-    </message>
-    <message>
         <source>Dashed: the chosen run %1, %2</source>
         <translation>虚线：选定的运行 %1，%2</translation>
     </message>
@@ -3932,6 +3924,78 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Sine sequences (built-in, regression, for recurrent models)</source>
         <translation>正弦序列（内置，回归，用于循环网络）</translation>
+    </message>
+    <message>
+        <source>Data: %1 changed since the source run read it (allowed with --allow-changed-data): the splits and metrics may differ from that run&apos;s.</source>
+        <translation>数据：%1 在原运行读取之后被修改过（已用 --allow-changed-data 允许）：数据划分和指标可能与原运行不同。</translation>
+    </message>
+    <message>
+        <source>(Test: the best checkpoint&apos;s weights, epoch %1.)</source>
+        <translation>（测试：最佳检查点的权重，第 %1 轮。）</translation>
+    </message>
+    <message>
+        <source>(Test: the last weights.)</source>
+        <translation>（测试：最后一轮的权重。）</translation>
+    </message>
+    <message>
+        <source>%1: validation</source>
+        <translation>%1：验证</translation>
+    </message>
+    <message>
+        <source>%1: training</source>
+        <translation>%1：训练</translation>
+    </message>
+    <message>
+        <source>Test weights</source>
+        <translation>测试所用权重</translation>
+    </message>
+    <message>
+        <source>best checkpoint (epoch %1)</source>
+        <translation>最佳检查点（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Test loss, last weights</source>
+        <translation>测试损失（最后一轮权重）</translation>
+    </message>
+    <message>
+        <source>Test accuracy, last weights</source>
+        <translation>测试准确率（最后一轮权重）</translation>
+    </message>
+    <message>
+        <source>last epoch (%1)</source>
+        <translation>最后一轮（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Best val R²</source>
+        <translation>最佳验证 R²</translation>
+    </message>
+    <message>
+        <source>Final val R²</source>
+        <translation>最终验证 R²</translation>
+    </message>
+    <message>
+        <source>Final val MAE</source>
+        <translation>最终验证 MAE</translation>
+    </message>
+    <message>
+        <source>Final val RMSE</source>
+        <translation>最终验证 RMSE</translation>
+    </message>
+    <message>
+        <source>Final validation R²</source>
+        <translation>最终验证 R²</translation>
+    </message>
+    <message>
+        <source>Final validation MAE</source>
+        <translation>最终验证平均绝对误差（MAE）</translation>
+    </message>
+    <message>
+        <source>Final validation RMSE</source>
+        <translation>最终验证均方根误差（RMSE）</translation>
+    </message>
+    <message>
+        <source>Chosen run</source>
+        <translation>选定的运行</translation>
     </message>
 </context>
 </TS>

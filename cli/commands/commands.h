@@ -54,6 +54,7 @@ class TrainCommand {
   std::string resume_;
   std::string init_weights_;
   std::string replay_;
+  bool allow_changed_data_ = false;
   bool dry_run_ = false;
 };
 
@@ -290,6 +291,7 @@ class EvaluateCommand {
   std::vector<std::string> sets_;
   std::string split_ = "val";
   bool json_ = false;
+  bool allow_changed_data_ = false;
 };
 
 /// `device [--json]`: the devices and libraries in use.

@@ -63,6 +63,9 @@ EvaluateCommand::EvaluateCommand(CLI::App& app)
       ->type_name("KEY=VALUE");
   sub_->add_option("--split", split_, "Which split: val (default), test or train")
       ->check(CLI::IsMember({"train", "val", "test"}));
+  sub_->add_flag("--allow-changed-data", allow_changed_data_,
+                 "Go on when a data file changed since the checkpoint's run read it (size or "
+                 "SHA-256; refused otherwise, exit 2), with a warning");
   sub_->add_flag("--json", json_,
                  "Print one JSON object, with every sample's prediction and its number in the "
                  "source (split.json's numbering)");
@@ -74,6 +77,7 @@ int EvaluateCommand::run() const {
   EvaluationRequest req;
   req.checkpoint = checkpoint_;
   req.split = split_;
+  req.allow_changed_data = allow_changed_data_;
   if (!config_file_.empty() || !sets_.empty()) {
     for (const std::string& s : sets_)
       if (s.rfind("data.", 0) != 0)
@@ -88,14 +92,20 @@ int EvaluateCommand::run() const {
     }
   }
   const EvaluationResult r = evaluateCheckpoint(req);
+  for (const std::string& w : r.warnings)
+    std::fprintf(stderr, "warning: data: %s (--allow-changed-data): the split and metrics may not "
+                         "be the run's\n", w.c_str());
   if (json_) {
     nlohmann::ordered_json j;
     j["checkpoint"] = r.checkpoint;
     j["split"] = r.split;
+    j["data_changes"] = r.warnings;
     j["task"] = r.task;
     j["samples"] = r.samples;
     j["loss"] = jsonNumber(r.loss);
     j["accuracy"] = r.accuracy ? jsonNumber(*r.accuracy) : nlohmann::json(nullptr);
+    for (auto [key, value] : {std::pair{"r2", &r.r2}, std::pair{"mae", &r.mae}, std::pair{"rmse", &r.rmse}})
+      j[key] = *value ? jsonNumber(**value) : nlohmann::json(nullptr);
     nlohmann::ordered_json classes = nlohmann::ordered_json::array();
     for (const ClassMetrics& c : r.classes)
       classes.push_back({{"name", c.name},
@@ -118,6 +128,9 @@ int EvaluateCommand::run() const {
               r.checkpoint.c_str(), r.split.c_str(), static_cast<long long>(r.samples),
               r.task.c_str(), formatNumber(r.loss).c_str());
   if (r.accuracy) std::printf("accuracy    %s\n", formatFixed(*r.accuracy, 4).c_str());
+  if (r.r2)
+    std::printf("R^2         %s\nMAE         %s\nRMSE        %s\n", formatHuman(*r.r2).c_str(),
+                formatHuman(r.mae.value_or(0)).c_str(), formatHuman(r.rmse.value_or(0)).c_str());
   if (!r.classes.empty()) {
     size_t width = 5;
     for (const ClassMetrics& c : r.classes) width = std::max(width, c.name.size());

@@ -223,8 +223,10 @@ int CompareCommand::run() const {
   }
   const auto diffs = configDifferences(rows);
   static const char* kMetrics[] = {"best_val_loss",     "best_epoch",         "final_val_loss",
-                                   "best_val_accuracy", "final_val_accuracy", "test_loss",
-                                   "test_accuracy",     "epochs_done",        "duration_s"};
+                                   "best_val_accuracy", "final_val_accuracy", "best_val_r2",
+                                   "final_val_r2",      "final_val_mae",      "final_val_rmse",
+                                   "test_loss",         "test_accuracy",      "epochs_done",
+                                   "duration_s"};
   auto percent = [&](const std::string& key, size_t i) -> std::optional<double> {
     const json& base = rows[0].values.at(key);
     const json& v = rows[i].values.at(key);

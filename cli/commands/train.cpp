@@ -154,8 +154,12 @@ TrainCommand::TrainCommand(CLI::App& app)
                        "Rerun the run in RUN_DIR as it happened: its config.json (the starting "
                        "settings) plus every live change recorded in its events.jsonl (learning "
                        "rate, clipping, AMP) at the same step, and the same stop; bit-identical on "
-                       "the CPU. Only --out, --overwrite and --json may accompany it"))
+                       "the CPU. Only --out, --overwrite, --allow-changed-data and --json may accompany it"))
       ->type_name("RUN_DIR");
+  sub_->add_flag("--allow-changed-data", allow_changed_data_,
+                 "With --resume or --replay: go on when a data file changed since the source run "
+                 "read it (size or SHA-256; refused otherwise, exit 2), recording a data_changed "
+                 "warning in the run");
   sub_->add_flag("--dry-run", dry_run_,
                  "Shape first: load the data, build the model and run the first training batch "
                  "through it layer by layer in eval mode (dropout off, batch norm on its running "
@@ -203,8 +207,8 @@ int TrainCommand::run(const std::string& command_line) const {
       if (!preset_.empty() || !config_file_.empty() || !sets.empty() || !resume_.empty() ||
           !init_weights_.empty()) {
         printError(
-            "--replay takes everything from the run directory: only --out, --overwrite and "
-            "--json may accompany it (not --preset, --config, --set, --epochs, --resume or "
+            "--replay takes everything from the run directory: only --out, --overwrite, "
+            "--allow-changed-data and --json may accompany it (not --preset, --config, --set, --epochs, --resume or "
             "--init-weights)");
         return kExitUsage;
       }
@@ -314,6 +318,11 @@ int TrainCommand::run(const std::string& command_line) const {
   options.scheduled_commands = replay.commands;
   if (!replay.resume_from.empty()) options.resume_from = replay.resume_from;
   if (!replay.init_weights.empty()) options.init_weights = replay.init_weights;
+  if (!replay_.empty()) {
+    options.expected_data = replay.data_files;
+    options.expected_data_from = "the recorded run (" + replay.run_dir.string() + ")";
+  }
+  options.allow_changed_data = allow_changed_data_;
   if (!replay_.empty()) printReplayPlan(replay);
   options.distributed = dist;
   if (dist && dist->local_world_size > 1)  // the ranks on this machine share its cores

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "core/config/kinds.h"
+#include "core/data/data_fingerprint.h"
 #include "core/data/distributed_sampler.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
@@ -187,6 +188,8 @@ PreparedData loadData(const DataConfig& c) {
   out.split.val_file = loaded.val_file;
   out.split.test_file = loaded.test_file;
   out.split.pool_names = std::move(loaded.pool_names);
+  // What the run read, so that a later evaluate / resume / replay notices a changed file.
+  out.summary.files = dataFilesOf(c, std::move(loaded.folders));
   out.notes = std::move(loaded.notes);
 
   Preprocessing& pre = out.summary.preprocessing;

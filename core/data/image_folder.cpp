@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
+#include "core/data/data_fingerprint.h"
 #include "core/data/image_cache.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
@@ -204,14 +206,28 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
 /// ones moved from the listing to `names`, where the pixels came from in `notes`.
 TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size,
                   bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
-                  const fs::path& root, std::vector<std::string>& notes) {
+                  const fs::path& root, std::vector<std::string>& notes,
+                  const std::string& config_key, std::vector<DataFile>& folders) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const fs::path cache_dir = imageCacheDir();
-  uint64_t key = 0;
+  // The cache key is the folder's fingerprint too (run.json data.files; issue 43): every
+  // image's relative path, class, size and modification time.
+  const uint64_t key =
+      imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{}, listing.files);
+  {
+    DataFile f;
+    f.key = config_key;
+    f.path = root.string();
+    f.size = n;
+    f.mtime_ns = modificationTimeNs(root);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
+    f.sha256 = std::string("listing:") + hex;
+    folders.push_back(std::move(f));
+  }
   fs::path cache_file;
   std::optional<DecodedImages> d;
   if (!cache_dir.empty()) {
-    key = imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{}, listing.files);
     cache_file = imageCacheFile(cache_dir, key);
     d = readImageCache(cache_file, key, n, channels);
     if (d && !size.empty() && d->size != size) d.reset();  // val/test: the training size
@@ -269,7 +285,9 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   std::vector<std::string> failed;
   const bool resize = !c.size.empty();  // else every image must have the first one's size
   std::vector<std::string> cache_notes;
-  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir, cache_notes);
+  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir, cache_notes,
+                    split_folders ? "data.image_folder.path/train" : "data.image_folder.path",
+                    out.folders);
   out.pool_file = train_dir.string();
   const at::Tensor per_class =
       at::bincount(out.pool.y, {}, static_cast<int64_t>(train.classes.size()));
@@ -292,7 +310,8 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
       failImage(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
                              train_dir.string() + "'s (" + b + ")");
     }
-    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir, cache_notes);
+    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir, cache_notes,
+                  std::string("data.image_folder.path/") + name, out.folders);
     *file = dir.string();
     for (const std::string& s : l.skipped) out.notes.push_back("skipped (not an image): " + s);
   }

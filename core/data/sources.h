@@ -32,6 +32,9 @@ struct SourceData {
   at::Tensor pool_rows;
   /// The files the pool / val / test samples were read from (empty for generated data).
   std::string pool_file, val_file, test_file;
+  /// Image folders: each split folder's fingerprint (its image cache key; DataFile); the
+  /// files of other sources are fingerprinted from the config (dataFilesOf).
+  std::vector<DataFile> folders;
   /// Sample names of the pool (image files relative to the root; empty for other sources).
   std::vector<std::string> pool_names;
   /// What the import report lists: rows dropped, files skipped ... (English, one line each).

@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include "core/config/kinds.h"
+#include "core/data/data_fingerprint.h"
 #include "core/data/dataset.h"
 
 namespace trainscope {
@@ -44,6 +45,9 @@ nlohmann::json splitJson(const PreparedData& data, const DataConfig& config) {
                       {"val_file", fileOrNull(s.val_file)},
                       {"test_file", fileOrNull(s.test_file)}};
   if (!s.pool_names.empty()) j["files"] = s.pool_names;
+  // What the indices index: check it before using them (issue 43), e.g. in Python
+  // hashlib.sha256(open(f["path"], "rb").read()).hexdigest() == f["sha256"].
+  j["data_files"] = data.summary.files;
   return j;
 }
 

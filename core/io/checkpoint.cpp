@@ -144,6 +144,11 @@ std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
     auto train_acc = h.find("train_accuracy");  // absent in checkpoints of older builds
     if (train_acc != h.end() && !train_acc->value().isNone())
       r.train_accuracy = numberOf(train_acc->value());
+    for (auto [key, field] : {std::pair{"val_r2", &r.val_r2}, std::pair{"val_mae", &r.val_mae},
+                              std::pair{"val_rmse", &r.val_rmse}}) {
+      auto v = h.find(key);  // absent in checkpoints of older builds
+      if (v != h.end() && !v->value().isNone()) *field = numberOf(v->value());
+    }
     history.push_back(r);
   }
   return history;
@@ -199,6 +204,35 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   info.torch_version = strAt("torch_version");
   info.trainscope_version = strAt("trainscope_version");
   info.saved_at = strAt("saved_at");
+  // The data files the run read (issue 43; absent in checkpoints of older builds).
+  const auto data = d.find("data");
+  if (data != d.end() && data->value().isGenericDict()) {
+    const auto& dd = data->value().toGenericDict();
+    const auto files = dd.find("files");
+    if (files != dd.end() && files->value().isList()) {
+      for (const c10::IValue& e : files->value().toListRef()) {
+        if (!e.isGenericDict()) badCheckpoint(file, "'data.files' holds an entry that is not a dict");
+        const auto& fd = e.toGenericDict();
+        auto text = [&](const char* key) -> std::string {
+          const c10::IValue& v = requireKey(fd, key, file, "data.files");
+          if (!v.isString()) badCheckpoint(file, std::string("'data.files.") + key + "' is not a string");
+          return v.toStringRef();
+        };
+        auto integer = [&](const char* key) -> int64_t {
+          const c10::IValue& v = requireKey(fd, key, file, "data.files");
+          if (!v.isInt()) badCheckpoint(file, std::string("'data.files.") + key + "' is not an integer");
+          return v.toInt();
+        };
+        DataFile f;
+        f.key = text("key");
+        f.path = text("path");
+        f.size = integer("size");
+        f.mtime_ns = integer("mtime_ns");
+        f.sha256 = text("sha256");
+        info.data_files.push_back(std::move(f));
+      }
+    }
+  }
 
   auto addTensor = [&](const std::string& name, const c10::IValue& v) {
     if (!v.isTensor()) return;

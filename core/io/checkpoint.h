@@ -46,6 +46,8 @@ struct CheckpointInfo {
   std::string saved_at;                   ///< local time, ISO 8601
   std::vector<CheckpointTensor> tensors;  ///< model_state_dict entries, then optimizer buffers
   std::vector<EpochRecord> history;       ///< per-epoch records so far (redraws the curves)
+  /// The data files the run read (`data.files`; empty in checkpoints of older builds).
+  std::vector<DataFile> data_files;
 };
 
 /// Reads `file` and describes it without touching any training state. Throws

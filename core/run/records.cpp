@@ -172,14 +172,14 @@ nlohmann::json optJson(const std::optional<double>& v) {
 
 const char* metricsCsvHeader() {
   return "epoch,step,train_loss,val_loss,val_accuracy,lr,epoch_seconds,samples_per_second,"
-         "train_accuracy";
+         "train_accuracy,val_r2,val_mae,val_rmse";
 }
 
 std::string toCsvRow(const EpochRecord& r) {
   return std::to_string(r.epoch) + "," + std::to_string(r.step) + "," + formatNumber(r.train_loss) +
          "," + formatNumber(r.val_loss) + "," + opt(r.val_accuracy) + "," + formatNumber(r.lr) +
          "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second) + "," +
-         opt(r.train_accuracy);
+         opt(r.train_accuracy) + "," + opt(r.val_r2) + "," + opt(r.val_mae) + "," + opt(r.val_rmse);
 }
 
 nlohmann::ordered_json epochToJson(const EpochRecord& r) {
@@ -193,6 +193,9 @@ nlohmann::ordered_json epochToJson(const EpochRecord& r) {
   j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
   j["samples_per_second"] = jsonNumber(r.samples_per_second);
   j["train_accuracy"] = optJson(r.train_accuracy);
+  j["val_r2"] = optJson(r.val_r2);
+  j["val_mae"] = optJson(r.val_mae);
+  j["val_rmse"] = optJson(r.val_rmse);
   return j;
 }
 
@@ -238,6 +241,12 @@ nlohmann::json toJson(const RunSummary& s) {
       {"test_accuracy", optJson(s.test_accuracy)},
       {"wall_seconds", jsonNumber(s.wall_seconds)},
       {"seed", s.seed}};
+  if (!s.test_weights.empty()) {
+    j["test_weights"] = s.test_weights;
+    j["test_epoch"] = s.test_epoch;
+  }
+  if (s.last_test_loss) j["last_test_loss"] = jsonNumber(*s.last_test_loss);
+  if (s.last_test_accuracy) j["last_test_accuracy"] = jsonNumber(*s.last_test_accuracy);
   if (!s.error.empty()) j["error"] = s.error;
   if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
   if (s.checkpoints_failed > 0) {

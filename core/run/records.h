@@ -114,6 +114,11 @@ struct EpochRecord {
   /// training.early_stopping.enabled: the epoch at which early stopping fires if validation
   /// loss does not improve again (the preview front ends draw); not in metrics.csv.
   std::optional<int64_t> early_stop_at;
+  /// Regression only (issue 43), over the validation split in target units (the targets as in
+  /// the data, data.target_scale undone): the coefficient of determination 1 - SSE / SST
+  /// (sklearn.metrics.r2_score, "uniform_average" over the targets), the mean absolute error
+  /// and the root of the mean squared error (metrics.csv `val_r2`, `val_mae`, `val_rmse`).
+  std::optional<double> val_r2, val_mae, val_rmse;
 };
 
 /// A validation sample the model gets most wrong (ValidationDetail::worst).
@@ -198,6 +203,21 @@ struct Preprocessing {
   double target_scale = 1;           ///< regression only; 1 for classification
 };
 
+/// A data file (or image folder) a run read, fingerprinted so that `evaluate`, `train --resume`
+/// and `train --replay` notice when it changed since (issue 43): run.json `data.files`, the
+/// checkpoint's `data.files`, split.json `data_files`, each entry {"key", "path", "size",
+/// "mtime_ns", "sha256"} (core/data/data_fingerprint.h).
+struct DataFile {
+  std::string key;   ///< the config key that named it ("data.csv.path"; fashion-mnist:
+                     ///< "data.path/train-images-idx3-ubyte.gz"; image folders: the split folder's key)
+  std::string path;  ///< absolute
+  int64_t size = 0;  ///< bytes (image folders: the number of images listed)
+  int64_t mtime_ns = 0;  ///< modification time, nanoseconds since the epoch (informative only)
+  /// Lower-case hex SHA-256 of the file's bytes; image folders: "listing:" and the 16-hex-digit
+  /// image cache key (every image's relative path, class, size and modification time).
+  std::string sha256;
+};
+
 /// Sizes, shape, task and preprocessing of the data of a run.
 struct DataSummary {
   std::string source;
@@ -218,6 +238,8 @@ struct DataSummary {
   /// one-hot columns "<column>=<category>"); empty for other data.
   std::vector<std::string> feature_names;
   Preprocessing preprocessing;
+  /// Every data file the run read (empty for generated data and runs written before).
+  std::vector<DataFile> files;
 };
 
 /// The model of a run.
@@ -323,7 +345,16 @@ struct RunSummary {
   int64_t best_epoch = 0;  ///< epoch of the lowest val_loss, 0 when none
   std::optional<double> best_val_loss;
   std::optional<EpochRecord> final_metrics;
+  /// Test split metrics (when there is a test split) of the weights `test_weights` names:
+  /// "best" (checkpoints/best.pt's, the epoch of lowest validation loss: `test_epoch`) when the
+  /// run kept a best checkpoint, else "last" (the final weights). summary.json "test_loss",
+  /// "test_accuracy", "test_weights", "test_epoch".
   std::optional<double> test_loss, test_accuracy;
+  std::string test_weights;
+  int64_t test_epoch = 0;
+  /// The final weights' test metrics where test_weights is "best" and the last epoch is another
+  /// (summary.json "last_test_loss", "last_test_accuracy").
+  std::optional<double> last_test_loss, last_test_accuracy;
   double wall_seconds = 0;
   int64_t seed = 0;
   std::string error;                   ///< English detail when stop_reason is Error

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "core/data/data_fingerprint.h"  // DataFile to/from JSON
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
 
@@ -73,7 +74,8 @@ nlohmann::json toJson(const RunInfo& r) {
         {"outputs", r.data.outputs},
         {"class_names", r.data.class_names},
         {"feature_names", r.data.feature_names},
-        {"preprocessing", r.data.preprocessing}}},
+        {"preprocessing", r.data.preprocessing},
+        {"files", r.data.files}}},
       {"model",
        {{"description", r.model.description}, {"parameter_count", r.model.parameter_count}}},
   };
@@ -131,6 +133,7 @@ RunInfo runInfoFromJson(const nlohmann::json& run, const nlohmann::json& config)
     readIfPresent(d, "class_names", r.data.class_names);
     readIfPresent(d, "feature_names", r.data.feature_names);
     readIfPresent(d, "preprocessing", r.data.preprocessing);
+    readIfPresent(d, "files", r.data.files);
   }
   if (run.contains("model")) {
     readIfPresent(run.at("model"), "description", r.model.description);

@@ -232,7 +232,8 @@ std::vector<EpochRecord> epochRows(const Table& t) {
             c_acc = t.column("val_accuracy", false), c_lr = t.column("lr", false),
             c_secs = t.column("epoch_seconds", false),
             c_rate = t.column("samples_per_second", false),
-            c_train_acc = t.column("train_accuracy", false);
+            c_train_acc = t.column("train_accuracy", false), c_r2 = t.column("val_r2", false),
+            c_mae = t.column("val_mae", false), c_rmse = t.column("val_rmse", false);
   const char* what = "metrics.csv";
   std::vector<EpochRecord> rows;
   for (size_t i = 0; i < t.rows.size(); ++i) {
@@ -247,6 +248,9 @@ std::vector<EpochRecord> epochRows(const Table& t) {
     r.epoch_seconds = t.number(i, c_secs, what).value_or(0);
     r.samples_per_second = t.number(i, c_rate, what).value_or(0);
     r.train_accuracy = t.number(i, c_train_acc, what);
+    r.val_r2 = t.number(i, c_r2, what);
+    r.val_mae = t.number(i, c_mae, what);
+    r.val_rmse = t.number(i, c_rmse, what);
     rows.push_back(r);
   }
   return rows;
@@ -373,10 +377,19 @@ RunSummary readSummaryJson(const std::filesystem::path& file) {
       if (m.contains("samples_per_second"))
         r.samples_per_second = jsonDouble(m.at("samples_per_second")).value_or(0);
       if (m.contains("train_accuracy")) r.train_accuracy = jsonDouble(m.at("train_accuracy"));
+      for (auto [key, field] : {std::pair{"val_r2", &r.val_r2}, std::pair{"val_mae", &r.val_mae},
+                                std::pair{"val_rmse", &r.val_rmse}})
+        if (m.contains(key)) *field = jsonDouble(m.at(key));
       s.final_metrics = r;
     }
     if (j.contains("test_loss")) s.test_loss = jsonDouble(j.at("test_loss"));
     if (j.contains("test_accuracy")) s.test_accuracy = jsonDouble(j.at("test_accuracy"));
+    s.test_weights = j.value("test_weights", "");
+    if (j.contains("test_epoch") && j.at("test_epoch").is_number_integer())
+      s.test_epoch = j.at("test_epoch").get<int64_t>();
+    if (j.contains("last_test_loss")) s.last_test_loss = jsonDouble(j.at("last_test_loss"));
+    if (j.contains("last_test_accuracy"))
+      s.last_test_accuracy = jsonDouble(j.at("last_test_accuracy"));
     if (j.contains("wall_seconds")) s.wall_seconds = jsonDouble(j.at("wall_seconds")).value_or(0);
     if (j.contains("seed")) s.seed = j.at("seed").get<int64_t>();
     s.error = j.value("error", "");

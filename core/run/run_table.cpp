@@ -168,9 +168,10 @@ std::string anomaliesOf(const std::vector<Event>& events, int64_t skipped_steps,
 }
 
 void fillMetrics(RunRow& row, const std::vector<EpochRecord>& epochs) {
-  std::optional<double> best_loss, best_acc;
+  std::optional<double> best_loss, best_acc, best_r2;
   int64_t best_epoch = 0;
   for (const auto& e : epochs) {
+    if (e.val_r2 && std::isfinite(*e.val_r2) && (!best_r2 || *e.val_r2 > *best_r2)) best_r2 = e.val_r2;
     if (std::isfinite(e.val_loss) && (!best_loss || e.val_loss < *best_loss)) {
       best_loss = e.val_loss;
       best_epoch = e.epoch;
@@ -182,7 +183,11 @@ void fillMetrics(RunRow& row, const std::vector<EpochRecord>& epochs) {
   v["best_val_loss"] = orNull(best_loss);
   v["best_epoch"] = best_loss ? json(best_epoch) : json(nullptr);
   v["best_val_accuracy"] = orNull(best_acc);
+  v["best_val_r2"] = orNull(best_r2);
   if (!epochs.empty()) {
+    v["final_val_r2"] = orNull(epochs.back().val_r2);
+    v["final_val_mae"] = orNull(epochs.back().val_mae);
+    v["final_val_rmse"] = orNull(epochs.back().val_rmse);
     v["final_val_loss"] = std::isfinite(epochs.back().val_loss) ? json(epochs.back().val_loss)
                                                                  : json(formatNumber(epochs.back().val_loss));
     v["final_val_accuracy"] = orNull(epochs.back().val_accuracy);
@@ -233,6 +238,12 @@ const std::vector<RunColumn>& runColumns() {
       {"final_train_loss", "final train loss", "training loss of the last epoch", false},
       {"best_val_accuracy", "best val acc", "highest validation accuracy (classification)"},
       {"final_val_accuracy", "final val acc", "validation accuracy of the last epoch"},
+      {"best_val_r2", "best val R2", "highest validation R^2 (regression)", false},
+      {"final_val_r2", "final val R2", "validation R^2 of the last epoch (regression)", false},
+      {"final_val_mae", "final val MAE",
+       "validation mean absolute error of the last epoch, target units (regression)", false},
+      {"final_val_rmse", "final val RMSE",
+       "validation root mean squared error of the last epoch, target units (regression)", false},
       {"test_loss", "test loss", "loss on the test split at the end (when there is one)"},
       {"test_accuracy", "test acc", "accuracy on the test split at the end"},
       {"anomalies", "anomalies",
@@ -381,7 +392,7 @@ RunRow readRunRow(const fs::path& dir_in) {
 namespace {
 
 constexpr const char* kIndexMagic = "trainscope_runs_index";
-constexpr int kIndexVersion = 1;
+constexpr int kIndexVersion = 2;  // 2: regression metrics (best_val_r2, final_val_*)
 
 /// What a run folder's row depends on: size and modification time of each file it reads.
 std::string signatureOf(const fs::path& dir) {

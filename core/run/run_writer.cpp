@@ -40,6 +40,9 @@ void addEpoch(TensorBoardWriter& tb, const EpochRecord& r, double wall_time) {
                                                 {"val/loss", r.val_loss}};
   if (r.val_accuracy) v.emplace_back("val/accuracy", *r.val_accuracy);
   if (r.train_accuracy) v.emplace_back("train/accuracy", *r.train_accuracy);
+  if (r.val_r2) v.emplace_back("val/r2", *r.val_r2);
+  if (r.val_mae) v.emplace_back("val/mae", *r.val_mae);
+  if (r.val_rmse) v.emplace_back("val/rmse", *r.val_rmse);
   if (r.samples_per_second > 0) v.emplace_back("samples_per_second", r.samples_per_second);
   v.emplace_back("epoch", static_cast<double>(r.epoch));
   tb.addScalars(v, r.step, wall_time);

@@ -1,5 +1,6 @@
 #include "core/run/smoothing.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace trainscope {
@@ -34,6 +35,11 @@ std::vector<double> movingAverage(const std::vector<double>& values, std::size_t
     out[i] = finite > 0 ? sum / static_cast<double>(finite) : std::nan("");
   }
   return out;
+}
+
+double emaWeightForRun(long long planned_steps) {
+  if (planned_steps <= 20) return 0;
+  return std::min(0.95, 1.0 - 20.0 / static_cast<double>(planned_steps));
 }
 
 }  // namespace trainscope

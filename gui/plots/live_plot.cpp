@@ -23,11 +23,17 @@ class Log125Ticker : public QCPAxisTickerLog {
     QVector<double> ticks;
     const int first = static_cast<int>(std::floor(std::log10(range.lower)));
     const int last = static_cast<int>(std::ceil(std::log10(range.upper)));
-    for (int k = first; k <= last; ++k)
-      for (double m : {1.0, 2.0, 5.0}) {
-        const double v = m * std::pow(10.0, k);
-        if (v >= range.lower && v <= range.upper) ticks.append(v);
-      }
+    // 1-2-5 in each decade, or the decades alone where that is more than the plot's height
+    // has room for (tickCount, fitValueTicks): a short plot at 1.5x fonts stacked labels.
+    for (const auto& mantissas : {std::vector<double>{1.0, 2.0, 5.0}, std::vector<double>{1.0}}) {
+      ticks.clear();
+      for (int k = first; k <= last; ++k)
+        for (double m : mantissas) {
+          const double v = m * std::pow(10.0, k);
+          if (v >= range.lower && v <= range.upper) ticks.append(v);
+        }
+      if (ticks.size() <= tickCount() + 1) break;
+    }
     return ticks;
   }
   QVector<double> createSubTickVector(int subTickCount, const QVector<double>& ticks) override {
@@ -259,8 +265,35 @@ void LivePlot::sync() {
   clearUpperVectorState();  // the copies and range scans below are plain double code
   for (Binding& b : bindings_) syncBinding(b);
   syncMarkers();
+  applyAutoLogScale();
   if (following_) rescale();
   replotWhenShown();
+}
+
+void LivePlot::setAutoLogScale(bool on, double decades) {
+  auto_log_ = on;
+  auto_log_decades_ = decades;
+}
+
+void LivePlot::applyAutoLogScale() {
+  if (!auto_log_ || log_chosen_) return;
+  double low = std::numeric_limits<double>::infinity(), high = 0;
+  bool any = false;
+  for (const Binding& b : bindings_) {
+    if (b.run != runs::kShown || !b.in_range) continue;
+    any = any || b.graph->dataCount() > 0;
+    if (!b.graph->visible() || log_scale_) continue;  // once on, only emptiness turns it off
+    for (auto it = b.graph->data()->constBegin(); it != b.graph->data()->constEnd(); ++it)
+      if (std::isfinite(it->value) && it->value > 0) {
+        low = std::min(low, it->value);
+        high = std::max(high, it->value);
+      }
+  }
+  if (!any && log_scale_) {
+    setLogScale(false);  // a new run starts linear
+  } else if (!log_scale_ && high > 0 && std::log10(high / low) > auto_log_decades_) {
+    setLogScale(true);
+  }
 }
 
 void LivePlot::replotWhenShown() {
@@ -316,6 +349,7 @@ void LivePlot::rescale() {
 }
 
 void LivePlot::setLogScale(bool logarithmic) {
+  const bool changed = log_scale_ != logarithmic;
   log_scale_ = logarithmic;
   if (logarithmic) {
     yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -330,6 +364,7 @@ void LivePlot::setLogScale(bool logarithmic) {
   }
   fitValueTicks();
   resetView();
+  if (changed) emit logScaleChanged(logarithmic);
 }
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
@@ -352,7 +387,8 @@ void LivePlot::fitValueTicks() {
   fitted_ticker_ = ticker;
   // Labels of a larger font (presentation mode) need proportionally more room.
   const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
-  yAxis->ticker()->setTickCount(std::clamp(room / spacing, 2, 5));
+  // A log axis may take a single step over its range (the ends labelled) where two would not fit.
+  yAxis->ticker()->setTickCount(std::clamp(room / spacing, log_scale_ ? 1 : 2, 5));
 }
 
 void LivePlot::fitStepTicks() {

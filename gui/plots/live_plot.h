@@ -62,6 +62,13 @@ class LivePlot : public QCustomPlot {
   /// Logarithmic value axis (values <= 0 are left out of the range).
   void setLogScale(bool logarithmic);
   bool logScale() const { return log_scale_; }
+  /// Automatic log scale (issue 43: the clipping lesson's norms of 400 and 1 lay flat on a
+  /// linear axis): while on and the user has not chosen (setLogScaleChosen), sync() turns the
+  /// log axis on once the shown run's visible positive finite values span more than
+  /// `decades` decades, and off again when the run's curves are empty (a new run).
+  void setAutoLogScale(bool on, double decades = 2);
+  /// The user picked the scale (the bar's check box): automatic switching stops.
+  void setLogScaleChosen() { log_chosen_ = true; }
 
   /// Keeps this plot's step axis equal to `other`'s (zoom, pan and following), both ways.
   void linkStepAxis(LivePlot* other);
@@ -90,6 +97,10 @@ class LivePlot : public QCustomPlot {
   /// off the plot): it is drawn where it falls inside the other curves' ranges, never widening
   /// them (the learning-rate finder's raw curve).
   void setSeriesInRange(const std::string& name, bool inRange);
+
+ signals:
+  /// The value axis became logarithmic or linear (setLogScale: the bar's check box follows).
+  void logScaleChanged(bool logarithmic);
 
  protected:
   /// The readout text for the point (`key`, `value`) of `graph`; `marker` for a non-finite
@@ -143,6 +154,11 @@ class LivePlot : public QCustomPlot {
   std::uint64_t marker_stamp_ = ~std::uint64_t{0};
   bool following_ = true;
   bool log_scale_ = false;
+  bool auto_log_ = false;
+  bool log_chosen_ = false;
+  double auto_log_decades_ = 2;
+  /// sync(): applies the automatic log scale (setAutoLogScale).
+  void applyAutoLogScale();
   bool stale_ = false;  ///< synced while hidden: replot when shown
   struct Title {
     QString full, shown;  ///< the label as set, and as fitted

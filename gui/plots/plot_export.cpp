@@ -26,6 +26,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/csv_cell.h"
 #include "core/io/number_format.h"
+#include "gui/plots/live_plot.h"
 #include "gui/plots/plot_style.h"
 #include "gui/tr.h"
 
@@ -208,6 +209,18 @@ void installPlotExportMenu(QCustomPlot* plot) {
     menu.addAction(Tr::tr("Save image (PNG, SVG, PDF)..."), plot,
                    [plot] { askExportPlotImage(plot); });
     menu.addAction(Tr::tr("Save data as CSV..."), plot, [plot] { askExportPlotCsv(plot); });
+    // The log scale from the plot itself: presentation mode hides the bar with its box
+    // (issue 43: the clipping lesson's norms needed it in front of the class).
+    if (auto* live = qobject_cast<LivePlot*>(plot)) {
+      menu.addSeparator();
+      QAction* log = menu.addAction(Tr::tr("Log scale"));
+      log->setCheckable(true);
+      log->setChecked(live->logScale());
+      QObject::connect(log, &QAction::toggled, live, [live](bool on) {
+        live->setLogScaleChosen();
+        live->setLogScale(on);
+      });
+    }
     menu.exec(plot->mapToGlobal(at));
   });
 }

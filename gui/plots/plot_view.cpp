@@ -59,10 +59,14 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
                          smoothing_strength_->value());
     };
     connect(smoothing_mode_, &QComboBox::currentIndexChanged, this, [this, apply] {
+      if (!suggesting_) smoothing_chosen_ = true;
       updateSmoothingControl();
       apply();
     });
-    connect(smoothing_strength_, &QDoubleSpinBox::valueChanged, this, apply);
+    connect(smoothing_strength_, &QDoubleSpinBox::valueChanged, this, [this, apply] {
+      if (!suggesting_) smoothing_chosen_ = true;
+      apply();
+    });
     bar->addWidget(smoothing_mode_);
     bar->addWidget(smoothing_strength_);
   } else {
@@ -74,7 +78,17 @@ PlotView::PlotView(LivePlot* plot, const QString& name, QWidget* parent)
   layout->addLayout(bar);
   plot_->setParent(this);
   layout->addWidget(plot_, 1);
-  connect(log_scale_, &QCheckBox::toggled, plot_, &LivePlot::setLogScale);
+  // A change of the box is the user's choice (the plot's automatic log scale stops); the
+  // plot's own switch shows in the box without echoing back (blocked signals).
+  connect(log_scale_, &QCheckBox::toggled, plot_, [this](bool logarithmic) {
+    plot_->setLogScaleChosen();
+    plot_->setLogScale(logarithmic);
+  });
+  connect(plot_, &LivePlot::logScaleChanged, this, [this](bool logarithmic) {
+    const QSignalBlocker block(log_scale_);
+    log_scale_->setChecked(logarithmic);
+  });
+  log_scale_->setChecked(plot_->logScale());
   connect(legend_, &QCheckBox::toggled, plot_, &LivePlot::setLegendShown);
   retranslate();
 }
@@ -113,6 +127,15 @@ void PlotView::updateGhost() {
   clear_ghost_->setVisible(shown);
   ghost_label_->setProperty("shownBeforeBarHidden", loss->ghostShown());
   clear_ghost_->setProperty("shownBeforeBarHidden", loss->ghostShown());
+}
+
+void PlotView::suggestSmoothingForRun(long long planned_steps) {
+  if (!smoothing_strength_ || smoothing_chosen_ ||
+      static_cast<LossPlot::Smoothing>(smoothing_mode_->currentIndex()) != LossPlot::Smoothing::Ema)
+    return;
+  suggesting_ = true;
+  smoothing_strength_->setValue(emaWeightForRun(planned_steps));
+  suggesting_ = false;
 }
 
 void PlotView::updateSmoothingControl() {

@@ -59,7 +59,9 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
     QColor faint = color;
     faint.setAlpha(110);
     QCPGraph* g = addRunGraph(runs::kPrevious, name, {});
-    g->setPen(QPen(faint, 1.8, Qt::DashLine));
+    QPen pen(faint, 1.8, Qt::CustomDashLine);
+    pen.setDashPattern({6, 4});  // long dashes: never mistaken for the faint solid per-step curve
+    g->setPen(pen);
     g->removeFromLegend();
   }
   QColor light = kTrainColor;
@@ -219,6 +221,11 @@ void LossPlot::updateBest() {
 }
 
 void LossPlot::alignLabels() {
+  // The teaching banner wrapped to the plot's width as drawn now (a resize, presentation mode).
+  if (mistakes_banner_) {
+    const QString wrapped = wrappedBanner();
+    if (wrapped != mistakes_banner_->text()) mistakes_banner_->setText(wrapped);
+  }
   // A label stands right of its line in the left part of the plot, left of it further right,
   // so it is never cut by the plot's edge; when another marker's line would run through it
   // there, it takes the other side (the best epoch and the overfitting onset are often close).
@@ -393,10 +400,13 @@ void LossPlot::retranslate() {
   // Short names: the plot is narrow next to the side views, and its axis says "Loss".
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
+  // Each dashed curve of the other run has its own entry (issue 43: its training curve read as
+  // this run's per-step loss), short so that two columns still fit at 1.5x (the bar above the
+  // plot names the run: ghostDescription).
+  const QString other = ghost_chosen_ ? Tr::tr("Chosen run") : Tr::tr("Previous run");
   graphFor(runs::kPrevious, series::kEpochValLoss)
-      ->setName(ghost_chosen_        ? Tr::tr("Chosen run (%1)").arg(ghost_name_)
-                : ghost_name_.isEmpty() ? Tr::tr("Previous run")
-                                        : Tr::tr("Previous run (%1)").arg(ghost_name_));
+      ->setName(Tr::tr("%1: validation").arg(other));
+  graphFor(runs::kPrevious, series::kEpochTrainLoss)->setName(Tr::tr("%1: training").arg(other));
   smoothed_->setName(Tr::tr("Smoothed"));
   graphFor(series::kEpochValLoss)->setName(Tr::tr("Validation loss (epoch)"));
   if (best_epoch_) updateBest();
@@ -434,11 +444,32 @@ QString LossPlot::wrappedBanner() const {
   // QCPTextElement does not wrap; at 1024x768 the loss plot is about 360 px wide).
   const QString text = EventText::mistakesBanner(mistakes_);
   const QFontMetrics fm(mistakes_banner_ ? mistakes_banner_->font() : font());
-  const int avail = std::max(200, (axisRect()->width() > 50 ? axisRect()->width() : width()) - 8);
+  // The font as drawn: in presentation mode applyPresentation has scaled it by then (this runs
+  // before each replot, after it), so a 1.5x banner is not cut at both ends (issue 43).
+  const int avail = std::max(60, (axisRect()->width() > 50 ? axisRect()->width() : width()) - 8);
   if (fm.horizontalAdvance(text) <= avail) return text;
   QStringList lines{QString()};
   static const QRegularExpression parts(QStringLiteral("(?<=[:：,，])\\s*"));
+  QStringList pieces;
   for (const QString& part : text.split(parts, Qt::SkipEmptyParts)) {
+    if (fm.horizontalAdvance(part) <= avail || !part.contains(QLatin1Char(' '))) {
+      pieces << part;
+      continue;
+    }
+    // A part wider than the plot by itself: broken at its spaces too.
+    QString line;
+    for (const QString& word : part.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+      const QString joined = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+      if (!line.isEmpty() && fm.horizontalAdvance(joined) > avail) {
+        pieces << line;
+        line = word;
+      } else {
+        line = joined;
+      }
+    }
+    if (!line.isEmpty()) pieces << line;
+  }
+  for (const QString& part : pieces) {
     const bool wide = lines.back().endsWith(QChar(0xFF0C)) || lines.back().endsWith(QChar(0xFF1A));
     const QString joined = lines.back().isEmpty() ? part
                            : wide                 ? lines.back() + part  // after ，or ：
@@ -491,11 +522,13 @@ void LossPlot::sync() {
                      0;
   if (ghost != ghost_shown_) {
     ghost_shown_ = ghost;
-    QCPGraph* g = graphFor(runs::kPrevious, series::kEpochValLoss);
-    if (ghost) {
-      g->addToLegend();  // last: after the current run's curves
-    } else {
-      g->removeFromLegend();
+    for (const char* name : {series::kEpochTrainLoss, series::kEpochValLoss}) {
+      QCPGraph* g = graphFor(runs::kPrevious, name);
+      if (ghost) {
+        g->addToLegend();  // last: after the current run's curves
+      } else {
+        g->removeFromLegend();
+      }
     }
     emit ghostChanged();
   }
@@ -517,6 +550,8 @@ GradNormPlot::GradNormPlot(QWidget* parent) : LivePlot(parent) {
   addSeriesGraph(series::kStepMaxNorm, {})->setPen(QPen(kThresholdColor, 1, Qt::DashLine));
   smallLegendFont(this);
   setClipping(false, 0);
+  // Norms spanning more than two decades (exploding, or clipped from 400 to 1) go to a log axis.
+  setAutoLogScale(true);
 }
 
 void GradNormPlot::retranslate() {

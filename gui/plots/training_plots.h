@@ -170,6 +170,10 @@ class PlotView : public QWidget {
   /// Puts `widget` at the left end of the toolbar (e.g. the clip share beside the gradient
   /// norm plot); ownership passes to the view.
   void addBarWidget(QWidget* widget);
+  /// Loss plots: the EMA weight that suits a run of `planned_steps` optimizer steps
+  /// (emaWeightForRun, core/run/smoothing.h), set in the bar's spin box at a run's start while
+  /// the user has not picked a smoothing of their own (mode or strength) and the mode is EMA.
+  void suggestSmoothingForRun(long long planned_steps);
   /// Shows or hides the bar above the plot (presentation mode hides it; the ghost's
   /// controls keep their own visibility when it comes back).
   void setBarShown(bool shown);
@@ -185,6 +189,8 @@ class PlotView : public QWidget {
   void updateSmoothingControl();
   QComboBox* smoothing_mode_ = nullptr;           ///< loss plots only: `<name>SmoothingComboBox`
   QDoubleSpinBox* smoothing_strength_ = nullptr;  ///< loss plots only: `<name>SmoothingSpinBox`
+  bool smoothing_chosen_ = false;  ///< the user changed the smoothing: no more suggestions
+  bool suggesting_ = false;        ///< suggestSmoothingForRun is setting the spin box
   QPushButton* clear_ghost_ = nullptr;            ///< loss plots only: `<name>ClearGhostButton`
   QLabel* ghost_label_ = nullptr;                 ///< loss plots only: `<name>GhostLabel`
 };

@@ -74,6 +74,10 @@ QString runColumnTitle(const std::string& key) {
       {"final_train_loss", QT_TRANSLATE_NOOP("TrainScope", "Final train loss")},
       {"best_val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Best val accuracy")},
       {"final_val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Final val accuracy")},
+      {"best_val_r2", QT_TRANSLATE_NOOP("TrainScope", "Best val R²")},
+      {"final_val_r2", QT_TRANSLATE_NOOP("TrainScope", "Final val R²")},
+      {"final_val_mae", QT_TRANSLATE_NOOP("TrainScope", "Final val MAE")},
+      {"final_val_rmse", QT_TRANSLATE_NOOP("TrainScope", "Final val RMSE")},
       {"test_loss", QT_TRANSLATE_NOOP("TrainScope", "Test loss")},
       {"test_accuracy", QT_TRANSLATE_NOOP("TrainScope", "Test accuracy")},
       {"anomalies", QT_TRANSLATE_NOOP("TrainScope", "Anomalies")},
@@ -218,10 +222,18 @@ RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), 
   rename_ = button("renameRunButton");
   reveal_ = button("revealRunButton");
   trash_ = button("trashRunButton");
-  auto* actions = new QHBoxLayout;
-  for (QPushButton* b : {overlay_, ghost_, open_, continue_, rerun_, replay_, rename_, reveal_}) actions->addWidget(b);
-  actions->addStretch(1);
-  actions->addWidget(trash_);
+  // Two rows of actions: in one row the nine buttons made the window 1115 px wide in
+  // presentation mode, wider than a 1024x768 projector (issue 43).
+  auto* actions = new QVBoxLayout;
+  auto* first_row = new QHBoxLayout;
+  for (QPushButton* b : {overlay_, ghost_, open_, continue_}) first_row->addWidget(b);
+  first_row->addStretch(1);
+  auto* second_row = new QHBoxLayout;
+  for (QPushButton* b : {rerun_, replay_, rename_, reveal_}) second_row->addWidget(b);
+  second_row->addStretch(1);
+  second_row->addWidget(trash_);
+  actions->addLayout(first_row);
+  actions->addLayout(second_row);
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -350,7 +362,10 @@ void RunsWindow::fillTable() {
         if (row.status == "running") item->setForeground(QColor(20, 90, 200));
         if (!row.reason.empty()) item->setToolTip(q(row.reason));
       }
-      if (key == "anomalies" || key == "notes" || key == "reason") item->setToolTip(item->text());
+      // Cut cells show whole on hover (issue 43: names cut to "overfit-..." at 1024x768).
+      if (key == "name" || key == "anomalies" || key == "notes" || key == "reason" ||
+          key == "data" || key == "model" || key == "dir")
+        item->setToolTip(item->text());
       table_->setItem(r, c, item);
     }
   }

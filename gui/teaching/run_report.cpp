@@ -146,6 +146,10 @@ QString resultSection(const RunRecord& run) {
     html += row(Tr::tr("Final training loss"), num(last->train_loss));
     html += row(Tr::tr("Final validation loss"), num(last->val_loss));
     if (last->val_accuracy) html += row(Tr::tr("Final validation accuracy"), num(*last->val_accuracy));
+    // Regression (issue 43): in the data's own units.
+    if (last->val_r2) html += row(Tr::tr("Final validation R²"), num(*last->val_r2));
+    if (last->val_mae) html += row(Tr::tr("Final validation MAE"), num(*last->val_mae));
+    if (last->val_rmse) html += row(Tr::tr("Final validation RMSE"), num(*last->val_rmse));
   }
   double best = s && s->best_val_loss ? *s->best_val_loss : std::nan("");
   int64_t best_epoch = s ? s->best_epoch : 0;
@@ -156,6 +160,15 @@ QString resultSection(const RunRecord& run) {
     html += row(Tr::tr("Best validation loss"), Tr::tr("%1 (epoch %2)").arg(num(best)).arg(best_epoch));
   if (s && s->test_loss) html += row(Tr::tr("Test loss"), num(*s->test_loss));
   if (s && s->test_accuracy) html += row(Tr::tr("Test accuracy"), num(*s->test_accuracy));
+  if (s && s->test_loss && s->test_weights == "best") {
+    html += row(Tr::tr("Test weights"),
+                Tr::tr("best checkpoint (epoch %1)").arg(s->test_epoch).toHtmlEscaped());
+    if (s->last_test_loss) html += row(Tr::tr("Test loss, last weights"), num(*s->last_test_loss));
+    if (s->last_test_accuracy)
+      html += row(Tr::tr("Test accuracy, last weights"), num(*s->last_test_accuracy));
+  } else if (s && s->test_loss && s->test_weights == "last") {
+    html += row(Tr::tr("Test weights"), Tr::tr("last epoch (%1)").arg(s->test_epoch).toHtmlEscaped());
+  }
   if (s && s->skipped_steps > 0)
     html += row(Tr::tr("Steps not applied (non-finite values)"), QString::number(s->skipped_steps));
   if (s) html += row(Tr::tr("Training time"), esc(formatDuration(s->wall_seconds)));

@@ -12,7 +12,29 @@ class TstSmoothing : public QObject {
  private Q_SLOTS:
   void emaWithDebiasing();
   void movingWindow();
+  void defaultWeightSuitsTheRunLength();
 };
+
+// Issue 43 item 19: the default weight by run length, and what it does to a short lesson run
+// (the AMP lesson: 20 steps, the loss falling from 2.0 to 0.7): the smoothed curve ends within
+// 5% of the raw loss instead of lagging at 1.3 as EMA 0.95 did.
+void TstSmoothing::defaultWeightSuitsTheRunLength() {
+  QCOMPARE(emaWeightForRun(0), 0.0);
+  QCOMPARE(emaWeightForRun(20), 0.0);
+  QCOMPARE(emaWeightForRun(100), 0.8);     // time constant 5 steps = 5% of 100
+  QCOMPARE(emaWeightForRun(400), 0.95);
+  QCOMPARE(emaWeightForRun(100000), 0.95);
+  std::vector<double> loss;
+  for (int i = 0; i < 20; ++i) loss.push_back(2.0 - 1.3 * i / 19.0);
+  const double old_default = emaDebiased(loss, 0.95).back();
+  const double now = emaDebiased(loss, emaWeightForRun(20)).back();
+  QVERIFY2(old_default > 1.2, qPrintable(QString::number(old_default)));  // the lag users saw
+  QVERIFY(std::abs(now - 0.7) < 0.05 * 0.7);
+  // 200 steps falling the same way: EMA 0.9 ends near the raw loss too (within 10%).
+  std::vector<double> longer;
+  for (int i = 0; i < 200; ++i) longer.push_back(2.0 - 1.3 * i / 199.0);
+  QVERIFY(std::abs(emaDebiased(longer, emaWeightForRun(200)).back() - 0.7) < 0.1 * 0.7);
+}
 
 void TstSmoothing::emaWithDebiasing() {
   // weight 0.5 on 4, 8, 2:

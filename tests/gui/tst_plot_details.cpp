@@ -3,6 +3,9 @@
 // and after clipping, and the previous run's ghost never widens the axes (nor adds markers).
 // Drawn from hand-made histories; expected values from the arithmetic in the comments.
 #include <QDirIterator>
+#include <QDoubleSpinBox>
+#include <QMenu>
+#include <QTimer>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -13,6 +16,7 @@
 #include <numeric>
 #include <random>
 
+#include "gui/event_text.h"
 #include "gui/plots/dense_graph.h"
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/lr_find_plot.h"
@@ -102,7 +106,127 @@ class TstPlotDetails : public QObject {
   void epochMarkersOnlyWhileFew();
   void hiddenViewsDrawWhenShown();
   void denseLineEdgesAndHugeValues();
+  void gradNormGoesLogOverTwoDecades();
+  void smoothingSuitsTheRunLength();
+  void teachingBannerFitsInPresentation();
 };
+
+// Issue 43 item 15: the teaching banner was cut at both ends at 1024x768 in presentation mode
+// ("ACHING – mistakes on purpos"): wrapped with the font as drawn, every line fits the plot and
+// no word is lost.
+void TstPlotDetails::teachingBannerFitsInPresentation() {
+  for (int width : {300, 360, 520}) {
+    // The run starts in a wide window; then presentation mode and a narrower plot (the window
+    // resized, a side view opened): the banner follows at each replot.
+    LossPlot plot;
+    plot.resize(900, 320);
+    plot.show();  // a hidden widget gets its size (and the plot its viewport) only when shown
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const std::vector<std::string> names = {"no_zero_grad", "eval_in_train_mode", "lr_x1000"};
+    plot.setMistakes(names);
+    plot.replot();
+    plot.setPresentation(1.5, 1.5);
+    plot.resize(width, 320);
+    QCoreApplication::processEvents();
+    plot.replot();
+    plot.replot();  // the second lays out with the wrapped text
+    auto* banner = plot.findChild<QCPTextElement*>(QStringLiteral("lossMistakesBanner"));
+    QVERIFY(banner);
+    const QFontMetrics fm(banner->font());
+    QVERIFY2(banner->font().pointSizeF() > plot.font().pointSizeF() * 1.2 ||
+                 banner->font().pixelSize() > 0,
+             "the banner is drawn at the presentation size");
+    for (const QString& line : banner->text().split(QLatin1Char('\n')))
+      QVERIFY2(fm.horizontalAdvance(line) <= width,
+               qPrintable(QStringLiteral("%1 px: \"%2\" is %3 px").arg(width).arg(line)
+                              .arg(fm.horizontalAdvance(line))));
+    QString joined = banner->text();
+    joined.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QCOMPARE(joined.simplified(), EventText::mistakesBanner(names).simplified());
+  }
+}
+
+// Issue 43 item 19: at a run's start the loss plot's EMA weight suits the run's length
+// (emaWeightForRun: none for a 20-step lesson run, 0.8 for 100 steps) until the user picks one.
+void TstPlotDetails::smoothingSuitsTheRunLength() {
+  auto* plot = new LossPlot;
+  PlotView view(plot, QStringLiteral("loss"));
+  auto* strength = view.findChild<QDoubleSpinBox*>(QStringLiteral("lossSmoothingSpinBox"));
+  QVERIFY(strength);
+  QCOMPARE(plot->smoothingStrength(), 0.95);  // before any run
+  view.suggestSmoothingForRun(20);
+  QCOMPARE(plot->smoothingStrength(), 0.0);
+  QCOMPARE(strength->value(), 0.0);
+  view.suggestSmoothingForRun(100);
+  QCOMPARE(plot->smoothingStrength(), 0.8);
+  strength->setValue(0.5);  // the user's choice stays over the next runs
+  view.suggestSmoothingForRun(20000);
+  QCOMPARE(plot->smoothingStrength(), 0.5);
+}
+
+// Issue 43 item 13: the gradient-norm plot goes to a log axis when its visible values span more
+// than two decades (the clipping lesson: norms near 400 clipped to 1), the bar's box follows,
+// a click on the box is the user's choice from then on, a new run starts linear again, and the
+// box stays in presentation mode (the bar's other controls hide).
+void TstPlotDetails::gradNormGoesLogOverTwoDecades() {
+  RunHistory h;
+  auto* plot = new GradNormPlot;
+  PlotView view(plot, QStringLiteral("grad"));
+  plot->setHistory(&h);
+  plot->setClipping(false, 0);
+  for (int s = 1; s <= 50; ++s) h.append(series::kStepGradNorm, s, 1.5 + 0.5 * s);  // 2..26.5
+  plot->sync();
+  QVERIFY(!plot->logScale());  // 1.2 decades: linear
+  QVERIFY(!view.logScaleBox()->isChecked());
+  for (int s = 51; s <= 60; ++s) h.append(series::kStepGradNorm, s, 400);  // 400 / 2: 2.3 decades
+  plot->sync();
+  QVERIFY(plot->logScale());
+  QVERIFY(view.logScaleBox()->isChecked());
+  // A new run: linear again until its own values span two decades.
+  h.clear();
+  plot->sync();
+  QVERIFY(!plot->logScale());
+  QVERIFY(!view.logScaleBox()->isChecked());
+  // The clipping lesson: the raw norm steady near 400, the used norm clipped to max_norm 1.
+  plot->setClipping(true, 1.0);
+  for (int s = 1; s <= 30; ++s) {
+    h.append(series::kStepGradNorm, s, 380 + s);
+    h.append(series::kStepGradNormClipped, s, 1.0);
+    h.append(series::kStepMaxNorm, s, 1.0);
+    h.append(series::kStepClipped, s, 380 + s);
+  }
+  plot->sync();
+  QVERIFY(plot->logScale());
+  // The user's click decides from then on: linear stays linear over any span.
+  view.logScaleBox()->click();
+  QVERIFY(!plot->logScale());
+  h.append(series::kStepGradNorm, 31, 1e6);
+  plot->sync();
+  QVERIFY(!plot->logScale());
+  QVERIFY(!view.logScaleBox()->isChecked());
+  // Presentation mode hides the bar: the plot's own context menu has the log scale (checked as
+  // the axis is), and choosing it there switches the axis and the bar's box.
+  view.show();
+  view.setBarShown(false);
+  QVERIFY(view.logScaleBox()->isHidden());
+  QAction* log = nullptr;
+  QTimer::singleShot(200, [&] {
+    for (QMenu* menu : plot->findChildren<QMenu*>())
+      for (QAction* a : menu->actions())
+        if (a->text() == QStringLiteral("Log scale")) log = a;
+    if (log) {
+      QVERIFY(!log->isChecked());
+      log->trigger();
+    }
+    for (QMenu* menu : plot->findChildren<QMenu*>()) menu->close();
+  });
+  emit plot->customContextMenuRequested(QPoint(20, 20));
+  QVERIFY(log);
+  QVERIFY(plot->logScale());
+  QVERIFY(view.logScaleBox()->isChecked());
+  view.setBarShown(true);
+  QVERIFY(!view.logScaleBox()->isHidden());
+}
 
 void TstPlotDetails::clippedCurveShowsBesideItsThreshold() {
   // 100 steps all clipped from a norm of ~50 to max_norm 1: the used norm equals max_norm at

@@ -25,6 +25,7 @@
 #include "core/config/train_config.h"
 #include "core/run/run_reader.h"
 #include "core/train/trainer.h"
+#include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/model/run_history.h"
@@ -63,7 +64,32 @@ class TstRunsGui : public QObject {
   void replayRepeatsARecordedRun();
   void anomaliesInTheInterfaceLanguage();
   void teachingMistakesAreMarked();
+  void fitsAProjectorInPresentationMode();
 };
+
+// Issue 43 item 16: the Runs window was 1115 px wide at presentation mode's 1.5x fonts (nine
+// buttons in one row); it fits 1024 px in both languages, and a cut name shows whole on hover.
+void TstRunsGui::fitsAProjectorInPresentationMode() {
+  QTemporaryDir tmp;
+  const QString root = tmp.filePath("runs");
+  train(std::filesystem::path(root.toStdString()) / "overfit-sine-with-a-long-name-20261205", 0.003);
+  const QFont normal = QApplication::font();
+  QFont big = normal;
+  big.setPointSizeF(normal.pointSizeF() * 1.5);  // as presentation mode sets it
+  for (const char* language : {"en", "zh_CN"}) {
+    installTranslations(*QCoreApplication::instance(), QLocale(QString::fromLatin1(language)));
+    QApplication::setFont(big);
+    RunsWindow w(root);
+    w.show();
+    QVERIFY2(w.minimumSizeHint().width() <= 1024,
+             qPrintable(QStringLiteral("%1: %2 px").arg(language).arg(w.minimumSizeHint().width())));
+    auto* table = w.findChild<QTableWidget*>(QStringLiteral("runsTable"));
+    QVERIFY(table && table->rowCount() == 1);
+    QCOMPARE(table->item(0, 0)->toolTip(), QStringLiteral("overfit-sine-with-a-long-name-20261205"));
+  }
+  QApplication::setFont(normal);
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+}
 
 void TstRunsGui::tableFilterDifferencesNotesTrash() {
   QTemporaryDir tmp;

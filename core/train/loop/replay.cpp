@@ -5,6 +5,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/live_settings.h"
+#include "core/data/data_fingerprint.h"
 #include "core/errors.h"
 #include "core/run/run_reader.h"
 
@@ -65,6 +66,15 @@ ReplayPlan planReplay(const fs::path& run_dir) {
     }
     if (r.contains("init_weights") && r["init_weights"].is_object())
       plan.init_weights = r["init_weights"].value("file", "");
+    // The data files the run read (issue 43): the replay must read the same.
+    if (r.contains("data") && r["data"].is_object() && r["data"].contains("files")) {
+      try {
+        plan.data_files = r["data"]["files"].get<std::vector<DataFile>>();
+      } catch (const nlohmann::json::exception& e) {
+        throw Error(ErrorCode::Config, (run_dir / "run.json").string(),
+                    (run_dir / "run.json").string() + ": data.files is malformed (" + e.what() + ")");
+      }
+    }
   }
 
   std::vector<StepRecord> steps;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/run/records.h"
 #include "core/train/loop/run_control.h"
 
 namespace trainscope {
@@ -34,6 +35,9 @@ struct ReplayPlan {
   std::filesystem::path resume_from;
   /// run.json `init_weights.file`: the weights the run started from.
   std::filesystem::path init_weights;
+  /// run.json `data.files`: the data files the run read, which the replay must find unchanged
+  /// (TrainerOptions::expected_data); empty for runs written before.
+  std::vector<DataFile> data_files;
 };
 
 /// Reads `run_dir`'s config.json, events.jsonl, run.json and summary.json (without

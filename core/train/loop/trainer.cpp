@@ -15,11 +15,13 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/data/data_fingerprint.h"
 #include "core/data/dataset.h"
 #include "core/data/sources.h"
 #include "core/data/split_record.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/io/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/run/records_json.h"
@@ -122,6 +124,29 @@ void Trainer::Impl::prepare(bool check_only) {
   // What the data report warns about (leakage, duplicates ...) is said by the run too, before
   // the first step: events.jsonl, the dashboard's events, the report, the runs table.
   for (Event& e : dataWarningEvents(data)) start_events.push_back(std::move(e));
+  // The files the run reads are those its source run read (issue 43): a resumed run compares
+  // with its checkpoint's record, a replay with the recorded run's. A changed file is refused
+  // (Error(Data)) unless allowed, then said as a warning of this run.
+  {
+    std::vector<DataFile> expected = options.expected_data;
+    std::string from = options.expected_data_from.empty() ? "the recorded run"
+                                                          : options.expected_data_from;
+    if (!options.resume_from.empty()) {
+      expected = inspectCheckpoint(options.resume_from).data_files;
+      from = "the checkpoint's run (" + options.resume_from.string() + ")";
+    }
+    for (const std::string& change :
+         checkDataUnchanged(expected, data.summary.files, from, options.allow_changed_data)) {
+      Event e;
+      e.kind = EventKind::DataWarning;
+      e.what = "data_changed";
+      for (const DataFile& f : data.summary.files)
+        if (change.rfind(f.key + " ", 0) == 0) e.file = f.path;
+      e.message = "data: " + change + " (--allow-changed-data): the splits and metrics may "
+                  "differ from the source run's";
+      start_events.push_back(std::move(e));
+    }
+  }
   if (state.mistakes.shuffled_labels) shuffleLabels(data.train, state.seed);  // teaching
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
@@ -281,6 +306,10 @@ void Trainer::Impl::finish(RunSummary& summary) {
                         std::to_string(summary.global_step) + " steps";
   if (summary.test_accuracy) message += ", test accuracy " + formatHuman(*summary.test_accuracy);
   if (summary.test_loss) message += ", test loss " + formatHuman(*summary.test_loss);
+  if (summary.test_loss && !summary.test_weights.empty())
+    message += summary.test_weights == "best"
+                   ? " (best.pt's weights, epoch " + std::to_string(summary.test_epoch) + ")"
+                   : " (the last weights)";
   summary.checkpoints_failed = checkpoints_failed;
   summary.checkpoint_error = checkpoint_error;
   summary.final_state_saved = !last_autosave_failed;
@@ -341,6 +370,42 @@ void Trainer::check(const TrainConfig& config, const TrainerOptions& options) {
   if (error) std::rethrow_exception(error);
 }
 
+void Trainer::Impl::evaluateTest(RunSummary& summary) {
+  // The final weights first; then, where the run kept a best checkpoint of another epoch, the
+  // weights best.pt holds: those are the test metrics (issue 43: the weights a user deploys),
+  // labelled, with the final weights' beside them. The model gets its final weights back.
+  auto [last_loss, last_acc] = evaluateSplit(data.test);
+  summary.test_loss = last_loss;
+  summary.test_accuracy = last_acc;
+  summary.test_weights = "last";
+  summary.test_epoch = state.epochs_completed;
+  const std::filesystem::path best = options.run_dir / "checkpoints" / "best.pt";
+  std::error_code ec;
+  if (dist || options.run_dir.empty() || state.best_epoch <= 0 ||
+      state.best_epoch == state.epochs_completed || !std::filesystem::is_regular_file(best, ec))
+    return;
+  try {
+    if (inspectCheckpoint(best).epoch != state.best_epoch) return;  // a save that failed
+    std::vector<at::Tensor> final_weights;
+    for (const at::Tensor& t : stateTensors(*state.model)) final_weights.push_back(t.detach().clone());
+    importWeights(*state.model, best);
+    auto [best_loss, best_acc] = evaluateSplit(data.test);
+    {
+      at::NoGradGuard no_grad;
+      const std::vector<at::Tensor> now = stateTensors(*state.model);
+      for (size_t i = 0; i < now.size() && i < final_weights.size(); ++i) now[i].copy_(final_weights[i]);
+    }
+    summary.test_loss = best_loss;
+    summary.test_accuracy = best_acc;
+    summary.test_weights = "best";
+    summary.test_epoch = state.best_epoch;
+    summary.last_test_loss = last_loss;
+    summary.last_test_accuracy = last_acc;
+  } catch (const Error&) {
+    // best.pt could not be read back: the final weights' metrics stand, labelled "last".
+  }
+}
+
 RunSummary Trainer::run() {
   Impl& m = *impl_;
   m.run_timer.restart();
@@ -356,11 +421,8 @@ RunSummary Trainer::run() {
     // least one whole epoch and did not end on a non-finite value.
     if (m.data.test.size() > 0 && m.state.epochs_completed > 0 &&
         summary.stop_reason != StopReason::NonFinite &&
-        summary.stop_reason != StopReason::Diverged) {
-      auto [test_loss, test_acc] = m.evaluateSplit(m.data.test);
-      summary.test_loss = test_loss;
-      summary.test_accuracy = test_acc;
-    }
+        summary.stop_reason != StopReason::Diverged)
+      m.evaluateTest(summary);
   } catch (const c10::Error& e) {
     summary.stop_reason = StopReason::Error;
     summary.error = e.what_without_backtrace();

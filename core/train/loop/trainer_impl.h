@@ -157,18 +157,26 @@ struct Trainer::Impl {
   /// The loss doctor's view of the run's clipping now.
   DoctorContext doctorContext() const;
 
+  /// The test split's metrics at the end (summary.test_*): best.pt's weights where the run
+  /// kept a best checkpoint of an earlier epoch (test_weights "best", the final weights' as
+  /// last_test_*), else the final weights' ("last"; always for a data-parallel run, whose
+  /// other ranks have no best.pt to load and evaluate their shards together).
+  void evaluateTest(RunSummary& summary);
   /// {mean loss, accuracy} of `split`: split across the ranks and all-reduced when data
   /// parallel (core/distributed/data_parallel.h), else evaluate().
   std::pair<double, std::optional<double>> evaluateSplit(const TensorPair& split,
                                                          const Mistakes& mistakes = Mistakes{}) {
+    return evalMeans(evaluateSplitSums(split, mistakes), data.classification);
+  }
+  /// The sums behind evaluateSplit (regression metrics need more than the means).
+  EvalSums evaluateSplitSums(const TensorPair& split, const Mistakes& mistakes = Mistakes{}) {
     const int64_t bs = config.training.batch_size;
     if (dist) return evaluateSharded(*dist, *state.model, split, data.classification, bs);
-    return evalMeans(evaluateSums(*state.model, split, data.classification, bs, {}, mistakes),
-                     data.classification);
+    return evaluateSums(*state.model, split, data.classification, bs, {}, mistakes);
   }
-  /// evaluateSplit(data.val), and on one process with options.validation_detail the
+  /// evaluateSplitSums(data.val), and on one process with options.validation_detail the
   /// ValidationDetail of the same pass to observers (trainer_loop.cpp).
-  std::pair<double, std::optional<double>> validate(int64_t epoch);
+  EvalSums validate(int64_t epoch);
   /// teaching.mistakes val_with_grad, at the run's first validation: the pass as the mistake
   /// runs it (every chunk's graph kept) timed and its resident-memory growth measured, against
   /// the same pass under torch.no_grad() (not with eval_in_train_mode: its dropout would draw

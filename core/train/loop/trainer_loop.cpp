@@ -191,11 +191,11 @@ EvalSums Trainer::Impl::measureValidationCost(int64_t epoch) {
   return sums;
 }
 
-std::pair<double, std::optional<double>> Trainer::Impl::validate(int64_t epoch) {
+EvalSums Trainer::Impl::validate(int64_t epoch) {
   if (state.mistakes.val_with_grad && !validation_cost_measured && !dist && data.val.size() > 0)
-    return evalMeans(measureValidationCost(epoch), data.classification);
+    return measureValidationCost(epoch);
   if (dist || !options.validation_detail || data.val.size() == 0 || observers.empty())
-    return evaluateSplit(data.val, state.mistakes);
+    return evaluateSplitSums(data.val, state.mistakes);
   ValidationDetailCollector collector(data, epoch);
   const EvalSums sums = evaluateSums(
       *state.model, data.val, data.classification, config.training.batch_size,
@@ -203,18 +203,25 @@ std::pair<double, std::optional<double>> Trainer::Impl::validate(int64_t epoch) 
       state.mistakes);
   const ValidationDetail detail = collector.finish();
   for (auto* o : observers) o->onValidationDetail(detail);
-  return evalMeans(sums, data.classification);
+  return sums;
 }
 
 bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
-  auto [val_loss, val_acc] = validate(epoch);
+  const EvalSums val_sums = validate(epoch);
+  auto [val_loss, val_acc] = evalMeans(val_sums, data.classification);
   EpochRecord r;
   r.epoch = epoch;
   r.step = state.global_step;
   r.train_loss = state.epoch_loss.mean();
   r.val_loss = val_loss;
   r.val_accuracy = val_acc;
+  if (!data.classification) {  // R^2, MAE, RMSE in target units (issue 43)
+    const RegressionMetrics m = regressionMetrics(val_sums, data.summary.preprocessing.target_scale);
+    r.val_r2 = m.r2;
+    r.val_mae = m.mae;
+    r.val_rmse = m.rmse;
+  }
   r.lr = currentLr(*state.optimizer);
   r.epoch_seconds = roundTo(timer.activeSeconds(), 1e-6);
   r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;

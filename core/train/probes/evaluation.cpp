@@ -7,6 +7,7 @@
 #include <torch/utils.h>
 
 #include "core/config/kinds.h"
+#include "core/data/data_fingerprint.h"
 #include "core/data/dataset.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
@@ -15,6 +16,7 @@
 #include "core/io/checkpoint_reader.h"
 #include "core/model/model.h"
 #include "core/train/probes/shapes.h"  // shapeText
+#include "core/train/step/step.h"     // regressionMetrics
 #include "core/train/state/weights_import.h"
 
 namespace trainscope {
@@ -162,12 +164,19 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
                            "test/ folder beside train/"
                          : "") +
                     ")");
+  // The checkpoint's own data must be the files its run read (issue 43): reordered rows would
+  // move training samples into the validation split without a word.
+  std::vector<std::string> changes;
+  if (!request.data)
+    changes = checkDataUnchanged(info.data_files, data.summary.files, "the checkpoint's run",
+                                 request.allow_changed_data);
   ModelPtr model = buildModel(config.model, data.summary);
   importWeights(*model, file);
   model->eval();
   torch::NoGradGuard no_grad;
 
   EvaluationResult r;
+  r.warnings = std::move(changes);
   r.checkpoint = file.string();
   r.split = request.split;
   r.task = data.summary.task;
@@ -225,6 +234,22 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
     r.predicted_value.assign(p, p + all.numel());
     const at::Tensor t = split.y.to(at::kCPU).to(at::kFloat).contiguous();
     r.target_value.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
+    // R^2, MAE and RMSE in target units, as the run's metrics.csv computes them (issue 43).
+    EvalSums sums;
+    sums.count = r.samples;
+    const at::Tensor o = all.to(at::kDouble).reshape({r.samples, -1});
+    const at::Tensor y = t.to(at::kDouble).reshape({r.samples, -1});
+    const at::Tensor diff = o - y;
+    sums.abs_sum = diff.abs().sum().item<double>();
+    const at::Tensor sq = (diff * diff).sum(0).contiguous(), ys = y.sum(0).contiguous(),
+                     ys2 = (y * y).sum(0).contiguous();
+    sums.sq_err.assign(sq.data_ptr<double>(), sq.data_ptr<double>() + sq.numel());
+    sums.y_sum.assign(ys.data_ptr<double>(), ys.data_ptr<double>() + ys.numel());
+    sums.y_sq.assign(ys2.data_ptr<double>(), ys2.data_ptr<double>() + ys2.numel());
+    const RegressionMetrics m = regressionMetrics(sums, data.summary.preprocessing.target_scale);
+    r.r2 = m.r2;
+    r.mae = m.mae;
+    r.rmse = m.rmse;
   }
   const at::Tensor* index = request.split == "train" ? &data.split.train
                             : request.split == "val" ? &data.split.val

@@ -19,6 +19,10 @@ struct EvaluationRequest {
   std::optional<DataConfig> data;
   std::string split = "val";  ///< train | val | test
   int64_t batch_size = 1024;  ///< samples per forward pass (the result does not depend on it)
+  /// The checkpoint's own data whose files changed since its run read them (size or SHA-256,
+  /// core/data/data_fingerprint.h): refused (Error(Data, file)) unless this is set; then the
+  /// changes are EvaluationResult::warnings. Other data (`data`) is not compared.
+  bool allow_changed_data = false;
 };
 
 /// Precision, recall and support of one class (sklearn's classification_report).
@@ -39,6 +43,9 @@ struct EvaluationResult {
   double loss = 0;  ///< mean cross-entropy (classification) or mean squared error, per sample,
                     ///< as the run's val_loss
   std::optional<double> accuracy;  ///< classification only
+  /// Regression only: R^2 (sklearn's r2_score), MAE and RMSE in target units (data.target_scale
+  /// undone), as metrics.csv's val_r2, val_mae, val_rmse.
+  std::optional<double> r2, mae, rmse;
   std::vector<ClassMetrics> classes;
   /// confusion[true][predicted]: sample counts (classification; rows and columns in class order).
   std::vector<std::vector<int64_t>> confusion;
@@ -51,6 +58,8 @@ struct EvaluationResult {
   /// Per sample, its number in the source (split.json's numbering); empty for a split that is a
   /// file of its own (its rows in order).
   std::vector<int64_t> sample_index;
+  /// English sentences: the data files that changed since the run (allow_changed_data).
+  std::vector<std::string> warnings;
 };
 
 /// Loads the checkpoint's config and model weights, the data (`request.data`, or the

@@ -247,6 +247,18 @@ void saveData(const TrainState&, const PartSave& save, GenericDict& d) {
   data.insert("class_names", stringList(s.class_names));
   data.insert("feature_names", stringList(s.feature_names));
   data.insert("preprocessing", pre);
+  // The data files the run read (issue 43): a list of dicts, as run.json's data.files.
+  c10::impl::GenericList files(c10::AnyType::get());
+  for (const DataFile& f : s.files) {
+    GenericDict entry = makeStringDict();
+    entry.insert("key", f.key);
+    entry.insert("path", f.path);
+    entry.insert("size", f.size);
+    entry.insert("mtime_ns", f.mtime_ns);
+    entry.insert("sha256", f.sha256);
+    files.push_back(entry);
+  }
+  data.insert("files", files);
   d.insert("data", data);
 }
 
@@ -328,6 +340,9 @@ GenericList historyList(const std::vector<EpochRecord>& history, size_t n) {
     h.insert("epoch_seconds", r.epoch_seconds);
     h.insert("samples_per_second", r.samples_per_second);
     h.insert("train_accuracy", optionalNumber(r.train_accuracy));
+    h.insert("val_r2", optionalNumber(r.val_r2));
+    h.insert("val_mae", optionalNumber(r.val_mae));
+    h.insert("val_rmse", optionalNumber(r.val_rmse));
     list.push_back(h);
   }
   return list;

@@ -197,6 +197,20 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
       sums.loss_sum +=
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>() /
           targets_per_sample;
+      // R^2, MAE and RMSE (issue 43): per target column, in float64.
+      const at::Tensor o = out.detach().to(at::kDouble).reshape({len, -1});
+      const at::Tensor t = y.detach().to(at::kDouble).reshape({len, -1});
+      const at::Tensor diff = o - t;
+      sums.abs_sum += diff.abs().sum().item<double>();
+      const at::Tensor sq = (diff * diff).sum(0).contiguous(), ys = t.sum(0).contiguous(),
+                       ys2 = (t * t).sum(0).contiguous();
+      const int64_t k = sq.numel();
+      if (sums.sq_err.empty()) sums.sq_err.assign(k, 0), sums.y_sum.assign(k, 0), sums.y_sq.assign(k, 0);
+      for (int64_t j = 0; j < k && j < static_cast<int64_t>(sums.sq_err.size()); ++j) {
+        sums.sq_err[j] += sq.data_ptr<double>()[j];
+        sums.y_sum[j] += ys.data_ptr<double>()[j];
+        sums.y_sq[j] += ys2.data_ptr<double>()[j];
+      }
     }
     if (sink) sink(start, mistakes.val_with_grad ? out.detach() : out, y);
   }
@@ -211,28 +225,59 @@ std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool cl
   return {n > 0 ? sums.loss_sum / n : std::nan(""), accuracy};
 }
 
+RegressionMetrics regressionMetrics(const EvalSums& sums, double target_scale) {
+  RegressionMetrics m;
+  const size_t k = sums.sq_err.size();
+  if (sums.count <= 0 || k == 0) return m;
+  const double n = static_cast<double>(sums.count);
+  const double scale = target_scale != 0 ? std::abs(target_scale) : 1.0;
+  double sse = 0, r2 = 0;
+  for (size_t j = 0; j < k; ++j) {
+    sse += sums.sq_err[j];
+    const double sst = sums.y_sq[j] - sums.y_sum[j] * sums.y_sum[j] / n;
+    // sklearn's force_finite: a constant column scores 1 when predicted exactly, else 0.
+    r2 += sst > 1e-12 * std::max(1.0, sums.y_sq[j]) ? 1 - sums.sq_err[j] / sst
+                                                    : (sums.sq_err[j] == 0 ? 1.0 : 0.0);
+  }
+  m.r2 = r2 / static_cast<double>(k);
+  m.mae = sums.abs_sum / (n * static_cast<double>(k)) / scale;
+  m.rmse = std::sqrt(sse / (n * static_cast<double>(k))) / scale;
+  return m;
+}
+
 std::pair<double, std::optional<double>> evaluate(Model& model, const TensorPair& split,
                                                   bool classification, int64_t batch_size) {
   return evalMeans(evaluateSums(model, split, classification, batch_size), classification);
 }
 
-std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist, Model& model,
-                                                         const TensorPair& split,
-                                                         bool classification, int64_t batch_size) {
+EvalSums evaluateSharded(DistContext& dist, Model& model, const TensorPair& split,
+                         bool classification, int64_t batch_size) {
   const auto [first, count] = evaluationShard(split.size(), dist.rank(), dist.worldSize());
   TensorPair part = split;
   if (split.size() > 0) {
     part.x = split.x.narrow(0, first, count);
     part.y = split.y.narrow(0, first, count);
   }
-  const EvalSums local = evaluateSums(model, part, classification, batch_size);
-  at::Tensor t = at::tensor(
-      {local.loss_sum, static_cast<double>(local.correct), static_cast<double>(local.count)},
-      at::TensorOptions().dtype(at::kDouble));
+  EvalSums local = evaluateSums(model, part, classification, batch_size);
+  // Every rank packs the same layout (an empty shard too): the regression sums per target.
+  const size_t k = classification ? 0 : static_cast<size_t>(split.y.dim() > 1 ? split.y.size(1) : 1);
+  for (auto* v : {&local.sq_err, &local.y_sum, &local.y_sq}) v->resize(k, 0.0);
+  std::vector<double> packed = {local.loss_sum, static_cast<double>(local.correct),
+                                static_cast<double>(local.count), local.abs_sum};
+  for (const auto* v : {&local.sq_err, &local.y_sum, &local.y_sq})
+    packed.insert(packed.end(), v->begin(), v->end());
+  at::Tensor t = at::tensor(packed, at::TensorOptions().dtype(at::kDouble));
   dist.allReduceSum(t, "evaluation all-reduce");
   const double* v = t.data_ptr<double>();
-  EvalSums all{v[0], static_cast<int64_t>(v[1]), static_cast<int64_t>(v[2])};
-  return evalMeans(all, classification);
+  EvalSums all;
+  all.loss_sum = v[0];
+  all.correct = static_cast<int64_t>(v[1]);
+  all.count = static_cast<int64_t>(v[2]);
+  all.abs_sum = v[3];
+  all.sq_err.assign(v + 4, v + 4 + k);
+  all.y_sum.assign(v + 4 + k, v + 4 + 2 * k);
+  all.y_sq.assign(v + 4 + 2 * k, v + 4 + 3 * k);
+  return all;
 }
 
 }  // namespace trainscope

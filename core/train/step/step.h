@@ -66,7 +66,24 @@ struct EvalSums {
   double loss_sum = 0;  ///< sum of the per-sample losses (reduction "sum")
   int64_t correct = 0;  ///< classification: correct predictions
   int64_t count = 0;    ///< samples evaluated
+  /// Regression (issue 43), in the units the model sees (data.target_scale applied): the sum
+  /// of |output - target| over every element, and per target column the sums of squared
+  /// errors, of the targets and of their squares (what R^2's SSE and SST need).
+  double abs_sum = 0;
+  std::vector<double> sq_err, y_sum, y_sq;
 };
+
+/// R^2, MAE and RMSE of a regression pass (EpochRecord::val_r2 ...), in target units.
+struct RegressionMetrics {
+  std::optional<double> r2, mae, rmse;
+};
+
+/// From `sums` of a regression pass whose targets were multiplied by `target_scale`: MAE =
+/// abs_sum / (n k) / target_scale, RMSE = sqrt(SSE / (n k)) / target_scale, R^2 the mean over
+/// the k targets of 1 - SSE_j / SST_j with SST_j = sum y^2 - (sum y)^2 / n (as
+/// sklearn.metrics.r2_score: a constant target column scores 1 when predicted exactly, else
+/// 0). All empty when nothing was evaluated.
+RegressionMetrics regressionMetrics(const EvalSums& sums, double target_scale);
 
 /// Sees each chunk of an evaluation pass: rows [start, start + out.size(0)) of the split, the
 /// model's outputs (float32 [B, outputs]) and the targets (int64 [B] or float32 [B, K]).
@@ -83,11 +100,10 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
                       const Mistakes& mistakes = Mistakes{});
 
 /// Evaluates `split` split across the ranks without padding (evaluationShard: every sample
-/// counted once) and all-reduces the sums: {mean loss, accuracy} over the whole split, the
-/// same on every rank, equal to evaluate() on one process up to summation order.
-std::pair<double, std::optional<double>> evaluateSharded(DistContext& dist, Model& model,
-                                                         const TensorPair& split,
-                                                         bool classification, int64_t batch_size);
+/// counted once) and all-reduces the sums (the regression sums too): the sums over the whole
+/// split, the same on every rank, equal to evaluateSums() on one process up to summation order.
+EvalSums evaluateSharded(DistContext& dist, Model& model, const TensorPair& split,
+                         bool classification, int64_t batch_size);
 
 /// {loss_sum / count (NaN when count is 0), correct / count (classification only; 0 when
 /// count is 0)}.
