@@ -110,8 +110,9 @@ void TstCliOutput::epochJsonLine() {
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
   const std::vector<std::string> expected{
-      "epoch", "step",          "train_loss",         "val_loss",      "val_accuracy",
-      "lr",    "epoch_seconds", "samples_per_second", "train_accuracy"};
+      "epoch", "step",          "train_loss",         "val_loss",       "val_accuracy",
+      "lr",    "epoch_seconds", "samples_per_second", "train_accuracy", "val_r2",
+      "val_mae", "val_rmse"};
   QCOMPARE(keys, expected);
   QCOMPARE(j["val_loss"].get<std::string>(), std::string("nan"));
   QVERIFY(j["val_accuracy"].is_null());

@@ -139,9 +139,9 @@ void TstLocale::runFiles() {
   QVERIFY2(config_json.find("\"dropout\": 0.5") != std::string::npos, config_json.c_str());
   QVERIFY2(config_json.find("\"lr\": 0.01") != std::string::npos, config_json.c_str());
 
-  // A decimal comma would split numbers into extra columns: every row has the header's 9.
+  // A decimal comma would split numbers into extra columns: every row has the header's 12.
   const std::string metrics = readText(o.run_dir / "metrics.csv");
-  QCOMPARE(fieldsPerLine(metrics), 9);
+  QCOMPARE(fieldsPerLine(metrics), 12);
   QVERIFY2(metrics.find(",0.01,") != std::string::npos, metrics.c_str());  // lr column
   QCOMPARE(fieldsPerLine(readText(o.run_dir / "steps.csv")), 8);
 }

@@ -237,15 +237,7 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
     // R^2, MAE and RMSE in target units, as the run's metrics.csv computes them (issue 43).
     EvalSums sums;
     sums.count = r.samples;
-    const at::Tensor o = all.to(at::kDouble).reshape({r.samples, -1});
-    const at::Tensor y = t.to(at::kDouble).reshape({r.samples, -1});
-    const at::Tensor diff = o - y;
-    sums.abs_sum = diff.abs().sum().item<double>();
-    const at::Tensor sq = (diff * diff).sum(0).contiguous(), ys = y.sum(0).contiguous(),
-                     ys2 = (y * y).sum(0).contiguous();
-    sums.sq_err.assign(sq.data_ptr<double>(), sq.data_ptr<double>() + sq.numel());
-    sums.y_sum.assign(ys.data_ptr<double>(), ys.data_ptr<double>() + ys.numel());
-    sums.y_sq.assign(ys2.data_ptr<double>(), ys2.data_ptr<double>() + ys2.numel());
+    addRegressionSums(sums, all, t);
     const RegressionMetrics m = regressionMetrics(sums, data.summary.preprocessing.target_scale);
     r.r2 = m.r2;
     r.mae = m.mae;

@@ -197,20 +197,7 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
       sums.loss_sum +=
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>() /
           targets_per_sample;
-      // R^2, MAE and RMSE (issue 43): per target column, in float64.
-      const at::Tensor o = out.detach().to(at::kDouble).reshape({len, -1});
-      const at::Tensor t = y.detach().to(at::kDouble).reshape({len, -1});
-      const at::Tensor diff = o - t;
-      sums.abs_sum += diff.abs().sum().item<double>();
-      const at::Tensor sq = (diff * diff).sum(0).contiguous(), ys = t.sum(0).contiguous(),
-                       ys2 = (t * t).sum(0).contiguous();
-      const int64_t k = sq.numel();
-      if (sums.sq_err.empty()) sums.sq_err.assign(k, 0), sums.y_sum.assign(k, 0), sums.y_sq.assign(k, 0);
-      for (int64_t j = 0; j < k && j < static_cast<int64_t>(sums.sq_err.size()); ++j) {
-        sums.sq_err[j] += sq.data_ptr<double>()[j];
-        sums.y_sum[j] += ys.data_ptr<double>()[j];
-        sums.y_sq[j] += ys2.data_ptr<double>()[j];
-      }
+      addRegressionSums(sums, out, y);  // R^2, MAE and RMSE (issue 43)
     }
     if (sink) sink(start, mistakes.val_with_grad ? out.detach() : out, y);
   }
@@ -223,6 +210,25 @@ std::pair<double, std::optional<double>> evalMeans(const EvalSums& sums, bool cl
   std::optional<double> accuracy;
   if (classification) accuracy = n > 0 ? static_cast<double>(sums.correct) / n : 0.0;
   return {n > 0 ? sums.loss_sum / n : std::nan(""), accuracy};
+}
+
+void addRegressionSums(EvalSums& sums, const at::Tensor& out, const at::Tensor& y) {
+  const int64_t len = out.size(0);
+  if (len == 0) return;
+  const at::Tensor o = out.detach().to(at::kCPU, at::kDouble).reshape({len, -1});
+  const at::Tensor t = y.detach().to(at::kCPU, at::kDouble).reshape({len, -1});
+  const at::Tensor diff = o - t;
+  sums.abs_sum += diff.abs().sum().item<double>();
+  const at::Tensor sq = (diff * diff).sum(0).contiguous(), ys = t.sum(0).contiguous(),
+                   ys2 = (t * t).sum(0).contiguous();
+  const auto k = static_cast<size_t>(sq.numel());
+  for (auto* v : {&sums.sq_err, &sums.y_sum, &sums.y_sq})
+    if (v->size() < k) v->resize(k, 0.0);
+  for (size_t j = 0; j < k; ++j) {
+    sums.sq_err[j] += sq.data_ptr<double>()[j];
+    sums.y_sum[j] += ys.data_ptr<double>()[j];
+    sums.y_sq[j] += ys2.data_ptr<double>()[j];
+  }
 }
 
 RegressionMetrics regressionMetrics(const EvalSums& sums, double target_scale) {

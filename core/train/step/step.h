@@ -73,6 +73,10 @@ struct EvalSums {
   std::vector<double> sq_err, y_sum, y_sq;
 };
 
+/// Adds one chunk of a regression pass to `sums`' abs_sum and per-target sums (not count or
+/// loss_sum): outputs and targets [B, k] or [B] of any floating dtype, summed in float64.
+void addRegressionSums(EvalSums& sums, const at::Tensor& out, const at::Tensor& y);
+
 /// R^2, MAE and RMSE of a regression pass (EpochRecord::val_r2 ...), in target units.
 struct RegressionMetrics {
   std::optional<double> r2, mae, rmse;
