@@ -255,8 +255,13 @@ void TstTeaching::validationWithGradShowsItsCost() {
   QCOMPARE(v.size(), size_t(4));
   QCOMPARE(costs[0].epoch, int64_t(1));
   QVERIFY(v[0] > 0 && v[1] > 0);
-  const double kept_lower_bound = 2.0 * 10000 * 256 * 4;
-  QVERIFY2(v[2] >= kept_lower_bound, qPrintable(QString::number(v[2])));
+  // Resident memory is a proxy: the pass under no_grad ran first and freed up to its own growth
+  // (v[3]), which the allocator may hand back to the kept graphs without new pages. So the
+  // growth seen is at least the graphs' bytes less that (it fell 0.5 MB short of the bare
+  // formula once in three full runs).
+  const double kept_lower_bound = 2.0 * 10000 * 256 * 4 - v[3];
+  QVERIFY2(v[2] >= kept_lower_bound,
+           qPrintable(QStringLiteral("%1 < %2").arg(v[2]).arg(kept_lower_bound)));
   QVERIFY2(v[3] < v[2] / 4, qPrintable(QStringLiteral("%1 vs %2").arg(v[3]).arg(v[2])));
   QVERIFY(run({}).empty());
   const std::vector<Event> both = run({"val_with_grad", "eval_in_train_mode"});
