@@ -270,6 +270,12 @@ void LivePlot::sync() {
   replotWhenShown();
 }
 
+void LivePlot::useSmallLegendFont() {
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.9);
+  legend->setFont(f);
+}
+
 void LivePlot::setAutoLogScale(bool on, double decades) {
   auto_log_ = on;
   auto_log_decades_ = decades;
@@ -279,15 +285,30 @@ void LivePlot::applyAutoLogScale() {
   if (!auto_log_ || log_chosen_) return;
   double low = std::numeric_limits<double>::infinity(), high = 0;
   bool any = false;
-  for (const Binding& b : bindings_) {
+  for (Binding& b : bindings_) {
     if (b.run != runs::kShown || !b.in_range) continue;
-    any = any || b.graph->dataCount() > 0;
+    const int n = b.graph->dataCount();
+    any = any || n > 0;
     if (!b.graph->visible() || log_scale_) continue;  // once on, only emptiness turns it off
-    for (auto it = b.graph->data()->constBegin(); it != b.graph->data()->constEnd(); ++it)
-      if (std::isfinite(it->value) && it->value > 0) {
-        low = std::min(low, it->value);
-        high = std::max(high, it->value);
-      }
+    // Each sync scans only the points added since the last (a repaint 30 times a second).
+    if (b.scanned_generation != b.generation || b.scanned_revision != b.revision ||
+        b.scanned > static_cast<std::size_t>(n)) {
+      b.positive_low = b.positive_high = 0;
+      b.scanned = 0;
+      b.scanned_generation = b.generation;
+      b.scanned_revision = b.revision;
+    }
+    for (int i = static_cast<int>(b.scanned); i < n; ++i) {
+      const double v = b.graph->data()->at(i)->value;
+      if (!std::isfinite(v) || v <= 0) continue;
+      b.positive_low = b.positive_high > 0 ? std::min(b.positive_low, v) : v;
+      b.positive_high = std::max(b.positive_high, v);
+    }
+    b.scanned = static_cast<std::size_t>(n);
+    if (b.positive_high > 0) {
+      low = std::min(low, b.positive_low);
+      high = std::max(high, b.positive_high);
+    }
   }
   if (!any && log_scale_) {
     setLogScale(false);  // a new run starts linear

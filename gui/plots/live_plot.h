@@ -97,6 +97,9 @@ class LivePlot : public QCustomPlot {
   /// off the plot): it is drawn where it falls inside the other curves' ranges, never widening
   /// them (the learning-rate finder's raw curve).
   void setSeriesInRange(const std::string& name, bool inRange);
+  /// The legend's font at 0.9 of the plot's (the loss and gradient-norm plots: their names
+  /// share a narrow plot with the curves).
+  void useSmallLegendFont();
 
  signals:
   /// The value axis became logarithmic or linear (setLogScale: the bar's check box follows).
@@ -123,6 +126,11 @@ class LivePlot : public QCustomPlot {
     bool in_range = true;  ///< takes part in the axis ranges and markers
     /// markPointsWhileFew: the scatter shape while few points (ssNone: the rule is off).
     QCPScatterStyle::ScatterShape few_points_shape = QCPScatterStyle::ssNone;
+    /// applyAutoLogScale's running range of the positive finite values drawn: only points
+    /// added since are scanned (all again after a fold or a new run).
+    double positive_low = 0, positive_high = 0;
+    std::size_t scanned = 0;
+    std::uint64_t scanned_generation = ~std::uint64_t{0}, scanned_revision = 0;
   };
   /// The history `b` draws from (nullptr: none set).
   const RunHistory* historyOf(const Binding& b) const;
