@@ -4006,5 +4006,33 @@ Its files are kept there until you delete them.</source>
         <source>Chosen run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show %1 as a column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting %1 of each run&apos;s config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings as columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another setting...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting as a column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config key (as in trainscope-cli config --keys):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a config key (see trainscope-cli config --keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3997,5 +3997,33 @@ Its files are kept there until you delete them.</source>
         <source>Chosen run</source>
         <translation>选定的运行</translation>
     </message>
+    <message>
+        <source>Show %1 as a column</source>
+        <translation>将 %1 显示为一列</translation>
+    </message>
+    <message>
+        <source>The setting %1 of each run&apos;s config.json</source>
+        <translation>每个运行的 config.json 中的设置 %1</translation>
+    </message>
+    <message>
+        <source>Settings as columns</source>
+        <translation>设置作为列</translation>
+    </message>
+    <message>
+        <source>Another setting...</source>
+        <translation>其他设置...</translation>
+    </message>
+    <message>
+        <source>Setting as a column</source>
+        <translation>设置作为列</translation>
+    </message>
+    <message>
+        <source>Config key (as in trainscope-cli config --keys):</source>
+        <translation>配置键（与 trainscope-cli config --keys 中一致）：</translation>
+    </message>
+    <message>
+        <source>%1 is not a config key (see trainscope-cli config --keys).</source>
+        <translation>%1 不是配置键（见 trainscope-cli config --keys）。</translation>
+    </message>
 </context>
 </TS>

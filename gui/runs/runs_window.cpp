@@ -25,6 +25,7 @@
 #include <system_error>
 #include <set>
 
+#include "core/config/config_file.h"
 #include "core/errors.h"
 #include "core/run/run_lock.h"
 #include "gui/event_text.h"
@@ -34,14 +35,20 @@
 namespace trainscope {
 namespace {
 
-/// Sorts by the number in Qt::UserRole when both cells hold one, else by text; empty last.
+/// Sorts by the number in Qt::UserRole when both cells hold one, else by text; cells without a
+/// number after those with one, in either order.
 class RunItem : public QTableWidgetItem {
  public:
   using QTableWidgetItem::QTableWidgetItem;
   bool operator<(const QTableWidgetItem& other) const override {
     const QVariant a = data(Qt::UserRole), b = other.data(Qt::UserRole);
     if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
-    if (a.isValid() != b.isValid()) return a.isValid();
+    if (a.isValid() != b.isValid()) {
+      // Unknown values last in either order: Qt sorts descending by reversing this comparison.
+      const bool descending = tableWidget() && tableWidget()->horizontalHeader()->sortIndicatorOrder() ==
+                                                   Qt::DescendingOrder;
+      return descending ? b.isValid() : a.isValid();
+    }
     return text() < other.text();
   }
 };
@@ -248,6 +255,16 @@ RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), 
   connect(refresh_, &QPushButton::clicked, this, &RunsWindow::reload);
   connect(filter_, &QLineEdit::textChanged, this, &RunsWindow::applyFilter);
   connect(columns_, &QToolButton::clicked, this, &RunsWindow::chooseColumns);
+  differences_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(differences_, &QTableWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+    const QTableWidgetItem* item = differences_->itemAt(pos);
+    if (!item) return;
+    const QString key = differences_->item(item->row(), 0)->text();
+    QMenu menu(this);
+    QAction* show = menu.addAction(Tr::tr("Show %1 as a column").arg(key));
+    show->setEnabled(!config_columns_.contains(key));
+    if (menu.exec(differences_->viewport()->mapToGlobal(pos)) == show) addConfigColumn(key);
+  });
   connect(table_, &QTableWidget::itemSelectionChanged, this, &RunsWindow::onSelectionChanged);
   connect(table_, &QTableWidget::cellDoubleClicked, this, [this] {
     if (const RunRow* r = currentRow(); r && r->status != "not a run")
@@ -337,19 +354,33 @@ void RunsWindow::reload() {
   fillTable();
 }
 
+std::vector<std::string> RunsWindow::columnKeys() const {
+  std::vector<std::string> keys;
+  for (const auto& c : runColumns()) keys.push_back(c.key);
+  for (const QString& k : config_columns_) keys.push_back(s(k));
+  return keys;
+}
+
 void RunsWindow::fillTable() {
-  const auto& columns = runColumns();
+  const std::vector<std::string> columns = columnKeys();
+  std::vector<std::string> config_keys;
+  for (const QString& k : config_columns_) config_keys.push_back(s(k));
+  addConfigColumns(rows_, config_keys, "column");  // keys checked by addConfigColumn
   table_->setSortingEnabled(false);
   table_->clear();
   table_->setColumnCount(static_cast<int>(columns.size()));
   table_->setRowCount(static_cast<int>(rows_.size()));
   QStringList headers;
-  for (const auto& c : columns) headers << runColumnTitle(c.key);
+  for (const auto& key : columns)
+    headers << (config_columns_.contains(q(key)) ? q(key) : runColumnTitle(key));
   table_->setHorizontalHeaderLabels(headers);
+  for (int c = static_cast<int>(runColumns().size()); c < static_cast<int>(columns.size()); ++c)
+    table_->horizontalHeaderItem(c)->setToolTip(
+        Tr::tr("The setting %1 of each run's config.json").arg(q(columns[static_cast<size_t>(c)])));
   for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
     const RunRow& row = rows_[static_cast<size_t>(r)];
     for (int c = 0; c < static_cast<int>(columns.size()); ++c) {
-      const std::string& key = columns[static_cast<size_t>(c)].key;
+      const std::string& key = columns[static_cast<size_t>(c)];
       auto* item = new RunItem(key == "status"      ? runStatusTitle(row.status)
                                : key == "anomalies" ? runAnomaliesTitle(runCell(row, key))
                                                     : q(runCell(row, key)));
@@ -370,7 +401,7 @@ void RunsWindow::fillTable() {
     }
   }
   for (int c = 0; c < static_cast<int>(columns.size()); ++c)
-    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)].key)));
+    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)])));
   table_->setSortingEnabled(true);
   table_->resizeColumnsToContents();
   for (int c = 0; c < table_->columnCount(); ++c)
@@ -406,14 +437,78 @@ void RunsWindow::chooseColumns() {
     a->setChecked(!hidden_columns_.contains(q(c.key)));
     a->setData(q(c.key));
   }
+  // Any config key as a column (issue 43 item 11, as `runs --columns`): the keys that differ
+  // among the runs listed first, being the ones worth a column; the others by name.
+  menu.addSeparator();
+  QMenu* settings = menu.addMenu(Tr::tr("Settings as columns"));
+  settings->setObjectName(QStringLiteral("runsConfigColumnsMenu"));
+  std::vector<RunRow> with_config;
+  for (const RunRow& r : rows_)
+    if (r.config.is_object()) with_config.push_back(r);
+  QStringList offered = config_columns_;
+  if (with_config.size() >= 2)
+    for (const auto& d : configDifferences(with_config))
+      if (!offered.contains(q(d.key))) offered << q(d.key);
+  for (const QString& key : offered) {
+    QAction* a = settings->addAction(key);
+    a->setCheckable(true);
+    a->setChecked(config_columns_.contains(key));
+    a->setData(QStringLiteral("config:") + key);
+  }
+  if (!offered.isEmpty()) settings->addSeparator();
+  QAction* other = settings->addAction(Tr::tr("Another setting..."));
   QAction* chosen = menu.exec(columns_->mapToGlobal(QPoint(0, columns_->height())));
   if (!chosen) return;
+  if (chosen == other) {
+    askConfigColumn();
+    return;
+  }
   const QString key = chosen->data().toString();
+  if (key.startsWith(QStringLiteral("config:"))) {
+    const QString config_key = key.mid(7);
+    if (chosen->isChecked()) addConfigColumn(config_key);
+    else removeConfigColumn(config_key);
+    return;
+  }
   if (chosen->isChecked()) hidden_columns_.removeAll(key);
   else hidden_columns_ << key;
-  const auto& columns = runColumns();
+  const auto columns = columnKeys();
   for (int c = 0; c < static_cast<int>(columns.size()); ++c)
-    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)].key)));
+    table_->setColumnHidden(c, hidden_columns_.contains(q(columns[static_cast<size_t>(c)])));
+}
+
+void RunsWindow::askConfigColumn() {
+  QStringList keys;
+  for (const auto& k : configKeyInfos()) keys << q(k.key);
+  bool ok = false;
+  const QString key = QInputDialog::getItem(
+      this, Tr::tr("Setting as a column"),
+      Tr::tr("Config key (as in trainscope-cli config --keys):"), keys, 0, true, &ok);
+  if (!ok || key.trimmed().isEmpty()) return;
+  if (!addConfigColumn(key.trimmed()))
+    QMessageBox::warning(this, Tr::tr("Setting as a column"),
+                         Tr::tr("%1 is not a config key (see trainscope-cli config --keys).")
+                             .arg(key.trimmed()));
+}
+
+bool RunsWindow::addConfigColumn(const QString& key) {
+  const std::string k = s(key);
+  if (!isRunColumnOrConfigKey(k)) return false;
+  for (const auto& c : runColumns())
+    if (c.key == k) {  // a built-in column: show it
+      hidden_columns_.removeAll(key);
+      fillTable();
+      return true;
+    }
+  if (!config_columns_.contains(key)) config_columns_ << key;
+  hidden_columns_.removeAll(key);
+  fillTable();
+  return true;
+}
+
+void RunsWindow::removeConfigColumn(const QString& key) {
+  if (!config_columns_.removeAll(key)) return;
+  fillTable();
 }
 
 std::vector<const RunRow*> RunsWindow::selectedRows() const {

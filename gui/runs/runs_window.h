@@ -21,7 +21,8 @@ class RunsOverlayDialog;
 /// Lists every run folder under the folders shown (runsTable; sortable by any column, numbers
 /// numerically), filtered by runsFilterLineEdit ("text" in any column, or "key=text" in a
 /// column or config key, as `trainscope-cli runs --filter`), columns chosen in
-/// runsColumnsButton's menu. Selecting runs fills runsDifferencesTable with the config keys
+/// runsColumnsButton's menu, which also adds any config key as a column (the keys that differ
+/// among the runs offered first; or a right click on the differences table). Selecting runs fills runsDifferencesTable with the config keys
 /// that differ among them (differences only); overlayRunsButton draws 2-10 of them on one plot
 /// (runs_overlay.h). The selected run's notes and tags
 /// (runNotesEdit, runTagsLineEdit, saveRunNotesButton) are kept in its notes.json, never in
@@ -51,6 +52,14 @@ class RunsWindow : public QDialog {
   RunsOverlayDialog* compareSelected();
   /// The differences table's keys (for tests).
   QStringList differenceKeys() const;
+  /// Shows config key `key` (dotted, e.g. "optimizer.weight_decay") as a column after the
+  /// built-in ones, as `trainscope-cli runs --columns` does (core/run/run_table.h
+  /// addConfigColumns); false, changing nothing, for a key that is not a config key.
+  bool addConfigColumn(const QString& key);
+  /// Removes a config key column added by addConfigColumn.
+  void removeConfigColumn(const QString& key);
+  /// The config keys shown as columns, in order.
+  QStringList configColumns() const { return config_columns_; }
 
  signals:
   /// Show this run folder in the training view.
@@ -69,6 +78,8 @@ class RunsWindow : public QDialog {
   void applyFilter();
   void onSelectionChanged();
   void chooseColumns();
+  void askConfigColumn();
+  std::vector<std::string> columnKeys() const;
   void saveNotes();
   void renameSelected();
   void trashSelected();
@@ -80,6 +91,7 @@ class RunsWindow : public QDialog {
   QStringList folders_;
   std::vector<RunRow> rows_;
   QStringList hidden_columns_;
+  QStringList config_columns_;  ///< config keys shown as columns, after the built-in ones
   QLabel* folders_label_ = nullptr;
   QLineEdit* filter_ = nullptr;
   QToolButton* columns_ = nullptr;

@@ -145,6 +145,42 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
   w.selectRuns({root + "/slow", root + "/fast"});
   QCOMPARE(w.differenceKeys(), QStringList{"optimizer.lr"});
 
+  // any config key as a column (issue 43 item 11): the values each run's config.json holds
+  QVERIFY(!w.addConfigColumn(QStringLiteral("optimizer.nosuchkey")));
+  QVERIFY(w.addConfigColumn(QStringLiteral("optimizer.lr")));
+  QVERIFY(w.addConfigColumn(QStringLiteral("training.batch_size")));
+  QCOMPARE(w.configColumns(), (QStringList{"optimizer.lr", "training.batch_size"}));
+  int lr_col = -1, bs_col = -1;
+  for (int c = 0; c < table->columnCount(); ++c) {
+    if (table->horizontalHeaderItem(c)->text() == "optimizer.lr") lr_col = c;
+    if (table->horizontalHeaderItem(c)->text() == "training.batch_size") bs_col = c;
+  }
+  QVERIFY(lr_col >= 0 && bs_col >= 0 && !table->isColumnHidden(lr_col));
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const QString name = table->item(row, 0)->text();
+    if (name == "mine") {
+      QCOMPARE(table->item(row, lr_col)->text(), QString("-"));
+      continue;
+    }
+    std::ifstream cin_((r / name.toStdString() / "config.json").string());
+    const auto config = nlohmann::json::parse(cin_);
+    QCOMPARE(table->item(row, lr_col)->data(Qt::UserRole).toDouble(),
+             config["optimizer"]["lr"].get<double>());
+    QCOMPARE(table->item(row, bs_col)->data(Qt::UserRole).toDouble(),
+             config["training"]["batch_size"].get<double>());
+  }
+  table->sortByColumn(lr_col, Qt::DescendingOrder);  // numerically: 0.01 before 0.0003
+  QCOMPARE(table->item(0, 0)->text(), QString("fast"));
+  filter->setText(QStringLiteral("training.batch_size=999999"));  // the filter still applies
+  QCOMPARE(w.shownRuns().size(), 0);
+  filter->clear();
+  w.removeConfigColumn(QStringLiteral("training.batch_size"));
+  QCOMPARE(w.configColumns(), QStringList{"optimizer.lr"});
+  QCOMPARE(table->columnCount(), int(runColumns().size()) + 1);
+  w.reload();  // kept across a reload
+  QCOMPARE(table->columnCount(), int(runColumns().size()) + 1);
+  w.selectRuns({root + "/slow", root + "/fast"});
+
   // their curves on one plot: labelled by what differs, the points metrics.csv holds, the
   // read-out's % against the baseline computed here
   RunsOverlayDialog* overlay = w.compareSelected();
