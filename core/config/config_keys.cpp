@@ -148,8 +148,9 @@ const std::vector<Key<CsvConfig>>& csvKeys() {
         "csv: the target column, by header name or 0-based index (negative: from the end; null: "
         "the last column)"),
       K("header", &CsvConfig::header,
-        "csv: is the first row a header (auto: when none of its cells is a number, or one of "
-        "them is a word where the second row has a number)")
+        "csv: is the first row a header (auto: when none of its cells is a number, when one is "
+        "a word over a column of numbers, or when Python's csv.Sniffer would say so, text "
+        "lengths counted)")
           .oneOf({"auto", "yes", "no"}),
       K("delimiter", &CsvConfig::delimiter,
         "csv: the cell separator (auto: whichever of , ; tab splits the first lines evenly)")

@@ -101,7 +101,8 @@ struct Pass {
   int64_t width = 0;               ///< cells per record (the first record's count)
   int64_t capacity = 0;            ///< rows `table->values` has room for
   std::vector<bool> needs_text;    ///< first pass: text found after numeric rows
-  std::vector<std::string> first_cells;  ///< line 1 while line 2 decides whether it is a header
+  std::vector<std::string> first_cells;  ///< line 1 while the lines after it decide (header?)
+  std::vector<std::vector<std::string>> sample;  ///< lines 2..22 held while deciding
   std::string error;               ///< set by a callback; thrown after csv_parse returns
 
   bool missing(const std::string& cell) const {
@@ -252,7 +253,7 @@ struct Pass {
       const bool any_number = std::any_of(cells.begin(), cells.end(), isNumber);
       const bool all_numbers = std::all_of(cells.begin(), cells.end(), isNumber);
       if (options->header == "auto" && any_number && !all_numbers) {
-        // Words and numbers ("2019,2020,sales"): line 2 decides (see readCsv).
+        // Words and numbers ("2019,2020,sales"): the next lines decide (see decideHeader).
         first_cells = std::move(cells);
         cells.clear();
         return;
@@ -260,31 +261,69 @@ struct Pass {
       firstRecord(options->header == "yes" || (options->header == "auto" && !any_number));
       return;
     }
-    if (records == 2 && first_pass && !first_cells.empty()) {
-      // A header when a cell of line 1 is a word where line 2 has a number (as Python's
-      // csv.Sniffer.has_header judges columns by type).
-      bool header = false;
-      for (std::size_t c = 0; c < cells.size() && c < first_cells.size(); ++c)
-        header = header || (!isNumber(first_cells[c]) && isNumber(cells[c]));
-      std::vector<std::string> second = std::move(cells);
-      cells = std::move(first_cells);
-      first_cells.clear();
-      firstRecord(header);
-      if (!error.empty()) return;
-      cells = std::move(second);
-    } else if (records == 1 && table->header) {  // pass two: the header again
+    if (first_pass && !first_cells.empty()) {
+      sample.push_back(std::move(cells));
+      cells.clear();
+      if (sample.size() == kSniffRows) decideHeader();
+      return;
+    }
+    if (records == 1 && table->header) {  // pass two: the header again
       cells.clear();
       return;
     }
     dataRecord(records);
   }
 
-  /// After the last record: a file of one line of words and numbers is one data row.
-  void finish() {
-    if (first_cells.empty() || !error.empty()) return;
+  /// Lines after line 1 that decide whether a line 1 of words and numbers is a header: as
+  /// many as Python's csv.Sniffer.has_header reads (it checks 21 rows after the first).
+  static constexpr std::size_t kSniffRows = 21;
+
+  /// Line 1 of words and numbers as header or data, by the columns of the lines after it (held
+  /// in `sample`), as Python's csv.Sniffer.has_header judges: a column is typed by those lines
+  /// (numbers, or text cells all of one length; missing cells and rows of another width left
+  /// out; a column of mixed types or lengths says nothing), and line 1 votes per column: +1
+  /// where its cell does not fit the type (a word over numbers, text of another length), -1
+  /// where it fits. A header when the votes sum above 0, or when any column has a word over
+  /// numbers (a numeric column cannot hold a word in a data row: "2019,2020,sales" over numbers,
+  /// which Sniffer's vote of -1 would read as data). Then the held lines are read as data.
+  void decideHeader() {
+    int votes = 0;
+    bool word_over_numbers = false;
+    for (std::size_t c = 0; c < first_cells.size(); ++c) {
+      bool numbers = true, consistent = true, any = false;
+      std::size_t length = 0;
+      for (const auto& row : sample) {
+        if (row.size() != first_cells.size() || missing(row[c])) continue;
+        const bool number = isNumber(row[c]);
+        if (!any) {
+          numbers = number;
+          length = row[c].size();
+          any = true;
+        } else if (number != numbers || (!number && row[c].size() != length)) {
+          consistent = false;
+        }
+      }
+      if (!any || !consistent || missing(first_cells[c])) continue;
+      const bool fits = numbers ? isNumber(first_cells[c]) : first_cells[c].size() == length;
+      votes += fits ? -1 : 1;
+      word_over_numbers = word_over_numbers || (numbers && !fits);
+    }
+    std::vector<std::vector<std::string>> held = std::move(sample);
+    sample.clear();
     cells = std::move(first_cells);
     first_cells.clear();
-    firstRecord(false);
+    firstRecord(word_over_numbers || votes > 0);
+    for (std::size_t i = 0; i < held.size() && error.empty(); ++i) {
+      cells = std::move(held[i]);
+      dataRecord(static_cast<int64_t>(i) + 2);
+    }
+  }
+
+  /// After the last record: a line 1 of words and numbers still undecided is decided by the
+  /// lines there are (none: it is one data row).
+  void finish() {
+    if (first_cells.empty() || !error.empty()) return;
+    decideHeader();
   }
 };
 

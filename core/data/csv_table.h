@@ -16,9 +16,11 @@ namespace trainscope {
 
 /// How to read a CSV file (the `data.csv.*` keys of the same names).
 struct CsvReadOptions {
-  /// "auto": the first row is a header when none of its cells is a number, or when one of them
-  /// is a word where the second row has a number ("2019,2020,sales" over numbers; as Python's
-  /// csv.Sniffer.has_header compares column types); a table whose first data row holds only
+  /// "auto": the first row is a header when none of its cells is a number; a first row of
+  /// words and numbers is judged by the next 21 rows as Python's csv.Sniffer.has_header judges
+  /// it (each column typed as numbers or as text of one length votes whether line 1 fits), and
+  /// is also a header when any cell of it is a word over a column of numbers ("2019,2020,sales"
+  /// over numbers, which Sniffer's vote reads as data). A table whose first data row holds only
   /// words needs "no"; "yes"; "no" (columns are then named "column 1" ...).
   std::string header = "auto";
   /// "auto": whichever of ',', ';' and tab splits the first lines (up to 20) into the same

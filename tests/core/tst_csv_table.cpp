@@ -103,6 +103,16 @@ void TstCsvTable::delimiterAndHeaderDetected_data() {
   // Words and numbers on line 1: a header when a word stands over a number of line 2.
   QTest::newRow("header of years and a word") << QByteArray("2019,2020,sales\n1.5,2.5,3.5\n4,5,6\n")
                                               << ',' << true;
+  // Text cells of one length vote too, as Python's csv.Sniffer.has_header counts them (Python
+  // says True / False for these two).
+  QTest::newRow("header: text columns of one length")
+      << QByteArray("2019,grade,result\n1.5,A,P\n2.5,B,F\n") << ',' << true;
+  QTest::newRow("no header: line 1's text as long as its column's")
+      << QByteArray("1.5,A,P\n2.5,B,F\n") << ',' << false;
+  // A missing cell on line 2 says nothing; line 3 has the number below "sales" (Sniffer reads
+  // the empty cell as text of length 0 and the column as mixed, so it says False).
+  QTest::newRow("header: a missing cell on line 2")
+      << QByteArray("2019,sales\n1,\n2,3\n") << ',' << true;
   QTest::newRow("no header: a text label column")
       << QByteArray("5.1,3.5,setosa\n4.9,3.0,setosa\n") << ',' << false;
   QTest::newRow("CRLF and a BOM")
@@ -146,6 +156,25 @@ void TstCsvTable::headerAndDelimiterAsTold() {
   QVERIFY(!single.header);
   QCOMPARE(single.rows, int64_t{1});
   QCOMPARE(single.columns[1].text[0], std::string("cat"));
+  // Line 1 of words and numbers over more lines than the decision holds back (21): every
+  // line read once, in order, with its own line number; the label column turns to text.
+  QByteArray long_table("0.5,cat\n");
+  for (int i = 1; i <= 30; ++i) long_table += QByteArray::number(i) + (i == 25 ? ",bad row,1\n" : ",dog\n");
+  try {
+    readCsv(write(QStringLiteral("long_bad.csv"), long_table).toStdString());
+    QFAIL("a row of 3 cells was read");
+  } catch (const Error& e) {
+    QVERIFY2(std::string(e.what()).find("line 26 has 3 cell(s)") != std::string::npos, e.what());
+  }
+  long_table.replace(",bad row,1", ",bird");
+  const CsvTable l = readCsv(write(QStringLiteral("long.csv"), long_table).toStdString());
+  QVERIFY(!l.header);
+  QCOMPARE(l.rows, int64_t{31});
+  for (int r = 0; r < 31; ++r) {
+    QCOMPARE(double(l.number(r, 0)), r == 0 ? 0.5 : double(r));
+    QCOMPARE(l.columns[1].text[static_cast<size_t>(r)], std::string(r == 0 ? "cat" : r == 25 ? "bird" : "dog"));
+    QCOMPARE(l.lineOf(r), int64_t{r + 1});
+  }
   // Numbers on line 1 taken as names when told so.
   const QString numbers = write(QStringLiteral("numbers.csv"), "2020,2021\n1,2\n");
   o.header = "yes";
