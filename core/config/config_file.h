@@ -28,6 +28,18 @@ struct ConfigKeyInfo {
 /// Every config key, section by section in the key table's order (name, data.*, model.*, ...).
 std::vector<ConfigKeyInfo> configKeyInfos();
 
+/// Whether config key `key` (dotted, e.g. "data.noise") takes effect in a run of `config` (a
+/// config's JSON: its data.source, model.kind and optimizer.name; `task` "classification" or
+/// "regression" where the data is known, else ""): another source's or model kind's section,
+/// data.noise / data.n_samples of files, data.path / data.limit of generated data, data.seq_len
+/// of non-sequences, data.target_scale of classes, data.stratify of regression, model.hidden
+/// outside the MLP (a CNN's widths are model.cnn.hidden), model.activation of an RNN or a
+/// TorchScript module, model.dropout of TorchScript, optimizer.momentum of Adam and
+/// optimizer.betas of SGD do not (the report leaves them out; config.json keeps every key).
+/// Unknown names count as applying.
+bool configKeyApplies(const std::string& key, const nlohmann::json& config,
+                      const std::string& task = "");
+
 /// The key of a config file that names its base preset: `{"preset": "moons", ...}`. It is not
 /// a config key: config.json (fully resolved) never holds it.
 inline constexpr const char* kConfigPresetKey = "preset";

@@ -340,6 +340,10 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
         "in-memory snapshot for rollback every N steps (0: only the run's start)")
           .atLeast(0)
           .atMost(1'000'000'000),
+      K("monitor", &TrainingConfig::monitor,
+        "validation metric that picks best.pt, early stopping and the test's best weights "
+        "(lower is better for val_loss, val_mae, val_rmse; higher for val_accuracy, val_r2)")
+          .oneOf({"val_loss", "val_accuracy", "val_r2", "val_mae", "val_rmse"}),
   };
   return keys;
 }
@@ -390,13 +394,15 @@ const std::vector<Key<EarlyStoppingConfig>>& earlyStoppingKeys() {
   using K = Key<EarlyStoppingConfig>;
   static const std::vector<K> keys = {
       K("enabled", &EarlyStoppingConfig::enabled,
-        "stop when validation loss has not improved for `patience` epochs"),
+        "stop when training.monitor (validation loss by default) has not improved for "
+        "`patience` epochs"),
       K("patience", &EarlyStoppingConfig::patience,
         "epochs without improvement before stopping (also the overfitting-onset watch)")
           .atLeast(1)
           .atMost(1'000'000),
       K("min_delta", &EarlyStoppingConfig::min_delta,
-        "a decrease of validation loss by more than this counts as an improvement")
+        "a change of training.monitor by more than this, in its better direction, counts as "
+        "an improvement")
           .atLeast(0),
       K("restore_best_weights", &EarlyStoppingConfig::restore_best_weights,
         "at the stop, go back to the weights of the best epoch"),
@@ -900,6 +906,41 @@ std::vector<ConfigKeyInfo> configKeyInfos() {
     for (const auto& k : keys) out.push_back(describeKey(section, k, fullName(prefix, k.name)));
   });
   return out;
+}
+
+bool configKeyApplies(const std::string& key, const nlohmann::json& config,
+                      const std::string& task) {
+  auto text = [&](const char* section, const char* name, const char* fallback) {
+    const auto s = config.find(section);
+    if (s == config.end() || !s->is_object()) return std::string(fallback);
+    const auto v = s->find(name);
+    return v != s->end() && v->is_string() ? v->get<std::string>() : std::string(fallback);
+  };
+  auto under = [&](const std::string& section) { return key.rfind(section + ".", 0) == 0; };
+  const DataSourceKind* source = findDataSource(text("data", "source", "sine"));
+  if (source) {
+    for (const DataSourceKind& s : dataSources())
+      if (s.key_section != "data" && under(s.key_section) && s.name != source->name) return false;
+    const bool classes = task.empty() ? source->classification : task == "classification";
+    const bool regression = task.empty() ? !source->classification && source->key_section == "data"
+                                         : task == "regression";
+    if ((key == "data.noise" || key == "data.n_samples") && source->read_from_files) return false;
+    if (key == "data.path" && !(source->read_from_files && source->key_section == "data")) return false;
+    if (key == "data.limit" && !source->read_from_files) return false;
+    if (key == "data.seq_len" && !source->sequence_data) return false;
+    if (key == "data.target_scale" && classes) return false;
+    if (key == "data.stratify" && regression) return false;
+  }
+  const std::string kind = text("model", "kind", "mlp");
+  for (const ModelKind& m : modelKinds())
+    if (m.key_section != "model" && under(m.key_section) && m.name != kind) return false;
+  if (key == "model.hidden" && kind != "mlp") return false;
+  if (key == "model.activation" && kind != "mlp" && kind != "cnn") return false;
+  if (key == "model.dropout" && kind == "torchscript") return false;
+  const std::string optimizer = text("optimizer", "name", "adam");
+  if (key == "optimizer.momentum" && optimizer != "sgd") return false;
+  if (key == "optimizer.betas" && optimizer == "sgd") return false;
+  return true;
 }
 
 }  // namespace trainscope

@@ -188,6 +188,11 @@ struct TrainingConfig {
   /// In-memory snapshot of the training state every N steps for rollback (the newest 3 and the
   /// run's start are kept); 0 = only the start.
   int64_t snapshot_every = 50;
+  /// The validation metric that picks best.pt, early stopping and the test's "best" weights:
+  /// val_loss | val_accuracy (classification) | val_r2 | val_mae | val_rmse (regression);
+  /// lower is better for val_loss/val_mae/val_rmse, higher for val_accuracy/val_r2 (Keras's
+  /// ModelCheckpoint(monitor=..., mode="auto"); Lightning's `monitor` with its `mode`).
+  std::string monitor = "val_loss";
   EarlyStoppingConfig early_stopping;
 };
 

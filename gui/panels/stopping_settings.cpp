@@ -49,6 +49,14 @@ StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject
   delta_label_->setBuddy(min_delta_);
   form->addRow(delta_label_, min_delta_);
 
+  monitor_ = new QComboBox(parent);
+  monitor_->setObjectName(QStringLiteral("monitorComboBox"));
+  addKeyChoices(monitor_, "training.monitor");
+  monitor_label_ = new QLabel(parent);
+  monitor_label_->setBuddy(monitor_);
+  form->addRow(monitor_label_, monitor_);
+  connect(monitor_, &QComboBox::activated, this, &StoppingSettings::changed);
+
   connect(policy_, &QComboBox::activated, this, [this] {
     emit nonFinitePolicyEdited(policy_->currentData().toString());
     emit changed();
@@ -65,7 +73,10 @@ StoppingSettings::StoppingSettings(QFormLayout* form, QWidget* parent) : QObject
 
 void StoppingSettings::showConfig(const TrainConfig& c) {
   const QSignalBlocker blockers[] = {QSignalBlocker(policy_), QSignalBlocker(early_),
-                                     QSignalBlocker(patience_), QSignalBlocker(min_delta_)};
+                                     QSignalBlocker(patience_), QSignalBlocker(min_delta_),
+                                     QSignalBlocker(monitor_)};
+  if (const int m = monitor_->findData(QString::fromStdString(c.training.monitor)); m >= 0)
+    monitor_->setCurrentIndex(m);
   showNonFinitePolicy(QString::fromStdString(c.training.non_finite.value_or(kDefaultPolicy)));
   const EarlyStoppingConfig& es = c.training.early_stopping;
   early_->setChecked(es.enabled);
@@ -88,13 +99,15 @@ void StoppingSettings::apply(TrainConfig& c) const {
   es.enabled = early_->isChecked();
   es.patience = patience_->value();
   es.min_delta = min_delta_->value();
+  c.training.monitor = monitor_->currentData().toString().toStdString();
 }
 
 bool StoppingSettings::sameKeys(const TrainConfig& a, const TrainConfig& b) {
   const EarlyStoppingConfig &x = a.training.early_stopping, &y = b.training.early_stopping;
   return a.training.non_finite.value_or(kDefaultPolicy) ==
              b.training.non_finite.value_or(kDefaultPolicy) &&
-         x.enabled == y.enabled && x.patience == y.patience && x.min_delta == y.min_delta;
+         x.enabled == y.enabled && x.patience == y.patience && x.min_delta == y.min_delta &&
+         a.training.monitor == b.training.monitor;
 }
 
 QString StoppingSettings::keyOutsideWidgets(const TrainConfig& c, QString* range) const {
@@ -116,6 +129,7 @@ QString StoppingSettings::keyOutsideWidgets(const TrainConfig& c, QString* range
 void StoppingSettings::setEditable(bool editable) {
   policy_->setEnabled(true);  // live: TrainingController::setNonFinitePolicy
   early_->setEnabled(editable);
+  monitor_->setEnabled(editable);
   patience_->setEnabled(editable && early_->isChecked());
   min_delta_->setEnabled(editable && early_->isChecked());
 }
@@ -133,13 +147,27 @@ void StoppingSettings::retranslate() {
   early_label_->setText(Tr::tr("Early stopping:"));
   early_->setText(Tr::tr("On"));
   early_->setToolTip(
-      Tr::tr("Stop the run when the validation loss has not improved for the number of epochs "
-             "on the right (training.early_stopping). Applies when the next run starts."));
+      Tr::tr("Stop the run when the metric under Best by (the validation loss unless chosen) "
+             "has not improved for the number of epochs below (training.early_stopping). "
+             "Applies when the next run starts."));
   patience_label_->setText(Tr::tr("Patience:"));
   patience_->setSuffix(Tr::tr(" epochs"));
   patience_->setToolTip(
       Tr::tr("Epochs without an improvement of the validation loss before early stopping ends "
              "the run (training.early_stopping.patience). The overfitting watch uses it too."));
+  monitor_label_->setText(Tr::tr("Best by:"));
+  const std::pair<const char*, QString> metrics[] = {
+      {"val_loss", Tr::tr("validation loss (lower)")},
+      {"val_accuracy", Tr::tr("validation accuracy (higher)")},
+      {"val_r2", Tr::tr("validation R² (higher)")},
+      {"val_mae", Tr::tr("validation MAE (lower)")},
+      {"val_rmse", Tr::tr("validation RMSE (lower)")}};
+  for (const auto& [key, text] : metrics)
+    if (const int i = monitor_->findData(QLatin1String(key)); i >= 0) monitor_->setItemText(i, text);
+  monitor_->setToolTip(
+      Tr::tr("The validation metric that picks the best epoch: best.pt, early stopping and the "
+             "test's best weights (training.monitor). Accuracy is for classes; R², MAE and RMSE "
+             "for a regression target. Applies when the next run starts."));
   delta_label_->setText(Tr::tr("Min. delta:"));
   min_delta_->setToolTip(
       Tr::tr("A fall of the validation loss by more than this counts as an improvement "

@@ -21,7 +21,8 @@ class ScientificSpinBox;
 /// `.min_delta` (minDeltaSpinBox, >= 0), with the ranges of core/config/config_keys.cpp. Early
 /// stopping applies when the next run starts; the policy is live: picking one while a run is
 /// active emits nonFinitePolicyEdited. One row each ("When NaN/Inf", "Early stopping",
-/// "Patience", "Min. delta"), in the settings panel's form.
+/// "Patience", "Min. delta"), in the settings panel's form; and `training.monitor`
+/// (monitorComboBox, "Best by": the validation metric that picks best.pt and early stopping).
 class StoppingSettings : public QObject {
   Q_OBJECT
  public:
@@ -53,6 +54,8 @@ class StoppingSettings : public QObject {
   QLabel* early_label_ = nullptr;
   QLabel* patience_label_ = nullptr;
   QLabel* delta_label_ = nullptr;
+  QLabel* monitor_label_ = nullptr;
+  QComboBox* monitor_ = nullptr;
   QComboBox* policy_ = nullptr;
   QCheckBox* early_ = nullptr;
   QSpinBox* patience_ = nullptr;

@@ -17,6 +17,7 @@
 #include "core/data/dataset.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
+#include "core/run/run_reader.h"
 #include "core/system/seed.h"
 #include "core/train/monitors/loss_doctor.h"
 #include "core/train/monitors/non_finite.h"
@@ -427,6 +428,34 @@ void TstLossDoctor::resumedRunIsJudgedAsItsTwin() {
            qPrintable(codesOf(*twin.diagnosis)));
   QVERIFY(resumed.diagnosis->evidence == twin.diagnosis->evidence);
   QVERIFY(findingOf(twin.diagnosis->evidence, "initial_loss"));
+  // The resumed run's first reading comes before its first step (the Diagnosis tab said "too
+  // early to tell" after a Load until the next epoch ended): epoch 15's, as the source run's
+  // own reading at its end.
+  {
+    struct FirstReading : Recorder {
+      int64_t steps_at_first = -1;
+      void onDiagnosis(const Diagnosis& d) override {
+        if (steps_at_first < 0) steps_at_first = steps;
+        Recorder::onDiagnosis(d);
+      }
+    } rec;
+    TrainConfig c = moons({"training.epochs=16"});
+    TrainerOptions o;
+    o.run_dir = root / "r2";
+    o.front_end = "test";
+    o.resume_from = last;
+    Trainer t(c, o);
+    t.addObserver(&rec);
+    t.run();
+    QVERIFY(!rec.diagnoses.empty());
+    QCOMPARE(rec.steps_at_first, int64_t{0});
+    QCOMPARE(rec.diagnoses.front().epoch, int64_t{15});
+    QVERIFY2(rec.diagnoses.front().kind != "too_early", qPrintable(codesOf(rec.diagnoses.front())));
+    const auto source = readRun(root / "h").summary;
+    QVERIFY(source && source->diagnosis);
+    QCOMPARE(QString::fromStdString(rec.diagnoses.front().kind),
+             QString::fromStdString(source->diagnosis->kind));
+  }
   // A checkpoint written before the initial loss was kept: the first epoch's training loss
   // stands in, and says so.
   c10::impl::GenericDict dict = readCheckpointDict(last);

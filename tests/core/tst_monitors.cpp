@@ -85,6 +85,38 @@ void TstMonitors::earlyStoppingScripted() {
   esn.update(1, 1.0);
   esn.update(2, std::nan(""));
   QCOMPARE(esn.wait(), int64_t{1});
+
+  // Mode max (training.monitor val_accuracy / val_r2): the mirrored sequence stops at the same
+  // epoch with the mirrored best, min_delta counted upwards.
+  c.min_delta = 0.05;
+  EarlyStopping esmax(c, /*maximize=*/true);
+  int64_t fired_max = 0;
+  for (size_t i = 0; i < val.size() && !fired_max; ++i) {
+    if (esmax.update(int64_t(i + 1), -val[i])) fired_max = int64_t(i + 1);
+    QCOMPARE(esmax.wouldFireAt(), fire_at[i]);
+  }
+  QCOMPARE(fired_max, int64_t{8});
+  QCOMPARE(esmax.bestEpoch(), int64_t{5});
+  QCOMPARE(*esmax.best(), -0.84);
+  // the metric of each monitor, and its direction
+  EpochRecord r;
+  r.val_loss = 0.5;
+  r.val_accuracy = 0.75;
+  QCOMPARE(*monitoredValue(r, "val_loss"), 0.5);
+  QCOMPARE(*monitoredValue(r, "val_accuracy"), 0.75);
+  QVERIFY(!monitoredValue(r, "val_r2"));
+  r.val_r2 = 0.9;
+  r.val_mae = 2.0;
+  r.val_rmse = 3.0;
+  QCOMPARE(*monitoredValue(r, "val_r2"), 0.9);
+  QCOMPARE(*monitoredValue(r, "val_mae"), 2.0);
+  QCOMPARE(*monitoredValue(r, "val_rmse"), 3.0);
+  QVERIFY(monitorMaximizes("val_accuracy") && monitorMaximizes("val_r2"));
+  QVERIFY(!monitorMaximizes("val_loss") && !monitorMaximizes("val_mae") && !monitorMaximizes("val_rmse"));
+  QVERIFY(monitorImproves(0.9, std::nullopt, true) && !monitorImproves(NAN, std::nullopt, true));
+  QVERIFY(monitorImproves(0.91, 0.9, true) && !monitorImproves(0.89, 0.9, true));
+  QVERIFY(!monitorImproves(0.92, 0.9, true, 0.05) && monitorImproves(0.96, 0.9, true, 0.05));
+  QVERIFY(monitorImproves(0.89, 0.9, false) && !monitorImproves(INFINITY, 0.9, true));
 }
 
 void TstMonitors::earlyStoppingStateRoundTrip() {

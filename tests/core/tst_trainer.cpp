@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/model/model.h"
@@ -92,6 +93,7 @@ class TstTrainer : public QObject {
   void gradNormMatchesFloat64();
   void flatGradientsSurviveBackward();
   void seededRunsAreIdentical();
+  void keysThatDoNotApplyChangeNothing();
   void unseededRunRecordsSeed();
   void pauseHoldsAndResumeContinues();
   void stepBatchFromIdle();
@@ -173,6 +175,65 @@ void TstTrainer::flatGradientsSurviveBackward() {
   // clip coefficient as in clip_grad_norm_: max_norm / (norm + 1e-6), only when < 1
   QCOMPARE(clipCoefficient(10.0, 1.0), 1.0 / (10.0 + 1e-6));
   QCOMPARE(clipCoefficient(0.5, 1.0), 1.0);
+}
+
+// configKeyApplies (what the report lists, issue 43 item 22) checked by its effect: a key it
+// calls inapplicable changes no loss of a seeded run; one it calls applicable changes them.
+void TstTrainer::keysThatDoNotApplyChangeNothing() {
+  QTemporaryDir tmp;
+  const std::filesystem::path root = tmp.path().toStdString();
+  auto losses = [&](const std::vector<std::string>& sets) {
+    TrainConfig c = resolveConfig("moons", {}, sets);
+    c.data.n_samples = 200;
+    c.training.epochs = 1;
+    c.training.seed = 5;
+    c.training.num_threads = 1;
+    Recorder rec;
+    TrainerOptions o;
+    o.run_dir = root / std::to_string(std::hash<std::string>{}(nlohmann::json(sets).dump()));
+    Trainer t(c, o);
+    t.addObserver(&rec);
+    t.run();
+    std::vector<double> out;
+    for (const StepRecord& s : rec.steps) out.push_back(s.loss);
+    return std::make_pair(out, configToJson(c));
+  };
+  struct Case {
+    std::vector<std::string> base;  ///< the run's settings
+    std::string key, value;         ///< changed to
+  };
+  const std::vector<Case> cases = {
+      {{}, "data.seq_len", "7"},                     // moons are not sequences
+      {{}, "data.target_scale", "3"},                // moons are classes
+      {{}, "model.cnn.channels", "[3]"},             // an MLP
+      {{}, "model.rnn.hidden_size", "5"},
+      {{}, "optimizer.momentum", "0.9"},             // Adam
+      {{"optimizer.name=sgd"}, "optimizer.betas", "[0.5, 0.6]"},
+      {{}, "data.noise", "0.3"},                     // these four act
+      {{}, "model.hidden", "[7]"},
+      {{"optimizer.name=sgd"}, "optimizer.momentum", "0.9"},
+      {{}, "optimizer.betas", "[0.5, 0.6]"},
+  };
+  for (const Case& k : cases) {
+    const auto [before, config] = losses(k.base);
+    std::vector<std::string> changed = k.base;
+    changed.push_back(k.key + "=" + k.value);
+    const auto after = losses(changed).first;
+    QVERIFY(before.size() > 3);
+    const bool applies = configKeyApplies(k.key, config, "classification");
+    QVERIFY2(applies == (before != after),
+             qPrintable(QString::fromStdString(k.key + (applies ? " said to apply" : " said not to apply"))));
+  }
+  // Sections and keys of other sources and kinds (no run needed: they are never read).
+  nlohmann::json csv = {{"data", {{"source", "csv"}}}, {"model", {{"kind", "cnn"}}}};
+  QVERIFY(!configKeyApplies("data.noise", csv) && !configKeyApplies("data.n_samples", csv));
+  QVERIFY(!configKeyApplies("data.path", csv) && configKeyApplies("data.limit", csv));
+  QVERIFY(configKeyApplies("data.csv.path", csv) && !configKeyApplies("data.npy.path", csv));
+  QVERIFY(!configKeyApplies("model.hidden", csv) && configKeyApplies("model.cnn.hidden", csv));
+  QVERIFY(configKeyApplies("data.target_scale", csv, "regression"));
+  QVERIFY(!configKeyApplies("data.target_scale", csv, "classification"));
+  QVERIFY(!configKeyApplies("data.stratify", csv, "regression"));
+  QVERIFY(configKeyApplies("training.epochs", csv));
 }
 
 void TstTrainer::seededRunsAreIdentical() {

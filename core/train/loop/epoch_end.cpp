@@ -3,6 +3,8 @@
 #include <torch/nn/module.h>
 #include <torch/utils.h>
 
+#include <limits>
+
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
 
@@ -15,8 +17,10 @@ void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
 void prepareSchedules(TrainState& s, const TrainConfig& c) {
   s.scheduler = makeScheduler(c.scheduler, c.optimizer.lr);
   if (s.scheduler) setLearningRate(*s.optimizer, s.scheduler->lr());
+  s.monitor = c.training.monitor;
   s.early_stopping.reset();
-  if (c.training.early_stopping.enabled) s.early_stopping.emplace(c.training.early_stopping);
+  if (c.training.early_stopping.enabled)
+    s.early_stopping.emplace(c.training.early_stopping, monitorMaximizes(c.training.monitor));
   s.overfitting.emplace(c.training.early_stopping.patience);
   s.best_weights.clear();
 }
@@ -49,7 +53,8 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
   }
   if (s.early_stopping) {
     EarlyStopping& es = *s.early_stopping;
-    const bool fire = es.update(r.epoch, r.val_loss);
+    const bool fire =
+        es.update(r.epoch, monitoredValue(r, t.monitor).value_or(std::numeric_limits<double>::quiet_NaN()));
     if (es.improved() && t.early_stopping.restore_best_weights) {
       torch::NoGradGuard no_grad;
       const auto tensors = stateTensors(*s.model);
@@ -59,7 +64,8 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
     r.early_stop_at = es.wouldFireAt();
     if (fire) {
       out.stop = true;
-      std::string m = "early stopping: validation loss has not improved for " +
+      const std::string what = t.monitor == "val_loss" ? "validation loss" : t.monitor;
+      std::string m = "early stopping: " + what + " has not improved for " +
                       std::to_string(es.wait()) + " epochs (patience " +
                       std::to_string(t.early_stopping.patience) + "); best " +
                       (es.best() ? formatHuman(*es.best()) : std::string("none")) + " at epoch " +
@@ -67,7 +73,7 @@ EpochEndResult afterValidation(TrainState& s, EpochRecord& r, const TrainingConf
       if (t.early_stopping.restore_best_weights && !s.best_weights.empty())
         m += "; the weights of epoch " + std::to_string(es.bestEpoch()) + " are restored";
       out.events.push_back(
-          Event{r.step, r.epoch, EventKind::EarlyStop, m, es.best(), "best_val_loss", ""});
+          Event{r.step, r.epoch, EventKind::EarlyStop, m, es.best(), "best_" + t.monitor, ""});
     }
   }
   return out;

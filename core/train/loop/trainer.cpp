@@ -147,6 +147,18 @@ void Trainer::Impl::prepare(bool check_only) {
       start_events.push_back(std::move(e));
     }
   }
+  // training.monitor must exist for this task (issue 43): accuracy for classes, R²/MAE/RMSE for
+  // a regression target.
+  if (const std::string& m = t.monitor; m != "val_loss") {
+    const bool for_classes = m == "val_accuracy";
+    if (for_classes != data.classification)
+      throw Error(ErrorCode::Config, "training.monitor",
+                  "training.monitor is " + m + ", a metric of " +
+                      (for_classes ? "classification" : "regression") + ", but this data is a " +
+                      (data.classification ? "classification" : "regression") +
+                      " task; use val_loss or " +
+                      (data.classification ? "val_accuracy" : "val_r2, val_mae or val_rmse"));
+  }
   if (state.mistakes.shuffled_labels) shuffleLabels(data.train, state.seed);  // teaching
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
@@ -291,7 +303,10 @@ void Trainer::Impl::finish(RunSummary& summary) {
   summary.epochs_completed = state.epochs_completed;
   summary.global_step = state.global_step;
   summary.best_epoch = state.best_epoch;
-  summary.best_val_loss = state.best_val_loss;
+  // The validation loss of best.pt's epoch (the lowest one unless training.monitor says else).
+  summary.best_val_loss.reset();
+  for (const EpochRecord& e : state.history)
+    if (e.epoch == state.best_epoch) summary.best_val_loss = e.val_loss;
   summary.final_metrics = state.last_epoch;
   summary.wall_seconds = roundTo(run_timer.wallSeconds(), 1e-6);
   summary.seed = state.seed;

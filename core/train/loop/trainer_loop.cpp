@@ -235,10 +235,12 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   state.epoch_start_shuffle_state = state.shuffle_gen.get_state();  // the next epoch's start
   state.last_epoch = r;
   state.history.push_back(r);
-  const bool improved =
-      std::isfinite(val_loss) && (!state.best_val_loss || val_loss < *state.best_val_loss);
+  // best.pt by training.monitor (the validation loss by default; issue 43)
+  const std::optional<double> monitored = monitoredValue(r, config.training.monitor);
+  const bool improved = monitored && monitorImproves(*monitored, state.best_monitored,
+                                                     monitorMaximizes(config.training.monitor));
   if (improved) {
-    state.best_val_loss = val_loss;
+    state.best_monitored = *monitored;
     state.best_epoch = epoch;
   }
   if (writer) writer->writeEpoch(r);

@@ -135,6 +135,12 @@ void Trainer::Impl::startWatch() {
   restartDoctor();
   for (const EpochRecord& r : state.history)  // a resumed run: the epochs so far
     watch->divergence.onEpoch(r, causeSettings(r.lr), non_finite_policy);
+  // A resumed run's reading from its epochs so far, at once: the Diagnosis tab said "too early
+  // to tell" after loading a 100-epoch checkpoint until the next epoch ended (issue 43 item 22).
+  if (!state.history.empty()) {
+    const Diagnosis d = watch->doctor.diagnose(doctorContext());
+    for (auto* o : observers) o->onDiagnosis(d);
+  }
   watch->snapshots.capture(state, checkpointContext());
 }
 

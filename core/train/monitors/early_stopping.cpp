@@ -2,13 +2,33 @@
 
 #include <cmath>
 
+#include "core/run/records.h"
+
 namespace trainscope {
 
-bool EarlyStopping::update(int64_t epoch, double val_loss) {
+bool monitorMaximizes(const std::string& monitor) {
+  return monitor == "val_accuracy" || monitor == "val_r2";
+}
+
+std::optional<double> monitoredValue(const EpochRecord& r, const std::string& monitor) {
+  if (monitor == "val_accuracy") return r.val_accuracy;
+  if (monitor == "val_r2") return r.val_r2;
+  if (monitor == "val_mae") return r.val_mae;
+  if (monitor == "val_rmse") return r.val_rmse;
+  return r.val_loss;
+}
+
+bool monitorImproves(double value, std::optional<double> best, bool maximize, double min_delta) {
+  if (!std::isfinite(value)) return false;
+  if (!best) return true;
+  return maximize ? value - min_delta > *best : value + min_delta < *best;
+}
+
+bool EarlyStopping::update(int64_t epoch, double value) {
   last_epoch_ = epoch;
-  improved_ = std::isfinite(val_loss) && (!best_ || val_loss + min_delta_ < *best_);
+  improved_ = monitorImproves(value, best_, maximize_, min_delta_);
   if (improved_) {
-    best_ = val_loss;
+    best_ = value;
     best_epoch_ = epoch;
     wait_ = 0;
     return false;

@@ -44,8 +44,12 @@ struct TrainState {
   int num_threads = 1;               ///< intra-op threads of the training thread
   int64_t global_step = 0;           ///< optimizer steps completed (1-based numbering of steps)
   int64_t epochs_completed = 0;      ///< epochs whose row was written
-  int64_t best_epoch = 0;            ///< epoch of the lowest finite val_loss, 0 when none
-  std::optional<double> best_val_loss;
+  /// training.monitor (val_loss by default): what picks best.pt, early stopping's best and the
+  /// test's "best" weights; the checkpoint's `monitor` key.
+  std::string monitor = "val_loss";
+  int64_t best_epoch = 0;  ///< epoch of the best finite value of `monitor` (best.pt), 0 when none
+  /// That best value (the checkpoint's `best_loss`: the lowest val_loss by default).
+  std::optional<double> best_monitored;
   std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
   /// Classification: correct training predictions of the current epoch so far (over
   /// epoch_loss.count() samples): EpochRecord::train_accuracy.

@@ -63,6 +63,19 @@ std::string resumeState(TrainState& s, const std::string& optimizer_name, const 
                 "training.epochs is " + std::to_string(total_epochs) + " but " + file.string() +
                     " has already completed " + std::to_string(epoch) +
                     " epochs; ask for more epochs (--epochs N sets the new total)");
+  // best.pt, early stopping's best and the test's weights were picked by the checkpoint's
+  // monitor (val_loss before the key existed): a resumed run keeps it.
+  std::string monitor = "val_loss";
+  if (d.contains("monitor")) {
+    if (!d.at("monitor").isString()) badTrainState(file, "'monitor' is not a string");
+    monitor = d.at("monitor").toStringRef();
+  }
+  if (monitor != s.monitor)
+    throw Error(ErrorCode::Config, "training.monitor",
+                "training.monitor is " + s.monitor + " but " + file.string() +
+                    " picked its best epoch by " + monitor +
+                    "; a resumed run keeps its monitor (set training.monitor=" + monitor +
+                    ", or start a new run with --init-weights)");
   restoreState(s, d, optimizer_name, file);
   return source.toStringRef();
 }
