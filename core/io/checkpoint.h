@@ -17,7 +17,8 @@ namespace trainscope {
 /// Value of the checkpoint's `format` key.
 inline constexpr const char* kCheckpointFormat = "trainscope.checkpoint";
 /// Version written by this build; files with a higher `format_version` are refused.
-inline constexpr int64_t kCheckpointFormatVersion = 1;
+/// 2: `history` as columns of tensors (historyColumns); 1 wrote it as a list of dicts (read too).
+inline constexpr int64_t kCheckpointFormatVersion = 2;
 
 /// One tensor of a checkpoint (model_state_dict entry or optimizer buffer).
 struct CheckpointTensor {

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/run/records.h"
@@ -42,9 +44,17 @@ void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, i
 const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::string& key,
                               const std::filesystem::path& file, const std::string& where = "");
 
-/// The `history` list of a checkpoint dict as EpochRecords. Throws Error(Checkpoint, file).
+/// The `history` of a checkpoint dict as EpochRecords: the columns of format_version 2
+/// (historyColumns, core/train/state/train_state_io.h: 1-D tensors of one length, dtypes as
+/// written) or the list of one dict per epoch that older builds wrote. Throws
+/// Error(Checkpoint, file) naming the key.
 std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& dict,
                                      const std::filesystem::path& file);
+
+/// The EpochRecord fields a history epoch may lack, by their metrics.csv names (val_accuracy,
+/// train_accuracy, val_r2, val_mae, val_rmse): the writer and the reader of `history` share it.
+const std::vector<std::pair<const char*, std::optional<double> EpochRecord::*>>&
+historyOptionalFields();
 
 /// "float32", "float64", "int64", "uint8", ... (Python's torch dtype names without "torch.").
 std::string dtypeName(c10::ScalarType type);

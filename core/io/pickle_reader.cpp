@@ -69,13 +69,20 @@ class Unpickler {
       : data_(data), size_(size), load_(load) {}
 
   IValue run() {
-    // What the decoded objects may hold, estimated per object: a pickle that needs more is
-    // refused before it exhausts memory (10^6 empty lists take 3 MB of pickle, 200 MB decoded).
+    // What the decoded containers and memo entries may hold, estimated per object: a pickle
+    // that needs more is refused before it exhausts memory (10^6 empty lists take 3 MB of
+    // pickle, 200 MB decoded). Values on the stack and in containers (16 bytes each) are not
+    // counted here: each takes at least one opcode byte of the file, so the file's size bounds
+    // them (counted, a list of one dict of floats per epoch used up the budget at 60,000 epochs
+    // of history, issue 44).
     const uint64_t budget = 4 * static_cast<uint64_t>(size_) + (uint64_t{8} << 20);
     while (true) {
-      if (16 * (stack_.size() + elements_) + 192 * kept_.size() + 64 * memo_.size() > budget)
+      if (192 * kept_.size() + 64 * memo_.size() > budget)
         fail("a pickle that builds more objects than its " + std::to_string(size_) +
              " bytes can hold (corrupt or crafted)");
+      if (stack_.size() + elements_ > 2 * static_cast<uint64_t>(size_) + 1024)
+        fail("a pickle that holds more values than its " + std::to_string(size_) +
+             " bytes can encode (corrupt or crafted)");
       const size_t at = pos_;
       const uint8_t op = u8();
       op_at_ = at;

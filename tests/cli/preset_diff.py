@@ -24,7 +24,7 @@ config).
 
 Compared: every file of a run directory. CSV and JSON/JSONL values cell by cell, with the wall
 clock columns and keys left out and the run root replaced by <ROOT>; checkpoints (.pt) loaded with
-Python's torch 1.13 (torch.load) and compared entry by entry, tensors with torch.equal (dtype,
+Python's torch 1.13 (torch.load) and compared entry by entry, tensors with torch.equal (NaN equal to NaN at the same place; dtype,
 shape and every bit); other files byte for byte. Every preset runs with training.num_threads=1:
 "auto" chooses by timing, and its events would differ from run to run. Automatic checkpoint
 saves are left out of events.jsonl's comparison: they follow the wall clock
@@ -128,8 +128,13 @@ def same(a, b, path, out):
     import re
     volatile = re.compile(sys.argv[3], re.IGNORECASE)
     if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
+        # NaN equals NaN at the same place (the history's columns hold NaN where an epoch has
+        # no value, e.g. the accuracy of a regression run)
         if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.dtype == b.dtype
-                and a.shape == b.shape and torch.equal(a, b)):
+                and a.shape == b.shape and (torch.equal(a, b) or (
+                    a.is_floating_point() and torch.equal(a.isnan(), b.isnan())
+                    and torch.equal(a.nan_to_num(0.0, float("inf"), float("-inf")),
+                                    b.nan_to_num(0.0, float("inf"), float("-inf")))))):
             out.append(path + ": tensors differ")
         return
     if isinstance(a, dict) and isinstance(b, dict):

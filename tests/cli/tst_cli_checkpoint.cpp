@@ -176,7 +176,7 @@ void TstCliCheckpoint::inspectDescribesTheFile() {
   const QString ckpt = straight_ + "/checkpoints/best.pt";
   CliResult r = runCli({"inspect", ckpt});
   QVERIFY2(r.exit_code == 0, describe(r));
-  QVERIFY2(r.out.contains("trainscope.checkpoint version 1"), describe(r));
+  QVERIFY2(r.out.contains("trainscope.checkpoint version 2"), describe(r));
   QVERIFY2(r.out.contains("0.weight"), describe(r));
   QVERIFY2(r.out.contains("[32, 2]"), describe(r));  // moons: Linear(2 -> 32)
   QVERIFY2(r.out.contains("model_state_dict"), describe(r));

@@ -30,6 +30,7 @@ using namespace trainscope;
 namespace fs = std::filesystem;
 using c10::IValue;
 using c10::impl::GenericDict;
+using c10::impl::GenericList;
 
 namespace {
 
@@ -184,6 +185,7 @@ class TstCheckpoint : public QObject {
   void badFiles();
   void failedRestoreLeavesStateUntouched();
   void saveTime();
+  void longHistoriesLoadBack();
 
  private:
   QTemporaryDir tmp_;
@@ -232,7 +234,9 @@ void TstCheckpoint::pythonLayout() {
   QCOMPARE(d.at("epoch").toInt(), int64_t{1});
   QCOMPARE(d.at("global_step").toInt(), kBatchesPerEpoch);
   QCOMPARE(d.at("batch_in_epoch").toInt(), int64_t{0});
-  QCOMPARE(d.at("history").toListRef().size(), size_t{1});
+  // history as columns (format_version 2): one epoch
+  QCOMPARE(d.at("history").toGenericDict().at("epoch").toTensor().sizes().vec(), std::vector<int64_t>{1});
+  QCOMPARE(d.at("format_version").toInt(), int64_t{2});
   QVERIFY(d.at("rng_state").toGenericDict().at("torch_cpu").toTensor().scalar_type() == at::kByte);
   QCOMPARE(QString::fromStdString(d.at("source_run_dir").toStringRef()), testfiles::qpath(dir));
 
@@ -733,6 +737,79 @@ void TstCheckpoint::failedRestoreLeavesStateUntouched() {
   std::string why;
   QVERIFY(!sameValue(before.at("model_state_dict"), captureState(s, ctx).at("model_state_dict"),
                      "model", why));
+}
+
+// Issue 44 item 1: a 60,000-epoch run's last.pt was refused by the pickle reader ("builds more
+// objects than its bytes can hold"). The history as columns: 1,000,000 epochs (the most
+// training.epochs allows) write and read back exactly, NaN and absent values told apart, in a
+// file that grows by about 100 bytes an epoch; a history in the list-of-dicts form of older
+// builds (200,000 epochs, 17 MB as the user's 201,933-epoch file) reads back too.
+void TstCheckpoint::longHistoriesLoadBack() {
+  TrainConfig c = smallConfig("adam");
+  c.training.epochs = 1;
+  const fs::path dir = root() / "long";
+  COMPARE_REASON(runTo(c, dir).stop_reason, StopReason::Completed);
+  GenericDict d = loadDict(dir / "checkpoints" / "last.pt");
+  const size_t n = 1'000'000;
+  std::vector<EpochRecord> history(n);
+  for (size_t i = 0; i < n; ++i) {
+    EpochRecord& r = history[i];
+    r.epoch = static_cast<int64_t>(i) + 1;
+    r.step = 3 * r.epoch;
+    r.train_loss = 1.0 / static_cast<double>(r.epoch);
+    r.val_loss = i % 1000 == 7 ? std::numeric_limits<double>::quiet_NaN() : std::sqrt(double(i));
+    if (i % 3 != 0) r.val_accuracy = static_cast<double>(i % 101) / 100;
+    if (i % 5 == 0) r.val_r2 = std::numeric_limits<double>::quiet_NaN();  // present, NaN
+    r.lr = 1e-3 * static_cast<double>(i % 17);
+    r.epoch_seconds = 0.002;
+    r.samples_per_second = 1e5 + static_cast<double>(i);
+  }
+  d.insert_or_assign("history", historyColumns(history, n));
+  const fs::path file = root() / "long-history.pt";
+  writeCheckpointDict(file, d);
+  QVERIFY2(fs::file_size(file) < 120 * n, qPrintable(QString::number(fs::file_size(file))));
+  const std::vector<EpochRecord> back = inspectCheckpoint(file).history;
+  QCOMPARE(back.size(), n);
+  auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+  for (size_t i = 0; i < n; ++i) {
+    const EpochRecord &a = history[i], &b = back[i];
+    if (a.epoch != b.epoch || a.step != b.step || !same(a.train_loss, b.train_loss) ||
+        !same(a.val_loss, b.val_loss) || a.val_accuracy.has_value() != b.val_accuracy.has_value() ||
+        (a.val_accuracy && *a.val_accuracy != *b.val_accuracy) ||
+        a.val_r2.has_value() != b.val_r2.has_value() || a.train_accuracy.has_value() ||
+        b.train_accuracy.has_value() || a.lr != b.lr || a.samples_per_second != b.samples_per_second)
+      QFAIL(qPrintable(QStringLiteral("epoch %1 differs").arg(i + 1)));
+  }
+  QVERIFY(back[5].val_r2 && std::isnan(*back[5].val_r2));  // a NaN value, not a missing one
+
+  // The form older builds wrote: a list of one dict per epoch (format_version 1).
+  const size_t old_n = 200'000;
+  GenericList list(c10::AnyType::get());
+  for (size_t i = 0; i < old_n; ++i) {
+    GenericDict h(c10::StringType::get(), c10::AnyType::get());
+    const EpochRecord& r = history[i];
+    h.insert("epoch", r.epoch);
+    h.insert("step", r.step);
+    h.insert("train_loss", r.train_loss);
+    h.insert("val_loss", r.val_loss);
+    h.insert("val_accuracy", r.val_accuracy ? c10::IValue(*r.val_accuracy) : c10::IValue());
+    h.insert("lr", r.lr);
+    h.insert("epoch_seconds", r.epoch_seconds);
+    h.insert("samples_per_second", r.samples_per_second);
+    h.insert("train_accuracy", c10::IValue());
+    list.push_back(h);
+  }
+  d.insert_or_assign("history", list);
+  d.insert_or_assign("format_version", int64_t{1});
+  const fs::path old_file = root() / "old-long-history.pt";
+  writeCheckpointDict(old_file, d);
+  QVERIFY(fs::file_size(old_file) > 15'000'000);
+  const std::vector<EpochRecord> old_back = inspectCheckpoint(old_file).history;
+  QCOMPARE(old_back.size(), old_n);
+  QCOMPARE(old_back.back().epoch, int64_t(old_n));
+  QCOMPARE(old_back[4].val_accuracy.has_value(), history[4].val_accuracy.has_value());
+  fs::remove(file);
+  fs::remove(old_file);
 }
 
 void TstCheckpoint::saveTime() {

@@ -53,7 +53,12 @@ for p in model.parameters():
     p.grad = torch.ones_like(p)
 opt.step()  # the loaded state is usable
 assert ckpt["epoch"] == 2 and ckpt["batch_in_epoch"] == 0
-assert len(ckpt["history"]) == 2 and ckpt["history"][1]["epoch"] == 2
+h = ckpt["history"]  # format_version 2: columns
+assert ckpt["format_version"] == 2 and h["epoch"].tolist() == [1, 2] and h["epoch"].dtype == torch.int64
+assert h["val_loss"].dtype == torch.float64 and h["val_loss"].shape == (2,)
+assert h["present"]["val_accuracy"].tolist() == [True, True] and 0 <= float(h["val_accuracy"][1]) <= 1
+assert h["present"]["val_r2"].tolist() == [False, False] and torch.isnan(h["val_r2"]).all()
+assert ckpt["monitor"] == "val_loss" and ckpt["best_loss"] == float(h["val_loss"].min())
 assert isinstance(ckpt["config"], str) and ckpt["rng_state"]["torch_cpu"].dtype == torch.uint8
 print("OK", diff)
 )PY";

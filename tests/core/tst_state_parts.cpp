@@ -127,6 +127,7 @@ void TstStateParts::everyKeyHasOnePart() {
                                              "global_step",
                                              "batch_in_epoch",
                                              "best_loss",
+                                             "monitor",
                                              "best_epoch",
                                              "train_loss_meter",
                                              "config",

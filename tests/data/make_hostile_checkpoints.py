@@ -174,6 +174,11 @@ emit("step_vector.pt", variant(optimizer_state_dict=dict(ckpt["optimizer_state_d
 emit("epoch_huge.pt", variant(epoch=10**12), "rror", "epoch 10^12")
 emit("global_step_max.pt", variant(global_step=2**63 - 1), "rror", "global_step INT64_MAX")
 emit("format_newer.pt", variant(format_version=99), "rror", "format_version 99")
+emit("history_long_column.pt", variant(history=dict(ckpt["history"],
+     step=torch.arange(len(ckpt["history"]["epoch"]) + 3))), "rror",
+     "a history column 3 entries longer than the others")
+emit("history_float_epochs.pt", variant(history=dict(ckpt["history"],
+     epoch=ckpt["history"]["epoch"].double())), "rror", "history epochs as float64")
 emit("not_trainscope.pt", save({"model_state_dict": ckpt["model_state_dict"]}), "oror",
      "a Python dict without 'format'")
 

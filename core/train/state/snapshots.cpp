@@ -29,7 +29,7 @@ std::optional<int64_t> SnapshotRing::restoreBefore(TrainState& state, int64_t be
   // The epochs before the snapshot are the run's first `history_size` records: the history is
   // only appended to, and a roll-back drops the snapshots newer than the one it restores.
   c10::impl::GenericDict dict = s->dict.copy();
-  dict.insert_or_assign("history", historyList(state.history, s->history_size));
+  dict.insert_or_assign("history", historyColumns(state.history, s->history_size));
   restoreState(state, dict, optimizer_name, "in-memory snapshot");
   return s->step;
 }

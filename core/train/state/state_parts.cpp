@@ -4,7 +4,9 @@
 #include "core/train/state/state_parts.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/ops/empty.h>
 
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -182,7 +184,8 @@ void saveProgress(const TrainState& s, const PartSave&, GenericDict& d) {
   d.insert("epoch", s.epochs_completed);
   d.insert("global_step", s.global_step);
   d.insert("batch_in_epoch", s.batch_in_epoch);
-  d.insert("best_loss", optionalNumber(s.best_val_loss));
+  d.insert("best_loss", optionalNumber(s.best_monitored));  // of `monitor`
+  d.insert("monitor", s.monitor);
   d.insert("best_epoch", s.best_epoch);
   GenericDict meter = makeStringDict();
   meter.insert("sum", s.epoch_loss.sum());
@@ -206,7 +209,7 @@ StateCommit loadProgress(TrainState&, const GenericDict& d, const PartLoad& l) {
     t.epochs_completed = epoch;
     t.global_step = global_step;
     t.batch_in_epoch = batch_in_epoch;
-    t.best_val_loss = best;
+    t.best_monitored = best;
     t.best_epoch = best_epoch;
     t.epoch_loss = AverageMeter::restored(sum, count);
   };
@@ -311,7 +314,7 @@ void saveSourceRun(const TrainState&, const PartSave& save, GenericDict& d) {
 // ---- history: every completed epoch's record ----
 
 void saveHistory(const TrainState& s, const PartSave& save, GenericDict& d) {
-  if (save.with_history) d.insert("history", historyList(s.history, s.history.size()));
+  if (save.with_history) d.insert("history", historyColumns(s.history, s.history.size()));
 }
 
 StateCommit loadHistory(TrainState&, const GenericDict& d, const PartLoad& l) {
@@ -326,26 +329,43 @@ StateCommit loadHistory(TrainState&, const GenericDict& d, const PartLoad& l) {
 
 }  // namespace
 
-GenericList historyList(const std::vector<EpochRecord>& history, size_t n) {
-  GenericList list(c10::AnyType::get());
-  for (size_t i = 0; i < n && i < history.size(); ++i) {
-    const EpochRecord& r = history[i];
-    GenericDict h = makeStringDict();
-    h.insert("epoch", r.epoch);
-    h.insert("step", r.step);
-    h.insert("train_loss", r.train_loss);
-    h.insert("val_loss", r.val_loss);
-    h.insert("val_accuracy", optionalNumber(r.val_accuracy));
-    h.insert("lr", r.lr);
-    h.insert("epoch_seconds", r.epoch_seconds);
-    h.insert("samples_per_second", r.samples_per_second);
-    h.insert("train_accuracy", optionalNumber(r.train_accuracy));
-    h.insert("val_r2", optionalNumber(r.val_r2));
-    h.insert("val_mae", optionalNumber(r.val_mae));
-    h.insert("val_rmse", optionalNumber(r.val_rmse));
-    list.push_back(h);
+GenericDict historyColumns(const std::vector<EpochRecord>& history, size_t n) {
+  n = std::min(n, history.size());
+  const auto count = static_cast<int64_t>(n);
+  auto column = [&](auto get, c10::ScalarType dtype) {
+    at::Tensor t = at::empty({count}, at::TensorOptions().dtype(dtype));
+    if (dtype == at::kLong) {
+      int64_t* p = t.data_ptr<int64_t>();
+      for (size_t i = 0; i < n; ++i) p[i] = static_cast<int64_t>(get(history[i]));
+    } else {
+      double* p = t.data_ptr<double>();
+      for (size_t i = 0; i < n; ++i) p[i] = static_cast<double>(get(history[i]));
+    }
+    return t;
+  };
+  GenericDict h = makeStringDict();
+  h.insert("epoch", column([](const EpochRecord& r) { return r.epoch; }, at::kLong));
+  h.insert("step", column([](const EpochRecord& r) { return r.step; }, at::kLong));
+  h.insert("train_loss", column([](const EpochRecord& r) { return r.train_loss; }, at::kDouble));
+  h.insert("val_loss", column([](const EpochRecord& r) { return r.val_loss; }, at::kDouble));
+  h.insert("lr", column([](const EpochRecord& r) { return r.lr; }, at::kDouble));
+  h.insert("epoch_seconds", column([](const EpochRecord& r) { return r.epoch_seconds; }, at::kDouble));
+  h.insert("samples_per_second",
+           column([](const EpochRecord& r) { return r.samples_per_second; }, at::kDouble));
+  // Values an epoch may lack (accuracy of a regression run): NaN there, and "present" says
+  // which epochs have one (a NaN may also be a value).
+  GenericDict present = makeStringDict();
+  for (const auto& [name, field] : historyOptionalFields()) {
+    h.insert(name, column([field = field](const EpochRecord& r) {
+               return (r.*field).value_or(std::numeric_limits<double>::quiet_NaN());
+             }, at::kDouble));
+    at::Tensor mask = at::empty({count}, at::TensorOptions().dtype(at::kBool));
+    bool* m = mask.data_ptr<bool>();
+    for (size_t i = 0; i < n; ++i) m[i] = (history[i].*field).has_value();
+    present.insert(name, mask);
   }
-  return list;
+  h.insert("present", present);
+  return h;
 }
 
 const std::vector<StatePart>& stateParts() {
