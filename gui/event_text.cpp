@@ -142,8 +142,13 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                  .arg(e.value ? static_cast<qlonglong>(*e.value) : 0);
     }
   } else if (e.kind == EventKind::EarlyStop) {
-    text =
-        Tr::tr("Early stopping at epoch %1: the validation loss stopped improving.").arg(e.epoch);
+    // e.what is "best_" + training.monitor (issue 43): the metric that stopped improving.
+    const QString metric = e.what == "best_val_accuracy" ? Tr::tr("the validation accuracy")
+                           : e.what == "best_val_r2"     ? Tr::tr("the validation R²")
+                           : e.what == "best_val_mae"    ? Tr::tr("the validation MAE")
+                           : e.what == "best_val_rmse"   ? Tr::tr("the validation RMSE")
+                                                         : Tr::tr("the validation loss");
+    text = Tr::tr("Early stopping at epoch %1: %2 stopped improving.").arg(e.epoch).arg(metric);
   } else if (e.kind == EventKind::Overfitting) {
     s = Severity::Warning;
     // The event's value is the onset (the best validation epoch); it is seen `patience` later.
@@ -307,8 +312,10 @@ QString EventText::forRunStarted(const RunInfo& info) {
 }
 
 QString EventText::foldKey(const Event& e) {
+  // Live changes each keep their line: folded, AMP on then off showed only "off" (issue 43
+  // item 22); they come from clicks, never in floods.
   if (e.kind == EventKind::RunStarted || e.kind == EventKind::Finished ||
-      e.kind == EventKind::Error)
+      e.kind == EventKind::Error || e.kind == EventKind::ConfigChanged)
     return {};
   // Non-finite steps fold into one line whether the loss or the gradient norm went bad: a run
   // that explodes alternates the two at every step (32,000 lines, each laid out again).
@@ -331,7 +338,8 @@ QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Se
                                   nullptr, static_cast<int>(skippedSteps));
   }
   if (summary.best_val_loss) {
-    text += QLatin1Char(' ') + Tr::tr("Best validation loss %1 at epoch %2.")
+    // The epoch best.pt holds (by training.monitor) and its validation loss.
+    text += QLatin1Char(' ') + Tr::tr("Best epoch %2 (validation loss %1).")
                                    .arg(number(*summary.best_val_loss))
                                    .arg(summary.best_epoch);
   }

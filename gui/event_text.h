@@ -22,7 +22,8 @@ class EventText {
   /// of non-finite values (`skippedSteps`) and the test result when there is a test set.
   static QString forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity);
   /// Events with the same key in a row are folded into one line of the events panel: the kind
-  /// and the quantity ("non_finite/loss"); empty for kinds never folded.
+  /// and the quantity ("non_finite/loss"); empty for kinds never folded (run start and end,
+  /// errors, live setting changes).
   static QString foldKey(const Event& event);
   /// Why a run could not start or failed, naming the key or file.
   static QString forFailure(const RunFailure& failure);

@@ -294,7 +294,16 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   plot_area_->resetView();
   // The smoothed loss suits the run's length (issue 43: EMA 0.95 lagged over 20-step lessons).
   plot_area_->lossView()->suggestSmoothingForRun(info.epochs * info.batches_per_epoch);
+  // A lesson's run at the classroom pace takes about 25 s: a step that makes the run longer
+  // (the overfitting lesson's 400 samples: 3 minutes) raises the pace to fit (issue 43 item 20);
+  // never lowered, not remembered.
+  if (lesson_panel_->lesson() && controller_->isActive() && controls_->pace() > 0) {
+    const double steps = static_cast<double>(info.epochs * info.batches_per_epoch) /
+                         std::max<int64_t>(1, controller_->config().training.grad_accum_steps);
+    if (steps / controls_->pace() > 30) controls_->setPace(steps / 25.0, /*remember=*/false);
+  }
   flushed_ = ~quint64{0};
+  live_changes_.clear();
   progress_->startRun(controller_->runDirectory());
   status_->reset();
   status_->showRunInfo(info);
@@ -312,6 +321,11 @@ void MainWindow::onEpochFinished(const EpochRecord& epoch) {
 
 void MainWindow::onEventOccurred(const Event& event) {
   events_->addEvent(event);
+  // What the PyTorch code dialog warns about (a run cleared them: onRunStarted).
+  if (event.kind == EventKind::ConfigChanged || event.kind == EventKind::RolledBack) {
+    if (live_changes_.isEmpty()) live_change_step_ = event.step;
+    live_changes_ << QStringLiteral("%1: %2").arg(event.step).arg(QString::fromStdString(event.message));
+  }
   if (event.kind == EventKind::ConfigChanged && event.what == "optimizer.lr" && event.value)
     status_->showLearningRate(*event.value);
   if (event.kind == EventKind::NonFinite) {

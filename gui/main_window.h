@@ -1,6 +1,7 @@
 #pragma once
 /// TrainScope's main window: composes the panels and plots, the menus and the close logic.
 #include <QMainWindow>
+#include <QStringList>
 #include <QTimer>
 
 class QSplitter;
@@ -166,6 +167,10 @@ class MainWindow : public QMainWindow {
   QSplitter* rows_ = nullptr;     ///< the columns over the events panel
   QTimer flush_timer_;
   quint64 flushed_ = ~quint64{0};  ///< history appendCount() at the last flush
+  /// The shown run's live changes and roll-backs ("step: message"; the PyTorch code dialog
+  /// says they make that run differ from the script) and the step of the first.
+  QStringList live_changes_;
+  qint64 live_change_step_ = 0;
   QString runs_root_;
   bool confirm_close_ = true;
   bool full_speed_ = false;  ///< setFullSpeed(): loading a preset, config or lesson keeps it

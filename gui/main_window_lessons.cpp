@@ -112,7 +112,8 @@ bool MainWindow::startLessonRun(bool paused) {
 }
 
 void MainWindow::onShowPythonCode() {
-  auto* dialog = new PythonCodeDialog(currentConfig(), "the dashboard's settings", this);
+  auto* dialog = new PythonCodeDialog(currentConfig(), "the dashboard's settings", this, live_changes_,
+                                      live_change_step_);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
 }

@@ -190,10 +190,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Checkpoint saved at step %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -223,10 +219,6 @@ The files written so far are kept and summary.json records that the run was stop
             <numerusform>%n optimizer update skipped because of a non-finite value.</numerusform>
             <numerusform>%n optimizer updates skipped because of non-finite values.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Best validation loss %1 at epoch %2.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Test accuracy: %1 %.</source>
@@ -2234,10 +2226,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stop the run when the validation loss has not improved for the number of epochs on the right (training.early_stopping). Applies when the next run starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Patience:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3488,10 +3476,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>For a projector (large texts, thick lines)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save the plot&apos;s data as CSV</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3824,10 +3808,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals TrainScope&apos;s steps.csv.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4032,6 +4012,197 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>%1 is not a config key (see trainscope-cli config --keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation R²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation MAE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation RMSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stopping at epoch %1: %2 stopped improving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run when the metric under Best by (the validation loss unless chosen) has not improved for the number of epochs below (training.early_stopping). Applies when the next run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation loss (lower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation accuracy (higher)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation R² (higher)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation MAE (lower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation RMSE (lower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation metric that picks the best epoch: best.pt, early stopping and the test&apos;s best weights (training.monitor). Accuracy is for classes; R², MAE and RMSE for a regression target. Applies when the next run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation loss %1, accuracy %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation loss %1, R² %2, MAE %3, RMSE %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation loss %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run&apos;s files keep its metrics, not its predictions: Evaluate... under Checkpoints draws them for a checkpoint such as best.pt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted against true values (validation split, %1): R² %2, MAE %3, RMSE %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plot of predicted against true values: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device this run trains on (training.device; &quot;auto&quot; takes a GPU when there is one) and its intra-op threads on the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU, %n thread(s)</source>
+        <translation>
+            <numerusform>CPU, %n thread</numerusform>
+            <numerusform>CPU, %n threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>As shown (%1 x %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>16:9 slide (%1 x %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4:3 (%1 x %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other (width and height below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a projector (texts and lines sized for the picture)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick labels about 1/36 of a 16:9 picture&apos;s height (25 px on 1600 x 900), thick lines, projector colours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals the steps.csv of a run started with these settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run shown was changed while it trained (%1): the script trains with the settings from the start, so its losses differ from that run&apos;s after step %2 (trainscope-cli train --replay repeats the changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting of the next run in one table, as config files and trainscope-cli train --set name them: model kinds and their layers, scheduler, split, checkpoints, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation fraction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The share of the samples held out for validation (data.val_fraction); not used where the data has its own validation file or folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch %2 (validation loss %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting of the next run, as config files and trainscope-cli train --set name them. Values are JSON: numbers, true or false, null, [lists]; text as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter, e.g. scheduler or cnn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lr ÷10, continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip, continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip bad steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

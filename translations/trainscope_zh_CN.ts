@@ -192,10 +192,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>已在第 %1 步停止。</translation>
     </message>
     <message>
-        <source>Early stopping at epoch %1: the validation loss stopped improving.</source>
-        <translation>在第 %1 轮提前停止：验证损失不再下降。</translation>
-    </message>
-    <message>
         <source>Checkpoint saved at step %1.</source>
         <translation>已在第 %1 步保存检查点。</translation>
     </message>
@@ -228,10 +224,6 @@ The files written so far are kept and summary.json records that the run was stop
         <translation>
             <numerusform>因出现 NaN/Inf（非有限值）跳过了 %n 次优化器更新。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Best validation loss %1 at epoch %2.</source>
-        <translation>最佳验证损失 %1，出现在第 %2 轮。</translation>
     </message>
     <message>
         <source>Test accuracy: %1 %.</source>
@@ -2144,10 +2136,6 @@ The current run is unchanged.</source>
         <translation>提前停止：</translation>
     </message>
     <message>
-        <source>Stop the run when the validation loss has not improved for the number of epochs on the right (training.early_stopping). Applies when the next run starts.</source>
-        <translation>验证损失在右侧设定的轮数内没有改善时停止训练（training.early_stopping）。下次开始训练时生效。</translation>
-    </message>
-    <message>
         <source>Patience:</source>
         <translation>耐心轮数：</translation>
     </message>
@@ -3480,10 +3468,6 @@ Its files are kept there until you delete them.</source>
         <translation>高度：</translation>
     </message>
     <message>
-        <source>For a projector (large texts, thick lines)</source>
-        <translation>用于投影（大字号、粗线条）</translation>
-    </message>
-    <message>
         <source>Save the plot&apos;s data as CSV</source>
         <translation>把图的数据保存为 CSV</translation>
     </message>
@@ -3816,10 +3800,6 @@ Its files are kept there until you delete them.</source>
         <translation>这些设置无法写成普通的 PyTorch 脚本：%1</translation>
     </message>
     <message>
-        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals TrainScope&apos;s steps.csv.</source>
-        <translation>TrainScope 按这些设置所做的事，写成常见训练循环形式的普通 PyTorch 脚本。用 python3 文件名 --out 目录 运行：在 CPU 上每一步的损失都与 TrainScope 的 steps.csv 相同。</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -4024,6 +4004,196 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>%1 is not a config key (see trainscope-cli config --keys).</source>
         <translation>%1 不是配置键（见 trainscope-cli config --keys）。</translation>
+    </message>
+    <message>
+        <source>the validation accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <source>the validation R²</source>
+        <translation>验证 R²</translation>
+    </message>
+    <message>
+        <source>the validation MAE</source>
+        <translation>验证平均绝对误差（MAE）</translation>
+    </message>
+    <message>
+        <source>the validation RMSE</source>
+        <translation>验证均方根误差（RMSE）</translation>
+    </message>
+    <message>
+        <source>the validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>Early stopping at epoch %1: %2 stopped improving.</source>
+        <translation>第 %1 轮提前停止：%2不再改善。</translation>
+    </message>
+    <message>
+        <source>Stop the run when the metric under Best by (the validation loss unless chosen) has not improved for the number of epochs below (training.early_stopping). Applies when the next run starts.</source>
+        <translation>当“最佳依据”中的指标（未选择时为验证损失）在下方设定的轮数内没有改善时停止运行（training.early_stopping）。下次开始运行时生效。</translation>
+    </message>
+    <message>
+        <source>Best by:</source>
+        <translation>最佳依据：</translation>
+    </message>
+    <message>
+        <source>validation loss (lower)</source>
+        <translation>验证损失（越低越好）</translation>
+    </message>
+    <message>
+        <source>validation accuracy (higher)</source>
+        <translation>验证准确率（越高越好）</translation>
+    </message>
+    <message>
+        <source>validation R² (higher)</source>
+        <translation>验证 R²（越高越好）</translation>
+    </message>
+    <message>
+        <source>validation MAE (lower)</source>
+        <translation>验证 MAE（越低越好）</translation>
+    </message>
+    <message>
+        <source>validation RMSE (lower)</source>
+        <translation>验证 RMSE（越低越好）</translation>
+    </message>
+    <message>
+        <source>The validation metric that picks the best epoch: best.pt, early stopping and the test&apos;s best weights (training.monitor). Accuracy is for classes; R², MAE and RMSE for a regression target. Applies when the next run starts.</source>
+        <translation>用来选出最好一轮的验证指标：决定 best.pt、提前停止以及测试所用的最佳权重（training.monitor）。准确率用于分类；R²、MAE 和 RMSE 用于回归目标。下次开始运行时生效。</translation>
+    </message>
+    <message>
+        <source>validation loss %1, accuracy %2</source>
+        <translation>验证损失 %1，准确率 %2</translation>
+    </message>
+    <message>
+        <source>validation loss %1, R² %2, MAE %3, RMSE %4</source>
+        <translation>验证损失 %1，R² %2，MAE %3，RMSE %4</translation>
+    </message>
+    <message>
+        <source>validation loss %1</source>
+        <translation>验证损失 %1</translation>
+    </message>
+    <message>
+        <source>Epoch %1: %2.</source>
+        <translation>第 %1 轮：%2。</translation>
+    </message>
+    <message>
+        <source>A run&apos;s files keep its metrics, not its predictions: Evaluate... under Checkpoints draws them for a checkpoint such as best.pt.</source>
+        <translation>运行文件只保存指标，不保存预测结果：在“检查点”下点击“评估...”，可为 best.pt 等检查点画出预测。</translation>
+    </message>
+    <message>
+        <source>Predicted against true values (validation split, %1): R² %2, MAE %3, RMSE %4</source>
+        <translation>预测值与真实值对比（验证集，%1）：R² %2，MAE %3，RMSE %4</translation>
+    </message>
+    <message>
+        <source>No plot of predicted against true values: %1</source>
+        <translation>没有预测值与真实值对比图：%1</translation>
+    </message>
+    <message>
+        <source>The device this run trains on (training.device; &quot;auto&quot; takes a GPU when there is one) and its intra-op threads on the CPU.</source>
+        <translation>本次运行使用的设备（training.device；“auto”在有 GPU 时使用 GPU）以及在 CPU 上的算子内线程数。</translation>
+    </message>
+    <message>
+        <source>Device –</source>
+        <translation>设备 –</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU, %n thread(s)</source>
+        <translation>
+            <numerusform>CPU，%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>As shown (%1 x %2)</source>
+        <translation>与屏幕上相同（%1 x %2）</translation>
+    </message>
+    <message>
+        <source>16:9 slide (%1 x %2)</source>
+        <translation>16:9 幻灯片（%1 x %2）</translation>
+    </message>
+    <message>
+        <source>4:3 (%1 x %2)</source>
+        <translation>4:3（%1 x %2）</translation>
+    </message>
+    <message>
+        <source>Other (width and height below)</source>
+        <translation>其他（在下方填写宽和高）</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>For a projector (texts and lines sized for the picture)</source>
+        <translation>用于投影（文字和线条随图片尺寸放大）</translation>
+    </message>
+    <message>
+        <source>Tick labels about 1/36 of a 16:9 picture&apos;s height (25 px on 1600 x 900), thick lines, projector colours.</source>
+        <translation>刻度文字约为 16:9 图片高度的 1/36（1600 x 900 时为 25 像素），粗线条，适合投影的配色。</translation>
+    </message>
+    <message>
+        <source>What TrainScope does with these settings, written as a plain PyTorch script in the usual training loop. Run it with python3 FILE --out DIR: on the CPU every step&apos;s loss equals the steps.csv of a run started with these settings.</source>
+        <translation>TrainScope 用这些设置所做的事情，写成常见训练循环形式的纯 PyTorch 脚本。用 python3 FILE --out DIR 运行：在 CPU 上，每一步的损失都与用这些设置开始的运行的 steps.csv 相同。</translation>
+    </message>
+    <message>
+        <source>The run shown was changed while it trained (%1): the script trains with the settings from the start, so its losses differ from that run&apos;s after step %2 (trainscope-cli train --replay repeats the changes).</source>
+        <translation>显示的运行在训练过程中被修改过（%1）：脚本从头到尾使用这些设置训练，因此从第 %2 步之后，它的损失与那次运行不同（trainscope-cli train --replay 可以重现这些修改）。</translation>
+    </message>
+    <message>
+        <source>All settings…</source>
+        <translation>全部设置…</translation>
+    </message>
+    <message>
+        <source>Every setting of the next run in one table, as config files and trainscope-cli train --set name them: model kinds and their layers, scheduler, split, checkpoints, ...</source>
+        <translation>下一次运行的全部设置集中在一张表里，名称与配置文件和 trainscope-cli train --set 中的相同：模型类型及其层、学习率调度器、数据划分、检查点……</translation>
+    </message>
+    <message>
+        <source>Validation fraction:</source>
+        <translation>验证集比例：</translation>
+    </message>
+    <message>
+        <source>The share of the samples held out for validation (data.val_fraction); not used where the data has its own validation file or folder.</source>
+        <translation>留作验证的样本比例（data.val_fraction）；若数据自带验证文件或文件夹，则不使用此项。</translation>
+    </message>
+    <message>
+        <source>Best epoch %2 (validation loss %1).</source>
+        <translation>最好的一轮是第 %2 轮（验证损失 %1）。</translation>
+    </message>
+    <message>
+        <source>All settings</source>
+        <translation>全部设置</translation>
+    </message>
+    <message>
+        <source>Every setting of the next run, as config files and trainscope-cli train --set name them. Values are JSON: numbers, true or false, null, [lists]; text as it is.</source>
+        <translation>下一次运行的全部设置，名称与配置文件和 trainscope-cli train --set 中的相同。值按 JSON 书写：数字、true 或 false、null、[列表]；文字直接填写。</translation>
+    </message>
+    <message>
+        <source>Filter, e.g. scheduler or cnn</source>
+        <translation>筛选，例如 scheduler 或 cnn</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>允许的值</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>lr ÷10, continue</source>
+        <translation>学习率 ÷10，继续</translation>
+    </message>
+    <message>
+        <source>Clip, continue</source>
+        <translation>裁剪，继续</translation>
+    </message>
+    <message>
+        <source>Skip bad steps</source>
+        <translation>跳过出错的步</translation>
     </message>
 </context>
 </TS>

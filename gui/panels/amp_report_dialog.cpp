@@ -11,6 +11,7 @@
 
 #include "gui/panels/repro_report_dialog.h"
 #include "gui/tr.h"
+#include "gui/widgets/relative_font.h"
 
 namespace trainscope {
 
@@ -89,9 +90,7 @@ AmpReportDialog::AmpReportDialog(const AmpCompareReport& report, const DeviceInf
           .arg(report.seed),
       this);
   headline->setWordWrap(true);
-  QFont bold = headline->font();
-  bold.setBold(true);
-  headline->setFont(bold);
+  setRelativeFont(headline, 1, /*bold=*/true);
   layout->addWidget(headline);
 
   auto* plot = makeLossComparePlot(report.loss_fp32, report.loss_amp, Tr::tr("float32"),
@@ -130,9 +129,7 @@ AmpReportDialog::AmpReportDialog(const AmpCompareReport& report, const DeviceInf
                        .arg(times(report.speedup));
   auto* speedup = valueLabel(speedup_text, this);
   speedup->setObjectName(QStringLiteral("ampSpeedupLabel"));
-  QFont big = speedup->font();
-  big.setBold(true);
-  speedup->setFont(big);
+  setRelativeFont(speedup, 1, /*bold=*/true);
   form->addRow(Tr::tr("Speed-up:"), speedup);
   form->addRow(Tr::tr("Run on:"), valueLabel(Tr::tr("%1, %n thread(s)", nullptr, report.threads)
                                                  .arg(QString::fromStdString(report.device)),

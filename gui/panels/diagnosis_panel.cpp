@@ -9,6 +9,7 @@
 #include "gui/event_text.h"
 #include "gui/finding_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/relative_font.h"
 
 namespace trainscope {
 
@@ -21,10 +22,7 @@ DiagnosisPanel::DiagnosisPanel(TrainingController* controller, QWidget* parent)
   kind_ = new QLabel(content);
   kind_->setObjectName(QStringLiteral("diagnosisKindLabel"));
   kind_->setWordWrap(true);
-  QFont big = kind_->font();
-  big.setBold(true);
-  big.setPointSizeF(big.pointSizeF() * 1.15);
-  kind_->setFont(big);
+  setRelativeFont(kind_, 1.15, /*bold=*/true);  // follows presentation mode's larger texts
   body_ = new QLabel(content);
   body_->setObjectName(QStringLiteral("diagnosisBodyLabel"));
   body_->setWordWrap(true);

@@ -1,6 +1,7 @@
 #include "gui/panels/non_finite_panel.h"
 
 #include <QEvent>
+#include <QPainter>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -8,26 +9,22 @@
 #include "gui/event_text.h"
 #include "gui/finding_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/presentation_state.h"
+#include "gui/widgets/relative_font.h"
 
 namespace trainscope {
 
 NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
     : QFrame(parent), controller_(controller) {
   setObjectName(QStringLiteral("nonFinitePanel"));
-  setFrameShape(QFrame::StyledPanel);
-  // A warning colour that reads in light and dark themes alike.
-  setStyleSheet(QStringLiteral(
-      "#nonFinitePanel { background: rgba(214, 39, 40, 28); border: 1px solid rgb(214, 39, 40); "
-      "border-radius: 4px; }"));
+  setFrameShape(QFrame::NoFrame);  // paintEvent draws the warning frame
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(8, 6, 8, 6);
   layout->setSpacing(3);
   title_ = new QLabel(this);
   title_->setObjectName(QStringLiteral("nonFiniteTitleLabel"));
   title_->setWordWrap(true);
-  QFont bold = title_->font();
-  bold.setBold(true);
-  title_->setFont(bold);
+  setRelativeFont(title_, 1, /*bold=*/true);
   evidence_ = new QLabel(this);
   evidence_->setObjectName(QStringLiteral("nonFiniteEvidenceLabel"));
   evidence_->setWordWrap(true);
@@ -100,16 +97,23 @@ void NonFinitePanel::act(double lrFactor, bool clipping) {
 }
 
 void NonFinitePanel::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange) retranslate();
+  // The font changes as presentation mode comes and goes: the compact form follows.
+  if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) retranslate();
   QFrame::changeEvent(event);
 }
 
 void NonFinitePanel::retranslate() {
-  lower_lr_->setText(Tr::tr("Lower the learning rate 10× and continue"));
+  // Presentation mode (1.5x texts in a narrow column at 1024x768): the title and short button
+  // texts; the evidence and causes are in the Diagnosis tab and the events (issue 43 item 12).
+  const bool compact = presentationActive();
+  evidence_->setVisible(!compact);
+  causes_->setVisible(!compact);
+  lower_lr_->setText(compact ? Tr::tr("lr ÷10, continue")
+                             : Tr::tr("Lower the learning rate 10× and continue"));
   lower_lr_->setToolTip(
       Tr::tr("Go back to the newest snapshot before this step and continue "
              "with a learning rate 10 times lower."));
-  clip_->setText(Tr::tr("Turn clipping on and continue"));
+  clip_->setText(compact ? Tr::tr("Clip, continue") : Tr::tr("Turn clipping on and continue"));
   clip_->setToolTip(
       Tr::tr("Go back to the newest snapshot before this step and continue with "
              "gradient clipping on (max norm as set)."));
@@ -117,7 +121,7 @@ void NonFinitePanel::retranslate() {
   continue_->setToolTip(
       Tr::tr("Continue with the same settings: the run pauses again at the next step whose "
              "loss or gradient is NaN or Inf."));
-  skip_->setText(Tr::tr("Keep going, skip bad steps"));
+  skip_->setText(compact ? Tr::tr("Skip bad steps") : Tr::tr("Keep going, skip bad steps"));
   skip_->setToolTip(
       Tr::tr("Continue and skip every later step whose loss or gradient is NaN or Inf "
              "without pausing again (the weights stay those before the bad step; the skipped "
@@ -159,6 +163,15 @@ void NonFinitePanel::retranslate() {
   for (const Finding& c : x.causes) causes << QStringLiteral("• ") + FindingText::text(c);
   causes_->setText(Tr::tr("Likely causes (most likely first):") + QLatin1Char('\n') +
                    causes.join(QLatin1Char('\n')));
+}
+
+void NonFinitePanel::paintEvent(QPaintEvent*) {
+  // A warning colour that reads in light and dark themes alike.
+  QPainter p(this);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.setPen(QPen(QColor(214, 39, 40), 1));
+  p.setBrush(QColor(214, 39, 40, 28));
+  p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
 }
 
 }  // namespace trainscope

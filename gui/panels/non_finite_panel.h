@@ -37,6 +37,10 @@ class NonFinitePanel : public QFrame {
 
  protected:
   void changeEvent(QEvent* event) override;
+  /// The warning background and border, painted: a style sheet for them kept the panel's
+  /// texts at the size they had when it was polished (presentation mode's 1.5x never reached
+  /// them: 12 px beside 18 px, issue 43 item 12).
+  void paintEvent(QPaintEvent* event) override;
 
  private:
   void onEvent(const Event& event);

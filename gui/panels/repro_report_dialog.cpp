@@ -10,6 +10,8 @@
 
 #include "gui/event_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/relative_font.h"
+#include "gui/plots/plot_style.h"
 
 namespace trainscope {
 
@@ -52,6 +54,7 @@ QCustomPlot* makeLossComparePlot(const std::vector<double>& a, const std::vector
   plot->legend->setVisible(true);
   plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   plot->rescaleAxes();
+  followPresentation(plot);  // thick curves and large texts on the projector
   return plot;
 }
 
@@ -88,10 +91,7 @@ ReproReportDialog::ReproReportDialog(const ReproReport& report, QWidget* parent)
   verdict_ = new QLabel(verdictText(), this);
   verdict_->setObjectName(QStringLiteral("reproVerdictLabel"));
   verdict_->setWordWrap(true);
-  QFont big = verdict_->font();
-  big.setBold(true);
-  big.setPointSizeF(big.pointSizeF() * 1.25);
-  verdict_->setFont(big);
+  setRelativeFont(verdict_, 1.25, /*bold=*/true);
   verdict_->setStyleSheet(report.identical ? QStringLiteral("color: #1a7f37;")
                                            : QStringLiteral("color: #b35900;"));
   layout->addWidget(verdict_);

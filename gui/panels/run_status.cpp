@@ -134,12 +134,14 @@ RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   speed_ = new QLabel(this);
   seed_ = new QLabel(this);
   seed_->setObjectName(QStringLiteral("seedLabel"));
+  device_ = new QLabel(this);
+  device_->setObjectName(QStringLiteral("deviceLabel"));
   seed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   mistakes_ = new QLabel(this);
   mistakes_->setObjectName(QStringLiteral("mistakesLabel"));
   mistakes_->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
   mistakes_->setVisible(false);
-  for (QLabel* l : {mistakes_, epoch_, step_, metrics_, speed_, seed_}) {
+  for (QLabel* l : {mistakes_, epoch_, step_, metrics_, speed_, device_, seed_}) {
     l->setContentsMargins(6, 0, 6, 0);  // fields never run into each other
     addPermanentWidget(l);
   }
@@ -208,7 +210,7 @@ void RunStatusBar::setCompact(bool compact) {
   speed_->setVisible(!compact);
   seed_->setVisible(!compact);
   // The fields' minimum widths follow the font they are drawn in now.
-  for (QLabel* l : {epoch_, step_, metrics_, speed_, seed_}) {
+  for (QLabel* l : {epoch_, step_, metrics_, speed_, device_, seed_}) {
     l->setMinimumWidth(0);
     l->setMinimumWidth(l->sizeHint().width());
   }
@@ -230,6 +232,8 @@ void RunStatusBar::retranslate() {
   speed_->setToolTip(
       Tr::tr("Training throughput of the last epoch; when the run has ended, its mean over all "
              "epochs."));
+  device_->setToolTip(Tr::tr("The device this run trains on (training.device; \"auto\" takes a "
+                             "GPU when there is one) and its intra-op threads on the CPU."));
   seed_->setToolTip(
       Tr::tr("The random seed of this run; put it in the settings to repeat the run exactly. "
              "You can select and copy it."));
@@ -266,6 +270,12 @@ void RunStatusBar::render() {
     setField(speed_, Tr::tr("– samples/s"));
   }
   setField(seed_, info_ ? Tr::tr("Seed %1").arg(info_->seed) : Tr::tr("Seed –"));
+  if (!info_ || info_->device.empty())
+    setField(device_, Tr::tr("Device –"));
+  else if (info_->device == "cpu")
+    setField(device_, Tr::tr("CPU, %n thread(s)", nullptr, info_->num_threads));
+  else
+    setField(device_, QString::fromStdString(info_->device));
 }
 
 void RunStatusBar::showState(TrainingController::State state) {

@@ -47,8 +47,9 @@ class RunProgressPanel : public QWidget {
 };
 
 /// The status bar's permanent fields: epoch, step, the last epoch's validation result and
-/// learning rate, throughput, seed (`seedLabel`, selectable). Each field is as wide as its
-/// text, so nothing is cut short.
+/// learning rate, throughput, the device the run trains on (`deviceLabel`: "CPU, 2 threads",
+/// "cuda:0"; the device lesson points at it), seed (`seedLabel`, selectable). Each field is as
+/// wide as its text, so nothing is cut short.
 class RunStatusBar : public QStatusBar {
   Q_OBJECT
  public:
@@ -72,7 +73,7 @@ class RunStatusBar : public QStatusBar {
   void showState(TrainingController::State state);
   void retranslate();
   /// Compact (presentation mode): the throughput and the seed are left out, so that the
-  /// epoch, step, metric and mistakes fit a projector's width at large text.
+  /// epoch, step, metric, device and mistakes fit a projector's width at large text.
   void setCompact(bool compact);
 
  private:
@@ -92,6 +93,7 @@ class RunStatusBar : public QStatusBar {
   QLabel* metrics_ = nullptr;
   QLabel* speed_ = nullptr;
   QLabel* seed_ = nullptr;
+  QLabel* device_ = nullptr;
   QLabel* mistakes_ = nullptr;
   bool compact_ = false;
   std::vector<std::string> mistake_names_;

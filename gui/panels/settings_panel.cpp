@@ -13,6 +13,10 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolTip>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <optional>
 
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
@@ -26,6 +30,7 @@
 #include "gui/views/shapes_dialog.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
+#include "gui/views/all_settings_dialog.h"
 
 namespace trainscope {
 
@@ -192,6 +197,11 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   connect(more_, &ModelDataSettings::valueRejected, this, &SettingsPanel::valueRejected);
   mistakes_ = new MistakeSettings(this);  // teaching.mistakes, folded
   form->addRow(mistakes_);
+  // Every key the CLI takes, from the key table (issue 43 item 10).
+  all_settings_ = new QPushButton(this);
+  all_settings_->setObjectName(QStringLiteral("allSettingsButton"));
+  connect(all_settings_, &QPushButton::clicked, this, &SettingsPanel::openAllSettingsDialog);
+  form->addRow(all_settings_);
   connect(mistakes_, &MistakeSettings::changed, this, &SettingsPanel::updateModified);
 
   retranslate();
@@ -218,6 +228,10 @@ void SettingsPanel::retranslate() {
                                             : description + QStringLiteral("\n\n") + preset_help);
   preset_description_->setText(description);
   data_button_->setText(Tr::tr("D&ata…"));
+  all_settings_->setText(Tr::tr("All settings…"));
+  all_settings_->setToolTip(Tr::tr("Every setting of the next run in one table, as config files "
+                                   "and trainscope-cli train --set name them: model kinds and "
+                                   "their layers, scheduler, split, checkpoints, ..."));
   showDataSummary(config().data);
   preset_description_->setVisible(!description.isEmpty());
   preset_->setPlaceholderText(Tr::tr("(from a config file)"));
@@ -272,7 +286,7 @@ void SettingsPanel::updateModified() {
   const QString name = preset_->itemData(index).toString();
   const TrainConfig shown = config();
   const bool modified =
-      !sameModelData(shown, base_) || !sameDataSource(shown.data, base_.data) || !StoppingSettings::sameKeys(shown, base_) ||
+      edited_all_ || !sameModelData(shown, base_) || !sameDataSource(shown.data, base_.data) || !StoppingSettings::sameKeys(shown, base_) ||
       shown.optimizer.lr != base_.optimizer.lr ||
       shown.teaching.mistakes != base_.teaching.mistakes ||
       shown.training.batch_size != base_.training.batch_size ||
@@ -282,6 +296,34 @@ void SettingsPanel::updateModified() {
       (shown.training.clip.enabled && shown.training.clip.max_norm != base_.training.clip.max_norm);
   preset_->setItemText(index, modified ? Tr::tr("%1 (modified)").arg(name) : name);
 }
+
+namespace {
+
+/// "<data file or folder name>-<model kind>" ("houses-mlp", "flowers-cnn"), the source's name
+/// for data without a file; characters other than letters, digits, '.', '_' and '-' become '_'.
+std::string dataAndModelName(const TrainConfig& c) {
+  const DataConfig& d = c.data;
+  std::optional<std::string> path = d.source == "csv"            ? d.csv.path
+                                    : d.source == "npy"          ? d.npy.path
+                                    : d.source == "image-folder" ? d.image_folder.path
+                                    : d.source == "idx"          ? d.idx.path
+                                                                 : std::nullopt;
+  std::string stem = d.source;
+  if (path && !path->empty()) {
+    std::filesystem::path p(*path);
+    if (!p.has_filename()) p = p.parent_path();  // "flowers/"
+    stem = p.filename().string();
+    for (const char* suffix : {".gz", ".csv", ".tsv", ".npz", ".npy", ".txt"})
+      if (stem.size() > std::strlen(suffix) && stem.compare(stem.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+        stem.resize(stem.size() - std::strlen(suffix));
+  }
+  std::string name = stem.substr(0, 80) + "-" + c.model.kind;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '_' && ch != '-') ch = '_';
+  return name;
+}
+
+}  // namespace
 
 TrainConfig SettingsPanel::config() const {
   TrainConfig c = base_;
@@ -300,6 +342,9 @@ TrainConfig SettingsPanel::config() const {
   stopping_->apply(c);
   more_->apply(c);
   mistakes_->apply(c);
+  // A run on data chosen in the Data dialog is named after that data and the model (issue 43
+  // item 10: an image folder's runs were named "overfit-sine-...").
+  if (data_) c.name = dataAndModelName(c);
   return c;
 }
 
@@ -325,9 +370,24 @@ QString SettingsPanel::keyOutsideWidgets(const TrainConfig& c, QString* range) c
   return more_->keyOutsideWidgets(c, range);
 }
 
+void SettingsPanel::openAllSettingsDialog() {
+  AllSettingsDialog dialog(config(), this);
+  if (dialog.exec() == QDialog::Accepted) applyAllSettings(dialog.config());
+}
+
+void SettingsPanel::applyAllSettings(const TrainConfig& config) {
+  base_ = config;
+  data_.reset();
+  edited_all_ = !from_file_;
+  showConfig(config);
+  retranslate();
+  updateModified();
+}
+
 void SettingsPanel::setConfig(const TrainConfig& config, const QString& fileName) {
   base_ = config;
   data_.reset();
+  edited_all_ = false;
   from_file_ = true;
   from_checkpoint_ = false;
   origin_name_ = fileName;
@@ -372,7 +432,11 @@ void SettingsPanel::openDataDialog() {
   DataDialog dialog(config().data, this);
   if (dialog.exec() != QDialog::Accepted) return;
   data_ = dialog.dataConfig();
-  showConfig(config());  // samples and validation rows follow the source (limit vs n_samples)
+  // The rows below show the dialog's data (its validation fraction too), not the other way
+  // round: config() would put the rows' old values over it.
+  TrainConfig shown = config();
+  shown.data = *data_;
+  showConfig(shown);  // samples and validation rows follow the source (limit vs n_samples)
   updateModified();
   emit dataChosen();
 }

@@ -79,6 +79,11 @@ class SettingsPanel : public QGroupBox {
   /// dataButton: the Data dialog (source, file, target, import report); its checked choice
   /// becomes the data of config() until another preset, file or checkpoint is loaded.
   void openDataDialog();
+  /// allSettingsButton: every config key in a table (AllSettingsDialog); OK applies them.
+  void openAllSettingsDialog();
+  /// Makes `config` (every key edited, e.g. by the All settings dialog) the settings of the next
+  /// run: the preset stays named, marked "(modified)".
+  void applyAllSettings(const TrainConfig& config);
   /// File > Check shapes: the Shapes dialog for config() (one batch through the model).
   void openShapesDialog();
   /// File > Use a TorchScript model...: asks for the file, then importTorchScript().
@@ -120,6 +125,8 @@ class SettingsPanel : public QGroupBox {
   TrainConfig base_;
   bool from_file_ = false;
   bool from_checkpoint_ = false;  ///< with from_file_: the file is a checkpoint
+  bool edited_all_ = false;       ///< applyAllSettings changed the preset's keys
+  QPushButton* all_settings_ = nullptr;  ///< `allSettingsButton`
   QString origin_name_;          ///< the preset's name or the config file's name
   std::vector<QLabel*> labels_;  ///< the form's row labels, in order
   QComboBox* preset_ = nullptr;

@@ -98,6 +98,10 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
   // Presentation first: the titles are fitted with the fonts they are drawn in.
   connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::applyPresentation);
   connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::fitAxisTitles);
+  connect(this, &QCustomPlot::afterLayout, this, [this] {
+    laid_out_width_ = viewport().width();
+    laid_out_height_ = viewport().height();
+  });
 
   // Non-finite markers live on the (hidden) right axis, fixed to 0..1: they mark the top edge
   // at their step and never take part in the value range.
@@ -397,7 +401,10 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 void LivePlot::fitValueTicks() {
   // The axis rect's height once laid out (a tall legend or banner takes from it), else the
   // plot's less the legend row and step axis.
-  const int room = axisRect()->height() > 10 ? axisRect()->height() : height() - 70;
+  // As fitStepTicks: at a resize the axis rect is the old layout's until the next replot (a
+  // lesson step that gave the bottom plots half the height stacked the loss plot's labels).
+  int room = axisRect()->height() > 10 ? axisRect()->height() : height() - 70;
+  if (laid_out_height_ > 0 && axisRect()->height() > 10) room += height() - laid_out_height_;
   const int font_px = yAxis->tickLabelFont().pixelSize() > 0 ? yAxis->tickLabelFont().pixelSize()
                                                               : yAxis->tickLabelFont().pointSize();
   // Called before every replot: only a new height, font or ticker (log scale) changes it.
@@ -408,8 +415,10 @@ void LivePlot::fitValueTicks() {
   fitted_ticker_ = ticker;
   // Labels of a larger font (presentation mode) need proportionally more room.
   const int spacing = std::max(35, QFontMetrics(yAxis->tickLabelFont()).height() * 5 / 2);
-  // A log axis may take a single step over its range (the ends labelled) where two would not fit.
-  yAxis->ticker()->setTickCount(std::clamp(room / spacing, log_scale_ ? 1 : 2, 5));
+  // A single step over the range (the ends labelled) where two would not fit: a log axis, or a
+  // plot squeezed short (a lesson step looking at the plot below, a legend and a teaching
+  // banner at 1.5x above).
+  yAxis->ticker()->setTickCount(std::clamp(room / spacing, log_scale_ || room < 2 * spacing ? 1 : 2, 5));
 }
 
 void LivePlot::fitStepTicks() {
@@ -420,7 +429,11 @@ void LivePlot::fitStepTicks() {
                              ? QStringLiteral("1e-10")
                              : QString::number(static_cast<qlonglong>(std::llround(widest)));
   const int label = std::max(1, 2 * fm.horizontalAdvance(sample) + fm.horizontalAdvance('0'));
-  const int room = axisRect()->width() > 10 ? axisRect()->width() : width() - 80;
+  // At a resize the axis rect still has the old layout's width (it is laid out at the next
+  // replot): corrected by how much the plot changed since, else labels collided after the
+  // settings column narrowed the plot ("255075", issue 43 item 22).
+  int room = axisRect()->width() > 10 ? axisRect()->width() : width() - 80;
+  if (laid_out_width_ > 0 && axisRect()->width() > 10) room += width() - laid_out_width_;
   // The ticker may pick up to about twice the count asked for (steps of 1, 2, 2.5, 5).
   xAxis->ticker()->setTickCount(std::clamp(room / label, 1, 8));
 }

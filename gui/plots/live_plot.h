@@ -176,6 +176,9 @@ class LivePlot : public QCustomPlot {
   PlotStyler styler_;
   int designed_wrap_ = -1, shown_wrap_ = -1;
   int fitted_room_ = -1, fitted_font_ = -1;  ///< what fitValueTicks last fitted
+  /// The plot's width when its layout was last computed (afterLayout): the axis rect's width
+  /// is that layout's until the next replot, so a resize corrects it by the difference.
+  int laid_out_width_ = -1, laid_out_height_ = -1;
   const void* fitted_ticker_ = nullptr;  ///< the legend's columns as set, and as fitted
 };
 

@@ -1,5 +1,6 @@
 #include "gui/plots/plot_area.h"
 
+#include <algorithm>
 #include <QDataStream>
 #include <QSplitter>
 #include <QTabBar>
@@ -87,6 +88,31 @@ void PlotArea::showView(QWidget* view) {
     if (t.view == view) t.tabs->setCurrentWidget(view);
 }
 
+void PlotArea::emphasize(QWidget* view) {
+  bool in_bottom = false;
+  for (const Tab& t : tabs_)
+    if (t.view == view && t.tabs == bottom_tabs_) in_bottom = true;
+  if (!in_bottom) {
+    if (!rows_before_emphasis_.isEmpty()) rows_->setSizes(rows_before_emphasis_);
+    rows_before_emphasis_.clear();
+    return;
+  }
+  // 47%: at 1024x768 under a lesson step the loss plot above keeps room for its legend and a
+  // teaching banner at 1.5x (half and half stacked its tick labels).
+  const QList<int> sizes = rows_->sizes();
+  const int total = sizes.value(0) + sizes.value(1);
+  const int bottom = total * 47 / 100;
+  if (total <= 0 || sizes.value(1) >= bottom) return;  // tall enough already
+  if (rows_before_emphasis_.isEmpty()) rows_before_emphasis_ = sizes;
+  rows_->setSizes({total - bottom, bottom});
+}
+
+double PlotArea::bottomShare() const {
+  const QList<int> sizes = rows_->sizes();
+  const int total = sizes.value(0) + sizes.value(1);
+  return total > 0 ? static_cast<double>(sizes.value(1)) / total : 0.0;
+}
+
 void PlotArea::sync() {
   for (LivePlot* p : plots_) p->sync();
 }
@@ -130,7 +156,8 @@ QByteArray PlotArea::saveState() const {
   QByteArray out;
   QDataStream s(&out, QIODevice::WriteOnly);
   // Outside presentation mode's own split of the top row.
-  s << kStateMagic << (presenting_ ? top_sizes_ : top_->sizes()) << rows_->sizes()
+  s << kStateMagic << (presenting_ ? top_sizes_ : top_->sizes())
+    << (rows_before_emphasis_.isEmpty() ? rows_->sizes() : rows_before_emphasis_)
     << side_tabs_->currentIndex() << bottom_tabs_->currentIndex();
   return out;
 }

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QWidget>
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QSplitter;
@@ -50,6 +51,13 @@ class PlotArea : public QWidget {
   QWidget* bottomViews() const;
   /// Brings `view`'s tab to the front.
   void showView(QWidget* view);
+  /// A lesson step looks at `view`: a bottom view (the gradient norm, ...) gets 47% of the
+  /// area's height, so that its curves and axis titles can be read at 1024x768 (issue 43 item
+  /// 13: the clipping lesson's 70 px plot); null, or a view of the top row, puts back the split
+  /// the user had.
+  void emphasize(QWidget* view);
+  /// The bottom row's share of the area's height, 0..1 (for tests).
+  double bottomShare() const;
 
   /// Copies new history points into every plot (the window's ~30 Hz flush).
   void sync();
@@ -95,6 +103,7 @@ class PlotArea : public QWidget {
   double line_scale_ = 1, font_ratio_ = 1;
   bool presenting_ = false;
   QList<int> top_sizes_;  ///< the top row's sizes before presentation mode
+  QList<int> rows_before_emphasis_;  ///< the rows' sizes before emphasize() grew the bottom
   std::vector<LivePlot*> plots_;
   std::vector<PlotView*> views_;
   std::vector<Tab> tabs_;

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -18,6 +19,7 @@
 #include <QPdfWriter>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <cmath>
@@ -53,6 +55,12 @@ QString rememberedDir() {
 
 }  // namespace
 
+double projectorTickPixels(QSize size) {
+  return std::max(12.0, std::min(size.width() / 64.0, size.height() / 36.0));
+}
+
+QList<QSize> projectorSizes() { return {QSize(1600, 900), QSize(1920, 1080), QSize(1024, 768)}; }
+
 bool exportPlotImage(QCustomPlot* plot, const QString& file, QSize size, double pixelRatio,
                      bool projector, QString* error) {
   const QString suffix = QFileInfo(file).suffix().toLower();
@@ -67,11 +75,18 @@ bool exportPlotImage(QCustomPlot* plot, const QString& file, QSize size, double 
     return false;
   }
   if (size.isEmpty()) size = plot->size();
-  // The projector style for this picture only (a plot already in it is drawn as it is).
+  // The projector style for this picture only, its texts relative to the picture's size (issue
+  // 43 item 21: 14 px ticks on a 1600x900 slide): scaled from what the plot shows now (a plot
+  // in presentation mode is styled already), lines with them.
   PlotStyler styler;
-  const bool style = projector && !plot->property("trainscopePresenting").toBool();
-  if (style)
-    styler.apply(plot, 1.5, presentationFontRatio(1.5, QFontInfo(QApplication::font()).pixelSize()));
+  const bool presenting = plot->property("trainscopePresenting").toBool();
+  const bool style = projector;
+  if (style) {
+    const double shown_px = std::max(1, QFontInfo(plot->yAxis->tickLabelFont()).pixelSize());
+    const double target_px = projectorTickPixels(size);
+    const double lines = std::max(1.0, (presenting ? 1.0 : 1.5) * target_px / kPresentationTickPx);
+    styler.apply(plot, lines, target_px / shown_px);
+  }
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
@@ -100,6 +115,7 @@ bool exportPlotImage(QCustomPlot* plot, const QString& file, QSize size, double 
   buffer.close();
   if (style) {
     styler.apply(plot, 1, 1);
+    plot->setProperty("trainscopePresenting", presenting);  // the plot's own style, if any
     plot->replot(QCustomPlot::rpQueuedReplot);
   }
   if (!drawn || bytes.isEmpty()) {
@@ -156,12 +172,44 @@ PlotExportDialog::PlotExportDialog(QCustomPlot* plot, QWidget* parent)
   }
   width_->setValue(std::max(100, plot->width()));
   height_->setValue(std::max(100, plot->height()));
+  // Slide sizes (16:9 first), or the plot's size on screen.
+  sizes_ = new QComboBox(this);
+  sizes_->setObjectName(QStringLiteral("exportSizeComboBox"));
+  sizes_->addItem(Tr::tr("As shown (%1 x %2)").arg(plot->width()).arg(plot->height()),
+                  QSize(std::max(100, plot->width()), std::max(100, plot->height())));
+  for (const QSize& s : projectorSizes())
+    sizes_->addItem(s.width() * 9 == s.height() * 16
+                        ? Tr::tr("16:9 slide (%1 x %2)").arg(s.width()).arg(s.height())
+                        : Tr::tr("4:3 (%1 x %2)").arg(s.width()).arg(s.height()),
+                    s);
+  sizes_->addItem(Tr::tr("Other (width and height below)"));
+  form->addRow(Tr::tr("Size:"), sizes_);
   form->addRow(Tr::tr("Width:"), width_);
   form->addRow(Tr::tr("Height:"), height_);
-  projector_ = new QCheckBox(Tr::tr("For a projector (large texts, thick lines)"), this);
+  auto pick = [this](int index) {
+    const QSize s = sizes_->itemData(index).toSize();
+    if (s.isEmpty()) return;
+    const QSignalBlocker a(width_), b(height_);
+    width_->setValue(s.width());
+    height_->setValue(s.height());
+  };
+  connect(sizes_, &QComboBox::currentIndexChanged, this, pick);
+  auto other = [this] {
+    const QSize s = sizes_->currentData().toSize();
+    if (s != QSize(width_->value(), height_->value())) sizes_->setCurrentIndex(sizes_->count() - 1);
+  };
+  connect(width_, &QSpinBox::valueChanged, this, other);
+  connect(height_, &QSpinBox::valueChanged, this, other);
+  projector_ = new QCheckBox(Tr::tr("For a projector (texts and lines sized for the picture)"), this);
   projector_->setObjectName(QStringLiteral("exportProjectorCheckBox"));
-  projector_->setChecked(plot->property("trainscopePresenting").toBool());
+  projector_->setToolTip(Tr::tr("Tick labels about 1/36 of a 16:9 picture's height (25 px on "
+                                "1600 x 900), thick lines, projector colours."));
   form->addRow(projector_);
+  // For a projector a slide: 16:9 unless a size was chosen.
+  connect(projector_, &QCheckBox::toggled, this, [this](bool on) {
+    if (on && sizes_->currentIndex() == 0) sizes_->setCurrentIndex(1);
+  });
+  projector_->setChecked(plot->property("trainscopePresenting").toBool());
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, [this] {
     if (save()) accept();

@@ -1,5 +1,6 @@
 #include "gui/plots/plot_style.h"
 
+#include <QCoreApplication>
 #include <QFontInfo>
 #include <algorithm>
 #include <cmath>
@@ -62,8 +63,23 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
   // Axes at the full ratio; the legend and labels inside the plot a fifth smaller (they share
   // the plot's room with the curves).
   auto font = [fontRatio, scaled](const QFont& designed) { return scaled(designed, fontRatio); };
+  for (QCPAxisRect* rect : plot->axisRects())
+    for (QCPAxis* axis : rect->axes()) {
+      restyle<QFont>(fonts_, axis, 0, on, [axis] { return axis->tickLabelFont(); },
+                     [axis](const QFont& v) { axis->setTickLabelFont(v); }, font);
+      restyle<QFont>(fonts_, axis, 1, on, [axis] { return axis->labelFont(); },
+                     [axis](const QFont& v) { axis->setLabelFont(v); }, font);
+    }
   const double inner_ratio = std::max(1.0, fontRatio * 0.8);
   auto inner = [inner_ratio, scaled](const QFont& designed) { return scaled(designed, inner_ratio); };
+  // The legend never smaller than the tick labels: the back row reads it as it reads the axes
+  // (issue 43 item 12: legend capitals 9 px beside 14 px tick labels). Labels inside the plot
+  // (the best epoch, markers) keep the smaller size, which lets them stand beside their lines.
+  const int tick_px = on ? QFontInfo(plot->xAxis->tickLabelFont()).pixelSize() : 0;
+  auto legend_font = [inner_ratio, tick_px, scaled](const QFont& designed) {
+    const int px = std::max(1, QFontInfo(designed).pixelSize());
+    return scaled(designed, std::max(inner_ratio, static_cast<double>(tick_px) / px));
+  };
   auto colour = [](const QPen& designed) { return QPen(palette::forProjector(designed.color())); };
 
   for (int i = 0; i < plot->plottableCount(); ++i) {
@@ -88,15 +104,9 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
                     [t](const QPen& v) { t->setColor(v.color()); }, colour);
     }
   }
-  for (QCPAxisRect* rect : plot->axisRects())
-    for (QCPAxis* axis : rect->axes()) {
-      restyle<QFont>(fonts_, axis, 0, on, [axis] { return axis->tickLabelFont(); },
-                     [axis](const QFont& v) { axis->setTickLabelFont(v); }, font);
-      restyle<QFont>(fonts_, axis, 1, on, [axis] { return axis->labelFont(); },
-                     [axis](const QFont& v) { axis->setLabelFont(v); }, font);
-    }
   for (QCPLegend* l : {plot->legend}) {
-    restyle<QFont>(fonts_, l, 0, on, [l] { return l->font(); }, [l](const QFont& v) { l->setFont(v); }, inner);
+    restyle<QFont>(fonts_, l, 0, on, [l] { return l->font(); }, [l](const QFont& v) { l->setFont(v); },
+                   legend_font);
   }
   for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
     if (auto* t = qobject_cast<QCPTextElement*>(e)) {
@@ -109,6 +119,22 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
     brushes_.clear();
     fonts_.clear();
   }
+}
+
+void followPresentation(QCustomPlot* plot) {
+  struct Follower : QObject {
+    using QObject::QObject;
+    PlotStyler styler;
+  };
+  auto* follower = new Follower(plot);
+  auto apply = [plot, follower] {
+    const double scale = qApp->property(kPresentationScaleProperty).toDouble();
+    const double ratio = qApp->property(kPresentationFontRatioProperty).toDouble();
+    const bool on = scale > 1 && ratio > 0;
+    if (on || follower->styler.active()) follower->styler.apply(plot, on ? scale : 1, on ? ratio : 1);
+  };
+  QObject::connect(plot, &QCustomPlot::beforeReplot, follower, apply);
+  apply();
 }
 
 }  // namespace trainscope

@@ -6,6 +6,8 @@
 #include <map>
 #include <utility>
 
+#include "gui/widgets/presentation_state.h"
+
 namespace trainscope {
 
 /// Tick label size in presentation mode at scale 1.5, px: readable from the back of a hall.
@@ -17,7 +19,8 @@ double presentationFontRatio(double scale, int basePx);
 
 /// Restyles one plot before each of its replots: every text (tick labels, axis titles, legend,
 /// text items and elements) `fontRatio` times its designed pixel size (legend and texts inside
-/// the plot 0.8 times that, at least their own size), every line (graphs,
+/// the plot 0.8 times that, at least their own size; the legend at least the styled tick
+/// labels'), every line (graphs,
 /// straight lines, arrows, rectangles) `lineScale` times its width and an opaque one at least
 /// 3 px, every colour palette::forProjector's. The plot's code keeps setting pens and fonts as
 /// designed: a value that differs from what was last shown is taken as the new design, so no
@@ -39,5 +42,10 @@ class PlotStyler {
   std::map<std::pair<const void*, int>, Styled<QBrush>> brushes_;
   std::map<std::pair<const void*, int>, Styled<QFont>> fonts_;
 };
+
+/// Keeps `plot`, a plot outside the dashboard's plot area (a dialog's: Verify, AMP A/B, Compare
+/// curves; the Evaluation tab's), in presentation mode's style while it is on, checked before
+/// each replot (issue 43 item 12: 1-2 px curves and small texts on the projector).
+void followPresentation(QCustomPlot* plot);
 
 }  // namespace trainscope

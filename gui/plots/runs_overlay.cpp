@@ -23,6 +23,7 @@
 #include "gui/model/run_history.h"
 #include "gui/plots/plot_export.h"
 #include "gui/tr.h"
+#include "gui/plots/plot_style.h"
 
 namespace trainscope {
 namespace {
@@ -183,7 +184,22 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   plot_->setObjectName(QStringLiteral("overlayPlot"));
   installPlotExportMenu(plot_);
   plot_->setMinimumSize(480, 320);
+  // The legend in a row of its own above the curves, as the live plots have it: inside the
+  // axis rect it covered where the curves start (issue 43 item 22). Two columns: run names
+  // with what differs are long.
   plot_->legend->setVisible(true);
+  plot_->legend->setBrush(Qt::NoBrush);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setWrap(2);
+  plot_->legend->setRowSpacing(0);
+  plot_->legend->setColumnSpacing(12);
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->plotLayout()->setRowSpacing(0);
+  followPresentation(plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   // As the live plots (live_plot.cpp): one polyline per graph, not a segment per point pair.
   plot_->setPlottingHint(QCP::phFastPolylines, true);

@@ -21,6 +21,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/tr.h"
 #include "gui/widgets/hide_reasons.h"
+#include "gui/widgets/relative_font.h"
 
 namespace trainscope {
 namespace {
@@ -61,9 +62,7 @@ LessonPanel::LessonPanel(const LessonHost& host, QWidget* parent)
   setPalette(pal);
   title_ = new QLabel(this);
   title_->setObjectName(QStringLiteral("lessonTitle"));
-  QFont bold = title_->font();
-  bold.setBold(true);
-  title_->setFont(bold);
+  setRelativeFont(title_, 1, /*bold=*/true);
   counter_ = new QLabel(this);
   counter_->setObjectName(QStringLiteral("lessonCounter"));
   text_ = new QLabel(this);
@@ -74,9 +73,7 @@ LessonPanel::LessonPanel(const LessonHost& host, QWidget* parent)
   question_->setObjectName(QStringLiteral("lessonQuestion"));
   question_->setWordWrap(true);
   question_->setTextFormat(Qt::PlainText);
-  QFont italic = question_->font();
-  italic.setItalic(true);
-  question_->setFont(italic);
+  setRelativeFont(question_, 1, /*bold=*/false, /*italic=*/true);
   back_ = new QPushButton(this);
   back_->setObjectName(QStringLiteral("lessonBackButton"));
   next_ = new QPushButton(this);
@@ -152,7 +149,9 @@ void LessonPanel::close() {
   revealed_ = nullptr;
   revealed_reasons_.clear();
   applyParts(nullptr);
+  if (target_) target_->removeEventFilter(this);
   target_ = nullptr;
+  host_.plots->emphasize(nullptr);  // the user's split back
   frame_->hide();
   lesson_.reset();
   for (QShortcut* k : keys_) k->setEnabled(false);
@@ -204,6 +203,7 @@ void LessonPanel::showStep(bool runActions) {
     host_.plots->showView(target_);  // a view in a tab comes to the front (others: no effect)
     target_->installEventFilter(this);
   }
+  host_.plots->emphasize(target_);  // a bottom plot tall enough to read; else the user's split
   retranslate();
   placeFrame();
 }

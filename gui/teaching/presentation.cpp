@@ -46,7 +46,10 @@ Presentation::Presentation(const Parts& parts, QObject* parent)
 }
 
 Presentation::~Presentation() {
-  if (active_) QApplication::setFont(app_font_);
+  if (!active_) return;
+  qApp->setProperty(kPresentationScaleProperty, 1.0);
+  qApp->setProperty(kPresentationFontRatioProperty, 1.0);
+  QApplication::setFont(app_font_);
 }
 
 int Presentation::tickLabelPx() const {
@@ -87,6 +90,8 @@ void Presentation::setActive(bool on, bool fullScreen) {
 
 void Presentation::apply() {
   if (!active_) {
+    qApp->setProperty(kPresentationScaleProperty, 1.0);
+    qApp->setProperty(kPresentationFontRatioProperty, 1.0);
     QApplication::setFont(app_font_);
     setHiddenFor(parts_.settings, QStringLiteral("presentation"), false);
     setHiddenFor(parts_.events, QStringLiteral("presentation"), false);
@@ -108,6 +113,8 @@ void Presentation::apply() {
     f.setPixelSize(static_cast<int>(std::lround(base_px * scale_)));
   QApplication::setFont(f);
   const double font_ratio = presentationFontRatio(scale_, base_px);
+  qApp->setProperty(kPresentationScaleProperty, scale_);  // for plots in dialogs
+  qApp->setProperty(kPresentationFontRatioProperty, font_ratio);
   setHiddenFor(parts_.settings, QStringLiteral("presentation"), true);
   setHiddenFor(parts_.events, QStringLiteral("presentation"), true);
   // The vertical room goes to the plots (a lesson's panel, a legend of four curves at 1.5x).

@@ -22,7 +22,8 @@
 namespace trainscope {
 
 PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string& source,
-                                   QWidget* parent)
+                                   QWidget* parent, const QStringList& liveChanges,
+                                   qint64 firstChangeStep)
     : QDialog(parent), name_(QString::fromStdString(config.name)) {
   setObjectName(QStringLiteral("pythonCodeDialog"));
   setWindowTitle(Tr::tr("The PyTorch code of these settings"));
@@ -40,9 +41,19 @@ PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string&
     intro->setText(Tr::tr("These settings cannot be written as a plain PyTorch script: %1")
                        .arg(error));
   } else {
-    intro->setText(Tr::tr("What TrainScope does with these settings, written as a plain PyTorch "
+    QString text = Tr::tr("What TrainScope does with these settings, written as a plain PyTorch "
                           "script in the usual training loop. Run it with python3 FILE --out "
-                          "DIR: on the CPU every step's loss equals TrainScope's steps.csv."));
+                          "DIR: on the CPU every step's loss equals the steps.csv of a run "
+                          "started with these settings.");
+    if (!liveChanges.isEmpty())
+      text += QStringLiteral("\n") +
+              Tr::tr("The run shown was changed while it trained (%1): the script trains with "
+                     "the settings from the start, so its losses differ from that run's after "
+                     "step %2 (trainscope-cli train --replay repeats the changes).")
+                  .arg(liveChanges.mid(0, 3).join(QStringLiteral("; ")) +
+                           (liveChanges.size() > 3 ? QStringLiteral("; …") : QString()))
+                  .arg(firstChangeStep);
+    intro->setText(text);
   }
   text_ = new QPlainTextEdit(this);
   text_->setObjectName(QStringLiteral("pythonCodeText"));

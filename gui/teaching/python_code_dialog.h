@@ -17,8 +17,12 @@ class PythonCodeDialog : public QDialog {
   Q_OBJECT
  public:
   /// `config`: the settings to write; `source` says where they came from (in the script's
-  /// header, English like the script).
-  PythonCodeDialog(const TrainConfig& config, const std::string& source, QWidget* parent = nullptr);
+  /// header, English like the script). `liveChanges`: the settings changed or steps rolled
+  /// back while the run shown trained ("step 120: ..."); when there are any, the dialog says
+  /// that run's losses differ from the script's after the first of them (issue 43 item 20:
+  /// it promised equal losses), as `trainscope-cli export-python` warns.
+  PythonCodeDialog(const TrainConfig& config, const std::string& source, QWidget* parent = nullptr,
+                   const QStringList& liveChanges = {}, qint64 firstChangeStep = 0);
 
   /// The script, or empty when the settings cannot be written as one.
   QString script() const { return script_; }

@@ -15,9 +15,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/config/config_file.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 #include "core/run/run_reader.h"
+#include "core/train/probes/evaluation.h"
 #include "gui/app/translations.h"
 #include "gui/event_text.h"
 #include "gui/finding_text.h"
@@ -26,6 +28,7 @@
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/evaluation_view.h"
 
 namespace trainscope {
 namespace {
@@ -82,8 +85,43 @@ std::vector<PlotImage> drawPlots(const RunRecord& run, const RunHistory& history
   return out;
 }
 
-/// `key: value` rows of the config sections a student set (the sections of other data sources
-/// and model kinds left out), in the config's order.
+/// Regression (issue 43 item 5): best.pt's (else last.pt's) predictions on the validation split
+/// against the true values, drawn by the Evaluation tab's own view (evaluateCheckpoint on the
+/// run's data with its recorded preprocessing). Nothing for classification or without a
+/// checkpoint; `note` says why there is no picture when the evaluation fails (data moved or
+/// changed since the run).
+std::optional<PlotImage> predictionPlot(const RunRecord& run, QString* note) {
+  if (run.info.data.task != "regression" || run.info.data.n_val <= 0) return std::nullopt;
+  std::filesystem::path checkpoint = run.dir / "checkpoints" / "best.pt";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(checkpoint, ec)) checkpoint = run.dir / "checkpoints" / "last.pt";
+  if (!std::filesystem::is_regular_file(checkpoint, ec)) return std::nullopt;
+  EvaluationRequest request;
+  request.checkpoint = checkpoint;
+  request.split = "val";
+  try {
+    const EvaluationResult result = evaluateCheckpoint(request);
+    EvaluationView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(kPlotWidth, kPlotHeight + 60);
+    view.show();
+    view.showEvaluation(result);
+    const QImage image = view.grab().toImage();
+    view.close();
+    const QString name = QString::fromStdString(checkpoint.filename().string());
+    return PlotImage{QStringLiteral("predictions.png"),
+                     Tr::tr("Predicted against true values (validation split, %1): R² %2, MAE %3, "
+                            "RMSE %4")
+                         .arg(name, num(result.r2.value_or(NAN)), num(result.mae.value_or(NAN)),
+                              num(result.rmse.value_or(NAN))),
+                     image};
+  } catch (const std::exception& e) {
+    *note = Tr::tr("No plot of predicted against true values: %1").arg(QString::fromUtf8(e.what()));
+    return std::nullopt;
+  }
+}
+
+/// `key: value` rows of the config sections, in the config's order.
 void flatten(const nlohmann::json& j, const std::string& prefix,
              std::vector<std::pair<std::string, std::string>>& out) {
   if (j.is_object() && !j.empty()) {
@@ -94,29 +132,22 @@ void flatten(const nlohmann::json& j, const std::string& prefix,
   out.emplace_back(prefix, j.is_string() ? j.get<std::string>() : j.dump());
 }
 
-QString settingsTable(const nlohmann::json& config) {
+QString settingsTable(const nlohmann::json& config, const std::string& task) {
   std::vector<std::pair<std::string, std::string>> rows;
-  const std::string source = config.value("data", nlohmann::json::object()).value("source", "");
-  const std::string kind = config.value("model", nlohmann::json::object()).value("kind", "mlp");
-  const std::map<std::string, std::string> source_sections = {
-      {"csv", "csv"}, {"npy", "npy"}, {"image_folder", "image-folder"}, {"idx", "idx"}};
   for (const char* section : {"data", "model", "optimizer", "scheduler", "training", "teaching"}) {
     if (!config.contains(section)) continue;
     nlohmann::json part = config.at(section);
-    if (std::string(section) == "data")
-      for (const auto& [key, name] : source_sections)
-        if (name != source) part.erase(key);
-    if (std::string(section) == "model")
-      for (const char* k : {"cnn", "rnn", "torchscript"})
-        if (k != kind) part.erase(k);
     if (std::string(section) == "scheduler" && part.value("name", "none") == "none")
       part = nlohmann::json{{"name", "none"}};
     flatten(part, section, rows);
   }
   QString html = QStringLiteral("<table class=\"kv\">\n");
   for (const auto& [key, value] : rows)
-    html += QStringLiteral("<tr><th><code>%1</code></th><td><code>%2</code></td></tr>\n")
-                .arg(esc(key), esc(value));
+    // Only what acts in this run (issue 43 item 22: data.noise listed for a CSV, model.hidden
+    // for a CNN); config.json keeps every key.
+    if (configKeyApplies(key, config, task))
+      html += QStringLiteral("<tr><th><code>%1</code></th><td><code>%2</code></td></tr>\n")
+                  .arg(esc(key), esc(value));
   return html + QStringLiteral("</table>\n");
 }
 
@@ -151,11 +182,12 @@ QString resultSection(const RunRecord& run) {
     if (last->val_mae) html += row(Tr::tr("Final validation MAE"), num(*last->val_mae));
     if (last->val_rmse) html += row(Tr::tr("Final validation RMSE"), num(*last->val_rmse));
   }
-  double best = s && s->best_val_loss ? *s->best_val_loss : std::nan("");
-  int64_t best_epoch = s ? s->best_epoch : 0;
-  if (!s)  // still training: the best of metrics.csv so far
-    for (const EpochRecord& e : run.epochs)
-      if (std::isfinite(e.val_loss) && !(e.val_loss >= best)) best = e.val_loss, best_epoch = e.epoch;
+  // The lowest validation loss of metrics.csv (summary.json's best epoch is best.pt's, picked
+  // by training.monitor, which may be another metric).
+  double best = std::nan("");
+  int64_t best_epoch = 0;
+  for (const EpochRecord& e : run.epochs)
+    if (std::isfinite(e.val_loss) && !(e.val_loss >= best)) best = e.val_loss, best_epoch = e.epoch;
   if (std::isfinite(best))
     html += row(Tr::tr("Best validation loss"), Tr::tr("%1 (epoch %2)").arg(num(best)).arg(best_epoch));
   if (s && s->test_loss) html += row(Tr::tr("Test loss"), num(*s->test_loss));
@@ -284,7 +316,8 @@ QString eventsSection(const std::vector<Event>& events) {
 
 /// The whole document; `imageSrc` gives each plot's <img src> (a data: URI or a resource name).
 QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
-                   const std::function<QString(const PlotImage&)>& imageSrc) {
+                   const std::function<QString(const PlotImage&)>& imageSrc,
+                   const QString& plotNote) {
   const QString name = QFileInfo(QString::fromStdString(run.dir.string())).fileName();
   QString html = QString::fromLatin1(kRunReportHtmlMarker) +
                  QStringLiteral(" (trainscope --report / trainscope-cli report) -->\n"
@@ -320,8 +353,9 @@ QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
                 .arg(esc(p.title), imageSrc(p))
                 .arg(kPlotWidth * 2 / 3);
   if (plots.empty()) html += QStringLiteral("<p>%1</p>\n").arg(esc(Tr::tr("No steps recorded yet.")));
+  if (!plotNote.isEmpty()) html += QStringLiteral("<p>%1</p>\n").arg(esc(plotNote));
   html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Data and model"))) + dataModelSection(run.info);
-  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Settings"))) + settingsTable(run.config);
+  html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Settings"))) + settingsTable(run.config, run.info.data.task);
   html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Device"))) + machineSection(run.info);
   html += QStringLiteral("<h2>%1</h2>\n").arg(esc(Tr::tr("Events"))) + eventsSection(run.events);
   return html + QStringLiteral("</body></html>\n");
@@ -358,7 +392,9 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
   }
   RunHistory history;
   feedRun(history, run);
-  const std::vector<PlotImage> plots = drawPlots(run, history);
+  std::vector<PlotImage> plots = drawPlots(run, history);
+  QString prediction_note;
+  if (auto p = predictionPlot(run, &prediction_note)) plots.push_back(std::move(*p));
 
   QSaveFile out(file);
   if (!out.open(QIODevice::WriteOnly)) {
@@ -372,7 +408,7 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
       buffer.open(QIODevice::WriteOnly);
       p.image.save(&buffer, "PNG");
       return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
-    });
+    }, prediction_note);
     out.write(html.toUtf8());
   } else {
     QTextDocument doc;
@@ -380,7 +416,7 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
     if (languageCode(QLocale()) == QLatin1String("zh_CN"))
       doc.setDefaultFont(QFont(QStringLiteral("Noto Sans CJK SC")));
     for (const PlotImage& p : plots) doc.addResource(QTextDocument::ImageResource, QUrl(p.name), p.image);
-    doc.setHtml(reportHtml(run, plots, [](const PlotImage& p) { return p.name; }));
+    doc.setHtml(reportHtml(run, plots, [](const PlotImage& p) { return p.name; }, prediction_note));
     QPdfWriter pdf(&out);  // the file is complete when print() ends its painter
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setResolution(96);

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -26,6 +27,7 @@
 #include "core/errors.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
+#include "gui/widgets/config_key_range.h"
 #include "gui/widgets/pixel_image.h"
 
 namespace trainscope {
@@ -133,6 +135,16 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
     connect(s, &QSpinBox::editingFinished, this, &DataDialog::inputsChanged);
   }
   form->addRow(size_label_, size_row);
+  // The split belongs to the data (issue 43 item 10: an image folder got overfit-sine's 0.5).
+  val_fraction_ = new QDoubleSpinBox(this);
+  val_fraction_->setObjectName(QStringLiteral("valFractionSpinBox"));
+  val_fraction_->setDecimals(3);
+  val_fraction_->setSingleStep(0.05);
+  setKeyRange(val_fraction_, "data.val_fraction", 0.001, 1, 0.001);
+  val_fraction_label_ = new QLabel(this);
+  val_fraction_label_->setBuddy(val_fraction_);
+  form->addRow(val_fraction_label_, val_fraction_);
+  connect(val_fraction_, &QDoubleSpinBox::editingFinished, this, &DataDialog::inputsChanged);
   stratify_ = new QCheckBox(this);
   stratify_->setObjectName(QStringLiteral("stratifyCheckBox"));
   form->addRow(stratify_);
@@ -173,6 +185,7 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
     width_->setValue(static_cast<int>(current.image_folder.size[1]));
   }
   stratify_->setChecked(current.stratify);
+  val_fraction_->setValue(current.val_fraction);
   target_->addItem(QString(), QVariant());  // the last column
   if (current.csv.target.name)
     target_->addItem(QString::fromStdString(*current.csv.target.name),
@@ -220,11 +233,17 @@ DataConfig DataDialog::dataConfig() const {
       d.image_folder.size = {height_->value(), width_->value()};
   }
   d.stratify = stratify_->isChecked();
+  d.val_fraction = val_fraction_->value();
   return d;
 }
 
 void DataDialog::onSourceChanged() {
   const QString src = source_->currentData().toString();
+  // Another source than the settings had: the split the key table suggests, not the preset's.
+  if (src.toStdString() != base_.source)
+    val_fraction_->setValue(configKeyInfo("data.val_fraction").default_value.get<double>());
+  else
+    val_fraction_->setValue(base_.val_fraction);
   const DataSourceKind* kind = findDataSource(src.toStdString());
   const bool files = kind && kind->read_from_files;
   const bool pair = src == QLatin1String("npy") || src == QLatin1String("idx");
@@ -487,6 +506,10 @@ void DataDialog::retranslate() {
   height_->setSpecialValueText(Tr::tr("first image's"));
   width_->setSpecialValueText(Tr::tr("first image's"));
   stratify_->setText(Tr::tr("Stratified split (each class keeps the validation fraction)"));
+  val_fraction_label_->setText(Tr::tr("Validation fraction:"));
+  val_fraction_->setToolTip(Tr::tr("The share of the samples held out for validation "
+                                   "(data.val_fraction); not used where the data has its own "
+                                   "validation file or folder."));
   check_->setText(Tr::tr("Check data"));
   source_help_->setText(
       src == QLatin1String("csv")

@@ -9,6 +9,7 @@
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -84,6 +85,8 @@ class DataDialog : public QDialog {
   QSpinBox* height_;
   QSpinBox* width_;
   QCheckBox* stratify_;
+  QLabel* val_fraction_label_;
+  QDoubleSpinBox* val_fraction_;  ///< `valFractionSpinBox`: data.val_fraction
   QPushButton* check_;
   QTextBrowser* report_;
   QDialogButtonBox* buttons_;

@@ -17,6 +17,7 @@
 #include "core/train/probes/evaluation.h"
 #include "gui/tr.h"
 #include "gui/widgets/pixel_image.h"
+#include "gui/plots/plot_style.h"
 #include "qcustomplot.h"
 
 namespace trainscope {
@@ -50,6 +51,7 @@ class ConfusionMatrixWidget : public QWidget {
     update();
   }
   int64_t count(int t, int p) const { return counts_[static_cast<std::size_t>(t * n_ + p)]; }
+  const QStringList& names() const { return names_; }
   int64_t rowTotal(int t) const {
     int64_t s = 0;
     for (int p = 0; p < n_; ++p) s += count(t, p);
@@ -128,6 +130,8 @@ class ConfusionMatrixWidget : public QWidget {
     const QFontMetrics sfm(small), fm(font());
     int label_w = 0;
     for (const QString& s : names_) label_w = std::max(label_w, sfm.horizontalAdvance(s));
+    // The corner's "true class" whole, also over short labels ("0" ... "9"; issue 43 item 22).
+    label_w = std::max(label_w, sfm.horizontalAdvance(Tr::tr("true class ↓")));
     label_w = std::min(label_w + 8, width() * 2 / 5);
     const int top = fm.height() + sfm.height() + 2;
     cell_w_ = std::max(1, (width() - label_w - 2) / n_);
@@ -290,6 +294,7 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   stack_->addWidget(classification_);
 
   plot_ = new QCustomPlot(this);
+  followPresentation(plot_);
   plot_->setObjectName(QStringLiteral("evaluationPlot"));
   diagonal_ = plot_->addGraph();
   diagonal_->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DashLine));
@@ -305,13 +310,24 @@ void EvaluationView::setRunInfo(const RunInfo& info) {
   info_ = info;
   evaluation_caption_.clear();
   detail_.reset();
+  epoch_.reset();
   stack_->setCurrentWidget(empty_);
   retranslate();
 }
 
+void EvaluationView::setEpoch(const EpochRecord& epoch) {
+  epoch_ = epoch;
+  if (!detail_) retranslate();
+}
+
+QString EvaluationView::emptyText() const { return empty_->text(); }
+
+QStringList EvaluationView::matrixLabels() const { return matrix_->names(); }
+
 void EvaluationView::clear() {
   info_.reset();
   detail_.reset();
+  epoch_.reset();
   worst_images_->set(nullptr, {}, {});
   stack_->setCurrentWidget(empty_);
   retranslate();
@@ -333,7 +349,9 @@ void EvaluationView::setDetail(const ValidationDetail& detail) {
     QStringList names, labelled;
     for (int64_t c = 0; c < d.n_classes; ++c) {
       names << className(c);
-      labelled << QStringLiteral("%1 %2").arg(c).arg(className(c));
+      // "0 T-shirt/top", but "3", not "3 3", for classes named by their number (digits).
+      labelled << (className(c) == QString::number(c) ? className(c)
+                                                       : QStringLiteral("%1 %2").arg(c).arg(className(c)));
     }
     matrix_->set(d.confusion, static_cast<int>(d.n_classes), labelled);
     const bool images = info_ && info_->data.image_shape.size() == 3;
@@ -454,9 +472,27 @@ void EvaluationView::showRows(const ValidationDetail& d) {
 }
 
 void EvaluationView::retranslate() {
-  empty_->setText(Tr::tr("After each epoch this tab shows how the model does on the validation "
+  QString empty = Tr::tr("After each epoch this tab shows how the model does on the validation "
                          "samples: for classes a confusion matrix and the samples it gets most "
-                         "wrong, for numbers its predictions against the true values."));
+                         "wrong, for numbers its predictions against the true values.");
+  if (epoch_ && std::isfinite(epoch_->val_loss)) {
+    // A run read back from its folder: its files keep the metrics, not the predictions.
+    const EpochRecord& e = *epoch_;
+    auto n = [](double v) { return QString::number(v, 'g', 4); };
+    QString metrics;
+    if (e.val_accuracy)
+      metrics = Tr::tr("validation loss %1, accuracy %2").arg(n(e.val_loss), n(*e.val_accuracy));
+    else if (e.val_r2)
+      metrics = Tr::tr("validation loss %1, R² %2, MAE %3, RMSE %4")
+                    .arg(n(e.val_loss), n(*e.val_r2), n(e.val_mae.value_or(NAN)),
+                         n(e.val_rmse.value_or(NAN)));
+    else
+      metrics = Tr::tr("validation loss %1").arg(n(e.val_loss));
+    empty = Tr::tr("Epoch %1: %2.").arg(e.epoch).arg(metrics) + QStringLiteral("\n\n") +
+            Tr::tr("A run's files keep its metrics, not its predictions: Evaluate... under "
+                   "Checkpoints draws them for a checkpoint such as best.pt.");
+  }
+  empty_->setText(empty);
   if (!detail_) {
     caption_->setText(QString());
     return;

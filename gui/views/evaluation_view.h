@@ -35,6 +35,15 @@ class EvaluationView : public QWidget {
   void setRunInfo(const RunInfo& info);
   /// Draws `detail` (replacing the previous one).
   void setDetail(const ValidationDetail& detail);
+  /// The newest epoch's record: while no detail is drawn (a run read back from its folder,
+  /// whose files hold no predictions) the view names its validation metrics: loss and accuracy,
+  /// or R², MAE and RMSE for regression (metrics.csv's values), and how to draw the picture.
+  void setEpoch(const EpochRecord& epoch);
+  /// The text shown while there is no detail (for tests).
+  QString emptyText() const;
+  /// The confusion matrix's row labels (for tests): "index name", or the name alone where it
+  /// is the index ("3", not "3 3").
+  QStringList matrixLabels() const;
   /// Shows a checkpoint's evaluation (EvaluationDialog): the confusion matrix with each class's
   /// support, precision and recall, or predicted against true values (first output).
   void showEvaluation(const EvaluationResult& result);
@@ -60,6 +69,7 @@ class EvaluationView : public QWidget {
 
   std::optional<RunInfo> info_;
   std::optional<ValidationDetail> detail_;
+  std::optional<EpochRecord> epoch_;  ///< the newest epoch (setEpoch)
   QString evaluation_caption_;  ///< set by showEvaluation: the caption replaces the epoch's
   QLabel* caption_;
   QStackedWidget* stack_;

@@ -33,6 +33,8 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
                 QStringLiteral("evaluation"));
   connect(controller, &TrainingController::validationDetailUpdated, evaluation_view_,
           &EvaluationView::setDetail);
+  connect(controller, &TrainingController::epochFinished, evaluation_view_,
+          &EvaluationView::setEpoch);
   area->showView(model_view_);
   connect(area, &PlotArea::presentationChanged, model_view_, &ModelView::setPresentation);
 

@@ -8,13 +8,17 @@ matter) trains 4 epochs; then
   sklearn.metrics.r2_score: 1 - SSE / SST; MAE and RMSE in the table's units), to 1e-6;
 - `evaluate --json` gives the same three numbers, and prints them without --json;
 - `runs --json` carries best_val_r2 and the final values, and summary.json's final_metrics;
+- `report` draws best.pt's predictions against the true values, titled with the R^2 and MAE
+  numpy computes for best.pt, and says why when the data has moved away;
 - a classification run leaves the three columns empty.
 
 usage: regression_metrics.py CLI WORKDIR
 """
+import base64
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -64,23 +68,24 @@ def main():
     last = {k: float(rows[-1][k]) for k in ("val_r2", "val_mae", "val_rmse", "val_loss")}
 
     # numpy's recomputation from last.pt on the validation rows of split.json
-    ck = torch.load(os.path.join(run_dir, "checkpoints", "last.pt"))
-    pre = ck["data"]["preprocessing"]
-    assert pre["target_scale"] == 0.01, pre
-    split = json.load(open(os.path.join(run_dir, "split.json")))
-    with open(table, newline="") as f:
-        data = list(csv.DictReader(f))
-    val = [data[i] for i in split["val"]]
-    xv = torch.tensor([[float(r[c]) for c in ("a", "b", "c")] for r in val], dtype=torch.float64)
-    xv = (xv - torch.tensor(pre["mean"], dtype=torch.float64)) / torch.tensor(pre["std"], dtype=torch.float64)
-    state = {k: v.double() for k, v in ck["model_state_dict"].items()}
-    config = json.load(open(os.path.join(run_dir, "config.json")))
-    pred = mlp_forward(state, config["model"]["activation"], xv).numpy().reshape(-1) / pre["target_scale"]
-    truth = np.array([float(r["price"]) for r in val])
-    err = pred - truth
-    r2 = 1 - (err ** 2).sum() / ((truth - truth.mean()) ** 2).sum()
-    mae = np.abs(err).mean()
-    rmse = np.sqrt((err ** 2).mean())
+    def numpy_metrics(checkpoint):
+        ck = torch.load(os.path.join(run_dir, "checkpoints", checkpoint))
+        pre = ck["data"]["preprocessing"]
+        assert pre["target_scale"] == 0.01, pre
+        split = json.load(open(os.path.join(run_dir, "split.json")))
+        with open(table, newline="") as f:
+            data = list(csv.DictReader(f))
+        val = [data[i] for i in split["val"]]
+        xv = torch.tensor([[float(r[c]) for c in ("a", "b", "c")] for r in val], dtype=torch.float64)
+        xv = (xv - torch.tensor(pre["mean"], dtype=torch.float64)) / torch.tensor(pre["std"], dtype=torch.float64)
+        state = {k: v.double() for k, v in ck["model_state_dict"].items()}
+        config = json.load(open(os.path.join(run_dir, "config.json")))
+        pred = mlp_forward(state, config["model"]["activation"], xv).numpy().reshape(-1) / pre["target_scale"]
+        truth = np.array([float(r["price"]) for r in val])
+        err = pred - truth
+        return (1 - (err ** 2).sum() / ((truth - truth.mean()) ** 2).sum(), np.abs(err).mean(),
+                np.sqrt((err ** 2).mean()))
+    r2, mae, rmse = numpy_metrics("last.pt")
     close(last["val_r2"], r2, "val_r2", 1e-5)
     close(last["val_mae"], mae, "val_mae", 1e-5)
     close(last["val_rmse"], rmse, "val_rmse", 1e-5)
@@ -100,6 +105,30 @@ def main():
     row = [t for t in table_rows if t["dir"] == os.path.abspath(run_dir)][0]
     close(row["final_val_rmse"], last["val_rmse"], "runs final_val_rmse", 1e-9)
     close(row["best_val_r2"], max(float(x["val_r2"]) for x in rows), "runs best_val_r2", 1e-9)
+
+    # the report's plot of predicted against true values: best.pt's, its R^2 in the title
+    report = os.path.join(work, "reg-report.html")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    r = subprocess.run([cli, "report", run_dir, "-o", report], capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr
+    html = open(report, encoding="utf-8").read()
+    m = re.search(r'alt="Predicted against true values \(validation split, best\.pt\): R² ([^,]+), '
+                  r'MAE ([^,]+), RMSE ([^"]+)"', html)
+    assert m, html[:3000]
+    best_r2, best_mae, best_rmse = numpy_metrics("best.pt")
+    assert m.group(1) == "%.4g" % best_r2 and m.group(2) == "%.4g" % best_mae, (m.groups(), best_r2, best_mae)
+    png = base64.b64decode(re.search(r'<img src="data:image/png;base64,([^"]+)"[^>]*alt="Predicted',
+                                     html).group(1))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") >= 600, png[:24]
+    # the data moved away: the report is still written, and says why the plot is missing
+    os.rename(table, table + ".moved")
+    r = subprocess.run([cli, "report", run_dir, "-o", report], capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr
+    html = open(report, encoding="utf-8").read()
+    assert "No plot of predicted against true values" in html and "houses.csv" in html, html[-3000:]
+    os.rename(table + ".moved", table)
 
     # classification: the regression columns stay empty
     moons = os.path.join(work, "moons")

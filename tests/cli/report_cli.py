@@ -74,6 +74,12 @@ def main(cli, work):
 
     run(cli, "report", runs["moons"])
     html, _ = check_html(os.path.join(runs["moons"], "report.html"), runs["moons"])
+    # The settings are those that act in the run (issue 43 item 22): generated classes
+    for key in ("data.noise", "model.hidden", "optimizer.betas", "training.epochs"):
+        assert "<code>%s</code>" % key in html, key
+    for key in ("data.seq_len", "data.target_scale", "data.path", "optimizer.momentum",
+                "model.cnn.channels", "data.csv.path"):
+        assert "<code>%s</code>" % key not in html, key
     run(cli, "report", runs["moons"])  # over its own report: allowed
     zh = os.path.join(work, "moons-zh.html")
     run(cli, "report", runs["moons"], "--lang", "zh_CN", "-o", zh)
@@ -81,6 +87,7 @@ def main(cli, work):
     run(cli, "report", runs["fmnist"], "-o", os.path.join(work, "f.html"))
     html, summary = check_html(os.path.join(work, "f.html"), runs["fmnist"])
     assert "Test loss" in html
+    assert "<code>data.limit</code>" in html and "<code>data.noise</code>" not in html  # files
     run(cli, "report", runs["exploding"], "-o", os.path.join(work, "x.html"))
     html, summary = check_html(os.path.join(work, "x.html"), runs["exploding"])
     assert summary["stop_reason"] == "non_finite" and "non-finite" in html, summary["stop_reason"]

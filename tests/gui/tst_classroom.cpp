@@ -13,10 +13,12 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
+#include "gui/teaching/lesson_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
@@ -111,6 +113,19 @@ void TstClassroom::paceIsTheClassroomsOnlyForItsPresetsAndLessons() {
   QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isActive(), 60000);
   QVERIFY2(w->openLesson(QStringLiteral("overfitting"), &error), qPrintable(error));
   QVERIFY(classroomPace());
+  // Its 400-sample step (10x the steps): the pace rises so that the run takes about 25 s
+  // (3 minutes at 32 steps/s), from the plan run.json records.
+  for (int k = 0; k < 4; ++k) w->lessonPanel()->next();
+  QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isActive() && !w->controller()->runDirectory().isEmpty(), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(w->controller()->pace() > classroom, 10000);
+  {
+    const TrainConfig& c = w->controller()->config();
+    QCOMPARE(c.data.n_samples, int64_t{400});
+    const double n_train = double(c.data.n_samples) - std::round(c.data.n_samples * c.data.val_fraction);
+    const double planned = c.training.epochs * std::ceil(n_train / double(c.training.batch_size));
+    QVERIFY2(planned / w->controller()->pace() <= 32,
+             qPrintable(QStringLiteral("%1 steps at %2 steps/s").arg(planned).arg(w->controller()->pace())));
+  }
   w->stopRun();
   QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isActive(), 60000);
   QCOMPARE(QSettings().value(QStringLiteral("pace")).toDouble(), 5.0);  // the user's own

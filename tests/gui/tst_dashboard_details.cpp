@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "core/run/run_reader.h"
 #include "gui/app/automation.h"
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
@@ -328,6 +329,14 @@ void TstDashboardDetails::checkpointSettingsSaySoInSource() {
   auto* source = w->findChild<QLabel*>(QStringLiteral("sourceLabel"));
   QVERIFY(source);
   QCOMPARE(source->text(), QStringLiteral("built-in preset \"moons\""));
+  // The status bar names the device and its threads, as run.json records them (the device
+  // lesson points at it).
+  auto* device = w->findChild<QLabel*>(QStringLiteral("deviceLabel"));
+  QVERIFY(device && device->isVisible());
+  const RunInfo info = readRun(w->controller()->runDirectory().toStdString()).info;
+  QCOMPARE(info.device, std::string("cpu"));
+  QCOMPARE(device->text(), info.num_threads == 1 ? QStringLiteral("CPU, 1 thread")
+                                                 : QStringLiteral("CPU, %1 threads").arg(info.num_threads));
   const QString last = QDir(w->controller()->runDirectory()).filePath("checkpoints/last.pt");
   QString error;
   QVERIFY2(w->loadCheckpoint(last, &error), qPrintable(error));

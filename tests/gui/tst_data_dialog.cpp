@@ -19,11 +19,14 @@
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/views/evaluation_dialog.h"
+#include "gui/views/all_settings_dialog.h"
 #include "gui/views/data_dialog.h"
 #include "gui/views/evaluation_view.h"
 #include "gui/views/shapes_dialog.h"
 #include "core/config/config_json.h"
+#include "core/config/config_file.h"
 #include "core/config/kinds.h"
+#include "core/run/run_reader.h"
 #include <QTableWidget>
 
 using namespace trainscope;
@@ -37,6 +40,7 @@ class TstDataDialog : public QObject {
   void badTableIsShownAndNotApplied();
   void evaluationViewShowsTheConfusionMatrix();
   void shapesDialogShowsEveryLayerOrTheMismatch();
+  void allSettingsReachEveryKey();
   void screenshotsForTheReadme();
 
  private:
@@ -164,6 +168,10 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   TrainConfig c = settings->config();
   QCOMPARE(c.data.source, std::string("csv"));
   QCOMPARE(c.data.csv.path.value_or(""), file.toStdString());
+  // Issue 43 item 10: the split is the data's (the key table's 0.2, not overfit-sine's 0.5) and
+  // the run is named after the data and the model, not the preset.
+  QCOMPARE(c.data.val_fraction, 0.2);
+  QCOMPARE(c.name, std::string("train-mlp"));
 
   // A short run on it: 3 outputs, class names from the table, the Evaluation tab filled.
   auto* controller = w.findChild<TrainingController*>();
@@ -199,6 +207,86 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QVERIFY2(dialog->view()->caption().contains(QStringLiteral("accuracy")),
            qPrintable(dialog->view()->caption()));
   dialog->close();
+
+  // The run opened from its folder (issue 43 item 5): no predictions in its files, the last
+  // epoch's metrics as metrics.csv holds them, and the way to the picture.
+  const QString run_dir = controller->runDirectory();
+  QString error;
+  QVERIFY2(controller->openRun(run_dir, &error), qPrintable(error));
+  QVERIFY(!view->detail().has_value());
+  const auto epochs = readMetricsCsv(std::filesystem::path(run_dir.toStdString()) / "metrics.csv");
+  QCOMPARE(epochs.size(), size_t{2});
+  const QString text = view->emptyText();
+  QVERIFY2(text.contains(QStringLiteral("Epoch 2")) &&
+               text.contains(QString::number(*epochs.back().val_accuracy, 'g', 4)) &&
+               text.contains(QString::number(epochs.back().val_loss, 'g', 4)) &&
+               text.contains(QStringLiteral("Evaluate...")),
+           qPrintable(text));
+  // Regression: R², MAE and RMSE, from the record
+  EvaluationView alone;
+  RunInfo reg;
+  reg.data.task = "regression";
+  alone.setRunInfo(reg);
+  EpochRecord e;
+  e.epoch = 7;
+  e.val_loss = 0.25;
+  e.val_r2 = 0.9123;
+  e.val_mae = 0.375;
+  e.val_rmse = 0.5;
+  alone.setEpoch(e);
+  QVERIFY2(alone.emptyText().contains(QStringLiteral("Epoch 7: validation loss 0.25, R² 0.9123, "
+                                                     "MAE 0.375, RMSE 0.5")),
+           qPrintable(alone.emptyText()));
+  // Classes named by their number are not labelled twice ("1 1"); others keep their index.
+  RunInfo digits;
+  digits.data.task = "classification";
+  digits.data.class_names = {"0", "1", "cat"};
+  alone.setRunInfo(digits);
+  ValidationDetail d;
+  d.epoch = 1;
+  d.n_classes = 3;
+  d.confusion = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  alone.setDetail(d);
+  QCOMPARE(alone.matrixLabels(), (QStringList{"0", "1", "2 cat"}));
+}
+
+// Issue 43 item 10: every key the CLI takes is reachable from the settings: the All settings
+// table lists the key table's keys, applies edits as --set does and refuses an invalid value
+// naming the key, changing nothing; the settings then run with the edits, marked modified.
+void TstDataDialog::allSettingsReachEveryKey() {
+  MainWindow w;
+  auto* settings = w.findChild<SettingsPanel*>();
+  QVERIFY(settings && settings->findChild<QPushButton*>(QStringLiteral("allSettingsButton")));
+  QVERIFY(w.loadPreset(QStringLiteral("moons")));
+  const TrainConfig before = settings->config();
+  AllSettingsDialog dialog(before);
+  QStringList expected;
+  for (const auto& k : configKeyInfos()) expected << QString::fromStdString(k.key);
+  QCOMPARE(dialog.keys(), expected);
+  QCOMPARE(dialog.valueText(QStringLiteral("optimizer.lr")), QString::number(before.optimizer.lr));
+  QCOMPARE(dialog.valueText(QStringLiteral("data.source")), QStringLiteral("moons"));
+  QVERIFY(dialog.setValueText(QStringLiteral("training.batch_size"), QStringLiteral("0")));
+  QString error;
+  QVERIFY(!dialog.apply(&error));
+  QVERIFY2(error.contains(QStringLiteral("training.batch_size")), qPrintable(error));
+  QCOMPARE(dialog.config().training.batch_size, before.training.batch_size);
+  QVERIFY(dialog.setValueText(QStringLiteral("training.batch_size"), QStringLiteral("16")));
+  QVERIFY(dialog.setValueText(QStringLiteral("scheduler.name"), QStringLiteral("StepLR")));
+  QVERIFY(dialog.setValueText(QStringLiteral("scheduler.step_size"), QStringLiteral("5")));
+  QVERIFY(dialog.setValueText(QStringLiteral("model.cnn.channels"), QStringLiteral("[8, 16]")));
+  QVERIFY(dialog.setValueText(QStringLiteral("training.monitor"), QStringLiteral("val_accuracy")));
+  QVERIFY(!dialog.setValueText(QStringLiteral("no.such.key"), QStringLiteral("1")));
+  QVERIFY2(dialog.apply(&error), qPrintable(error));
+  settings->applyAllSettings(dialog.config());
+  const TrainConfig after = settings->config();
+  QCOMPARE(after.training.batch_size, int64_t{16});
+  QCOMPARE(after.scheduler.name, std::string("StepLR"));
+  QCOMPARE(after.scheduler.step_size, int64_t{5});
+  QCOMPARE(after.model.cnn.channels, (std::vector<int64_t>{8, 16}));
+  QCOMPARE(after.training.monitor, std::string("val_accuracy"));
+  QCOMPARE(after.optimizer.lr, before.optimizer.lr);  // untouched keys as they were
+  auto* preset = settings->findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+  QVERIFY2(preset->currentText().contains(QStringLiteral("modified")), qPrintable(preset->currentText()));
 }
 
 /// With TRAINSCOPE_SHOTS=DIR: the README's pictures of the Data dialog's report and of the

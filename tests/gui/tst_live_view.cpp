@@ -122,6 +122,21 @@ void TstLiveView::repeatedEventsFoldIntoOneLine() {
     panel.addLine(QStringLiteral("line %1").arg(i), EventText::Severity::Info);
   }
   QCOMPARE(panel.lineCount(), EventsPanel::kMaxLines);
+  // Live changes are never folded: AMP on, then off, are two lines (folded, "off" hid "on").
+  EventsPanel changes;
+  Event amp;
+  amp.kind = EventKind::ConfigChanged;
+  amp.what = "training.amp";
+  amp.step = 10;
+  amp.value = 1;
+  changes.addEvent(amp);
+  amp.step = 20;
+  amp.value = 0;
+  changes.addEvent(amp);
+  QCOMPARE(changes.lineCount(), 2);
+  QVERIFY2(changes.lineText(0).contains(QStringLiteral("on")) &&
+               changes.lineText(1).contains(QStringLiteral("off")),
+           qPrintable(changes.lineText(0) + " / " + changes.lineText(1)));
 }
 
 void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {

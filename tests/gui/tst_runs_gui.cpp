@@ -2,6 +2,8 @@
 // (values recomputed here from metrics.csv), a filter by config key, the settings that differ
 // between selected runs, notes kept in notes.json only, a move to the trash folder, and Show
 // drawing a run in the training view without creating a folder.
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
@@ -192,6 +194,17 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
            qPrintable(names.join(" | ")));
   QVERIFY(overlay->setMetric("val_loss"));
   QVERIFY(overlay->setXAxis("epoch"));
+  {  // the legend above the curves, never over them (it covered where they start)
+    auto* plot = overlay->findChild<QCustomPlot*>(QStringLiteral("overlayPlot"));
+    QVERIFY(plot);
+    overlay->show();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(plot->legend->visible() && plot->legend->itemCount() == 2);
+    QVERIFY2(!plot->legend->outerRect().intersects(plot->axisRect()->rect()),
+             qPrintable(QStringLiteral("legend %1,%2 %3x%4")
+                            .arg(plot->legend->outerRect().x()).arg(plot->legend->outerRect().y())
+                            .arg(plot->legend->outerRect().width()).arg(plot->legend->outerRect().height())));
+  }
   overlay->setSmoothing(0);
   overlay->setBaseline(1 - fast_i);  // the slow run is the baseline
   const auto fast_epochs = readMetricsCsv(r / "fast" / "metrics.csv");
