@@ -744,8 +744,14 @@ void TstTeachingGui::runReportAndPythonCode() {
     QVERIFY2(!intro(plain).contains(QStringLiteral("changed while it trained")), qPrintable(intro(plain)));
     plain->close();
     delete plain;
-    w->controller()->setLearningRate(0.05);
-    QTRY_VERIFY(w->controller()->lastStep()->step > 10);
+    QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+    QVERIFY(w->controller()->setLearningRate(0.05));
+    auto changed_seen = [&] {
+      for (const QList<QVariant>& args : events)
+        if (args.at(0).value<Event>().kind == EventKind::ConfigChanged) return true;
+      return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(changed_seen(), 20000);
     action->trigger();
     auto* changed = w->findChild<PythonCodeDialog*>();
     QVERIFY(changed);
