@@ -2,6 +2,8 @@
 // inline, or laid out by QTextDocument onto PDF pages.
 #include "gui/teaching/run_report.h"
 
+#include <qcustomplot.h>
+
 #include <QBuffer>
 #include <QDateTime>
 #include <QFileInfo>
@@ -106,6 +108,9 @@ std::optional<PlotImage> predictionPlot(const RunRecord& run, QString* note) {
     view.resize(kPlotWidth, kPlotHeight + 60);
     view.show();
     view.showEvaluation(result);
+    // Drawn now with its axis titles (set after the points; no event loop runs a queued replot).
+    for (QCustomPlot* plot : view.findChildren<QCustomPlot*>())
+      plot->replot(QCustomPlot::rpImmediateRefresh);
     const QImage image = view.grab().toImage();
     view.close();
     const QString name = QString::fromStdString(checkpoint.filename().string());
