@@ -294,14 +294,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   plot_area_->resetView();
   // The smoothed loss suits the run's length (issue 43: EMA 0.95 lagged over 20-step lessons).
   plot_area_->lossView()->suggestSmoothingForRun(info.epochs * info.batches_per_epoch);
-  // A lesson's run at the classroom pace takes about 25 s: a step that makes the run longer
-  // (the overfitting lesson's 400 samples: 3 minutes) raises the pace to fit (issue 43 item 20);
-  // never lowered, not remembered.
-  if (lesson_panel_->lesson() && controller_->isActive() && controls_->pace() > 0) {
-    const double steps = static_cast<double>(info.epochs * info.batches_per_epoch) /
-                         std::max<int64_t>(1, controller_->config().training.grad_accum_steps);
-    if (steps / controls_->pace() > 30) controls_->setPace(steps / 25.0, /*remember=*/false);
-  }
+  fitLessonPace(info);
   flushed_ = ~quint64{0};
   live_changes_.clear();
   progress_->startRun(controller_->runDirectory());

@@ -126,6 +126,8 @@ class MainWindow : public QMainWindow {
   void onSaveLesson();
   /// File > Show the PyTorch code: the current settings as a script (PythonCodeDialog).
   void onShowPythonCode();
+  /// A lesson's run at the classroom pace: a pace that lets the run `info` plans take about 25 s.
+  void fitLessonPace(const RunInfo& info);
   /// File > Export run report: the shown run's report (writeRunReport) to a chosen file.
   void onExportReport();
   /// Sets every text of the window in the current language (Language menu, --lang).

@@ -13,6 +13,7 @@
 #include "gui/app/translations.h"
 #include "gui/main_menu.h"
 #include "gui/main_window.h"
+#include "gui/panels/run_controls_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/lessons.h"
@@ -133,6 +134,17 @@ void MainWindow::onExportReport() {
     statusBar()->showMessage(Tr::tr("Report written to %1").arg(file), 8000);
   else
     QMessageBox::warning(this, Tr::tr("Export run report"), error);
+}
+
+void MainWindow::fitLessonPace(const RunInfo& info) {
+  // A lesson's run at the classroom pace takes about 25 s: a step that makes the run longer
+  // (the overfitting lesson's 400 samples: 3 minutes) raises the pace to fit (issue 43 item 20);
+  // never lowered, not remembered.
+  if (lesson_panel_->lesson() && controller_->isActive() && controls_->pace() > 0) {
+    const double steps = static_cast<double>(info.epochs * info.batches_per_epoch) /
+                         std::max<int64_t>(1, controller_->config().training.grad_accum_steps);
+    if (steps / controls_->pace() > 30) controls_->setPace(steps / 25.0, /*remember=*/false);
+  }
 }
 
 }  // namespace trainscope
