@@ -114,7 +114,7 @@ bool MainWindow::startLessonRun(bool paused) {
 
 void MainWindow::onShowPythonCode() {
   auto* dialog = new PythonCodeDialog(currentConfig(), "the dashboard's settings", this, live_changes_,
-                                      live_change_step_);
+                                      live_change_step_, controller_->runDirectory());
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
 }

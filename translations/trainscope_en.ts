@@ -4205,5 +4205,13 @@ Its files are kept there until you delete them.</source>
         <source>Skip bad steps</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot write %1: the disk is full or a file size limit was reached; nothing was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own data is read as the run shown read it (%1): the samples its split.json lists, with the settings that run started with.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4195,5 +4195,13 @@ Its files are kept there until you delete them.</source>
         <source>Skip bad steps</source>
         <translation>跳过出错的步</translation>
     </message>
+    <message>
+        <source>Cannot write %1: the disk is full or a file size limit was reached; nothing was written</source>
+        <translation>无法写入 %1：磁盘已满，或已达到文件大小上限；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>Your own data is read as the run shown read it (%1): the samples its split.json lists, with the settings that run started with.</source>
+        <translation>你自己的数据按当前显示的这次训练的方式读取（%1）：即它的 split.json 列出的样本，并使用该次训练开始时的设置。</translation>
+    </message>
 </context>
 </TS>

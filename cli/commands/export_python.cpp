@@ -94,6 +94,8 @@ int ExportPythonCommand::run() const {
   }
   for (const std::string& s : sets_) source.description += ", with --set " + s;
   const TrainConfig config = resolveConfig(preset_, config_file, sets_);  // Error: exit 2
+  if (!run_.empty() && isOwnDataSource(config.data.source))
+    source.own_data = readOwnDataRecord(config_file.parent_path(), config);  // Error: exit 2
   const std::string script = pythonScript(config, source);
   if (out.empty()) {
     std::fputs(script.c_str(), stdout);

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -15,6 +16,7 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/train/teaching/python_script.h"
 #include "gui/tr.h"
@@ -23,7 +25,7 @@ namespace trainscope {
 
 PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string& source,
                                    QWidget* parent, const QStringList& liveChanges,
-                                   qint64 firstChangeStep)
+                                   qint64 firstChangeStep, const QString& runDir)
     : QDialog(parent), name_(QString::fromStdString(config.name)) {
   setObjectName(QStringLiteral("pythonCodeDialog"));
   setWindowTitle(Tr::tr("The PyTorch code of these settings"));
@@ -32,9 +34,18 @@ PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string&
   intro->setWordWrap(true);
   layout->addWidget(intro);
   QString error;
+  const bool own_data = isOwnDataSource(config.data.source) && !runDir.isEmpty();
   try {
-    script_ = QString::fromStdString(pythonScript(config, {source}));
-  } catch (const Error& e) {
+    if (own_data) {  // the run shown: its settings and the samples its split.json lists
+      const std::filesystem::path dir = runDir.toStdString();
+      const TrainConfig shown = configFromJson(readConfigFile(dir / "config.json"));
+      PythonScriptSource run_source{"the run " + dir.string()};
+      run_source.own_data = readOwnDataRecord(dir, shown);
+      script_ = QString::fromStdString(pythonScript(shown, run_source));
+    } else {
+      script_ = QString::fromStdString(pythonScript(config, {source}));
+    }
+  } catch (const std::exception& e) {
     error = QString::fromStdString(e.what());
   }
   if (script_.isEmpty()) {
@@ -45,6 +56,11 @@ PythonCodeDialog::PythonCodeDialog(const TrainConfig& config, const std::string&
                           "script in the usual training loop. Run it with python3 FILE --out "
                           "DIR: on the CPU every step's loss equals the steps.csv of a run "
                           "started with these settings.");
+    if (own_data)
+      text += QStringLiteral("\n") +
+              Tr::tr("Your own data is read as the run shown read it (%1): the samples its "
+                     "split.json lists, with the settings that run started with.")
+                  .arg(QDir::toNativeSeparators(runDir));
     if (!liveChanges.isEmpty())
       text += QStringLiteral("\n") +
               Tr::tr("The run shown was changed while it trained (%1): the script trains with "

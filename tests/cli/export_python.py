@@ -10,14 +10,22 @@ overfit-sine (as shipped), moons, circles, spirals, fashion-mnist-mlp and -cnn (
 rnn-exploding with clipping, exploding (stops on a non-finite value at the same step), and
 variants (dropout, weight decay, SGD with momentum and gradient accumulation, AdamW with StepLR,
 warm-up + cosine, ReduceLROnPlateau + early stopping + stratified split, AMP on the CPU, a GRU,
-each teaching mistake). `export-python --preset NAME` equals the export of a run of that preset.
+each teaching mistake). The user's own data (issue 43 item 7), read by the script through the
+run's split.json with pandas, numpy and OpenCV: the presets flowers-csv, housing-csv and
+fashion-png, and files written here (a headerless ';' table with whole-number labels, missing
+cells dropped and a validation table; .npz classes; .npy regression of [N, 3, 4] samples; IDX
+images for a CNN; RGB images of mixed sizes resized, in train/ and val/ folders); TorchScript
+modules (an MLP on moons, a CNN on the IDX images). A data file changed after its run: the script
+refuses it. `export-python --preset NAME` equals the export of a run of that preset.
 Bad input: exit 2 naming the problem, nothing written.
 
 usage: export_python.py CLI WORKDIR
 """
 import csv
+import gzip
 import os
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -51,6 +59,93 @@ CASES = [
 ] + [("mistake-" + m, MOONS + ["--set", "model.dropout=0.2", "--set", 'teaching.mistakes=["%s"]' % m])
      for m in ("no_zero_grad", "step_before_backward", "eval_in_train_mode", "val_with_grad",
                "shuffled_labels", "lr_x1000", "lr_x1e-6")]
+
+
+def own_data(work):
+    """Files of the user's own data, written with numpy only; returns the cases that train on them."""
+    import numpy as np
+    import torch
+    rng = np.random.default_rng(7)
+    d = os.path.join(work, "own")
+    os.makedirs(d)
+    path = lambda name: os.path.join(d, name)
+
+    def table(name, n, missing_row=None):
+        with open(path(name), "w") as f:
+            for i in range(n):
+                a, b = rng.normal(), rng.normal() * 2
+                label = int(a + b > 0) + int(a > 1)
+                cells = ["%.6g" % a, " %.6g " % b, ("%d.0" if i % 4 == 0 else "%d") % label]
+                if i == missing_row:
+                    cells[1] = "NA"
+                f.write(";".join(cells) + "\n")
+    table("pool.csv", 180, missing_row=5)
+    table("val.csv", 40, missing_row=3)
+    np.savez(path("classes.npz"), x=rng.normal(size=(150, 4)), y=rng.choice([2, 5, 9], size=150))
+    np.save(path("x.npy"), rng.normal(size=(160, 3, 4)))
+    np.save(path("y.npy"), rng.normal(size=160))
+
+    def idx(name, a):
+        header = bytes([0, 0, 8, a.ndim]) + b"".join(struct.pack(">I", n) for n in a.shape)
+        data = header + a.tobytes()
+        with open(path(name), "wb") as f:
+            f.write(gzip.compress(data) if name.endswith(".gz") else data)
+    idx("images.idx.gz", rng.integers(0, 256, size=(200, 8, 8), dtype=np.uint8))
+    idx("labels.idx", rng.choice([3, 5, 7], size=200).astype(np.uint8))
+    for split, n in (("train", 24), ("val", 8)):
+        for cls in ("cat", "dog"):
+            for i in range(n):
+                folder = os.path.join(path("pictures"), split, cls, "more" if i % 3 == 0 else "")
+                os.makedirs(folder, exist_ok=True)
+                h, w = (int(v) for v in rng.integers(5, 14, size=2))
+                pixels = rng.integers(0, 256, size=(h, w, 3), dtype=np.uint8)
+                with open(os.path.join(folder, "%02d.ppm" % i), "wb") as f:
+                    f.write(b"P6\n%d %d\n255\n" % (w, h) + pixels.tobytes())
+    mlp = torch.nn.Sequential(torch.nn.Linear(2, 16), torch.nn.Tanh(), torch.nn.Dropout(0.2),
+                                          torch.nn.Linear(16, 2))
+    torch.jit.script(mlp).save(path("mlp.pt"))
+    cnn = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3, padding=1), torch.nn.ReLU(), torch.nn.MaxPool2d(2),
+                              torch.nn.Flatten(), torch.nn.Linear(64, 3))
+    torch.jit.script(cnn).save(path("cnn.pt"))
+    idx_data = ["--set", "data.source=idx", "--set", "data.idx.path=" + path("images.idx.gz"),
+                "--set", "data.idx.y_path=" + path("labels.idx")]
+    return [
+        ("flowers-csv", ["--preset", "flowers-csv", "--epochs", "3"]),
+        ("housing-csv", ["--preset", "housing-csv", "--epochs", "3"]),
+        ("fashion-png", ["--preset", "fashion-png", "--epochs", "1", "--set", "data.limit=500"]),
+        ("csv-headerless", ["--preset", "moons", "--epochs", "3", "--set", "data.source=csv",
+                            "--set", "data.csv.path=" + path("pool.csv"), "--set", "data.csv.header=no",
+                            "--set", "data.csv.val_path=" + path("val.csv"),
+                            "--set", "data.csv.on_missing=drop_row"]),
+        ("npz-classes", ["--preset", "moons", "--epochs", "3", "--set", "data.source=npy",
+                         "--set", "data.npy.path=" + path("classes.npz"), "--set", "data.stratify=true"]),
+        ("npy-regression", ["--preset", "overfit-sine", "--epochs", "3", "--set", "data.source=npy",
+                            "--set", "data.npy.path=" + path("x.npy"), "--set", "data.npy.y_path=" + path("y.npy"),
+                            "--set", "data.target_scale=3"]),
+        ("idx-cnn", ["--preset", "fashion-mnist-cnn", "--epochs", "2", "--set", "model.cnn.channels=[4]"] + idx_data),
+        ("image-folder-rgb", ["--preset", "fashion-mnist-mlp", "--epochs", "3", "--set", "data.source=image-folder",
+                              "--set", "data.image_folder.path=" + path("pictures"),
+                              "--set", "data.image_folder.channels=3", "--set", "data.image_folder.size=[8,10]"]),
+        ("torchscript-mlp", ["--preset", "moons", "--epochs", "3", "--set", "model.kind=torchscript",
+                             "--set", "model.torchscript.path=" + path("mlp.pt")]),
+        ("torchscript-cnn", ["--preset", "fashion-mnist-cnn", "--epochs", "2", "--set", "model.kind=torchscript",
+                             "--set", "model.torchscript.path=" + path("cnn.pt")] + idx_data),
+    ]
+
+
+def changed_data(cli, work):
+    """A data file changed after its run: the script refuses to train on other samples."""
+    run_dir = os.path.join(work, "run-csv-headerless")
+    pool = os.path.join(work, "own", "pool.csv")
+    with open(pool) as f:
+        rows = f.read().splitlines()
+    with open(pool, "w") as f:
+        f.write("\n".join(rows[1:] + rows[:1]) + "\n")  # the same rows, reordered
+    script = os.path.join(work, "changed.py")
+    cli_run(cli, "export-python", run_dir, "-o", script)
+    r = subprocess.run([PY, script], capture_output=True, text=True)
+    assert r.returncode != 0 and "changed since the run" in r.stderr, (r.returncode, r.stderr[-500:])
+    print("changed data: the script refuses a data file whose SHA-256 differs from split.json's")
 
 
 def cli_run(cli, *args, expect=(0,)):
@@ -106,9 +201,7 @@ def bad_input(cli, work, run_dir):
         ([run_dir, "--preset", "moons"], "one of RUN, --preset NAME or --config FILE"),
         ([], "one of RUN, --preset NAME or --config FILE"),
         (["--preset", "no-such-preset"], "no-such-preset"),
-        (["--config", config_file], "data.source"),
-        (["--preset", "moons", "--set", "model.kind=torchscript", "--set", "model.torchscript.path=m.pt"],
-         "model.kind"),
+        (["--config", config_file], "export a run of it"),
         (["--preset", "moons", "--set", "scheduler.name=ReduceLROnPlateau", "--set", "scheduler.warmup_epochs=2"],
          "scheduler.warmup_epochs"),
     ]
@@ -142,8 +235,9 @@ def caveats(cli, work):
 def main(cli, work):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    for name, args in CASES:
+    for name, args in CASES + own_data(work):
         check_case(cli, work, name, args)
+    changed_data(cli, work)
     # --preset: the same script as the export of a run of the preset, but for where it came from
     # and what the run filled in (training.non_finite: the CLI's default "stop")
     from_preset = cli_run(cli, "export-python", "--preset", "overfit-sine").stdout

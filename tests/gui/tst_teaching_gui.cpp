@@ -764,8 +764,21 @@ void TstTeachingGui::runReportAndPythonCode() {
   }
   QVERIFY(w->loadPreset(QStringLiteral("flowers-csv")));
   PythonCodeDialog csv_dialog(w->currentConfig(), "the test's settings");
-  QVERIFY(csv_dialog.script().isEmpty());
+  QVERIFY(csv_dialog.script().isEmpty());  // no run of it: its samples are a run's (issue 43 item 7)
   QVERIFY(!csv_dialog.findChild<QPushButton*>(QStringLiteral("pythonCodeSave"))->isEnabled());
+  // With a run of it shown, the script reads that run's samples through its split.json
+  w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
+  QVERIFY(w->startRun());
+  QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isActive(), 60000);
+  w->findChild<QAction*>(QStringLiteral("actionShowPythonCode"))->trigger();
+  auto* own = w->findChild<PythonCodeDialog*>();
+  QVERIFY(own);
+  const QString run_dir = QDir(w->runDirectory()).absolutePath();
+  QVERIFY2(own->script().contains(QStringLiteral("pd.read_csv(")) &&
+               own->script().contains(QStringLiteral("RUN_DIR = \"") + run_dir + QStringLiteral("\"")),
+           qPrintable(own->script().left(3000)));
+  QVERIFY(own->findChildren<QLabel*>().value(0)->text().contains(QDir::toNativeSeparators(run_dir)));
+  delete own;
 }
 
 QTEST_MAIN(TstTeachingGui)

@@ -11,7 +11,8 @@ namespace trainscope {
 using namespace python_script;
 
 std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source) {
-  const DataFacts f = dataFacts(c.data);
+  const DataFacts f = source.own_data ? ownDataFacts(*source.own_data) : dataFacts(c.data);
+  const bool torchscript = c.model.kind == "torchscript";
   const Mistakes mistakes = parseMistakes(c.teaching.mistakes);
   const TrainingConfig& t = c.training;
   const std::string loss_fn = f.classification ? "F.cross_entropy" : "F.mse_loss";
@@ -35,12 +36,17 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "\"\"\"\n"
        "import argparse\n"
        "import csv\n";
-  if (f.images) o << "import gzip\n";
+  if (f.own) o << "import hashlib\n";
+  if (f.images || c.data.source == "idx") o << "import gzip\n";
+  if (f.own) o << "import json\n";
   o << "import math\n"
        "import os\n";
   if (!t.seed) o << "import random\n";
   o << "\n";
-  if (f.images) o << "import numpy as np\n";
+  if (c.data.source == "image-folder")
+    o << "import cv2  # OpenCV (Debian: python3-opencv; pip: opencv-python), as TrainScope decodes\n";
+  if (f.images || f.own) o << "import numpy as np\n";
+  if (c.data.source == "csv") o << "import pandas as pd\n";
   o << "import torch\n"
        "import torch.nn.functional as F\n"
        "from torch import nn\n\n"
@@ -78,7 +84,11 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "# The data is prepared on one thread, as TrainScope prepares it: the order of a float\n"
        "# sum depends on the thread count.\n"
        "torch.set_num_threads(1)\n\n";
-  writeData(o, c.data, f);
+  if (source.own_data)
+    writeOwnData(o, c, *source.own_data, f);
+  else
+    writeData(o, c.data, f);
+  writeStandardize(o, c.data, f, torchscript);
   if (mistakes.shuffled_labels)
     o << "\n# MISTAKE teaching.mistakes shuffled_labels: the training labels shuffled against their\n"
          "# inputs (validation keeps its own): nothing learned carries over\n"
@@ -275,7 +285,7 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
     o << "    if bad_epochs >= " << t.early_stopping.patience << ":\n"
          "        print(f\"early stop after epoch {epoch}\")\n"
          "        break\n";
-  if (f.images)
+  if (f.test)
     o << "\ntest_loss, test_accuracy = evaluate(x_test, y_test)\n"
          "print(f\"test_loss {test_loss:.4f}  test_accuracy {test_accuracy:.4f}\")\n";
   return o.str();

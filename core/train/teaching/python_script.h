@@ -9,13 +9,42 @@
 /// Run as `python3 script.py --out DIR` it writes DIR/steps.csv (TrainScope's `step` and `loss`
 /// columns), DIR/metrics.csv (epoch, step, train_loss, val_loss[, val_accuracy]) and
 /// DIR/checkpoints/last.pt. Torch-free, Qt-free.
+#include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/run/records.h"  // DataSummary
 #include "core/io/written_marks.h"  // kPythonScriptMarker: the script's first bytes
 
 namespace trainscope {
+
+/// What a run on the user's own data (data.source csv, npy, idx, image-folder) read, from its
+/// folder: the script reads the same samples through the folder's split.json (its indices and
+/// data files' SHA-256) with the preprocessing recorded here, and builds the model for them.
+struct OwnDataRecord {
+  std::string run_dir;  ///< absolute; holds split.json
+  DataSummary data;     ///< run.json's "data": task, shapes, class and feature names
+  /// csv: how the pool table was read (its resolved delimiter and header), the target column's
+  /// name and each feature of x in order as {column, category}: category "" for a number
+  /// column, else a one-hot column's category (feature "<column>=<category>").
+  char delimiter = ',';
+  bool header = true;
+  std::string target_column;
+  std::vector<std::pair<std::string, std::string>> features;
+};
+
+/// Whether `source` is the user's own data (csv, npy, idx, image-folder), which the script reads
+/// through a run's split.json.
+bool isOwnDataSource(const std::string& source);
+
+/// Reads the OwnDataRecord of the run in `dir` whose resolved config is `config` (run.json's
+/// data; for csv the pool table's header, read as the run read it). Throws Error(Data, file)
+/// naming run.json or split.json when missing or unreadable, or the table when its columns no
+/// longer hold the run's features (the file changed since the run).
+OwnDataRecord readOwnDataRecord(const std::filesystem::path& dir, const TrainConfig& config);
 
 /// Where the script came from, for its header comment ("run runs/moons-...", "preset moons").
 struct PythonScriptSource {
@@ -23,15 +52,20 @@ struct PythonScriptSource {
   /// What the script does not reproduce of the source, one English sentence each (a resumed
   /// run, settings changed while it trained): written into the script's docstring.
   std::vector<std::string> caveats{};
+  /// The run's own data (readOwnDataRecord); required for data.source csv, npy, idx and
+  /// image-folder, whose samples the script reads through the run's split.json.
+  std::optional<OwnDataRecord> own_data{};
 };
 
 /// The script for `config` (a resolved config: a run's config.json, a preset or a config file).
 /// `config.training.seed` unset: the script draws one and prints it. Throws
 /// Error(Config, key) naming the key for what the script cannot reproduce: data.source csv,
-/// npy, image-folder and idx (TrainScope's readers: their files are read by core/data, which
-/// has no Python twin yet), model.kind torchscript (the module is the user's own Python: load
-/// it with torch.jit.load), and scheduler.warmup_epochs with ReduceLROnPlateau (SequentialLR
-/// refuses ReduceLROnPlateau in torch 1.13).
+/// npy, image-folder and idx without `source.own_data` (a preset or config file: the samples
+/// are those a run's split.json lists, so export the run), and scheduler.warmup_epochs with
+/// ReduceLROnPlateau (SequentialLR refuses ReduceLROnPlateau in torch 1.13). Own data is read
+/// as Python users read it: pandas (csv), numpy (npy, idx), OpenCV's cv2 (image folders: the
+/// decoder and resize TrainScope uses; PIL's resize differs). model.kind torchscript: the
+/// script trains the module torch.jit.load gives.
 std::string pythonScript(const TrainConfig& config, const PythonScriptSource& source);
 
 }  // namespace trainscope

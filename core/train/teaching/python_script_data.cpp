@@ -44,14 +44,13 @@ DataFacts dataFacts(const DataConfig& d) {
   } else if (d.source == "fashion-mnist") {
     f.classification = true, f.images = true, f.features = 784, f.outputs = 10;
     f.image_shape = {1, 28, 28};
+    f.test = true;
   } else {
     throw Error(ErrorCode::Config, "data.source",
-                "export-python writes the data code of the generated sources (sine, moons, "
-                "circles, spirals, sine-sequence) and of fashion-mnist; data.source \"" +
-                    d.source +
-                    "\" is read by TrainScope's own reader, which the script cannot reproduce "
-                    "sample for sample yet: load the same samples with split.json's indices "
-                    "(see README, \"Your own data\")");
+                "data.source \"" + d.source +
+                    "\" is your own data: export-python reads the samples a run read, through "
+                    "its split.json, so export a run of it (`trainscope-cli export-python RUN`) "
+                    "rather than a preset or config file");
   }
   return f;
 }
@@ -161,6 +160,9 @@ void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f) {
   }
   o << "x_train, y_train = x[train_idx], y[train_idx]\n"
        "x_val, y_val = x[val_idx], y[val_idx]\n";
+}
+
+void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFacts& f, bool torchscript) {
   if (f.images) {
     if (d.standardize)
       o << "\n# data.standardize: one mean and std over all training pixels (0..255), exact\n"
@@ -174,9 +176,16 @@ void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f) {
            "    PIXEL_STD = 255.0\n";
     else
       o << "\nPIXEL_MEAN, PIXEL_STD = 0.0, 255.0  # data.standardize false: x / 255\n";
+    if (torchscript)
+      o << "\nIMAGE_INPUT = False  # set once the module is loaded: whether it takes [N, C, H, W]\n";
     o << "\n\ndef to_inputs(pixels):\n"
-         "    \"\"\"uint8 pixels -> the model's float32 input, (x - mean) / std per batch.\"\"\"\n"
-         "    return pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)\n\n\n";
+         "    \"\"\"uint8 pixels -> the model's float32 input, (x - mean) / std per batch.\"\"\"\n";
+    if (torchscript)
+      o << "    x = pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)\n"
+           "    return x.view(len(x), " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
+        << f.image_shape.at(2) << ") if IMAGE_INPUT else x\n\n\n";
+    else
+      o << "    return pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)\n\n\n";
   } else {
     if (d.standardize)
       o << "\n# data.standardize: z-scores per feature, population std (as sklearn's "

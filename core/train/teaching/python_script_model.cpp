@@ -32,7 +32,7 @@ void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d
                 const DataFacts& f) {
   if (m.kind == "mlp") {
     o << "model = nn.Sequential(  # model.kind \"mlp\"\n";
-    if (f.sequences) o << "    nn.Flatten(),\n";
+    if (f.sequences || f.flatten) o << "    nn.Flatten(),\n";
     writeLinearStack(o, f.features, m.hidden, m.activation, m.dropout, f.outputs);
     o << ")\n";
   } else if (m.kind == "cnn") {
@@ -80,7 +80,7 @@ void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d
       << " into a linear head.\"\"\"\n\n"
          "    def __init__(self):\n"
          "        super().__init__()\n"
-         "        self.rnn = nn." << cls << "(1, " << r.hidden_size << ", num_layers=" << r.num_layers;
+         "        self.rnn = nn." << cls << "(" << f.step_features << ", " << r.hidden_size << ", num_layers=" << r.num_layers;
     if (cls == "RNN") o << ", nonlinearity=" << pyStr(r.nonlinearity);
     o << ", batch_first=True";
     if (r.dropout > 0) o << ", dropout=" << py(r.dropout);
@@ -94,12 +94,26 @@ void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d
     if (m.dropout > 0) o << "        features = self.drop(features)\n";
     o << "        return self.head(features)\n\n\n"
          "model = RecurrentNet()\n";
+  } else if (m.kind == "torchscript") {
+    o << "# model.kind \"torchscript\": your module as saved, its weights included. A TorchScript\n"
+         "# file is a program, like a pickle: load only files you trust. The graph executor's\n"
+         "# re-optimisation (per batch shape, after a few calls) is off: each step runs the\n"
+         "# saved graph, whose losses equal TrainScope's bit for bit (re-optimised graphs differ\n"
+         "# in the last bits)\n"
+         "torch._C._set_graph_executor_optimize(False)\n"
+         "model = torch.jit.load(" << pyStr(m.torchscript.path.value_or("")) << ", map_location=\"cpu\")"
+         "  # model.torchscript.path\n";
+    if (f.images)
+      o << "model.eval()\n"
+           "try:  # TrainScope tries [N, C, H, W] once on zeros; else the pixels stay flat\n"
+           "    with torch.no_grad():\n"
+           "        model(torch.zeros(1, " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
+        << f.image_shape.at(2) << "))\n"
+           "    IMAGE_INPUT = True\n"
+           "except Exception:\n"
+           "    IMAGE_INPUT = False\n";
   } else {
-    throw Error(ErrorCode::Config, "model.kind",
-                "model.kind " + m.kind +
-                    ": the module is your own Python; load it with torch.jit.load(\"" +
-                    m.torchscript.path.value_or("model.pt") +
-                    "\") and train it with the loop export-python writes for the other kinds");
+    throw Error(ErrorCode::Config, "model.kind", "unknown model.kind " + m.kind);
   }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/train/teaching/python_script.h"  // OwnDataRecord
 
 namespace trainscope::python_script {
 
@@ -28,13 +29,24 @@ struct DataFacts {
   int64_t features = 0;    ///< one sample's values (flattened)
   int64_t outputs = 0;
   std::vector<int64_t> image_shape;  ///< [C, H, W] of images
+  bool own = false;         ///< the user's own data, read through a run's split.json
+  bool flatten = false;     ///< samples of more than one axis that an MLP flattens
+  int64_t step_features = 1;  ///< sequences: F of [T, F]
+  bool test = false;        ///< a test split the script evaluates at the end (fashion-mnist)
 };
 
-/// The facts of `data.source`; throws Error(Config, "data.source") for sources the script
-/// cannot reproduce (read by TrainScope's own readers).
+/// The facts of `data.source`; throws Error(Config, "data.source") for the user's own data
+/// (read through a run's split.json: ownDataFacts).
 DataFacts dataFacts(const DataConfig& d);
-/// The data section: generation or reading, data.limit, the split, standardisation.
+/// The facts of a run's own data (run.json's data summary).
+DataFacts ownDataFacts(const OwnDataRecord& r);
+/// The data section of a built-in source: generation or reading, data.limit, the split.
 void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f);
+/// The data section of the user's own data: split.json's samples read and converted.
+void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r, const DataFacts& f);
+/// Standardisation of x_train / x_val as core/data/dataset.cpp does it (and to_inputs for
+/// uint8 pixels).
+void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFacts& f, bool torchscript);
 /// `model = ...` in TrainScope's layer order; throws Error(Config, "model.kind") for a kind
 /// the script cannot write or one that does not fit the data.
 void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
