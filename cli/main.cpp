@@ -9,5 +9,8 @@ int main(int argc, char** argv) {
   // ignored) instead of SIGPIPE killing the run before it saved anything; the run trains on
   // and writes its run directory as usual.
   std::signal(SIGPIPE, SIG_IGN);
+  // A file size limit (ulimit -f): writes past it fail with EFBIG, handled as a full disk (exit
+  // 1, files cut back to whole records) instead of SIGXFSZ killing the run mid-record.
+  std::signal(SIGXFSZ, SIG_IGN);
   return trainscope::cli::runCli(argc, argv);
 }

@@ -164,7 +164,10 @@ int RunsCommand::run() const {
     std::printf("%s\n", line.c_str());
     for (const auto& r : rows) {
       line.clear();
-      for (size_t i = 0; i < keys.size(); ++i) line += (i ? "," : "") + csvCell(exactCell(r, keys[i]));
+      for (size_t i = 0; i < keys.size(); ++i) {  // text escaped against formula injection
+        const std::string cell = exactCell(r, keys[i]);
+        line += (i ? "," : "") + (r.values.at(keys[i]).is_string() ? csvTextCell(cell) : csvCell(cell));
+      }
       std::printf("%s\n", line.c_str());
     }
     return kExitOk;

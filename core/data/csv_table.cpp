@@ -138,14 +138,19 @@ struct Pass {
     }
   }
 
-  /// Text must be UTF-8 (it reaches run.json and JSON output): false and `error` set otherwise.
+  /// Text must be UTF-8 (it reaches run.json and JSON output) without NUL bytes (which C
+  /// strings, file names and reports cut at: a label "a\0b" became a class of its own): false
+  /// and `error` set otherwise.
   bool checkUtf8(const std::string& cell, int64_t line, std::size_t c) {
-    if (isValidUtf8(cell)) return true;
+    const bool nul = cell.find('\0') != std::string::npos;
+    if (!nul && isValidUtf8(cell)) return true;
     error = "line " + std::to_string(line) + ", column " +
             (table->columns.size() > c ? inQuotes(table->columns[c].name)
                                        : std::to_string(c + 1)) +
-            ": the cell is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save "
-            "the file as UTF-8";
+            (nul ? ": the cell holds a NUL byte (a binary file, or text saved as UTF-16?); a "
+                   "table holds text: remove it"
+                 : ": the cell is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); "
+                   "save the file as UTF-8");
     return false;
   }
 

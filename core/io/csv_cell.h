@@ -14,4 +14,14 @@ inline std::string csvCell(const std::string& text) {
   return out + "\"";
 }
 
+/// A text cell (a name, notes, tags: never a number) of a CSV file that spreadsheets open, as
+/// OWASP's "CSV Injection" advice has it: text beginning with '=', '+', '-', '@', a tab or a
+/// carriage return gets a leading single quote, so a spreadsheet shows it as text instead of
+/// running it as a formula ("=HYPERLINK(...)" -> "'=HYPERLINK(...)"); then csvCell's quoting.
+inline std::string csvTextCell(const std::string& text) {
+  if (!text.empty() && std::string("=+-@\t\r").find(text.front()) != std::string::npos)
+    return csvCell("'" + text);
+  return csvCell(text);
+}
+
 }  // namespace trainscope

@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/number_format.h"
+#include "core/io/utf8.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_follower.h"
 #include "core/run/run_lock.h"
@@ -197,10 +198,12 @@ void fillMetrics(RunRow& row, const std::vector<EpochRecord>& epochs) {
   }
 }
 
-void readNotes(RunRow& row) {
+/// The notes and tags of notes.json into `row`; the problem when the file exists but cannot be
+/// read (the row is then "incomplete" with it: "no notes" would be a wrong answer).
+std::string readNotes(RunRow& row) {
   const fs::path file = row.dir / kRunNotesFile;
   std::error_code ec;
-  if (!fs::exists(file, ec)) return;
+  if (!fs::exists(file, ec)) return "";
   try {
     const json n = readJsonFile(file);
     if (n.contains("notes") && n["notes"].is_string()) row.values["notes"] = n["notes"];
@@ -210,9 +213,10 @@ void readNotes(RunRow& row) {
         if (t.is_string()) tags += (tags.empty() ? "" : ", ") + t.get<std::string>();
       row.values["tags"] = tags;
     }
-  } catch (const Error&) {
-    // An unreadable notes file does not hide the run; its notes show as empty.
+  } catch (const Error& e) {
+    return e.what();
   }
+  return "";
 }
 
 }  // namespace
@@ -272,8 +276,11 @@ RunRow readRunRow(const fs::path& dir_in) {
   if (!row.dir.has_filename()) row.dir = row.dir.parent_path();
   auto& v = row.values;
   for (const auto& c : runColumns()) v[c.key] = nullptr;
-  v["name"] = row.dir.filename().string();
-  v["dir"] = row.dir.string();
+  // Names are shown and put into JSON, which holds only UTF-8: a name in another encoding is
+  // shown with U+FFFD and the row marked (it used to fail the whole table, issue 44 item 16).
+  const bool name_ok = isValidUtf8(row.dir.string());
+  v["name"] = toValidUtf8(row.dir.filename().string());
+  v["dir"] = toValidUtf8(row.dir.string());
   auto finish = [&](std::string status, std::string reason) {
     row.status = std::move(status);
     row.reason = std::move(reason);
@@ -296,6 +303,8 @@ RunRow readRunRow(const fs::path& dir_in) {
                       : "no config.json or run.json: not a run folder");
   }
   std::string problem;  // the first unreadable file, reported as "incomplete"
+  if (!name_ok)
+    problem = "the folder's path is not valid UTF-8 (shown with U+FFFD): rename it to read it";
   json run;
   try {
     row.config = readJsonFile(row.dir / "config.json");
@@ -331,7 +340,8 @@ RunRow readRunRow(const fs::path& dir_in) {
     v["torch_version"] = at(run, {"torch_version"});
   }
   const json planned = at(c, {"training", "epochs"});
-  readNotes(row);
+  if (std::string notes_problem = readNotes(row); !notes_problem.empty() && problem.empty())
+    problem = std::move(notes_problem);
 
   std::vector<EpochRecord> epochs;
   if (!fs::exists(row.dir / "metrics.csv", ec) && problem.empty())
@@ -451,7 +461,7 @@ std::vector<RunRow> indexedRows(const fs::path& folder, const std::vector<fs::pa
         row.status = hit->at("status").get<std::string>();
         row.reason = hit->at("reason").get<std::string>();
         row.values = hit->at("values");
-        row.values["dir"] = row.dir.string();  // the folder may have moved
+        row.values["dir"] = toValidUtf8(row.dir.string());  // the folder may have moved
         row.config = hit->at("config");
         fresh[name] = *hit;
         rows.push_back(std::move(row));
@@ -461,7 +471,8 @@ std::vector<RunRow> indexedRows(const fs::path& folder, const std::vector<fs::pa
       }
     }
     RunRow row = readRunRow(d);
-    if (row.status != "running") fresh[name] = rowToJson(row, sig);
+    // (a name that is not UTF-8 cannot be a key of the JSON index: read again each time)
+    if (row.status != "running" && isValidUtf8(name)) fresh[name] = rowToJson(row, sig);
     changed = true;
     rows.push_back(std::move(row));
   }
@@ -536,6 +547,17 @@ fs::path moveRunToTrash(const fs::path& dir, const fs::path& trash_root) {
                 "not moved to the trash: " + dir.string() + " is being written by " + *holder);
   std::error_code ec;
   const fs::path trash = trash_root / "trash";
+  // A "trash" that is a link (or not a folder) would move runs out of the runs folder, to
+  // wherever it points: refused, nothing moved (issue 44 item 17).
+  const fs::file_status st = fs::symlink_status(trash, ec);
+  if (fs::is_symlink(st))
+    throw Error(ErrorCode::Config, trash.string(),
+                "not moved to the trash: " + trash.string() +
+                    " is a symbolic link; the trash must be a folder inside the runs folder "
+                    "(rename or remove the link)");
+  if (fs::exists(st) && !fs::is_directory(st))
+    throw Error(ErrorCode::Config, trash.string(),
+                "not moved to the trash: " + trash.string() + " exists and is not a folder");
   fs::create_directories(trash, ec);
   if (ec)
     throw Error(ErrorCode::Io, trash.string(), "cannot create " + trash.string() + ": " + ec.message());

@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QEvent>
 #include <QTimer>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -52,6 +53,9 @@ QStringList argumentList(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file size limit (ulimit -f): a write past it fails with EFBIG, which the run writer and
+  // the report handle as a full disk, instead of SIGXFSZ killing the dashboard mid-record.
+  std::signal(SIGXFSZ, SIG_IGN);
   // --help, --version and usage errors work without a display: no QApplication for them.
   const trainscope::AppOptionsResult preparsed =
       trainscope::AppOptionsParser::parse(argumentList(argc, argv));
@@ -97,9 +101,11 @@ int main(int argc, char** argv) {
   const trainscope::AppOptions& options = parsed.options;
   if (!options.report.isEmpty()) {
     QString error;
-    if (!trainscope::writeRunReport(options.report, options.report_file, QString(), &error)) {
+    bool write_failed = false;
+    if (!trainscope::writeRunReport(options.report, options.report_file, QString(), &error,
+                                    &write_failed)) {
       printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
-      return 2;
+      return write_failed ? 1 : 2;  // a full disk is not bad input
     }
     return 0;
   }

@@ -135,7 +135,7 @@ bool exportPlotCsv(QCustomPlot* plot, const QString& file, QString* error) {
     QCPGraph* g = plot->graph(i);
     if (!g->visible() || g->data()->isEmpty() || !g->valueAxis()->visible()) continue;
     const QString name = g->name().isEmpty() ? Tr::tr("curve %1").arg(i + 1) : g->name();
-    const std::string field = csvCell(name.toStdString());
+    const std::string field = csvTextCell(name.toStdString());
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
       text += field + ',' + formatNumber(it->key) + ',' + formatNumber(it->value) + '\n';
   }

@@ -378,7 +378,7 @@ QString runReportFormatOf(const QString& file) {
 }
 
 bool writeRunReport(const QString& runDir, const QString& file, const QString& formatAsked,
-                    QString* error) {
+                    QString* error, bool* writeFailed) {
   const QString format = formatAsked.isEmpty() ? runReportFormatOf(file) : formatAsked;
   if (format.isEmpty()) {
     *error = Tr::tr("%1: name an .html or .pdf file.").arg(file);
@@ -401,20 +401,18 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
   QString prediction_note;
   if (auto p = predictionPlot(run, &prediction_note)) plots.push_back(std::move(*p));
 
-  QSaveFile out(file);
-  if (!out.open(QIODevice::WriteOnly)) {
-    *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
-    return false;
-  }
+  // The report is made in memory, then written in one checked write and renamed into place:
+  // Qt does not count a short write (a full disk, a file size limit) as an error, and
+  // QPdfWriter does not check its writes at all, so a torn file used to be kept.
+  QByteArray bytes;
   if (format == QLatin1String("html")) {
-    const QString html = reportHtml(run, plots, [](const PlotImage& p) {
+    bytes = reportHtml(run, plots, [](const PlotImage& p) {
       QByteArray png;
       QBuffer buffer(&png);
       buffer.open(QIODevice::WriteOnly);
       p.image.save(&buffer, "PNG");
       return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
-    }, prediction_note);
-    out.write(html.toUtf8());
+    }, prediction_note).toUtf8();
   } else {
     QTextDocument doc;
     // Chinese in Simplified Chinese glyphs (the font fallback would pick Noto's Japanese face).
@@ -422,7 +420,9 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
       doc.setDefaultFont(QFont(QStringLiteral("Noto Sans CJK SC")));
     for (const PlotImage& p : plots) doc.addResource(QTextDocument::ImageResource, QUrl(p.name), p.image);
     doc.setHtml(reportHtml(run, plots, [](const PlotImage& p) { return p.name; }, prediction_note));
-    QPdfWriter pdf(&out);  // the file is complete when print() ends its painter
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);  // the document is complete when print() ends its painter
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setResolution(96);
     pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
@@ -431,7 +431,20 @@ bool writeRunReport(const QString& runDir, const QString& file, const QString& f
     doc.setPageSize(pdf.pageLayout().paintRectPixels(pdf.resolution()).size());
     doc.print(&pdf);
   }
+  QSaveFile out(file);
+  if (!out.open(QIODevice::WriteOnly)) {
+    *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
+    return false;
+  }
+  if (out.write(bytes) != bytes.size()) {
+    out.cancelWriting();
+    if (writeFailed) *writeFailed = true;
+    *error = Tr::tr("Cannot write %1: the disk is full or a file size limit was reached; "
+                    "nothing was written").arg(file);
+    return false;
+  }
   if (!out.commit()) {
+    if (writeFailed) *writeFailed = true;
     *error = Tr::tr("Cannot write %1: %2").arg(file, out.errorString());
     return false;
   }

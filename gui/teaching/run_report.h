@@ -25,8 +25,10 @@ QString runReportFormatOf(const QString& file);
 /// atomically (a temporary file renamed over it). Needs a QApplication (the plots are drawn
 /// offscreen; any platform plugin, "offscreen" included, works). False with `error` (translated)
 /// naming the folder or file and the problem: not a run folder, a file that does not parse, an
-/// unknown format, a file that cannot be written.
+/// unknown format, a file that cannot be written. A write that fails part way (a full disk, a
+/// file size limit) leaves no file and sets `writeFailed` (when given): the cases that are not
+/// the input's fault.
 bool writeRunReport(const QString& runDir, const QString& file, const QString& format,
-                    QString* error);
+                    QString* error, bool* writeFailed = nullptr);
 
 }  // namespace trainscope

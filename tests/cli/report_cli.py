@@ -145,8 +145,21 @@ def main(cli, work):
         assert says in r.stderr, (args, r.stderr)
     assert read(mine) == "<p>my notes</p>\n"
     assert not os.path.exists(os.path.join(work, "no"))
+    # Issue 44 items 3 and 4: a write that fails part way (a file size limit of 4 KiB, SIGXFSZ
+    # left at its default, as a full disk fails writes) exits 1 and leaves no file, torn or whole
+    full = os.path.join(work, "full")
+    os.makedirs(full)
+    for fmt in ("html", "pdf"):
+        target = os.path.join(full, "report." + fmt)
+        env = dict(os.environ)
+        env.pop("DISPLAY", None)
+        p = subprocess.run(["/bin/sh", "-c", 'ulimit -f 8; exec "$0" report "$1" -o "$2"',
+                            cli, runs["moons"], target], capture_output=True, text=True, env=env)
+        assert p.returncode == 1, (fmt, p.returncode, p.stderr)
+        assert "Cannot write" in p.stderr, (fmt, p.stderr)
+        assert os.listdir(full) == [], (fmt, os.listdir(full))
     print("report: 3 runs (completed, with a test set, stopped on NaN), en and zh_CN, HTML and "
-          "PDF; %d bad inputs refused" % len(bad))
+          "PDF; %d bad inputs refused; a write that fails part way: exit 1, no file" % len(bad))
     return 0
 
 

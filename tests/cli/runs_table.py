@@ -77,6 +77,8 @@ def main():
     # notes and tags (the dashboard writes them; the table reads them)
     json.dump({"notes": "baseline, 5 epochs", "tags": ["sine", "lr sweep"]},
               open(os.path.join(runs, "lr-a", "notes.json"), "w"))
+    json.dump({"notes": "=HYPERLINK(\"http://x\",\"y\")", "tags": ["@SUM(1)", "-2+3"]},
+              open(os.path.join(runs, "lr-c", "notes.json"), "w"))
 
     table = json.loads(run(cli, "runs", runs, "--json").stdout)
     by = {r["name"]: r for r in table}
@@ -132,6 +134,13 @@ def main():
     assert len(rows) == len(table)
     r_a = [r for r in rows if r["name"] == "lr-a"][0]
     assert float(r_a["best_val_loss"]) == by["lr-a"]["best_val_loss"]  # exact text in CSV
+    # Issue 44 item 15: text beginning with = + - @ is escaped as OWASP advises (a leading
+    # quote), numbers are not (a negative number stays a number)
+    out = run(cli, "runs", runs, "--csv", "--columns", "name,notes,tags,best_val_loss").stdout
+    r_c = [r for r in csv.DictReader(io.StringIO(out)) if r["name"] == "lr-c"][0]
+    assert r_c["notes"] == "'=HYPERLINK(\"http://x\",\"y\")", r_c
+    assert r_c["tags"].startswith("'@SUM(1)"), r_c
+    assert float(r_c["best_val_loss"]) == by["lr-c"]["best_val_loss"], r_c
     # Issue 43: any config key is a column (it was "no column"), in --csv, --json, the text
     # table and --sort; the values are each run's config.json's, numbers as numbers.
     out = run(cli, "runs", runs, "--csv", "--columns", "name,optimizer.lr,optimizer.name").stdout
@@ -309,6 +318,25 @@ def main():
     # a missing folder's parent, a file: exit 2
     r = run(cli, "follow", os.path.join(work, "no", "such"), code=2)
     run(cli, "follow", os.path.join(runs, "README.txt"), code=2)
+    # Issue 44 item 16: a folder named in Latin-1 (not UTF-8) and an unreadable notes.json mark
+    # their own rows incomplete with the reason; the rest of the table is listed (exit 0)
+    odd = os.path.join(work, "odd-runs")
+    os.makedirs(odd)
+    shutil.copytree(os.path.join(runs, "lr-a").encode(), os.path.join(odd.encode(), b"caf\xe9"))
+    shutil.copytree(os.path.join(runs, "lr-b"), os.path.join(odd, "bad-notes"))
+    shutil.copytree(os.path.join(runs, "lr-c"), os.path.join(odd, "fine"))
+    with open(os.path.join(odd, "bad-notes", "notes.json"), "wb") as f:
+        f.write(b'{"notes": "cut sho')
+    r = subprocess.run([cli, "runs", odd, "--json"], capture_output=True)  # bytes: U+FFFD is UTF-8
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    odd_rows = {row["name"]: row for row in json.loads(r.stdout.decode("utf-8"))}
+    assert set(odd_rows) == {"caf\ufffd", "bad-notes", "fine"}, sorted(odd_rows)
+    assert odd_rows["caf\ufffd"]["status"] == "incomplete", odd_rows["caf\ufffd"]
+    assert "not valid UTF-8" in odd_rows["caf\ufffd"]["reason"], odd_rows["caf\ufffd"]
+    assert odd_rows["bad-notes"]["status"] == "incomplete", odd_rows["bad-notes"]
+    assert "notes.json" in odd_rows["bad-notes"]["reason"], odd_rows["bad-notes"]
+    assert odd_rows["fine"]["status"] == "completed", odd_rows["fine"]
+    assert subprocess.run([cli, "runs", odd], capture_output=True).returncode == 0
     print("runs_table: OK (%d rows)" % len(table))
 
 

@@ -261,6 +261,11 @@ void TstCsvTable::badFilesNameFileAndLine_data() {
   QTest::newRow("quote never closed") << QByteArray("a,b\n1,\"open\n2,3\n")
                                       << "quoted cell is never closed";
   QTest::newRow("stray quote") << QByteArray("a,b\n1,2\n3,4\"5\n") << "line 3: a quote";
+  // issue 44 item 14: a NUL byte in a label made a class of its own and cut the data report
+  QTest::newRow("NUL in a cell") << QByteArray("a,label\n1,cat\n2,ca\0t\n", 21)
+                                 << "line 3, column 'label': the cell holds a NUL byte";
+  QTest::newRow("NUL in a number") << QByteArray("a,label\n1\0,cat\n", 15)
+                                   << "line 2, column 'a': the cell holds a NUL byte";
 }
 
 void TstCsvTable::badFilesNameFileAndLine() {

@@ -257,6 +257,29 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
   // a user's folder cannot be moved; a run goes to <root>/trash after the question
   w.selectRuns({root + "/mine"});
   QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("trashRunButton"))->isEnabled());
+  // a "trash" that is a link would move the run out of the runs folder: refused, said in the
+  // dialog, nothing moved (issue 44 item 17)
+  const QString elsewhere = tmp.filePath("elsewhere");
+  QVERIFY(QDir().mkpath(elsewhere));
+  QVERIFY(QFile::link(elsewhere, root + "/trash"));
+  w.selectRuns({root + "/slow"});
+  QString refusal;
+  QTimer::singleShot(200, [&refusal] {
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+      box->button(QMessageBox::Yes)->click();
+    QTimer::singleShot(200, [&refusal] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+        refusal = box->text();
+        box->button(QMessageBox::Ok)->click();
+      }
+    });
+  });
+  w.findChild<QPushButton*>(QStringLiteral("trashRunButton"))->click();
+  QTRY_VERIFY(!refusal.isEmpty());
+  QVERIFY2(refusal.contains(QStringLiteral("symbolic link")), qPrintable(refusal));
+  QVERIFY(QDir(root + "/slow").exists());
+  QVERIFY(directoryNames(elsewhere).isEmpty());
+  QVERIFY(QFile::remove(root + "/trash"));
   w.selectRuns({root + "/slow"});
   QTimer::singleShot(200, [] {
     if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
