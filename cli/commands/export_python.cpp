@@ -11,6 +11,7 @@
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/io/json_parse.h"
 #include "core/run/run_reader.h"
 #include "core/train/teaching/python_script.h"
 
@@ -24,7 +25,7 @@ std::vector<std::string> runCaveats(const std::filesystem::path& dir) {
   std::vector<std::string> out;
   try {
     std::ifstream in(dir / "run.json");
-    const nlohmann::json run = nlohmann::json::parse(in);
+    const nlohmann::json run = parseJson(in);
     if (run.contains("resumed_from") && run["resumed_from"].is_object())
       out.push_back("this run was resumed from " + run["resumed_from"].value("file", "a checkpoint") +
                     " at step " + std::to_string(run["resumed_from"].value("step", 0)) +

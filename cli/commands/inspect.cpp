@@ -10,6 +10,7 @@
 #include "cli/commands/commands.h"
 #include "core/io/checkpoint.h"
 #include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/io/python_weights.h"
 #include "core/run/records_json.h"
 
@@ -33,7 +34,7 @@ nlohmann::ordered_json inspectJson(const CheckpointInfo& info) {
   j["best_loss"] = info.best_loss ? jsonNumber(*info.best_loss) : nlohmann::json(nullptr);
   j["best_epoch"] = info.best_epoch ? nlohmann::json(info.best_epoch) : nlohmann::json(nullptr);
   j["optimizer"] = info.optimizer;
-  j["config"] = nlohmann::ordered_json::parse(info.config_json);
+  j["config"] = parseJson<nlohmann::ordered_json>(info.config_json);
   j["source_run_dir"] = info.source_run_dir;
   j["torch_version"] = info.torch_version;
   j["trainscope_version"] = info.trainscope_version;

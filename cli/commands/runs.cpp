@@ -9,6 +9,7 @@
 #include "cli/commands/commands.h"
 #include "core/errors.h"
 #include "core/io/csv_cell.h"
+#include "core/io/json_parse.h"
 #include "core/io/number_format.h"
 #include "core/run/run_table.h"
 
@@ -244,7 +245,7 @@ int CompareCommand::run() const {
     for (const auto& d : diffs) {  // each run's value as JSON (null: the run lacks the key)
       json values = json::array();
       for (const auto& v : d.values)
-        values.push_back(v == "-" ? json(nullptr) : json::parse(v, nullptr, false));
+        values.push_back(v == "-" ? json(nullptr) : parseJson(v, false));
       out["differences"][d.key] = values;
     }
     out["metrics"] = json::object();

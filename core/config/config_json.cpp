@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 
 namespace trainscope {
 namespace {
@@ -56,7 +57,7 @@ void applySet(nlohmann::json& config, const std::string& assignment) {
   }
   std::string key = assignment.substr(0, eq);
   std::string text = assignment.substr(eq + 1);
-  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  json value = parseJson(text, false);
   if (value.is_discarded()) value = text;  // not JSON: take it as a string
 
   // Walk the dotted path through the defaults so unknown keys are reported with their full name.
@@ -106,7 +107,7 @@ nlohmann::json readConfigFile(const std::filesystem::path& path) {
   buffer << in.rdbuf();
   json j;
   try {
-    j = json::parse(buffer.str());
+    j = parseJson(buffer.str());
   } catch (const json::parse_error& e) {
     throw Error(ErrorCode::Config, path.string(),
                 "config file " + path.string() + " is not valid JSON: " + e.what());

@@ -4,6 +4,7 @@
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/io/json_parse.h"
 
 namespace trainscope {
 namespace {
@@ -63,7 +64,7 @@ ResumeSettings resumeSettings(const TrainConfig& saved, const std::vector<std::s
 }
 
 std::optional<double> configEventValue(const std::string& json_text) {
-  const nlohmann::json v = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json v = parseJson(json_text, false);
   if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
   if (v.is_number()) return v.get<double>();
   return std::nullopt;

@@ -186,6 +186,12 @@ void decideFeatures(const CsvTable& t, const CsvConfig& c, Layout& l) {
     for (std::size_t r = 0; r < f.text.size(); ++r)
       if (!std::binary_search(f.missing_rows.begin(), f.missing_rows.end(), int64_t(r)))
         cats.insert(f.text[r]);
+    // One feature per category: 50,000 categories made a table of 8.7 GB (issue 44 item 7).
+    if (cats.size() > kMaxOneHotCategories)
+      failCsv(t, "column " + quoted(f.name) + " holds " + std::to_string(cats.size()) +
+                  " different texts; one-hot encoding makes a feature of each (at most " +
+                  std::to_string(kMaxOneHotCategories) +
+                  "): an id or free text? leave it out with data.csv.exclude");
     l.categories.emplace_back(cats.begin(), cats.end());
     for (const std::string& cat : cats) l.feature_names.push_back(f.name + "=" + cat);
   }

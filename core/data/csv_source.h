@@ -2,6 +2,8 @@
 /// The "csv" data source: a table of data.csv.path (and optional validation / test tables) turned
 /// into float32 features and class indices or regression targets, by the data.csv.* keys.
 /// Torch types: internal to core/data.
+#include <cstddef>
+
 #include "core/config/train_config.h"
 
 namespace trainscope {
@@ -32,5 +34,8 @@ inline constexpr const char* kCsvNoHeaderNote = ": no header, line 1 read as dat
 
 /// Whole-number targets with at most this many distinct values are classes (data.csv.task auto).
 inline constexpr int64_t kMaxAutoClasses = 20;
+/// The most categories a one-hot encoded text column may have (each is a feature): more is an
+/// id or free text, refused naming the column before anything is allocated (issue 44 item 7).
+inline constexpr std::size_t kMaxOneHotCategories = 1000;
 
 }  // namespace trainscope

@@ -5,7 +5,8 @@
 /// and size, and every listed file's relative path, class, byte size and modification time
 /// (nanoseconds): adding, removing, renaming, editing or touching any image, or other options,
 /// give another key, so a stale cache is never read (it is pruned later: the 8 newest cache
-/// files are kept). A cache file that is truncated or otherwise wrong is ignored. Torch types:
+/// files are kept). A cache file that is truncated, fails its CRC-32 (the pixels altered) or is
+/// otherwise wrong is ignored: the images are decoded again. Torch types:
 /// internal to core/data.
 #include <ATen/core/Tensor.h>
 

@@ -13,6 +13,7 @@
 
 #include "core/data/distributed_sampler.h"
 #include "core/errors.h"
+#include "core/io/json_parse.h"
 
 namespace trainscope {
 
@@ -112,8 +113,8 @@ void checkConfigsAgree(DistContext& dist, const std::string& config_json) {
   const std::string root_json(static_cast<const char*>(bytes.data_ptr()),
                               static_cast<size_t>(bytes.numel()));
   std::map<std::string, std::string> mine, root;
-  flatten(nlohmann::json::parse(config_json), "", mine);
-  flatten(nlohmann::json::parse(root_json, nullptr, /*allow_exceptions=*/false), "", root);
+  flatten(parseJson(config_json), "", mine);
+  flatten(parseJson(root_json, false), "", root);
   std::string key, message;
   for (const auto& [k, v] : mine) {
     if (perRank(k)) continue;

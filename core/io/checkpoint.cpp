@@ -14,6 +14,7 @@
 #include "core/io/checkpoint_file.h"
 #include "core/io/file_kind.h"
 #include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/io/number_format.h"
 #include "core/io/python_weights_file.h"
 #include "core/run/run_dir.h"
@@ -28,7 +29,7 @@ namespace {
 
 std::string configSummary(const std::string& config_json) {
   try {
-    auto c = nlohmann::json::parse(config_json);
+    auto c = parseJson(config_json);
     std::string hidden;
     for (const auto& h : c["model"]["hidden"]) hidden += (hidden.empty() ? "" : ",") + h.dump();
     std::string s = c["name"].get<std::string>() + ": " + c["data"]["source"].get<std::string>() +
@@ -261,7 +262,7 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   info.config_json = strAt("config");
   info.config_summary = configSummary(info.config_json);
   try {
-    info.optimizer = nlohmann::json::parse(info.config_json).at("optimizer").at("name");
+    info.optimizer = parseJson(info.config_json).at("optimizer").at("name");
   } catch (const std::exception&) {
     badCheckpoint(file, "'config' is not a valid TrainScope config");
   }
@@ -324,7 +325,7 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
 
 TrainConfig checkpointConfig(const CheckpointInfo& info) {
   try {
-    return configFromJson(nlohmann::json::parse(info.config_json));
+    return configFromJson(parseJson(info.config_json));
   } catch (const std::exception& e) {
     badCheckpoint(info.file, std::string("its config is not valid here: ") + e.what());
   }

@@ -16,7 +16,8 @@ namespace trainscope {
 
 namespace {
 
-std::optional<std::vector<char>> readUpTo(const std::filesystem::path& file, size_t max_bytes) {
+template <class Bytes>
+std::optional<Bytes> readUpTo(const std::filesystem::path& file, size_t max_bytes) {
   constexpr size_t kChunk = size_t{1} << 20;
   throwIfCancelled(file.string());
   if (notRegularFileProblem(file)) return std::nullopt;
@@ -28,7 +29,7 @@ std::optional<std::vector<char>> readUpTo(const std::filesystem::path& file, siz
     int fd;
     ~Closer() { ::close(fd); }
   } closer{fd};
-  std::vector<char> bytes;
+  Bytes bytes;
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   const size_t size = static_cast<size_t>(st.st_size);
@@ -57,11 +58,20 @@ std::optional<std::vector<char>> readUpTo(const std::filesystem::path& file, siz
 }  // namespace
 
 std::optional<std::vector<char>> readFileCancellable(const std::filesystem::path& file) {
-  return readUpTo(file, std::numeric_limits<size_t>::max());
+  return readUpTo<std::vector<char>>(file, std::numeric_limits<size_t>::max());
 }
 
 std::optional<std::vector<char>> readFileHead(const std::filesystem::path& file, size_t max_bytes) {
-  return readUpTo(file, max_bytes);
+  return readUpTo<std::vector<char>>(file, max_bytes);
+}
+
+std::string readRegularFile(const std::filesystem::path& file) {
+  if (const auto problem = notRegularFileProblem(file))
+    throw Error(ErrorCode::Io, file.string(), file.string() + ": " + *problem + "; not read");
+  auto text = readUpTo<std::string>(file, std::numeric_limits<size_t>::max());
+  if (!text)  // replaced by something else between the check and the open
+    throw Error(ErrorCode::Io, file.string(), "cannot open " + file.string() + " as a regular file");
+  return std::move(*text);
 }
 
 std::optional<std::string> notRegularFileProblem(const std::filesystem::path& file) {

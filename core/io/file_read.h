@@ -32,4 +32,10 @@ std::optional<std::vector<char>> readFileHead(const std::filesystem::path& file,
 /// never blocks.
 std::optional<std::string> notRegularFileProblem(const std::filesystem::path& file);
 
+/// The whole of `file` as text, read the way readFileCancellable reads (opened with O_NONBLOCK
+/// and checked with fstat: a FIFO, device or folder in a run folder is never waited on, issue 44
+/// item 6). Throws Error(Io, file) naming the file and what it is (notRegularFileProblem) or
+/// the read error; Cancelled on an interrupt.
+std::string readRegularFile(const std::filesystem::path& file);
+
 }  // namespace trainscope

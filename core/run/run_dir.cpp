@@ -5,6 +5,8 @@
 
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/run/run_lock.h"
 #include "core/system/clock.h"
 
@@ -128,8 +130,12 @@ std::string whyNotRunDirectory(const std::filesystem::path& dir) {
   for (const char* f : {"config.json", "run.json"})
     if (!fs::is_regular_file(fs::symlink_status(dir / f, ec)))
       return "it has no " + (dir / f).string();
-  std::ifstream in(dir / "run.json");
-  const nlohmann::json run = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json run;
+  try {
+    run = parseJson(readRegularFile(dir / "run.json"), false);
+  } catch (const Error& e) {
+    return e.what();
+  }
   if (!run.is_object() || !run.contains("trainscope_version"))
     return (dir / "run.json").string() + " was not written by TrainScope";
   return "";

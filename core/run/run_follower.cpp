@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "core/errors.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/run/run_description.h"
 #include "core/run/run_lock.h"
 #include "core/run/run_reader.h"
@@ -122,8 +124,8 @@ RunFollower::Update RunFollower::poll() {
   if (!info_sent_ && std::filesystem::exists(dir_ / "run.json", ec) &&
       std::filesystem::exists(dir_ / "config.json", ec)) {
     try {
-      std::ifstream run(dir_ / "run.json"), config(dir_ / "config.json");
-      RunInfo info = runInfoFromJson(nlohmann::json::parse(run), nlohmann::json::parse(config));
+      RunInfo info = runInfoFromJson(parseJson(readRegularFile(dir_ / "run.json")),
+                                     parseJson(readRegularFile(dir_ / "config.json")));
       info.run_dir = std::filesystem::absolute(dir_, ec).string();
       // Not in run.json: the batches of one epoch, as the trainer counts them (each rank's
       // share of the training split in batches of training.batch_size, the last one partial).
@@ -135,6 +137,8 @@ RunFollower::Update RunFollower::poll() {
       info_sent_ = true;
     } catch (const nlohmann::json::exception&) {
       // Both files are written atomically; one that does not parse is not a run's: retried.
+    } catch (const Error&) {
+      // not a regular file (a FIFO is never opened): retried, as a file that does not parse
     }
   }
   u.status.idle_seconds = now - last_change_;

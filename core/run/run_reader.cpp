@@ -7,6 +7,8 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/io/number_format.h"
 #include "core/run/run_description.h"
 
@@ -76,13 +78,8 @@ struct Table {
 /// without its newline is a row the writer had not finished (a run killed mid-write, or one
 /// still being written) and is left out, as the next complete read will have it whole.
 std::vector<std::string> completeLines(const std::filesystem::path& file) {
-  const std::string name = file.string();
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
-  std::ostringstream whole;
-  whole << in.rdbuf();  // one read: a runs table reads hundreds of these files
-  if (in.bad()) throw Error(ErrorCode::Io, name, "cannot read " + name);
-  const std::string text = std::move(whole).str();
+  // one read (a runs table reads hundreds of these files), never of a FIFO or device
+  const std::string text = readRegularFile(file);
   std::vector<std::string> lines;
   size_t start = 0;
   for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
@@ -127,10 +124,9 @@ std::vector<Record> current(const std::vector<Record>& rows, int64_t max_step) {
 
 nlohmann::json parseJsonFile(const std::filesystem::path& file) {
   const std::string name = file.string();
-  std::ifstream in(file);
-  if (!in) throw Error(ErrorCode::Io, name, "cannot open " + name);
+  const std::string text = readRegularFile(file);
   try {
-    return nlohmann::json::parse(in);
+    return parseJson(text);
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorCode::Io, name, name + ": not JSON (" + e.what() + ")");
   }
@@ -209,9 +205,13 @@ namespace {
 
 /// summary.json's global_step when the file holds one (the run's final step), else no limit.
 int64_t lastStep(const std::filesystem::path& dir) {
-  std::ifstream in(dir / "summary.json");
-  if (in) {
-    const nlohmann::json s = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::string text;
+  try {
+    text = readRegularFile(dir / "summary.json");
+  } catch (const Error&) {
+  }
+  if (!text.empty()) {
+    const nlohmann::json s = parseJson(text, false);
     if (s.is_object() && s.contains("global_step") && s["global_step"].is_number_integer())
       return s["global_step"].get<int64_t>();
   }
@@ -295,7 +295,7 @@ std::optional<Event> parseEventLine(const std::string& file, const std::string& 
                                    int64_t line_no) {
   if (line.empty()) return std::nullopt;
   try {
-    const nlohmann::json j = nlohmann::json::parse(line);
+    const nlohmann::json j = parseJson(line);
     const auto kind = eventKindFromString(j.at("kind").get<std::string>());
     if (!kind) return std::nullopt;
     Event e;

@@ -2,7 +2,10 @@
 
 #include <fstream>
 #include <optional>
+#include <sstream>
 
+#include "core/errors.h"
+#include "core/io/file_read.h"
 #include "core/io/number_format.h"
 #include "core/run/records_json.h"
 #include "core/run/run_reader.h"
@@ -17,8 +20,12 @@ namespace {
 std::optional<std::vector<std::string>> rowsUpTo(const std::filesystem::path& file,
                                                  const std::string& header, int64_t step,
                                                  std::string* header_out = nullptr) {
-  std::ifstream in(file);
-  if (!in) return std::nullopt;
+  std::istringstream in;
+  try {
+    in.str(readRegularFile(file));  // never blocks on a FIFO
+  } catch (const Error&) {
+    return std::nullopt;
+  }
   std::string line;
   if (!std::getline(in, line) || (!header.empty() && line != header)) return std::nullopt;
   if (header_out) *header_out = line;

@@ -13,6 +13,8 @@
 #include "core/config/config_file.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/io/number_format.h"
 #include "core/io/utf8.h"
 #include "core/run/run_dir.h"
@@ -27,14 +29,16 @@ using json = nlohmann::json;
 namespace fs = std::filesystem;
 
 json readJsonFile(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(ErrorCode::Io, file.string(), "cannot open " + file.string());
+  const std::string text = readRegularFile(file);  // never blocks on a FIFO
   try {
-    return json::parse(in);
+    return parseJson(text);
   } catch (const json::parse_error& e) {
+    const std::string what = e.what();
+    const auto deep = what.find("nested deeper");
     throw Error(ErrorCode::Io, file.string(),
-                file.filename().string() + " is not valid JSON: cut short or corrupt near byte " +
-                    std::to_string(e.byte));
+                file.filename().string() + " is not valid JSON: " +
+                    (deep != std::string::npos ? what.substr(deep) + " near byte " + std::to_string(e.byte)
+                                               : "cut short or corrupt near byte " + std::to_string(e.byte)));
   } catch (const json::exception& e) {
     throw Error(ErrorCode::Io, file.string(),
                 file.filename().string() + " is not valid JSON (" + e.what() + ")");
@@ -438,8 +442,12 @@ std::vector<RunRow> indexedRows(const fs::path& folder, const std::vector<fs::pa
   // it). A JSON file without our key belongs to someone else and is neither read nor written.
   bool ours = true;
   if (fs::exists(index_file, ec)) {
-    std::ifstream in(index_file);
-    index = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    try {
+      index = parseJson(readRegularFile(index_file), false);
+    } catch (const Error&) {
+      ours = false;  // a FIFO or folder of that name is not ours: neither read nor written
+      index = json(json::value_t::discarded);
+    }
     if (!index.is_discarded())
       ours = index.is_object() && index.contains(kIndexMagic);
     if (!index.is_object() || index.value(kIndexMagic, 0) != kIndexVersion) index = json::object();

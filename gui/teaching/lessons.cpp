@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/io/json_parse.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -76,7 +77,7 @@ bool findLesson(const QString& nameOrFile, Lesson* lesson, QString* error) {
       if (error) *error = Tr::tr("The built-in lesson %1 is missing.").arg(resource);
       return false;
     }
-    *lesson = lessonFromJson(nlohmann::json::parse(f.readAll().toStdString()),
+    *lesson = lessonFromJson(parseJson(f.readAll().toStdString()),
                              resource.toStdString());
     return true;
   } catch (const Error& e) {

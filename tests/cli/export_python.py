@@ -82,6 +82,9 @@ def own_data(work):
     table("pool.csv", 180, missing_row=5)
     table("val.csv", 40, missing_row=3)
     np.savez(path("classes.npz"), x=rng.normal(size=(150, 4)), y=rng.choice([2, 5, 9], size=150))
+    np.savez_compressed(path("pixels.npz"), x=rng.integers(0, 256, size=(120, 1, 6, 6), dtype=np.uint8),
+                        y=rng.integers(0, 2, size=120), x_val=rng.integers(0, 256, size=(30, 1, 6, 6), dtype=np.uint8),
+                        y_val=rng.integers(0, 2, size=30))
     np.save(path("x.npy"), rng.normal(size=(160, 3, 4)))
     np.save(path("y.npy"), rng.normal(size=160))
 
@@ -119,6 +122,8 @@ def own_data(work):
                             "--set", "data.csv.on_missing=drop_row"]),
         ("npz-classes", ["--preset", "moons", "--epochs", "3", "--set", "data.source=npy",
                          "--set", "data.npy.path=" + path("classes.npz"), "--set", "data.stratify=true"]),
+        ("npz-pixels-val", ["--preset", "fashion-mnist-cnn", "--epochs", "2", "--set", "data.source=npy",
+                            "--set", "data.npy.path=" + path("pixels.npz"), "--set", "model.cnn.channels=[3]"]),
         ("npy-regression", ["--preset", "overfit-sine", "--epochs", "3", "--set", "data.source=npy",
                             "--set", "data.npy.path=" + path("x.npy"), "--set", "data.npy.y_path=" + path("y.npy"),
                             "--set", "data.target_scale=3"]),

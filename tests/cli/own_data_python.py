@@ -11,6 +11,7 @@ usage: own_data_python.py CLI WORKDIR
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -170,6 +171,17 @@ def npz_case(cli, work):
     split = json.load(open(os.path.join(run_dir, "split.json")))
     assert split["val"] is None and split["val_file"] == path and len(split["train"]) == 240
     check(cli, run_dir, x[240:].astype(np.float64), (y[240:] - 3).tolist(), "classification")
+    # Issue 44 item 13: a member's bytes altered with its stored size kept (np.savez stores them
+    # uncompressed) fails its zip CRC-32: refused, exit 2, naming the array
+    altered = os.path.join(work, "altered.npz")
+    np.savez(altered, x=np.full((50, 3), 7.0), y=np.arange(50) % 2)
+    data = bytearray(open(altered, "rb").read())
+    at = data.find(np.full(3, 7.0).tobytes())
+    data[at + 3] ^= 0x01
+    open(altered, "wb").write(bytes(data))
+    r = subprocess.run([cli, "data", "--set", "data.source=npy", "--set", "data.npy.path=" + altered],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "CRC-32" in r.stderr and "'x'" in r.stderr, (r.returncode, r.stderr)
 
 
 def npy_pair_case(cli, work):
@@ -242,6 +254,56 @@ def image_folder_case(cli, work):
     split = json.load(open(os.path.join(run_dir, "split.json")))
     assert split["files"][0] == "circle/000.png" and len(split["files"]) == 60, split["files"][:3]
     check(cli, run_dir, val_x, val_y, "classification")
+    # Issue 44 item 12: links to folders below a class folder are not followed: a loop
+    # (circle/loop -> ..: every class again, labelled circle), a link to another class and a
+    # second way into one folder are skipped and listed; the counts stay those of the files
+    linked = os.path.join(work, "linked")
+    shutil.rmtree(linked, ignore_errors=True)  # the work folder is kept between runs
+    shutil.copytree(os.path.join(root, "train"), linked, symlinks=True)
+    os.makedirs(os.path.join(linked, "circle", "more"))
+    write_png(os.path.join(linked, "circle", "more", "extra.png"), rng.integers(0, 256, (6, 5, 3), dtype=np.uint8))
+    os.symlink("..", os.path.join(linked, "circle", "loop"))
+    os.symlink(os.path.join("..", "square"), os.path.join(linked, "circle", "squares"))
+    os.symlink("more", os.path.join(linked, "circle", "more-again"))
+    report = json.loads(run(cli, "data", "--set", "data.source=image-folder", "--set",
+                            "data.image_folder.path=" + linked, "--set", "data.image_folder.channels=3",
+                            "--set", "data.val_fraction=0.2", "--json"))
+    assert report["n_train"] + report["n_val"] == 61, report  # 60 + extra.png, once
+    notes = " ".join(report["notes"])
+    for link in ("circle/loop", "circle/squares", "circle/more-again"):
+        assert any(n.endswith(link) and "not followed" in n for n in report["notes"]), (link, notes)
+
+
+def image_cache_case(cli, work):
+    """Issue 44 item 13: the decoded-pixel cache carries a CRC-32; a cache whose pixels were
+    altered is not read (the images are decoded again: the same data as the first time)."""
+    import glob
+    rng = np.random.default_rng(9)
+    root = os.path.join(work, "cached")
+    for old in (root, os.path.join(work, "image-cache")):
+        shutil.rmtree(old, ignore_errors=True)  # the work folder is kept between runs
+    for c in ("a", "b"):
+        os.makedirs(os.path.join(root, c))
+        for i in range(10):
+            write_png(os.path.join(root, c, "%d.png" % i), rng.integers(0, 256, (4, 4), dtype=np.uint8))
+    env = dict(os.environ, TRAINSCOPE_CACHE_DIR=os.path.join(work, "image-cache"))
+    args = [cli, "data", "--set", "data.source=image-folder", "--set", "data.image_folder.path=" + root,
+            "--set", "data.image_folder.channels=1", "--json"]
+    def report():
+        r = subprocess.run(args, env=env, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+    first = report()
+    (cache,) = glob.glob(os.path.join(work, "image-cache", "image-folder-*.bin"))
+    second = report()
+    assert any("read from the cache" in n for n in second["notes"]), second["notes"]
+    data = bytearray(open(cache, "rb").read())
+    data[-10] ^= 0x40  # a pixel of the last image (the CRC-32 is the last 4 bytes)
+    open(cache, "wb").write(bytes(data))
+    third = report()
+    assert not any("read from the cache" in n for n in third["notes"]), third["notes"]
+    strip = lambda rep: {k: v for k, v in rep.items() if k != "notes"}
+    assert strip(third) == strip(first), (strip(third), strip(first))
 
 
 def main():
@@ -251,6 +313,7 @@ def main():
     npz_case(cli, work)
     npy_pair_case(cli, work)
     image_folder_case(cli, work)
+    image_cache_case(cli, work)
     print("own data: every case equals Python")
 
 

@@ -7,9 +7,11 @@
 // Two runs on one --out (§2): the second is refused, exit 2, naming the running process.
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <QJsonArray>
 #include <QtTest/QtTest>
 
 #include "cli_test_util.h"
@@ -67,6 +69,8 @@ class TstCliHostile : public QObject {
   void twoRunsOnOneOutRefused();
   void numericExtremesExitWith2();
   void fullDiskEndsCleanly();
+  void deeplyNestedJsonRefused();
+  void fifoInARunFolderNeverBlocks();
 
  private:
   QTemporaryDir tmp_;
@@ -284,6 +288,101 @@ void TstCliHostile::fullDiskEndsCleanly() {
     QVERIFY(wholeLines(out + QStringLiteral("/metrics.csv")));
     const QJsonObject summary = readJsonObject(out + QStringLiteral("/summary.json"));
     QCOMPARE(summary.value(QStringLiteral("stop_reason")).toString(), QStringLiteral("error"));
+  }
+}
+
+void TstCliHostile::deeplyNestedJsonRefused() {
+  // Issue 44 item 5: JSON nested 100,000 deep (60,000 overflowed the stack: SIGSEGV) in a
+  // --config file, a run folder's config.json and run.json, and a lesson: refused, exit 2 naming
+  // the file; in a runs folder only that row is marked, the others listed. 200 levels still parse.
+  const QByteArray deep = QByteArray(100000, '[') + QByteArray(100000, ']');
+  const QString config = tmp_.filePath(QStringLiteral("deep.json"));
+  {
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"training\": {\"epochs\": " + deep + "}}");
+  }
+  for (const QStringList& args : {QStringList{"config", "--config", config},
+                                  QStringList{"train", "--config", config, "--out",
+                                              tmp_.filePath(QStringLiteral("deep-run"))},
+                                  QStringList{"export-python", "--config", config}}) {
+    CliResult r = runCli(args);
+    QVERIFY2(r.finished && r.status == QProcess::NormalExit && r.exit_code == 2,
+             qPrintable(args.join(' ') + QStringLiteral(": exit %1 ").arg(r.exit_code) + r.err));
+    QVERIFY2(r.err.contains(config.toUtf8()) && r.err.contains("nested deeper than 256"), r.err.constData());
+  }
+  const QString runs = tmp_.filePath(QStringLiteral("deep-runs"));
+  QVERIFY(QDir().mkpath(runs));
+  for (const QString& file : {QStringLiteral("config.json"), QStringLiteral("run.json")}) {
+    const QString copy = runs + QStringLiteral("/deep-") + file.section('.', 0, 0);
+    QVERIFY(QDir().mkpath(copy));
+    for (const QFileInfo& fi : QDir(tmp_.filePath(QStringLiteral("run"))).entryInfoList(QDir::Files))
+      QVERIFY(QFile::copy(fi.filePath(), copy + '/' + fi.fileName()));
+    QFile f(copy + '/' + file);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write("{\"x\": " + deep + "}");
+  }
+  QVERIFY(QFile::copy(tmp_.filePath(QStringLiteral("run/config.json")), runs + QStringLiteral("/config-only.json")));
+  CliResult table = runCli({"runs", runs, "--json"});
+  QVERIFY2(table.exit_code == 0, table.err.constData());
+  const QJsonArray rows = QJsonDocument::fromJson(table.out).array();
+  QCOMPARE(rows.size(), 2);
+  for (const QJsonValue& row : rows) {
+    QCOMPARE(row[QStringLiteral("status")].toString(), QStringLiteral("incomplete"));
+    QVERIFY2(row[QStringLiteral("reason")].toString().contains(QStringLiteral("nested deeper than 256")),
+             qPrintable(row[QStringLiteral("reason")].toString()));
+  }
+  for (const QString& which : {QStringLiteral("deep-config"), QStringLiteral("deep-run")}) {
+    CliResult r = runCli({"compare", runs + '/' + which, tmp_.filePath(QStringLiteral("run"))});
+    QVERIFY2(r.finished && r.status == QProcess::NormalExit && r.exit_code >= 0 && r.exit_code <= 2,
+             qPrintable(which + QStringLiteral(": exit %1 ").arg(r.exit_code) + r.err));  // no crash
+  }
+  // 200 levels: deeper than anything TrainScope writes, and still read
+  const QString ok = tmp_.filePath(QStringLiteral("deep-200.json"));
+  {
+    QFile f(ok);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"notes\": " + QByteArray(199, '[') + QByteArray(199, ']') + ", \"training\": {\"epochs\": 1}}");
+  }
+  CliResult r = runCli({"config", "--config", ok});
+  QVERIFY2(!r.err.contains("nested deeper"), r.err.constData());
+}
+
+void TstCliHostile::fifoInARunFolderNeverBlocks() {
+  // Issue 44 item 6: a FIFO in place of a run file hung runs, compare and follow (the open
+  // waits for a writer). Each file of a run in turn: every command ends within 30 s (it was
+  // forever), the table lists the row as incomplete naming the FIFO.
+  const QString runs = tmp_.filePath(QStringLiteral("fifo-runs"));
+  QVERIFY(QDir().mkpath(runs));
+  const QStringList files = {"config.json", "run.json", "summary.json", "metrics.csv",
+                             "steps.csv",   "events.jsonl", "notes.json"};
+  for (const QString& file : files) {
+    const QString copy = runs + QStringLiteral("/fifo-") + file.section('.', 0, 0);
+    QVERIFY(QDir().mkpath(copy));
+    for (const QFileInfo& fi : QDir(tmp_.filePath(QStringLiteral("run"))).entryInfoList(QDir::Files))
+      if (fi.fileName() != file) QVERIFY(QFile::copy(fi.filePath(), copy + '/' + fi.fileName()));
+    QCOMPARE(::mkfifo(QFile::encodeName(copy + '/' + file).constData(), 0600), 0);
+  }
+  auto ended = [](const CliResult& r) { return r.finished && r.status == QProcess::NormalExit; };
+  CliResult table = runCli({"runs", runs, "--json"}, QString(), 30000);
+  QVERIFY2(ended(table) && table.exit_code == 0, table.err.constData());
+  const QJsonArray rows = QJsonDocument::fromJson(table.out).array();
+  QCOMPARE(rows.size(), files.size());
+  for (const QJsonValue& row : rows) {
+    const QString name = row[QStringLiteral("name")].toString();
+    QVERIFY2(row[QStringLiteral("status")].toString() != QStringLiteral("completed") ||
+                 name == QStringLiteral("fifo-steps"),  // the table does not read steps.csv
+             qPrintable(name + ": " + row[QStringLiteral("status")].toString()));
+    if (name != QStringLiteral("fifo-steps") && name != QStringLiteral("fifo-config"))
+      QVERIFY2(row[QStringLiteral("reason")].toString().contains(QStringLiteral("FIFO")),
+               qPrintable(name + ": " + row[QStringLiteral("reason")].toString()));
+  }
+  for (const QString& file : files) {
+    const QString dir = runs + QStringLiteral("/fifo-") + file.section('.', 0, 0);
+    CliResult compare = runCli({"compare", dir, tmp_.filePath(QStringLiteral("run"))}, QString(), 30000);
+    QVERIFY2(ended(compare), qPrintable(QStringLiteral("compare hung on a FIFO ") + file));
+    CliResult follow = runCli({"follow", dir}, QString(), 30000);
+    QVERIFY2(ended(follow), qPrintable(QStringLiteral("follow hung on a FIFO ") + file));
   }
 }
 

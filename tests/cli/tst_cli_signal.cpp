@@ -24,6 +24,8 @@ class TstCliSignal : public QObject {
   void interruptStopsCleanly_data();
   void interruptStopsCleanly();
   void interruptDuringALongLoad();
+  void interruptDuringADataLoad_data();
+  void interruptDuringADataLoad();
   void secondRunOnTheSameOutIsRefusedAtOnce();
   void compareCommandsStopCleanly_data();
   void compareCommandsStopCleanly();
@@ -154,6 +156,92 @@ void TstCliSignal::interruptDuringALongLoad() {
   QVERIFY2(p.exitCode() == 130, err.constData());
   QVERIFY2(err.contains("interrupted while reading " + QFile::encodeName(file)), err.constData());
   QVERIFY(!QFileInfo::exists(out));  // nothing written
+}
+
+void TstCliSignal::interruptDuringADataLoad_data() {
+  QTest::addColumn<QString>("source");
+  QTest::addColumn<int>("signal");
+  for (const char* source : {"csv", "image-folder"}) {
+    QTest::newRow(qPrintable(QString(source) + " SIGINT")) << QString(source) << int(SIGINT);
+    QTest::newRow(qPrintable(QString(source) + " SIGTERM")) << QString(source) << int(SIGTERM);
+  }
+}
+
+void TstCliSignal::interruptDuringADataLoad() {
+  // Issue 44 items 7 and 18: Ctrl-C and SIGTERM while a table is parsed (a 48 MB CSV, about 4 s to read) or an
+  // image folder decoded (1,200 PGM images of 160x160, no cache): frozen part-way through the
+  // reading (SIGSTOP), signalled, let go (SIGCONT): exit 130 (the CLI's code for both) within a
+  // second, nothing written.
+  QFETCH(QString, source);
+  QFETCH(int, signal);
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString data = tmp.filePath(source == QStringLiteral("csv") ? "big.csv" : "images");
+  if (source == QStringLiteral("csv")) {
+    QFile f(data);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("a,b,label\n");
+    const QByteArray rows = QByteArray("0.25,1.5,1\n0.75,-2.5,0\n").repeated(1 << 16);
+    for (int i = 0; i < 32; ++i) f.write(rows);
+  } else {
+    QByteArray pgm = "P5\n160 160\n255\n";
+    for (int i = 0; i < 160 * 160; ++i) pgm.append(char(i * 7 % 251));
+    for (const char* cls : {"a", "b"}) {
+      QVERIFY(QDir().mkpath(data + '/' + cls));
+      for (int i = 0; i < 600; ++i) {
+        QFile f(QStringLiteral("%1/%2/%3.pgm").arg(data, cls).arg(i, 4, 10, QChar('0')));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(pgm);
+      }
+    }
+  }
+  const QString out = tmp.filePath("run");
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("TRAINSCOPE_CACHE_DIR", tmp.filePath("cache"));  // no cached decode
+  p.setProcessEnvironment(env);
+  QStringList args = {"train", "--preset", source == QStringLiteral("csv") ? "moons" : "fashion-mnist-mlp",
+                      "--set", "data.source=" + source, "--out", out};
+  args << "--set" << (source == QStringLiteral("csv") ? "data.csv.path=" : "data.image_folder.path=") + data;
+  p.start(cliPath(), args);
+  QVERIFY(p.waitForStarted(10000));
+  const qint64 pid = p.processId();
+  // Reading: an open file of the data, part-way (the CSV past its first block).
+  auto reading = [&] {
+    const QString fds = QStringLiteral("/proc/%1/fd").arg(pid);
+    for (const QString& fd : QDir(fds).entryList(QDir::Files | QDir::System)) {
+      const QString target = QFileInfo(fds + "/" + fd).symLinkTarget();
+      if (source == QStringLiteral("csv") ? target == data && readOffset(pid, data) > (1 << 17)
+                                          : target.startsWith(data + '/'))
+        return true;
+    }
+    return false;
+  };
+  QElapsedTimer timer;
+  timer.start();
+  bool frozen = false;
+  while (!frozen && timer.elapsed() < 30000 && p.state() == QProcess::Running) {
+    if (reading()) {
+      QCOMPARE(::kill(static_cast<pid_t>(pid), SIGSTOP), 0);
+      frozen = true;
+    }
+  }
+  QVERIFY2(frozen, "never saw the CLI reading the data");
+  QCOMPARE(::kill(static_cast<pid_t>(pid), signal), 0);
+  QCOMPARE(::kill(static_cast<pid_t>(pid), SIGCONT), 0);
+  timer.restart();
+  const bool finished = p.waitForFinished(5000);
+  const qint64 ms = timer.elapsed();
+  if (!finished) {
+    p.kill();
+    p.waitForFinished(5000);
+  }
+  const QByteArray err = p.readAllStandardError();
+  QVERIFY2(finished, "the CLI was still loading 5 s after the signal");
+  QVERIFY2(ms < 1000, qPrintable(QString::number(ms) + " ms after the signal"));
+  QVERIFY2(p.exitStatus() == QProcess::NormalExit, err.constData());
+  QVERIFY2(p.exitCode() == 130, qPrintable(QString::number(p.exitCode()) + " " + err));
+  QVERIFY2(!QFileInfo::exists(out + "/steps.csv"), err.constData());  // no step was trained
 }
 
 void TstCliSignal::secondRunOnTheSameOutIsRefusedAtOnce() {

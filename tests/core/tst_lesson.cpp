@@ -1,6 +1,8 @@
 // Lesson files (issue 25 §2, §3): the built-in lessons parse, have every text in English and
 // Chinese and start from the config their file names; bad lesson files are refused with the
 // file and the place in it named; a lesson round-trips through lessonToJson.
+#include <sys/stat.h>
+
 #include <QtTest/QtTest>
 #include <fstream>
 #include <regex>
@@ -176,6 +178,27 @@ void TstLesson::badLessonsAreRefusedByPlace() {
   QVERIFY(fileRefusal(dir).find("is a folder") != std::string::npos);
   std::ofstream(dir / "broken.tslesson") << "{\"lesson\": ";
   QVERIFY(fileRefusal(dir / "broken.tslesson").find("broken.tslesson: not JSON") != std::string::npos);
+  // Issue 44 items 5, 6, 8: nested 100,000 deep (a stack overflow), a FIFO (the open blocked the
+  // dashboard), a 10 MB step text and 10,000 steps (froze it): refused, naming the file and place
+  std::ofstream(dir / "deep.tslesson") << "{\"lesson\": " << std::string(100000, '[')
+                                       << std::string(100000, ']') << "}";
+  QVERIFY2(fileRefusal(dir / "deep.tslesson").find("nested deeper than 256") != std::string::npos,
+           fileRefusal(dir / "deep.tslesson").c_str());
+  const std::filesystem::path fifo = dir / "pipe.tslesson";
+  QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+  QVERIFY2(fileRefusal(fifo).find("FIFO") != std::string::npos, fileRefusal(fifo).c_str());
+  json big = minimal();
+  big["lesson"]["steps"][0]["text"] = {{"en", std::string(10'000'000, 'a')}};
+  refused(big, "lesson.steps[0].text.en: is 10000000 bytes");
+  big = minimal();
+  big["lesson"]["steps"][0]["text"] = std::string(4001, 'a');
+  refused(big, "lesson.steps[0].text: is 4001 bytes");
+  big = minimal();
+  big["lesson"]["steps"] = json::array();
+  for (int i = 0; i < 10000; ++i) big["lesson"]["steps"].push_back({{"text", "step"}});
+  refused(big, "lesson.steps: has 10000 steps");
+  std::ofstream(dir / "huge.tslesson") << std::string(2 << 20, ' ');
+  QVERIFY(fileRefusal(dir / "huge.tslesson").find("larger than 1 MiB") != std::string::npos);
 }
 
 void TstLesson::roundTrip() {

@@ -7,6 +7,7 @@
 #include "core/config/live_settings.h"
 #include "core/data/data_fingerprint.h"
 #include "core/errors.h"
+#include "core/io/json_parse.h"
 #include "core/run/run_reader.h"
 
 namespace trainscope {
@@ -24,7 +25,7 @@ std::optional<nlohmann::json> readObject(const fs::path& file) {
   std::error_code ec;
   if (!fs::exists(file, ec)) return std::nullopt;
   std::ifstream in(file);
-  const nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json j = parseJson(in, false);
   if (!j.is_object()) refuse(file, "not a JSON object");
   return j;
 }
@@ -102,7 +103,7 @@ ReplayPlan planReplay(const fs::path& run_dir) {
   bool folded_lr = false, folded_clip = false;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.empty()) continue;
-    const nlohmann::json e = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    const nlohmann::json e = parseJson(text, false);
     if (!e.is_object()) refuse(events_file, "line " + std::to_string(line) + " is not JSON");
     const std::string kind = e.value("kind", "");
     const std::string what = e.value("what", "");

@@ -15,6 +15,7 @@
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
 #include "core/io/checkpoint_file.h"
+#include "core/io/json_parse.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_family.h"
 #include "core/system/clock.h"
@@ -113,7 +114,7 @@ StateCommit loadOptimizer(TrainState& s, const GenericDict& d, const PartLoad& l
     const IValue& cfg = r.at(d, "config", "");
     std::string name;
     try {
-      name = nlohmann::json::parse(cfg.isString() ? cfg.toStringRef() : std::string("{}"))
+      name = parseJson(cfg.isString() ? cfg.toStringRef() : std::string("{}"))
                  .at("optimizer")
                  .at("name")
                  .get<std::string>();

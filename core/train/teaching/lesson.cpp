@@ -5,6 +5,8 @@
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 
 namespace trainscope {
 namespace {
@@ -42,6 +44,10 @@ class Reader {
   LessonText text(const json& j, const std::string& where) const {
     LessonText t;
     if (j.is_string()) {
+      if (j.get_ref<const std::string&>().size() > kMaxLessonTextBytes)
+        fail(where, "is " + std::to_string(j.get_ref<const std::string&>().size()) +
+                        " bytes; a lesson text is read aloud and shown in a panel: at most " +
+                        std::to_string(kMaxLessonTextBytes) + " bytes");
       t.by_language["en"] = j.get<std::string>();
     } else if (j.is_object()) {
       for (const auto& [lang, value] : j.items()) {
@@ -49,6 +55,10 @@ class Reader {
           fail(where, "unknown language \"" + lang + "\" (expected " + joined(kLanguages) + ")");
         if (!value.is_string() || value.get<std::string>().empty())
           fail(where + "." + lang, "must be a non-empty string");
+        if (value.get_ref<const std::string&>().size() > kMaxLessonTextBytes)
+          fail(where + "." + lang, "is " + std::to_string(value.get_ref<const std::string&>().size()) +
+                                       " bytes; a lesson text is read aloud and shown in a panel: at "
+                                       "most " + std::to_string(kMaxLessonTextBytes) + " bytes");
         t.by_language[lang] = value.get<std::string>();
       }
     } else {
@@ -217,6 +227,9 @@ Lesson lessonFromJson(const json& j, const std::filesystem::path& file) {
   if (!l.contains("steps") || !l["steps"].is_array() || l["steps"].empty())
     r.fail("lesson.steps", "must be a non-empty list of steps");
   json as_played = config;  // each step's settings apply over the ones before
+  if (l["steps"].size() > kMaxLessonSteps)
+    r.fail("lesson.steps", "has " + std::to_string(l["steps"].size()) + " steps; a lesson has at most " +
+                               std::to_string(kMaxLessonSteps));
   for (size_t i = 0; i < l["steps"].size(); ++i)
     lesson.steps.push_back(
         r.step(l["steps"][i], "lesson.steps[" + std::to_string(i) + "]", as_played));
@@ -232,12 +245,20 @@ Lesson readLesson(const std::filesystem::path& path) {
   if (!std::filesystem::exists(file, ec))
     throw Error(ErrorCode::Config, file.string(),
                 "the lesson file " + file.string() + " does not exist");
+  // A FIFO or device would block the open (the dashboard's GUI thread: issue 44 item 6); a
+  // file of megabytes is no lesson (its texts are limited far below).
+  if (const auto problem = notRegularFileProblem(file))
+    throw Error(ErrorCode::Config, file.string(), "the lesson file " + file.string() + " " + *problem);
+  if (std::filesystem::file_size(file, ec) > kMaxLessonFileBytes)
+    throw Error(ErrorCode::Config, file.string(),
+                file.string() + " is larger than " + std::to_string(kMaxLessonFileBytes >> 20) +
+                    " MiB: not a lesson file");
   std::ifstream in(file);
   if (!in)
     throw Error(ErrorCode::Config, file.string(), "cannot open the lesson file " + file.string());
   json j;
   try {
-    j = json::parse(in);
+    j = parseJson(in);
   } catch (const json::exception& e) {
     throw Error(ErrorCode::Config, file.string(),
                 file.string() + ": not JSON (" + e.what() + ")");

@@ -5,6 +5,8 @@
 /// locked. A lesson file is a config file (a base "preset" and any config keys) with a "lesson"
 /// section; `.tslesson` and `.json` files read alike. The format: docs/lessons.md. Torch-free
 /// and Qt-free: the dashboard plays it (gui/teaching/lesson_player.h).
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -13,6 +15,12 @@
 #include <vector>
 
 namespace trainscope {
+
+/// Limits of a lesson file (issue 44 item 8: a 10 MB step text froze the dashboard): a text of
+/// one language (a title, a step, a question) in bytes of UTF-8, the steps, the file.
+inline constexpr std::size_t kMaxLessonTextBytes = 4000;
+inline constexpr std::size_t kMaxLessonSteps = 100;
+inline constexpr std::uintmax_t kMaxLessonFileBytes = std::uintmax_t{1} << 20;
 
 /// A text in the languages given: "en" and/or "zh_CN".
 struct LessonText {

@@ -10,6 +10,7 @@
 #include "core/data/csv_table.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
+#include "core/io/json_parse.h"
 #include "core/run/run_description.h"
 #include "core/train/teaching/python_script.h"
 #include "core/train/teaching/python_script_parts.h"
@@ -25,7 +26,7 @@ nlohmann::json readJson(const fs::path& file, const std::string& what) {
                 file.string() + ": " + *problem + "; export-python reads " + what);
   std::ifstream in(file);
   try {
-    return nlohmann::json::parse(in);
+    return parseJson(in);
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorCode::Data, file.string(), file.string() + " is not valid JSON: " + e.what());
   }
@@ -221,13 +222,14 @@ void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataReco
          "            labels.append(CLASS_NAMES.index(name.split(\"/\")[0]))\n"
          "    return torch.from_numpy(np.stack(pixels)), torch.tensor(labels, dtype=torch.long)\n\n\n"
          "def listing(folder):\n"
-         "    \"\"\"Every image below folder/<class>/, sorted by path, as ImageFolder lists them.\"\"\"\n"
+         "    \"\"\"Every image below folder/<class>/, sorted by path, as TrainScope lists them (links\n"
+         "    to folders below a class folder are not followed).\"\"\"\n"
          "    names = []\n"
          "    for cls in CLASS_NAMES:\n"
-         "        for dirpath, _, files in os.walk(os.path.join(folder, cls), followlinks=True):\n"
+         "        for dirpath, _, files in os.walk(os.path.join(folder, cls)):\n"
          "            names += [os.path.relpath(os.path.join(dirpath, f), folder) for f in files\n"
-         "                      if f.lower().endswith(EXTENSIONS)]\n"
-         "    return sorted(names)\n\n\n"
+         "                      if f.lower().endswith(EXTENSIONS) and os.path.isfile(os.path.join(dirpath, f))]\n"
+         "    return sorted(names, key=lambda name: name.split(\"/\"))  # by path component\n\n\n"
          "files = SPLIT[\"files\"]\n"
          "x_train, y_train = folder_samples(POOL_DIR, [files[i] for i in SPLIT[\"train\"]])\n"
          "if SPLIT[\"val\"] is not None:\n"
@@ -237,12 +239,13 @@ void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataReco
   } else {  // npy, idx: whole arrays (core/data/array_source.cpp)
     if (d.source == "npy") {
       const std::string path = d.npy.path.value_or("");
-      o << "def read_arrays(x_path, y_path):\n"
-           "    \"\"\"numpy's own reader (no pickles): an .npz's members, or an .npy of x and of y.\"\"\"\n"
+      o << "def read_arrays(x_path, y_path, suffix=\"\"):\n"
+           "    \"\"\"numpy's own reader (no pickles): an .npz's members (x_val, y_val: the validation\n"
+           "    split of its own), or an .npy of x and of y.\"\"\"\n"
            "    if y_path is None:\n"
            "        with np.load(x_path, allow_pickle=False) as members:\n"
-           "            return members[" << pyStr(d.npy.x) << "], members[" << pyStr(d.npy.y)
-        << "]  # data.npy.x, data.npy.y\n"
+           "            return members[" << pyStr(d.npy.x) << " + suffix], members[" << pyStr(d.npy.y)
+        << " + suffix]  # data.npy.x, data.npy.y\n"
            "    return np.load(x_path, allow_pickle=False), np.load(y_path, allow_pickle=False)\n\n\n"
            "x_pool, y_pool = read_arrays(" << pyStr(path) << ", "
         << (d.npy.y_path ? pyStr(*d.npy.y_path) : "None") << ")  # data.npy.path, data.npy.y_path\n";
@@ -273,8 +276,14 @@ void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataReco
     else
       o << "    y = torch.from_numpy(np.ascontiguousarray(y, dtype=np.float32).reshape(len(y), -1))\n";
     o << "    return x, y\n\n\n"
-         "x_train, y_train = array_samples(x_pool[SPLIT[\"train\"]], y_pool[SPLIT[\"train\"]])\n"
-         "x_val, y_val = array_samples(x_pool[SPLIT[\"val\"]], y_pool[SPLIT[\"val\"]])\n";
+         "x_train, y_train = array_samples(x_pool[SPLIT[\"train\"]], y_pool[SPLIT[\"train\"]])\n";
+    if (d.source == "npy")
+      o << "if SPLIT[\"val\"] is None:  # the archive's own validation arrays\n"
+           "    x_val, y_val = array_samples(*read_arrays(" << pyStr(d.npy.path.value_or("")) << ", None, \"_val\"))\n"
+           "else:\n"
+           "    x_val, y_val = array_samples(x_pool[SPLIT[\"val\"]], y_pool[SPLIT[\"val\"]])\n";
+    else
+      o << "x_val, y_val = array_samples(x_pool[SPLIT[\"val\"]], y_pool[SPLIT[\"val\"]])\n";
   }
   if (!f.classification && d.target_scale != 1.0)
     o << "y_train, y_val = y_train * " << py(d.target_scale) << ", y_val * " << py(d.target_scale)
