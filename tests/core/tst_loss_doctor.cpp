@@ -102,6 +102,7 @@ class TstLossDoctor : public QObject {
   void rollBackStartsTheEvidenceAfresh();
   void unscaledRegressionTargetsFallingAreNotDiverging();
   void resumedRunIsJudgedAsItsTwin();
+  void longRunsAreReadAtSpacedEpochs();
 
  private:
   QTemporaryDir tmp_;
@@ -470,6 +471,42 @@ void TstLossDoctor::resumedRunIsJudgedAsItsTwin() {
   QVERIFY2(init, qPrintable(codesOf(*from_old.diagnosis)));
   const std::vector<EpochRecord> history = readHistory(dict, last);
   QCOMPARE(init->values.at(0), history.at(0).train_loss);
+}
+
+void TstLossDoctor::longRunsAreReadAtSpacedEpochs() {
+  // Issue 44 item 2: a reading costs O(epochs) (51% of a 70,000-epoch run's time, its rate
+  // falling 4x): every epoch up to 1,000, then spaced by a thousandth of the epochs so far; a
+  // non-finite step is always due. The readings taken equal those of a doctor read every epoch.
+  LossDoctor spaced, every;
+  std::vector<int64_t> due_at;
+  for (int64_t n = 1; n <= 20000; ++n) {
+    // a slow healthy learner with noise: 1/sqrt(n) plus a wobble
+    const double train = 1.0 / std::sqrt(double(n)) + 0.01 * std::sin(0.7 * double(n));
+    const EpochRecord r = epochOf(n, train, train * 1.1, std::nullopt);
+    spaced.onStep(train, true, 1.0);
+    every.onStep(train, true, 1.0);
+    spaced.onEpoch(r);
+    every.onEpoch(r);
+    if (spaced.readingDue()) {
+      due_at.push_back(n);
+      if (n % 997 == 0 || n == 1000 || n == 20000 || due_at.size() % 50 == 0) {
+        const Diagnosis a = spaced.diagnose(), b = every.diagnose();
+        QCOMPARE(a.kind, b.kind);
+        QCOMPARE(a.summary, b.summary);
+        QCOMPARE(a.epoch, n);
+      }
+    }
+  }
+  QVERIFY(due_at.size() >= 1000);
+  for (int64_t i = 0; i < 1000; ++i) QCOMPARE(due_at[static_cast<size_t>(i)], i + 1);  // every epoch
+  // then spaced: the gap before the reading at epoch n is floor(n / 1000) (1..20)
+  for (size_t i = 1000; i < due_at.size(); ++i)
+    QCOMPARE(due_at[i] - due_at[i - 1], std::max<int64_t>(1, due_at[i] / 1000));
+  QVERIFY2(due_at.size() < 1000 + 19000 / 2, qPrintable(QString::number(due_at.size())));
+  // a non-finite step is due at once
+  spaced.onStep(std::nan(""), false, std::nan(""));
+  QVERIFY(spaced.readingDue());
+  QVERIFY(!spaced.readingDue());  // and taken
 }
 
 QTEST_GUILESS_MAIN(TstLossDoctor)

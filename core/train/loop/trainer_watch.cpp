@@ -189,6 +189,9 @@ void Trainer::Impl::watchEpoch(const EpochRecord& r) {
 }
 
 void Trainer::Impl::reportDiagnosis(int64_t epoch) {
+  // Every epoch for the first 1,000, then spaced by a thousandth of the run (readingDue): the
+  // run's end reads afresh (the summary's diagnosis).
+  if (!watch->doctor.readingDue()) return;
   Diagnosis d = watch->doctor.diagnose(doctorContext());
   GradientWatch& w = *watch;
   // Observers get every reading, so that the Diagnosis tab shows the newest epoch's.

@@ -31,7 +31,20 @@ void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
     first_losses_.push_back(loss);
 }
 
-void LossDoctor::onEpoch(const EpochRecord& r) { epochs_.push_back(r); }
+void LossDoctor::onEpoch(const EpochRecord& r) {
+  epochs_.push_back({r.epoch, r.step, r.train_loss, r.val_loss, r.val_accuracy.value_or(std::nan(""))});
+}
+
+bool LossDoctor::readingDue() const {
+  const size_t n = epochs_.size();
+  const bool due = n <= kEveryEpochReadings || non_finite_steps_ != read_at_non_finite_ ||
+                   n < read_at_epochs_ || n >= read_at_epochs_ + n / kEveryEpochReadings;
+  if (due) {
+    read_at_epochs_ = n;
+    read_at_non_finite_ = non_finite_steps_;
+  }
+  return due;
+}
 
 void LossDoctor::onUpdateRatios(const std::vector<double>& ratios) {
   std::vector<double> finite;
@@ -60,9 +73,11 @@ namespace {
 Finding check(const char* code, const char* text) { return {code, {}, "", text}; }
 
 
+using DoctorEpochs = std::vector<LossDoctor::Epoch>;
+
 /// Mean of the finite values of field `f` over epochs [from, to); NaN when none.
 template <class F>
-double meanOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F f) {
+double meanOf(const DoctorEpochs& epochs, size_t from, size_t to, F f) {
   double sum = 0;
   int count = 0;
   for (size_t i = from; i < to && i < epochs.size(); ++i) {
@@ -75,14 +90,16 @@ double meanOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F 
   return count > 0 ? sum / count : std::nan("");
 }
 
-std::optional<double> trainLoss(const EpochRecord& e) { return e.train_loss; }
-std::optional<double> valLoss(const EpochRecord& e) { return e.val_loss; }
-std::optional<double> valAccuracy(const EpochRecord& e) { return e.val_accuracy; }
+std::optional<double> trainLoss(const LossDoctor::Epoch& e) { return e.train_loss; }
+std::optional<double> valLoss(const LossDoctor::Epoch& e) { return e.val_loss; }
+std::optional<double> valAccuracy(const LossDoctor::Epoch& e) {
+  return std::isnan(e.val_accuracy) ? std::nullopt : std::optional<double>(e.val_accuracy);
+}
 
 /// The epoch-to-epoch noise (standard deviation) of field `f` over epochs [from, to)
 /// (noiseFromChanges of its neighbouring changes); NaN with fewer than 3 changes.
 template <class F>
-double noiseOf(const std::vector<EpochRecord>& epochs, size_t from, size_t to, F f) {
+double noiseOf(const DoctorEpochs& epochs, size_t from, size_t to, F f) {
   std::vector<double> changes;
   for (size_t i = from + 1; i < to && i < epochs.size(); ++i) {
     const std::optional<double> x = f(epochs[i]), y = f(epochs[i - 1]);
@@ -113,7 +130,7 @@ const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience
     r.detector = OverfittingDetector(patience);
   }
   for (; r.fed < epochs_.size(); ++r.fed) {
-    const EpochRecord& e = epochs_[r.fed];
+    const Epoch& e = epochs_[r.fed];
     auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss);
     // The reading holds until the mean validation loss comes back below its lowest mean (a
     // single lucky epoch below the best one does not end it: hysteresis, issue 42).
@@ -338,7 +355,7 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     if (std::isfinite(initial)) d.evidence.push_back(init_finding);
     return d;
   }
-  const EpochRecord& last = epochs_.back();
+  const Epoch& last = epochs_.back();
   int64_t best = -1;  // the epoch index of the validation minimum
   for (int64_t i = 0; i < n; ++i)
     if (std::isfinite(epochs_[i].val_loss) &&
@@ -442,7 +459,7 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     return int64_t{-1};
   }();
   if (onset_index >= 0) {
-    const EpochRecord& b = epochs_[onset_index];
+    const Epoch& b = epochs_[onset_index];
     d.kind = "overfitting";
     d.summary = "training loss falls while validation loss rises";
     d.evidence = {
