@@ -11,12 +11,15 @@
 #include <cstring>
 
 #include "cli/cli_app.h"
+#include "core/system/foreign_code.h"
 
 namespace trainscope::cli {
 
 namespace {
 /// Signals this soon after the first count as the same one (see loop()).
 constexpr std::chrono::milliseconds kRepeatGrace{300};
+/// How long the model's own code may go on after an interrupt before the process ends.
+constexpr std::chrono::milliseconds kForeignGrace{500};
 }  // namespace
 
 namespace {
@@ -53,8 +56,20 @@ void SignalWatcher::loop() {
   while (!quit_) {
     siginfo_t info{};
     int sig = sigtimedwait(&set, &info, &timeout);
-    if (sig < 0) continue;  // EAGAIN (timeout) or EINTR
     const auto now = std::chrono::steady_clock::now();
+    // The model's own code (a TorchScript forward or __setstate__) cannot stop at a step: when
+    // it is still running half a second after the interrupt, the process ends here, exit 130
+    // (TrainScope writes nothing while that code runs; issue 44 item 9: it hung, SIGTERM
+    // ignored).
+    if (signals_ > 0 && now - first_at >= kForeignGrace) {
+      if (const auto f = foreignCodeRunning(); f && f->since <= first_at) {
+        std::fprintf(stderr, "\n%s received while the model's own code runs (%s), which does not "
+                     "return: exiting now\n", strsignal(first_signal_), f->what.c_str());
+        std::fflush(stderr);
+        std::_Exit(kExitInterrupted);
+      }
+    }
+    if (sig < 0) continue;  // EAGAIN (timeout) or EINTR
     if (signals_ == 0) {
       ++signals_;
       first_signal_ = sig;

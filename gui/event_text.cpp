@@ -263,6 +263,15 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     s = Severity::Warning;
     text = Tr::tr("%n parameter value(s) of the model have requires_grad=False: they stay as "
                   "they are (frozen), as in Python.", "", e.value ? static_cast<int>(*e.value) : 0);
+  } else if (e.kind == EventKind::ModelWarning && e.what == "file_access") {
+    s = Severity::Warning;
+    text = Tr::tr("The model's code reads or writes files: a TorchScript file is a program. It "
+                  "was loaded because model.torchscript.allow_file_access is on (%1).")
+               .arg(QString::fromStdString(e.message));
+  } else if (e.kind == EventKind::ModelWarning && e.what == "prints") {
+    s = Severity::Info;
+    text = Tr::tr("The model's code calls print(): what it prints goes to the log (stderr), "
+                  "never into the CLI's --json output.");
   } else if (e.kind == EventKind::Error) {
     s = Severity::Error;
     text = Tr::tr("Error at step %1: %2").arg(step).arg(QString::fromStdString(e.message));

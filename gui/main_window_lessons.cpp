@@ -2,6 +2,7 @@
 // settings as one, the window title), the PyTorch code of the settings and the run report,
 // split from main_window.cpp by concern.
 #include <QApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -23,9 +24,48 @@
 
 namespace trainscope {
 
+namespace {
+
+/// The model files a lesson's base config or step settings name (model.torchscript.path).
+QStringList lessonModelFiles(const Lesson& lesson) {
+  QStringList files;
+  auto add = [&](const nlohmann::json& path) {
+    if (path.is_string() && !files.contains(QString::fromStdString(path.get<std::string>())))
+      files << QString::fromStdString(path.get<std::string>());
+  };
+  const nlohmann::json& c = lesson.config;
+  if (c.contains("model") && c["model"].is_object() && c["model"].value("kind", "") == "torchscript" &&
+      c["model"].contains("torchscript") && c["model"]["torchscript"].is_object())
+    add(c["model"]["torchscript"].value("path", nlohmann::json()));
+  for (const LessonStep& step : lesson.steps)
+    for (const LessonAction& a : step.actions)
+      if (a.kind == LessonAction::Kind::Set && a.settings.contains("model.torchscript.path"))
+        add(a.settings["model.torchscript.path"]);
+  return files;
+}
+
+}  // namespace
+
 bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
   Lesson lesson;
   if (!findLesson(nameOrFile, &lesson, error)) return false;
+  // A lesson never loads a model file without asking (issue 44 item 10): a TorchScript file is
+  // a program, and a lesson could start it as it opens.
+  const QStringList models = lessonModelFiles(lesson);
+  if (!models.isEmpty()) {
+    const QString list = models.join(QStringLiteral(", "));
+    const auto answer = QMessageBox::question(
+        this, Tr::tr("The lesson loads a model file"),
+        Tr::tr("This lesson trains the model file %1. A TorchScript file is a program, like a "
+               "pickle: it can read and write your files. Open the lesson only if you trust "
+               "where the file came from.")
+            .arg(QDir::toNativeSeparators(list)),
+        QMessageBox::Open | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Open) {
+      if (error) *error = Tr::tr("Not opened: you chose not to load the model file %1.").arg(list);
+      return false;
+    }
+  }
   if (!lesson_panel_->open(lesson, error)) return false;
   // A lesson runs at the classroom pace of the preset it starts from (overfit-sine, moons:
   // about 25 s per run), any other at full speed (issue 43); not remembered.

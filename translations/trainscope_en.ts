@@ -4213,5 +4213,25 @@ Its files are kept there until you delete them.</source>
         <source>Your own data is read as the run shown read it (%1): the samples its split.json lists, with the settings that run started with.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The lesson loads a model file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This lesson trains the model file %1. A TorchScript file is a program, like a pickle: it can read and write your files. Open the lesson only if you trust where the file came from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not opened: you chose not to load the model file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s code reads or writes files: a TorchScript file is a program. It was loaded because model.torchscript.allow_file_access is on (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s code calls print(): what it prints goes to the log (stderr), never into the CLI&apos;s --json output.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

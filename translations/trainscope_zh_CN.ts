@@ -4203,5 +4203,25 @@ Its files are kept there until you delete them.</source>
         <source>Your own data is read as the run shown read it (%1): the samples its split.json lists, with the settings that run started with.</source>
         <translation>你自己的数据按当前显示的这次训练的方式读取（%1）：即它的 split.json 列出的样本，并使用该次训练开始时的设置。</translation>
     </message>
+    <message>
+        <source>The lesson loads a model file</source>
+        <translation>本课会加载一个模型文件</translation>
+    </message>
+    <message>
+        <source>This lesson trains the model file %1. A TorchScript file is a program, like a pickle: it can read and write your files. Open the lesson only if you trust where the file came from.</source>
+        <translation>本课要训练模型文件 %1。TorchScript 文件是一个程序，和 pickle 一样：它可以读写你的文件。只有在你信任该文件的来源时才打开本课。</translation>
+    </message>
+    <message>
+        <source>Not opened: you chose not to load the model file %1.</source>
+        <translation>未打开：你选择了不加载模型文件 %1。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s code reads or writes files: a TorchScript file is a program. It was loaded because model.torchscript.allow_file_access is on (%1).</source>
+        <translation>模型的代码会读写文件：TorchScript 文件是一个程序。因为 model.torchscript.allow_file_access 已开启，它才被加载（%1）。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s code calls print(): what it prints goes to the log (stderr), never into the CLI&apos;s --json output.</source>
+        <translation>模型的代码调用了 print()：它打印的内容写入日志（stderr），绝不会混入命令行的 --json 输出。</translation>
+    </message>
 </context>
 </TS>

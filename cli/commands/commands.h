@@ -116,6 +116,7 @@ class InspectModelCommand {
   std::string config_file_;
   std::vector<std::string> sets_;
   bool json_ = false;
+  bool allow_file_access_ = false;
 };
 
 /// `train --dry-run` and `inspect-model` with data: the shape report of `config`

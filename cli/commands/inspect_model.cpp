@@ -7,9 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_app.h"
+#include "cli/model_time_limit.h"
+#include "cli/signal_watcher.h"
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
+#include "core/system/cancel.h"
 #include "core/io/number_format.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"
@@ -80,6 +83,7 @@ nlohmann::ordered_json infoJson(const ScriptModuleInfo& info) {
   for (const auto& [name, type] : info.submodules) subs.push_back({{"name", name}, {"type", type}});
   j["submodules"] = subs;
   j["warnings"] = info.warnings;
+  j["file_operations"] = info.file_operations;
   return j;
 }
 
@@ -183,17 +187,26 @@ InspectModelCommand::InspectModelCommand(CLI::App& app)
       ->allow_extra_args(false)
       ->type_name("KEY=VALUE");
   sub_->add_flag("--json", json_, "Print one JSON object");
+  sub_->add_flag("--allow-file-access", allow_file_access_,
+                 "Load a module whose code reads or writes files (torch.from_file, torch.save): "
+                 "refused otherwise, before loading (a TorchScript file is a program); as "
+                 "model.torchscript.allow_file_access");
 }
 
 bool InspectModelCommand::parsed() const { return sub_->parsed(); }
 
 int InspectModelCommand::run() const {
+  // An interrupt reads as in train (files being read stop within a chunk); the model's own code,
+  // which cannot stop, ends the process (signal_watcher.h) or its time limit does.
+  SignalWatcher::blockSignals();
+  const SignalWatcher watcher([](int) { requestCancel(); });
+  const ModelTimeLimit limit;
   const bool with_data = !preset_.empty() || !config_file_.empty() || !sets_.empty();
   if (with_data && !input_shape_.empty())
     throw Error(ErrorCode::Config, "--input-shape",
                 "--input-shape runs zeros through the module, --preset/--config/--set the "
                 "data: give one or the other");
-  const ScriptModuleInfo info = inspectTorchScript(file_);
+  const ScriptModuleInfo info = inspectTorchScript(file_, allow_file_access_);
   nlohmann::ordered_json j = infoJson(info);
   if (!json_) printInfo(info);
   if (!input_shape_.empty()) {
@@ -201,6 +214,7 @@ int InspectModelCommand::run() const {
     ModelConfig mc;
     mc.kind = "torchscript";
     mc.torchscript.path = info.file;
+    mc.torchscript.allow_file_access = allow_file_access_;
     const ModelPtr model = buildModel(mc, sample, 0);
     const std::vector<LayerInfo> layers = model->layers(sample);  // Error(Config) on a mismatch
     std::vector<int64_t> out = layers.empty() ? std::vector<int64_t>{} : layers.back().output_shape;
@@ -221,6 +235,7 @@ int InspectModelCommand::run() const {
   if (preset_.empty() && config_file_.empty()) noteDefaultPreset(config);
   config.model.kind = "torchscript";
   config.model.torchscript.path = info.file;
+  config.model.torchscript.allow_file_access = allow_file_access_;
   if (json_) {
     j["batch"] = shapeJson(shapeReport(config));
     std::printf("%s\n", j.dump(2).c_str());

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "cli/cli_app.h"
+#include "cli/model_time_limit.h"
 #include "cli/commands/commands.h"
 #include "cli/commands/replay_cli.h"
 #include "cli/progress.h"
@@ -246,6 +247,7 @@ int TrainCommand::run(const std::string& command_line) const {
                    "--set and --epochs only (not --resume, --replay, --init-weights or --out)");
         return kExitUsage;
       }
+      const ModelTimeLimit limit;  // a model whose own code never returns: a message, exit 2
       return printShapeReport(config, json_);
     }
   } catch (const Error& e) {

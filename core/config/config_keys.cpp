@@ -284,6 +284,9 @@ const std::vector<Key<TorchScriptConfig>>& torchScriptKeys() {
   static const std::vector<K> keys = {
       K("path", &TorchScriptConfig::path,
         "torchscript: the file of torch.jit.script(model).save(path) (or torch.jit.trace)"),
+      K("allow_file_access", &TorchScriptConfig::allow_file_access,
+        "torchscript: load a module whose code reads or writes files (torch.from_file, "
+        "torch.save); refused otherwise, before it is loaded: a TorchScript file is a program"),
   };
   return keys;
 }

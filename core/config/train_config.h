@@ -118,6 +118,9 @@ struct RnnConfig {
 /// core/model/torchscript.h): torch.jit.script(model).save(path) or torch.jit.trace(...).save.
 struct TorchScriptConfig {
   std::optional<std::string> path;  ///< the TorchScript file (.pt); stored absolute
+  /// A TorchScript file is a program: one whose code reads or writes files (torch.from_file,
+  /// torch.save) is refused before it is loaded unless this is set (issue 44 item 10).
+  bool allow_file_access = false;
 };
 
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry

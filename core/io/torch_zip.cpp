@@ -119,6 +119,15 @@ void TorchZip::read(const std::string& name, void* dst) const {
                    (why.empty() ? "it ends early" : why) + ")");
 }
 
+std::vector<std::string> TorchZip::names() const {
+  std::vector<std::string> out;
+  const zip_int64_t n = zip_get_num_entries(archive_, 0);
+  for (zip_int64_t i = 0; i < n; ++i)
+    if (const char* name = zip_get_name(archive_, static_cast<zip_uint64_t>(i), 0))
+      out.emplace_back(std::string(name).substr(prefix_.size()));
+  return out;
+}
+
 std::vector<char> TorchZip::read(const std::string& name) const {
   std::vector<char> out(size(name));
   read(name, out.data());

@@ -45,6 +45,8 @@ class TorchZip {
   void read(const std::string& name, void* dst) const;
   /// read() into a new buffer.
   std::vector<char> read(const std::string& name) const;
+  /// Every record's name, without the prefix, in the archive's order.
+  std::vector<std::string> names() const;
 
  private:
   int64_t index(const std::string& name) const;

@@ -3,11 +3,13 @@
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/ir/ir.h>
 #include <torch/csrc/jit/runtime/graph_executor.h>
+#include <torch/csrc/jit/runtime/print_handler.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/utils.h>
 #include <torch/version.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -17,8 +19,11 @@
 #include "core/io/atomic_file.h"
 #include "core/io/file_kind.h"
 #include "core/io/file_read.h"
+#include "core/io/pickle_reader.h"
 #include "core/io/torch_zip.h"
 #include "core/model/model.h"
+#include "core/model/torchscript_archive.h"
+#include "core/system/foreign_code.h"
 
 namespace trainscope {
 namespace {
@@ -62,8 +67,9 @@ std::string interpreterError(const std::exception& e) {
   return nl == std::string::npos ? m : m.substr(nl + 1);
 }
 
-/// Refuses what is not a TorchScript archive, saying what it is instead.
-void checkArchive(const std::string& file) {
+/// Refuses what is not a TorchScript archive, saying what it is instead, and one that
+/// TrainScope's own reader finds damaged (checkScriptArchive); returns what its code does.
+ScriptArchiveFacts checkArchive(const std::string& file) {
   if (auto problem = notRegularFileProblem(file)) badModelFile(file, *problem);
   const std::optional<std::vector<char>> head = readFileHead(file, kSniffBytes);
   if (!head) badModelFile(file, "the file cannot be opened");
@@ -85,14 +91,33 @@ void checkArchive(const std::string& file) {
       badModelFile(file, "a zip archive without TorchScript code (no constants.pkl); " +
                     std::string(kScriptHint));
     }
+    return checkScriptArchive(*bytes);
   } catch (const ZipError& e) {
     badModelFile(file, std::string("the archive is damaged (") + e.what() + ")");
+  } catch (const PickleError& e) {
+    badModelFile(file, std::string("the archive is damaged: its tensors do not fit their records (") +
+                           e.what() + ")");
   }
 }
 
-torch::jit::Module loadModule(const std::string& file) {
-  checkArchive(file);
+/// A model's print() goes to stderr (the log), never into stdout's --json output.
+void printToLog(const std::string& text) { std::fputs(text.c_str(), stderr); }
+
+torch::jit::Module loadModule(const std::string& file, bool allow_file_access,
+                              ScriptArchiveFacts& facts) {
+  facts = checkArchive(file);
+  // Before torch::jit::load, which runs the module's __setstate__: refused, nothing run.
+  if (!facts.file_operations.empty() && !allow_file_access) {
+    std::string ops;
+    for (const std::string& op : facts.file_operations) ops += (ops.empty() ? "" : "; ") + op;
+    badModelFile(file, "its code reads or writes files (" + ops +
+                           "): a TorchScript file is a program, like a pickle, and it was not "
+                           "loaded; if you trust it, set model.torchscript.allow_file_access=true "
+                           "(inspect-model: --allow-file-access)");
+  }
+  torch::jit::setPrintHandler(&printToLog);
   try {
+    const ForeignCodeScope foreign("loading " + file + " (its __setstate__)");
     return torch::jit::load(file, c10::Device(c10::kCPU));
   } catch (const c10::Error& e) {
     const std::string m = e.what_without_backtrace();
@@ -243,6 +268,23 @@ ScriptModuleInfo describeModule(const std::string& file, const torch::jit::Modul
   return info;
 }
 
+/// What the archive's code does beyond computing, as warnings of the import report.
+void addArchiveFacts(const ScriptArchiveFacts& facts, ScriptModuleInfo& info) {
+  info.file_operations = facts.file_operations;
+  if (!facts.file_operations.empty()) {
+    std::string ops;
+    for (const std::string& op : facts.file_operations) ops += (ops.empty() ? "" : "; ") + op;
+    info.warning_codes.push_back("file_access");
+    info.warnings.push_back("its code reads or writes files (" + ops +
+                            "), allowed by model.torchscript.allow_file_access");
+  }
+  if (facts.prints) {
+    info.warning_codes.push_back("prints");
+    info.warnings.push_back("its code calls print(): the output goes to the log (stderr), never "
+                            "into --json output");
+  }
+}
+
 class TorchScriptModel final : public Model {
  public:
   /// `image`: [C, H, W] when the module takes image batches [N, C, H, W] while the data stores
@@ -260,6 +302,7 @@ class TorchScriptModel final : public Model {
   /// training fashion-mnist-cnn's scripted nn.Sequential ran at 0.88-0.91x the native model with
   /// them, 1.09x without (bench_engine --torchscript). The same operators run either way.
   at::Tensor forward(const at::Tensor& input) override {
+    const ForeignCodeScope foreign("the forward of " + info_.file);  // an interrupt ends it
     torch::jit::GraphOptimizerEnabledGuard plain(false);
     if (!image_.empty() && input.dim() == 2)
       return m_.forward({input.view({input.size(0), image_[0], image_[1], image_[2]})}).toTensor();
@@ -340,6 +383,7 @@ class TorchScriptModel final : public Model {
     const bool chain = shortType(m) == "Sequential";
     std::vector<LayerInfo> out;
     std::string current;  // the child being run
+    const ForeignCodeScope foreign("the forward of " + info_.file);
     try {
       at::Tensor y = x;
       for (const auto& c : m.named_children()) {
@@ -419,6 +463,7 @@ bool takesImages(torch::jit::Module m, const std::vector<int64_t>& image) {
   m.eval();
   bool images = false;
   try {
+    const ForeignCodeScope foreign("a batch of zeros through the model");
     (void)m.forward({at::zeros({1, image[0], image[1], image[2]})});
     images = true;
   } catch (const std::exception&) {  // c10::Error, torch::jit::JITException
@@ -429,10 +474,13 @@ bool takesImages(torch::jit::Module m, const std::vector<int64_t>& image) {
 
 }  // namespace
 
-ScriptModuleInfo inspectTorchScript(const std::string& path) {
+ScriptModuleInfo inspectTorchScript(const std::string& path, bool allow_file_access) {
   const std::string file = path.empty() ? path : fs::absolute(path).lexically_normal().string();
-  const torch::jit::Module m = loadModule(file);
-  return describeModule(file, m);
+  ScriptArchiveFacts facts;
+  const torch::jit::Module m = loadModule(file, allow_file_access, facts);
+  ScriptModuleInfo info = describeModule(file, m);
+  addArchiveFacts(facts, info);
+  return info;
 }
 
 std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
@@ -444,8 +492,10 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
                 "model.kind is \"torchscript\": set model.torchscript.path to the file of "
                 "torch.jit.script(model).save(\"model.pt\")");
   const std::string file = fs::absolute(*config.torchscript.path).lexically_normal().string();
-  torch::jit::Module m = loadModule(file);
+  ScriptArchiveFacts facts;
+  torch::jit::Module m = loadModule(file, config.torchscript.allow_file_access, facts);
   ScriptModuleInfo info = describeModule(file, m);  // the checks: one tensor in and out, ...
+  addArchiveFacts(facts, info);
   // Image data is stored flat; a module written for images (nn.Conv2d first) gets [N, C, H, W]
   // as in Python (issue 43), one that flattens for itself or expects flat rows gets those.
   const bool flat_images = input_shape.size() == 1 && image_shape.size() == 3 &&

@@ -41,23 +41,31 @@ struct ScriptModuleInfo {
   std::vector<std::pair<std::string, std::string>> submodules;
   int64_t trainable_parameters = 0, frozen_parameters = 0;  ///< scalars
   std::vector<std::string> warnings;  ///< English, one line each (traced; frozen parameters)
-  /// The same warnings' codes, in order: "traced" | "frozen_parameters".
+  /// The same warnings' codes, in order: "traced" | "frozen_parameters" | "file_access" |
+  /// "prints".
   std::vector<std::string> warning_codes;
+  /// The calls of its code that read or write files ("torch.from_file in code/__torch__/net.py"),
+  /// found by TrainScope's own reader before loading (core/model/torchscript_archive.h); a
+  /// module with any is loaded only with model.torchscript.allow_file_access.
+  std::vector<std::string> file_operations;
 };
 
-/// Loads `file` with torch::jit::load (on the CPU) and describes it. Throws Error(Config, file)
-/// with what to run in Python instead when it cannot be trained as the user expects: a missing
-/// path, a directory; a torch.save file (a state_dict or a pickled module, or a TrainScope
+/// Loads `file` with torch::jit::load (on the CPU) and describes it, after TrainScope's own
+/// reader checked the archive (CRCs, tensors against their records) and its code (file access:
+/// refused before loading unless `allow_file_access`; print() goes to stderr). Throws
+/// Error(Config, file) naming the problem (a damaged archive, file access) or with what to run
+/// in Python instead when it cannot be trained as the user expects: a missing path, a directory; a torch.save file (a state_dict or a pickled module, or a TrainScope
 /// checkpoint) where TorchScript is needed; a file saved by a newer PyTorch; an operator
 /// libtorch lacks (torchvision's ...); a forward that does not take one tensor; no trainable
 /// parameters (torch.jit.freeze folds them into constants).
-ScriptModuleInfo inspectTorchScript(const std::string& file);
+ScriptModuleInfo inspectTorchScript(const std::string& file, bool allow_file_access = false);
 
 /// The import report of a model built by buildTorchScript (its warnings: traced, frozen
 /// parameters), kept from the load so nobody reads the file again; nullptr for any other kind.
 const ScriptModuleInfo* torchScriptInfo(const Model& model);
 
-/// The "torchscript" kind's build: loads model.torchscript.path (inspectTorchScript's checks)
+/// The "torchscript" kind's build: loads model.torchscript.path (inspectTorchScript's checks,
+/// with model.torchscript.allow_file_access)
 /// into a Model whose names are the module's own ("features.0.weight") and whose state_dict is
 /// Python's Module.state_dict() order. The file fixes the architecture; image data stored flat
 /// (`input_shape` [C*H*W], `image_shape` [C, H, W]) reaches a module that takes images as

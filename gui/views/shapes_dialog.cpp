@@ -105,7 +105,8 @@ ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent, bool choo
     QString error, import;
     try {
       if (config.model.kind == "torchscript")
-        import = importHtml(inspectTorchScript(config.model.torchscript.path.value_or("")));
+        import = importHtml(inspectTorchScript(config.model.torchscript.path.value_or(""),
+                                               config.model.torchscript.allow_file_access));
       report = std::make_shared<ShapeReport>(shapeReport(config));
     } catch (const std::exception& e) {
       error = QString::fromUtf8(e.what());

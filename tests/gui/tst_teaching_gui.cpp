@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QFontInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
@@ -20,6 +21,7 @@
 #include <QTabWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QSvgRenderer>
 #include <QtTest>
 #include <array>
@@ -76,6 +78,7 @@ class TstTeachingGui : public QObject {
   void presentationTextsAtLeastTickSize();
   void lessonPanelDrivesTheRun();
   void runReportAndPythonCode();
+  void lessonAsksBeforeLoadingAModelFile();
 
  private:
   std::unique_ptr<MainWindow> makeWindow();
@@ -779,6 +782,37 @@ void TstTeachingGui::runReportAndPythonCode() {
            qPrintable(own->script().left(3000)));
   QVERIFY(own->findChildren<QLabel*>().value(0)->text().contains(QDir::toNativeSeparators(run_dir)));
   delete own;
+}
+
+void TstTeachingGui::lessonAsksBeforeLoadingAModelFile() {
+  // Issue 44 item 10: a lesson whose base config trains a TorchScript file asks first, naming
+  // the file (a TorchScript file is a program); Cancel leaves no lesson open, Open opens it.
+  auto w = makeWindow();
+  const QString model = dir_.filePath(QStringLiteral("someone-elses-model.pt"));
+  const QString file = dir_.filePath(QStringLiteral("model.tslesson"));
+  {
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("{\"preset\": \"moons\", \"model\": {\"kind\": \"torchscript\", "
+                           "\"torchscript\": {\"path\": \"%1\"}}, \"lesson\": {\"title\": \"T\", "
+                           "\"steps\": [{\"text\": \"A\"}]}}")
+                .arg(model)
+                .toUtf8());
+  }
+  for (const auto button : {QMessageBox::Cancel, QMessageBox::Open}) {
+    QString asked;
+    QTimer::singleShot(200, [&asked, button] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+        asked = box->text();
+        box->button(button)->click();
+      }
+    });
+    QString error;
+    const bool opened = w->openLesson(file, &error);
+    QVERIFY2(asked.contains(model) && asked.contains(QStringLiteral("program")), qPrintable(asked));
+    QCOMPARE(opened, button == QMessageBox::Open);
+    if (!opened) QVERIFY2(error.contains(model), qPrintable(error));
+  }
 }
 
 QTEST_MAIN(TstTeachingGui)

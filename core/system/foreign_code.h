@@ -1,0 +1,33 @@
+#pragma once
+/// Code TrainScope cannot interrupt cooperatively: a TorchScript module's own code, run while
+/// it loads (`__setstate__`) and in its `forward` (issue 44 item 9: one that never returns hung
+/// every front end, SIGTERM ignored). Front ends end the process at once when an interrupt
+/// arrives meanwhile (TrainScope writes nothing while that code runs: its files stay whole), and
+/// import checks give up after a stated time. Torch-free, Qt-free.
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace trainscope {
+
+/// Marks, for its lifetime, that foreign code runs ("loading /x/net.pt", "net.pt's forward").
+/// Nests; the outermost description is kept.
+class ForeignCodeScope {
+ public:
+  explicit ForeignCodeScope(std::string what);
+  ~ForeignCodeScope();
+  ForeignCodeScope(const ForeignCodeScope&) = delete;
+  ForeignCodeScope& operator=(const ForeignCodeScope&) = delete;
+
+ private:
+  bool outermost_ = false;
+};
+
+/// What foreign code runs now and since when; nullopt when none.
+struct ForeignCode {
+  std::string what;
+  std::chrono::steady_clock::time_point since;
+};
+std::optional<ForeignCode> foreignCodeRunning();
+
+}  // namespace trainscope
