@@ -17,6 +17,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/io/torch_zip.h"
+
 namespace trainscope {
 namespace {
 
@@ -570,6 +572,21 @@ c10::IValue unpickle(const char* data, size_t size, const StorageLoader& load_st
   } catch (const c10::Error& e) {  // IValue conversions and view checks of malformed data
     throw PickleError(e.what_without_backtrace());
   }
+}
+
+StorageLoader zipStorageLoader(const TorchZip& zip, const std::string& folder) {
+  return [&zip, folder](const std::string& key, c10::ScalarType dtype) {
+    const std::string name = folder + key;
+    if (!zip.has(name)) throw PickleError("tensor storage " + name + " is missing");
+    const uint64_t size = zip.size(name);
+    const size_t elem = c10::elementSize(dtype);
+    if (size % elem != 0)
+      throw PickleError("tensor storage " + name + " has " + std::to_string(size) +
+                        " bytes, not a whole number of " + c10::toString(dtype) + " elements");
+    at::Tensor t = at::empty({static_cast<int64_t>(size / elem)}, at::dtype(dtype));
+    if (size > 0) zip.read(name, t.data_ptr());
+    return t;
+  };
 }
 
 }  // namespace trainscope

@@ -46,4 +46,14 @@ using StorageLoader = std::function<at::Tensor(const std::string& key, c10::Scal
 /// [data, data + size).
 c10::IValue unpickle(const char* data, size_t size, const StorageLoader& load_storage);
 
+class TorchZip;
+
+/// The StorageLoader of a torch zip archive: storage `key` is the record `<folder><key>`
+/// ("data/" for torch.save files and TorchScript's data.pkl, "constants/" for its constants.pkl),
+/// checked to be a whole number of `dtype` elements and read, its CRC-32 verified, straight into
+/// the tensor: the file's bytes plus the tensors, never more. Throws PickleError for a missing
+/// record or a size that is not whole elements, ZipError for a damaged record. `zip` must
+/// outlive the loader.
+StorageLoader zipStorageLoader(const TorchZip& zip, const std::string& folder);
+
 }  // namespace trainscope

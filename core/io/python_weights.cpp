@@ -146,21 +146,7 @@ c10::IValue readTorchSaveFile(const Path& file, const std::string& failure,
         badFile("its tensors are big-endian; re-save it on a little-endian machine");
     }
     const std::vector<char> pkl = zip.read("data.pkl");
-    // A storage: its record, checked to be a whole number of elements, read (and its CRC-32
-    // checked) straight into the tensor: the file's bytes plus the tensors, never more.
-    auto load = [&](const std::string& key, c10::ScalarType dtype) {
-      const std::string name = "data/" + key;
-      if (!zip.has(name)) throw PickleError("tensor storage " + name + " is missing");
-      const uint64_t size = zip.size(name);
-      const size_t elem = c10::elementSize(dtype);
-      if (size % elem != 0)
-        throw PickleError("tensor storage " + name + " has " + std::to_string(size) +
-                          " bytes, not a whole number of " + c10::toString(dtype) + " elements");
-      at::Tensor t = at::empty({static_cast<int64_t>(size / elem)}, at::dtype(dtype));
-      if (size > 0) zip.read(name, t.data_ptr());
-      return t;
-    };
-    return unpickle(pkl.data(), pkl.size(), load);
+    return unpickle(pkl.data(), pkl.size(), zipStorageLoader(zip, "data/"));
   } catch (const Error&) {
     throw;
   } catch (const ZipError& e) {

@@ -1,7 +1,7 @@
 // TrainScope's reading of a TorchScript archive before torch::jit::load (torchscript_archive.h).
 #include "core/model/torchscript_archive.h"
 
-#include <ATen/ATen.h>
+#include <cctype>
 
 #include "core/io/pickle_reader.h"
 #include "core/io/torch_zip.h"
@@ -43,21 +43,9 @@ ScriptArchiveFacts checkScriptArchive(const std::vector<char>& bytes) {
   // unpickler checks each tensor's size, stride and offset against its storage).
   for (const std::string pkl : {"data.pkl", "constants.pkl"}) {
     if (!zip.has(pkl)) continue;
-    const std::string folder = pkl == "data.pkl" ? "data/" : "constants/";
-    auto load = [&](const std::string& key, c10::ScalarType dtype) {
-      const std::string name = folder + key;
-      if (!zip.has(name)) throw PickleError("tensor storage " + name + " is missing");
-      const uint64_t size = zip.size(name);
-      const std::size_t elem = c10::elementSize(dtype);
-      if (size % elem != 0)
-        throw PickleError("tensor storage " + name + " has " + std::to_string(size) +
-                          " bytes, not a whole number of " + c10::toString(dtype) + " elements");
-      at::Tensor t = at::empty({static_cast<int64_t>(size / elem)}, at::dtype(dtype));
-      if (size > 0) zip.read(name, t.data_ptr());
-      return t;
-    };
     const std::vector<char> data = zip.read(pkl);
-    unpickle(data.data(), data.size(), load);
+    const std::string folder = pkl == "data.pkl" ? "data/" : "constants/";
+    unpickle(data.data(), data.size(), zipStorageLoader(zip, folder));
   }
   return facts;
 }

@@ -102,6 +102,27 @@ qint64 readOffset(qint64 pid, const QString& file) {
   return -1;
 }
 
+/// How a frozen (SIGSTOPped) process answered `sig`: sent, then SIGCONT, then up to 5 s to end
+/// (killed after that): whether it ended, the milliseconds after the signal, its stderr.
+struct Answer {
+  bool finished;
+  qint64 ms;
+  QByteArray err;
+};
+Answer signalFrozen(QProcess& p, qint64 pid, int sig) {
+  ::kill(static_cast<pid_t>(pid), sig);
+  ::kill(static_cast<pid_t>(pid), SIGCONT);
+  QElapsedTimer timer;
+  timer.start();
+  const bool finished = p.waitForFinished(5000);
+  const qint64 ms = timer.elapsed();
+  if (!finished) {
+    p.kill();
+    p.waitForFinished(5000);
+  }
+  return {finished, ms, p.readAllStandardError()};
+}
+
 }  // namespace
 
 void TstCliSignal::interruptDuringALongLoad() {
@@ -140,16 +161,7 @@ void TstCliSignal::interruptDuringALongLoad() {
   }
   QVERIFY2(frozen, "never saw the CLI part-way through reading the file");
   QVERIFY2(pos > 0 && pos < size, qPrintable(QString::number(pos)));
-  QCOMPARE(::kill(static_cast<pid_t>(pid), SIGINT), 0);
-  QCOMPARE(::kill(static_cast<pid_t>(pid), SIGCONT), 0);
-  timer.restart();
-  const bool finished = p.waitForFinished(5000);
-  const qint64 ms = timer.elapsed();
-  if (!finished) {
-    p.kill();
-    p.waitForFinished(5000);
-  }
-  const QByteArray err = p.readAllStandardError();
+  const auto [finished, ms, err] = signalFrozen(p, pid, SIGINT);
   QVERIFY2(finished, "the CLI was still loading 5 s after Ctrl-C");
   QVERIFY2(ms < 1000, qPrintable(QString::number(ms) + " ms after the signal"));
   QVERIFY2(p.exitStatus() == QProcess::NormalExit, err.constData());
@@ -227,16 +239,7 @@ void TstCliSignal::interruptDuringADataLoad() {
     }
   }
   QVERIFY2(frozen, "never saw the CLI reading the data");
-  QCOMPARE(::kill(static_cast<pid_t>(pid), signal), 0);
-  QCOMPARE(::kill(static_cast<pid_t>(pid), SIGCONT), 0);
-  timer.restart();
-  const bool finished = p.waitForFinished(5000);
-  const qint64 ms = timer.elapsed();
-  if (!finished) {
-    p.kill();
-    p.waitForFinished(5000);
-  }
-  const QByteArray err = p.readAllStandardError();
+  const auto [finished, ms, err] = signalFrozen(p, pid, signal);
   QVERIFY2(finished, "the CLI was still loading 5 s after the signal");
   QVERIFY2(ms < 1000, qPrintable(QString::number(ms) + " ms after the signal"));
   QVERIFY2(p.exitStatus() == QProcess::NormalExit, err.constData());
