@@ -86,6 +86,15 @@ class Forever(torch.nn.Module):
         return self.lin(x)
 
 
+def cpu_seconds(pid):
+    """User + system CPU seconds of process `pid` so far (/proc/PID/stat); 0 when it is gone."""
+    try:
+        fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cli_run(cli, *args):
     return subprocess.run([cli] + list(args), capture_output=True, text=True)
 
@@ -163,7 +172,11 @@ def main(cli, work):
                                          os.path.join(work, "forever-%d" % sig)],
                      ["train"] + moons + ["--set", "model.torchscript.path=" + forever, "--dry-run"]):
             p = subprocess.Popen([cli] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            time.sleep(4)  # well inside the forward by now
+            # Inside the forward by now: 4 s of CPU (starting and loading take about 1 s of it;
+            # CPU time, not wall time, so that a busy machine only makes the wait longer)
+            deadline = time.monotonic() + 120
+            while cpu_seconds(p.pid) < 4 and time.monotonic() < deadline and p.poll() is None:
+                time.sleep(0.1)
             assert p.poll() is None, (args, p.returncode, p.stderr.read())
             sent = time.monotonic()
             p.send_signal(sig)
