@@ -2,7 +2,6 @@
 #include "core/data/image_cache.h"
 
 #include <ATen/ATen.h>
-#include <zlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +11,7 @@
 #include <cstring>
 
 #include "core/io/atomic_file.h"
+#include "core/io/crc32.h"
 #include "core/io/file_read.h"
 #include "core/system/cancel.h"
 
@@ -24,18 +24,6 @@ namespace fs = std::filesystem;
 // cache trained silently); format 1 files are not read (another magic).
 constexpr char kMagic[8] = {'T', 'S', 'I', 'M', 'G', 'C', '2', '\n'};
 
-/// zlib's CRC-32 of `n` bytes continued from `crc`, in pieces zlib's uInt can count.
-uint32_t crcOf(uint32_t crc, const void* data, std::size_t n) {
-  const auto* p = static_cast<const Bytef*>(data);
-  uLong c = crc;
-  while (n > 0) {
-    const auto piece = static_cast<uInt>(std::min<std::size_t>(n, std::size_t{1} << 30));
-    c = crc32(c, p, piece);
-    p += piece;
-    n -= piece;
-  }
-  return static_cast<uint32_t>(c);
-}
 constexpr std::size_t kKeep = 8;
 
 struct Fnv {
@@ -142,13 +130,13 @@ std::optional<DecodedImages> readImageCache(const fs::path& file, uint64_t key, 
   d.x = at::empty({h.kept, per}, at::kByte);
   uint8_t* dst = d.x.data_ptr<uint8_t>();
   const int64_t total = h.kept * per;
-  uint32_t crc = crcOf(0, d.kept.data(), 8 * d.kept.size());
-  crc = crcOf(crc, d.failed.data(), 8 * d.failed.size());
+  uint32_t crc = crc32Of(0, d.kept.data(), 8 * d.kept.size());
+  crc = crc32Of(crc, d.failed.data(), 8 * d.failed.size());
   for (int64_t done = 0; done < total;) {  // in 8 MiB pieces, interruptible
     if (cancelRequested()) return std::nullopt;
     const std::size_t piece = static_cast<std::size_t>(std::min<int64_t>(total - done, 8 << 20));
     if (std::fread(dst + done, 1, piece, f) != piece) return std::nullopt;
-    crc = crcOf(crc, dst + done, piece);
+    crc = crc32Of(crc, dst + done, piece);
     done += static_cast<int64_t>(piece);
   }
   uint32_t stored = 0;
@@ -182,9 +170,9 @@ bool writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
               std::fwrite(d.failed.data(), 8, d.failed.size(), f) == d.failed.size() &&
               std::fwrite(x.data_ptr<uint8_t>(), 1, static_cast<std::size_t>(x.numel()), f) ==
                   static_cast<std::size_t>(x.numel());
-    uint32_t crc = crcOf(0, d.kept.data(), 8 * d.kept.size());
-    crc = crcOf(crc, d.failed.data(), 8 * d.failed.size());
-    crc = crcOf(crc, x.data_ptr<uint8_t>(), static_cast<std::size_t>(x.numel()));
+    uint32_t crc = crc32Of(0, d.kept.data(), 8 * d.kept.size());
+    crc = crc32Of(crc, d.failed.data(), 8 * d.failed.size());
+    crc = crc32Of(crc, x.data_ptr<uint8_t>(), static_cast<std::size_t>(x.numel()));
     ok = ok && std::fwrite(&crc, sizeof crc, 1, f) == 1;
     ok = std::fflush(f) == 0 && ok;
     ok = ::fsync(::fileno(f)) == 0 && ok;

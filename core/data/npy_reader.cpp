@@ -2,7 +2,6 @@
 
 #include <ATen/ATen.h>
 #include <zip.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cstring>
@@ -10,6 +9,7 @@
 #include <memory>
 
 #include "core/errors.h"
+#include "core/io/crc32.h"
 #include "core/io/file_read.h"
 
 namespace trainscope {
@@ -236,13 +236,8 @@ at::Tensor readNpzArray(const std::string& file, const std::string& name) {
     failNpy(file, what, "cannot be read (a corrupt archive" + (err.empty() ? "" : ": " + err) + ")");
   // libzip checks a member's CRC-32 only when a read meets its end; a read of exactly its size
   // never does, so altered data trained silently (issue 44 item 13): checked here, as zipfile does.
-  uLong crc = crc32(0L, Z_NULL, 0);
-  for (std::size_t at = 0; at < bytes.size();) {
-    const auto n = static_cast<uInt>(std::min<std::size_t>(bytes.size() - at, 1u << 30));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data() + at), n);
-    at += n;
-  }
-  if (!(st.valid & ZIP_STAT_CRC) || static_cast<uint32_t>(crc) != st.crc)
+  const uint32_t crc = crc32Of(0, bytes.data(), bytes.size());
+  if (!(st.valid & ZIP_STAT_CRC) || crc != st.crc)
     failNpy(file, what, "does not match its CRC-32 (the archive is corrupt or was altered)");
   return parseNpy(bytes, file, what);
 }

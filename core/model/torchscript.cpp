@@ -117,7 +117,8 @@ torch::jit::Module loadModule(const std::string& file, bool allow_file_access,
   }
   torch::jit::setPrintHandler(&printToLog);
   try {
-    const ForeignCodeScope foreign("loading " + file + " (its __setstate__)");
+    const std::string loading = "loading " + file + " (its __setstate__)";
+    const ForeignCodeScope foreign(loading);
     return torch::jit::load(file, c10::Device(c10::kCPU));
   } catch (const c10::Error& e) {
     const std::string m = e.what_without_backtrace();
@@ -291,7 +292,10 @@ class TorchScriptModel final : public Model {
   /// its images flat ([N, C*H*W]); forward then reshapes each batch. Empty: batches as stored.
   TorchScriptModel(torch::jit::Module module, ScriptModuleInfo info,
                    std::vector<int64_t> image = {})
-      : m_(std::move(module)), info_(std::move(info)), image_(std::move(image)) {}
+      : m_(std::move(module)),
+        info_(std::move(info)),
+        image_(std::move(image)),
+        forward_what_("the forward of " + info_.file) {}
 
   /// What describeModule found when the file was loaded (torchScriptInfo()).
   const ScriptModuleInfo& info() const { return info_; }
@@ -302,7 +306,7 @@ class TorchScriptModel final : public Model {
   /// training fashion-mnist-cnn's scripted nn.Sequential ran at 0.88-0.91x the native model with
   /// them, 1.09x without (bench_engine --torchscript). The same operators run either way.
   at::Tensor forward(const at::Tensor& input) override {
-    const ForeignCodeScope foreign("the forward of " + info_.file);  // an interrupt ends it
+    const ForeignCodeScope foreign(forward_what_);  // an interrupt ends it
     torch::jit::GraphOptimizerEnabledGuard plain(false);
     if (!image_.empty() && input.dim() == 2)
       return m_.forward({input.view({input.size(0), image_[0], image_[1], image_[2]})}).toTensor();
@@ -383,7 +387,7 @@ class TorchScriptModel final : public Model {
     const bool chain = shortType(m) == "Sequential";
     std::vector<LayerInfo> out;
     std::string current;  // the child being run
-    const ForeignCodeScope foreign("the forward of " + info_.file);
+    const ForeignCodeScope foreign(forward_what_);
     try {
       at::Tensor y = x;
       for (const auto& c : m.named_children()) {
@@ -450,6 +454,7 @@ class TorchScriptModel final : public Model {
   torch::jit::Module m_;
   ScriptModuleInfo info_;
   std::vector<int64_t> image_;
+  std::string forward_what_;  ///< the ForeignCodeScope's description, made once
 };
 
 /// Whether `m` takes image batches [N, C, H, W] (`image` = [C, H, W]) rather than the flat rows
@@ -463,7 +468,8 @@ bool takesImages(torch::jit::Module m, const std::vector<int64_t>& image) {
   m.eval();
   bool images = false;
   try {
-    const ForeignCodeScope foreign("a batch of zeros through the model");
+    static const std::string trial = "a batch of zeros through the model";
+    const ForeignCodeScope foreign(trial);
     (void)m.forward({at::zeros({1, image[0], image[1], image[2]})});
     images = true;
   } catch (const std::exception&) {  // c10::Error, torch::jit::JITException

@@ -11,10 +11,11 @@
 namespace trainscope {
 
 /// Marks, for its lifetime, that foreign code runs ("loading /x/net.pt", "net.pt's forward").
-/// Nests; the outermost description is kept.
+/// Nests; the outermost description is kept. `what` is not copied (a scope opens at every
+/// training step's forward): it must outlive the scope.
 class ForeignCodeScope {
  public:
-  explicit ForeignCodeScope(std::string what);
+  explicit ForeignCodeScope(const std::string& what);
   ~ForeignCodeScope();
   ForeignCodeScope(const ForeignCodeScope&) = delete;
   ForeignCodeScope& operator=(const ForeignCodeScope&) = delete;
@@ -23,7 +24,7 @@ class ForeignCodeScope {
   bool outermost_ = false;
 };
 
-/// What foreign code runs now and since when; nullopt when none.
+/// What foreign code runs now and since when (a copy); nullopt when none.
 struct ForeignCode {
   std::string what;
   std::chrono::steady_clock::time_point since;
