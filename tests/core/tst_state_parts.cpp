@@ -18,6 +18,7 @@
 #include "core/system/memory.h"
 #include "core/train/loop/epoch_end.h"
 #include "core/train/state/state_parts.h"
+#include "core/run/epoch_thinning.h"
 #include "core/train/state/train_state_io.h"
 #include "ivalue_compare.h"
 
@@ -100,6 +101,7 @@ class TstStateParts : public QObject {
   void aBadLatePartChangesNothing();
   void optimizerRowsMatchTheirState_data();
   void optimizerRowsMatchTheirState();
+  void thinnedHistoryKeepsTheBestEpoch();
 };
 
 void TstStateParts::everyKeyHasOnePart() {
@@ -249,6 +251,72 @@ void TstStateParts::optimizerRowsMatchTheirState() {
   restoreState(fresh, d, c.optimizer.name, "/tmp/x.pt");
   std::string why;
   QVERIFY2(sameState(d, captureState(fresh, ctx), why), why.c_str());
+}
+
+// Issue 44 item 2: past kEpochCapacity epochs the history is thinned (every 4th epoch at
+// 25,001), but the checkpoint still holds best_epoch's record (off the stride here), which reads
+// back as TrainState::best_record, the history as it was and the last epoch's record.
+void TstStateParts::thinnedHistoryKeepsTheBestEpoch() {
+  const TrainConfig c = fullConfig("adam");
+  TrainState s = makeState(c, 3);
+  train(s, 2);
+  const int64_t n = 25001, best = 12347;
+  for (int64_t e = 1; e <= n; ++e) {
+    EpochRecord r;
+    r.epoch = e;
+    r.step = 2 * e;
+    r.train_loss = 1.0 / static_cast<double>(e);
+    r.val_loss = e == best ? 0.001 : 1.0 + 1e-6 * static_cast<double>(e);
+    appendThinned(s.history, r, [](const EpochRecord& x) { return x.epoch; });
+    if (e == best) s.best_record = r;
+  }
+  s.epochs_completed = n;
+  s.global_step = 2 * n;
+  s.best_epoch = best;
+  s.best_monitored = 0.001;
+  std::vector<int64_t> want;  // every 4th epoch from 1 (6,251 <= 10,000; every 2nd: 12,501)
+  for (int64_t e = 1; e <= n; e += 4) {
+    if (best < e && (want.empty() || want.back() < best)) want.push_back(best);
+    want.push_back(e);
+  }
+  QCOMPARE(want.size(), size_t{6252});
+  CheckpointContext ctx{configToJson(c).dump(), "adam", ""};
+  DoctorGrads grads;  // the live doctor's gradient norms go with it
+  grads.first = {0.5, 0.25};
+  grads.samples = {0.5f, 0.75f, 3.0f};
+  grads.stride = 8;
+  grads.seen = 20;
+  ctx.doctor_grads = &grads;
+  const GenericDict d = captureState(s, ctx);
+  const at::Tensor epochs = d.at("history").toGenericDict().at("epoch").toTensor();
+  QCOMPARE(std::vector<int64_t>(epochs.data_ptr<int64_t>(), epochs.data_ptr<int64_t>() + epochs.numel()),
+           want);
+  TrainState t = makeState(c, 9);
+  restoreState(t, d, "adam", "/tmp/thinned.pt");
+  QVERIFY(t.best_record);
+  QCOMPARE(t.best_record->epoch, best);
+  QCOMPARE(t.best_record->val_loss, 0.001);
+  QCOMPARE(t.history.size(), s.history.size());
+  for (size_t i = 0; i < s.history.size(); ++i) QCOMPARE(t.history[i].epoch, s.history[i].epoch);
+  QVERIFY(t.last_epoch);
+  QCOMPARE(t.last_epoch->epoch, n);
+  QVERIFY(t.doctor_grads);
+  QCOMPARE(t.doctor_grads->first, grads.first);
+  QCOMPARE(t.doctor_grads->samples, grads.samples);
+  QCOMPARE(t.doctor_grads->stride, int64_t{8});
+  QCOMPARE(t.doctor_grads->seen, int64_t{20});
+  // A stride that is no power of two is refused, naming the key; the state stays.
+  GenericDict bad = d.copy();
+  GenericDict doctor = bad.at("loss_doctor_state_dict").toGenericDict().copy();
+  doctor.insert_or_assign("grad_stride", 3.0);
+  bad.insert_or_assign("loss_doctor_state_dict", doctor);
+  try {
+    restoreState(t, bad, "adam", "/tmp/thinned.pt");
+    QFAIL("a grad_stride of 3 was accepted");
+  } catch (const Error& e) {
+    QVERIFY2(std::string(e.what()).find("grad_stride") != std::string::npos, e.what());
+  }
+  QCOMPARE(t.doctor_grads->stride, int64_t{8});
 }
 
 QTEST_GUILESS_MAIN(TstStateParts)

@@ -24,6 +24,7 @@
 #include "core/io/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
+#include "core/run/epoch_thinning.h"
 #include "core/run/records_json.h"
 #include "core/run/run_description.h"
 #include "core/run/run_dir.h"
@@ -275,7 +276,7 @@ void Trainer::Impl::openRunDir() {
         !RunDirLock::holder(folder.parent_path()))
       removeStaleCheckpointTemps(folder);
     const auto source = findSourceRunDir(source_run_dir, options.resume_from);
-    prefix = runPrefix(source, state.global_step, state.history);
+    prefix = runPrefix(source, state.global_step, historyWithBest(state.history, state.best_record));
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
   writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), toJson(info));
@@ -293,6 +294,12 @@ Event Trainer::Impl::sourceRunMissingEvent() const {
       "this run start after step " +
       std::to_string(state.global_step) +
       " and metrics.csv is rebuilt from the checkpoint's epoch history";
+  const int64_t stride = epochStride(state.epochs_completed);
+  if (stride > 1)
+    message += " (which keeps every epoch up to " + std::to_string(kEpochCapacity) +
+               ", then one in every " + std::to_string(stride) + ", so metrics.csv has " +
+               std::to_string(historyWithBest(state.history, state.best_record).size()) +
+               " of the " + std::to_string(state.epochs_completed) + " epochs)";
   Event e{state.global_step, state.epochs_completed, EventKind::CheckpointLoaded, message};
   e.what = "source_run_missing";
   e.file = file;
@@ -305,8 +312,8 @@ void Trainer::Impl::finish(RunSummary& summary) {
   summary.best_epoch = state.best_epoch;
   // The validation loss of best.pt's epoch (the lowest one unless training.monitor says else).
   summary.best_val_loss.reset();
-  for (const EpochRecord& e : state.history)
-    if (e.epoch == state.best_epoch) summary.best_val_loss = e.val_loss;
+  if (state.best_record && state.best_record->epoch == state.best_epoch)
+    summary.best_val_loss = state.best_record->val_loss;
   summary.final_metrics = state.last_epoch;
   summary.wall_seconds = roundTo(run_timer.wallSeconds(), 1e-6);
   summary.seed = state.seed;

@@ -86,13 +86,8 @@ struct Trainer::Impl {
   bool checkStep(const StepResult& s, int64_t epoch);
   /// SetAmp at a step boundary: switch, record in the config (checkpoints), report.
   void switchAmp(bool enabled, int64_t epoch);
-  CheckpointContext checkpointContext() const {  // the run directory absolute: resumable anywhere
-    return {configToJson(config).dump(), config.optimizer.name,
-            options.run_dir.empty()
-                ? std::string()
-                : std::filesystem::absolute(options.run_dir).lexically_normal().string(),
-            data.summary};
-  }
+  /// The run directory absolute (resumable anywhere), the live doctor's gradient norms.
+  CheckpointContext checkpointContext() const;
   /// checkpoint_loaded (what "source_run_missing"): the source run of options.resume_from was
   /// not found, so this run's per-step files lack the steps before the checkpoint.
   Event sourceRunMissingEvent() const;

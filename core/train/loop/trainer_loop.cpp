@@ -8,6 +8,7 @@
 #include "core/config/live_settings.h"
 #include "core/io/number_format.h"
 #include "core/optim/optimizer_factory.h"
+#include "core/run/epoch_thinning.h"
 #include "core/run/records_json.h"
 #include "core/system/cuda_memory.h"
 #include "core/system/clock.h"
@@ -234,7 +235,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   state.epoch_loss.reset();
   state.epoch_start_shuffle_state = state.shuffle_gen.get_state();  // the next epoch's start
   state.last_epoch = r;
-  state.history.push_back(r);
+  appendThinned(state.history, r, [](const EpochRecord& e) { return e.epoch; });
   // best.pt by training.monitor (the validation loss by default; issue 43)
   const std::optional<double> monitored = monitoredValue(r, config.training.monitor);
   const bool improved = monitored && monitorImproves(*monitored, state.best_monitored,
@@ -242,6 +243,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   if (improved) {
     state.best_monitored = *monitored;
     state.best_epoch = epoch;
+    state.best_record = r;
   }
   if (writer) writer->writeEpoch(r);
   for (auto* o : observers) o->onEpoch(r);

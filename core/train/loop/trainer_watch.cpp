@@ -114,12 +114,24 @@ DoctorContext Trainer::Impl::doctorContext() const {
   return c;
 }
 
+CheckpointContext Trainer::Impl::checkpointContext() const {
+  CheckpointContext c{configToJson(config).dump(), config.optimizer.name,
+                      options.run_dir.empty()
+                          ? std::string()
+                          : std::filesystem::absolute(options.run_dir).lexically_normal().string(),
+                      data.summary};
+  if (watch) c.doctor_grads = &watch->doctor.grads();
+  return c;
+}
+
 void Trainer::Impl::restartDoctor() {
   // The initial loss from the state (a checkpoint or snapshot), else the history's first
   // epoch (a checkpoint written before the key existed); then the epochs so far.
   LossDoctor& doctor = watch->doctor;
   doctor.restart(state.global_step, state.initial_losses,
-                 /*from_history=*/state.initial_losses.empty() && !state.history.empty());
+                 /*from_history=*/state.initial_losses.empty() && !state.history.empty(),
+                 state.doctor_grads ? &*state.doctor_grads : nullptr);
+  state.doctor_grads.reset();  // read: the doctor keeps them from here
   for (const EpochRecord& r : state.history) doctor.onEpoch(r);
 }
 

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/io/number_format.h"
+#include "core/run/epoch_thinning.h"
 #include "core/train/monitors/noise.h"
 
 namespace trainscope {
@@ -19,12 +20,13 @@ void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
     return;
   }
   if (std::isfinite(grad_norm)) {
-    if (first_grads_.size() < static_cast<size_t>(kInitialSteps)) first_grads_.push_back(grad_norm);
-    if (grad_seen_++ % grad_stride_ == 0) grad_samples_.push_back(static_cast<float>(grad_norm));
-    if (grad_samples_.size() > kGradSamples) {  // keep every other: the stride doubles
-      for (size_t i = 0; i < grad_samples_.size() / 2; ++i) grad_samples_[i] = grad_samples_[2 * i];
-      grad_samples_.resize(grad_samples_.size() / 2);
-      grad_stride_ *= 2;
+    DoctorGrads& g = grads_;
+    if (g.first.size() < static_cast<size_t>(kInitialSteps)) g.first.push_back(grad_norm);
+    if (g.seen++ % g.stride == 0) g.samples.push_back(static_cast<float>(grad_norm));
+    if (g.samples.size() > kGradSamples) {  // keep every other: the stride doubles
+      for (size_t i = 0; i < g.samples.size() / 2; ++i) g.samples[i] = g.samples[2 * i];
+      g.samples.resize(g.samples.size() / 2);
+      g.stride *= 2;
     }
   }
   if (!initial_from_history_ && static_cast<int>(first_losses_.size()) < kInitialSteps)
@@ -32,11 +34,17 @@ void LossDoctor::onStep(double loss, bool applied, double grad_norm) {
 }
 
 void LossDoctor::onEpoch(const EpochRecord& r) {
-  epochs_.push_back({r.epoch, r.step, r.train_loss, r.val_loss, r.val_accuracy.value_or(std::nan(""))});
+  appendThinned(epochs_,
+                Epoch{r.epoch, r.step, r.train_loss, r.val_loss, r.val_accuracy.value_or(std::nan(""))},
+                [](const Epoch& e) { return e.epoch; });
+}
+
+size_t LossDoctor::latestEpoch() const {
+  return epochs_.empty() ? 0 : static_cast<size_t>(epochs_.back().epoch);
 }
 
 bool LossDoctor::readingDue() const {
-  const size_t n = epochs_.size();
+  const size_t n = latestEpoch();
   const bool due = n <= kEveryEpochReadings || non_finite_steps_ != read_at_non_finite_ ||
                    n < read_at_epochs_ || n >= read_at_epochs_ + n / kEveryEpochReadings;
   if (due) {
@@ -60,9 +68,10 @@ double LossDoctor::recentUpdateRatio() const {
 }
 
 void LossDoctor::restart(int64_t step, const std::vector<double>& initial_losses,
-                         bool from_history) {
+                         bool from_history, const DoctorGrads* grads) {
   *this = LossDoctor();
   steps_ = step;
+  if (grads) grads_ = *grads;
   first_losses_ = initial_losses;
   if (static_cast<int>(first_losses_.size()) > kInitialSteps) first_losses_.resize(kInitialSteps);
   initial_from_history_ = from_history && first_losses_.empty();
@@ -124,13 +133,20 @@ std::string chanceLossName(const ChanceLevels& c) {
 
 const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience) const {
   OverfitReading& r = overfit_;
-  if (r.patience != patience || r.fed > epochs_.size()) {
+  // Past kEpochCapacity epochs the detector reads the epochs the thinning keeps for good (not
+  // the latest while it is off the stride), afresh whenever the thinning dropped fed epochs, so
+  // a doctor restarted from a checkpoint's thinned history reads exactly as this one.
+  size_t kept = epochs_.size();
+  if (kept > 0 && !epochKept(epochs_.back().epoch, epochs_.back().epoch + 1)) --kept;
+  if (r.patience != patience || r.fed > kept ||
+      (r.fed > 0 && epochs_[r.fed - 1].epoch != r.fed_epoch)) {
     r = OverfitReading{};
     r.patience = patience;
     r.detector = OverfittingDetector(patience);
   }
-  for (; r.fed < epochs_.size(); ++r.fed) {
+  for (; r.fed < kept; ++r.fed) {
     const Epoch& e = epochs_[r.fed];
+    r.fed_epoch = e.epoch;
     auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss);
     // The reading holds until the mean validation loss comes back below its lowest mean (a
     // single lucky epoch below the best one does not end it: hysteresis, issue 42).
@@ -145,15 +161,16 @@ const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience
 }
 
 std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth(bool held) const {
-  if (grad_seen_ < kGrowthMinSteps || first_grads_.size() < static_cast<size_t>(kInitialSteps))
+  const std::vector<float>& samples = grads_.samples;
+  if (grads_.seen < kGrowthMinSteps || grads_.first.size() < static_cast<size_t>(kInitialSteps))
     return std::nullopt;
   GradGrowth g;
-  g.first = medianOf(first_grads_);
-  g.steps = grad_seen_;
-  const size_t n = grad_samples_.size();
+  g.first = medianOf(grads_.first);
+  g.steps = grads_.seen;
+  const size_t n = samples.size();
   for (size_t q = 0; q < 4; ++q)
-    g.quarters[q] = medianOf(std::vector<float>(grad_samples_.begin() + static_cast<long>(q * n / 4),
-                                                grad_samples_.begin() + static_cast<long>((q + 1) * n / 4)));
+    g.quarters[q] = medianOf(std::vector<float>(samples.begin() + static_cast<long>(q * n / 4),
+                                                samples.begin() + static_cast<long>((q + 1) * n / 4)));
   // Rising over the run (each half above the one before it, quarter by quarter: q3 > q1 and
   // q4 > q2; the accumulated sum wanders as Adam chases it), never by a jump (an explosion).
   // Held: the gradients stay grown (the last quarter over kGrowthFactor x the first steps).
@@ -167,9 +184,9 @@ std::optional<LossDoctor::GradGrowth> LossDoctor::gradGrowth(bool held) const {
 
 Diagnosis LossDoctor::diagnose(const DoctorContext& context) const {
   // The reading of the previous epoch (several readings within one epoch see the same one).
-  if (held_.epochs != epochs_.size()) {
+  if (held_.epochs != latestEpoch()) {
     held_.prior = held_.last;
-    held_.epochs = epochs_.size();
+    held_.epochs = latestEpoch();
   }
   Diagnosis d = read(context, held_.prior);
   held_.last = d.kind;
@@ -250,7 +267,8 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   // after the steps the initial loss averages count (with one step per epoch those epochs are
   // the initial loss itself); before there are any, the lowest single epoch.
   const int64_t steps_per_epoch =
-      n >= 2 ? epochs_[1].step - epochs_[0].step : (n == 1 ? epochs_[0].step : 0);
+      n >= 2 ? (epochs_[1].step - epochs_[0].step) / std::max<int64_t>(1, epochs_[1].epoch - epochs_[0].epoch)
+             : (n == 1 ? epochs_[0].step : 0);
   const int64_t initial_end =
       (n >= 1 ? epochs_[0].step - steps_per_epoch + 1 : 1) + static_cast<int64_t>(n_initial) - 1;
   size_t first_after = un;

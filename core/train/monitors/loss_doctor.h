@@ -15,6 +15,7 @@
 
 #include "core/data/chance_levels.h"
 #include "core/run/records.h"
+#include "core/train/monitors/doctor_grads.h"
 #include "core/train/monitors/overfitting.h"
 
 namespace trainscope {
@@ -99,7 +100,17 @@ class LossDoctor {
   /// it) and the initial losses the run started with (TrainState::initial_losses). Empty
   /// `initial_losses` with `from_history`: the checkpoint had none, the initial loss is the
   /// first epoch's training loss. Call before onEpoch() of the history.
-  void restart(int64_t step, const std::vector<double>& initial_losses, bool from_history);
+  /// `grads`: the gradient norms the doctor had read (a checkpoint's, DoctorGrads), so the
+  /// growth rule reads the whole run; without them (a roll-back, an older checkpoint) it reads
+  /// the steps from here on only, and so never before kGrowthMinSteps more steps.
+  void restart(int64_t step, const std::vector<double>& initial_losses, bool from_history,
+               const DoctorGrads* grads = nullptr);
+  /// The gradient norms read so far (saved in checkpoints for restart()).
+  const DoctorGrads& grads() const { return grads_; }
+  /// Epochs held (at most kEpochCapacity + 1: every epoch up to kEpochCapacity, then thinned).
+  size_t epochsKept() const { return epochs_.size(); }
+  /// The last epoch read (0 before any).
+  size_t latestEpoch() const;
   /// The first finite step losses (at most kInitialSteps): the initial loss.
   const std::vector<double>& initialLosses() const { return first_losses_; }
 
@@ -147,9 +158,9 @@ class LossDoctor {
   /// lowest mean. Several calls within one epoch read alike.
   Diagnosis diagnose(const DoctorContext& context = {}) const;
 
-  /// What the doctor keeps of an epoch: the fields of EpochRecord it reads (40 bytes a epoch
-  /// instead of 152: a run of a million epochs keeps 40 MB, issue 44 item 2). val_accuracy is
-  /// NaN where the record had none.
+  /// What the doctor keeps of an epoch: the fields of EpochRecord it reads (40 bytes an epoch
+  /// instead of 152; at most kEpochCapacity + 1 of them, issue 44 item 2). val_accuracy is NaN
+  /// where the record had none.
   struct Epoch {
     int64_t epoch = 0, step = 0;
     double train_loss = 0, val_loss = 0, val_accuracy = 0;
@@ -168,20 +179,21 @@ class LossDoctor {
   /// The rules, with `held` the previous epoch's kind.
   Diagnosis read(const DoctorContext& context, const std::string& held) const;
   struct Held {
-    size_t epochs = 0;  ///< epochs_.size() at the last reading
+    size_t epochs = 0;  ///< latestEpoch() at the last reading
     std::string last, prior;
   };
   mutable Held held_;
 
   std::vector<double> first_losses_;
-  std::vector<double> first_grads_;  ///< the first applied steps' finite grad norms (<= 10)
-  std::vector<float> grad_samples_;  ///< every grad_stride_-th applied step's norm
+  DoctorGrads grads_;
   std::deque<double> update_ratios_;  ///< the last kUpdateSamples records' median ratios
-  int64_t grad_stride_ = 1, grad_seen_ = 0;
   bool initial_from_history_ = false;  ///< restart() without initial losses
   int64_t steps_ = 0, non_finite_steps_ = 0, first_non_finite_step_ = 0;
   double first_non_finite_loss_ = 0;
   bool diverged_ = false;
+  /// Every epoch up to kEpochCapacity, then thinned (core/run/epoch_thinning.h: every s-th and
+  /// the latest), so memory is bounded: past kEpochCapacity epochs the rules read the kept
+  /// epochs as consecutive ones (windows of "epochs" span s epochs each).
   std::vector<Epoch> epochs_;
   /// readingDue(): the epoch count and non-finite step count at the last reading it allowed.
   mutable size_t read_at_epochs_ = 0;
@@ -191,6 +203,7 @@ class LossDoctor {
   struct OverfitReading {
     int64_t patience = -1;
     size_t fed = 0;
+    int64_t fed_epoch = 0;  ///< the epoch of epochs_[fed - 1] when it was fed
     std::optional<double> best_val;
     OverfittingDetector detector{1};
     std::optional<OverfittingOnset> onset;  ///< the current onset (cleared by a new lowest mean)

@@ -9,8 +9,10 @@ bool SnapshotRing::due(int64_t step) const {
 }
 
 void SnapshotRing::capture(const TrainState& state, const CheckpointContext& context) {
-  Snapshot s{state.global_step, state.history.size(),
-             captureState(state, context, /*with_history=*/false)};
+  CheckpointContext without_grads = context;  // a roll-back starts the doctor's evidence afresh
+  without_grads.doctor_grads = nullptr;
+  Snapshot s{state.global_step, state.epochs_completed, state.best_record,
+             captureState(state, without_grads, /*with_history=*/false)};
   if (!first_) {
     first_ = std::move(s);
     return;
@@ -26,10 +28,12 @@ std::optional<int64_t> SnapshotRing::restoreBefore(TrainState& state, int64_t be
                       : (first_ && first_->step < before_step) ? &*first_
                                                                : nullptr;
   if (!s) return std::nullopt;
-  // The epochs before the snapshot are the run's first `history_size` records: the history is
-  // only appended to, and a roll-back drops the snapshots newer than the one it restores.
+  // The epochs before the snapshot are the run's records up to its epoch (the history is only
+  // appended to and thinned, and a roll-back drops the snapshots newer than the one it
+  // restores), with its best epoch's record.
   c10::impl::GenericDict dict = s->dict.copy();
-  dict.insert_or_assign("history", historyColumns(state.history, s->history_size));
+  const std::vector<EpochRecord> h = historyWithBest(state.history, s->best_record, s->epochs);
+  dict.insert_or_assign("history", historyColumns(h, h.size()));
   restoreState(state, dict, optimizer_name, "in-memory snapshot");
   return s->step;
 }

@@ -2,8 +2,8 @@
 /// In-memory snapshots of the whole training state (issue 11), so that a run whose weights have
 /// gone bad can roll back and continue (lower learning rate, clipping on). Bounded: the run's
 /// first snapshot plus the newest `keep`. Each is a captureState() dict (train_state_io.h): model
-/// and optimizer tensors copied, RNG and counters; the epoch history is not copied (its length
-/// is kept), so a snapshot's size and cost do not grow with the run. Internal to core (torch
+/// and optimizer tensors copied, RNG and counters; the epoch history is not copied (its epoch
+/// count and best record are kept), so a snapshot's size and cost do not grow with the run. Internal to core (torch
 /// types).
 #include <ATen/core/Dict.h>
 
@@ -38,7 +38,8 @@ class SnapshotRing {
  private:
   struct Snapshot {
     int64_t step;
-    size_t history_size;          ///< epochs in the run's history when it was taken
+    int64_t epochs;                          ///< epochs completed when it was taken
+    std::optional<EpochRecord> best_record;  ///< TrainState::best_record then
     c10::impl::GenericDict dict;  ///< captureState without "history"
   };
   int64_t every_;

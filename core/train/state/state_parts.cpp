@@ -6,6 +6,7 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/ops/empty.h>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -18,6 +19,7 @@
 #include "core/io/json_parse.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_family.h"
+#include "core/run/epoch_thinning.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
 
@@ -315,13 +317,24 @@ void saveSourceRun(const TrainState&, const PartSave& save, GenericDict& d) {
 // ---- history: every completed epoch's record ----
 
 void saveHistory(const TrainState& s, const PartSave& save, GenericDict& d) {
-  if (save.with_history) d.insert("history", historyColumns(s.history, s.history.size()));
+  if (!save.with_history) return;
+  const std::vector<EpochRecord> h = historyWithBest(s.history, s.best_record);
+  d.insert("history", historyColumns(h, h.size()));
 }
 
 StateCommit loadHistory(TrainState&, const GenericDict& d, const PartLoad& l) {
   // Parsed by the torch-free reader, which checks every field.
   auto history = std::make_shared<std::vector<EpochRecord>>(readHistory(d, l.reader.file));
   return [history](TrainState& t) {
+    // best_epoch's record apart (the progress part committed best_epoch), then the history as
+    // the thinning rule keeps it: a checkpoint holds the best epoch too, and one an older
+    // TrainScope wrote holds every epoch.
+    t.best_record.reset();
+    const auto best = std::lower_bound(
+        history->begin(), history->end(), t.best_epoch,
+        [](const EpochRecord& r, int64_t epoch) { return r.epoch < epoch; });
+    if (best != history->end() && best->epoch == t.best_epoch) t.best_record = *best;
+    thinToRule(*history, [](const EpochRecord& r) { return r.epoch; });
     t.history = std::move(*history);
     t.last_epoch.reset();
     if (!t.history.empty()) t.last_epoch = t.history.back();
@@ -329,6 +342,19 @@ StateCommit loadHistory(TrainState&, const GenericDict& d, const PartLoad& l) {
 }
 
 }  // namespace
+
+std::vector<EpochRecord> historyWithBest(const std::vector<EpochRecord>& history,
+                                         const std::optional<EpochRecord>& best, int64_t last) {
+  const auto epochBelow = [](const EpochRecord& r, int64_t epoch) { return r.epoch < epoch; };
+  auto end = std::lower_bound(history.begin(), history.end(), last, epochBelow);
+  if (end != history.end() && end->epoch == last) ++end;
+  std::vector<EpochRecord> out(history.begin(), end);
+  if (best && best->epoch <= last) {
+    const auto at = std::lower_bound(out.begin(), out.end(), best->epoch, epochBelow);
+    if (at == out.end() || at->epoch != best->epoch) out.insert(at, *best);
+  }
+  return out;
+}
 
 GenericDict historyColumns(const std::vector<EpochRecord>& history, size_t n) {
   n = std::min(n, history.size());

@@ -13,6 +13,7 @@
 #include "core/optim/schedulers/lr_scheduler.h"
 #include "core/run/records.h"
 #include "core/train/loop/meters.h"
+#include "core/train/monitors/doctor_grads.h"
 #include "core/train/monitors/early_stopping.h"
 #include "core/train/monitors/overfitting.h"
 #include "core/train/step/flat_gradients.h"
@@ -39,7 +40,9 @@ struct TrainState {
   at::Tensor epoch_start_shuffle_state;
   int64_t batch_in_epoch = 0;        ///< batches done in the current epoch (0 at an epoch end)
   AverageMeter epoch_loss;           ///< train_loss meter of the current epoch so far
-  std::vector<EpochRecord> history;  ///< every completed epoch's record, in order
+  /// The completed epochs' records in order: every epoch up to kEpochCapacity, then thinned
+  /// (core/run/epoch_thinning.h: every s-th epoch and the latest), so memory stays bounded.
+  std::vector<EpochRecord> history;
   int64_t seed = 0;                  ///< the training seed in use
   int num_threads = 1;               ///< intra-op threads of the training thread
   int64_t global_step = 0;           ///< optimizer steps completed (1-based numbering of steps)
@@ -51,6 +54,8 @@ struct TrainState {
   /// That best value (the checkpoint's `best_loss`: the lowest val_loss by default).
   std::optional<double> best_monitored;
   std::optional<EpochRecord> last_epoch;  ///< the last completed epoch's record
+  /// best_epoch's record, kept apart from the thinned history (a checkpoint's `history` holds it).
+  std::optional<EpochRecord> best_record;
   /// Classification: correct training predictions of the current epoch so far (over
   /// epoch_loss.count() samples): EpochRecord::train_accuracy.
   int64_t epoch_correct = 0;
@@ -63,6 +68,10 @@ struct TrainState {
   /// LossDoctor::kInitialSteps (checkpoint key `loss_doctor_state_dict`.`initial_losses`), so
   /// that a resumed or rolled-back run is judged against the same start.
   std::vector<double> initial_losses;
+  /// The loss doctor's gradient norms as a checkpoint saved them (`loss_doctor_state_dict`:
+  /// first_grads, grad_samples, grad_stride, grad_seen), for the resumed run's doctor; none
+  /// from a snapshot or an older checkpoint.
+  std::optional<DoctorGrads> doctor_grads;
   /// Mixed precision (core/train/step/): autocast around the forward pass (bf16 on CPU, fp16 on
   /// CUDA). Toggled live by Trainer::setAmp.
   bool amp = false;

@@ -2,10 +2,12 @@
 
 #include <torch/nn/module.h>
 
+#include <cmath>
 #include <optional>
 
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
+#include "core/train/monitors/loss_doctor.h"
 #include "core/train/state/state_parts.h"
 
 namespace trainscope {
@@ -163,22 +165,73 @@ StateCommit loadOverfitting(TrainState& s, const GenericDict& d, const PartLoad&
 
 // ---- the loss doctor's initial losses and the training-accuracy meter ----
 
-void saveLossDoctor(const TrainState& s, const PartSave&, GenericDict& d) {
+void saveLossDoctor(const TrainState& s, const PartSave& save, GenericDict& d) {
   ValueDict doctor;
   doctor.lists["initial_losses"] = s.initial_losses;
+  if (const DoctorGrads* g = save.context.doctor_grads) {
+    doctor.lists["first_grads"] = g->first;
+    doctor.lists["grad_samples"] = std::vector<double>(g->samples.begin(), g->samples.end());
+    doctor.numbers["grad_stride"] = static_cast<double>(g->stride);
+    doctor.numbers["grad_seen"] = static_cast<double>(g->seen);
+  }
   d.insert("loss_doctor_state_dict", toGenericDict(doctor));
 }
 
+namespace {
+
+/// The gradient norms of `doctor` (all four keys, or none: older checkpoints and snapshots);
+/// throws Error(Checkpoint) naming the key when one is missing or out of range.
+std::optional<DoctorGrads> doctorGrads(const ValueDict& doctor, const std::filesystem::path& file) {
+  const bool any = doctor.lists.count("first_grads") || doctor.lists.count("grad_samples") ||
+                   doctor.numbers.count("grad_stride") || doctor.numbers.count("grad_seen");
+  if (!any) return std::nullopt;
+  const auto list = [&](const char* key, size_t most) {
+    auto it = doctor.lists.find(key);
+    if (it == doctor.lists.end() || it->second.size() > most)
+      badExtras(file, std::string("'loss_doctor_state_dict.") + key +
+                          "' is missing, not a list or too long");
+    for (double v : it->second)
+      if (!std::isfinite(v) || v < 0)
+        badExtras(file, std::string("'loss_doctor_state_dict.") + key + "' holds a value that is "
+                                                                         "not a finite norm");
+    return it->second;
+  };
+  const auto count = [&](const char* key) {
+    auto it = doctor.numbers.find(key);
+    if (it == doctor.numbers.end() || !(it->second >= 0 && it->second <= 9e15) ||
+        it->second != std::floor(it->second))
+      badExtras(file, std::string("'loss_doctor_state_dict.") + key +
+                          "' is missing or not a count");
+    return static_cast<int64_t>(it->second);
+  };
+  DoctorGrads g;
+  g.first = list("first_grads", LossDoctor::kInitialSteps);
+  const std::vector<double> samples = list("grad_samples", LossDoctor::kGradSamples);
+  g.samples.assign(samples.begin(), samples.end());
+  g.stride = count("grad_stride");
+  g.seen = count("grad_seen");
+  if (g.stride < 1 || (g.stride & (g.stride - 1)) != 0)
+    badExtras(file, "'loss_doctor_state_dict.grad_stride' is not a power of two");
+  return g;
+}
+
+}  // namespace
+
 StateCommit loadLossDoctor(TrainState&, const GenericDict& d, const PartLoad& l) {
   std::vector<double> initial_losses;  // absent from files before issue 19: none
+  std::optional<DoctorGrads> grads;    // absent before issue 44 and from snapshots
   if (auto v = find(d, "loss_doctor_state_dict")) {
     const ValueDict doctor = toValueDict(*v, "loss_doctor_state_dict", l.reader.file);
     auto it = doctor.lists.find("initial_losses");
     if (it == doctor.lists.end())
       badExtras(l.reader.file, "'loss_doctor_state_dict.initial_losses' is missing or not a list");
     initial_losses = it->second;
+    grads = doctorGrads(doctor, l.reader.file);
   }
-  return [initial_losses](TrainState& t) { t.initial_losses = initial_losses; };
+  return [initial_losses, grads](TrainState& t) {
+    t.initial_losses = initial_losses;
+    t.doctor_grads = grads;
+  };
 }
 
 void saveAccuracyMeter(const TrainState& s, const PartSave&, GenericDict& d) {

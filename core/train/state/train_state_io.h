@@ -4,7 +4,10 @@
 #include <ATen/core/Dict.h>
 #include <ATen/core/List.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <string>
 
 #include "core/train/state/train_state.h"
@@ -19,6 +22,9 @@ struct CheckpointContext {
   /// The run's data (checkpoint key `data`: source, task, input_shape, image_shape, x_dtype,
   /// outputs, class_names, preprocessing); default-empty in tests that build states by hand.
   DataSummary data{};
+  /// The live loss doctor's gradient norms (saved in `loss_doctor_state_dict`); null leaves
+  /// them out (in-memory snapshots: a roll-back starts the evidence afresh).
+  const DoctorGrads* doctor_grads = nullptr;
 };
 
 /// The checkpoint dict of `state`: model_state_dict (Model::state_dict(): PyTorch order and
@@ -40,6 +46,14 @@ c10::impl::GenericDict captureState(const TrainState& state, const CheckpointCon
 /// Its size grows by about 100 bytes an epoch and reads back without decoding an object per
 /// epoch (issue 44: a 60,000-epoch history as a list of dicts was refused).
 c10::impl::GenericDict historyColumns(const std::vector<EpochRecord>& history, size_t n);
+
+/// The history a checkpoint or snapshot holds: the records of `history` (thinned past
+/// kEpochCapacity epochs, core/run/epoch_thinning.h) up to epoch `last`, with `best` (best_epoch's
+/// record, which the thinning may have dropped) merged in epoch order when it is not past `last`.
+/// At most kEpochCapacity + 2 records.
+std::vector<EpochRecord> historyWithBest(const std::vector<EpochRecord>& history,
+                                         const std::optional<EpochRecord>& best,
+                                         int64_t last = std::numeric_limits<int64_t>::max());
 
 /// captureState + an atomic write to `file`. Throws Error(Io, file).
 void saveCheckpoint(const TrainState& state, const CheckpointContext& context,
