@@ -122,11 +122,14 @@ def read_json_lines(path, root, added=frozenset()):
                     and r.get("what") == "automatic")]
 
 
+# One Python process compares every checkpoint pair of a compare() (importing torch takes ~2 s:
+# a process per pair took most of this test's 270 s). stdin: JSON [[a, b, added], ...]; argv:
+# VOLATILE, root_a, root_b; stdout: JSON, one list of differences per pair.
 TORCH_COMPARE = r"""
-import sys, torch
+import json, re, sys, torch
+volatile = re.compile(sys.argv[1], re.IGNORECASE)
+added = set()
 def same(a, b, path, out):
-    import re
-    volatile = re.compile(sys.argv[3], re.IGNORECASE)
     if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
         # NaN equals NaN at the same place (the history's columns hold NaN where an epoch has
         # no value, e.g. the accuracy of a regression run)
@@ -139,7 +142,6 @@ def same(a, b, path, out):
         return
     if isinstance(a, dict) and isinstance(b, dict):
         keys_a = [k for k in a if not (isinstance(k, str) and volatile.search(k))]
-        added = set(filter(None, sys.argv[6].split(",")))
         keys_b = [k for k in b if not (isinstance(k, str) and volatile.search(k))
                   and (path + "." + str(k))[1:] not in added]
         if keys_a != keys_b:
@@ -156,7 +158,7 @@ def same(a, b, path, out):
             same(x, y, path + "[%d]" % i, out)
         return
     if isinstance(a, str) and isinstance(b, str):
-        a, b = a.replace(sys.argv[4], "<ROOT>"), b.replace(sys.argv[5], "<ROOT>")
+        a, b = a.replace(sys.argv[2], "<ROOT>"), b.replace(sys.argv[3], "<ROOT>")
         if a.startswith("{"):  # the config and run info are JSON text
             import json
             try:
@@ -171,19 +173,26 @@ def same(a, b, path, out):
                 pass
     if type(a) != type(b) or (a != b and not (a != a and b != b)):
         out.append(path + ": %r != %r" % (a, b))
-out = []
-same(torch.load(sys.argv[1]), torch.load(sys.argv[2]), "", out)
-print("\n".join(out[:20]))
-sys.exit(1 if out else 0)
+results = []
+for a, b, keys in json.load(sys.stdin):
+    added = set(keys)
+    out = []
+    same(torch.load(a), torch.load(b), "", out)
+    results.append(out[:20])
+json.dump(results, sys.stdout)
 """
 
 
-def compare_checkpoints(a, b, root_a, root_b):
-    r = subprocess.run(["/usr/bin/python3", "-c", TORCH_COMPARE, a, b, VOLATILE.pattern, root_a,
-                        root_b, ",".join(sorted(added_for(b)))], capture_output=True, text=True)
-    if r.returncode not in (0, 1):
-        return ["cannot compare with torch: " + r.stderr.strip().splitlines()[-1]]
-    return [line for line in r.stdout.splitlines() if line]
+def compare_checkpoints(pairs, root_a, root_b):
+    """Differences of each (a, b) checkpoint pair, in one torch process."""
+    if not pairs:
+        return []
+    job = [[a, b, sorted(added_for(b))] for a, b in pairs]
+    r = subprocess.run(["/usr/bin/python3", "-c", TORCH_COMPARE, VOLATILE.pattern, root_a, root_b],
+                       input=json.dumps(job), capture_output=True, text=True)
+    if r.returncode != 0:
+        return [["cannot compare with torch: " + r.stderr.strip().splitlines()[-1]]] * len(pairs)
+    return json.loads(r.stdout)
 
 
 TFEVENTS = re.compile(r"^events\.out\.tfevents\..*$")
@@ -214,6 +223,7 @@ def tfevents_values(path):
 def compare(root_a, root_b):
     root_a, root_b = os.path.abspath(root_a), os.path.abspath(root_b)
     problems = []
+    checkpoints = []  # (name, a, b), compared together at the end
     na, nb = files_under(root_a), files_under(root_b)
     fa, fb = set(na), set(nb)
     for f in sorted(fa ^ fb):
@@ -242,10 +252,13 @@ def compare(root_a, root_b):
                         problems.append("  %s\n  %s" % (json.dumps(x)[:300], json.dumps(y)[:300]))
                         break
         elif f.endswith(".pt"):
-            problems += ["%s%s" % (f, p) for p in compare_checkpoints(a, b, root_a, root_b)]
+            checkpoints.append((f, a, b))
         else:
             if open(a, "rb").read() != open(b, "rb").read():
                 problems.append("%s: bytes differ" % f)
+    found = compare_checkpoints([(a, b) for _, a, b in checkpoints], root_a, root_b)
+    for (f, _, _), differences in zip(checkpoints, found):
+        problems += ["%s%s" % (f, p) for p in differences]
     return problems
 
 
