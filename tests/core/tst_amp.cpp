@@ -23,6 +23,10 @@
 #include "core/train/step/step.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_amp_suite {
 
 using namespace trainscope;
 
@@ -392,5 +396,6 @@ void TstAmp::skipWatchCountsInARow() {
   QVERIFY(w.onStep(true));
 }
 
-QTEST_GUILESS_MAIN(TstAmp)
+TRAINSCOPE_TEST_MAIN(TstAmp)
+}  // namespace tst_amp_suite
 #include "tst_amp.moc"

@@ -25,6 +25,10 @@
 #include "core/train/trainer.h"
 #include "ivalue_compare.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_checkpoint_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -844,5 +848,6 @@ void TstCheckpoint::saveTime() {
   QVERIFY2(save_ms[10] < 1000, "a save should take well under a second");
 }
 
-QTEST_GUILESS_MAIN(TstCheckpoint)
+TRAINSCOPE_TEST_MAIN(TstCheckpoint)
+}  // namespace tst_checkpoint_suite
 #include "tst_checkpoint.moc"

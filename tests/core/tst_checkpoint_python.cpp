@@ -17,6 +17,10 @@
 #include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_checkpoint_python_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -114,5 +118,6 @@ void TstCheckpointPython::pythonLoadsTheCheckpoint() {
   QVERIFY2(out.startsWith("OK "), (out + err).constData());
 }
 
-QTEST_GUILESS_MAIN(TstCheckpointPython)
+TRAINSCOPE_TEST_MAIN(TstCheckpointPython)
+}  // namespace tst_checkpoint_python_suite
 #include "tst_checkpoint_python.moc"

@@ -10,6 +10,10 @@
 #include "core/data/dataset.h"
 #include "core/data/idx_reader.h"
 #include "core/errors.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_data_suite {
 
 using namespace trainscope;
 
@@ -466,5 +470,6 @@ void TstData::unknownSourceNamesTheKnownOnes() {
   QVERIFY(findDataSource("moons") != nullptr);
 }
 
-QTEST_GUILESS_MAIN(TstData)
+TRAINSCOPE_TEST_MAIN(TstData)
+}  // namespace tst_data_suite
 #include "tst_data.moc"

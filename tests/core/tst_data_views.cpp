@@ -15,6 +15,10 @@
 #include "core/errors.h"
 #include "test_util.h"
 #include "core/train/trainer.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_data_views_suite {
 
 using namespace trainscope;
 
@@ -386,5 +390,6 @@ void TstDataViews::splitInPlaceEqualsIndexSelect() {
   QVERIFY(at::equal(d.val.x, pool.pool.x.index_select(0, d.split.val)));
 }
 
-QTEST_GUILESS_MAIN(TstDataViews)
+TRAINSCOPE_TEST_MAIN(TstDataViews)
+}  // namespace tst_data_views_suite
 #include "tst_data_views.moc"

@@ -18,6 +18,10 @@
 #include "core/distributed/process_group.h"
 #include "core/errors.h"
 #include "free_port.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_distributed_suite {
 
 using namespace trainscope;
 
@@ -267,5 +271,6 @@ class TstDistributed : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TstDistributed)
+TRAINSCOPE_TEST_MAIN(TstDistributed)
+}  // namespace tst_distributed_suite
 #include "tst_distributed.moc"

@@ -26,6 +26,10 @@
 #include "core/train/trainer.h"
 #include "synthetic_runs.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_gradient_watch_suite {
 
 using namespace trainscope;
 
@@ -737,5 +741,6 @@ void TstGradientWatch::rollBackRestoresASnapshot() {
            changes[0].message.c_str());
 }
 
-QTEST_GUILESS_MAIN(TstGradientWatch)
+TRAINSCOPE_TEST_MAIN(TstGradientWatch)
+}  // namespace tst_gradient_watch_suite
 #include "tst_gradient_watch.moc"

@@ -19,6 +19,10 @@
 #include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_hostile_checkpoints_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -174,5 +178,6 @@ void TstHostileCheckpoints::refusedLoadLeavesTheModel() {
   QVERIFY(refused > 30);
 }
 
-QTEST_GUILESS_MAIN(TstHostileCheckpoints)
+TRAINSCOPE_TEST_MAIN(TstHostileCheckpoints)
+}  // namespace tst_hostile_checkpoints_suite
 #include "tst_hostile_checkpoints.moc"

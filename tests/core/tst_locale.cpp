@@ -18,6 +18,10 @@
 #include "core/io/number_format.h"
 #include "core/model/model.h"
 #include "core/train/trainer.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_locale_suite {
 
 using namespace trainscope;
 
@@ -146,5 +150,6 @@ void TstLocale::runFiles() {
   QCOMPARE(fieldsPerLine(readText(o.run_dir / "steps.csv")), 8);
 }
 
-QTEST_GUILESS_MAIN(TstLocale)
+TRAINSCOPE_TEST_MAIN(TstLocale)
+}  // namespace tst_locale_suite
 #include "tst_locale.moc"

@@ -23,6 +23,10 @@
 #include "core/train/monitors/non_finite.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_loss_doctor_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -509,5 +513,6 @@ void TstLossDoctor::longRunsAreReadAtSpacedEpochs() {
   QVERIFY(!spaced.readingDue());  // and taken
 }
 
-QTEST_GUILESS_MAIN(TstLossDoctor)
+TRAINSCOPE_TEST_MAIN(TstLossDoctor)
+}  // namespace tst_loss_doctor_suite
 #include "tst_loss_doctor.moc"

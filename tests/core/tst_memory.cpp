@@ -11,6 +11,10 @@
 #include "core/train/loop/memory_check.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_memory_suite {
 
 using namespace trainscope;
 
@@ -143,5 +147,6 @@ void TstMemory::rssFlatOver20000Steps() {
   QVERIFY2(growth < 0.05, qPrintable(QString::number(growth)));
 }
 
-QTEST_GUILESS_MAIN(TstMemory)
+TRAINSCOPE_TEST_MAIN(TstMemory)
+}  // namespace tst_memory_suite
 #include "tst_memory.moc"

@@ -15,6 +15,10 @@
 #include "core/model/sequential_model.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_factory.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_model_suite {
 
 using namespace trainscope;
 
@@ -436,5 +440,6 @@ void TstModel::fastMaxPoolIsAtensBitForBit() {
   QVERIFY(!maxPool2dWindowed(x, 2, 2, 2, 2, false).second.defined());
 }
 
-QTEST_GUILESS_MAIN(TstModel)
+TRAINSCOPE_TEST_MAIN(TstModel)
+}  // namespace tst_model_suite
 #include "tst_model.moc"

@@ -9,6 +9,10 @@
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_model_kinds_suite {
 
 using namespace trainscope;
 
@@ -434,5 +438,6 @@ void TstModelKinds::tracedModulesAreToldApart() {
   QVERIFY(!inspectTorchScript(dir.filePath("first.pt").toStdString()).traced);
 }
 
-QTEST_GUILESS_MAIN(TstModelKinds)
+TRAINSCOPE_TEST_MAIN(TstModelKinds)
+}  // namespace tst_model_kinds_suite
 #include "tst_model_kinds.moc"

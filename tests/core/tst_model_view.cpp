@@ -16,6 +16,10 @@
 #include "core/train/probes/lr_finder_impl.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_model_view_suite {
 
 using namespace trainscope;
 
@@ -289,5 +293,6 @@ void TstModelView::presetsGenerateData() {
   QVERIFY(torch::allclose(r, expect, 1e-5, 1e-6));
 }
 
-QTEST_GUILESS_MAIN(TstModelView)
+TRAINSCOPE_TEST_MAIN(TstModelView)
+}  // namespace tst_model_view_suite
 #include "tst_model_view.moc"

@@ -17,6 +17,10 @@
 #include "core/train/monitors/overfitting.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_monitors_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -460,5 +464,6 @@ void TstMonitors::trainAccuracyIsCountedOnTheFly() {
   QCOMPARE(testfiles::readCsv(o.run_dir / "metrics.csv")->cell(0, "train_accuracy"), QString());
 }
 
-QTEST_GUILESS_MAIN(TstMonitors)
+TRAINSCOPE_TEST_MAIN(TstMonitors)
+}  // namespace tst_monitors_suite
 #include "tst_monitors.moc"

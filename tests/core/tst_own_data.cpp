@@ -15,6 +15,10 @@
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_own_data_suite {
 
 using namespace trainscope;
 
@@ -526,5 +530,6 @@ void TstOwnData::sourceKeysAreChecked() {
   QVERIFY2(e.find("[height, width]") != std::string::npos, e.c_str());
 }
 
-QTEST_GUILESS_MAIN(TstOwnData)
+TRAINSCOPE_TEST_MAIN(TstOwnData)
+}  // namespace tst_own_data_suite
 #include "tst_own_data.moc"

@@ -19,6 +19,10 @@
 #include "core/train/state/weights_import.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_python_weights_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -400,5 +404,6 @@ void TstPythonWeights::trainerRefusesBadFilesBeforeWriting() {
   }
 }
 
-QTEST_GUILESS_MAIN(TstPythonWeights)
+TRAINSCOPE_TEST_MAIN(TstPythonWeights)
+}  // namespace tst_python_weights_suite
 #include "tst_python_weights.moc"

@@ -18,6 +18,10 @@
 #include "core/train/step/step.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_repro_suite {
 
 using namespace trainscope;
 
@@ -269,5 +273,6 @@ void TstRepro::accumulationStepsOncePerGroup() {
   QVERIFY(std::abs(b.steps[1].loss - r.steps[1].loss) <= 1e-5 * b.steps[1].loss);
 }
 
-QTEST_GUILESS_MAIN(TstRepro)
+TRAINSCOPE_TEST_MAIN(TstRepro)
+}  // namespace tst_repro_suite
 #include "tst_repro.moc"

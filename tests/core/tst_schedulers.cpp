@@ -14,6 +14,10 @@
 #include "core/optim/schedulers/lr_scheduler.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_schedulers_suite {
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -435,5 +439,6 @@ void TstSchedulers::resumeKeepsTheCurve() {
   }
 }
 
-QTEST_GUILESS_MAIN(TstSchedulers)
+TRAINSCOPE_TEST_MAIN(TstSchedulers)
+}  // namespace tst_schedulers_suite
 #include "tst_schedulers.moc"

@@ -21,6 +21,10 @@
 #include "core/run/epoch_thinning.h"
 #include "core/train/state/train_state_io.h"
 #include "ivalue_compare.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_state_parts_suite {
 
 using namespace trainscope;
 using c10::IValue;
@@ -319,5 +323,6 @@ void TstStateParts::thinnedHistoryKeepsTheBestEpoch() {
   QCOMPARE(t.doctor_grads->stride, int64_t{8});
 }
 
-QTEST_GUILESS_MAIN(TstStateParts)
+TRAINSCOPE_TEST_MAIN(TstStateParts)
+}  // namespace tst_state_parts_suite
 #include "tst_state_parts.moc"

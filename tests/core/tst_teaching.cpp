@@ -21,6 +21,10 @@
 #include "core/train/step/step.h"
 #include "core/train/teaching/mistakes.h"
 #include "core/train/trainer.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_teaching_suite {
 
 using namespace trainscope;
 
@@ -269,5 +273,6 @@ void TstTeaching::validationWithGradShowsItsCost() {
   QVERIFY(both[0].values[2] >= kept_lower_bound && std::isnan(both[0].values[1]));
 }
 
-QTEST_GUILESS_MAIN(TstTeaching)
+TRAINSCOPE_TEST_MAIN(TstTeaching)
+}  // namespace tst_teaching_suite
 #include "tst_teaching.moc"

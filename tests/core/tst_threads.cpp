@@ -8,6 +8,10 @@
 #include "core/train/monitors/noise.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/probes/thread_choice.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_threads_suite {
 
 using namespace trainscope;
 
@@ -170,5 +174,6 @@ void TstThreads::slowdownMessageNamesCauseAndSuggestion() {
   QVERIFY(QString::fromStdString(*m1).contains("already uses 1 thread"));
 }
 
-QTEST_GUILESS_MAIN(TstThreads)
+TRAINSCOPE_TEST_MAIN(TstThreads)
+}  // namespace tst_threads_suite
 #include "tst_threads.moc"

@@ -20,6 +20,10 @@
 #include "core/train/step/step.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
+#include "test_main.h"
+
+// Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_trainer_suite {
 
 using namespace trainscope;
 
@@ -599,5 +603,6 @@ void TstTrainer::threadMeasurementLeavesStateUntouched() {
   QVERIFY(torch::equal(after, torch::rand({8})));
 }
 
-QTEST_GUILESS_MAIN(TstTrainer)
+TRAINSCOPE_TEST_MAIN(TstTrainer)
+}  // namespace tst_trainer_suite
 #include "tst_trainer.moc"

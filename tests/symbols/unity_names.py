@@ -25,10 +25,13 @@ KEYWORDS = {'if', 'for', 'while', 'return', 'namespace', 'using', 'struct', 'cla
 
 
 def internal_names(path):
-    """Names defined at the top level of an anonymous namespace, or `static` at file scope."""
+    """Names defined at the top level of an anonymous namespace, or `static` at file scope,
+    qualified by the named namespaces around them ("a::bad"): files of one unity batch may each
+    keep helpers of one name in a namespace of their own (core_tests' suites do)."""
     names = set()
     depth = 0
     anon = []  # brace depths at which an anonymous namespace was opened
+    named = []  # (name, brace depth before it opened) of the named namespaces open
     for line in open(path, encoding='utf-8', errors='replace'):
         code = re.sub(r'//.*', '', line)
         code = re.sub(r'"(?:\\.|[^"\\])*"', '""', code)
@@ -38,20 +41,26 @@ def internal_names(path):
             anon.append(depth)
             depth += 1
             continue
+        opened = re.match(r'^namespace\s+([\w:]+)\s*\{', stripped)
+        if opened:
+            named.append((opened.group(1), depth))
+        prefix = ''.join(n + '::' for n, _ in named)
         at_top = not code.startswith((' ', '\t', '}', '#'))
         in_anon_top = anon and depth == anon[-1] + 1
         if at_top and not ALIAS.match(stripped):
             if in_anon_top:
                 m = TYPE.match(stripped) or DECL.match(stripped)
                 if m and m.group(1) not in KEYWORDS:
-                    names.add(m.group(1))
+                    names.add(prefix + m.group(1))
             elif stripped.startswith('static '):
                 m = DECL.match(stripped)
                 if m and m.group(1) not in KEYWORDS:
-                    names.add(m.group(1))
+                    names.add(prefix + m.group(1))
         depth += code.count('{') - code.count('}')
         while anon and depth <= anon[-1]:
             anon.pop()
+        while named and depth <= named[-1][1]:
+            named.pop()
     return names
 
 
@@ -82,7 +91,7 @@ def selfcheck():
         got = internal_names(f.name)
     finally:
         os.unlink(f.name)
-    want = {'bad', 'kF32', 'Row', 'shapeText', 'counter'}
+    want = {'a::bad', 'a::kF32', 'a::Row', 'a::shapeText', 'a::counter'}
     if got != want:
         print(f'unity_names selfcheck: found {sorted(got)}, expected {sorted(want)}')
         return 1
@@ -115,7 +124,7 @@ def main():
             if len(fs) > 1:
                 problems += 1
                 print(f'{os.path.basename(target)}: internal name {n!r} defined in {", ".join(fs)}')
-            if n in public:
+            if n.rpartition('::')[2] in public:
                 problems += 1
                 print(f'{os.path.basename(target)}: internal name {n!r} in {", ".join(fs)} is also '
                       'a function declared in a header')
