@@ -111,7 +111,7 @@ ninja_report build/release/.ninja_log
 du -sh build/release/gui/trainscope build/release/cli/trainscope-cli-engine 2>/dev/null | sed 's/^/size: /'
 if [ "$run_ctest" = 1 ]; then
   t4=$(now)
-  if ctest --test-dir build/release --output-on-failure >"$tmp/ctest.log" 2>&1; then status=passed; else status=FAILED; fi
+  if ctest --test-dir build/release --output-on-failure -j "$(nproc)" >"$tmp/ctest.log" 2>&1; then status=passed; else status=FAILED; fi
   t5=$(now)
   say "ctest: $(secs "$t4" "$t5") s, $status: $(grep -E 'tests passed|tests failed' "$tmp/ctest.log" | tail -1)"
   [ "$status" = passed ] || grep -E '^\s*[0-9]+ - |Failed|\*\*\*' "$tmp/ctest.log" | tail -20

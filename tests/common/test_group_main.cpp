@@ -1,6 +1,10 @@
 // The entry point of a grouped test executable (tests/common/test_main.h): `GROUP SUITE
 // [Qt Test options]` runs SUITE; without a known suite it lists them and exits 2.
+#ifdef TRAINSCOPE_TEST_GROUP_GUI
+#include <QApplication>
+#else
 #include <QCoreApplication>
+#endif
 #include <cstdio>
 #include <vector>
 
@@ -28,7 +32,11 @@ int main(int argc, char** argv) {
   args.insert(args.end(), argv + 2, argv + argc);
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);  // argv[argc]
-  QCoreApplication app(n, args.data());
+#ifdef TRAINSCOPE_TEST_GROUP_GUI
+  QApplication app(n, args.data());  // as QTEST_MAIN with Qt Widgets
+#else
+  QCoreApplication app(n, args.data());  // as QTEST_GUILESS_MAIN
+#endif
   app.setAttribute(Qt::AA_Use96Dpi, true);
   return it->second(n, args.data());
 }

@@ -4,7 +4,8 @@
 /// suites that use torch are one executable compiled in unity batches, issue 45: one link
 /// instead of 24, the torch headers parsed once per batch) it registers the suite under its
 /// file's name (tst_model), and tests/common/test_group_main.cpp runs the suite its first
-/// argument names, with the rest as Qt Test's options: `core_tests tst_model -v2`.
+/// argument names, with the rest as Qt Test's options: `core_tests tst_model -v2`. The
+/// dashboard's suites are gui_tests alike (TRAINSCOPE_GUI_TEST_MAIN: a QApplication).
 #include <QtTest/QtTest>
 #include <map>
 #include <string>
@@ -38,6 +39,9 @@ inline bool registerSuite(const char* file, SuiteRun run) {
         return QTest::qExec(&tc, argc, argv);                                                  \
       });                                                                                      \
   }
+/// The dashboard's suites: the group's main makes a QApplication (TRAINSCOPE_TEST_GROUP_GUI).
+#define TRAINSCOPE_GUI_TEST_MAIN(TestObject) TRAINSCOPE_TEST_MAIN(TestObject)
 #else
 #define TRAINSCOPE_TEST_MAIN(TestObject) QTEST_GUILESS_MAIN(TestObject)
+#define TRAINSCOPE_GUI_TEST_MAIN(TestObject) QTEST_MAIN(TestObject)
 #endif

@@ -34,6 +34,10 @@
 #include "gui/plots/loss_scale_plot.h"
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_amp_repro_gui_suite {
 
 using namespace trainscope;
 using State = TrainingController::State;
@@ -582,5 +586,6 @@ void TstAmpReproGui::docsScreenshots() {
   switchLanguage(QStringLiteral("en"));
 }
 
-QTEST_MAIN(TstAmpReproGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstAmpReproGui)
+}  // namespace tst_amp_repro_gui_suite
 #include "tst_amp_repro_gui.moc"

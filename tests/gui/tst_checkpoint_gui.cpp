@@ -27,6 +27,10 @@
 #include "gui/plots/live_plot.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_checkpoint_gui_suite {
 
 using trainscope::CheckpointPanel;
 using trainscope::MainWindow;
@@ -522,5 +526,6 @@ void TstCheckpointGui::importedWeightsStartTheNextRuns() {
   QVERIFY(w->close());
 }
 
-QTEST_MAIN(TstCheckpointGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstCheckpointGui)
+}  // namespace tst_checkpoint_gui_suite
 #include "tst_checkpoint_gui.moc"

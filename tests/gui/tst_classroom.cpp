@@ -25,6 +25,10 @@
 #include "gui/panels/run_controls_panel.h"
 #include "gui/widgets/column_scroll_area.h"
 #include "run_files.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_classroom_suite {
 
 using namespace trainscope;
 
@@ -293,5 +297,6 @@ void TstClassroom::commandLineLanguageBeatsRememberedOne() {
   QSettings().remove(QStringLiteral("language"));
 }
 
-QTEST_MAIN(TstClassroom)
+TRAINSCOPE_GUI_TEST_MAIN(TstClassroom)
+}  // namespace tst_classroom_suite
 #include "tst_classroom.moc"

@@ -32,6 +32,10 @@
 #include "gui/plots/training_plots.h"
 #include "gui/preset_text.h"
 #include "gui/widgets/scientific_spin_box.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_dashboard_details_suite {
 
 using namespace trainscope;
 
@@ -370,5 +374,6 @@ void TstDashboardDetails::presetDescriptionsAreShownAndTranslated() {
   QLocale::setDefault(QLocale::c());
 }
 
-QTEST_MAIN(TstDashboardDetails)
+TRAINSCOPE_GUI_TEST_MAIN(TstDashboardDetails)
+}  // namespace tst_dashboard_details_suite
 #include "tst_dashboard_details.moc"

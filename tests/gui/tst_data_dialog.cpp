@@ -28,6 +28,10 @@
 #include "core/config/kinds.h"
 #include "core/run/run_reader.h"
 #include <QTableWidget>
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_data_dialog_suite {
 
 using namespace trainscope;
 
@@ -369,5 +373,6 @@ void TstDataDialog::screenshotsForTheReadme() {
   switchLanguage(QStringLiteral("en"));
 }
 
-QTEST_MAIN(TstDataDialog)
+TRAINSCOPE_GUI_TEST_MAIN(TstDataDialog)
+}  // namespace tst_data_dialog_suite
 #include "tst_data_dialog.moc"

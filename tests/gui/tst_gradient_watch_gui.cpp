@@ -30,6 +30,10 @@
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "synthetic_runs.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_gradient_watch_gui_suite {
 
 using namespace trainscope;
 
@@ -590,5 +594,6 @@ void TstGradientWatchGui::dataAndModelWarningsAreWordedInTheInterfaceLanguage() 
   installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
 }
 
-QTEST_MAIN(TstGradientWatchGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstGradientWatchGui)
+}  // namespace tst_gradient_watch_gui_suite
 #include "tst_gradient_watch_gui.moc"

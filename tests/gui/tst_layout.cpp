@@ -24,6 +24,10 @@
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
 #include "layout_checks.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_layout_suite {
 
 using namespace trainscope;
 
@@ -255,5 +259,6 @@ void TstLayout::lrFinderLabelsFit() {
   QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
-QTEST_MAIN(TstLayout)
+TRAINSCOPE_GUI_TEST_MAIN(TstLayout)
+}  // namespace tst_layout_suite
 #include "tst_layout.moc"

@@ -17,6 +17,10 @@
 #include "gui/panels/events_panel.h"
 #include "gui/plots/training_plots.h"
 #include "run_files.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_live_view_suite {
 
 using namespace trainscope;
 
@@ -271,5 +275,6 @@ void TstLiveView::closingAtFullStepRateIsFast() {
   QCOMPARE(summary.value(QStringLiteral("stop_reason")).toString(), QStringLiteral("stopped"));
 }
 
-QTEST_MAIN(TstLiveView)
+TRAINSCOPE_GUI_TEST_MAIN(TstLiveView)
+}  // namespace tst_live_view_suite
 #include "tst_live_view.moc"

@@ -21,6 +21,10 @@
 #include "gui/plots/live_plot.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_main_window_suite {
 
 using trainscope::MainWindow;
 using trainscope::TrainingController;
@@ -324,7 +328,7 @@ void TstMainWindow::closingMidRunStopsCleanly() {
            QStringLiteral("stopped"));
 }
 
-QTEST_MAIN(TstMainWindow)
+TRAINSCOPE_GUI_TEST_MAIN(TstMainWindow)
 void TstMainWindow::etaCountsTheSpeedLimit() {
   // 10 of 100 steps trained in 1 s: 0.1 s a step, 90 left = 9 s at full speed; under a
   // 2 steps/s limit each step takes 0.5 s, so 45 s; a limit faster than the machine (100/s)
@@ -343,4 +347,5 @@ void TstMainWindow::etaCountsTheSpeedLimit() {
            qPrintable(time->text()));
 }
 
+}  // namespace tst_main_window_suite
 #include "tst_main_window.moc"

@@ -16,6 +16,10 @@
 #include "gui/main_window.h"
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_model_data_settings_suite {
 
 using trainscope::MainWindow;
 using trainscope::ScientificSpinBox;
@@ -238,5 +242,6 @@ void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
   QVERIFY(w.close());
 }
 
-QTEST_MAIN(TstModelDataSettings)
+TRAINSCOPE_GUI_TEST_MAIN(TstModelDataSettings)
+}  // namespace tst_model_data_settings_suite
 #include "tst_model_data_settings.moc"

@@ -18,6 +18,10 @@
 #include "gui/main_window.h"
 #include "gui/model/run_history.h"
 #include "run_files.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_open_run_suite {
 
 using trainscope::MainWindow;
 using trainscope::TrainingController;
@@ -221,5 +225,6 @@ void TstOpenRun::emptyArgumentsAreRefused() {
   QCOMPARE(ok.options.open_run, dir_.path());
 }
 
-QTEST_MAIN(TstOpenRun)
+TRAINSCOPE_GUI_TEST_MAIN(TstOpenRun)
+}  // namespace tst_open_run_suite
 #include "tst_open_run.moc"

@@ -25,6 +25,10 @@
 #include "gui/plots/training_plots.h"
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_overfitting_gui_suite {
 
 using namespace trainscope;
 using State = TrainingController::State;
@@ -478,5 +482,6 @@ void TstOverfittingGui::newMinimumClearsTheOnset() {
   QVERIFY2(!line.contains(QStringLiteral("time")), qPrintable(line));
 }
 
-QTEST_MAIN(TstOverfittingGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstOverfittingGui)
+}  // namespace tst_overfitting_gui_suite
 #include "tst_overfitting_gui.moc"

@@ -16,6 +16,10 @@
 #include "gui/main_window.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/views/shapes_dialog.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_own_model_gui_suite {
 
 using namespace trainscope;
 
@@ -151,5 +155,6 @@ print('ok', len(sd))
   QVERIFY2(back.startsWith("ok"), qPrintable(back));
 }
 
-QTEST_MAIN(TstOwnModelGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstOwnModelGui)
+}  // namespace tst_own_model_gui_suite
 #include "tst_own_model_gui.moc"

@@ -22,6 +22,10 @@
 #include "gui/plots/lr_find_plot.h"
 #include "gui/plots/training_plots.h"
 #include "gui/views/evaluation_view.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_plot_details_suite {
 
 using namespace trainscope;
 
@@ -774,5 +778,6 @@ void TstPlotDetails::denseLineEdgesAndHugeValues() {
   }
 }
 
-QTEST_MAIN(TstPlotDetails)
+TRAINSCOPE_GUI_TEST_MAIN(TstPlotDetails)
+}  // namespace tst_plot_details_suite
 #include "tst_plot_details.moc"

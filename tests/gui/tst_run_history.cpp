@@ -8,6 +8,10 @@
 #include <set>
 
 #include "gui/model/run_history.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_run_history_suite {
 
 using trainscope::BoundedSeries;
 using trainscope::NonFiniteKind;
@@ -196,5 +200,6 @@ void TstRunHistory::yRangeFollowsAppendsFoldsAndRollBacks() {
   check();
 }
 
-QTEST_GUILESS_MAIN(TstRunHistory)
+TRAINSCOPE_TEST_MAIN(TstRunHistory)
+}  // namespace tst_run_history_suite
 #include "tst_run_history.moc"

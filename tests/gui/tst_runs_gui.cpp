@@ -34,6 +34,10 @@
 #include "gui/plots/runs_overlay.h"
 #include "gui/plots/training_plots.h"
 #include "gui/runs/runs_window.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_runs_gui_suite {
 
 using namespace trainscope;
 
@@ -510,5 +514,6 @@ void TstRunsGui::teachingMistakesAreMarked() {
   QVERIFY(loss->mistakesBanner().contains("zero_grad"));
 }
 
-QTEST_MAIN(TstRunsGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstRunsGui)
+}  // namespace tst_runs_gui_suite
 #include "tst_runs_gui.moc"

@@ -2,6 +2,10 @@
 #include <QtTest>
 
 #include "gui/widgets/scientific_spin_box.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_scientific_spin_box_suite {
 
 using trainscope::ScientificSpinBox;
 
@@ -79,5 +83,6 @@ void TstScientificSpinBox::steps125() {
   QCOMPARE(box.value(), 5e-4);
 }
 
-QTEST_MAIN(TstScientificSpinBox)
+TRAINSCOPE_GUI_TEST_MAIN(TstScientificSpinBox)
+}  // namespace tst_scientific_spin_box_suite
 #include "tst_scientific_spin_box.moc"

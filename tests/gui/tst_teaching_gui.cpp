@@ -44,6 +44,10 @@
 #include "core/config/config_json.h"
 #include "gui/panels/repro_report_dialog.h"
 #include "layout_checks.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_teaching_gui_suite {
 
 using namespace trainscope;
 
@@ -815,5 +819,6 @@ void TstTeachingGui::lessonAsksBeforeLoadingAModelFile() {
   }
 }
 
-QTEST_MAIN(TstTeachingGui)
+TRAINSCOPE_GUI_TEST_MAIN(TstTeachingGui)
+}  // namespace tst_teaching_gui_suite
 #include "tst_teaching_gui.moc"

@@ -7,6 +7,10 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_translations_suite {
 
 namespace {
 
@@ -173,5 +177,6 @@ void TstTranslations::oneWordForStepAndEpoch() {
            QStringLiteral("学习率范围测试…"));
 }
 
-QTEST_MAIN(TstTranslations)
+TRAINSCOPE_GUI_TEST_MAIN(TstTranslations)
+}  // namespace tst_translations_suite
 #include "tst_translations.moc"
