@@ -178,6 +178,14 @@ class LossDoctor {
   std::optional<GradGrowth> gradGrowth(bool held) const;
   /// The rules, with `held` the previous epoch's kind.
   Diagnosis read(const DoctorContext& context, const std::string& held) const;
+  /// read()'s overfitting rule (loss_doctor_trends.cpp): fills `d` and returns true when the
+  /// onset detector holds an onset among the kept epochs.
+  bool readOverfitting(const DoctorContext& context, Diagnosis& d) const;
+  /// read()'s plateau rule (loss_doctor_trends.cpp): fills `d` and returns true when the last
+  /// third of the epochs stalled against the third before, above half of chance (or of
+  /// `initial`).
+  bool readPlateau(const DoctorContext& context, double initial, const Finding& init_finding,
+                   Diagnosis& d) const;
   struct Held {
     size_t epochs = 0;  ///< latestEpoch() at the last reading
     std::string last, prior;
