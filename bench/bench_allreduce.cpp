@@ -16,6 +16,7 @@
 #include <future>
 #include <vector>
 
+#include "core/config/train_config.h"
 #include "core/distributed/process_group.h"
 
 using namespace trainscope;

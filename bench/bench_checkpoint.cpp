@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/io/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

@@ -7,6 +7,7 @@
 
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/system/device_info.h"
 
 namespace trainscope::cli {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/errors.h"
 #include "core/run/records.h"
 

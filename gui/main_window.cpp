@@ -10,6 +10,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "core/config/train_config.h"
 #include "gui/app/translations.h"
 #include "gui/main_menu.h"
 #include "gui/panels/checkpoint_panel.h"

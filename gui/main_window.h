@@ -6,7 +6,7 @@
 
 class QSplitter;
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/system/device_info.h"
 #include "gui/engine/training_controller.h"
 

@@ -1,5 +1,6 @@
 #include "gui/preset_text.h"
 
+#include "core/config/train_config.h"
 #include "gui/tr.h"
 
 namespace trainscope {

@@ -3,7 +3,7 @@
 /// English for the CLI's `presets`; the GUI words them here, by the preset's name).
 #include <QString>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

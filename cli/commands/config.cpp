@@ -9,6 +9,7 @@
 #include "cli/commands/commands.h"
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 
 namespace trainscope::cli {
 namespace {

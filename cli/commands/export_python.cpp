@@ -9,6 +9,7 @@
 #include "cli/commands/commands.h"
 #include "cli/output_file.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json_parse.h"

@@ -11,6 +11,7 @@
 #include "cli/signal_watcher.h"
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/system/cancel.h"
 #include "core/io/number_format.h"

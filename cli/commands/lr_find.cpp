@@ -6,6 +6,7 @@
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/io/number_format.h"
 #include "core/train/probes/lr_finder.h"
 

@@ -1,6 +1,7 @@
 #include "core/config/config_diff.h"
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 
 namespace trainscope {
 namespace {

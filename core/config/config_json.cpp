@@ -8,6 +8,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/config_keys.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/file_read.h"

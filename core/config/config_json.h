@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

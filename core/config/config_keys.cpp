@@ -10,6 +10,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 #include "core/train/teaching/mistakes.h"

@@ -2,7 +2,7 @@
 /// Internal to core/config: the key tables that drive reading, writing and validating configs.
 #include <nlohmann/json.hpp>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope::config_keys {
 

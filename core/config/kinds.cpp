@@ -1,5 +1,6 @@
 #include "core/config/kinds.h"
 
+#include "core/config/train_config.h"
 #include "core/data/csv_source.h"
 #include "core/data/image_folder.h"
 #include "core/data/idx_source.h"

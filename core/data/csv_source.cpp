@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/config/train_config.h"
 #include "core/data/csv_table.h"
 #include "core/data/sources.h"
 #include "core/errors.h"

@@ -4,7 +4,7 @@
 /// Torch types: internal to core/data.
 #include <cstddef>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

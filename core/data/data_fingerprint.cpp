@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <system_error>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/data/default_paths.h"
 #include "core/system/cancel.h"

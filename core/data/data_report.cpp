@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/data/csv_source.h"
 #include "core/data/data_warnings.h"
 #include "core/data/dataset.h"

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/distributed_sampler.h"
 #include "core/data/sources.h"

@@ -3,6 +3,7 @@
 
 #include <ATen/ATen.h>
 
+#include "core/config/train_config.h"
 #include "core/data/array_source.h"
 #include "core/data/idx_reader.h"
 #include "core/data/sources.h"

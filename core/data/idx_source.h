@@ -1,6 +1,6 @@
 #pragma once
 /// The "idx" data source: any pair of IDX files (MNIST, KMNIST, EMNIST, ...), plain or .gz.
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

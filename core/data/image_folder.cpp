@@ -13,6 +13,7 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
+#include "core/config/train_config.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/image_cache.h"
 #include "core/data/sources.h"

@@ -1,7 +1,7 @@
 #pragma once
 /// The "image-folder" data source: torchvision.datasets.ImageFolder's layout, decoded with
 /// OpenCV's imgcodecs. Torch types: internal to core/data.
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 
+#include "core/config/train_config.h"
 #include "core/data/array_source.h"
 #include "core/data/npy_reader.h"
 #include "core/data/sources.h"

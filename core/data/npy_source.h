@@ -1,6 +1,6 @@
 #pragma once
 /// The "npy" data source: NumPy arrays (core/data/npy_reader.h) of inputs and targets.
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

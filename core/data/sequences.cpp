@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "core/config/train_config.h"
+
 namespace trainscope {
 
 void loadSineSequenceSource(const DataConfig& c, SourceData& out) {

@@ -1,7 +1,7 @@
 #pragma once
 /// Generated sequence sources (rows of core/config/kinds.h dataSources() with sequence_data):
 /// samples x [T, F] for the recurrent kind. Torch types: internal to core/data.
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/data/sources.h"
 
 namespace trainscope {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "core/config/train_config.h"
 #include "core/data/idx_reader.h"
 #include "core/data/synthetic_2d.h"
 #include "core/errors.h"

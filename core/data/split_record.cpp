@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/dataset.h"
 

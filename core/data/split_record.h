@@ -3,7 +3,7 @@
 /// to run.json so Python can evaluate on exactly the validation samples TrainScope used.
 #include <nlohmann/json.hpp>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

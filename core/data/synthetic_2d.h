@@ -3,7 +3,7 @@
 /// deterministic from the generator loadData derives from data.seed. Internal to core.
 #include <ATen/core/Generator.h>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/data/dataset.h"
 
 namespace trainscope {

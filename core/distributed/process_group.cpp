@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 
 #ifdef TRAINSCOPE_HAVE_GLOO

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/distributed/dist_env.h"
 
 namespace trainscope {

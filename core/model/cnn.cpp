@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/sequential_model.h"
 

@@ -2,6 +2,7 @@
 
 #include <torch/nn/modules/linear.h>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/sequential_model.h"
 

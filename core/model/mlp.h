@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/system/memory.h"
 
 namespace trainscope {

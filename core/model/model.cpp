@@ -1,6 +1,7 @@
 #include "core/model/model.h"
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/model/max_pool.h"
 
 namespace trainscope {

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/run/records.h"
 
 namespace trainscope {

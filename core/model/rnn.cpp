@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 #include "core/model/model.h"

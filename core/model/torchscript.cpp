@@ -15,6 +15,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/file_kind.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/system/memory.h"
 
 namespace trainscope {

@@ -1,6 +1,7 @@
 #include "core/optim/optimizer_factory.h"
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/optim/optimizer_family.h"
 

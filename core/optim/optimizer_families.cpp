@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "core/config/train_config.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_family.h"

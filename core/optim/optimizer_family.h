@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/io/checkpoint_reader.h"
 
 namespace trainscope {

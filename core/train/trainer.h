@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/config/config_diff.h"
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/distributed/dist_env.h"
 #include "core/run/records.h"
 #include "core/train/loop/run_control.h"

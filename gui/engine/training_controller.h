@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/config/config_diff.h"
+#include "core/config/train_config.h"
 #include "core/train/trainer.h"
 #include "gui/engine/record_types.h"
 #include "gui/model/run_history.h"

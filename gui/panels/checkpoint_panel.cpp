@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
 #include "core/io/python_weights.h"

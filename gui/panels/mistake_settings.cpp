@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/config/train_config.h"
 #include "core/train/teaching/mistakes.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"

@@ -4,7 +4,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 class QCheckBox;
 class QToolButton;

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "gui/tr.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"

@@ -9,6 +9,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "core/config/train_config.h"
 #include "gui/engine/training_controller.h"
 #include "gui/panels/amp_report_dialog.h"
 #include "gui/panels/repro_report_dialog.h"

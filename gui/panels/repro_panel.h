@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/system/device_info.h"
 #include "gui/panels/repro_job.h"
 

@@ -7,6 +7,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include "core/config/train_config.h"
 #include "gui/tr.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"

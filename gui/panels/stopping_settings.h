@@ -3,7 +3,7 @@
 /// early stopping. Part of the settings panel.
 #include <QObject>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 class QCheckBox;
 class QComboBox;

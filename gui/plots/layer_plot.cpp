@@ -13,6 +13,8 @@
 #include "gui/plots/live_plot.h"
 #include "gui/tr.h"
 
+#include "core/config/train_config.h"
+
 namespace trainscope {
 
 namespace {

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/train/teaching/python_script.h"
 #include "gui/tr.h"

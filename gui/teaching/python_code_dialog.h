@@ -6,7 +6,7 @@
 /// split.json: the samples it read); without a run folder the dialog says to start one.
 #include <QDialog>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 class QLabel;
 class QPlainTextEdit;

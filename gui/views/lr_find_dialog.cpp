@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
+#include "core/config/train_config.h"
 #include "gui/event_text.h"
 #include "gui/plots/lr_find_plot.h"
 #include "gui/tr.h"

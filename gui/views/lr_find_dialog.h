@@ -5,7 +5,7 @@
 #include <optional>
 #include <thread>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/train/probes/lr_finder.h"
 
 class QLabel;

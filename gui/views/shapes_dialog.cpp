@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <memory>
 
+#include "core/config/train_config.h"
 #include "core/model/torchscript.h"
 #include "core/train/probes/shapes.h"
 #include "gui/tr.h"

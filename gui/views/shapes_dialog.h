@@ -4,7 +4,7 @@
 #include <QDialog>
 #include <QString>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 class QLabel;
 class QTableWidget;

@@ -7,6 +7,7 @@
 #include <QtTest/QtTest>
 
 #include "cli_test_util.h"
+#include "core/config/train_config.h"
 #include "core/train/trainer.h"
 
 using namespace clitest;

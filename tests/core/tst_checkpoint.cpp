@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/checkpoint.h"

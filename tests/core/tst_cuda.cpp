@@ -6,6 +6,7 @@
 #include <QtTest/QtTest>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/system/cuda_memory.h"
 #include "core/train/trainer.h"
 #include "test_util.h"

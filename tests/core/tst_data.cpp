@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/data/idx_reader.h"
 #include "core/errors.h"

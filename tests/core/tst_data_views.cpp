@@ -7,6 +7,7 @@
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "core/config/train_config.h"
 #include "core/data/data_report.h"
 #include "core/data/dataset.h"
 #include "core/data/idx_reader.h"

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/data/distributed_sampler.h"
 #include "core/distributed/data_parallel.h"

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/train/teaching/lesson.h"
 

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/io/number_format.h"
 #include "core/model/model.h"
 #include "core/train/trainer.h"

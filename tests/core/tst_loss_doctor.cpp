@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/chance.h"
 #include "core/data/dataset.h"
 #include "core/io/checkpoint_file.h"

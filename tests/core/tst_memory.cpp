@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/system/device_info.h"
 #include "core/system/memory.h"

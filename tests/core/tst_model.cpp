@@ -9,6 +9,7 @@
 #include <QtTest/QtTest>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/max_pool.h"
 #include "core/model/model.h"

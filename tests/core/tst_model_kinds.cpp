@@ -6,6 +6,7 @@
 #include <QtTest/QtTest>
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"

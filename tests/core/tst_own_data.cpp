@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/csv_source.h"
 #include "core/data/data_report.h"
 #include "core/data/dataset.h"

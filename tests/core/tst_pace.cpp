@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "core/config/train_config.h"
 #include "core/train/trainer.h"
 #include "run_files.h"
 

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/python_weights.h"
 #include "core/io/python_weights_file.h"

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/run/records_json.h"

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
 #include "core/run/records_json.h"

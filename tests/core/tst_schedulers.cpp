@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
 #include "core/optim/schedulers/lr_scheduler.h"

@@ -11,6 +11,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"

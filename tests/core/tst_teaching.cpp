@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/sequential_model.h"
 #include "core/optim/optimizer_factory.h"

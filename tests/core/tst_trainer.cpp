@@ -11,6 +11,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/io/checkpoint.h"
 #include "core/train/trainer.h"
 #include "gui/engine/training_controller.h"

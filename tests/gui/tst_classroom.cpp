@@ -15,6 +15,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/config/train_config.h"
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"

@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/run/run_reader.h"
 #include "gui/app/automation.h"
 #include "gui/app/translations.h"

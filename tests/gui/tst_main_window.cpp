@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/panels/run_status.h"

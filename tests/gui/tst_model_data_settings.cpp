@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "core/config/train_config.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
 #include "gui/plots/training_plots.h"

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/checkpoint.h"
 #include "core/train/trainer.h"

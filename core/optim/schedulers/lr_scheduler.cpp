@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/optim/schedulers/cosine_annealing_lr.h"
 #include "core/optim/schedulers/exponential_lr.h"

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/io/value_dict.h"
 
 namespace trainscope {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/run/records.h"
 #include "core/train/state/train_state.h"
 

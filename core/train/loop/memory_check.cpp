@@ -1,6 +1,7 @@
 #include "core/train/loop/memory_check.h"
 
 #include "core/config/kinds.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/system/memory.h"
 

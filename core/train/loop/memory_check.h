@@ -3,7 +3,7 @@
 /// core (PreparedData holds tensors).
 #include <optional>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/data/dataset.h"
 #include "core/run/records.h"
 

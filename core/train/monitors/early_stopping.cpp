@@ -2,9 +2,13 @@
 
 #include <cmath>
 
+#include "core/config/train_config.h"
 #include "core/run/records.h"
 
 namespace trainscope {
+
+EarlyStopping::EarlyStopping(const EarlyStoppingConfig& config, bool maximize)
+    : patience_(config.patience), min_delta_(config.min_delta), maximize_(maximize) {}
 
 bool monitorMaximizes(const std::string& monitor) {
   return monitor == "val_accuracy" || monitor == "val_r2";

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/io/value_dict.h"
 
 namespace trainscope {
@@ -34,8 +34,7 @@ bool monitorImproves(double value, std::optional<double> best, bool maximize, do
 class EarlyStopping {
  public:
   /// `maximize`: higher is better (monitorMaximizes of training.monitor).
-  explicit EarlyStopping(const EarlyStoppingConfig& config, bool maximize = false)
-      : patience_(config.patience), min_delta_(config.min_delta), maximize_(maximize) {}
+  explicit EarlyStopping(const EarlyStoppingConfig& config, bool maximize = false);
 
   /// Feeds epoch `epoch`'s monitored value. Returns true when the run must stop now.
   bool update(int64_t epoch, double val_loss);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 
 namespace trainscope {
 

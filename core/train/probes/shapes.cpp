@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <torch/utils.h>
 
+#include "core/config/train_config.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/model/model.h"

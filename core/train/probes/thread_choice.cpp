@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/config/train_config.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/system/clock.h"
 #include "core/train/step/step.h"

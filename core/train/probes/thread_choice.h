@@ -3,7 +3,7 @@
 /// model (issue 12). Internal to core (torch types).
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/data/dataset.h"
 #include "core/run/records.h"
 #include "core/train/state/train_state.h"

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"
 

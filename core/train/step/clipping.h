@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/train/step/flat_gradients.h"
 
 namespace trainscope {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/config/train_config.h"
 #include "core/data/distributed_sampler.h"
 #include "core/distributed/data_parallel.h"
 #include "core/optim/optimizer_factory.h"

@@ -3,7 +3,7 @@
 #include <functional>
 #include <utility>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/data/dataset.h"
 #include "core/run/records.h"
 #include "core/train/loop/trainer_hooks.h"

@@ -4,6 +4,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"

@@ -3,6 +3,7 @@
 // core/train/loop/trainer_loop.cpp and core/train/step/step.cpp run it.
 #include "core/train/teaching/python_script.h"
 
+#include "core/config/train_config.h"
 #include "core/train/teaching/mistakes.h"
 #include "core/train/teaching/python_script_parts.h"
 

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/config/train_config.h"
+#include "core/config/config_fwd.h"
 #include "core/run/records.h"  // DataSummary
 #include "core/io/written_marks.h"  // kPythonScriptMarker: the script's first bytes
 

@@ -1,6 +1,7 @@
 // The data section of the export-python script (python_script_parts.h): the built-in sources
 // as core/data/sources.cpp, synthetic_2d.cpp and sequences.cpp generate or read them, then
 // data.limit, the split and standardisation as core/data/dataset.cpp does.
+#include "core/config/train_config.h"
 #include "core/data/default_paths.h"
 #include "core/errors.h"
 #include "core/io/number_format.h"

@@ -1,5 +1,6 @@
 // The model, optimizer, scheduler and gradient pieces of the export-python script
 // (python_script_parts.h), mirroring core/model/, core/optim/ and core/train/step/.
+#include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/train/teaching/python_script_parts.h"
 

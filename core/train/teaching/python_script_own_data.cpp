@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_json.h"
+#include "core/config/train_config.h"
 #include "core/data/csv_table.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
