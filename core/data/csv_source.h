@@ -3,6 +3,7 @@
 /// into float32 features and class indices or regression targets, by the data.csv.* keys.
 /// Torch types: internal to core/data.
 #include <cstddef>
+#include <cstdint>
 
 #include "core/config/config_fwd.h"
 
