@@ -7,7 +7,7 @@
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/system/foreign_code.h"
 
 namespace trainscope::cli {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/records_json.h"
 
 namespace trainscope::cli {

@@ -1,7 +1,7 @@
 #pragma once
 /// Progress output of `trainscope-cli train`: a throttled one-line progress bar on a terminal,
 /// plain per-epoch lines otherwise, optional JSON lines on stdout, event lines and the final
-/// summary line. Numbers via core/io/number_format.h (locale-independent); the --json epoch
+/// summary line. Numbers via core/system/number_format.h (locale-independent); the --json epoch
 /// object is core's epochToJson (core/run/records_json.h). Torch-free.
 #include <chrono>
 #include <cstdio>

@@ -10,8 +10,8 @@
 #include "core/config/config_json.h"
 #include "core/data/data_report.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
-#include "core/io/number_format.h"
+#include "core/train/state/checkpoint.h"
+#include "core/system/number_format.h"
 #include "core/run/records_json.h"
 #include "core/train/probes/evaluation.h"
 

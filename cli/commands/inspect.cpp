@@ -8,7 +8,7 @@
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
 #include "core/io/python_weights.h"

@@ -14,7 +14,7 @@
 #include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/system/cancel.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"
 #include "core/train/probes/shapes.h"

@@ -7,7 +7,7 @@
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/train/probes/lr_finder.h"
 
 namespace trainscope::cli {

@@ -10,7 +10,7 @@
 #include "core/errors.h"
 #include "core/io/csv_cell.h"
 #include "core/io/json_parse.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/run_table.h"
 
 namespace trainscope::cli {

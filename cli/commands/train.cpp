@@ -24,13 +24,13 @@
 #include "core/config/config_json.h"
 #include "core/config/live_settings.h"
 #include "core/distributed/dist_env.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_lock.h"
 #include "core/system/cancel.h"
 #include "core/train/loop/replay.h"
 #include "core/train/probes/shapes.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/train/trainer.h"
 
 namespace fs = std::filesystem;

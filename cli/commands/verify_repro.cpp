@@ -14,7 +14,7 @@
 #include "cli/commands/commands.h"
 #include "cli/signal_watcher.h"
 #include "core/config/config_json.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/system/cancel.h"
 #include "core/train/probes/repro.h"
 

@@ -12,8 +12,8 @@
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
-#include "core/train/teaching/mistakes.h"
+#include "core/system/number_format.h"
+#include "core/config/mistakes.h"
 
 namespace trainscope::config_keys {
 namespace {

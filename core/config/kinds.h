@@ -1,8 +1,10 @@
 #pragma once
-/// The kinds registry: one row per data source and per model kind, read by the config
+/// The kinds registry: one row per data source, model kind and optimizer, read by the config
 /// validator, the engine, the CLI's help and the GUI. Torch-free (the GUI includes it): the
 /// builders are function pointers to core/data's and core/model's code, whose types are only
-/// declared here.
+/// declared here. The lookups live here, where the config reads them; the built-in rows are
+/// made by the composition root core/kinds/builtin_kinds.cpp, which sits above core/data,
+/// core/model and core/optim (the builtin*() functions at the end).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -100,5 +102,11 @@ const ModelKind& modelKind(const std::string& name);
 
 /// The names of modelKinds(), in order.
 std::vector<std::string> modelKindNames();
+
+/// The built-in rows, in the order help texts and combos list them (core/kinds/
+/// builtin_kinds.cpp). Called once each by dataSources(), optimizerKinds() and modelKinds().
+std::vector<DataSourceKind> builtinDataSources();
+std::vector<OptimizerKind> builtinOptimizerKinds();
+std::vector<ModelKind> builtinModelKinds();
 
 }  // namespace trainscope

@@ -255,7 +255,7 @@ struct LoggingConfig {
   bool tensorboard = true;
 };
 
-/// `teaching.*`: switches for the classroom (core/train/teaching/mistakes.h).
+/// `teaching.*`: switches for the classroom (core/config/mistakes.h).
 struct TeachingConfig {
   /// Classic training-loop bugs injected on purpose, by name (mistakeNames()); empty: none.
   std::vector<std::string> mistakes;

@@ -12,7 +12,7 @@
 #include "core/data/csv_table.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 namespace trainscope {
 namespace {

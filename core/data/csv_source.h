@@ -29,7 +29,7 @@ void loadCsvSource(const DataConfig& config, SourceData& out);
 
 /// The first note loadCsvSource adds: "<file>" + one of these + " (columns a, b, ...), ...":
 /// the header decision and the key that overrides it (issue 43). Run events take it apart by
-/// these texts (data_warning "csv_header", core/data/data_warnings.h).
+/// these texts (data_warning "csv_header", core/train/loop/data_warnings.h).
 inline constexpr const char* kCsvHeaderNote = ": line 1 read as the header";
 inline constexpr const char* kCsvNoHeaderNote = ": no header, line 1 read as data";
 

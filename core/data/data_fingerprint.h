@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
-#include "core/run/records.h"
+#include "core/data/data_summary.h"
 
 namespace trainscope {
 

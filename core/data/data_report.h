@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
-#include "core/run/records.h"
+#include "core/data/data_summary.h"
 
 namespace trainscope {
 
@@ -55,6 +55,12 @@ struct DataReport {
 /// Loads the data of `config` as a run would (same split) and reports it. Throws what
 /// loadData throws (Error(Data, file) naming file and row/column; Error(Config, key)).
 DataReport dataReport(const DataConfig& config);
+
+struct PreparedData;
+/// The report's warnings alone (warnings and warning_facts: class counts, duplicates and
+/// leakage, constant features) for data already loaded; the other fields stay empty. O(n log n)
+/// in the training samples (exact byte comparisons).
+DataReport dataWarnings(const PreparedData& data);
 
 /// Images per class in DataReport::first_images.
 inline constexpr int64_t kImagesPerClass = 4;

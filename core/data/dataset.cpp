@@ -1,6 +1,8 @@
 // Datasets: generation / reading, limit, split, standardisation, batching.
 #include "core/data/dataset.h"
 
+#include "core/data/batches.h"
+
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 
@@ -325,7 +327,9 @@ int64_t BatchIterator::size() const {
   return world_size_ > 1 ? (data_.size() + world_size_ - 1) / world_size_ : data_.size();
 }
 
-int64_t BatchIterator::batchesPerEpoch() const { return (size() + batch_size_ - 1) / batch_size_; }
+int64_t BatchIterator::batchesPerEpoch() const {
+  return trainscope::batchesPerEpoch(data_.size(), batch_size_, world_size_);
+}
 
 TensorPair BatchIterator::batch(int64_t i) const {
   int64_t start = i * batch_size_;

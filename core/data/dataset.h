@@ -11,7 +11,7 @@
 
 #include "core/config/config_fwd.h"
 #include "core/data/default_paths.h"  // kFashionMnistDir
-#include "core/run/records.h"
+#include "core/data/data_summary.h"
 
 namespace trainscope {
 

@@ -67,4 +67,26 @@ void writeFileAtomic(const std::filesystem::path& path, const char* data, size_t
   }
 }
 
+int removeFilesIf(const std::filesystem::path& folder, bool (*match)(const std::string&)) {
+  namespace fs = std::filesystem;
+  int removed = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::error_code st_ec;
+    if (fs::is_regular_file(it->symlink_status(st_ec)) && match(name) &&
+        fs::remove(it->path(), st_ec))
+      ++removed;
+  }
+  return removed;
+}
+
+bool isCheckpointTemp(const std::string& name) {
+  return name.size() > 1 && name[0] == '.' && name.find(".pt.tmp-") != std::string::npos;
+}
+
+int removeStaleCheckpointTemps(const std::filesystem::path& folder) {
+  return removeFilesIf(folder, isCheckpointTemp);
+}
+
 }  // namespace trainscope

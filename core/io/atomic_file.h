@@ -21,4 +21,17 @@ std::string atomicTempPrefix(const std::filesystem::path& path);
 /// against concurrent writes; tests set it around a single save.
 void setAtomicWriteFailureForTesting(long long bytes);
 
+/// Removes, in `folder`, the regular files whose names `match` accepts (links and folders are
+/// left); returns how many. Never throws.
+int removeFilesIf(const std::filesystem::path& folder, bool (*match)(const std::string& name));
+
+/// The temp file of a checkpoint save (".<name>.pt.tmp-XXXXXX").
+bool isCheckpointTemp(const std::string& name);
+
+/// Removes, in `folder`, the temp files of checkpoint saves that a killed process left
+/// (".<name>.pt.tmp-XXXXXX", atomicTempPrefix): TrainScope's own naming only, nothing else.
+/// Call only while no live process writes there (a run holds its folder: run_lock.h). Returns
+/// how many were removed; never throws.
+int removeStaleCheckpointTemps(const std::filesystem::path& folder);
+
 }  // namespace trainscope

@@ -1,6 +1,7 @@
 #pragma once
 /// Internal to core: the checkpoint dict on disk (torch types). The torch-free view is
-/// core/io/checkpoint.h; capturing and restoring the training state is train/train_state_io.h.
+/// core/train/state/checkpoint.h; capturing and restoring the training state is
+/// core/train/state/train_state_io.h.
 #include <ATen/core/Dict.h>
 #include <ATen/core/ivalue.h>
 
@@ -11,9 +12,17 @@
 #include <utility>
 #include <vector>
 
-#include "core/run/records.h"
 
 namespace trainscope {
+
+/// Throws Error(Checkpoint, file) "cannot load checkpoint <file>: <problem>".
+[[noreturn]] void badCheckpoint(const std::filesystem::path& file, const std::string& problem);
+
+/// A Python float or int as a double; NaN for anything else.
+double numberOrNan(const c10::IValue& value);
+
+/// "[16, 2]" ("[]" for a scalar).
+std::string shapeText(const at::Tensor& t);
 
 /// A dict with string keys and values of any type (Python: dict[str, Any]).
 c10::impl::GenericDict makeStringDict();
@@ -43,18 +52,6 @@ void checkCheckpointCounters(const std::filesystem::path& file, int64_t epoch, i
 /// The value at `key`, or throws Error(Checkpoint, file) "<file>: missing key '<key>'".
 const c10::IValue& requireKey(const c10::impl::GenericDict& dict, const std::string& key,
                               const std::filesystem::path& file, const std::string& where = "");
-
-/// The `history` of a checkpoint dict as EpochRecords: the columns of format_version 2
-/// (historyColumns, core/train/state/train_state_io.h: 1-D tensors of one length, dtypes as
-/// written) or the list of one dict per epoch that older builds wrote. Throws
-/// Error(Checkpoint, file) naming the key.
-std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& dict,
-                                     const std::filesystem::path& file);
-
-/// The EpochRecord fields a history epoch may lack, by their metrics.csv names (val_accuracy,
-/// train_accuracy, val_r2, val_mae, val_rmse): the writer and the reader of `history` share it.
-const std::vector<std::pair<const char*, std::optional<double> EpochRecord::*>>&
-historyOptionalFields();
 
 /// "float32", "float64", "int64", "uint8", ... (Python's torch dtype names without "torch.").
 std::string dtypeName(c10::ScalarType type);

@@ -2,14 +2,10 @@
 
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
-#include "core/model/state_dict.h"
 
 namespace trainscope {
 
-void CheckpointReader::bad(const std::string& problem) const {
-  throw Error(ErrorCode::Checkpoint, file.string(),
-              "cannot load checkpoint " + file.string() + ": " + problem);
-}
+void CheckpointReader::bad(const std::string& problem) const { badCheckpoint(file, problem); }
 
 const c10::IValue& CheckpointReader::at(const c10::impl::GenericDict& d, const std::string& key,
                                         const std::string& where) const {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/io/checkpoint.h"
+#include "core/io/checkpoint_format.h"
 
 namespace trainscope {
 

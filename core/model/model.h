@@ -15,7 +15,8 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
-#include "core/run/records.h"
+#include "core/data/data_summary.h"
+#include "core/model/model_summary.h"
 
 namespace trainscope {
 

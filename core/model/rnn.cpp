@@ -10,7 +10,7 @@
 
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/model/model.h"
 #include "core/model/sequential_model.h"  // moduleStateDict
 

@@ -9,7 +9,7 @@
 #include <torch/utils.h>
 
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 namespace trainscope {
 namespace {

@@ -11,12 +11,6 @@
 
 namespace trainscope {
 
-std::string shapeText(const at::Tensor& t) {
-  std::string s = "[";
-  for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", " : "") + std::to_string(t.size(i));
-  return s + "]";
-}
-
 StateMatch matchState(const Model& model,
                       const std::vector<std::pair<std::string, at::Tensor>>& entries,
                       bool same_dtype) {

@@ -12,9 +12,6 @@
 
 namespace trainscope {
 
-/// "[16, 2]" ("[]" for a scalar).
-std::string shapeText(const at::Tensor& t);
-
 /// The outcome of matching a state_dict against a model.
 struct StateMatch {
   std::vector<std::pair<at::Tensor, at::Tensor>> copies;  ///< {model tensor, file tensor}

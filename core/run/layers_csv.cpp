@@ -4,22 +4,24 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/run/csv_columns.h"
 
 namespace trainscope {
 
 std::string layersCsvHeader(const std::vector<std::string>& names) {
   std::string h = "step";
-  for (const auto& n : names) h += "," + n + ".grad_norm," + n + ".update_ratio";
+  for (const auto& n : names)
+    for (const LayerCsvColumn& c : layersCsvColumns()) h += "," + n + c.suffix;
   return h;
 }
 
 std::string toCsvRow(const LayerStatsRecord& r) {
-  std::string row = std::to_string(r.step);
-  for (size_t i = 0; i < r.names.size(); ++i) {
-    row += "," + (i < r.grad_norm.size() ? formatNumber(r.grad_norm[i]) : std::string());
-    row += "," + (i < r.update_ratio.size() ? formatNumber(r.update_ratio[i]) : std::string());
-  }
+  std::string row = csvCell(r.step);
+  for (size_t i = 0; i < r.names.size(); ++i)
+    for (const LayerCsvColumn& c : layersCsvColumns()) {
+      const std::vector<double>& values = r.*c.member;
+      row += "," + (i < values.size() ? csvCell(values[i]) : std::string());
+    }
   return row;
 }
 

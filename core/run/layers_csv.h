@@ -1,6 +1,7 @@
 #pragma once
-/// layers.csv of the run directory (issue 11): columns `step`, then `<name>.grad_norm` and
-/// `<name>.update_ratio` for each parameter tensor in state_dict order; one row every
+/// layers.csv of the run directory: columns `step`, then `<name>.grad_norm` and
+/// `<name>.update_ratio` for each parameter tensor in state_dict order (layersCsvColumns,
+/// core/run/csv_columns.h); one row every
 /// training.layer_stats_every steps; appended and flushed line by line like steps.csv.
 #include <cstdio>
 #include <filesystem>

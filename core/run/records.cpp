@@ -1,9 +1,12 @@
 #include "core/run/records.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "core/run/records_json.h"
-#include "core/train/monitors/noise.h"
+#include "core/run/csv_columns.h"
+#include "core/system/overloaded.h"
+#include "core/system/noise.h"
 
 namespace trainscope {
 
@@ -163,51 +166,91 @@ nlohmann::json jsonNumber(double value) {
   return value;
 }
 
+std::optional<double> jsonDouble(const nlohmann::json& j) {
+  if (j.is_null()) return std::nullopt;
+  if (j.is_string())
+    if (auto v = parseNumber(j.get<std::string>())) return v;
+  return j.get<double>();  // any other string throws type_error
+}
+
 namespace {
-std::string opt(const std::optional<double>& v) { return v ? formatNumber(*v) : ""; }
 nlohmann::json optJson(const std::optional<double>& v) {
   return v ? jsonNumber(*v) : nlohmann::json(nullptr);
 }
 }  // namespace
 
-const char* metricsCsvHeader() {
-  return "epoch,step,train_loss,val_loss,val_accuracy,lr,epoch_seconds,samples_per_second,"
-         "train_accuracy,val_r2,val_mae,val_rmse";
+const std::vector<CsvColumn<EpochRecord>>& metricsCsvColumns() {
+  using R = EpochRecord;
+  //  name, member, required column, required cell, added in (file revision)
+  static const std::vector<CsvColumn<R>> columns = {
+      {"epoch", &R::epoch, true, true, 1},
+      {"step", &R::step, true, true, 1},
+      {"train_loss", &R::train_loss, true, true, 1},
+      {"val_loss", &R::val_loss, true, true, 1},
+      {"val_accuracy", &R::val_accuracy, false, false, 1},
+      {"lr", &R::lr, false, false, 1},
+      {"epoch_seconds", &R::epoch_seconds, false, false, 1},
+      {"samples_per_second", &R::samples_per_second, false, false, 1},
+      {"train_accuracy", &R::train_accuracy, false, false, 2},
+      {"val_r2", &R::val_r2, false, false, 3},
+      {"val_mae", &R::val_mae, false, false, 3},
+      {"val_rmse", &R::val_rmse, false, false, 3},
+  };
+  return columns;
 }
 
-std::string toCsvRow(const EpochRecord& r) {
-  return std::to_string(r.epoch) + "," + std::to_string(r.step) + "," + formatNumber(r.train_loss) +
-         "," + formatNumber(r.val_loss) + "," + opt(r.val_accuracy) + "," + formatNumber(r.lr) +
-         "," + formatNumber(r.epoch_seconds) + "," + formatNumber(r.samples_per_second) + "," +
-         opt(r.train_accuracy) + "," + opt(r.val_r2) + "," + opt(r.val_mae) + "," + opt(r.val_rmse);
+const std::vector<CsvColumn<StepRecord>>& stepsCsvColumns() {
+  using R = StepRecord;
+  static const std::vector<CsvColumn<R>> columns = {
+      {"step", &R::step, true, true, 1},
+      {"epoch", &R::epoch, true, true, 1},
+      {"batch", &R::batch, true, true, 1},
+      {"loss", &R::loss, true, true, 1},
+      {"grad_norm", &R::grad_norm, true, true, 1},
+      {"grad_norm_clipped", &R::grad_norm_clipped, false, true, 1, &R::grad_norm},
+      {"lr", &R::lr, false, true, 1},
+      {"loss_scale", &R::loss_scale, false, false, 1},
+  };
+  return columns;
 }
+
+const std::vector<LayerCsvColumn>& layersCsvColumns() {
+  static const std::vector<LayerCsvColumn> columns = {
+      {".grad_norm", &LayerStatsRecord::grad_norm, 1},
+      {".update_ratio", &LayerStatsRecord::update_ratio, 1},
+  };
+  return columns;
+}
+
+std::string csvCell(int64_t value) { return std::to_string(value); }
+std::string csvCell(double value) { return formatNumber(value); }
+std::string csvCell(const std::optional<double>& value) {
+  return value ? formatNumber(*value) : "";
+}
+
+const char* metricsCsvHeader() {
+  static const std::string header = csvHeader(metricsCsvColumns());
+  return header.c_str();
+}
+
+std::string toCsvRow(const EpochRecord& r) { return csvRow(r, metricsCsvColumns()); }
 
 nlohmann::ordered_json epochToJson(const EpochRecord& r) {
   nlohmann::ordered_json j;  // ordered: keys in metrics.csv column order
-  j["epoch"] = r.epoch;
-  j["step"] = r.step;
-  j["train_loss"] = jsonNumber(r.train_loss);
-  j["val_loss"] = jsonNumber(r.val_loss);
-  j["val_accuracy"] = optJson(r.val_accuracy);
-  j["lr"] = jsonNumber(r.lr);
-  j["epoch_seconds"] = jsonNumber(r.epoch_seconds);
-  j["samples_per_second"] = jsonNumber(r.samples_per_second);
-  j["train_accuracy"] = optJson(r.train_accuracy);
-  j["val_r2"] = optJson(r.val_r2);
-  j["val_mae"] = optJson(r.val_mae);
-  j["val_rmse"] = optJson(r.val_rmse);
+  for (const CsvColumn<EpochRecord>& c : metricsCsvColumns())
+    std::visit(Overloaded{[&](int64_t EpochRecord::*m) { j[c.name] = r.*m; },
+                          [&](double EpochRecord::*m) { j[c.name] = jsonNumber(r.*m); },
+                          [&](std::optional<double> EpochRecord::*m) { j[c.name] = optJson(r.*m); }},
+               c.member);
   return j;
 }
 
 const char* stepsCsvHeader() {
-  return "step,epoch,batch,loss,grad_norm,grad_norm_clipped,lr,loss_scale";
+  static const std::string header = csvHeader(stepsCsvColumns());
+  return header.c_str();
 }
 
-std::string toCsvRow(const StepRecord& r) {
-  return std::to_string(r.step) + "," + std::to_string(r.epoch) + "," + std::to_string(r.batch) +
-         "," + formatNumber(r.loss) + "," + formatNumber(r.grad_norm) + "," +
-         formatNumber(r.grad_norm_clipped) + "," + formatNumber(r.lr) + "," + opt(r.loss_scale);
-}
+std::string toCsvRow(const StepRecord& r) { return csvRow(r, stepsCsvColumns()); }
 
 nlohmann::json toJson(const Event& e) {
   nlohmann::json j = {
@@ -227,56 +270,153 @@ nlohmann::json toJson(const Event& e) {
   return j;
 }
 
-nlohmann::json toJson(const RunSummary& s) {
-  nlohmann::json j = {
-      {"stop_reason", toString(s.stop_reason)},
-      {"epochs_completed", s.epochs_completed},
-      {"global_step", s.global_step},
-      {"best_epoch", s.best_epoch ? nlohmann::json(s.best_epoch) : nlohmann::json(nullptr)},
-      {"best_val_loss", optJson(s.best_val_loss)},
-      // summary.json is a plain (key-sorted) object, as it always was.
-      {"final_metrics",
-       s.final_metrics ? nlohmann::json(epochToJson(*s.final_metrics)) : nlohmann::json(nullptr)},
-      {"test_loss", optJson(s.test_loss)},
-      {"test_accuracy", optJson(s.test_accuracy)},
-      {"wall_seconds", jsonNumber(s.wall_seconds)},
-      {"seed", s.seed}};
-  if (!s.test_weights.empty()) {
-    j["test_weights"] = s.test_weights;
-    j["test_epoch"] = s.test_epoch;
-  }
-  if (s.last_test_loss) j["last_test_loss"] = jsonNumber(*s.last_test_loss);
-  if (s.last_test_accuracy) j["last_test_accuracy"] = jsonNumber(*s.last_test_accuracy);
-  if (!s.error.empty()) j["error"] = s.error;
-  if (s.skipped_steps > 0) j["skipped_steps"] = s.skipped_steps;
-  if (s.checkpoints_failed > 0) {
-    j["checkpoints_failed"] = s.checkpoints_failed;
-    j["checkpoint_error"] = s.checkpoint_error;
-  }
-  j["final_state_saved"] = s.final_state_saved;
-  auto texts = [](const std::vector<Finding>& findings) {
-    std::vector<std::string> out;
-    for (const Finding& f : findings) out.push_back(f.text);
-    return out;
+namespace {
+
+/// summary.json `diagnosis`: {"kind", "summary", "evidence", "checks"} with the findings' codes
+/// and numbers beside their English texts ("evidence_findings", "checks_findings"): a front end
+/// words them in its language from these (gui/finding_text.h), as it does live. A non-finite
+/// value is null. Files written before the findings hold the texts only.
+JsonField<RunSummary> diagnosisField() {
+  JsonField<RunSummary> f;
+  f.key = "diagnosis";
+  f.write = [](const RunSummary& s, nlohmann::json& j) {
+    if (!s.diagnosis) return false;
+    auto texts = [](const std::vector<Finding>& findings) {
+      std::vector<std::string> out;
+      for (const Finding& f : findings) out.push_back(f.text);
+      return out;
+    };
+    auto details = [](const std::vector<Finding>& findings) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const Finding& f : findings) {
+        nlohmann::json values = nlohmann::json::array();
+        for (double v : f.values)
+          values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());
+        out.push_back({{"code", f.code}, {"values", values}, {"name", f.name}});
+      }
+      return out;
+    };
+    j = {{"kind", s.diagnosis->kind},
+         {"summary", s.diagnosis->summary},
+         {"evidence", texts(s.diagnosis->evidence)},
+         {"checks", texts(s.diagnosis->checks)},
+         {"evidence_findings", details(s.diagnosis->evidence)},
+         {"checks_findings", details(s.diagnosis->checks)}};
+    return true;
   };
-  // The findings' codes and numbers beside their English texts: a front end words them in its
-  // language from these (gui/finding_text.h), as it does live. A non-finite value is null.
-  auto details = [](const std::vector<Finding>& findings) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const Finding& f : findings) {
-      nlohmann::json values = nlohmann::json::array();
-      for (double v : f.values) values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());
-      out.push_back({{"code", f.code}, {"values", values}, {"name", f.name}});
+  f.read = [](const nlohmann::json& d, RunSummary& s) {
+    if (!d.is_object()) return;
+    Diagnosis dx;
+    dx.kind = d.at("kind").get<std::string>();
+    dx.summary = d.value("summary", "");
+    dx.epoch = s.epochs_completed;  // read before (field order)
+    auto findings = [&](const std::string& key) {
+      std::vector<Finding> out;
+      if (d.contains(key))
+        for (const nlohmann::json& text : d.at(key))
+          out.push_back({"", {}, "", text.get<std::string>()});
+      const std::string detail_key = key + "_findings";
+      if (d.contains(detail_key) && d.at(detail_key).size() == out.size())
+        for (std::size_t i = 0; i < out.size(); ++i) {
+          const nlohmann::json& f = d.at(detail_key).at(i);
+          out[i].code = f.value("code", "");
+          out[i].name = f.value("name", "");
+          for (const nlohmann::json& v : f.value("values", nlohmann::json::array()))
+            out[i].values.push_back(v.is_number() ? v.get<double>() : std::nan(""));
+        }
+      return out;
+    };
+    dx.evidence = findings("evidence");
+    dx.checks = findings("checks");
+    s.diagnosis = dx;
+  };
+  return f;
+}
+
+/// summary.json `final_metrics`: the last epoch, its keys the metrics.csv columns (a plain,
+/// key-sorted object, as it always was); null before the first epoch ended.
+JsonField<RunSummary> finalMetricsField() {
+  JsonField<RunSummary> f;
+  f.key = "final_metrics";
+  f.write = [](const RunSummary& s, nlohmann::json& j) {
+    j = s.final_metrics ? nlohmann::json(epochToJson(*s.final_metrics)) : nlohmann::json(nullptr);
+    return true;
+  };
+  f.read = [](const nlohmann::json& m, RunSummary& s) {
+    if (!m.is_object()) return;
+    EpochRecord r;
+    for (const CsvColumn<EpochRecord>& c : metricsCsvColumns()) {
+      if (!c.required_column && !m.contains(c.name)) continue;
+      const nlohmann::json& v = m.at(c.name);
+      std::visit(Overloaded{[&](int64_t EpochRecord::*x) { r.*x = v.get<int64_t>(); },
+                            [&](double EpochRecord::*x) { r.*x = jsonDouble(v).value_or(0); },
+                            [&](std::optional<double> EpochRecord::*x) { r.*x = jsonDouble(v); }},
+                 c.member);
     }
-    return out;
+    s.final_metrics = r;
   };
-  if (s.diagnosis)
-    j["diagnosis"] = {{"kind", s.diagnosis->kind},
-                      {"summary", s.diagnosis->summary},
-                      {"evidence", texts(s.diagnosis->evidence)},
-                      {"checks", texts(s.diagnosis->checks)},
-                      {"evidence_findings", details(s.diagnosis->evidence)},
-                      {"checks_findings", details(s.diagnosis->checks)}};
+  return f;
+}
+
+/// summary.json `stop_reason`: toString's names; another name throws std::domain_error.
+JsonField<RunSummary> stopReasonField() {
+  JsonField<RunSummary> f;
+  f.key = "stop_reason";
+  f.required = true;
+  f.write = [](const RunSummary& s, nlohmann::json& j) {
+    j = toString(s.stop_reason);
+    return true;
+  };
+  f.read = [](const nlohmann::json& v, RunSummary& s) {
+    const auto reason = stopReasonFromString(v.get<std::string>());
+    if (!reason) throw std::domain_error("unknown stop_reason " + v.dump());
+    s.stop_reason = *reason;
+  };
+  return f;
+}
+
+}  // namespace
+
+const std::vector<JsonField<RunSummary>>& summaryJsonFields() {
+  using S = RunSummary;
+  auto tested = [](const S& s) { return !s.test_weights.empty(); };
+  auto failedSaves = [](const S& s) { return s.checkpoints_failed > 0; };
+  JsonField<S> best_epoch = jsonField("best_epoch", &S::best_epoch);
+  best_epoch.write = [](const S& s, nlohmann::json& j) {  // null when none
+    j = s.best_epoch ? nlohmann::json(s.best_epoch) : nlohmann::json(nullptr);
+    return true;
+  };
+  static const std::vector<JsonField<S>> fields = {
+      stopReasonField(),
+      requiredField("epochs_completed", &S::epochs_completed),
+      requiredField("global_step", &S::global_step),
+      best_epoch,
+      jsonField("best_val_loss", &S::best_val_loss),
+      finalMetricsField(),
+      jsonField("test_loss", &S::test_loss),
+      jsonField("test_accuracy", &S::test_accuracy),
+      jsonField("wall_seconds", &S::wall_seconds),
+      jsonField("seed", &S::seed),
+      jsonField("test_weights", &S::test_weights, tested),
+      jsonField("test_epoch", &S::test_epoch, tested),
+      jsonField("last_test_loss", &S::last_test_loss,
+                [](const S& s) { return s.last_test_loss.has_value(); }),
+      jsonField("last_test_accuracy", &S::last_test_accuracy,
+                [](const S& s) { return s.last_test_accuracy.has_value(); }),
+      jsonField("error", &S::error, [](const S& s) { return !s.error.empty(); }),
+      jsonField("skipped_steps", &S::skipped_steps,
+                [](const S& s) { return s.skipped_steps > 0; }),
+      jsonField("checkpoints_failed", &S::checkpoints_failed, failedSaves),
+      jsonField("checkpoint_error", &S::checkpoint_error, failedSaves),
+      jsonField("final_state_saved", &S::final_state_saved),
+      diagnosisField(),
+  };
+  return fields;
+}
+
+nlohmann::json toJson(const RunSummary& s) {
+  nlohmann::json j = nlohmann::json::object();
+  writeJsonFields(summaryJsonFields(), s, j);
   return j;
 }
 

@@ -4,13 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/io/number_format.h"  // formatNumber: every number in the CSV files
+#include "core/system/number_format.h"  // formatNumber: every number in the CSV files
+#include "core/run/json_fields.h"  // jsonNumber, jsonDouble
 #include "core/run/records.h"
 
 namespace trainscope {
 
-/// A JSON number, or the strings "nan" / "inf" / "-inf" for non-finite values.
-nlohmann::json jsonNumber(double value);
 
 /// metrics.csv header and rows.
 const char* metricsCsvHeader();
@@ -26,6 +25,8 @@ std::string toCsvRow(const StepRecord& r);
 /// events.jsonl object: {"step","epoch","kind","message"[,"value","what"]}.
 nlohmann::json toJson(const Event& e);
 
+/// summary.json's fields, one declaration each (core/run/json_fields.h), in file order.
+const std::vector<JsonField<RunSummary>>& summaryJsonFields();
 /// summary.json object (ARCHITECTURE §4).
 nlohmann::json toJson(const RunSummary& s);
 

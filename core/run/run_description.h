@@ -3,6 +3,7 @@
 /// back into the run's RunInfo (core/run/records.h). Torch-free.
 #include <nlohmann/json.hpp>
 
+#include "core/run/json_fields.h"
 #include "core/run/records.h"
 
 namespace trainscope {
@@ -23,6 +24,15 @@ nlohmann::json toJson(const RunInfo& info);
 /// missing keys keep their defaults, a key of the wrong type throws nlohmann::json::exception.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Preprocessing, pixel_scale, standardize, mean, std,
                                                 target_scale)
+
+/// run.json's fields, one declaration each (core/run/json_fields.h), in file order.
+const std::vector<JsonField<RunInfo>>& runJsonFields();
+/// run.json `data` (DataSummary) and `model` (ModelSummary).
+const std::vector<JsonField<DataSummary>>& dataSummaryFields();
+const std::vector<JsonField<ModelSummary>>& modelSummaryFields();
+/// What RunInfo takes from config.json: training.epochs, batch_size, grad_accum_steps, amp,
+/// deterministic.
+const std::vector<JsonField<RunInfo>>& runConfigFields();
 
 /// The RunInfo that run.json `run` (toJson's form) and config.json `config` (the resolved
 /// config, configToJson) describe: every run.json fact, plus the config's epochs, batch size,

@@ -67,39 +67,16 @@ bool isRunFileName(const std::string& name) {
   return false;
 }
 
-/// The temp file of a checkpoint save (".<name>.pt.tmp-XXXXXX").
-bool isCheckpointTemp(const std::string& name) {
-  return name.size() > 1 && name[0] == '.' && name.find(".pt.tmp-") != std::string::npos;
-}
-
 /// A checkpoint's name (*.pt, any name: the dashboard's Save... lets the user choose), or the
 /// temp file of one (".<name>.pt.tmp-XXXXXX").
 bool isCheckpointName(const std::string& name) {
   return (endsWith(name, ".pt") && name.size() > 3) || isCheckpointTemp(name);
 }
 
-int removeIf(const std::filesystem::path& folder, bool (*match)(const std::string&)) {
-  namespace fs = std::filesystem;
-  int removed = 0;
-  std::error_code ec;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    std::error_code st_ec;
-    if (fs::is_regular_file(it->symlink_status(st_ec)) && match(name) &&
-        fs::remove(it->path(), st_ec))
-      ++removed;
-  }
-  return removed;
-}
-
 }  // namespace
 
-int removeStaleCheckpointTemps(const std::filesystem::path& folder) {
-  return removeIf(folder, isCheckpointTemp);
-}
-
 int removeStaleRunTemps(const std::filesystem::path& run_dir) {
-  return removeIf(run_dir, [](const std::string& name) {
+  return removeFilesIf(run_dir, [](const std::string& name) {
            return name != kRunLockFile && name.size() > 1 && name[0] == '.' &&
                   isRunFileName(name);
          }) +

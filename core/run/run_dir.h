@@ -26,14 +26,9 @@ bool isNonEmptyDirectory(const std::filesystem::path& dir);
 /// throws; reads run.json only.
 std::string whyNotRunDirectory(const std::filesystem::path& dir);
 
-/// Removes, in `folder`, the temp files of checkpoint saves that a killed process left
-/// (".<name>.pt.tmp-XXXXXX", atomicTempPrefix): TrainScope's own naming only, nothing else.
-/// Call only while no live process writes there (a run holds its folder: run_lock.h). Returns
-/// how many were removed; never throws.
-int removeStaleCheckpointTemps(const std::filesystem::path& folder);
-
-/// The same for a run directory: the temp files of its run files (".config.json.tmp-...")
-/// and of its checkpoints/ folder. Never throws.
+/// Removes, in a run directory, the temp files of its run files (".config.json.tmp-...")
+/// and of its checkpoints/ folder (removeStaleCheckpointTemps, core/io/atomic_file.h). Never
+/// throws.
 int removeStaleRunTemps(const std::filesystem::path& run_dir);
 
 /// Removes `run_dir` when it is an empty folder (one createUniqueRunDir made for a run that

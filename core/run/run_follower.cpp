@@ -6,6 +6,7 @@
 #include <chrono>
 #include <fstream>
 
+#include "core/data/batches.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
@@ -127,12 +128,9 @@ RunFollower::Update RunFollower::poll() {
       RunInfo info = runInfoFromJson(parseJson(readRegularFile(dir_ / "run.json")),
                                      parseJson(readRegularFile(dir_ / "config.json")));
       info.run_dir = std::filesystem::absolute(dir_, ec).string();
-      // Not in run.json: the batches of one epoch, as the trainer counts them (each rank's
-      // share of the training split in batches of training.batch_size, the last one partial).
-      if (info.batch_size > 0 && info.world_size > 0) {
-        const int64_t per_rank = (info.data.n_train + info.world_size - 1) / info.world_size;
-        info.batches_per_epoch = (per_rank + info.batch_size - 1) / info.batch_size;
-      }
+      // Not in run.json: the batches of one epoch, as the trainer counts them.
+      info.batches_per_epoch =
+          batchesPerEpoch(info.data.n_train, info.batch_size, info.world_size);
       u.info = std::move(info);
       info_sent_ = true;
     } catch (const nlohmann::json::exception&) {

@@ -4,12 +4,16 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "core/errors.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
+#include "core/system/overloaded.h"
+#include "core/run/csv_columns.h"
+#include "core/run/records_json.h"
 #include "core/run/run_description.h"
 
 namespace trainscope {
@@ -132,14 +136,6 @@ nlohmann::json parseJsonFile(const std::filesystem::path& file) {
   }
 }
 
-/// A JSON number or one of the strings "nan" / "inf" / "-inf" (jsonNumber's form); null: none.
-std::optional<double> jsonDouble(const nlohmann::json& j) {
-  if (j.is_null()) return std::nullopt;
-  if (j.is_string())
-    if (auto v = parseNumber(j.get<std::string>())) return v;
-  return j.get<double>();  // any other string throws type_error
-}
-
 }  // namespace
 
 std::vector<size_t> currentRows(const std::vector<int64_t>& steps) {
@@ -153,31 +149,45 @@ std::vector<size_t> currentRows(const std::vector<int64_t>& steps) {
 
 namespace {
 
-std::vector<StepRecord> stepRows(const Table& t) {
-  const int c_step = t.column("step", true), c_epoch = t.column("epoch", true),
-            c_batch = t.column("batch", true), c_loss = t.column("loss", true),
-            c_norm = t.column("grad_norm", true), c_clipped = t.column("grad_norm_clipped", false),
-            c_lr = t.column("lr", false), c_scale = t.column("loss_scale", false);
-  const char* what = "steps.csv";
-  std::vector<StepRecord> rows;
+/// The rows of `t` read by `columns` (core/run/csv_columns.h): a required column missing from
+/// the header, or an empty or malformed cell where one is required, throws Error(Io, file)
+/// naming the column or the line; `what` names the file kind in messages.
+template <class Record>
+std::vector<Record> recordRows(const Table& t, const std::vector<CsvColumn<Record>>& columns,
+                               const char* what) {
+  std::vector<int> index;
+  for (const CsvColumn<Record>& c : columns) index.push_back(t.column(c.name, c.required_column));
+  std::vector<Record> rows;
   for (size_t i = 0; i < t.rows.size(); ++i) {
-    auto required = [&](int c) { return t.required(i, c, what); };
-    StepRecord r;
-    r.step = t.integer(i, c_step, what);
-    r.epoch = t.integer(i, c_epoch, what);
-    r.batch = t.integer(i, c_batch, what);
-    r.loss = required(c_loss);
-    r.grad_norm = required(c_norm);
-    r.grad_norm_clipped = c_clipped >= 0 ? required(c_clipped) : r.grad_norm;
-    r.lr = c_lr >= 0 ? required(c_lr) : 0;
-    r.loss_scale = t.number(i, c_scale, what);
-    r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
+    Record r;
+    for (size_t k = 0; k < columns.size(); ++k) {
+      const CsvColumn<Record>& c = columns[k];
+      const int at = index[k];
+      std::visit(Overloaded{[&](int64_t Record::*m) { r.*m = t.integer(i, at, what); },
+                            [&](double Record::*m) {
+                              if (at < 0) r.*m = c.absent_as ? r.*c.absent_as : 0;
+                              else if (c.required_cell) r.*m = t.required(i, at, what);
+                              else r.*m = t.number(i, at, what).value_or(0);
+                            },
+                            [&](std::optional<double> Record::*m) {
+                              r.*m = t.number(i, at, what);
+                            }},
+                 c.member);
+    }
     rows.push_back(r);
   }
   return rows;
 }
 
-std::vector<EpochRecord> epochRows(const Table& t);
+std::vector<StepRecord> stepRows(const Table& t) {
+  std::vector<StepRecord> rows = recordRows(t, stepsCsvColumns(), "steps.csv");
+  for (StepRecord& r : rows) r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
+  return rows;
+}
+
+std::vector<EpochRecord> epochRows(const Table& t) {
+  return recordRows(t, metricsCsvColumns(), "metrics.csv");
+}
 
 }  // namespace
 
@@ -224,39 +234,6 @@ std::vector<StepRecord> readRunSteps(const std::filesystem::path& dir) {
   return readStepsCsv(dir / "steps.csv", lastStep(dir));
 }
 
-namespace {
-
-std::vector<EpochRecord> epochRows(const Table& t) {
-  const int c_epoch = t.column("epoch", true), c_step = t.column("step", true),
-            c_train = t.column("train_loss", true), c_val = t.column("val_loss", true),
-            c_acc = t.column("val_accuracy", false), c_lr = t.column("lr", false),
-            c_secs = t.column("epoch_seconds", false),
-            c_rate = t.column("samples_per_second", false),
-            c_train_acc = t.column("train_accuracy", false), c_r2 = t.column("val_r2", false),
-            c_mae = t.column("val_mae", false), c_rmse = t.column("val_rmse", false);
-  const char* what = "metrics.csv";
-  std::vector<EpochRecord> rows;
-  for (size_t i = 0; i < t.rows.size(); ++i) {
-    auto required = [&](int c) { return t.required(i, c, what); };
-    EpochRecord r;
-    r.epoch = t.integer(i, c_epoch, what);
-    r.step = t.integer(i, c_step, what);
-    r.train_loss = required(c_train);
-    r.val_loss = required(c_val);
-    r.val_accuracy = t.number(i, c_acc, what);
-    r.lr = t.number(i, c_lr, what).value_or(0);
-    r.epoch_seconds = t.number(i, c_secs, what).value_or(0);
-    r.samples_per_second = t.number(i, c_rate, what).value_or(0);
-    r.train_accuracy = t.number(i, c_train_acc, what);
-    r.val_r2 = t.number(i, c_r2, what);
-    r.val_mae = t.number(i, c_mae, what);
-    r.val_rmse = t.number(i, c_rmse, what);
-    rows.push_back(r);
-  }
-  return rows;
-}
-
-}  // namespace
 
 std::vector<EpochRecord> readMetricsCsv(const std::filesystem::path& file, int64_t max_step) {
   return current(epochRows(readTable(file)), max_step);
@@ -265,16 +242,18 @@ std::vector<EpochRecord> readMetricsCsv(const std::filesystem::path& file, int64
 std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file, int64_t max_step) {
   const Table t = readTable(file);
   const int c_step = t.column("step", true);
-  const std::string norm_suffix = ".grad_norm";
+  // A tensor's name from the first group's column (`<name>.grad_norm`); then every group's.
+  const std::vector<LayerCsvColumn>& groups = layersCsvColumns();
+  const std::string first_suffix = groups.front().suffix;
   std::vector<std::string> names;
-  std::vector<int> c_norm, c_ratio;
+  std::vector<std::vector<int>> index;  // [tensor][group]
   for (const std::string& h : t.header)
-    if (h.size() > norm_suffix.size() &&
-        h.compare(h.size() - norm_suffix.size(), norm_suffix.size(), norm_suffix) == 0) {
-      const std::string name = h.substr(0, h.size() - norm_suffix.size());
+    if (h.size() > first_suffix.size() &&
+        h.compare(h.size() - first_suffix.size(), first_suffix.size(), first_suffix) == 0) {
+      const std::string name = h.substr(0, h.size() - first_suffix.size());
       names.push_back(name);
-      c_norm.push_back(t.column(h, true));
-      c_ratio.push_back(t.column(name + ".update_ratio", true));
+      std::vector<int>& at = index.emplace_back();
+      for (const LayerCsvColumn& g : groups) at.push_back(t.column(name + g.suffix, true));
     }
   const char* what = "layers.csv";
   std::vector<LayerStatsRecord> rows;
@@ -282,10 +261,9 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file, i
     LayerStatsRecord r;
     r.step = t.integer(i, c_step, what);
     r.names = names;
-    for (size_t k = 0; k < names.size(); ++k) {
-      r.grad_norm.push_back(t.number(i, c_norm[k], what).value_or(std::nan("")));
-      r.update_ratio.push_back(t.number(i, c_ratio[k], what).value_or(std::nan("")));
-    }
+    for (size_t k = 0; k < names.size(); ++k)
+      for (size_t g = 0; g < groups.size(); ++g)
+        (r.*groups[g].member).push_back(t.number(i, index[k][g], what).value_or(std::nan("")));
     rows.push_back(r);
   }
   return current(rows, max_step);
@@ -352,80 +330,12 @@ RunSummary readSummaryJson(const std::filesystem::path& file) {
   const std::string name = file.string();
   const nlohmann::json j = parseJsonFile(file);
   try {
+    if (!j.is_object()) (void)j.at("stop_reason");  // throws: not an object
     RunSummary s;
-    const auto reason = stopReasonFromString(j.at("stop_reason").get<std::string>());
-    if (!reason)
-      throw Error(ErrorCode::Io, name,
-                  name + ": unknown stop_reason " + j.at("stop_reason").dump());
-    s.stop_reason = *reason;
-    s.epochs_completed = j.at("epochs_completed").get<int64_t>();
-    s.global_step = j.at("global_step").get<int64_t>();
-    if (j.contains("best_epoch") && !j.at("best_epoch").is_null())
-      s.best_epoch = j.at("best_epoch").get<int64_t>();
-    if (j.contains("best_val_loss")) s.best_val_loss = jsonDouble(j.at("best_val_loss"));
-    if (j.contains("final_metrics") && j.at("final_metrics").is_object()) {
-      const nlohmann::json& m = j.at("final_metrics");
-      EpochRecord r;
-      r.epoch = m.at("epoch").get<int64_t>();
-      r.step = m.at("step").get<int64_t>();
-      r.train_loss = jsonDouble(m.at("train_loss")).value_or(0);
-      r.val_loss = jsonDouble(m.at("val_loss")).value_or(0);
-      if (m.contains("val_accuracy")) r.val_accuracy = jsonDouble(m.at("val_accuracy"));
-      if (m.contains("lr")) r.lr = jsonDouble(m.at("lr")).value_or(0);
-      if (m.contains("epoch_seconds"))
-        r.epoch_seconds = jsonDouble(m.at("epoch_seconds")).value_or(0);
-      if (m.contains("samples_per_second"))
-        r.samples_per_second = jsonDouble(m.at("samples_per_second")).value_or(0);
-      if (m.contains("train_accuracy")) r.train_accuracy = jsonDouble(m.at("train_accuracy"));
-      for (auto [key, field] : {std::pair{"val_r2", &r.val_r2}, std::pair{"val_mae", &r.val_mae},
-                                std::pair{"val_rmse", &r.val_rmse}})
-        if (m.contains(key)) *field = jsonDouble(m.at(key));
-      s.final_metrics = r;
-    }
-    if (j.contains("test_loss")) s.test_loss = jsonDouble(j.at("test_loss"));
-    if (j.contains("test_accuracy")) s.test_accuracy = jsonDouble(j.at("test_accuracy"));
-    s.test_weights = j.value("test_weights", "");
-    if (j.contains("test_epoch") && j.at("test_epoch").is_number_integer())
-      s.test_epoch = j.at("test_epoch").get<int64_t>();
-    if (j.contains("last_test_loss")) s.last_test_loss = jsonDouble(j.at("last_test_loss"));
-    if (j.contains("last_test_accuracy"))
-      s.last_test_accuracy = jsonDouble(j.at("last_test_accuracy"));
-    if (j.contains("wall_seconds")) s.wall_seconds = jsonDouble(j.at("wall_seconds")).value_or(0);
-    if (j.contains("seed")) s.seed = j.at("seed").get<int64_t>();
-    s.error = j.value("error", "");
-    s.skipped_steps = j.value("skipped_steps", int64_t{0});
-    s.checkpoints_failed = j.value("checkpoints_failed", int64_t{0});
-    s.checkpoint_error = j.value("checkpoint_error", "");
-    s.final_state_saved = j.value("final_state_saved", true);
-    if (j.contains("diagnosis") && j.at("diagnosis").is_object()) {
-      const nlohmann::json& d = j.at("diagnosis");
-      Diagnosis dx;
-      dx.kind = d.at("kind").get<std::string>();
-      dx.summary = d.value("summary", "");
-      dx.epoch = s.epochs_completed;
-      // Texts, with their codes and numbers where the file has them (`<key>_findings`, written
-      // since 0.1; older files: the English text only).
-      auto findings = [&](const std::string& key) {
-        std::vector<Finding> out;
-        if (d.contains(key))
-          for (const nlohmann::json& text : d.at(key))
-            out.push_back({"", {}, "", text.get<std::string>()});
-        const std::string detail_key = key + "_findings";
-        if (d.contains(detail_key) && d.at(detail_key).size() == out.size())
-          for (std::size_t i = 0; i < out.size(); ++i) {
-            const nlohmann::json& f = d.at(detail_key).at(i);
-            out[i].code = f.value("code", "");
-            out[i].name = f.value("name", "");
-            for (const nlohmann::json& v : f.value("values", nlohmann::json::array()))
-              out[i].values.push_back(v.is_number() ? v.get<double>() : std::nan(""));
-          }
-        return out;
-      };
-      dx.evidence = findings("evidence");
-      dx.checks = findings("checks");
-      s.diagnosis = dx;
-    }
+    readJsonFields(summaryJsonFields(), j, s);
     return s;
+  } catch (const std::domain_error& e) {  // an unknown stop_reason
+    throw Error(ErrorCode::Io, name, name + ": " + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorCode::Io, name, name + ": not a summary.json (" + e.what() + ")");
   }

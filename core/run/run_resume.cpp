@@ -6,7 +6,7 @@
 
 #include "core/errors.h"
 #include "core/io/file_read.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/records_json.h"
 #include "core/run/run_reader.h"
 

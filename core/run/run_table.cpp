@@ -15,7 +15,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/io/utf8.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_follower.h"

@@ -10,7 +10,7 @@
 
 #include "core/config/config_file.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/run_table.h"
 
 namespace trainscope {

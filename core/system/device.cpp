@@ -3,7 +3,7 @@
 #include <torch/cuda.h>
 
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/system/device_info.h"
 
 namespace trainscope {

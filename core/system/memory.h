@@ -1,6 +1,6 @@
 #pragma once
-/// Process and machine memory (Linux /proc), and the CPU memory estimate a run checks before
-/// its first step. Torch-free.
+/// Process and machine memory (Linux /proc), a model kind's footprint and byte counts for
+/// messages. What a run needs in all: core/train/loop/memory_estimate.h. Torch-free.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,16 +23,6 @@ std::optional<int64_t> memInfoField(const std::string& meminfo, const std::strin
 /// MemTotal + SwapTotal of /proc/meminfo in bytes: more than this can never be allocated.
 std::optional<int64_t> totalMemoryBytes();
 
-/// What a run needs on the CPU, in bytes (float32 everywhere).
-struct MemoryEstimate {
-  int64_t parameters = 0;       ///< parameters (4 bytes each)
-  int64_t gradients = 0;        ///< the flat gradient buffer (same size)
-  int64_t optimizer_state = 0;  ///< OptimizerKind::state_buffers x the parameters
-  int64_t activations = 0;      ///< forward outputs kept for backward, and their gradients
-  int64_t data = 0;             ///< the loaded splits (inputs + targets)
-  int64_t total() const { return parameters + gradients + optimizer_state + activations + data; }
-};
-
 /// What a model kind needs per run, known before it is built (the model kind's footprint in
 /// core/config/kinds.h): float32 scalars.
 struct ModelFootprint {
@@ -45,20 +35,7 @@ struct ModelFootprint {
 /// floats per sample, plus the input.
 ModelFootprint mlpFootprint(const std::vector<int64_t>& layer_widths);
 
-/// Estimates the memory of a model of `footprint` trained in batches of `batch_size` with
-/// the optimizer named `optimizer` with `momentum` (its state buffers: core/config/kinds.h;
-/// 2, as Adam, for an unknown name), `data_bytes` of loaded data.
-MemoryEstimate estimateFootprintMemory(const ModelFootprint& footprint, int64_t batch_size,
-                              const std::string& optimizer, double momentum, int64_t data_bytes);
-/// estimateFootprintMemory(mlpFootprint(layer_widths), ...).
-MemoryEstimate estimateMemory(const std::vector<int64_t>& layer_widths, int64_t batch_size,
-                              const std::string& optimizer, double momentum, int64_t data_bytes);
-
 /// "1.2 GB", "340 MB", "12 kB": a byte count for messages (decimal units).
 std::string formatBytes(int64_t bytes);
-
-/// English warning when `estimate` exceeds `available` bytes, else empty: names both sizes,
-/// the largest part and what to do (smaller batch_size with grad_accum_steps, smaller model).
-std::string memoryWarning(const MemoryEstimate& estimate, int64_t available);
 
 }  // namespace trainscope

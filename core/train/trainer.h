@@ -50,7 +50,7 @@ struct TrainerOptions {
   /// draws while training runs).
   int reserved_cores = 0;
   /// Resume from this checkpoint (empty: a new run). The config passed to the Trainer must be
-  /// the checkpoint's (checkpointConfig(inspectCheckpoint(file)) in core/io/checkpoint.h),
+  /// the checkpoint's (checkpointConfig(inspectCheckpoint(file)) in core/train/state/checkpoint.h),
   /// training.epochs being the run's total; training.early_stopping.* and checkpoint.* may
   /// differ too (resumeSettings() in core/config/live_settings.h), listed in resume_changes;
   /// the live settings change through the commands (setLearningRate ...). run() restores

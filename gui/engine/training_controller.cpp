@@ -11,9 +11,10 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
+#include "core/data/batches.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_reader.h"
 #include "core/system/overloaded.h"
@@ -103,12 +104,10 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   int64_t per_epoch = 0;
   if (!run.epochs.empty() && run.epochs.front().epoch > 0) {
     per_epoch = run.epochs.front().step / run.epochs.front().epoch;
-  } else if (config.training.batch_size > 0 && run.info.world_size > 0) {  // no epoch ended
-    const int64_t per_rank =
-        (run.info.data.n_train + run.info.world_size - 1) / run.info.world_size;
-    const int64_t batches =
-        (per_rank + config.training.batch_size - 1) / config.training.batch_size;
-    per_epoch = (batches + config.training.grad_accum_steps - 1) / config.training.grad_accum_steps;
+  } else {  // no epoch ended
+    per_epoch = optimizerStepsPerEpoch(
+        batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size),
+        config.training.grad_accum_steps);
   }
   total_steps_ = per_epoch * total_epochs_;
   last_step_ = run.steps.empty() ? std::nullopt : std::optional<StepRecord>(run.steps.back());

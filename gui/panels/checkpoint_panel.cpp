@@ -20,7 +20,7 @@
 
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/python_weights.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "core/config/train_config.h"
-#include "core/train/teaching/mistakes.h"
+#include "core/config/mistakes.h"
 #include "gui/event_text.h"
 #include "gui/tr.h"
 

@@ -27,7 +27,7 @@
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/csv_cell.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "gui/plots/live_plot.h"
 #include "gui/plots/plot_style.h"
 #include "gui/tr.h"

@@ -19,7 +19,7 @@
 
 #include "core/config/config_file.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/run_reader.h"
 #include "core/train/probes/evaluation.h"
 #include "gui/app/translations.h"

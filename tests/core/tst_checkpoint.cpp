@@ -18,7 +18,7 @@
 #include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

@@ -15,6 +15,7 @@
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
+#include "core/train/state/train_state_io.h"
 #include "core/model/model.h"
 #include "core/run/layers_csv.h"
 #include "core/system/seed.h"

@@ -11,7 +11,7 @@
 
 #include "core/config/config_json.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/python_weights.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"

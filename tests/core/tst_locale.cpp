@@ -16,7 +16,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/model/model.h"
 #include "core/train/trainer.h"
 #include "test_main.h"

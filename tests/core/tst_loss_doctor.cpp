@@ -17,6 +17,7 @@
 #include "core/data/chance.h"
 #include "core/data/dataset.h"
 #include "core/io/checkpoint_file.h"
+#include "core/train/state/train_state_io.h"
 #include "core/model/model.h"
 #include "core/run/run_reader.h"
 #include "core/system/seed.h"

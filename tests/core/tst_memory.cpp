@@ -9,6 +9,7 @@
 #include "core/errors.h"
 #include "core/system/device_info.h"
 #include "core/system/memory.h"
+#include "core/train/loop/memory_estimate.h"
 #include "core/train/loop/memory_check.h"
 #include "core/train/trainer.h"
 #include "test_util.h"

@@ -15,7 +15,7 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/run/records_json.h"
 #include "core/run/run_description.h"
 #include "core/run/run_follower.h"

@@ -16,7 +16,7 @@
 #include "core/io/checkpoint_file.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
-#include "core/system/memory.h"
+#include "core/train/loop/memory_estimate.h"
 #include "core/train/loop/epoch_end.h"
 #include "core/train/state/state_parts.h"
 #include "core/run/epoch_thinning.h"

@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "core/run/records.h"
-#include "core/train/monitors/noise.h"
+#include "core/system/noise.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/probes/thread_choice.h"
 #include "test_main.h"

@@ -20,7 +20,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/train/trainer.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"

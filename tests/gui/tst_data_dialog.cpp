@@ -59,7 +59,7 @@ void TstDataDialog::initTestCase() {
 
 void TstDataDialog::everySourceHasATitleInBothLanguages() {
   // Issue 43: the Data dialog showed the raw key "sine-sequence". Every source of the table
-  // (core/config/kinds.cpp) has a title of its own, translated.
+  // (core/kinds/builtin_kinds.cpp) has a title of its own, translated.
   for (const char* lang : {"en", "zh_CN"}) {
     installTranslations(*QCoreApplication::instance(), QLocale(QString::fromLatin1(lang)));
     for (const DataSourceKind& k : dataSources()) {

@@ -40,7 +40,7 @@
 #include "gui/teaching/python_code_dialog.h"
 #include "gui/teaching/run_report.h"
 #include "gui/tr.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/config/config_json.h"
 #include "gui/panels/repro_report_dialog.h"
 #include "layout_checks.h"

@@ -32,7 +32,7 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/train/trainer.h"
 
 using namespace trainscope;

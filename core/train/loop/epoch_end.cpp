@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/config/train_config.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/optim/optimizer_factory.h"
 
 namespace trainscope {

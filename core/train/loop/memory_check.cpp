@@ -3,7 +3,7 @@
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/system/memory.h"
+#include "core/train/loop/memory_estimate.h"
 
 namespace trainscope {
 

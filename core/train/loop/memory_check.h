@@ -10,7 +10,7 @@
 namespace trainscope {
 
 /// Estimates parameters + gradients + optimizer state + one micro-batch's activations + the
-/// loaded data (system/memory.h estimateMemory) into `estimate_bytes`, and returns a
+/// loaded data (memory_estimate.h estimateMemory) into `estimate_bytes`, and returns a
 /// "memory_warning" event (step 0, what "memory", value = estimated bytes) when that exceeds
 /// MemAvailable. nullopt when it fits or MemAvailable is unknown. On CUDA devices the check is
 /// skipped (estimate 0): device memory is another budget. Throws Error(Config, "model.hidden"

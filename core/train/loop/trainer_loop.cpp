@@ -6,7 +6,7 @@
 #include "core/config/config_json.h"
 #include "core/config/kinds.h"
 #include "core/config/live_settings.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/run/epoch_thinning.h"
 #include "core/run/records_json.h"

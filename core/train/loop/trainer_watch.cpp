@@ -9,7 +9,7 @@
 
 #include "core/data/chance.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/loop/trainer_impl.h"
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 namespace trainscope {
 

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/run/epoch_thinning.h"
 #include "core/train/monitors/loss_doctor_rules.h"
-#include "core/train/monitors/noise.h"
+#include "core/system/noise.h"
 
 namespace trainscope {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/train/monitors/loss_doctor.h"
-#include "core/train/monitors/noise.h"
+#include "core/system/noise.h"
 
 namespace trainscope::doctor_rules {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/config/kinds.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 namespace trainscope {
 namespace {

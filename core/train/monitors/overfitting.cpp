@@ -5,7 +5,7 @@
 #include <numeric>
 #include <vector>
 
-#include "core/train/monitors/noise.h"
+#include "core/system/noise.h"
 
 namespace trainscope {
 

@@ -11,7 +11,7 @@
 #include "core/data/dataset.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/checkpoint_file.h"
 #include "core/io/checkpoint_reader.h"
 #include "core/model/model.h"

@@ -9,9 +9,9 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/checkpoint_file.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
 #include "core/system/seed.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
-#include "core/train/monitors/noise.h"
+#include "core/system/noise.h"
 
 namespace trainscope {
 

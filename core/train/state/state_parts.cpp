@@ -14,8 +14,9 @@
 
 #include "core/config/kinds.h"
 #include "core/errors.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/io/checkpoint_file.h"
+#include "core/train/state/train_state_io.h"
 #include "core/io/json_parse.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_family.h"

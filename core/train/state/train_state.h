@@ -2,7 +2,7 @@
 /// The whole state of a run, in one place, so that a checkpoint can capture it and a resumed
 /// run restore it (the checkpoint issue builds on this). Torch types: internal to core.
 #include <ATen/core/Generator.h>
-#include "core/train/teaching/mistakes.h"
+#include "core/config/mistakes.h"
 #include "core/model/model.h"
 #include <torch/optim/optimizer.h>
 

@@ -2,6 +2,8 @@
 // which writes and reads its own keys in PyTorch 1.13's layouts.
 #include "core/train/state/train_state_io.h"
 
+#include <algorithm>
+
 #include "core/errors.h"
 #include "core/io/checkpoint_file.h"
 #include "core/io/checkpoint_reader.h"
@@ -78,6 +80,103 @@ std::string resumeState(TrainState& s, const std::string& optimizer_name, const 
                     ", or start a new run with --init-weights)");
   restoreState(s, d, optimizer_name, file);
   return source.toStringRef();
+}
+
+const std::vector<std::pair<const char*, std::optional<double> EpochRecord::*>>&
+historyOptionalFields() {
+  static const std::vector<std::pair<const char*, std::optional<double> EpochRecord::*>> fields = {
+      {"val_accuracy", &EpochRecord::val_accuracy}, {"train_accuracy", &EpochRecord::train_accuracy},
+      {"val_r2", &EpochRecord::val_r2},             {"val_mae", &EpochRecord::val_mae},
+      {"val_rmse", &EpochRecord::val_rmse}};
+  return fields;
+}
+
+namespace {
+
+/// format_version 2's history: a dict of 1-D tensors of one length (historyColumns).
+std::vector<EpochRecord> readHistoryColumns(const c10::impl::GenericDict& h,
+                                            const std::filesystem::path& file) {
+  int64_t n = -1;
+  auto column = [&](const c10::impl::GenericDict& dict, const std::string& key,
+                    const std::string& where, c10::ScalarType dtype) -> at::Tensor {
+    const c10::IValue& v = requireKey(dict, key, file, where);
+    if (!v.isTensor()) badCheckpoint(file, "'" + where + key + "' is not a tensor");
+    at::Tensor t = v.toTensor();
+    if (t.dim() != 1 || t.scalar_type() != dtype)
+      badCheckpoint(file, "'" + where + key + "' is not a 1-D " + dtypeName(dtype) + " tensor");
+    if (n < 0) n = t.size(0);
+    if (t.size(0) != n)
+      badCheckpoint(file, "'" + where + key + "' has " + std::to_string(t.size(0)) +
+                              " entries, the other columns " + std::to_string(n));
+    return t.to(at::kCPU).contiguous();
+  };
+  const at::Tensor epoch = column(h, "epoch", "history.", at::kLong);
+  const at::Tensor step = column(h, "step", "history.", at::kLong);
+  const char* numbers[] = {"train_loss", "val_loss", "lr", "epoch_seconds", "samples_per_second"};
+  std::vector<at::Tensor> values;
+  for (const char* k : numbers) values.push_back(column(h, k, "history.", at::kDouble));
+  const c10::IValue& present_v = requireKey(h, "present", file, "history");
+  if (!present_v.isGenericDict()) badCheckpoint(file, "'history.present' is not a dict");
+  const c10::impl::GenericDict present = present_v.toGenericDict();
+  std::vector<std::pair<at::Tensor, at::Tensor>> optional;  // values, mask; undefined: absent
+  for (const auto& [name, field] : historyOptionalFields()) {
+    if (h.find(name) == h.end()) {  // a column a later build may leave out: none
+      optional.emplace_back();
+      continue;
+    }
+    optional.emplace_back(column(h, name, "history.", at::kDouble),
+                          column(present, name, "history.present.", at::kBool));
+  }
+  std::vector<EpochRecord> history(static_cast<size_t>(std::max<int64_t>(n, 0)));
+  const int64_t* e = epoch.data_ptr<int64_t>();
+  const int64_t* s = step.data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i) {
+    EpochRecord& r = history[static_cast<size_t>(i)];
+    r.epoch = e[i];
+    r.step = s[i];
+    double* fields[] = {&r.train_loss, &r.val_loss, &r.lr, &r.epoch_seconds, &r.samples_per_second};
+    for (size_t k = 0; k < values.size(); ++k) *fields[k] = values[k].data_ptr<double>()[i];
+    for (size_t k = 0; k < optional.size(); ++k)
+      if (optional[k].first.defined() && optional[k].second.data_ptr<bool>()[i])
+        r.*(historyOptionalFields()[k].second) = optional[k].first.data_ptr<double>()[i];
+  }
+  return history;
+}
+
+}  // namespace
+
+std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& d,
+                                     const std::filesystem::path& file) {
+  std::vector<EpochRecord> history;
+  const c10::IValue& hist = requireKey(d, "history", file);
+  if (hist.isGenericDict()) return readHistoryColumns(hist.toGenericDict(), file);
+  // format_version 1: a list of one dict per epoch
+  if (!hist.isList()) badCheckpoint(file, "'history' is neither columns (a dict) nor a list");
+  for (const c10::IValue& item : hist.toListRef()) {
+    if (!item.isGenericDict()) badCheckpoint(file, "a 'history' entry is not a dict");
+    c10::impl::GenericDict h = item.toGenericDict();
+    auto num = [&](const char* key) { return numberOrNan(requireKey(h, key, file, "history")); };
+    EpochRecord r;
+    r.epoch = static_cast<int64_t>(num("epoch"));
+    r.step = static_cast<int64_t>(num("step"));
+    r.train_loss = num("train_loss");
+    r.val_loss = num("val_loss");
+    const c10::IValue& acc = requireKey(h, "val_accuracy", file, "history");
+    if (!acc.isNone()) r.val_accuracy = numberOrNan(acc);
+    r.lr = num("lr");
+    r.epoch_seconds = num("epoch_seconds");
+    r.samples_per_second = num("samples_per_second");
+    auto train_acc = h.find("train_accuracy");  // absent in checkpoints of older builds
+    if (train_acc != h.end() && !train_acc->value().isNone())
+      r.train_accuracy = numberOrNan(train_acc->value());
+    for (auto [key, field] : {std::pair{"val_r2", &r.val_r2}, std::pair{"val_mae", &r.val_mae},
+                              std::pair{"val_rmse", &r.val_rmse}}) {
+      auto v = h.find(key);  // absent in checkpoints of older builds
+      if (v != h.end() && !v->value().isNone()) *field = numberOrNan(v->value());
+    }
+    history.push_back(r);
+  }
+  return history;
 }
 
 }  // namespace trainscope

@@ -9,6 +9,8 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/train/state/train_state.h"
 
@@ -78,5 +80,17 @@ void loadCheckpoint(TrainState& state, const std::string& optimizer_name,
 std::string resumeState(TrainState& state, const std::string& optimizer_name,
                         const std::filesystem::path& file, int64_t batches_per_epoch,
                         int64_t total_epochs);
+
+/// The `history` of a checkpoint dict as EpochRecords: the columns of format_version 2
+/// (historyColumns, core/train/state/train_state_io.h: 1-D tensors of one length, dtypes as
+/// written) or the list of one dict per epoch that older builds wrote. Throws
+/// Error(Checkpoint, file) naming the key.
+std::vector<EpochRecord> readHistory(const c10::impl::GenericDict& dict,
+                                     const std::filesystem::path& file);
+
+/// The EpochRecord fields a history epoch may lack, by their metrics.csv names (val_accuracy,
+/// train_accuracy, val_r2, val_mae, val_rmse): the writer and the reader of `history` share it.
+const std::vector<std::pair<const char*, std::optional<double> EpochRecord::*>>&
+historyOptionalFields();
 
 }  // namespace trainscope

@@ -1,6 +1,6 @@
 #include "core/train/step/amp_control.h"
 
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/train/step/autocast.h"
 
 namespace trainscope {

@@ -7,7 +7,7 @@
 
 #include "core/config/train_config.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 namespace trainscope {
 

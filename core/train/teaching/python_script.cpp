@@ -4,7 +4,7 @@
 #include "core/train/teaching/python_script.h"
 
 #include "core/config/train_config.h"
-#include "core/train/teaching/mistakes.h"
+#include "core/config/mistakes.h"
 #include "core/train/teaching/python_script_parts.h"
 
 namespace trainscope {

@@ -4,7 +4,7 @@
 #include "core/config/train_config.h"
 #include "core/data/default_paths.h"
 #include "core/errors.h"
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 #include "core/train/teaching/python_script_parts.h"
 
 namespace trainscope::python_script {

@@ -1,4 +1,4 @@
-#include "core/io/number_format.h"
+#include "core/system/number_format.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
-/// The data report's warnings as events of a run (issue 43): `train` used to print "healthy"
-/// over a validation split that held the training rows, which `data` warned about.
+/// The data report's warnings as events of a run: `train` names the problems `data` reports
+/// (a validation split that holds training rows is not "healthy").
 #include <vector>
 
 #include "core/data/dataset.h"

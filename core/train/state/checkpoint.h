@@ -10,22 +10,10 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
+#include "core/io/checkpoint_format.h"
 #include "core/run/records.h"
 
 namespace trainscope {
-
-/// Value of the checkpoint's `format` key.
-inline constexpr const char* kCheckpointFormat = "trainscope.checkpoint";
-/// Version written by this build; files with a higher `format_version` are refused.
-/// 2: `history` as columns of tensors (historyColumns); 1 wrote it as a list of dicts (read too).
-inline constexpr int64_t kCheckpointFormatVersion = 2;
-
-/// One tensor of a checkpoint (model_state_dict entry or optimizer buffer).
-struct CheckpointTensor {
-  std::string name;            ///< "0.weight"; optimizer buffers: "state.0.exp_avg"
-  std::vector<int64_t> shape;  ///< sizes, outermost first ([] for a scalar)
-  std::string dtype;           ///< "float32", "int64", ...
-};
 
 /// What a checkpoint holds, as plain values (no tensors): for the GUI's "load?" question and
 /// `trainscope-cli inspect`.
