@@ -1,4 +1,4 @@
-// bench_checkpoint: save and load time of a fashion-mnist-mlp checkpoint (issue 8), median of
+// bench_checkpoint: save and load time of a fashion-mnist-mlp checkpoint, median of
 // N rounds (default 20).
 //
 // The state: the fashion-mnist-mlp preset's model (MLP 784-256-128-10, 235,146 parameters)

@@ -2,7 +2,7 @@
 // Feeds 10^6 steps (and 1,000 epochs) into a RunHistory exactly as the controller does, binds
 // the two plots to it at the size they have in a 1600x1000 window, then times 50 rounds of:
 // 2,000 more steps (a 30 Hz frame at 60,000 steps/s), sync, immediate replot of both plots.
-// Prints median_ms=X worst_ms=Y (issue 26: median <= 8 ms, worst <= 16 ms), then the side views
+// Prints median_ms=X worst_ms=Y (median <= 8 ms, worst <= 16 ms), then the side views
 // at their size in that window, fed alongside (accuracy per epoch, learning rate and loss
 // scale per step, layer statistics of 6 tensors every 10 steps, a 60x60 decision-region model
 // view of 1,000 points): side_view=NAME median_ms=X worst_ms=Y for 50 immediate replots each

@@ -1,4 +1,4 @@
-// bench_runs: the experiment log's load time (issue 24 §5: 500 runs of 1,000 epochs in the
+// bench_runs: the experiment log's load time (500 runs of 1,000 epochs in the
 // table in under 1 s). Writes N synthetic run folders (config.json, run.json, metrics.csv of E
 // epochs, steps.csv header, events.jsonl with a checkpoint event per epoch, summary.json) into a
 // temporary folder, then times, side by side in one process, (a) listRuns over the folder, the

@@ -1,7 +1,7 @@
 #pragma once
 /// The time limit of an import check (inspect-model, train --dry-run): the model's own code
 /// (a TorchScript __setstate__ or forward, core/system/foreign_code.h) that has not returned
-/// after it ends the process with a message naming what ran, exit 2 (issue 44 item 9: such a
+/// after it ends the process with a message naming what ran, exit 2 (such a
 /// model hung every front end). The limit is 60 s, or TRAINSCOPE_MODEL_CHECK_SECONDS.
 #include <atomic>
 #include <thread>

@@ -44,7 +44,7 @@ std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
     line += ", final val_loss " + formatHuman(s.final_metrics->val_loss);
     if (s.final_metrics->val_accuracy)
       line += " val_accuracy " + formatHuman(*s.final_metrics->val_accuracy);
-    if (s.final_metrics->val_r2)  // regression (issue 43)
+    if (s.final_metrics->val_r2)  // regression
       line += " val_r2 " + formatHuman(*s.final_metrics->val_r2) + " val_mae " +
               formatHuman(s.final_metrics->val_mae.value_or(0)) + " val_rmse " +
               formatHuman(s.final_metrics->val_rmse.value_or(0));
@@ -52,7 +52,7 @@ std::string summaryLine(const RunSummary& s, const std::string& run_dir) {
   if (s.test_loss) {
     line += ", test_loss " + formatHuman(*s.test_loss);
     if (s.test_accuracy) line += " test_accuracy " + formatHuman(*s.test_accuracy);
-    // Which weights (issue 43): best.pt's, with the final weights' beside them.
+    // Which weights: best.pt's, with the final weights' beside them.
     if (s.test_weights == "best") {
       line += " (best.pt, epoch " + std::to_string(s.test_epoch) + "; last weights: test_loss " +
               (s.last_test_loss ? formatHuman(*s.last_test_loss) : std::string("-"));

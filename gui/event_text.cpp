@@ -359,7 +359,7 @@ QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Se
   } else if (summary.test_loss) {
     text += QLatin1Char(' ') + Tr::tr("Test loss: %1.").arg(number(*summary.test_loss));
   }
-  // Which weights the test metrics are of (issue 43).
+  // Which weights the test metrics are of.
   if (summary.test_loss && summary.test_weights == "best")
     text += QLatin1Char(' ') + Tr::tr("(Test: the best checkpoint's weights, epoch %1.)")
                                    .arg(summary.test_epoch);

@@ -1,4 +1,4 @@
-// Precompiled header of the dashboard's library and its test suites (issue 45): the Qt headers
+// Precompiled header of the dashboard's library and its test suites: the Qt headers
 // most GUI files include, nothing more. Measured with GCC 12 on a GUI file (device_panel.cpp):
 // 4.8 s of CPU without a precompiled header, 2.2 s with this one, 10.5 s with the Qt Widgets
 // umbrella, QCustomPlot and nlohmann_json in it (GCC redoes a header's deferred instantiations

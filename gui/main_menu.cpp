@@ -50,7 +50,7 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   quit_ = action(file_, "actionQuit", &MainMenu::quit);
   quit_->setShortcut(QKeySequence::Quit);
 
-  // View: presentation mode (issue 25 §1) and its scale.
+  // View: presentation mode and its scale.
   view_ = bar->addMenu(QString());
   presentation_ = view_->addAction(QString());
   presentation_->setObjectName(QStringLiteral("actionPresentation"));

@@ -63,7 +63,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controls_, &RunControlsPanel::stepEpochClicked, this, &MainWindow::stepEpoch);
   connect(controls_, &RunControlsPanel::stopClicked, this, &MainWindow::stopRun);
   // The classroom pace (about 25 s per run) for the presets README names; every other preset
-  // and a config file of one's own run at full speed (issue 43: a user's config crawled at 32
+  // and a config file of one's own run at full speed (a user's config crawled at 32
   // steps/s). Not remembered: the slider keeps what its user chose for next time.
   connect(settings_, &SettingsPanel::presetLoaded, this, [this](const QString& name) {
     setWindowTitle(Tr::tr("TrainScope – %1").arg(name));
@@ -150,7 +150,7 @@ void MainWindow::buildUi() {
     loss_plot_->sync();
   });
   addAmpViews(plot_area_, controller_);  // loss-scale view, AMP switch marks
-  // Gradient watch (issue 11): layer and diagnosis views, clip share, non-finite panel.
+  // Gradient watch: layer and diagnosis views, clip share, non-finite panel.
   auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
   column_layout->insertWidget(0, watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
@@ -293,7 +293,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
   showRunMarks(info);  // the ghost's name and changes, teaching mistakes (main_window_runs.cpp)
   plot_area_->resetView();
-  // The smoothed loss suits the run's length (issue 43: EMA 0.95 lagged over 20-step lessons).
+  // The smoothed loss suits the run's length (EMA 0.95 lagged over 20-step lessons).
   plot_area_->lossView()->suggestSmoothingForRun(info.epochs * info.batches_per_epoch);
   fitLessonPace(info);
   flushed_ = ~quint64{0};

@@ -1,4 +1,4 @@
-// MainWindow's teaching actions (issue 25): lessons (opening one by name or file, saving the
+// MainWindow's teaching actions: lessons (opening one by name or file, saving the
 // settings as one, the window title), the PyTorch code of the settings and the run report,
 // split from main_window.cpp by concern.
 #include <QApplication>
@@ -49,7 +49,7 @@ QStringList lessonModelFiles(const Lesson& lesson) {
 bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
   Lesson lesson;
   if (!findLesson(nameOrFile, &lesson, error)) return false;
-  // A lesson never loads a model file without asking (issue 44 item 10): a TorchScript file is
+  // A lesson never loads a model file without asking: a TorchScript file is
   // a program, and a lesson could start it as it opens.
   const QStringList models = lessonModelFiles(lesson);
   if (!models.isEmpty()) {
@@ -68,7 +68,7 @@ bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
   }
   if (!lesson_panel_->open(lesson, error)) return false;
   // A lesson runs at the classroom pace of the preset it starts from (overfit-sine, moons:
-  // about 25 s per run), any other at full speed (issue 43); not remembered.
+  // about 25 s per run), any other at full speed; not remembered.
   applyPaceFor(QString::fromStdString(lesson.config.value("name", std::string())));
   return true;
 }
@@ -178,7 +178,7 @@ void MainWindow::onExportReport() {
 
 void MainWindow::fitLessonPace(const RunInfo& info) {
   // A lesson's run at the classroom pace takes about 25 s: a step that makes the run longer
-  // (the overfitting lesson's 400 samples: 3 minutes) raises the pace to fit (issue 43 item 20);
+  // (the overfitting lesson's 400 samples: 3 minutes) raises the pace to fit;
   // never lowered, not remembered.
   if (lesson_panel_->lesson() && controller_->isActive() && controls_->pace() > 0) {
     const double steps = static_cast<double>(info.epochs * info.batches_per_epoch) /

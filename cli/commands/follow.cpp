@@ -44,7 +44,7 @@ int FollowCommand::run() const {
   // A folder that holds files but no run can never become one (train --out refuses a
   // non-empty folder): refused, as is a run whose files are corrupt. A missing or empty folder
   // is waited for: a run may be about to start there; so is a folder a run has claimed
-  // (its lock held) while it loads its data, before it writes config.json (issue 43).
+  // (its lock held) while it loads its data, before it writes config.json.
   if (std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec) &&
       !RunDirLock::holder(dir)) {
     const RunRow row = readRunRow(dir);
@@ -65,7 +65,7 @@ int FollowCommand::run() const {
     if (u.reset) {
       printer->clearBar();
       // --json: an explicit record, so a script reading the stream knows the epoch objects
-      // after it belong to another run (issue 43), not to the one before.
+      // after it belong to another run, not to the one before.
       if (json_) {
         nlohmann::json j = {{"type", "restart"},
                             {"detail", "the run's files were replaced (a new run in " +

@@ -1,5 +1,5 @@
-// `trainscope-cli report RUN [--format html|pdf] [--lang zh_CN|en] [-o FILE]`: the run report
-// (issue 25 §6). The report is drawn by the dashboard's own plot and text code
+// `trainscope-cli report RUN [--format html|pdf] [--lang zh_CN|en] [-o FILE]`: the run report.
+// The report is drawn by the dashboard's own plot and text code
 // (gui/teaching/run_report.h), so this command runs the `trainscope` executable installed
 // beside it with --report on Qt's offscreen platform: no display is needed.
 #include <pthread.h>

@@ -284,7 +284,7 @@ int TrainCommand::run(const std::string& command_line) const {
   fs::path run_dir;
   bool dir_created_here = false, runs_root_created_here = false;
   // The folder is claimed (created and locked) at once, before the data loads: a second run
-  // started on the same --out a moment later is refused naming this process (issue 43).
+  // started on the same --out a moment later is refused naming this process.
   bool claimed = false;
   try {
     if (!writes_files) {

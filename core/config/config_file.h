@@ -50,7 +50,7 @@ inline constexpr const char* kConfigPresetKey = "preset";
 /// (Error(Config, "preset") naming it and the file). Without a base the file lies over the
 /// defaults. The run is named by the file's "name", else by `preset` when given, else by the
 /// file's stem. Relative paths in the file (keys "path" and "*_path") resolve against the
-/// file's folder, not the working directory (issue 43). Errors of the file's own keys name the
+/// file's folder, not the working directory. Errors of the file's own keys name the
 /// file (Error(Config, key)). Validated (configFromJson accepts it).
 nlohmann::json configFileJson(const std::filesystem::path& config_file,
                               const std::string& preset = "");

@@ -1,7 +1,7 @@
 #pragma once
 /// Forward declarations of the configuration structs of core/config/train_config.h, for headers
 /// that name them only by reference, pointer or as a declared return type: a change to the
-/// configuration then recompiles only the files that read its fields (issue 45).
+/// configuration then recompiles only the files that read its fields.
 namespace trainscope {
 
 struct ColumnRef;

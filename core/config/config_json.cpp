@@ -124,7 +124,7 @@ namespace {
 /// Rewrites every relative path of a config file's JSON (a string under a key named "path" or
 /// ending in "_path", at any depth: data.csv.path, data.npy.y_path, model.torchscript.path ...)
 /// against `folder`, the file's own folder: a config names its data as CMake and Docker
-/// Compose files do, relative to itself, whatever the working directory (issue 43).
+/// Compose files do, relative to itself, whatever the working directory.
 void resolveRelativePaths(json& j, const std::filesystem::path& folder) {
   for (auto it = j.begin(); j.is_object() && it != j.end(); ++it) {
     const std::string& key = it.key();

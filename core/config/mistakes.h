@@ -1,5 +1,5 @@
 #pragma once
-/// The injected mistakes of the teaching switches (`teaching.mistakes`, issue 25 §4): classic
+/// The injected mistakes of the teaching switches (`teaching.mistakes`): classic
 /// PyTorch training-loop bugs a class can watch happen, kept apart from the real step (the
 /// step's side: core/train/teaching/mistakes.h). Each name
 /// is a contract (scripts outside the project use them); each run that has one on records it in

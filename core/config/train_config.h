@@ -119,7 +119,7 @@ struct RnnConfig {
 struct TorchScriptConfig {
   std::optional<std::string> path;  ///< the TorchScript file (.pt); stored absolute
   /// A TorchScript file is a program: one whose code reads or writes files (torch.from_file,
-  /// torch.save) is refused before it is loaded unless this is set (issue 44 item 10).
+  /// torch.save) is refused before it is loaded unless this is set.
   bool allow_file_access = false;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-/// Chance levels of a prepared dataset (issue 19): what a model that ignores its inputs
+/// Chance levels of a prepared dataset: what a model that ignores its inputs
 /// achieves, for the loss doctor and the divergence check.
 #include "core/data/dataset.h"
 #include "core/data/chance_levels.h"

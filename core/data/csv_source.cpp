@@ -187,7 +187,7 @@ void decideFeatures(const CsvTable& t, const CsvConfig& c, Layout& l) {
     for (std::size_t r = 0; r < f.text.size(); ++r)
       if (!std::binary_search(f.missing_rows.begin(), f.missing_rows.end(), int64_t(r)))
         cats.insert(f.text[r]);
-    // One feature per category: 50,000 categories made a table of 8.7 GB (issue 44 item 7).
+    // One feature per category: 50,000 categories made a table of 8.7 GB.
     if (cats.size() > kMaxOneHotCategories)
       failCsv(t, "column " + quoted(f.name) + " holds " + std::to_string(cats.size()) +
                   " different texts; one-hot encoding makes a feature of each (at most " +
@@ -244,7 +244,7 @@ std::vector<int64_t> keptRows(const CsvTable& t, const Layout& l, const CsvConfi
     std::string tokens;
     for (const std::string& m : c.missing) tokens += (tokens.empty() ? "" : ", ") + m;
     // A target whose cells hold a missing-value token ("NA", "null") may have a class of that
-    // name (issue 43): the message names data.csv.missing and what drop_row would remove.
+    // name: the message names data.csv.missing and what drop_row would remove.
     const CsvColumn& target = t.columns[l.target];
     const std::string held = tokenCounts(target);
     const std::string if_class =
@@ -408,7 +408,7 @@ void loadCsvSource(const DataConfig& config, SourceData& out) {
   if (!c.path)
     throw Error(ErrorCode::Config, "data.csv.path", "data.source is csv: set data.csv.path");
   CsvTable table = readCsv(*c.path, readOptions(c));
-  // The header decision, said with the key that overrides it (issue 43: a header of numeric
+  // The header decision, said with the key that overrides it (a header of numeric
   // names over a text column was read as a data row without a word).
   std::string names;
   for (size_t i = 0; i < table.columns.size() && i < 8; ++i)

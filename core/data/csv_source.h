@@ -28,7 +28,7 @@ struct SourceData;
 void loadCsvSource(const DataConfig& config, SourceData& out);
 
 /// The first note loadCsvSource adds: "<file>" + one of these + " (columns a, b, ...), ...":
-/// the header decision and the key that overrides it (issue 43). Run events take it apart by
+/// the header decision and the key that overrides it. Run events take it apart by
 /// these texts (data_warning "csv_header", core/train/loop/data_warnings.h).
 inline constexpr const char* kCsvHeaderNote = ": line 1 read as the header";
 inline constexpr const char* kCsvNoHeaderNote = ": no header, line 1 read as data";
@@ -36,7 +36,7 @@ inline constexpr const char* kCsvNoHeaderNote = ": no header, line 1 read as dat
 /// Whole-number targets with at most this many distinct values are classes (data.csv.task auto).
 inline constexpr int64_t kMaxAutoClasses = 20;
 /// The most categories a one-hot encoded text column may have (each is a feature): more is an
-/// id or free text, refused naming the column before anything is allocated (issue 44 item 7).
+/// id or free text, refused naming the column before anything is allocated.
 inline constexpr std::size_t kMaxOneHotCategories = 1000;
 
 }  // namespace trainscope

@@ -1,5 +1,5 @@
 #pragma once
-/// Fingerprints of the data files a run reads (issue 43: a run pins its data). A run records
+/// Fingerprints of the data files a run reads (a run pins its data). A run records
 /// them (run.json and the checkpoint's `data.files`, split.json `data_files`); `evaluate`,
 /// `train --resume` and `train --replay` compare them with the files as they are now and refuse a
 /// changed file unless told to go on. Torch-free (OpenSSL's SHA-256).

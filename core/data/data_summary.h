@@ -23,7 +23,7 @@ struct Preprocessing {
 };
 
 /// A data file (or image folder) a run read, fingerprinted so that `evaluate`, `train --resume`
-/// and `train --replay` notice when it changed since (issue 43): run.json `data.files`, the
+/// and `train --replay` notice when it changed since: run.json `data.files`, the
 /// checkpoint's `data.files`, split.json `data_files`, each entry {"key", "path", "size",
 /// "mtime_ns", "sha256"} (core/data/data_fingerprint.h).
 struct DataFile {

@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Format 2 ends with a CRC-32 of everything after the header (issue 44 item 13: an altered
+// Format 2 ends with a CRC-32 of everything after the header (an altered
 // cache trained silently); format 1 files are not read (another magic).
 constexpr char kMagic[8] = {'T', 'S', 'I', 'M', 'G', 'C', '2', '\n'};
 

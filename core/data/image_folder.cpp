@@ -87,7 +87,7 @@ Listing listSplit(const fs::path& dir) {
     const fs::path cdir = dir / l.classes[c];
     const std::string cdir_text = cdir.string() + "/";
     std::vector<std::string> files;
-    // A link to a folder inside a class folder is not followed (issue 44 item 12: bag/loop ->
+    // A link to a folder inside a class folder is not followed (bag/loop ->
     // .. turned 90 images into 3,690 samples labelled "bag"): pointing inside the class folder
     // it only reaches folders listed anyway, pointing elsewhere it would give another folder's
     // images this class's label. Skipped and listed; links to image files are followed.
@@ -220,7 +220,7 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
                   const std::string& config_key, std::vector<DataFile>& folders) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const fs::path cache_dir = imageCacheDir();
-  // The cache key is the folder's fingerprint too (run.json data.files; issue 43): every
+  // The cache key is the folder's fingerprint too (run.json data.files): every
   // image's relative path, class, size and modification time.
   const uint64_t key =
       imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{}, listing.files);

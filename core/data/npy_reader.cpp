@@ -235,7 +235,7 @@ at::Tensor readNpzArray(const std::string& file, const std::string& name) {
   if (got < 0 || static_cast<uint64_t>(got) != st.size)
     failNpy(file, what, "cannot be read (a corrupt archive" + (err.empty() ? "" : ": " + err) + ")");
   // libzip checks a member's CRC-32 only when a read meets its end; a read of exactly its size
-  // never does, so altered data trained silently (issue 44 item 13): checked here, as zipfile does.
+  // never does, so altered data trained silently: checked here, as zipfile does.
   const uint32_t crc = crc32Of(0, bytes.data(), bytes.size());
   if (!(st.valid & ZIP_STAT_CRC) || crc != st.crc)
     failNpy(file, what, "does not match its CRC-32 (the archive is corrupt or was altered)");

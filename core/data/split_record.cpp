@@ -46,7 +46,7 @@ nlohmann::json splitJson(const PreparedData& data, const DataConfig& config) {
                       {"val_file", fileOrNull(s.val_file)},
                       {"test_file", fileOrNull(s.test_file)}};
   if (!s.pool_names.empty()) j["files"] = s.pool_names;
-  // What the indices index: check it before using them (issue 43), e.g. in Python
+  // What the indices index: check it before using them, e.g. in Python
   // hashlib.sha256(open(f["path"], "rb").read()).hexdigest() == f["sha256"].
   j["data_files"] = data.summary.files;
   return j;

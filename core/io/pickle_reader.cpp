@@ -76,7 +76,7 @@ class Unpickler {
     // pickle, 200 MB decoded). Values on the stack and in containers (16 bytes each) are not
     // counted here: each takes at least one opcode byte of the file, so the file's size bounds
     // them (counted, a list of one dict of floats per epoch used up the budget at 60,000 epochs
-    // of history, issue 44).
+    // of history).
     const uint64_t budget = 4 * static_cast<uint64_t>(size_) + (uint64_t{8} << 20);
     while (true) {
       if (192 * kept_.size() + 64 * memo_.size() > budget)

@@ -504,7 +504,7 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
   ScriptModuleInfo info = describeModule(file, m);  // the checks: one tensor in and out, ...
   addArchiveFacts(facts, info);
   // Image data is stored flat; a module written for images (nn.Conv2d first) gets [N, C, H, W]
-  // as in Python (issue 43), one that flattens for itself or expects flat rows gets those.
+  // as in Python, one that flattens for itself or expects flat rows gets those.
   const bool flat_images = input_shape.size() == 1 && image_shape.size() == 3 &&
                            image_shape[0] * image_shape[1] * image_shape[2] == input_shape[0];
   if (flat_images && takesImages(m, image_shape))

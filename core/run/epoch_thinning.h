@@ -1,5 +1,5 @@
 #pragma once
-/// Per-epoch series of a run of any length in bounded memory (issue 44 item 2): every epoch is
+/// Per-epoch series of a run of any length in bounded memory: every epoch is
 /// kept up to kEpochCapacity epochs; beyond, every s-th epoch (s a power of two, the smallest
 /// that keeps at most kEpochCapacity of them: epochs 1, 1+s, 1+2s, ...) and always the latest.
 /// The kept set is a function of the latest epoch alone, so a series restored from a checkpoint

@@ -116,7 +116,7 @@ struct EpochRecord {
   /// training.early_stopping.enabled: the epoch at which early stopping fires if validation
   /// loss does not improve again (the preview front ends draw); not in metrics.csv.
   std::optional<int64_t> early_stop_at;
-  /// Regression only (issue 43), over the validation split in target units (the targets as in
+  /// Regression only, over the validation split in target units (the targets as in
   /// the data, data.target_scale undone): the coefficient of determination 1 - SSE / SST
   /// (sklearn.metrics.r2_score, "uniform_average" over the targets), the mean absolute error
   /// and the root of the mean squared error (metrics.csv `val_r2`, `val_mae`, `val_rmse`).

@@ -1,5 +1,5 @@
 #pragma once
-/// Following a run that another process is writing (issue 24 §4): polls the run folder's files
+/// Following a run that another process is writing: polls the run folder's files
 /// and returns what was appended since the last poll. Read-only (files opened for reading, never
 /// locked), so the writer is never blocked. Torch-free, Qt-free: the CLI's `follow` and the
 /// dashboard's live view of a foreign run use it alike.

@@ -1,5 +1,5 @@
 #pragma once
-/// The lock a run holds on its run directory (issue 20 §2: two runs, or an --overwrite, on one
+/// The lock a run holds on its run directory (two runs, or an --overwrite, on one
 /// folder). Torch-free. An advisory flock(2) on `<dir>/.trainscope.lock`, which also records
 /// the holder (pid, program, start time); the kernel drops the lock when the process ends,
 /// however it ends (kill -9 included), so a stale lock file never blocks a later run.
@@ -30,7 +30,7 @@ class RunDirLock {
   /// creates it and takes its lock as the constructor does (throwing the same errors), and
   /// keeps the lock in a process-wide table until the run's own RunDirLock(dir) takes it over
   /// (the constructor finds it there) or releaseClaim(dir) drops it. A second process on the
-  /// same folder is refused from the claim on, not only once the run writes (issue 43).
+  /// same folder is refused from the claim on, not only once the run writes.
   static void claim(const std::filesystem::path& dir);
   /// Drops a claim that no run took over (the run failed before writing). Never throws.
   static void releaseClaim(const std::filesystem::path& dir);

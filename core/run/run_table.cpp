@@ -281,7 +281,7 @@ RunRow readRunRow(const fs::path& dir_in) {
   auto& v = row.values;
   for (const auto& c : runColumns()) v[c.key] = nullptr;
   // Names are shown and put into JSON, which holds only UTF-8: a name in another encoding is
-  // shown with U+FFFD and the row marked (it used to fail the whole table, issue 44 item 16).
+  // shown with U+FFFD and the row marked (it used to fail the whole table).
   const bool name_ok = isValidUtf8(row.dir.string());
   v["name"] = toValidUtf8(row.dir.filename().string());
   v["dir"] = toValidUtf8(row.dir.string());
@@ -556,7 +556,7 @@ fs::path moveRunToTrash(const fs::path& dir, const fs::path& trash_root) {
   std::error_code ec;
   const fs::path trash = trash_root / "trash";
   // A "trash" that is a link (or not a folder) would move runs out of the runs folder, to
-  // wherever it points: refused, nothing moved (issue 44 item 17).
+  // wherever it points: refused, nothing moved.
   const fs::file_status st = fs::symlink_status(trash, ec);
   if (fs::is_symlink(st))
     throw Error(ErrorCode::Config, trash.string(),

@@ -1,5 +1,5 @@
 #pragma once
-/// The experiment log (issue 24): one row per run folder, the columns of a lab notebook's
+/// The experiment log: one row per run folder, the columns of a lab notebook's
 /// table of experiments (data, model, optimizer, lr, batch size, seed, epochs, best and final
 /// validation metrics, anomalies, ...), read from the folder's files without writing anything.
 /// Used by `trainscope-cli runs` and `compare` and the dashboard's Runs view. Torch-free,
@@ -70,7 +70,7 @@ std::string runCell(const RunRow& row, const std::string& key);
 /// Error(Config, "--sort") for a key that is neither.
 void sortRuns(std::vector<RunRow>& rows, const std::string& key, bool descending);
 
-/// Config keys as columns (issue 43: `runs --columns name,optimizer.weight_decay`): for each of
+/// Config keys as columns (`runs --columns name,optimizer.weight_decay`): for each of
 /// `keys` that is not a column, each row's RunRow::values gets config.json's value at that
 /// dotted key (numbers stay numbers, a list or object its JSON, null where the run's config
 /// lacks it), so runCell, sortRuns and the CSV and JSON output treat it as a column. Throws

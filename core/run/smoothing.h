@@ -18,7 +18,7 @@ std::vector<double> emaDebiased(const std::vector<double>& values, double weight
 /// values unchanged.
 std::vector<double> movingAverage(const std::vector<double>& values, std::size_t window);
 
-/// The default EMA weight for a run of `planned_steps` optimizer steps (issue 43: 0.95 averaged
+/// The default EMA weight for a run of `planned_steps` optimizer steps (0.95 averaged
 /// about 20 steps, so over a 20-step lesson run the smoothed curve lagged at 1.3 against a raw
 /// loss of 0.7): the weight whose time constant 1 / (1 - weight) is 5% of the run, i.e.
 /// 1 - 20 / planned_steps, clamped to [0, 0.95] (0 for runs of at most 20 steps: the raw curve

@@ -1,5 +1,5 @@
 #pragma once
-/// Records of the gradient watch (issue 11): per-layer statistics and the loss doctor's
+/// Records of the gradient watch: per-layer statistics and the loss doctor's
 /// diagnosis. Plain copyable structs, torch-free, like records.h (which includes this file).
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 /// Code TrainScope cannot interrupt cooperatively: a TorchScript module's own code, run while
-/// it loads (`__setstate__`) and in its `forward` (issue 44 item 9: one that never returns hung
+/// it loads (`__setstate__`) and in its `forward` (one that never returns hung
 /// every front end, SIGTERM ignored). Front ends end the process at once when an interrupt
 /// arrives meanwhile (TrainScope writes nothing while that code runs: its files stay whole), and
 /// import checks give up after a stated time. Torch-free, Qt-free.

@@ -1,5 +1,5 @@
 #pragma once
-/// The run's own noise (issue 42), one estimate for the loss doctor's plateau rule and the
+/// The run's own noise, one estimate for the loss doctor's plateau rule and the
 /// overfitting detector's onset rule, the median both take, and the spread of repeated
 /// throughput rounds (AMP A/B, the thread choice). Torch-free, header-only.
 #include <algorithm>
@@ -33,7 +33,7 @@ inline double noiseFromChanges(std::vector<double> changes) {
 /// Repeated measurements of one throughput figure (samples/s, a speed-up), one per round.
 struct RateSpread {
   /// A spread above this (20%) means other load disturbed the timing: front ends then show
-  /// the range and say the machine was busy instead of a single figure (issue 42).
+  /// the range and say the machine was busy instead of a single figure.
   static constexpr double kBusySpread = 0.20;
   int rounds = 0;      ///< finite positive values measured
   double median = 0;   ///< the figure to quote (0 when no round)

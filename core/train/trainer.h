@@ -77,7 +77,7 @@ struct TrainerOptions {
   /// listed) makes run() throw Error(Checkpoint, file) before anything is written. Cannot be
   /// combined with resume_from (Error(Config, "init_weights")).
   std::filesystem::path init_weights;
-  /// The data files the run must find as they were (issue 43): a replay's source run's
+  /// The data files the run must find as they were: a replay's source run's
   /// (run.json data.files, named `expected_data_from`); a resumed run checks its checkpoint's
   /// own. A file whose size or SHA-256 differs makes run() throw Error(Data, file) before
   /// anything is written, unless `allow_changed_data`: then each change is a data_warning event

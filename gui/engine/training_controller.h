@@ -164,7 +164,7 @@ class TrainingController : public QObject {
   const QString& ghostName() const { return ghost_name_; }
   /// Forgets the previous run (also one chosen with setGhostRun).
   void clearGhost();
-  /// Makes the run in the folder `dir` the ghost of the live view (issue 24 §3: the previous
+  /// Makes the run in the folder `dir` the ghost of the live view (the previous
   /// run's ghost becomes "any chosen run"): its epoch losses are read (readRun) into
   /// previousRun(), ghostName() is the folder's name and ghostChanges() what the current settings
   /// change against it. A chosen ghost stays through the runs started after it (each run's

@@ -1,5 +1,5 @@
 #pragma once
-/// The loss doctor's reading of the current run (issue 11).
+/// The loss doctor's reading of the current run.
 #include <QWidget>
 
 #include "core/run/watch_records.h"

@@ -1,5 +1,5 @@
 #pragma once
-/// The GUI side of the gradient watch (issue 11), wired in one place: the clip share beside the
+/// The GUI side of the gradient watch, wired in one place: the clip share beside the
 /// gradient-norm plot, the per-layer view, the diagnosis view, the non-finite panel, the
 /// non-finite step marked on the plots, and clipping changed live from the settings.
 #include <QObject>

@@ -104,7 +104,7 @@ void NonFinitePanel::changeEvent(QEvent* event) {
 
 void NonFinitePanel::retranslate() {
   // Presentation mode (1.5x texts in a narrow column at 1024x768): the title and short button
-  // texts; the evidence and causes are in the Diagnosis tab and the events (issue 43 item 12).
+  // texts; the evidence and causes are in the Diagnosis tab and the events.
   const bool compact = presentationActive();
   evidence_->setVisible(!compact);
   causes_->setVisible(!compact);

@@ -1,6 +1,6 @@
 #pragma once
-/// The panel that appears when the engine pauses on a non-finite step or a divergence
-/// (issue 11): the evidence and the ways on.
+/// The panel that appears when the engine pauses on a non-finite step or a divergence:
+/// the evidence and the ways on.
 #include <QFrame>
 #include <optional>
 
@@ -39,7 +39,7 @@ class NonFinitePanel : public QFrame {
   void changeEvent(QEvent* event) override;
   /// The warning background and border, painted: a style sheet for them kept the panel's
   /// texts at the size they had when it was polished (presentation mode's 1.5x never reached
-  /// them: 12 px beside 18 px, issue 43 item 12).
+  /// them: 12 px beside 18 px).
   void paintEvent(QPaintEvent* event) override;
 
  private:

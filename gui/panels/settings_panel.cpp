@@ -77,7 +77,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   for (const PresetInfo& p : presets())
     preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
   connect(preset_, &QComboBox::activated, this, &SettingsPanel::onPresetActivated);
-  // The data (issue 22) beside the preset, which names it; no row of its own, so the run
+  // The data beside the preset, which names it; no row of its own, so the run
   // controls stay in view at 1024x768. Its tooltip says what data the next run uses.
   data_button_ = new QPushButton(this);
   data_button_->setObjectName(QStringLiteral("dataButton"));
@@ -197,7 +197,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   connect(more_, &ModelDataSettings::valueRejected, this, &SettingsPanel::valueRejected);
   mistakes_ = new MistakeSettings(this);  // teaching.mistakes, folded
   form->addRow(mistakes_);
-  // Every key the CLI takes, from the key table (issue 43 item 10).
+  // Every key the CLI takes, from the key table.
   all_settings_ = new QPushButton(this);
   all_settings_->setObjectName(QStringLiteral("allSettingsButton"));
   connect(all_settings_, &QPushButton::clicked, this, &SettingsPanel::openAllSettingsDialog);
@@ -334,7 +334,7 @@ void SettingsPanel::setEditable(bool editable) {
                      static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
     w->setEnabled(editable);
   }
-  clip_enabled_->setEnabled(true);  // live (issue 11)
+  clip_enabled_->setEnabled(true);  // live
   seed_->setEnabled(editable && seed_enabled_->isChecked());
   amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);

@@ -1,5 +1,5 @@
 #pragma once
-/// The per-layer view of the gradient watch (issue 11): gradient norm per parameter tensor, and
+/// The per-layer view of the gradient watch: gradient norm per parameter tensor, and
 /// beside it the update-to-weight ratio per tensor against the commonly taught healthy band.
 #include <QWidget>
 #include <string>

@@ -62,7 +62,7 @@ class LivePlot : public QCustomPlot {
   /// Logarithmic value axis (values <= 0 are left out of the range).
   void setLogScale(bool logarithmic);
   bool logScale() const { return log_scale_; }
-  /// Automatic log scale (issue 43: the clipping lesson's norms of 400 and 1 lay flat on a
+  /// Automatic log scale (the clipping lesson's norms of 400 and 1 lay flat on a
   /// linear axis): while on and the user has not chosen (setLogScaleChosen), sync() turns the
   /// log axis on once the shown run's visible positive finite values span more than
   /// `decades` decades, and off again when the run's curves are empty (a new run).
@@ -85,7 +85,7 @@ class LivePlot : public QCustomPlot {
   /// What hovering at `pos` (widget pixels) shows: the nearest point within 24 px (curve name,
   /// step and value; describePoint()), or empty when none is that close.
   QString readoutText(const QPoint& pos) const;
-  /// Presentation mode (issue 25 §1): every text of the plot (tick labels, axis titles, legend,
+  /// Presentation mode: every text of the plot (tick labels, axis titles, legend,
   /// text items and elements) drawn `fontRatio` times its designed size, every line `lineScale`
   /// times its width and an opaque one at least 3 px, in the projector palette
   /// (palette::forProjector). (1, 1) draws the plot as designed again. Pens and fonts that the

@@ -67,7 +67,7 @@ class PlotArea : public QWidget {
   void replot(bool immediately);
   /// Tab titles and plot texts in the current language.
   void retranslate();
-  /// Presentation mode (issue 25 §1): every plot styled by LivePlot::setPresentation
+  /// Presentation mode: every plot styled by LivePlot::setPresentation
   /// (`lineScale`, `fontRatio`; 1, 1: as designed) and the bottom views (gradient norm, layers,
   /// loss scale) shown or hidden, so that the loss plot and its side view fill the area.
   void setPresentation(double lineScale, double fontRatio, bool bottomShown);

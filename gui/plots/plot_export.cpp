@@ -258,7 +258,7 @@ void installPlotExportMenu(QCustomPlot* plot) {
                    [plot] { askExportPlotImage(plot); });
     menu.addAction(Tr::tr("Save data as CSV..."), plot, [plot] { askExportPlotCsv(plot); });
     // The log scale from the plot itself: presentation mode hides the bar with its box
-    // (issue 43: the clipping lesson's norms needed it in front of the class).
+    // (the clipping lesson's norms needed it in front of the class).
     if (auto* live = qobject_cast<LivePlot*>(plot)) {
       menu.addSeparator();
       QAction* log = menu.addAction(Tr::tr("Log scale"));

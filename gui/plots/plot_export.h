@@ -1,5 +1,5 @@
 #pragma once
-/// Saving a plot for students and reports (issue 25 §5): an image (PNG, SVG, PDF) at a chosen
+/// Saving a plot for students and reports: an image (PNG, SVG, PDF) at a chosen
 /// size, optionally in the projector style, and the data it draws as CSV.
 #include <QDialog>
 #include <QList>

@@ -73,7 +73,7 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
   const double inner_ratio = std::max(1.0, fontRatio * 0.8);
   auto inner = [inner_ratio, scaled](const QFont& designed) { return scaled(designed, inner_ratio); };
   // The legend never smaller than the tick labels: the back row reads it as it reads the axes
-  // (issue 43 item 12: legend capitals 9 px beside 14 px tick labels). Labels inside the plot
+  // (legend capitals 9 px beside 14 px tick labels). Labels inside the plot
   // (the best epoch, markers) keep the smaller size, which lets them stand beside their lines.
   const int tick_px = on ? QFontInfo(plot->xAxis->tickLabelFont()).pixelSize() : 0;
   auto legend_font = [inner_ratio, tick_px, scaled](const QFont& designed) {

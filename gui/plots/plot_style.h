@@ -1,5 +1,5 @@
 #pragma once
-/// The presentation style of a QCustomPlot (issue 25 §1): larger texts, wider lines, the
+/// The presentation style of a QCustomPlot: larger texts, wider lines, the
 /// projector palette, applied over whatever the plot's own code set.
 #include <qcustomplot.h>
 
@@ -45,7 +45,7 @@ class PlotStyler {
 
 /// Keeps `plot`, a plot outside the dashboard's plot area (a dialog's: Verify, AMP A/B, Compare
 /// curves; the Evaluation tab's), in presentation mode's style while it is on, checked before
-/// each replot (issue 43 item 12: 1-2 px curves and small texts on the projector).
+/// each replot (1-2 px curves and small texts on the projector).
 void followPresentation(QCustomPlot* plot);
 
 }  // namespace trainscope

@@ -185,7 +185,7 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   installPlotExportMenu(plot_);
   plot_->setMinimumSize(480, 320);
   // The legend in a row of its own above the curves, as the live plots have it: inside the
-  // axis rect it covered where the curves start (issue 43 item 22). Two columns: run names
+  // axis rect it covered where the curves start. Two columns: run names
   // with what differs are long.
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(Qt::NoBrush);
@@ -224,7 +224,7 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   connect(log_, &QCheckBox::toggled, this, changed);
   log_->setChecked(true);
   // 1100 x 620 where there is room; never wider or taller than the screen (a 1024x768
-  // projector, issue 43), the plot then narrower.
+  // projector), the plot then narrower.
   QSize size(1100, 620);
   if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
   resize(size);

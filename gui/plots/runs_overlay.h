@@ -1,5 +1,5 @@
 #pragma once
-/// Curves of several runs on one plot (issue 24 §3), opened from the Runs window.
+/// Curves of several runs on one plot, opened from the Runs window.
 #include <QDialog>
 #include <QStringList>
 #include <vector>

@@ -391,7 +391,7 @@ void LossPlot::retranslate() {
   // Short names: the plot is narrow next to the side views, and its axis says "Loss".
   graphFor(series::kStepLoss)->setName(Tr::tr("Per step"));
   graphFor(series::kEpochTrainLoss)->setName(Tr::tr("Training loss (epoch)"));
-  // Each dashed curve of the other run has its own entry (issue 43: its training curve read as
+  // Each dashed curve of the other run has its own entry (its training curve read as
   // this run's per-step loss), short so that two columns still fit at 1.5x (the bar above the
   // plot names the run: ghostDescription).
   const QString other = ghost_chosen_ ? Tr::tr("Chosen run") : Tr::tr("Previous run");
@@ -436,7 +436,7 @@ QString LossPlot::wrappedBanner() const {
   const QString text = EventText::mistakesBanner(mistakes_);
   const QFontMetrics fm(mistakes_banner_ ? mistakes_banner_->font() : font());
   // The font as drawn: in presentation mode applyPresentation has scaled it by then (this runs
-  // before each replot, after it), so a 1.5x banner is not cut at both ends (issue 43).
+  // before each replot, after it), so a 1.5x banner is not cut at both ends.
   const int avail = std::max(60, (axisRect()->width() > 50 ? axisRect()->width() : width()) - 8);
   if (fm.horizontalAdvance(text) <= avail) return text;
   QStringList lines{QString()};

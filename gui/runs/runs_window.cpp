@@ -141,7 +141,7 @@ RunsWindow::RunsWindow(const QString& root, QWidget* parent) : QDialog(parent), 
   reveal_ = button("revealRunButton");
   trash_ = button("trashRunButton");
   // Two rows of actions: in one row the nine buttons made the window 1115 px wide in
-  // presentation mode, wider than a 1024x768 projector (issue 43).
+  // presentation mode, wider than a 1024x768 projector.
   auto* actions = new QVBoxLayout;
   auto* first_row = new QHBoxLayout;
   for (QPushButton* b : {overlay_, ghost_, open_, continue_}) first_row->addWidget(b);
@@ -304,7 +304,7 @@ void RunsWindow::fillTable() {
         if (row.status == "running") item->setForeground(QColor(20, 90, 200));
         if (!row.reason.empty()) item->setToolTip(q(row.reason));
       }
-      // Cut cells show whole on hover (issue 43: names cut to "overfit-..." at 1024x768).
+      // Cut cells show whole on hover (names cut to "overfit-..." at 1024x768).
       if (key == "name" || key == "anomalies" || key == "notes" || key == "reason" ||
           key == "data" || key == "model" || key == "dir")
         item->setToolTip(item->text());

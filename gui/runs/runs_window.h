@@ -1,5 +1,5 @@
 #pragma once
-/// The Runs window (issue 24): the experiment log of core/run/run_table.h for the runs folder
+/// The Runs window: the experiment log of core/run/run_table.h for the runs folder
 /// and any folder added, one row per run, in the dashboard.
 #include <QDialog>
 #include <QStringList>

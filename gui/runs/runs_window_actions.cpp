@@ -51,7 +51,7 @@ void RunsWindow::chooseColumns() {
     a->setChecked(!hidden_columns_.contains(q(c.key)));
     a->setData(q(c.key));
   }
-  // Any config key as a column (issue 43 item 11, as `runs --columns`): the keys that differ
+  // Any config key as a column (as `runs --columns`): the keys that differ
   // among the runs listed first, being the ones worth a column; the others by name.
   menu.addSeparator();
   QMenu* settings = menu.addMenu(Tr::tr("Settings as columns"));

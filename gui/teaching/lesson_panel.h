@@ -1,5 +1,5 @@
 #pragma once
-/// The lesson panel (issue 25 §2): shows a lesson's step and plays it in the dashboard.
+/// The lesson panel: shows a lesson's step and plays it in the dashboard.
 #include <QFrame>
 #include <QPointer>
 #include <QStringList>

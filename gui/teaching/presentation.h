@@ -1,5 +1,5 @@
 #pragma once
-/// Presentation mode (issue 25 §1): the dashboard as a lecture hall sees it on a projector.
+/// Presentation mode: the dashboard as a lecture hall sees it on a projector.
 #include <QFont>
 #include <QList>
 #include <QObject>

@@ -87,7 +87,7 @@ std::vector<PlotImage> drawPlots(const RunRecord& run, const RunHistory& history
   return out;
 }
 
-/// Regression (issue 43 item 5): best.pt's (else last.pt's) predictions on the validation split
+/// Regression: best.pt's (else last.pt's) predictions on the validation split
 /// against the true values, drawn by the Evaluation tab's own view (evaluateCheckpoint on the
 /// run's data with its recorded preprocessing). Nothing for classification or without a
 /// checkpoint; `note` says why there is no picture when the evaluation fails (data moved or
@@ -148,7 +148,7 @@ QString settingsTable(const nlohmann::json& config, const std::string& task) {
   }
   QString html = QStringLiteral("<table class=\"kv\">\n");
   for (const auto& [key, value] : rows)
-    // Only what acts in this run (issue 43 item 22: data.noise listed for a CSV, model.hidden
+    // Only what acts in this run (data.noise listed for a CSV, model.hidden
     // for a CNN); config.json keeps every key.
     if (configKeyApplies(key, config, task))
       html += QStringLiteral("<tr><th><code>%1</code></th><td><code>%2</code></td></tr>\n")
@@ -182,7 +182,7 @@ QString resultSection(const RunRecord& run) {
     html += row(Tr::tr("Final training loss"), num(last->train_loss));
     html += row(Tr::tr("Final validation loss"), num(last->val_loss));
     if (last->val_accuracy) html += row(Tr::tr("Final validation accuracy"), num(*last->val_accuracy));
-    // Regression (issue 43): in the data's own units.
+    // Regression: in the data's own units.
     if (last->val_r2) html += row(Tr::tr("Final validation R²"), num(*last->val_r2));
     if (last->val_mae) html += row(Tr::tr("Final validation MAE"), num(*last->val_mae));
     if (last->val_rmse) html += row(Tr::tr("Final validation RMSE"), num(*last->val_rmse));

@@ -1,5 +1,5 @@
 #pragma once
-/// The run report (issue 25 §6): one self-contained file a student hands in as the record of
+/// The run report: one self-contained file a student hands in as the record of
 /// an experiment, in the UI language: the result (final and best metrics, test set, stop
 /// reason), the loss doctor's diagnosis with its evidence, the loss / accuracy / gradient-norm /
 /// learning-rate plots drawn by the dashboard's own plot classes, the settings, device, data

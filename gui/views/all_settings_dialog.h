@@ -1,5 +1,5 @@
 #pragma once
-/// Every config key in one table (issue 43 item 10: the settings column cannot set up an image
+/// Every config key in one table (the settings column cannot set up an image
 /// model, a scheduler or a split; the CLI's --set can): built from the key table
 /// (core/config/config_file.h configKeyInfos), so a key added there appears here too.
 #include <QDialog>

@@ -135,7 +135,7 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
     connect(s, &QSpinBox::editingFinished, this, &DataDialog::inputsChanged);
   }
   form->addRow(size_label_, size_row);
-  // The split belongs to the data (issue 43 item 10: an image folder got overfit-sine's 0.5).
+  // The split belongs to the data (an image folder got overfit-sine's 0.5).
   val_fraction_ = new QDoubleSpinBox(this);
   val_fraction_->setObjectName(QStringLiteral("valFractionSpinBox"));
   val_fraction_->setDecimals(3);

@@ -1,5 +1,5 @@
 #pragma once
-/// The Data section (issue 22): where the samples come from (a built-in set, a CSV table, an
+/// The Data section: where the samples come from (a built-in set, a CSV table, an
 /// image folder, NumPy arrays, IDX files), checked with the import report before training.
 #include <QDialog>
 #include <optional>

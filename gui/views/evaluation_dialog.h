@@ -1,5 +1,5 @@
 #pragma once
-/// Evaluate without training (issue 22), in the dashboard: a checkpoint's model on a split of its
+/// Evaluate without training, in the dashboard: a checkpoint's model on a split of its
 /// own data, as `trainscope-cli evaluate` does.
 #include <QDialog>
 #include <QString>

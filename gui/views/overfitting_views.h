@@ -1,5 +1,5 @@
 #pragma once
-/// The views that make overfitting visible (issue 10), wired to the training controller: the
+/// The views that make overfitting visible, wired to the training controller: the
 /// live model view, accuracy and learning-rate plots, the loss plot's event markers, the live
 /// learning rate and the learning-rate range test.
 #include <QObject>

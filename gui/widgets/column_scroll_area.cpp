@@ -13,7 +13,7 @@ namespace trainscope {
 namespace {
 
 /// The wheel scrolls the column; it changes a combo box, spin box or slider it passes over
-/// only when that has the keyboard focus (issue 43: scrolling changed "When NaN/Inf" from
+/// only when that has the keyboard focus (scrolling changed "When NaN/Inf" from
 /// pause to skip unnoticed). Such controls in the column take focus by click or Tab, not by
 /// the wheel; an unfocused one hands the wheel to the column.
 class WheelGuard : public QObject {

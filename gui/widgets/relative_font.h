@@ -1,7 +1,7 @@
 #pragma once
 /// A label's font relative to the interface font (a bold title, a larger verdict) that follows
 /// it: a font given once with setFont keeps its size, so presentation mode's 1.5x texts left
-/// such titles smaller than their body (issue 43 item 12: the Diagnosis heading 10 px over a
+/// such titles smaller than their body (the Diagnosis heading 10 px over a
 /// 13 px body, the non-finite panel's title 9 px).
 class QWidget;
 

@@ -228,7 +228,7 @@ void TstCliDistributed::ranksWithOtherDataRefuse() {
   startRank(r0, 0, 2, port, moonsArgs(32, 1) + QStringList{"--out", tmp.filePath("run")});
   startRank(r1, 1, 2, port, moonsArgs(32, 1) + QStringList{"--set", "data.n_samples=1000"});
   QVERIFY(r0.waitForFinished(60000) && r1.waitForFinished(60000));
-  // The configs are compared first (issue 20 §3): rank 1 names the key and both values.
+  // The configs are compared first: rank 1 names the key and both values.
   const QByteArray e0 = r0.readAllStandardError(), e1 = r1.readAllStandardError();
   QVERIFY2(r0.exitCode() == 2 && r1.exitCode() == 2, (e0 + e1).constData());
   QVERIFY2(e1.contains("data.n_samples is 960 on rank 0 and 1000 on rank 1"), e1.constData());
@@ -247,7 +247,7 @@ void TstCliDistributed::launchUsageErrors() {
 }
 
 void TstCliDistributed::ranksWithOtherSettingsRefuse_data() {
-  // Each ran to exit 0 before (issue 20 §3: val accuracy 0.17 against 0.82 for the lr).
+  // Each ran to exit 0 before (val accuracy 0.17 against 0.82 for the lr).
   QTest::addColumn<QString>("set");
   QTest::addColumn<QString>("message");
   QTest::newRow("lr") << "optimizer.lr=0.5"

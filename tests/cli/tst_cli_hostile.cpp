@@ -1,4 +1,4 @@
-// Hostile checkpoint files (issue 20 §1) through the built trainscope-cli: the kinds that
+// Hostile checkpoint files through the built trainscope-cli: the kinds that
 // crashed libtorch's reader (and a sample of the others) from
 // tests/data/make_hostile_checkpoints.py, through every command that reads a checkpoint
 // (inspect, train --resume, train --init-weights, verify-repro --checkpoint). Each ends in exit
@@ -229,7 +229,7 @@ void TstCliHostile::numericExtremesExitWith2() {
 void TstCliHostile::fullDiskEndsCleanly() {
   // A file size limit (ulimit -f 16 in sh: 16 blocks of 512 bytes, 8 KiB per file) fails writes the way a full disk does, with short writes mid-line: moons
   // checkpoints (~34 KB) never fit, steps.csv (~72 bytes a row) stops fitting near step 110.
-  // SIGXFSZ is left at its default here: trainscope-cli ignores it itself (issue 44 item 4: it
+  // SIGXFSZ is left at its default here: trainscope-cli ignores it itself (it
   // was killed by it, exit 153, the last record torn).
   auto limited = [&](const QString& out, int epochs, bool tensorboard = true) {
     QProcess p;

@@ -1,4 +1,4 @@
-// Path arguments that are not regular files (issue 20, section 1 "Paths that are not regular
+// Path arguments that are not regular files (section 1 "Paths that are not regular
 // files"): every front end that reads a file (inspect, train --resume, --init-weights,
 // --config, verify-repro --checkpoint) refuses a directory, a FIFO, a character device, a
 // missing file and an empty path at once with exit 2, naming the path and what it is. Before,

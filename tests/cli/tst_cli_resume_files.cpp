@@ -1,4 +1,4 @@
-// End-to-end (issue 19): a resumed run's files hold the whole run wherever the resume is run
+// End-to-end: a resumed run's files hold the whole run wherever the resume is run
 // from. The checkpoint's run directory is found from another working directory and after the
 // run folder moved; steps.csv, metrics.csv and layers.csv start with the source's rows; a
 // checkpoint whose run cannot be found says so. Row counts are counted in the source's files.

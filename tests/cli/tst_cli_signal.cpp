@@ -127,7 +127,7 @@ Answer signalFrozen(QProcess& p, qint64 pid, int sig) {
 
 void TstCliSignal::interruptDuringALongLoad() {
   // A checkpoint that takes long to read (a big file on a slow disk). A FIFO no longer stands
-  // in for the slow disk (paths that are not regular files are refused at once, issue 20), so
+  // in for the slow disk (paths that are not regular files are refused at once), so
   // the slowness is made by freezing the process: a 2 GiB file (zip header, then zeros) is read
   // as --resume; once the CLI is past the format check and part-way through the whole-file
   // read it is stopped (SIGSTOP), sent Ctrl-C and let go (SIGCONT). The read must stop within

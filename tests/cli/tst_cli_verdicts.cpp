@@ -1,4 +1,4 @@
-// The CLI's verdicts end to end (issue 19): summary.json's diagnosis judged against chance
+// The CLI's verdicts end to end: summary.json's diagnosis judged against chance
 // (moons with SGD at lr 1000: diverging, the threshold named in the evidence), a slow learner
 // at chance that is not stopped as diverged (Fashion-MNIST, SGD lr 0.0003), and a resumed run
 // with the verdict of its uninterrupted twin.

@@ -466,7 +466,7 @@ void TstCheckpoint::automaticCheckpoints() {
   QCOMPARE(saved.front(), testfiles::qpath(dir / "checkpoints" / "last.pt"));
   QVERIFY(ev.of(EventKind::CheckpointSaved).empty());
 
-  // By the interval (issue 26): an hour between automatic saves, so within this short run only
+  // By the interval: an hour between automatic saves, so within this short run only
   // epoch-NNNN.pt (written regardless) and, at the end, last.pt and one best.pt holding the best
   // epoch's state however many epochs improved (the improvement was kept in memory).
   {
@@ -631,7 +631,7 @@ void TstCheckpoint::badFiles() {
   writeBytes(newer_file, torch::pickle_save(IValue(newer)));
   check(newer_file, "is newer than this TrainScope reads", c);
 
-  // Counters out of range (issue 20: a huge epoch was refused without naming the file, and
+  // Counters out of range (a huge epoch was refused without naming the file, and
   // global_step INT64_MAX continued at negative step numbers): refused naming the key.
   struct Counter {
     const char* key;

@@ -1,4 +1,4 @@
-// The CSV reader (issue 22, core/data/csv_table.h): cells as Python's csv module reads them
+// The CSV reader (core/data/csv_table.h): cells as Python's csv module reads them
 // (quotes, delimiters and line breaks inside quoted cells, doubled quotes, CRLF, a UTF-8 BOM),
 // the delimiter and header detected or as told, numeric and text columns, missing cells, and a
 // clear error naming the file and line for each bad file.

@@ -1,4 +1,4 @@
-// Own data, second part (issue 22): the idx source over IDX files numpy wrote (every element
+// Own data, second part: the idx source over IDX files numpy wrote (every element
 // type, big-endian, .gz or plain, any class count); the stratified split against the formula;
 // the evaluation view's ValidationDetail against an independent computation.
 #include <ATen/ATen.h>

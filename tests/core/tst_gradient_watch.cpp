@@ -1,4 +1,4 @@
-// Gradient watch (issue 11): clipping as clip_grad_norm_, per-layer norms and update ratios,
+// Gradient watch: clipping as clip_grad_norm_, per-layer norms and update ratios,
 // non-finite forensics (detection step, untouched parameters, skip), finite divergence, clip
 // statistics, the loss doctor, live clipping and rollback. Expected values are computed by
 // formula, by hand, or by a plain libtorch replica of the training loop.
@@ -618,7 +618,7 @@ void TstGradientWatch::doctorClassifiesSyntheticRuns() {
   Diagnosis b_some = run(start, {{0.99, 1}, {0.98, 1}, {0.97, 1}, {0.98, 1}, {0.97, 1}});
   QCOMPARE(QString::fromStdString(b_some.checks[0].code), QString("raise_lr"));
   context = {};
-  // (c) plateau (issue 42): falls to 0.6 (60% of initial, over half of it) and stays there for
+  // (c) plateau: falls to 0.6 (60% of initial, over half of it) and stays there for
   // the last two thirds of 15 epochs (blocks of 5: 0.4% better between the last two).
   std::vector<std::pair<double, double>> stalled = {{0.9, 0.9}, {0.8, 0.8}, {0.7, 0.7},
                                                     {0.65, 0.66}, {0.62, 0.63}};

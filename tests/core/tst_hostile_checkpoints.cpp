@@ -1,4 +1,4 @@
-// Hostile checkpoint files (issue 20 §1) against every core reader of checkpoints: each file of
+// Hostile checkpoint files against every core reader of checkpoints: each file of
 // tests/data/make_hostile_checkpoints.py is read as inspect does (inspectCheckpoint, else
 // inspectWeightsFile), resumed and imported as the trainer does (Trainer::check: data, model,
 // optimizer, restore; the dashboard's Load... runs the same check), and by verifyRepro. Every

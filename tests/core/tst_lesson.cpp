@@ -1,4 +1,4 @@
-// Lesson files (issue 25 §2, §3): the built-in lessons parse, have every text in English and
+// Lesson files: the built-in lessons parse, have every text in English and
 // Chinese and start from the config their file names; bad lesson files are refused with the
 // file and the place in it named; a lesson round-trips through lessonToJson.
 #include <sys/stat.h>

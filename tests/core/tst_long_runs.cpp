@@ -1,4 +1,4 @@
-// Runs of any length in bounded memory (issue 44 item 2): the epoch thinning rule
+// Runs of any length in bounded memory: the epoch thinning rule
 // (core/run/epoch_thinning.h) against a brute-force count of what it must keep; a series
 // restored mid-run, or read from an older full history, goes on exactly as the uninterrupted
 // one; the loss doctor keeps at most kEpochCapacity + 1 epochs over 60,000, still reads slow

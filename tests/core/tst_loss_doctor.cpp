@@ -1,4 +1,4 @@
-// The loss doctor and the divergence check against chance (issue 19): the chance levels of the
+// The loss doctor and the divergence check against chance: the chance levels of the
 // data (counted here), real runs that are broken (moons with SGD at lr 1000 or 1e30: diverging),
 // not learning (lr 1e-6: flat), labels that carry no signal (a plain libtorch loop on shuffled
 // labels: no_signal, never "exploding gradients"), a slow learner at chance whose loss falls
@@ -170,7 +170,7 @@ void TstLossDoctor::hugeLearningRatesAreDiverging() {
     QVERIFY(mean > 100);
     QVERIFY(std::abs(f->values.at(0) - mean) <= 1e-12 * mean);
     QCOMPARE(f->values.at(1), 3.0);
-    // Validation: over 10x ln C. Training (classification, issue 42): over 1.5x ln C, or over
+    // Validation: over 10x ln C. Training (classification): over 1.5x ln C, or over
     // ln C at all when the first steps' loss was already over 2x ln C (here: in the thousands).
     const double factor = on_validation ? 10.0 : 1.0;
     QCOMPARE(f->values.at(2), factor);

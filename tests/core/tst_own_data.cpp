@@ -1,4 +1,4 @@
-// Own data (issue 22): the csv source's task, classes, columns and errors; the .npy/.npz reader
+// Own data: the csv source's task, classes, columns and errors; the .npy/.npz reader
 // against arrays numpy wrote; the data.<source>.* keys; the split recorded per sample.
 #include <ATen/ATen.h>
 #include <QtCore/QFile>

@@ -166,7 +166,7 @@ void TstRepro::verifyReproRejectsBadSteps() {
 }
 
 void TstRepro::verifyReproRefusesNonFiniteWeights() {
-  // A checkpoint whose weights hold NaN (issue 20: "differs by 0", exit 4, blaming
+  // A checkpoint whose weights hold NaN ("differs by 0", exit 4, blaming
   // nondeterministic kernels): refused before any run, naming the file and the tensor.
   QTemporaryDir dir;
   TrainConfig c = smallConfig();

@@ -1,7 +1,7 @@
-// Reading a run back after a roll-back (issue 19): the run files stay append-only, the
+// Reading a run back after a roll-back: the run files stay append-only, the
 // superseded rows are recognisable (a rolled_back event with their range) and the run reader
 // returns each step once, the retrained one; a resume from such a run starts with those rows;
-// events come in the order they happened. readRun (issue 21 §4) gives the whole run directory
+// events come in the order they happened. readRun gives the whole run directory
 // as one value: the same records the engine reported live. Expected values come from the
 // observer's records (what the engine reported live), not from the files the reader reads.
 #include <QtTest/QtTest>
@@ -374,7 +374,7 @@ void TstRunReader::runInfoRoundTrip() {
   QCOMPARE(r.backend, i.backend);
   QCOMPARE(r.data.n_val, int64_t{150});
   QCOMPARE(r.data.task, std::string("classification"));
-  // The data's shape, task and preprocessing (issue 21 §2) come back as written.
+  // The data's shape, task and preprocessing come back as written.
   QCOMPARE(r.data.input_shape, i.data.input_shape);
   QVERIFY(r.data.image_shape.empty());
   QCOMPARE(r.data.x_dtype, i.data.x_dtype);

@@ -1,4 +1,4 @@
-// The checkpoint's parts (issue 21 §5, core/train/state/state_parts.h): every key of a
+// The checkpoint's parts (core/train/state/state_parts.h): every key of a
 // checkpoint is written by exactly one part, in ARCHITECTURE §5's order; a problem in any
 // part's keys, the last ones included, leaves the whole state as it was; each optimizer row of
 // the kinds registry saves, per parameter, as many buffers as its row tells the memory

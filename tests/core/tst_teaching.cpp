@@ -1,4 +1,4 @@
-// The teaching switches (teaching.mistakes, issue 25 §4): each injected bug does what the Python
+// The teaching switches (teaching.mistakes): each injected bug does what the Python
 // bug does (checked by hand on y = w x, where every gradient is a formula), is recorded in
 // config.json and run.json, and the loss doctor names it where the records can show it: growing
 // gradient norms without zero_grad ("accumulating"), accuracy at chance with shuffled labels

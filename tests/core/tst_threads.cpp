@@ -1,5 +1,5 @@
 // training.num_threads "auto": candidates, the choice, the rate text, and the slowdown monitor
-// driven by scripted epoch rates (issue 12).
+// driven by scripted epoch rates.
 #include <QtTest/QtTest>
 #include <cmath>
 #include <cstdlib>
@@ -80,7 +80,7 @@ void TstThreads::ratesAndDescriptions() {
   QCOMPARE(QString::fromStdString(describeThreadDetail(c)),
            QString("auto: 1 = 66k/s, 2 = 11k/s; OMP_NUM_THREADS=2 is the largest candidate"));
   // Rounds that agree within 20% keep one figure; a candidate whose rounds spread more shows
-  // its range, and the description says the choice is uncertain (issue 42).
+  // its range, and the description says the choice is uncertain.
   c.limited_by_omp = false;
   c.rates = {{1, 60000, {58000, 62000}}, {2, 11000, {11000}}};
   QCOMPARE(QString::fromStdString(describeThreads(c)),

@@ -182,7 +182,7 @@ void TstTrainer::flatGradientsSurviveBackward() {
   QCOMPARE(clipCoefficient(0.5, 1.0), 1.0);
 }
 
-// configKeyApplies (what the report lists, issue 43 item 22) checked by its effect: a key it
+// configKeyApplies (what the report lists) checked by its effect: a key it
 // calls inapplicable changes no loss of a seeded run; one it calls applicable changes them.
 void TstTrainer::keysThatDoNotApplyChangeNothing() {
   QTemporaryDir tmp;

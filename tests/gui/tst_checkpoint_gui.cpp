@@ -370,7 +370,7 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
 }
 
 void TstCheckpointGui::hostileCheckpointsChangeNothing() {
-  // tests/data/make_hostile_checkpoints.py's files (issue 20 §1), from a moons run's last.pt.
+  // tests/data/make_hostile_checkpoints.py's files, from a moons run's last.pt.
   trainscope::TrainConfig moons = trainscope::resolveConfig("moons", {}, {});
   moons.training.epochs = 2;
   trainscope::TrainerOptions o;

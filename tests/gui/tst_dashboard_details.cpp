@@ -1,4 +1,4 @@
-// Dashboard details a new user runs into (issue 19, "Smaller defects"): skipping bad steps
+// Dashboard details a new user runs into ("Smaller defects"): skipping bad steps
 // from the non-finite panel, settings for the non-finite policy and early stopping, a ghost
 // only for a run on the same data (tst_plot_details: the plots themselves), screenshots of the
 // finished state, a failed start, the status bar's live learning rate, time labels, number notation

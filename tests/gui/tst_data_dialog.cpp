@@ -1,4 +1,4 @@
-// The Data section and the Evaluation tab (issue 22): a CSV chosen in the dialog fills the
+// The Data section and the Evaluation tab: a CSV chosen in the dialog fills the
 // target combo from its header, the check shows the import report (classes, counts), a bad
 // table shows the error naming file and line and is never applied; a run on the chosen data
 // trains a model with one output per class and the Evaluation tab shows its confusion matrix.
@@ -212,7 +212,7 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
            qPrintable(dialog->view()->caption()));
   dialog->close();
 
-  // The run opened from its folder (issue 43 item 5): no predictions in its files, the last
+  // The run opened from its folder: no predictions in its files, the last
   // epoch's metrics as metrics.csv holds them, and the way to the picture.
   const QString run_dir = controller->runDirectory();
   QString error;
@@ -296,7 +296,7 @@ void TstDataDialog::allSettingsReachEveryKey() {
 /// With TRAINSCOPE_SHOTS=DIR: the README's pictures of the Data dialog's report and of the
 /// Evaluation tab (flowers-csv, fashion-png), at 1024x768, in English and Chinese; skipped
 /// otherwise.
-// Shape first in the dashboard (issue 23): the CNN preset's layers with the batch's shapes,
+// Shape first in the dashboard: the CNN preset's layers with the batch's shapes,
 // computed here by the conv arithmetic (28 -> pool -> 14 -> pool -> 7); a stack too deep for
 // 28x28 shows the mismatch naming the image size and the block.
 void TstDataDialog::shapesDialogShowsEveryLayerOrTheMismatch() {

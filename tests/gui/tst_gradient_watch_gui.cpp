@@ -1,4 +1,4 @@
-// The gradient watch in the GUI (issue 11): the exploding preset pauses on its first
+// The gradient watch in the GUI: the exploding preset pauses on its first
 // non-finite step with the evidence and the actions, "turn clipping on and continue" makes it
 // finish; the threshold series follows a live max_norm change; the clip share equals the share
 // computed from the step records; the layer view draws the LayerStatsRecord values; the
@@ -444,7 +444,7 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   reading({{2, 2}}, clip_bound, 4);            // diverging with clipping on
   reading({{0.5, 0.5}}, {});
   reading({{0.99, 1}, {0.98, 1}, {0.97, 1}}, clip_bound);
-  // Plateaus (issue 42: 15 epochs at least, stalled at over half the initial loss), on SGD
+  // Plateaus (15 epochs at least, stalled at over half the initial loss), on SGD
   // (try momentum) and SGD with momentum (try Adam).
   std::vector<std::pair<double, double>> stalled = {{0.9, 0.9}, {0.8, 0.8}, {0.7, 0.7},
                                                     {0.65, 0.66}, {0.62, 0.63}};
@@ -458,7 +458,7 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   DoctorContext overfit;  // the onset rule, with a patience of 1 epoch of sustained rise
   overfit.overfit_patience = 1;
   reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, overfit);
-  // Against chance (issue 19): a loss far above the chance loss (cross-entropy, MSE), labels
+  // Against chance: a loss far above the chance loss (cross-entropy, MSE), labels
   // that carry no signal, a flat run at chance, a resumed run without its initial loss.
   auto chanceReading = [&](std::vector<std::array<double, 3>> epochs, const ChanceLevels& chance,
                            bool from_history = false, double update = std::nan(""),

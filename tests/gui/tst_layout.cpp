@@ -147,7 +147,7 @@ void TstLayout::nothingIsClippedOrOverlaps() {
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(240000));
   QStringList problems;
-  // As the dashboard is, then in presentation mode (issue 25 §1: a projector at 1024x768 or
+  // As the dashboard is, then in presentation mode (a projector at 1024x768 or
   // 1280x720, texts 1.5x, tick labels 20 px).
   for (const bool presenting : {false, true}) {
     w->presentation()->setActive(presenting);

@@ -1,4 +1,4 @@
-// Showing a past run (issue 21 §7): File > Show a past run... draws a finished run from its
+// Showing a past run: File > Show a past run... draws a finished run from its
 // folder through the run reader: the same curves the files hold (read here independently with
 // the tests' CSV reader), the run's events and its summary, the state Finished, and no new
 // folder and no checkpoint needed. A folder that is not a run, or a run with a broken file,

@@ -1,11 +1,11 @@
-// The overfitting views as a user meets them (issue 10): the smoothed loss equals debiased EMA
+// The overfitting views as a user meets them: the smoothed loss equals debiased EMA
 // and moving-window values computed here by hand; the best-epoch marker sits at the argmin of
 // the runs' validation losses; accuracy points equal the epoch records; the model view shows
 // each record (decision-region map of grid_w x grid_h cells with its probabilities); a
 // learning rate changed mid-run is a config_changed event and the lr of every later step; the
 // range-test dialog suggests what core's findLearningRate computes; early stopping and the
 // overfitting onset are marked where the events say, and a new validation minimum clears the
-// onset (issue 19); the events panel shows the latest onset only.
+// onset; the events panel shows the latest onset only.
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>

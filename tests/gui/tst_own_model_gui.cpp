@@ -1,4 +1,4 @@
-// Your own model in the dashboard (issue 23): File > Use a TorchScript model... shows the file's
+// Your own model in the dashboard: File > Use a TorchScript model... shows the file's
 // import report and one batch of the current data through it; a module whose output does not fit
 // the data cannot be chosen; a chosen one trains in the window and comes back to Python as
 // TorchScript (<run>/model.pt, eval mode, the weights of the run's last checkpoint).

@@ -1,4 +1,4 @@
-// The Runs window (issue 24): the runs folder as a table with every run's status and metrics
+// The Runs window: the runs folder as a table with every run's status and metrics
 // (values recomputed here from metrics.csv), a filter by config key, the settings that differ
 // between selected runs, notes kept in notes.json only, a move to the trash folder, and Show
 // drawing a run in the training view without creating a folder.
@@ -151,7 +151,7 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
   w.selectRuns({root + "/slow", root + "/fast"});
   QCOMPARE(w.differenceKeys(), QStringList{"optimizer.lr"});
 
-  // any config key as a column (issue 43 item 11): the values each run's config.json holds
+  // any config key as a column: the values each run's config.json holds
   QVERIFY(!w.addConfigColumn(QStringLiteral("optimizer.nosuchkey")));
   QVERIFY(w.addConfigColumn(QStringLiteral("optimizer.lr")));
   QVERIFY(w.addConfigColumn(QStringLiteral("training.batch_size")));
@@ -262,7 +262,7 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
   w.selectRuns({root + "/mine"});
   QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("trashRunButton"))->isEnabled());
   // a "trash" that is a link would move the run out of the runs folder: refused, said in the
-  // dialog, nothing moved (issue 44 item 17)
+  // dialog, nothing moved
   const QString elsewhere = tmp.filePath("elsewhere");
   QVERIFY(QDir().mkpath(elsewhere));
   QVERIFY(QFile::link(elsewhere, root + "/trash"));
@@ -347,7 +347,7 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   RunsOverlayDialog overlay({QString::fromStdString(dir.string()),
                              QString::fromStdString(done.string())});
   QVERIFY(overlay.setMetric("val_loss"));
-  // It fits the screen (it opened 1100 px wide on a 1024x768 projector; issue 43).
+  // It fits the screen (it opened 1100 px wide on a 1024x768 projector).
   QVERIFY(overlay.screen());
   QVERIFY2(overlay.width() <= overlay.screen()->availableGeometry().width(),
            qPrintable(QString::number(overlay.width())));
@@ -468,7 +468,7 @@ void TstRunsGui::anomaliesInTheInterfaceLanguage() {
   QCOMPARE(runAnomaliesTitle(""), QString());
 }
 
-// Inject a mistake (issue 25 §4): the switches edit teaching.mistakes (the two lr factors
+// Inject a mistake: the switches edit teaching.mistakes (the two lr factors
 // exclude each other); a run with one is marked in the status bar and above the loss plot, also
 // when it is opened again; a run without is not.
 void TstRunsGui::teachingMistakesAreMarked() {

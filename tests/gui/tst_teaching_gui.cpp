@@ -1,4 +1,4 @@
-// Teaching in the dashboard (issue 25): presentation mode. Entering it scales the interface's
+// Teaching in the dashboard: presentation mode. Entering it scales the interface's
 // texts 1.5x and the plots' tick labels to 20 px, draws opaque curves at least 3 px wide in the
 // projector palette, hides the settings and events, and puts the run controls on the keyboard
 // (Space start/pause/resume, Right one batch, Shift+Right to the epoch's end, Esc leaves);
@@ -257,7 +257,7 @@ void TstTeachingGui::plotsExportImagesAndData() {
   QTRY_VERIFY(!w->controller()->isActive());
   w->grabWindowImage();
 
-  // For a projector the texts follow the picture's size (issue 43 item 21: 14 px ticks on a
+  // For a projector the texts follow the picture's size (14 px ticks on a
   // 1600x900 slide): the y axis sits right of its tick labels, so its distance from the left
   // edge grows with the texts from 800x450 to 1600x900 (fixed paddings aside; it stayed put
   // with fixed pixels); and a plot in
@@ -378,7 +378,7 @@ void settleRun(MainWindow& w) {
 
 }  // namespace
 
-// Done when (issue 25): each built-in lesson walked from its first to its last step in
+// Done when: each built-in lesson walked from its first to its last step in
 // presentation mode at 1024x768 in both languages. Each step: nothing clipped or overlapping,
 // what it looks at framed and in view. TRAINSCOPE_LESSON_SHOTS=DIR saves a picture of every
 // step there (lesson-language-step.png) to check by eye.
@@ -420,7 +420,7 @@ void TstTeachingGui::builtInLessonsWalkInPresentationMode() {
           QVERIFY(frame && frame->isVisible());
           QVERIFY(frame->geometry().contains(
               QRect(target->mapTo(w.get(), QPoint()), target->size()).adjusted(1, 1, -1, -1)));
-          // The plot a step looks at can be read (issue 43 item 13: the clipping lesson's
+          // The plot a step looks at can be read (the clipping lesson's
           // gradient plot was 70 px tall, its y title cut to "Gradi..."): whole axis titles
           // and at least 200 px of height.
           QList<LivePlot*> plots = target->findChildren<LivePlot*>();
@@ -649,7 +649,7 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   QCOMPARE(configFromJson(back.config).optimizer.lr, w->currentConfig().optimizer.lr);
 }
 
-// The run report (issue 25 §6) from a finished run and from one still training, in Chinese:
+// The run report from a finished run and from one still training, in Chinese:
 // one HTML file whose plots are PNG images inside it, the final validation loss of metrics.csv,
 // the loss doctor's evidence in Chinese (from summary.json's finding codes, not its English
 // text); the PDF is pages of A4 that name TrainScope as their creator. "Show the PyTorch code":
@@ -771,7 +771,7 @@ void TstTeachingGui::runReportAndPythonCode() {
   }
   QVERIFY(w->loadPreset(QStringLiteral("flowers-csv")));
   PythonCodeDialog csv_dialog(w->currentConfig(), "the test's settings");
-  QVERIFY(csv_dialog.script().isEmpty());  // no run of it: its samples are a run's (issue 43 item 7)
+  QVERIFY(csv_dialog.script().isEmpty());  // no run of it: its samples are a run's
   QVERIFY(!csv_dialog.findChild<QPushButton*>(QStringLiteral("pythonCodeSave"))->isEnabled());
   // With a run of it shown, the script reads that run's samples through its split.json
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);

@@ -152,7 +152,7 @@ void TstTranslations::everyStringUsesTheSharedContext() {
 }
 
 void TstTranslations::oneWordForStepAndEpoch() {
-  // As a Chinese lecturer says it (issue 19): 步 for a step, 轮 for an epoch and nothing else,
+  // As a Chinese lecturer says it: 步 for a step, 轮 for an epoch and nothing else,
   // non-finite values named as 出现 NaN/Inf（非有限值）, the step buttons and the lr range test
   // in words.
   QString error;

@@ -1,4 +1,4 @@
-// The verdict corpus (issue 42): runs whose truth is known from how they were made, not from
+// The verdict corpus: runs whose truth is known from how they were made, not from
 // the loss doctor, trained through the real engine, every live reading of the doctor recorded
 // (TrainerObserver::onDiagnosis, what the dashboard's Diagnosis tab shows at each epoch end) and
 // scored against the run's label:

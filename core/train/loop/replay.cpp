@@ -67,7 +67,7 @@ ReplayPlan planReplay(const fs::path& run_dir) {
     }
     if (r.contains("init_weights") && r["init_weights"].is_object())
       plan.init_weights = r["init_weights"].value("file", "");
-    // The data files the run read (issue 43): the replay must read the same.
+    // The data files the run read: the replay must read the same.
     if (r.contains("data") && r["data"].is_object() && r["data"].contains("files")) {
       try {
         plan.data_files = r["data"]["files"].get<std::vector<DataFile>>();

@@ -125,7 +125,7 @@ void Trainer::Impl::prepare(bool check_only) {
   // What the data report warns about (leakage, duplicates ...) is said by the run too, before
   // the first step: events.jsonl, the dashboard's events, the report, the runs table.
   for (Event& e : dataWarningEvents(data)) start_events.push_back(std::move(e));
-  // The files the run reads are those its source run read (issue 43): a resumed run compares
+  // The files the run reads are those its source run read: a resumed run compares
   // with its checkpoint's record, a replay with the recorded run's. A changed file is refused
   // (Error(Data)) unless allowed, then said as a warning of this run.
   {
@@ -148,7 +148,7 @@ void Trainer::Impl::prepare(bool check_only) {
       start_events.push_back(std::move(e));
     }
   }
-  // training.monitor must exist for this task (issue 43): accuracy for classes, R²/MAE/RMSE for
+  // training.monitor must exist for this task: accuracy for classes, R²/MAE/RMSE for
   // a regression target.
   if (const std::string& m = t.monitor; m != "val_loss") {
     const bool for_classes = m == "val_accuracy";
@@ -394,7 +394,7 @@ void Trainer::check(const TrainConfig& config, const TrainerOptions& options) {
 
 void Trainer::Impl::evaluateTest(RunSummary& summary) {
   // The final weights first; then, where the run kept a best checkpoint of another epoch, the
-  // weights best.pt holds: those are the test metrics (issue 43: the weights a user deploys),
+  // weights best.pt holds: those are the test metrics (the weights a user deploys),
   // labelled, with the final weights' beside them. The model gets its final weights back.
   auto [last_loss, last_acc] = evaluateSplit(data.test);
   summary.test_loss = last_loss;

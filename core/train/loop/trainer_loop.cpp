@@ -217,7 +217,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   r.train_loss = state.epoch_loss.mean();
   r.val_loss = val_loss;
   r.val_accuracy = val_acc;
-  if (!data.classification) {  // R^2, MAE, RMSE in target units (issue 43)
+  if (!data.classification) {  // R^2, MAE, RMSE in target units
     const RegressionMetrics m = regressionMetrics(val_sums, data.summary.preprocessing.target_scale);
     r.val_r2 = m.r2;
     r.val_mae = m.mae;
@@ -236,7 +236,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   state.epoch_start_shuffle_state = state.shuffle_gen.get_state();  // the next epoch's start
   state.last_epoch = r;
   appendThinned(state.history, r, [](const EpochRecord& e) { return e.epoch; });
-  // best.pt by training.monitor (the validation loss by default; issue 43)
+  // best.pt by training.monitor (the validation loss by default)
   const std::optional<double> monitored = monitoredValue(r, config.training.monitor);
   const bool improved = monitored && monitorImproves(*monitored, state.best_monitored,
                                                      monitorMaximizes(config.training.monitor));

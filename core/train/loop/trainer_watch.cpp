@@ -1,4 +1,4 @@
-// The gradient watch inside the Trainer (issue 11): per-layer statistics and layers.csv, clip
+// The gradient watch inside the Trainer: per-layer statistics and layers.csv, clip
 // statistics and warnings, non-finite forensics, finite divergence, the loss doctor, in-memory
 // snapshots and the live commands that use them (SetClip, RollBack). trainer_loop.cpp calls
 // these at a few points of the epoch loop.

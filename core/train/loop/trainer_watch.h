@@ -1,5 +1,5 @@
 #pragma once
-// The gradient watch's state inside a Trainer (issue 11): per-layer statistics, clip statistics,
+// The gradient watch's state inside a Trainer: per-layer statistics, clip statistics,
 // non-finite forensics, divergence, the loss doctor and in-memory snapshots. Include only from
 // core/train/trainer*.cpp; the Trainer::Impl methods using it are in trainer_watch.cpp.
 #include <memory>

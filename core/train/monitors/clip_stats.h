@@ -1,5 +1,5 @@
 #pragma once
-/// Clip statistics (issue 11): the share of clipped steps over the last 100 steps and the whole
+/// Clip statistics: the share of clipped steps over the last 100 steps and the whole
 /// run, and the two warnings "clipping never fires" and "clipping fires on nearly every step".
 /// Pure logic, torch-free: the engine feeds it every step; front ends may run their own copy
 /// on the StepRecords they receive (StepRecord::max_norm, ::clipped).

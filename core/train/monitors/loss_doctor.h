@@ -1,5 +1,5 @@
 #pragma once
-/// The loss doctor (issue 11): reads a run's losses as it goes and classifies its behaviour into
+/// The loss doctor: reads a run's losses as it goes and classifies its behaviour into
 /// the three kinds of "the loss will not go down" — (a) diverging / huge / non-finite, (b) flat
 /// from the start, (c) falls then stalls at a plateau — plus "no_signal" (the labels carry no
 /// information the model finds), "overfitting" and "healthy", each with its evidence (the run's
@@ -84,7 +84,7 @@ class LossDoctor {
   /// Whether a new reading is worth its cost: a reading is O(epochs) (the plateau rule's blocks
   /// are thirds of the run), so after kEveryEpochReadings epochs the readings are spaced by
   /// 1/kEveryEpochReadings of the epochs so far (a bounded share of the run's time: readings
-  /// took 51% of a 70,000-epoch run, issue 44 item 2); a new non-finite step is always due.
+  /// took 51% of a 70,000-epoch run); a new non-finite step is always due.
   /// Marks the reading as taken when it answers true.
   bool readingDue() const;
   static constexpr size_t kEveryEpochReadings = 1000;
@@ -149,7 +149,7 @@ class LossDoctor {
   /// max_norm instead of turning clipping on; "flat" while over 90% of the recent steps were
   /// clipped names the clip share and puts "clip_bound" (updates cut to lr x max_norm) first.
   ///
-  /// Hysteresis (issue 42): a reading holds until the evidence against it passes the evidence
+  /// Hysteresis: a reading holds until the evidence against it passes the evidence
   /// that made it. The previous epoch's reading relaxes its own rule: "no_signal" holds while
   /// the training loss stays within 10% of chance (within 20% of the initial loss), the
   /// validation loss within 20% of chance; "diverging" (classification) while the training
@@ -159,7 +159,7 @@ class LossDoctor {
   Diagnosis diagnose(const DoctorContext& context = {}) const;
 
   /// What the doctor keeps of an epoch: the fields of EpochRecord it reads (40 bytes an epoch
-  /// instead of 152; at most kEpochCapacity + 1 of them, issue 44 item 2). val_accuracy is NaN
+  /// instead of 152; at most kEpochCapacity + 1 of them). val_accuracy is NaN
   /// where the record had none.
   struct Epoch {
     int64_t epoch = 0, step = 0;

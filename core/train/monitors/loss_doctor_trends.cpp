@@ -103,7 +103,7 @@ const std::optional<OverfittingOnset>& LossDoctor::overfitOnset(int64_t patience
     r.fed_epoch = e.epoch;
     auto o = r.detector.update(e.epoch, e.train_loss, e.val_loss);
     // The reading holds until the mean validation loss comes back below its lowest mean (a
-    // single lucky epoch below the best one does not end it: hysteresis, issue 42).
+    // single lucky epoch below the best one does not end it: hysteresis).
     const std::optional<double> best_mean = r.detector.bestMean();
     if (best_mean && (!r.best_val || *best_mean < *r.best_val)) {
       r.best_val = best_mean;

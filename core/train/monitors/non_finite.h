@@ -1,5 +1,5 @@
 #pragma once
-/// Non-finite forensics and finite divergence (issue 11). Pure logic, torch-free: the engine
+/// Non-finite forensics and finite divergence. Pure logic, torch-free: the engine
 /// collects the evidence (core/train/step/layer_stats.h) and these functions word it and decide.
 #include <cstdint>
 #include <optional>
@@ -50,7 +50,7 @@ Event nonFiniteForensicsEvent(const NonFiniteEvidence& evidence, const CauseSett
 /// epochs 3 and later only (so the earliest is epoch 5), while the training loss is above
 /// 1.5 x ln C (a constant uniform prediction does far better) and not below its value at the
 /// streak's first epoch: a run at chance whose loss falls is learning, however slowly, not
-/// diverging (issue 19). Each criterion is reported when it starts to hold (again after it stopped
+/// diverging. Each criterion is reported when it starts to hold (again after it stopped
 /// holding).
 class DivergenceMonitor {
  public:

@@ -164,7 +164,7 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
                            "test/ folder beside train/"
                          : "") +
                     ")");
-  // The checkpoint's own data must be the files its run read (issue 43): reordered rows would
+  // The checkpoint's own data must be the files its run read: reordered rows would
   // move training samples into the validation split without a word.
   std::vector<std::string> changes;
   if (!request.data)
@@ -234,7 +234,7 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
     r.predicted_value.assign(p, p + all.numel());
     const at::Tensor t = split.y.to(at::kCPU).to(at::kFloat).contiguous();
     r.target_value.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
-    // R^2, MAE and RMSE in target units, as the run's metrics.csv computes them (issue 43).
+    // R^2, MAE and RMSE in target units, as the run's metrics.csv computes them.
     EvalSums sums;
     sums.count = r.samples;
     addRegressionSums(sums, all, t);

@@ -1,6 +1,6 @@
 // training.num_threads "auto". Why measure: on a machine where another program keeps a core
 // busy, OpenMP's barriers wait for a thread the scheduler has parked, and 2 threads ran 6x
-// slower than 1 (issue 12); on an idle machine 2 can be faster. Only timing can tell.
+// slower than 1; on an idle machine 2 can be faster. Only timing can tell.
 #include "core/train/probes/thread_choice.h"
 
 #include <ATen/CPUGeneratorImpl.h>

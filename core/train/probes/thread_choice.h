@@ -1,6 +1,6 @@
 #pragma once
 /// training.num_threads "auto": the candidate counts and their timing on a throwaway copy of the
-/// model (issue 12). Internal to core (torch types).
+/// model. Internal to core (torch types).
 #include <vector>
 
 #include "core/config/config_fwd.h"

@@ -82,7 +82,7 @@ CheckpointInfo inspectCheckpoint(const std::filesystem::path& file) {
   info.torch_version = strAt("torch_version");
   info.trainscope_version = strAt("trainscope_version");
   info.saved_at = strAt("saved_at");
-  // The data files the run read (issue 43; absent in checkpoints of older builds).
+  // The data files the run read (absent in checkpoints of older builds).
   const auto data = d.find("data");
   if (data != d.end() && data->value().isGenericDict()) {
     const auto& dd = data->value().toGenericDict();

@@ -1,5 +1,5 @@
 #pragma once
-/// In-memory snapshots of the whole training state (issue 11), so that a run whose weights have
+/// In-memory snapshots of the whole training state, so that a run whose weights have
 /// gone bad can roll back and continue (lower learning rate, clipping on). Bounded: the run's
 /// first snapshot plus the newest `keep`. Each is a captureState() dict (train_state_io.h): model
 /// and optimizer tensors copied, RNG and counters; the epoch history is not copied (its epoch

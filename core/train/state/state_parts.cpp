@@ -254,7 +254,7 @@ void saveData(const TrainState&, const PartSave& save, GenericDict& d) {
   data.insert("class_names", stringList(s.class_names));
   data.insert("feature_names", stringList(s.feature_names));
   data.insert("preprocessing", pre);
-  // The data files the run read (issue 43): a list of dicts, as run.json's data.files.
+  // The data files the run read: a list of dicts, as run.json's data.files.
   c10::impl::GenericList files(c10::AnyType::get());
   for (const DataFile& f : s.files) {
     GenericDict entry = makeStringDict();

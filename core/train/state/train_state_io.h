@@ -46,7 +46,7 @@ c10::impl::GenericDict captureState(const TrainState& state, const CheckpointCon
 /// int64, the rest float64); a field an epoch may lack (val_accuracy, train_accuracy, val_r2,
 /// val_mae, val_rmse) is NaN there and "present"[name] (bool [n]) says which epochs have one.
 /// Its size grows by about 100 bytes an epoch and reads back without decoding an object per
-/// epoch (issue 44: a 60,000-epoch history as a list of dicts was refused).
+/// epoch (a 60,000-epoch history as a list of dicts was refused).
 c10::impl::GenericDict historyColumns(const std::vector<EpochRecord>& history, size_t n);
 
 /// The history a checkpoint or snapshot holds: the records of `history` (thinned past

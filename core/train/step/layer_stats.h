@@ -1,5 +1,5 @@
 #pragma once
-/// Per-parameter-tensor gradient norms and update-to-parameter ratios (issue 11), from slices
+/// Per-parameter-tensor gradient norms and update-to-parameter ratios, from slices
 /// of the flat gradient buffer. Internal to core (torch types).
 #include <ATen/core/Tensor.h>
 

@@ -198,7 +198,7 @@ EvalSums evaluateSums(Model& model, const TensorPair& split, bool classification
       sums.loss_sum +=
           F::mse_loss(out, y, F::MSELossFuncOptions().reduction(torch::kSum)).item<double>() /
           targets_per_sample;
-      addRegressionSums(sums, out, y);  // R^2, MAE and RMSE (issue 43)
+      addRegressionSums(sums, out, y);  // R^2, MAE and RMSE
     }
     if (sink) sink(start, mistakes.val_with_grad ? out.detach() : out, y);
   }

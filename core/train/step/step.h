@@ -66,7 +66,7 @@ struct EvalSums {
   double loss_sum = 0;  ///< sum of the per-sample losses (reduction "sum")
   int64_t correct = 0;  ///< classification: correct predictions
   int64_t count = 0;    ///< samples evaluated
-  /// Regression (issue 43), in the units the model sees (data.target_scale applied): the sum
+  /// Regression, in the units the model sees (data.target_scale applied): the sum
   /// of |output - target| over every element, and per target column the sums of squared
   /// errors, of the targets and of their squares (what R^2's SSE and SST need).
   double abs_sum = 0;

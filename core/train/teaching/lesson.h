@@ -1,5 +1,5 @@
 #pragma once
-/// A lesson (issue 25 §2): a config to start from and a sequence of steps a teacher walks
+/// A lesson: a config to start from and a sequence of steps a teacher walks
 /// through in the dashboard, each with a short text in Chinese and English, what to look at, what
 /// the app does when the step opens, a question for the class, and which controls are hidden or
 /// locked. A lesson file is a config file (a base "preset" and any config keys) with a "lesson"
@@ -16,7 +16,7 @@
 
 namespace trainscope {
 
-/// Limits of a lesson file (issue 44 item 8: a 10 MB step text froze the dashboard): a text of
+/// Limits of a lesson file (a 10 MB step text froze the dashboard): a text of
 /// one language (a title, a step, a question) in bytes of UTF-8, the steps, the file.
 inline constexpr std::size_t kMaxLessonTextBytes = 4000;
 inline constexpr std::size_t kMaxLessonSteps = 100;
