@@ -26,7 +26,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "core/io/checkpoint.h"
+#include "core/train/state/checkpoint.h"
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/state/train_state.h"
