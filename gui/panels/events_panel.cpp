@@ -1,5 +1,6 @@
 #include "gui/panels/events_panel.h"
 
+#include "gui/plots/palette.h"
 #include <QListWidget>
 #include <QStyle>
 #include <QTime>
@@ -79,11 +80,11 @@ void EventsPanel::addLine(Render render, EventText::Severity severity, const QSt
       break;
     case EventText::Severity::Warning:
       item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-      item->setForeground(QColor(170, 90, 0));
+      item->setForeground(palette::kWarningText);
       break;
     case EventText::Severity::Error:
       item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
-      item->setForeground(QColor(180, 0, 0));
+      item->setForeground(palette::kErrorText);
       break;
   }
   list_->addItem(item);

@@ -1,5 +1,6 @@
 #include "gui/panels/gradient_watch_views.h"
 
+#include "gui/plots/palette.h"
 #include <QEvent>
 #include <QLabel>
 #include <QTimer>
@@ -113,7 +114,7 @@ void GradientWatchViews::markStep(qint64 step) {
     band->topLeft->setCoords(static_cast<double>(step) - 0.5, 0);
     band->bottomRight->setCoords(static_cast<double>(step) + 0.5, 1);
     band->setPen(Qt::NoPen);
-    band->setBrush(QColor(214, 39, 40, 60));
+    band->setBrush(palette::withAlpha(palette::kAlarm, 60));
     plot->replot(QCustomPlot::rpQueuedReplot);
   }
 }

@@ -1,5 +1,6 @@
 #include "gui/panels/mistake_settings.h"
 
+#include "gui/plots/palette.h"
 #include <QCheckBox>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -82,7 +83,9 @@ void MistakeSettings::updateHeader() {
                                 [](const QCheckBox* b) { return b->isChecked(); });
   toggle_->setText(on == 0 ? Tr::tr("Inject a mistake (teaching)")
                            : Tr::tr("Inject a mistake (teaching): %1 on").arg(on));
-  toggle_->setStyleSheet(on == 0 ? QString() : QStringLiteral("color: #c0392b; font-weight: bold;"));
+  toggle_->setStyleSheet(on == 0 ? QString()
+                                 : QStringLiteral("color: %1; font-weight: bold;")
+                                       .arg(palette::css(palette::kMistakeText)));
 }
 
 void MistakeSettings::retranslate() {

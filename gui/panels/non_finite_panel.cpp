@@ -1,5 +1,6 @@
 #include "gui/panels/non_finite_panel.h"
 
+#include "gui/plots/palette.h"
 #include <QEvent>
 #include <QPainter>
 #include <QLabel>
@@ -169,8 +170,8 @@ void NonFinitePanel::paintEvent(QPaintEvent*) {
   // A warning colour that reads in light and dark themes alike.
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  p.setPen(QPen(QColor(214, 39, 40), 1));
-  p.setBrush(QColor(214, 39, 40, 28));
+  p.setPen(QPen(palette::kAlarm, 1));
+  p.setBrush(palette::withAlpha(palette::kAlarm, 28));
   p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
 }
 

@@ -1,5 +1,6 @@
 #include "gui/panels/repro_report_dialog.h"
 
+#include "gui/plots/palette.h"
 #include <qcustomplot.h>
 
 #include <QDialogButtonBox>
@@ -36,8 +37,7 @@ QCustomPlot* makeLossComparePlot(const std::vector<double>& a, const std::vector
   plot->setMinimumSize(360, 200);
   const std::vector<double>* curves[] = {&a, &b};
   const QString names[] = {nameA, nameB};
-  const QPen pens[] = {QPen(QColor(31, 119, 180), 2),
-                       QPen(QColor(255, 127, 14), 1.5, Qt::DashLine)};
+  const QPen pens[] = {QPen(palette::tab10(0), 2), QPen(palette::tab10(1), 1.5, Qt::DashLine)};
   for (int k = 0; k < 2; ++k) {
     QVector<double> x, y;
     for (std::size_t i = 0; i < curves[k]->size(); ++i) {
@@ -92,8 +92,8 @@ ReproReportDialog::ReproReportDialog(const ReproReport& report, QWidget* parent)
   verdict_->setObjectName(QStringLiteral("reproVerdictLabel"));
   verdict_->setWordWrap(true);
   setRelativeFont(verdict_, 1.25, /*bold=*/true);
-  verdict_->setStyleSheet(report.identical ? QStringLiteral("color: #1a7f37;")
-                                           : QStringLiteral("color: #b35900;"));
+  verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(palette::css(
+      report.identical ? palette::kSuccessText : palette::kWarningText)));
   layout->addWidget(verdict_);
 
   auto* form = new QFormLayout;

@@ -1,5 +1,6 @@
 #include "gui/panels/run_status.h"
 
+#include "gui/plots/palette.h"
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
@@ -139,7 +140,8 @@ RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   seed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   mistakes_ = new QLabel(this);
   mistakes_->setObjectName(QStringLiteral("mistakesLabel"));
-  mistakes_->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+  mistakes_->setStyleSheet(
+      QStringLiteral("color: %1; font-weight: bold;").arg(palette::css(palette::kMistakeText)));
   mistakes_->setVisible(false);
   for (QLabel* l : {mistakes_, epoch_, step_, metrics_, speed_, device_, seed_}) {
     l->setContentsMargins(6, 0, 6, 0);  // fields never run into each other

@@ -8,7 +8,7 @@ namespace trainscope {
 namespace {
 const QColor& kTrainColor = palette::kTrain;
 const QColor& kValColor = palette::kVal;
-const QColor kLrColor(148, 103, 189);
+const QColor& kLrColor = palette::kSecondary;
 
 void smallLegend(LivePlot* plot) {
   QFont f = plot->font();

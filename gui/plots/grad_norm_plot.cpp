@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "gui/event_text.h"
+
+#include "gui/plots/palette.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
 
@@ -11,9 +13,9 @@ namespace trainscope {
 
 namespace {
 
-const QColor kGradColor(44, 160, 44);
-const QColor kClippedColor(148, 103, 189);
-const QColor kThresholdColor(214, 39, 40);
+const QColor& kGradColor = palette::kGradient;
+const QColor& kClippedColor = palette::kSecondary;
+const QColor& kThresholdColor = palette::kAlarm;
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "gui/plots/layer_plot.h"
 
+#include "gui/plots/palette.h"
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,12 +22,7 @@ namespace {
 
 constexpr int kRedrawMs = 100;
 
-QColor lineColor(std::size_t i) {
-  static const QColor palette[] = {
-      {31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
-      {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
-  return palette[i % (sizeof(palette) / sizeof(palette[0]))];
-}
+QColor lineColor(std::size_t i) { return palette::tab10(static_cast<int>(i % 10)); }
 
 void smallLegend(LivePlot* plot) {
   QFont f = plot->font();
@@ -127,7 +123,7 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
   band->topLeft->setCoords(0, kBandHigh);
   band->bottomRight->setCoords(1, kBandLow);
   band->setPen(Qt::NoPen);
-  band->setBrush(QColor(44, 160, 44, 40));
+  band->setBrush(palette::withAlpha(palette::kGradient, 40));
   band->setClipToAxisRect(true);
   auto* centre = new QCPItemStraightLine(ratio_);
   for (QCPItemPosition* p : {centre->point1, centre->point2}) {
@@ -136,7 +132,7 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
   }
   centre->point1->setCoords(0, kBandCentre);
   centre->point2->setCoords(1, kBandCentre);
-  centre->setPen(QPen(QColor(44, 160, 44), 1, Qt::DashLine));
+  centre->setPen(QPen(palette::kGradient, 1, Qt::DashLine));
   retranslate();
   sync();
 }

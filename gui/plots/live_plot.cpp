@@ -1,5 +1,6 @@
 #include "gui/plots/live_plot.h"
 
+#include "gui/plots/palette.h"
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
@@ -112,9 +113,9 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     QCPScatterStyle::ScatterShape shape;
     QColor color;
   } kinds[kNonFiniteKinds] = {
-      {QCPScatterStyle::ssCross, QColor(200, 0, 0)},
-      {QCPScatterStyle::ssTriangle, QColor(150, 0, 150)},
-      {QCPScatterStyle::ssTriangleInverted, QColor(0, 90, 200)},
+      {QCPScatterStyle::ssCross, palette::kNonFiniteMarkers[0]},
+      {QCPScatterStyle::ssTriangle, palette::kNonFiniteMarkers[1]},
+      {QCPScatterStyle::ssTriangleInverted, palette::kNonFiniteMarkers[2]},
   };
   for (int k = 0; k < kNonFiniteKinds; ++k) {
     QCPGraph* g = addGraph(xAxis, marker_axis_);

@@ -1,5 +1,6 @@
 #include "gui/plots/loss_scale_plot.h"
 
+#include "gui/plots/palette.h"
 #include <QEvent>
 #include <QTextLayout>
 #include <algorithm>
@@ -12,9 +13,9 @@
 namespace trainscope {
 
 namespace {
-const QColor kScaleColor(23, 190, 207);
-const QColor kSkipColor(214, 39, 40);
-const QColor kMarkColor(120, 120, 120);
+const QColor& kScaleColor = palette::kScale;
+const QColor& kSkipColor = palette::kAlarm;
+const QColor& kMarkColor = palette::kGuide;
 }  // namespace
 
 LossScalePlot::LossScalePlot(const TrainingController* controller, QWidget* parent)

@@ -1,5 +1,6 @@
 #include "gui/plots/lr_find_plot.h"
 
+#include "gui/plots/palette.h"
 #include <algorithm>
 #include <cmath>
 
@@ -9,8 +10,8 @@
 namespace trainscope {
 
 namespace {
-const QColor kLossColor(31, 119, 180);
-const QColor kSuggestionColor(214, 39, 40);
+const QColor& kLossColor = palette::kTrain;
+const QColor& kSuggestionColor = palette::kAlarm;
 }  // namespace
 
 LrFindPlot::LrFindPlot(QWidget* parent) : LivePlot(parent) {
@@ -54,7 +55,7 @@ void LrFindPlot::showResult(const LrFinderResult& result) {
     label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label_->setColor(kSuggestionColor.darker(120));
-    label_->setBrush(QColor(255, 255, 255, 210));
+    label_->setBrush(palette::kLabelBackground);
     label_->setPadding(QMargins(2, 1, 2, 1));
   }
   if (line_) {

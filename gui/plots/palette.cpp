@@ -11,10 +11,10 @@ QColor forProjector(const QColor& color) {
   static const Pair kPairs[] = {
       {kTrain, QColor(0, 114, 178)},                // blue
       {kVal, QColor(213, 94, 0)},                   // vermillion
-      {QColor(44, 160, 44), QColor(0, 158, 115)},   // green -> bluish green
-      {QColor(148, 103, 189), QColor(204, 121, 167)},  // purple -> reddish purple
-      {QColor(214, 39, 40), QColor(178, 24, 43)},   // red -> a deep red (captions say "red")
-      {QColor(20, 80, 140), QColor(0, 61, 115)},    // the smoothed loss: a darker blue
+      {kGradient, QColor(0, 158, 115)},             // green -> bluish green
+      {kSecondary, QColor(204, 121, 167)},          // purple -> reddish purple
+      {kAlarm, QColor(178, 24, 43)},                // red -> a deep red (captions say "red")
+      {kSmoothed, QColor(0, 61, 115)},              // the smoothed loss: a darker blue
   };
   QColor out;
   bool matched = false;

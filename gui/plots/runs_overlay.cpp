@@ -1,5 +1,6 @@
 #include "gui/plots/runs_overlay.h"
 
+#include "gui/plots/palette.h"
 #include <QScreen>
 
 #include <QCheckBox>
@@ -29,9 +30,6 @@ namespace trainscope {
 namespace {
 
 // matplotlib's tab10: one colour per run.
-const QColor kColours[] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},
-                           {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
-                           {188, 189, 34},  {23, 190, 207}};
 
 struct Metric {
   const char* key;
@@ -206,7 +204,7 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   plot_->setNoAntialiasingOnDrag(true);
   for (size_t i = 0; i < runs_.size(); ++i) {
     QCPGraph* g = plot_->addGraph();
-    QPen pen(kColours[i % 10], 1.8);
+    QPen pen(palette::tab10(static_cast<int>(i)), 1.8);
     g->setPen(pen);
     g->setName(names_[static_cast<int>(i)]);
   }
@@ -356,7 +354,7 @@ void RunsOverlayDialog::redraw() {
     const bool is_base = static_cast<int>(i) == base;
     const QString name = names_[static_cast<int>(i)].toHtmlEscaped();
     lines << QStringLiteral("<span style='color:%1'>&#9632;</span> %2%3: %4%5, %6%7")
-                 .arg(kColours[i % 10].name(), name, is_base ? Tr::tr(" (baseline)") : QString(),
+                 .arg(palette::css(palette::tab10(static_cast<int>(i))), name, is_base ? Tr::tr(" (baseline)") : QString(),
                       number(sums[i].last), is_base ? QString() : pct(sums[i].last, sums[base].last),
                       number(sums[i].best), is_base ? QString() : pct(sums[i].best, sums[base].best));
   }

@@ -26,11 +26,11 @@ const char* const kHomeY = "trainscopeHomeY";
 
 const QColor& kTrainColor = palette::kTrain;
 const QColor& kValColor = palette::kVal;
-const QColor kSmoothColor(20, 80, 140);
-const QColor kBestColor(44, 160, 44);
-const QColor kOnsetColor(214, 39, 40);
-const QColor kStopColor(120, 120, 120);
-const QColor kLrChangeColor(148, 103, 189);
+const QColor& kSmoothColor = palette::kSmoothed;
+const QColor& kBestColor = palette::kBest;
+const QColor& kOnsetColor = palette::kAlarm;
+const QColor& kStopColor = palette::kGuide;
+const QColor& kLrChangeColor = palette::kSecondary;
 /// Above this many per-step points the raw curve is drawn fainter still (batch size 1 runs
 /// would otherwise paint a solid band over the smoothed trend).
 constexpr int kDenseSteps = 2000;
@@ -82,7 +82,7 @@ LossPlot::LossPlot(QWidget* parent) : LivePlot(parent) {
   best_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
   best_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
   best_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-  best_label_->setBrush(QColor(255, 255, 255, 200));
+  best_label_->setBrush(palette::kLabelBackground);
   best_label_->setPadding(QMargins(2, 1, 2, 1));
   best_line_->setVisible(false);
   best_label_->setVisible(false);
@@ -353,7 +353,7 @@ void LossPlot::rebuildMarkerItems() {
     t->position->setCoords(x, y);
     t->setProperty(kHomeY, y);
     t->setColor(color.darker(130));
-    t->setBrush(QColor(255, 255, 255, 200));
+    t->setBrush(palette::kLabelBackground);
     t->setPadding(QMargins(2, 1, 2, 1));
     t->setText(text);
     marker_items_.push_back(l);
@@ -419,7 +419,7 @@ void LossPlot::setMistakes(const std::vector<std::string>& names) {
       plotLayout()->insertRow(0);
       mistakes_banner_ = new QCPTextElement(this);
       mistakes_banner_->setObjectName(QStringLiteral("lossMistakesBanner"));
-      mistakes_banner_->setTextColor(QColor(192, 57, 43));
+      mistakes_banner_->setTextColor(palette::kMistakeText);
       QFont f = font();
       f.setBold(true);
       mistakes_banner_->setFont(f);

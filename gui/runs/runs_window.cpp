@@ -1,5 +1,6 @@
 #include "gui/runs/runs_window.h"
 
+#include "gui/plots/palette.h"
 #include <QColor>
 #include <QDesktopServices>
 #include <QDir>
@@ -299,9 +300,9 @@ void RunsWindow::fillTable() {
       if (v.is_number()) item->setData(Qt::UserRole, v.get<double>());
       if (c == 0) item->setData(Qt::UserRole + 1, r);  // index into rows_
       if (key == "status") {
-        if (row.status == "diverged" || row.status == "failed") item->setForeground(QColor(200, 30, 30));
-        if (row.status == "crashed" || row.status == "incomplete") item->setForeground(QColor(190, 110, 0));
-        if (row.status == "running") item->setForeground(QColor(20, 90, 200));
+        if (row.status == "diverged" || row.status == "failed") item->setForeground(palette::kErrorText);
+        if (row.status == "crashed" || row.status == "incomplete") item->setForeground(palette::kWarningText);
+        if (row.status == "running") item->setForeground(palette::kRunningText);
         if (!row.reason.empty()) item->setToolTip(q(row.reason));
       }
       // Cut cells show whole on hover (names cut to "overfit-..." at 1024x768).
@@ -337,7 +338,9 @@ void RunsWindow::applyFilter() {
     table_->setRowHidden(r, !keep);
   }
   filter_->setToolTip(error);
-  filter_->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c81e1e;"));
+  filter_->setStyleSheet(error.isEmpty() ? QString()
+                                         : QStringLiteral("border: 1px solid %1;")
+                                               .arg(palette::css(palette::kErrorText)));
 }
 
 }  // namespace trainscope

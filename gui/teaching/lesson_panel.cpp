@@ -1,5 +1,6 @@
 #include "gui/teaching/lesson_panel.h"
 
+#include "gui/plots/palette.h"
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QEventLoop>
@@ -43,7 +44,7 @@ class HighlightFrame : public QWidget {
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(QColor(230, 159, 0), 4));  // Okabe-Ito orange: seen on any projector
+    p.setPen(QPen(palette::kHighlight, 4));  // seen on any projector
     p.drawRoundedRect(QRectF(rect()).adjusted(2, 2, -2, -2), 6, 6);
   }
 };
@@ -58,7 +59,7 @@ LessonPanel::LessonPanel(const LessonHost& host, QWidget* parent)
   setFrameShape(QFrame::StyledPanel);
   setAutoFillBackground(true);
   QPalette pal = palette();
-  pal.setColor(QPalette::Window, QColor(255, 248, 225));  // a light note colour
+  pal.setColor(QPalette::Window, palette::kNoteBackground);
   setPalette(pal);
   title_ = new QLabel(this);
   title_->setObjectName(QStringLiteral("lessonTitle"));

@@ -2,6 +2,7 @@
 // inline, or laid out by QTextDocument onto PDF pages.
 #include "gui/teaching/run_report.h"
 
+#include "gui/plots/palette.h"
 #include <qcustomplot.h>
 
 #include <QBuffer>
@@ -333,13 +334,15 @@ QString reportHtml(const RunRecord& run, const std::vector<PlotImage>& plots,
                                 "h1 { font-size: 150%; } h2 { font-size: 120%; margin-top: 1.2em; }\n"
                                 "table { border-collapse: collapse; }\n"
                                 "th, td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }\n"
-                                "table.kv th { font-weight: normal; color: #555; }\n"
-                                "tr.warning td { color: #8a5a00; } tr.error td { color: #b2182b; }\n"
-                                ".mistakes { border: 2px solid #b2182b; padding: 6px; color: #b2182b; }\n"
+                                "table.kv th { font-weight: normal; color: %6; }\n"
+                                "tr.warning td { color: %3; } tr.error td { color: %4; }\n"
+                                ".mistakes { border: 2px solid %5; padding: 6px; color: %5; }\n"
                                 "img { max-width: 100%; }\n"
                                 "</style></head><body>\n")
                      .arg(languageCode(QLocale()).replace(QLatin1Char('_'), QLatin1Char('-')),
-                          esc(Tr::tr("Run report: %1").arg(name)));
+                          esc(Tr::tr("Run report: %1").arg(name)), palette::css(palette::kWarningText),
+                          palette::css(palette::kErrorText), palette::css(palette::kMistakeText),
+                          palette::css(palette::kMutedText));
   html += QStringLiteral("<h1>%1</h1>\n").arg(esc(Tr::tr("Run report: %1").arg(name)));
   html += QStringLiteral("<p>%1<br><code>%2</code></p>\n")
               .arg(esc(Tr::tr("Written by TrainScope on %1 from the run folder")

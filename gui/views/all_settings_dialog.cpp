@@ -1,5 +1,6 @@
 #include "gui/views/all_settings_dialog.h"
 
+#include "gui/plots/palette.h"
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -91,7 +92,7 @@ AllSettingsDialog::AllSettingsDialog(const TrainConfig& config, QWidget* parent)
   error_ = new QLabel(this);
   error_->setObjectName(QStringLiteral("allSettingsError"));
   error_->setWordWrap(true);
-  error_->setStyleSheet(QStringLiteral("color: #b00020;"));
+  error_->setStyleSheet(QStringLiteral("color: %1;").arg(palette::css(palette::kErrorText)));
   error_->hide();
   layout->addWidget(error_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

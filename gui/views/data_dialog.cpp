@@ -1,5 +1,6 @@
 #include "gui/views/data_dialog.h"
 
+#include "gui/plots/palette.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -312,7 +313,7 @@ void DataDialog::loadColumns() {
 void DataDialog::showColumns(int generation, const QStringList& columns, const QString& error) {
   if (generation != columns_generation_) return;
   if (!error.isEmpty()) {
-    report_->setHtml(QStringLiteral("<p style='color:#b00020'>%1</p>").arg(error.toHtmlEscaped()));
+    report_->setHtml(QStringLiteral("<p style='color:%2'>%1</p>").arg(error.toHtmlEscaped(), palette::css(palette::kErrorText)));
     return;
   }
   const std::string before = dataJson(dataConfig());
@@ -375,9 +376,9 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
   if (!r) {
     checked_.reset();
     accept_after_check_ = false;
-    report_->setHtml(QStringLiteral("<p style='color:#b00020'><b>%1</b><br>%2</p><p>%3</p>")
+    report_->setHtml(QStringLiteral("<p style='color:%4'><b>%1</b><br>%2</p><p>%3</p>")
                          .arg(Tr::tr("This data cannot be used:"), error.toHtmlEscaped(),
-                              Tr::tr("The settings keep the previous data.")));
+                              Tr::tr("The settings keep the previous data."), palette::css(palette::kErrorText)));
     emit checkFinished(false);
     return;
   }
@@ -405,10 +406,10 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
                                                           r->warning_facts[i].count,
                                                           r->warning_facts[i].ratio)
                                                      : QString::fromStdString(r->warnings[i]);
-    h += QStringLiteral("<p style='color:#a05a00'>⚠ %1</p>").arg(text.toHtmlEscaped());
+    h += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(text.toHtmlEscaped(), palette::css(palette::kWarningText));
   }
   for (const std::string& n : r->notes)
-    h += QStringLiteral("<p style='color:#555'>%1</p>").arg(esc(n));
+    h += QStringLiteral("<p style='color:%2'>%1</p>").arg(esc(n), palette::css(palette::kMutedText));
   if (!r->classes.empty()) {
     int64_t most = 1;
     for (const ClassCount& c : r->classes) most = std::max(most, c.train);
@@ -419,9 +420,10 @@ void DataDialog::showReport(int generation, const DataConfig& checked, const Dat
       const int bar = static_cast<int>(200.0 * static_cast<double>(c.train) / most);
       h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
                           "<td align=right>%4</td><td><table cellspacing=0 cellpadding=0><tr>"
-                          "<td width=%5 height=10 bgcolor='#1f77b4'></td></tr></table></td></tr>")
+                          "<td width=%5 height=10 bgcolor='%6'></td></tr></table></td></tr>")
                .arg(QCoreApplication::translate("TrainScope", c.name.c_str()).toHtmlEscaped())
-               .arg(c.train).arg(c.val).arg(c.test).arg(std::max(1, bar));
+               .arg(c.train).arg(c.val).arg(c.test).arg(std::max(1, bar))
+               .arg(palette::css(palette::kTrain));
     }
     h += QStringLiteral("</table>");
   }

@@ -1,5 +1,6 @@
 #include "gui/views/evaluation_dialog.h"
 
+#include "gui/plots/palette.h"
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -81,8 +82,9 @@ void EvaluationDialog::showResult(int generation, const EvaluationResult* r, con
   run_->setEnabled(true);
   error_ = error;
   if (!r) {
-    status_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
-                         .arg(Tr::tr("Cannot evaluate: %1").arg(error.toHtmlEscaped())));
+    status_->setText(QStringLiteral("<span style='color:%2'>%1</span>")
+                         .arg(Tr::tr("Cannot evaluate: %1").arg(error.toHtmlEscaped()),
+                              palette::css(palette::kErrorText)));
     emit finished(false);
     return;
   }

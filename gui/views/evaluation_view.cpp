@@ -1,5 +1,6 @@
 #include "gui/views/evaluation_view.h"
 
+#include "gui/plots/palette.h"
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -23,8 +24,8 @@
 namespace trainscope {
 namespace {
 
-const QColor kRight(31, 119, 180);  // the diagonal: tab10 blue
-const QColor kWrong(214, 39, 40);   // errors: tab10 red
+const QColor& kRight = palette::tab10(0);  // the diagonal: blue
+const QColor& kWrong = palette::kAlarm;   // errors: red
 
 /// `base` blended towards white: share 0 white, share 1 the full colour.
 QColor shade(const QColor& base, double share) {
@@ -112,7 +113,7 @@ class ConfusionMatrixWidget : public QWidget {
         const double share = total > 0 ? static_cast<double>(c) / total : 0;
         const QRect cell(grid_.left() + q * cell_w_, grid_.top() + t * cell_h_, cell_w_, cell_h_);
         p.fillRect(cell, c == 0 ? palette().base().color() : shade(t == q ? kRight : kWrong, 0.15 + 0.85 * share));
-        p.setPen(QColor(220, 220, 220));
+        p.setPen(palette::kGridLine);
         p.drawRect(cell.adjusted(0, 0, -1, -1));
         const QString text = QString::number(c);
         if (c > 0 && sfm.horizontalAdvance(text) <= cell_w_ - 2 && sfm.height() <= cell_h_) {
@@ -297,11 +298,11 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   followPresentation(plot_);
   plot_->setObjectName(QStringLiteral("evaluationPlot"));
   diagonal_ = plot_->addGraph();
-  diagonal_->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DashLine));
+  diagonal_->setPen(QPen(palette::kGuide, 1.5, Qt::DashLine));
   points_ = plot_->addGraph();
   points_->setLineStyle(QCPGraph::lsNone);
-  points_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(255, 127, 14),
-                                           QColor(255, 127, 14, 90), 5));
+  points_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, palette::kVal,
+                                           palette::withAlpha(palette::kVal, 90), 5));
   stack_->addWidget(plot_);
   clear();
 }

@@ -1,5 +1,6 @@
 #include "gui/views/model_view.h"
 
+#include "gui/plots/palette.h"
 #include <qcustomplot.h>
 
 #include <QEvent>
@@ -20,10 +21,10 @@
 namespace trainscope {
 
 namespace {
-const QColor kClass0(31, 119, 180);
-const QColor kClass1(255, 127, 14);
-const QColor kTruthColor(90, 90, 90);
-const QColor kPredictionColor(214, 39, 40);
+const QColor& kClass0 = palette::tab10(0);
+const QColor& kClass1 = palette::tab10(1);
+const QColor& kTruthColor = palette::kTruth;
+const QColor& kPredictionColor = palette::kAlarm;
 const QColor kWrongColor(214, 39, 40);
 const QColor kRightColor(44, 160, 44);
 
@@ -181,7 +182,7 @@ ModelView::ModelView(QWidget* parent) : QWidget(parent) {
   f.setPointSizeF(f.pointSizeF() * 0.9);
   plot_->legend->setFont(f);
   plot_->legend->setVisible(false);  // the caption names what is drawn; nothing hides data
-  plot_->legend->setBrush(QColor(255, 255, 255, 200));
+  plot_->legend->setBrush(palette::kLabelBackground);
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
   QCPColorGradient g;
