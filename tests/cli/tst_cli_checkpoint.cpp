@@ -28,22 +28,6 @@ QStringList baseArgs() {
 }
 
 /// The rows of two CSV files agree, wall-clock columns aside.
-void compareCsv(const QString& a, const QString& b) {
-  const auto x = readCsv(a), y = readCsv(b);
-  QVERIFY2(x && y, qPrintable(b));
-  QCOMPARE(x->header, y->header);
-  QCOMPARE(x->rows.size(), y->rows.size());
-  const int sec = x->column("epoch_seconds"), sps = x->column("samples_per_second");
-  for (int r = 0; r < x->rows.size(); ++r)
-    for (int k = 0; k < x->rows[r].size(); ++k)
-      if (k != sec && k != sps)
-        QVERIFY2(x->rows[r][k] == y->rows[r][k],
-                 qPrintable(QString("%1 row %2 %3: %4 vs %5")
-                                .arg(b)
-                                .arg(r)
-                                .arg(x->header[k], x->rows[r][k], y->rows[r][k])));
-}
-
 }  // namespace
 
 class TstCliCheckpoint : public QObject {
@@ -80,8 +64,8 @@ void TstCliCheckpoint::resumeAtEpochEnd() {
   r = runCli({"train", "--resume", half + "/checkpoints/last.pt", "--epochs", "6", "--out", resumed,
               "--json"});
   QVERIFY2(r.exit_code == 0, describe(r));
-  compareCsv(straight_ + "/metrics.csv", resumed + "/metrics.csv");
-  compareCsv(straight_ + "/steps.csv", resumed + "/steps.csv");
+  COMPARE_RUN_CSV(straight_ + "/metrics.csv", resumed + "/metrics.csv");
+  COMPARE_RUN_CSV(straight_ + "/steps.csv", resumed + "/steps.csv");
   // --json prints the resumed epochs only (4..6), then the summary.
   QCOMPARE(r.out.trimmed().split('\n').size(), 4);
   const QJsonObject run = readJsonObject(resumed + "/run.json");
@@ -123,8 +107,8 @@ void TstCliCheckpoint::resumeAfterInterrupt() {
   if (code == 0) QSKIP("the run completed before the interrupt arrived");
   CliResult r = runCli({"train", "--resume", ckpt, "--out", resumed});
   QVERIFY2(r.exit_code == 0, describe(r));
-  compareCsv(straight_ + "/metrics.csv", resumed + "/metrics.csv");
-  compareCsv(straight_ + "/steps.csv", resumed + "/steps.csv");
+  COMPARE_RUN_CSV(straight_ + "/metrics.csv", resumed + "/metrics.csv");
+  COMPARE_RUN_CSV(straight_ + "/steps.csv", resumed + "/steps.csv");
   QCOMPARE(at(readJsonObject(resumed + "/run.json"), "resumed_from.step").toInteger(), step);
 }
 

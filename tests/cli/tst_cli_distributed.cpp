@@ -13,6 +13,7 @@
 #include <QtCore/QThread>
 #include <QtTest/QtTest>
 
+#include "python_runner.h"
 #include "cli_test_util.h"
 #include "free_port.h"
 
@@ -38,11 +39,10 @@ QStringList moonsArgs(int batch_size, int epochs) {
 
 /// Runs /usr/bin/python3 -c `code` with `args`; its stdout, trimmed.
 QString python(const QString& code, const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TRAINSCOPE_TEST_PYTHON), QStringList{"-c", code} + args);
-  if (!p.waitForStarted(10000) || !p.waitForFinished(120000)) return "python did not run";
-  return QString::fromUtf8(p.readAllStandardOutput()).trimmed() +
-         (p.exitCode() != 0 ? " " + QString::fromUtf8(p.readAllStandardError()) : QString());
+  const testpython::Result p = testpython::script(code, args);
+  if (!p.finished) return "python did not run";
+  return QString::fromUtf8(p.out).trimmed() +
+         (p.exit_code != 0 ? " " + QString::fromUtf8(p.err) : QString());
 }
 
 /// Largest |a - b| over the model_state_dict tensors of two checkpoints (torch.load).

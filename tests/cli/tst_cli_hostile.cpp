@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QtTest/QtTest>
 
+#include "python_runner.h"
 #include "cli_test_util.h"
 
 using namespace clitest;
@@ -87,13 +88,11 @@ void TstCliHostile::initTestCase() {
   CliResult r = runCli({"train", "--preset", "moons", "--epochs", "2", "--out", run});
   QVERIFY2(r.exit_code == 0, r.err.constData());
   dir_ = tmp_.filePath(QStringLiteral("hostile"));
-  QProcess py;
-  py.start(QStringLiteral(TRAINSCOPE_TEST_PYTHON),
-           {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
-            run + QStringLiteral("/checkpoints/last.pt"), dir_});
-  QVERIFY(py.waitForStarted(10000));
-  QVERIFY(py.waitForFinished(180000));
-  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const testpython::Result py = testpython::run(
+      {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
+       run + QStringLiteral("/checkpoints/last.pt"), dir_},
+      180000);
+  QVERIFY2(py.ok, qPrintable(py.why));
   for (const QString& line : readLines(dir_ + QStringLiteral("/manifest.tsv"))) {
     const QStringList f = line.split(QLatin1Char('\t'));
     if (f.size() == 3) kinds_.push_back({f[0], f[1], f[2]});

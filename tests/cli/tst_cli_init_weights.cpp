@@ -7,6 +7,7 @@
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "python_runner.h"
 #include "cli_test_util.h"
 
 using namespace clitest;
@@ -61,10 +62,9 @@ QStringList sineArgs(const QString& hidden) {
 }
 
 QByteArray python(const QStringList& args) {
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, QStringList{"-c", kScript} << args);
-  if (!py.waitForStarted(10000) || !py.waitForFinished(120000)) return "python did not run";
-  return py.readAllStandardOutput() + py.readAllStandardError();
+  const testpython::Result py = testpython::script(kScript, args);
+  if (!py.finished) return "python did not run";
+  return py.out + py.err;
 }
 
 }  // namespace

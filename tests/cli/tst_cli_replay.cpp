@@ -15,22 +15,6 @@ using namespace clitest;
 namespace {
 
 /// The rows of two CSV files agree, wall-clock columns aside.
-void compareCsv(const QString& a, const QString& b) {
-  const auto x = readCsv(a), y = readCsv(b);
-  QVERIFY2(x && y, qPrintable(b));
-  QCOMPARE(x->header, y->header);
-  QCOMPARE(x->rows.size(), y->rows.size());
-  const int sec = x->column("epoch_seconds"), sps = x->column("samples_per_second");
-  for (int r = 0; r < x->rows.size(); ++r)
-    for (int k = 0; k < x->rows[r].size(); ++k)
-      if (k != sec && k != sps)
-        QVERIFY2(x->rows[r][k] == y->rows[r][k],
-                 qPrintable(QString("%1 row %2 %3: %4 vs %5")
-                                .arg(b)
-                                .arg(r)
-                                .arg(x->header[k], x->rows[r][k], y->rows[r][k])));
-}
-
 /// "step what value" of every config_changed event of a run.
 QStringList configChanges(const QString& run_dir) {
   QStringList out;
@@ -147,8 +131,8 @@ void TstCliReplay::liveChangesReplayBitForBit() {
   CliResult r = runCli({"train", "--replay", orig, "--out", replay});
   QVERIFY2(r.exit_code == 0, describe(r));
   QVERIFY2(r.err.contains("6 recorded live changes"), describe(r));
-  compareCsv(orig + "/steps.csv", replay + "/steps.csv");
-  compareCsv(orig + "/metrics.csv", replay + "/metrics.csv");
+  COMPARE_RUN_CSV(orig + "/steps.csv", replay + "/steps.csv");
+  COMPARE_RUN_CSV(orig + "/metrics.csv", replay + "/metrics.csv");
   QCOMPARE(configChanges(replay), changes);
   const QJsonObject summary = readJsonObject(replay + "/summary.json");
   QCOMPARE(summary["global_step"].toInteger(), qint64(90));
@@ -187,8 +171,8 @@ void TstCliReplay::rollBackReplays() {
   CliResult r = runCli({"train", "--replay", orig, "--out", replay});
   QVERIFY2(r.exit_code == 0, describe(r));
   QVERIFY2(r.err.contains("1 recorded live change "), describe(r));
-  compareCsv(orig + "/steps.csv", replay + "/steps.csv");
-  compareCsv(orig + "/metrics.csv", replay + "/metrics.csv");
+  COMPARE_RUN_CSV(orig + "/steps.csv", replay + "/steps.csv");
+  COMPARE_RUN_CSV(orig + "/metrics.csv", replay + "/metrics.csv");
   QCOMPARE(configChanges(replay), configChanges(orig));
 }
 
@@ -221,7 +205,7 @@ void TstCliReplay::nonFinitePolicyChangeReplays() {
   CliResult r = runCli({"train", "--replay", orig, "--out", replay});
   QVERIFY2(r.exit_code == 3, describe(r));  // stopped on a non-finite value
   QVERIFY2(r.err.contains("1 recorded live change "), describe(r));
-  compareCsv(orig + "/steps.csv", replay + "/steps.csv");
+  COMPARE_RUN_CSV(orig + "/steps.csv", replay + "/steps.csv");
   const QJsonObject summary = readJsonObject(replay + "/summary.json");
   QCOMPARE(summary["stop_reason"].toString(), QString("non_finite"));
   QCOMPARE(summary["global_step"].toInteger(), qint64(7));
@@ -239,8 +223,8 @@ void TstCliReplay::runWithoutChangesReplaysAsItsConfig() {
   r = runCli({"train", "--config", a + "/config.json", "--out", c});
   QVERIFY2(r.exit_code == 0, describe(r));
   for (const char* file : {"/steps.csv", "/metrics.csv"}) {
-    compareCsv(c + file, b + file);
-    compareCsv(a + file, b + file);
+    COMPARE_RUN_CSV(c + file, b + file);
+    COMPARE_RUN_CSV(a + file, b + file);
   }
   QCOMPARE(readCsv(b + "/metrics.csv")->rows.size(), 3);
   // A replay never writes into the run it replays.

@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <cmath>
 
+#include "python_runner.h"
 #include "cli_test_util.h"
 
 using namespace clitest;
@@ -253,11 +254,10 @@ void TstCliTrain::fashionMnistSubset() {
 
   // What the run recorded (run.json and the checkpoint's `data`) is enough to evaluate its
   // model outside TrainScope with the same numbers.
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON,
-           {"-c", kEvaluateOutside, out, "/usr/share/datasets/fashion-mnist"});
-  QVERIFY(py.waitForStarted(10000) && py.waitForFinished(180000));
-  const QString said = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+  const testpython::Result py = testpython::script(
+      kEvaluateOutside, {out, "/usr/share/datasets/fashion-mnist"}, 180000);
+  QVERIFY2(py.finished, qPrintable(py.why));
+  const QString said = QString::fromUtf8(py.out + py.err);
   const QStringList words = said.trimmed().split(' ');
   QVERIFY2(words.size() == 3 && words[0] == "OK", qPrintable(said));
   const double py_loss = words[1].toDouble(), py_acc = words[2].toDouble();

@@ -8,6 +8,7 @@
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 #include <QtCore/QVector>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -59,6 +60,44 @@ inline std::optional<Csv> readCsv(const std::filesystem::path& path) {
   return readCsv(qpath(path));
 }
 
+/// Why two run CSV files (steps.csv, metrics.csv, layers.csv) differ in anything but their
+/// wall-clock columns (epoch_seconds, samples_per_second, elapsed_seconds), or "" when they
+/// agree: the header, the row count, each row's cell count and every other cell to the letter,
+/// over the first `max_rows` rows (< 0: all).
+inline QString csvDifference(const QString& a, const QString& b, int max_rows = -1) {
+  const auto x = readCsv(a), y = readCsv(b);
+  if (!x || !y) return QStringLiteral("cannot read ") + (x ? b : a);
+  if (x->header != y->header)
+    return QStringLiteral("%1: header %2 vs %3").arg(b, x->header.join(','), y->header.join(','));
+  if (x->rows.size() != y->rows.size())
+    return QStringLiteral("%1: %2 rows vs %3").arg(b).arg(x->rows.size()).arg(y->rows.size());
+  const int wall[] = {x->column(QStringLiteral("epoch_seconds")),
+                      x->column(QStringLiteral("samples_per_second")),
+                      x->column(QStringLiteral("elapsed_seconds"))};
+  const int rows = max_rows < 0 ? x->rows.size() : std::min<int>(max_rows, x->rows.size());
+  for (int r = 0; r < rows; ++r) {
+    if (x->rows[r].size() != y->rows[r].size())
+      return QStringLiteral("%1 row %2: %3 cells vs %4")
+          .arg(b)
+          .arg(r)
+          .arg(x->rows[r].size())
+          .arg(y->rows[r].size());
+    for (int k = 0; k < x->rows[r].size(); ++k) {
+      if (k == wall[0] || k == wall[1] || k == wall[2]) continue;
+      if (x->rows[r][k] != y->rows[r][k])
+        return QStringLiteral("%1 row %2 column %3: %4 vs %5")
+            .arg(b)
+            .arg(r)
+            .arg(x->header[k], x->rows[r][k], y->rows[r][k]);
+    }
+  }
+  return {};
+}
+inline QString csvDifference(const std::filesystem::path& a, const std::filesystem::path& b,
+                             int max_rows = -1) {
+  return csvDifference(qpath(a), qpath(b), max_rows);
+}
+
 inline QJsonObject readJsonObject(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return {};
@@ -85,3 +124,10 @@ inline std::string readText(const std::filesystem::path& path) {
 }
 
 }  // namespace testfiles
+
+/// Fails the test with the first difference csvDifference finds between two run CSV files.
+#define COMPARE_RUN_CSV(a, b)                                    \
+  do {                                                           \
+    const QString why_ = testfiles::csvDifference((a), (b));     \
+    QVERIFY2(why_.isEmpty(), qPrintable(why_));                  \
+  } while (false)

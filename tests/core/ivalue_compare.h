@@ -1,9 +1,21 @@
 #pragma once
-// Deep comparison of checkpoint values (torch IValues) for the core suites.
+// Deep comparison of checkpoint values (torch IValues) and of parameter lists for the core
+// suites.
 #include <ATen/core/ivalue.h>
+#include <ATen/ops/equal.h>
 
 #include <cstring>
 #include <string>
+#include <vector>
+
+/// Whether two lists of tensors (a model's parameters, in state_dict order) are equal: the same
+/// count and, pairwise, torch.equal (same shape, every element equal).
+inline bool sameTensors(const std::vector<at::Tensor>& a, const std::vector<at::Tensor>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!at::equal(a[i], b[i])) return false;
+  return true;
+}
 
 /// Deep equality of two IValues; tensors bitwise (same dtype, shape and every element equal,
 /// NaNs compared by bits). `path` names the first difference in `why`.

@@ -23,6 +23,8 @@
 #include "core/train/step/grad_scaler.h"
 #include "core/train/step/step.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
+#include "ivalue_compare.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -83,12 +85,6 @@ TensorPair moonsBatch(int64_t n, uint64_t seed) {
   b.x = torch::randn({n, 2});
   b.y = (b.x.select(1, 0) > 0).to(torch::kLong);
   return b;
-}
-
-bool sameParams(const TrainState& a, const TrainState& b) {
-  for (size_t i = 0; i < a.params.size(); ++i)
-    if (!torch::equal(a.params[i], b.params[i])) return false;
-  return true;
 }
 
 }  // namespace
@@ -298,7 +294,7 @@ void TstAmp::clipFactorAppliesToUnscaledNorm() {
 void TstAmp::bf16AutocastKeepsFp32State() {
   TrainState fp32 = mlpState(5), amp = mlpState(5);
   amp.amp = true;  // CPU: bf16 autocast, no scaler
-  QVERIFY(sameParams(fp32, amp));
+  QVERIFY(sameTensors(fp32.params, amp.params));
   const TensorPair batch = moonsBatch(64, 9);
   std::vector<at::ScalarType> grad_types;
   TrainerHooks hooks;
@@ -336,14 +332,14 @@ void TstAmp::ampOffIsBitwiseFp32Again() {
   b.shuffle_gen = at::make_generator<at::CPUGeneratorImpl>(1);
   restoreState(b, captureState(a, ctx), "adam", "mem.pt");
   setAmp(a, false);
-  QVERIFY(sameParams(a, b));
+  QVERIFY(sameTensors(a.params, b.params));
   for (int i = 0; i < 3; ++i) {
     const TensorPair batch = moonsBatch(32, 30 + i);
     const StepResult ra = trainStep(a, batch, true, ClipConfig{}, nullptr);
     const StepResult rb = trainStep(b, batch, true, ClipConfig{}, nullptr);
     QCOMPARE(ra.loss, rb.loss);
   }
-  QVERIFY(sameParams(a, b));
+  QVERIFY(sameTensors(a.params, b.params));
 }
 
 void TstAmp::liveToggleReportsEvent() {
@@ -376,10 +372,7 @@ void TstAmp::liveToggleReportsEvent() {
   QCOMPARE(obs.events[1].step, int64_t{4});
   // Compare with an fp32 run: steps 1-2 bitwise equal, step 3 (bf16) differs.
   Trainer ref(c);
-  struct Steps : TrainerObserver {
-    std::vector<StepRecord> steps;
-    void onStep(const StepRecord& r) override { steps.push_back(r); }
-  } ref_obs;
+  testrun::RecordingObserver ref_obs;
   ref.addObserver(&ref_obs);
   ref.run();
   QCOMPARE(obs.steps[0].loss, ref_obs.steps[0].loss);

@@ -25,6 +25,7 @@
 #include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
 #include "ivalue_compare.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -92,26 +93,6 @@ const std::vector<std::string> kStateKeys = {"model_state_dict",
                                              "format_version"};
 
 /// Compares two CSV files row by row, skipping wall-clock columns.
-void compareCsv(const fs::path& a, const fs::path& b) {
-  const auto x = testfiles::readCsv(a), y = testfiles::readCsv(b);
-  QVERIFY2(x && y, qPrintable(testfiles::qpath(a)));
-  QCOMPARE(x->header, y->header);
-  QCOMPARE(x->rows.size(), y->rows.size());
-  const int sec = x->column("epoch_seconds"), sps = x->column("samples_per_second");
-  for (int r = 0; r < x->rows.size(); ++r) {
-    QCOMPARE(x->rows[r].size(), y->rows[r].size());
-    for (int k = 0; k < x->rows[r].size(); ++k) {
-      if (k == sec || k == sps) continue;
-      QVERIFY2(x->rows[r][k] == y->rows[r][k], qPrintable(QString("%1 row %2 column %3: %4 vs %5")
-                                                              .arg(testfiles::qpath(b))
-                                                              .arg(r)
-                                                              .arg(x->header[k])
-                                                              .arg(x->rows[r][k])
-                                                              .arg(y->rows[r][k])));
-    }
-  }
-}
-
 /// Stops the run from inside (synchronously, on the training thread) after step `at`.
 struct StopAt : TrainerObserver {
   Trainer* trainer = nullptr;
@@ -121,28 +102,7 @@ struct StopAt : TrainerObserver {
   }
 };
 
-struct Events : TrainerObserver {
-  std::mutex mutex;
-  std::vector<Event> events;
-  std::vector<StepRecord> steps;
-  std::atomic<int64_t> last_step{0};
-  void onEvent(const Event& e) override {
-    std::lock_guard<std::mutex> l(mutex);
-    events.push_back(e);
-  }
-  void onStep(const StepRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    steps.push_back(r);
-    last_step = r.step;
-  }
-  std::vector<Event> of(EventKind kind) {
-    std::lock_guard<std::mutex> l(mutex);
-    std::vector<Event> out;
-    for (const auto& e : events)
-      if (e.kind == kind) out.push_back(e);
-    return out;
-  }
-};
+using Events = testrun::RecordingObserver;
 
 RunSummary runTo(const TrainConfig& c, const fs::path& dir, const fs::path& resume = {},
                  int64_t stop_at = 0) {
@@ -293,7 +253,7 @@ void TstCheckpoint::roundTripIsBitwise() {
   t.pause();
   t.saveCheckpoint(b);
   std::thread worker([&] { t.run(); });
-  QTRY_VERIFY_WITH_TIMEOUT(!ev.of(EventKind::CheckpointSaved).empty(), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(!ev.eventsOf(EventKind::CheckpointSaved).empty(), 30000);
   t.stop();
   worker.join();
   QCOMPARE(ev.steps.size(), size_t{0});  // nothing trained in between
@@ -346,8 +306,8 @@ void TstCheckpoint::resumeIsExact() {
   QCOMPARE(sc.global_step, 4 * kBatchesPerEpoch);
   QCOMPARE(sc.epochs_completed, int64_t{4});
 
-  compareCsv(a / "metrics.csv", cdir / "metrics.csv");
-  compareCsv(a / "steps.csv", cdir / "steps.csv");
+  COMPARE_RUN_CSV(a / "metrics.csv", cdir / "metrics.csv");
+  COMPARE_RUN_CSV(a / "steps.csv", cdir / "steps.csv");
   GenericDict da = loadDict(a / "checkpoints" / "last.pt");
   GenericDict dc = loadDict(cdir / "checkpoints" / "last.pt");
   for (const std::string& key : kStateKeys) {
@@ -381,7 +341,7 @@ void TstCheckpoint::resumeWithoutSourceRunDir() {
   TrainConfig rc = checkpointConfig(inspectCheckpoint(moved));
   rc.training.epochs = 4;
   runTo(rc, cdir, moved);
-  compareCsv(a / "metrics.csv", cdir / "metrics.csv");
+  COMPARE_RUN_CSV(a / "metrics.csv", cdir / "metrics.csv");
   const auto sa = testfiles::readCsv(a / "steps.csv"), sc = testfiles::readCsv(cdir / "steps.csv");
   QVERIFY(sa && sc);
   QCOMPARE(sc->rows.size(), sa->rows.size() - 2 * kBatchesPerEpoch);
@@ -464,7 +424,7 @@ void TstCheckpoint::automaticCheckpoints() {
   }
   QVERIFY2(saved.size() >= 8, qPrintable(saved.join(' ')));
   QCOMPARE(saved.front(), testfiles::qpath(dir / "checkpoints" / "last.pt"));
-  QVERIFY(ev.of(EventKind::CheckpointSaved).empty());
+  QVERIFY(ev.eventsOf(EventKind::CheckpointSaved).empty());
 
   // By the interval: an hour between automatic saves, so within this short run only
   // epoch-NNNN.pt (written regardless) and, at the end, last.pt and one best.pt holding the best
@@ -503,7 +463,7 @@ void TstCheckpoint::automaticCheckpoints() {
     t.addObserver(&pev);
     t.pauseAfterEpoch(3);
     std::thread worker([&] { t.run(); });
-    QTRY_VERIFY_WITH_TIMEOUT(!pev.of(EventKind::Paused).empty(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!pev.eventsOf(EventKind::Paused).empty(), 30000);
     // last.pt, then best.pt (atomic renames: each file is whole once it exists)
     QTRY_VERIFY_WITH_TIMEOUT(fs::exists(pdir / "checkpoints" / "best.pt"), 10000);
     QCOMPARE(inspectCheckpoint(pdir / "checkpoints" / "last.pt").epoch, int64_t{3});
@@ -528,20 +488,20 @@ void TstCheckpoint::saveNowCommand() {
   Events ev;
   t.addObserver(&ev);
   std::thread worker([&] { t.run(); });
-  QTRY_VERIFY_WITH_TIMEOUT(ev.last_step > 20, 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(ev.step_count > 20, 30000);
   const fs::path file = root() / "now" / "saved.pt";
   t.saveCheckpoint(file);
-  QTRY_VERIFY_WITH_TIMEOUT(!ev.of(EventKind::CheckpointSaved).empty(), 10000);
-  const Event e = ev.of(EventKind::CheckpointSaved).front();
+  QTRY_VERIFY_WITH_TIMEOUT(!ev.eventsOf(EventKind::CheckpointSaved).empty(), 10000);
+  const Event e = ev.eventsOf(EventKind::CheckpointSaved).front();
   QCOMPARE(QString::fromStdString(e.file), testfiles::qpath(file));
   CheckpointInfo info = inspectCheckpoint(file);
   QCOMPARE(info.global_step, e.step);  // taken at a step boundary
   QCOMPARE(info.batch_in_epoch, e.step % kBatchesPerEpoch);
   // A save that cannot be written is reported, and training goes on.
   t.saveCheckpoint("/proc/trainscope-no-such-dir/x.pt");
-  QTRY_VERIFY_WITH_TIMEOUT(!ev.of(EventKind::CheckpointFailed).empty(), 10000);
-  const int64_t at = ev.last_step;
-  QTRY_VERIFY_WITH_TIMEOUT(ev.last_step > at + 5, 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(!ev.eventsOf(EventKind::CheckpointFailed).empty(), 10000);
+  const int64_t at = ev.step_count;
+  QTRY_VERIFY_WITH_TIMEOUT(ev.step_count > at + 5, 10000);
   t.stop();
   worker.join();
 }

@@ -17,6 +17,7 @@
 #include "core/optim/optimizer_factory.h"
 #include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -109,13 +110,11 @@ void TstCheckpointPython::pythonLoadsTheCheckpoint() {
   std::vector<char> bytes = torch::pickle_save(c10::IValue(ref));
   std::ofstream(ref_file, std::ios::binary).write(bytes.data(), bytes.size());
 
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", kScript, QString::fromStdString(file.string()),
-                                    QString::fromStdString(ref_file.string())});
-  QVERIFY2(py.waitForStarted(10000), TRAINSCOPE_TEST_PYTHON " did not start");
-  QVERIFY(py.waitForFinished(120000));
-  const QByteArray out = py.readAllStandardOutput(), err = py.readAllStandardError();
-  QVERIFY2(py.exitCode() == 0, (out + err).constData());
+  const testpython::Result py = testpython::script(
+      kScript, {QString::fromStdString(file.string()), QString::fromStdString(ref_file.string())});
+  QVERIFY2(py.finished, qPrintable(py.why));
+  const QByteArray &out = py.out, &err = py.err;
+  QVERIFY2(py.exit_code == 0, (out + err).constData());
   QVERIFY2(out.startsWith("OK "), (out + err).constData());
 }
 

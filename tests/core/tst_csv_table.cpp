@@ -13,6 +13,7 @@
 
 #include "core/data/csv_table.h"
 #include "core/errors.h"
+#include "python_runner.h"
 
 using namespace trainscope;
 
@@ -62,11 +63,10 @@ with open(sys.argv[1], "w", newline="") as f:
 with open(sys.argv[1], newline="") as f:
     print(json.dumps(list(csv.reader(f))))
 )PY";
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", script, file});
-  QVERIFY(py.waitForFinished(60000));
-  QCOMPARE(py.exitCode(), 0);
-  const QJsonArray expected = QJsonDocument::fromJson(py.readAllStandardOutput()).array();
+  const testpython::Result py = testpython::script(script, {file}, 60000);
+  QVERIFY2(py.finished, qPrintable(py.why));
+  QCOMPARE(py.exit_code, 0);
+  const QJsonArray expected = QJsonDocument::fromJson(py.out).array();
   QCOMPARE(expected.size(), 7);
 
   const CsvTable t = readCsv(file.toStdString());

@@ -9,6 +9,7 @@
 #include "core/config/train_config.h"
 #include "core/system/cuda_memory.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
 #include "test_util.h"
 
 using namespace trainscope;
@@ -23,12 +24,7 @@ class TstCuda : public QObject {
     TrainConfig c = resolveConfig("moons", {}, {});
     c.training.device = "cuda";
     c.training.epochs = 3;
-    struct Obs : TrainerObserver {
-      std::vector<StepRecord> steps;
-      std::vector<EpochRecord> epochs;
-      void onStep(const StepRecord& r) override { steps.push_back(r); }
-      void onEpoch(const EpochRecord& r) override { epochs.push_back(r); }
-    } fp32, amp;
+    testrun::RecordingObserver fp32, amp;
     Trainer a(c);
     a.addObserver(&fp32);
     a.run();

@@ -14,6 +14,7 @@
 #include "core/config/kinds.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "core/train/trainer.h"
 #include "test_main.h"
@@ -101,10 +102,8 @@ write("test-labels-bad", np.array([1, 2, 3] * 3), 0x0B)
 write("features", rng.normal(size=(60, 3)).astype(np.float32), 0x0D)
 write("targets", rng.normal(size=(60,)), 0x0E)
 )PY";
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", script, dir_.path()});
-  QVERIFY(py.waitForFinished(60000));
-  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const testpython::Result py = testpython::script(script, {dir_.path()}, 60000);
+  QVERIFY2(py.ok, qPrintable(py.why));
 }
 
 void TstDataViews::idxReadsEveryTypeNumpyWrote() {
@@ -299,10 +298,10 @@ for c, name in enumerate(["cat", "dog"]):
     for i in range(per):
         open(os.path.join(root, name, "%d.png" % i), "wb").write(png(4, 3, bytes([(10 * i + c + off) % 256] * 12)))
 )PY";
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", script, root, QString::number(per_class),
-                                    QString::number(value_offset)});
-  return py.waitForFinished(60000) && py.exitCode() == 0;
+  return testpython::script(script,
+                            {root, QString::number(per_class), QString::number(value_offset)},
+                            60000)
+      .ok;
 }
 
 bool anyNote(const PreparedData& d, const char* text) {

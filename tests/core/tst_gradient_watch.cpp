@@ -27,6 +27,7 @@
 #include "core/train/step/flat_gradients.h"
 #include "core/train/trainer.h"
 #include "synthetic_runs.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -37,63 +38,7 @@ using namespace trainscope;
 
 namespace {
 
-struct Recorder : TrainerObserver {
-  std::mutex mutex;
-  std::vector<StepRecord> steps;
-  std::vector<EpochRecord> epochs;
-  std::vector<Event> events;
-  std::vector<LayerStatsRecord> layers;
-  std::vector<Diagnosis> diagnoses;
-  std::atomic<int64_t> non_finite_step{0};
-  std::atomic<int> paused{0};
-  void onStep(const StepRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    steps.push_back(r);
-  }
-  void onEpoch(const EpochRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    epochs.push_back(r);
-  }
-  void onEvent(const Event& e) override {
-    std::lock_guard<std::mutex> l(mutex);
-    events.push_back(e);
-    if (e.kind == EventKind::NonFinite && non_finite_step == 0) non_finite_step = e.step;
-    if (e.kind == EventKind::Paused) ++paused;
-  }
-  void onLayerStats(const LayerStatsRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    layers.push_back(r);
-  }
-  void onDiagnosis(const Diagnosis& d) override {
-    std::lock_guard<std::mutex> l(mutex);
-    diagnoses.push_back(d);
-  }
-  std::vector<Event> eventsOf(EventKind kind) {
-    std::lock_guard<std::mutex> l(mutex);
-    std::vector<Event> out;
-    for (const auto& e : events)
-      if (e.kind == kind) out.push_back(e);
-    return out;
-  }
-};
-
-/// A full-batch linear regression (Linear(1,1) on standardised sine inputs, 40 training
-/// samples) trained by SGD at lr 50: both modes of the Hessian 2*I give a factor |1 - 2*lr| =
-/// 99 per step, so the loss grows ~1e4x per step until it overflows.
-TrainConfig explodingLinear() {
-  TrainConfig c = resolveConfig("overfit-sine", {}, {});
-  c.name = "linear";
-  c.data.n_samples = 50;
-  c.data.val_fraction = 0.2;
-  c.model.hidden = {};
-  c.optimizer.name = "sgd";
-  c.optimizer.lr = 50;
-  c.training.batch_size = 64;
-  c.training.epochs = 40;
-  c.training.seed = 5;
-  c.training.num_threads = 1;
-  return c;
-}
+using Recorder = testrun::RecordingObserver;
 
 /// The same training as a plain libtorch loop (float32, as the engine): the first step whose
 /// loss or total gradient norm (sqrt of the float32 dot, as FlatGradients) is not finite, and
@@ -124,8 +69,8 @@ std::pair<int64_t, double> firstNonFiniteStep(const TrainConfig& c) {
 bool waitForNonFinitePause(Trainer& trainer, Recorder& rec) {
   int handled = 0;
   for (int i = 0; i < 100; ++i) {
-    if (!QTest::qWaitFor([&] { return rec.paused > handled; }, 20000)) return false;
-    handled = rec.paused;
+    if (!QTest::qWaitFor([&] { return rec.paused_events > handled; }, 20000)) return false;
+    handled = rec.paused_events;
     if (rec.non_finite_step > 0) return true;
     trainer.resume();
   }

@@ -18,6 +18,7 @@
 #include "core/train/probes/repro.h"
 #include "core/train/state/train_state_io.h"
 #include "core/train/trainer.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -84,14 +85,12 @@ void TstHostileCheckpoints::initTestCase() {
   config_.training.epochs = 4;  // room to resume
 
   dir_ = root / "hostile";
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON,
-           {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
-            QString::fromStdString((o.run_dir / "checkpoints" / "last.pt").string()),
-            QString::fromStdString(dir_.string())});
-  QVERIFY(py.waitForStarted(10000));
-  QVERIFY(py.waitForFinished(180000));
-  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const testpython::Result py = testpython::run(
+      {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
+       QString::fromStdString((o.run_dir / "checkpoints" / "last.pt").string()),
+       QString::fromStdString(dir_.string())},
+      180000);
+  QVERIFY2(py.ok, qPrintable(py.why));
   std::ifstream manifest(dir_ / "manifest.tsv");
   std::string line;
   while (std::getline(manifest, line)) {

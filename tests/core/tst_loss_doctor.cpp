@@ -24,6 +24,7 @@
 #include "core/train/monitors/loss_doctor.h"
 #include "core/train/monitors/non_finite.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -35,34 +36,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Recorder : TrainerObserver {
-  std::mutex mutex;
-  std::vector<EpochRecord> epochs;
-  std::vector<Event> events;
-  std::vector<Diagnosis> diagnoses;
-  std::atomic<int64_t> steps{0};
-  std::atomic<int> paused{0};
-  void onStep(const StepRecord&) override { ++steps; }
-  void onEpoch(const EpochRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    epochs.push_back(r);
-  }
-  void onEvent(const Event& e) override {
-    std::lock_guard<std::mutex> l(mutex);
-    events.push_back(e);
-    if (e.kind == EventKind::Paused) ++paused;
-  }
-  void onDiagnosis(const Diagnosis& d) override {
-    std::lock_guard<std::mutex> l(mutex);
-    diagnoses.push_back(d);
-  }
-  size_t count(EventKind kind) {
-    std::lock_guard<std::mutex> l(mutex);
-    size_t n = 0;
-    for (const auto& e : events) n += e.kind == kind;
-    return n;
-  }
-};
+using Recorder = testrun::RecordingObserver;
 
 TrainConfig moons(std::vector<std::string> sets) {
   TrainConfig c = resolveConfig("moons", {}, sets);
@@ -367,16 +341,8 @@ void TstLossDoctor::rollBackStartsTheEvidenceAfresh() {
   // A full-batch linear regression at SGD lr 50 overflows within a few steps (non-finite:
   // "diverging"); rolled back to the only snapshot (the start) with lr 50 x 1e-3 and clipping
   // on, it converges. The diagnosis after the roll-back reads the run from the snapshot on.
-  TrainConfig c = resolveConfig("overfit-sine", {}, {});
-  c.data.n_samples = 50;
-  c.data.val_fraction = 0.2;
-  c.model.hidden = {};
-  c.optimizer.name = "sgd";
-  c.optimizer.lr = 50;
-  c.training.batch_size = 64;
+  TrainConfig c = explodingLinear();
   c.training.epochs = 60;
-  c.training.seed = 5;
-  c.training.num_threads = 1;
   c.training.non_finite = "pause";
   c.training.snapshot_every = 100000;  // only the start
   Trainer trainer(c);
@@ -388,8 +354,8 @@ void TstLossDoctor::rollBackStartsTheEvidenceAfresh() {
   // to the pause on the first non-finite step.
   int handled = 0;
   while (rec.count(EventKind::NonFinite) == 0) {
-    QVERIFY(QTest::qWaitFor([&] { return rec.paused > handled; }, 20000));
-    handled = rec.paused;
+    QVERIFY(QTest::qWaitFor([&] { return rec.paused_events > handled; }, 20000));
+    handled = rec.paused_events;
     if (rec.count(EventKind::NonFinite) == 0) trainer.resume();
   }
   {
@@ -397,7 +363,7 @@ void TstLossDoctor::rollBackStartsTheEvidenceAfresh() {
     QVERIFY(!rec.diagnoses.empty());
     QCOMPARE(QString::fromStdString(rec.diagnoses.back().kind), QString("diverging"));
   }
-  trainer.rollBack(rec.steps, 1e-3, /*enable_clipping=*/true);
+  trainer.rollBack(rec.step_count, 1e-3, /*enable_clipping=*/true);
   if (!QTest::qWaitFor([&] { return rec.count(EventKind::Finished) > 0; }, 30000)) trainer.stop();
   worker.join();
   COMPARE_REASON(s.stop_reason, StopReason::Completed);
@@ -442,7 +408,7 @@ void TstLossDoctor::resumedRunIsJudgedAsItsTwin() {
     struct FirstReading : Recorder {
       int64_t steps_at_first = -1;
       void onDiagnosis(const Diagnosis& d) override {
-        if (steps_at_first < 0) steps_at_first = steps;
+        if (steps_at_first < 0) steps_at_first = static_cast<int64_t>(steps.size());
         Recorder::onDiagnosis(d);
       }
     } rec;

@@ -16,6 +16,7 @@
 #include "core/model/sequential_model.h"
 #include "core/model/state_dict.h"
 #include "core/optim/optimizer_factory.h"
+#include "python_runner.h"
 #include "test_main.h"
 
 // Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -27,12 +28,7 @@ namespace {
 
 /// Python's answer for `script` (its stdout lines), or a failed QVERIFY.
 QStringList python(const char* script) {
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", script});
-  if (!py.waitForStarted(10000) || !py.waitForFinished(120000)) return {"did not run"};
-  const QString out = QString::fromUtf8(py.readAllStandardOutput());
-  if (py.exitCode() != 0) return {"failed: " + QString::fromUtf8(py.readAllStandardError())};
-  return out.split('\n', Qt::SkipEmptyParts);
+  return testpython::answerLines(testpython::script(QString::fromUtf8(script)));
 }
 
 QStringList names(const NamedTensors& named) {

@@ -10,6 +10,7 @@
 #include "core/errors.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"
+#include "python_runner.h"
 #include "test_main.h"
 
 // Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -22,16 +23,7 @@ namespace {
 /// Python's answer for `script` (its stdout lines), or a line saying why it failed. The script
 /// runs from a file: torch.jit.script reads the source of the classes it compiles.
 QStringList python(const QString& script) {
-  QTemporaryFile file(QDir::tempPath() + "/tst_model_kinds-XXXXXX.py");
-  if (!file.open()) return {"cannot write the script"};
-  file.write(script.toUtf8());
-  file.flush();
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {file.fileName()});
-  if (!py.waitForStarted(10000) || !py.waitForFinished(180000)) return {"did not run"};
-  const QString out = QString::fromUtf8(py.readAllStandardOutput());
-  if (py.exitCode() != 0) return {"failed: " + QString::fromUtf8(py.readAllStandardError())};
-  return out.split('\n', Qt::SkipEmptyParts);
+  return testpython::answerLines(testpython::scriptFile(script));
 }
 
 QStringList names(const NamedTensors& named) {

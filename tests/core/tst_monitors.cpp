@@ -17,6 +17,7 @@
 #include "core/train/monitors/early_stopping.h"
 #include "core/train/monitors/overfitting.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -28,18 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Collect : TrainerObserver {
-  std::vector<EpochRecord> epochs;
-  std::vector<Event> events;
-  void onEpoch(const EpochRecord& r) override { epochs.push_back(r); }
-  void onEvent(const Event& e) override { events.push_back(e); }
-  std::vector<Event> of(EventKind k) const {
-    std::vector<Event> out;
-    for (const auto& e : events)
-      if (e.kind == k) out.push_back(e);
-    return out;
-  }
-};
+using Collect = testrun::RecordingObserver;
 
 }  // namespace
 
@@ -317,7 +307,7 @@ void TstMonitors::overfitSineHasOneOnset() {
   Collect col;
   t.addObserver(&col);
   t.run();
-  const auto onsets = col.of(EventKind::Overfitting);
+  const auto onsets = col.eventsOf(EventKind::Overfitting);
   QCOMPARE(onsets.size(), size_t{1});
   std::vector<double> train, val;
   for (const EpochRecord& r : col.epochs) {
@@ -379,7 +369,7 @@ void TstMonitors::earlyStopRunRestoresBestWeights() {
   COMPARE_REASON(s.stop_reason, StopReason::EarlyStop);
   QVERIFY(s.best_epoch > 1);
   QCOMPARE(s.epochs_completed, s.best_epoch + 10);
-  const auto stops = col.of(EventKind::EarlyStop);
+  const auto stops = col.eventsOf(EventKind::EarlyStop);
   QCOMPARE(stops.size(), size_t{1});
   QCOMPARE(stops[0].epoch, s.epochs_completed);
   QCOMPARE(*stops[0].value, *s.best_val_loss);
@@ -395,7 +385,7 @@ void TstMonitors::earlyStopRunRestoresBestWeights() {
     val.push_back(r.val_loss);
   }
   QVERIFY(onsetsByBruteForce(train, val, 10).empty());
-  QVERIFY(col.of(EventKind::Overfitting).empty());
+  QVERIFY(col.eventsOf(EventKind::Overfitting).empty());
   // Final weights == best.pt's, bitwise.
   const auto best = readCheckpointDict(o.run_dir / "checkpoints" / "best.pt");
   QCOMPARE(best.at("epoch").toInt(), s.best_epoch);

@@ -15,6 +15,7 @@
 #include "core/data/npy_reader.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -452,10 +453,8 @@ for name, a in cases.items():
 np.savez_compressed(os.path.join(d, "z.npz"), a=cases["f4"], b=cases["u1"])
 np.savez(os.path.join(d, "s.npz"), a=cases["f4"])
 )PY";
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", script, dir_.path()});
-  QVERIFY(py.waitForFinished(60000));
-  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const testpython::Result py = testpython::script(script, {dir_.path()}, 60000);
+  QVERIFY2(py.ok, qPrintable(py.why));
   for (const char* name :
        {"f4", "f8be", "fortran", "f2", "u1", "i2be", "u2", "u4", "b1", "i8", "scalarish"}) {
     const std::string base = dir_.filePath(name).toStdString();

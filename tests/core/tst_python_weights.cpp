@@ -19,6 +19,8 @@
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/state/weights_import.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -132,12 +134,11 @@ class TstPythonWeights : public QObject {
 void TstPythonWeights::initTestCase() {
   QVERIFY(tmp_.isValid());
   dir_ = tmp_.path().toStdString();
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", kScript, QString::fromStdString(dir_.string())});
-  QVERIFY2(py.waitForStarted(10000), TRAINSCOPE_TEST_PYTHON " did not start");
-  QVERIFY(py.waitForFinished(120000));
-  const QByteArray out = py.readAllStandardOutput() + py.readAllStandardError();
-  QVERIFY2(py.exitCode() == 0 && out.startsWith("OK"), out.constData());
+  const testpython::Result py =
+      testpython::script(kScript, {QString::fromStdString(dir_.string())});
+  QVERIFY2(py.finished, qPrintable(py.why));
+  const QByteArray out = py.out + py.err;
+  QVERIFY2(py.exit_code == 0 && out.startsWith("OK"), out.constData());
 }
 
 void TstPythonWeights::bareStateDictGivesThePinnedOutputs() {
@@ -340,10 +341,7 @@ void TstPythonWeights::trainerStartsFromImportedWeights() {
       for (const auto& p : params) first.push_back(p.detach().clone());
   };
   TrainerAccess::setHooks(trainer, hooks);
-  struct Events : TrainerObserver {
-    std::vector<Event> events;
-    void onEvent(const Event& e) override { events.push_back(e); }
-  } events;
+  testrun::RecordingObserver events;
   trainer.addObserver(&events);
   COMPARE_REASON(trainer.run().stop_reason, StopReason::Completed);
 

@@ -21,59 +21,18 @@
 #include "core/run/run_follower.h"
 #include "core/run/run_reader.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
 #include "test_util.h"
 
 using namespace trainscope;
 
 namespace {
 
-struct Recorder : TrainerObserver {
-  std::mutex mutex;
-  RunInfo info;
-  std::vector<StepRecord> steps;
-  std::vector<EpochRecord> epochs;
-  std::vector<LayerStatsRecord> layers;
-  std::vector<Event> events;
-  std::atomic<int64_t> non_finite_step{0};
-  std::atomic<int> paused{0};
-  void onRunStarted(const RunInfo& i) override {
-    std::lock_guard<std::mutex> l(mutex);
-    info = i;
-  }
-  void onStep(const StepRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    steps.push_back(r);
-  }
-  void onEpoch(const EpochRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    epochs.push_back(r);
-  }
-  void onLayerStats(const LayerStatsRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    layers.push_back(r);
-  }
-  void onEvent(const Event& e) override {
-    std::lock_guard<std::mutex> l(mutex);
-    events.push_back(e);
-    if (e.kind == EventKind::NonFinite && non_finite_step == 0) non_finite_step = e.step;
-    if (e.kind == EventKind::Paused) ++paused;
-  }
-};
+using Recorder = testrun::RecordingObserver;
 
-/// Full-batch linear regression by SGD at lr 50 (one step per epoch, 40 training samples): the
-/// loss grows ~1e4x per step until it overflows (as tst_gradient_watch's explodingLinear).
-TrainConfig explodingLinear() {
-  TrainConfig c = resolveConfig("overfit-sine", {}, {});
-  c.name = "linear";
-  c.data.n_samples = 50;
-  c.data.val_fraction = 0.2;
-  c.model.hidden = {};
-  c.optimizer.name = "sgd";
-  c.optimizer.lr = 50;
-  c.training.batch_size = 64;
-  c.training.epochs = 40;
-  c.training.seed = 5;
-  c.training.num_threads = 1;
+/// explodingLinear (test_util.h) pausing at its non-finite step, with snapshots every 4 steps.
+TrainConfig explodingLinearPausing() {
+  TrainConfig c = explodingLinear();
   c.training.non_finite = "pause";
   c.training.snapshot_every = 4;
   return c;
@@ -111,7 +70,7 @@ void TstRunReader::currentRowsKeepTheLatest() {
 }
 
 void TstRunReader::readerAfterRollBack() {
-  TrainConfig c = explodingLinear();
+  TrainConfig c = explodingLinearPausing();
   QTemporaryDir tmp;
   const std::filesystem::path root = tmp.path().toStdString();
   TrainerOptions o;
@@ -125,8 +84,8 @@ void TstRunReader::readerAfterRollBack() {
   int handled = 0;
   bool at_non_finite = false;
   for (int i = 0; i < 100 && !at_non_finite; ++i) {
-    if (!QTest::qWaitFor([&] { return rec.paused > handled; }, 20000)) break;
-    handled = rec.paused;
+    if (!QTest::qWaitFor([&] { return rec.paused_events > handled; }, 20000)) break;
+    handled = rec.paused_events;
     at_non_finite = rec.non_finite_step > 0;
     if (!at_non_finite) trainer.resume();
   }

@@ -14,6 +14,8 @@
 #include "core/train/state/checkpoint.h"
 #include "core/optim/schedulers/lr_scheduler.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
+#include "python_runner.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -145,28 +147,21 @@ std::vector<double> pythonCurve(const SchedulerConfig& c, double base,
   }())["scheduler"];
   spec["base"] = base;
   spec["metrics"] = metrics;
-  QProcess py;
-  py.start(TRAINSCOPE_TEST_PYTHON, {"-c", kPython, QString::fromStdString(spec.dump())});
-  if (!py.waitForStarted(10000) || !py.waitForFinished(120000)) return {};
-  const QByteArray out = py.readAllStandardOutput();
-  if (py.exitCode() != 0) {
-    qWarning("%s", (out + py.readAllStandardError()).constData());
+  const testpython::Result py = testpython::script(kPython, {QString::fromStdString(spec.dump())});
+  if (!py.ok) {
+    qWarning("%s", qPrintable(py.why));
     return {};
   }
-  return nlohmann::json::parse(out.toStdString()).get<std::vector<double>>();
+  return nlohmann::json::parse(py.out.toStdString()).get<std::vector<double>>();
 }
 
-struct Collect : TrainerObserver {
-  std::vector<EpochRecord> epochs;
-  std::vector<Event> events;
-  std::vector<StepRecord> steps;
+/// Records the run and sets the learning rate to `change_to` at step `change_at`.
+struct Collect : testrun::RecordingObserver {
   Trainer* trainer = nullptr;
   int64_t change_at = 0;
   double change_to = 0;
-  void onEpoch(const EpochRecord& r) override { epochs.push_back(r); }
-  void onEvent(const Event& e) override { events.push_back(e); }
   void onStep(const StepRecord& r) override {
-    steps.push_back(r);
+    RecordingObserver::onStep(r);
     if (r.step == change_at) trainer->setLearningRate(change_to);
   }
 };
@@ -184,21 +179,6 @@ TrainConfig smallRun() {
 }
 
 /// Compares two CSV files, skipping wall-clock columns.
-void compareCsv(const fs::path& a, const fs::path& b) {
-  const auto x = testfiles::readCsv(a), y = testfiles::readCsv(b);
-  QVERIFY(x && y);
-  QCOMPARE(x->header, y->header);
-  QCOMPARE(x->rows.size(), y->rows.size());
-  const int sec = x->column("epoch_seconds"), sps = x->column("samples_per_second");
-  for (int r = 0; r < x->rows.size(); ++r)
-    for (int k = 0; k < x->rows[r].size(); ++k)
-      if (k != sec && k != sps)
-        QVERIFY2(x->rows[r][k] == y->rows[r][k],
-                 qPrintable(QString("row %1 %2: %3 vs %4")
-                                .arg(r)
-                                .arg(x->header[k], x->rows[r][k], y->rows[r][k])));
-}
-
 }  // namespace
 
 class TstSchedulers : public QObject {
@@ -432,8 +412,8 @@ void TstSchedulers::resumeKeepsTheCurve() {
     o.resume_from = b / "checkpoints" / "last.pt";
     COMPARE_REASON(Trainer(checkpointConfig(inspectCheckpoint(o.resume_from)), o).run().stop_reason,
                    StopReason::Completed);
-    compareCsv(a / "metrics.csv", cd / "metrics.csv");
-    compareCsv(a / "steps.csv", cd / "steps.csv");
+    COMPARE_RUN_CSV(a / "metrics.csv", cd / "metrics.csv");
+    COMPARE_RUN_CSV(a / "steps.csv", cd / "steps.csv");
     // The lr did change over the run (the test would pass trivially otherwise).
     const auto m = testfiles::readCsv(a / "metrics.csv");
     QVERIFY(m->rows.front()[m->column("lr")] != m->rows.back()[m->column("lr")]);

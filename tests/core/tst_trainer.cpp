@@ -20,6 +20,7 @@
 #include "core/train/step/flat_gradients.h"
 #include "core/train/step/step.h"
 #include "core/train/trainer.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -51,42 +52,7 @@ double float64Norm(const std::vector<at::Tensor>& params) {
   return std::sqrt(sum);
 }
 
-struct Recorder : TrainerObserver {
-  std::mutex mutex;
-  std::vector<StepRecord> steps;
-  std::vector<EpochRecord> epochs;
-  std::vector<Event> events;
-  std::atomic<int64_t> step_count{0};
-  std::atomic<bool> finished{false};
-  /// True between a Paused event and the next Resumed (how front ends learn the run state).
-  std::atomic<bool> paused{false};
-  RunSummary summary;
-  void onStep(const StepRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    steps.push_back(r);
-    step_count = r.step;
-  }
-  void onEpoch(const EpochRecord& r) override {
-    std::lock_guard<std::mutex> l(mutex);
-    epochs.push_back(r);
-  }
-  void onEvent(const Event& e) override {
-    std::lock_guard<std::mutex> l(mutex);
-    events.push_back(e);
-    if (e.kind == EventKind::Paused) paused = true;
-    if (e.kind == EventKind::Resumed) paused = false;
-  }
-  void onRunFinished(const RunSummary& s) override {
-    summary = s;
-    finished = true;
-  }
-  int countEvents(EventKind kind) {
-    std::lock_guard<std::mutex> l(mutex);
-    int n = 0;
-    for (const auto& e : events) n += e.kind == kind;
-    return n;
-  }
-};
+using Recorder = testrun::RecordingObserver;
 
 }  // namespace
 
@@ -317,7 +283,7 @@ void TstTrainer::pauseHoldsAndResumeContinues() {
   QTRY_VERIFY_WITH_TIMEOUT(rec.step_count > 5, 20000);
   trainer.pause();
   QTRY_VERIFY_WITH_TIMEOUT(rec.paused, 5000);
-  QCOMPARE(rec.countEvents(EventKind::Paused), 1);
+  QCOMPARE(rec.count(EventKind::Paused), size_t{1});
   int64_t held = rec.step_count;
   QTest::qWait(300);
   QCOMPARE(rec.step_count.load(), held);  // no step while paused
@@ -327,11 +293,11 @@ void TstTrainer::pauseHoldsAndResumeContinues() {
   QCOMPARE(rec.step_count.load(), held + 1);  // exactly one
   trainer.resume();
   QTRY_VERIFY_WITH_TIMEOUT(rec.step_count > held + 10, 10000);
-  QCOMPARE(rec.countEvents(EventKind::Resumed), 1);
+  QCOMPARE(rec.count(EventKind::Resumed), size_t{1});
   trainer.stop();
   worker.join();
   COMPARE_REASON(rec.summary.stop_reason, StopReason::Stopped);
-  QCOMPARE(rec.countEvents(EventKind::Stopped), 1);
+  QCOMPARE(rec.count(EventKind::Stopped), size_t{1});
 }
 
 void TstTrainer::stepBatchFromIdle() {
@@ -365,7 +331,7 @@ void TstTrainer::stepEpochRunsToEpochEnd() {
   QCOMPARE(rec.step_count.load(), int64_t{8});
   QCOMPARE(rec.epochs.front().step, int64_t{8});
   // Paused after the first step, then again after the stepped epoch: both pauses announced.
-  QTRY_COMPARE_WITH_TIMEOUT(rec.countEvents(EventKind::Paused), 2, 5000);
+  QTRY_COMPARE_WITH_TIMEOUT(rec.count(EventKind::Paused), size_t{2}, 5000);
   QVERIFY(rec.paused);
   trainer.stop();
   worker.join();
@@ -388,7 +354,7 @@ void TstTrainer::nonFiniteStopsOnTheStep() {
   QVERIFY(!last.applied);
   for (size_t i = 0; i + 1 < rec.steps.size(); ++i)  // detected on the first bad step
     QVERIFY(std::isfinite(rec.steps[i].loss) && std::isfinite(rec.steps[i].grad_norm));
-  QCOMPARE(rec.countEvents(EventKind::NonFinite), 1);
+  QCOMPARE(rec.count(EventKind::NonFinite), size_t{1});
   // overfit-sine has one batch per epoch, so the bad step is an epoch's last: that epoch must
   // not be completed (no validation, no metrics row).
   QCOMPARE(rec.epochs.size(), static_cast<size_t>(last.epoch - 1));
@@ -416,7 +382,7 @@ void TstTrainer::nonFiniteSkipContinues() {
   RunSummary s = trainer.run();
   COMPARE_REASON(s.stop_reason, StopReason::Completed);
   QCOMPARE(s.epochs_completed, int64_t{3});
-  QVERIFY(rec.countEvents(EventKind::NonFinite) >= 1);
+  QVERIFY(rec.count(EventKind::NonFinite) >= 1);
 }
 
 void TstTrainer::dropoutOnlyInTrainMode() {
@@ -478,19 +444,9 @@ namespace {
 void compareRunCsv(const std::filesystem::path& a_dir, const std::filesystem::path& b_dir,
                    const char* file, int max_rows = -1) {
   const auto a = testfiles::readCsv(a_dir / file);
-  const auto b = testfiles::readCsv(b_dir / file);
-  QVERIFY(a && b);
-  QCOMPARE(a->header, b->header);
-  QCOMPARE(a->rows.size(), b->rows.size());
-  QVERIFY(!a->rows.isEmpty());
-  const std::set<int> wall = {a->column("epoch_seconds"), a->column("samples_per_second"),
-                              a->column("elapsed_seconds")};
-  const int rows = max_rows < 0 ? a->rows.size() : std::min<int>(max_rows, a->rows.size());
-  for (int r = 0; r < rows; ++r) {
-    QCOMPARE(a->rows[r].size(), b->rows[r].size());
-    for (int k = 0; k < a->rows[r].size(); ++k)
-      if (!wall.count(k)) QCOMPARE(a->rows[r][k], b->rows[r][k]);
-  }
+  QVERIFY(a && !a->rows.isEmpty());
+  const QString why = testfiles::csvDifference(a_dir / file, b_dir / file, max_rows);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
 }  // namespace

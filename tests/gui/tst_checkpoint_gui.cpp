@@ -28,6 +28,7 @@
 #include "gui/plots/live_plot.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "run_files.h"
+#include "python_runner.h"
 #include "test_main.h"
 
 // Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -378,13 +379,11 @@ void TstCheckpointGui::hostileCheckpointsChangeNothing() {
   QCOMPARE(static_cast<int>(trainscope::Trainer(moons, o).run().stop_reason),
            static_cast<int>(trainscope::StopReason::Completed));
   const QString hostile = dir_.filePath(QStringLiteral("hostile"));
-  QProcess py;
-  py.start(QStringLiteral(TRAINSCOPE_TEST_PYTHON),
-           {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
-            QString::fromStdString((o.run_dir / "checkpoints" / "last.pt").string()), hostile});
-  QVERIFY(py.waitForStarted(10000));
-  QVERIFY(py.waitForFinished(180000));
-  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const testpython::Result py = testpython::run(
+      {QStringLiteral(TRAINSCOPE_SOURCE_DIR "/tests/data/make_hostile_checkpoints.py"),
+       QString::fromStdString((o.run_dir / "checkpoints" / "last.pt").string()), hostile},
+      180000);
+  QVERIFY2(py.ok, qPrintable(py.why));
 
   auto w = makeWindow(QStringLiteral("runs-hostile"));
   QString error;

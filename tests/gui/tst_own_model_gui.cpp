@@ -16,6 +16,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/views/shapes_dialog.h"
+#include "python_runner.h"
 #include "test_main.h"
 
 // Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -28,15 +29,11 @@ namespace {
 /// Runs `script` with Debian's Python (torch 1.13) from a file (torch.jit.script reads class
 /// sources); returns its stdout, or "failed: ..." with its stderr.
 QString python(const QString& dir, const QString& script) {
-  QFile f(dir + QStringLiteral("/script.py"));
-  if (!f.open(QIODevice::WriteOnly)) return QStringLiteral("failed: cannot write the script");
-  f.write(script.toUtf8());
-  f.close();
-  QProcess py;
-  py.start(QStringLiteral("/usr/bin/python3"), {f.fileName()});
-  if (!py.waitForFinished(180000)) return QStringLiteral("failed: did not finish");
-  if (py.exitCode() != 0) return "failed: " + QString::fromUtf8(py.readAllStandardError());
-  return QString::fromUtf8(py.readAllStandardOutput());
+  Q_UNUSED(dir);
+  const testpython::Result py = testpython::scriptFile(script);
+  if (!py.finished) return QStringLiteral("failed: ") + py.why;
+  if (py.exit_code != 0) return "failed: " + QString::fromUtf8(py.err);
+  return QString::fromUtf8(py.out);
 }
 
 /// What the import dialog showed when it was answered.
