@@ -32,7 +32,6 @@
 #include "core/model/torchscript.h"
 #include "core/run/run_lock.h"
 #include "core/run/run_resume.h"
-#include "core/run/run_writer.h"
 #include "core/system/clock.h"
 #include "core/system/device.h"
 #include "core/system/device_info.h"
@@ -279,8 +278,10 @@ void Trainer::Impl::openRunDir() {
     prefix = runPrefix(source, state.global_step, historyWithBest(state.history, state.best_record));
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
-  writer = std::make_unique<RunWriter>(options.run_dir, configToJson(config), toJson(info));
-  writer->writePrefixRows(prefix.metrics_rows, prefix.step_rows);
+  parts.push_back(std::make_unique<RunFilesPart>(options.run_dir, configToJson(config),
+                                                 toJson(info), prefix.metrics_rows,
+                                                 prefix.step_rows));
+  writes_run_files = true;
   writeFileAtomic(options.run_dir / "split.json", splitJson(data, config.data).dump() + "\n");
   checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
 }
@@ -348,14 +349,14 @@ void Trainer::Impl::finish(RunSummary& summary) {
     e.value = summary.test_accuracy;
     if (e.value) e.what = "test_accuracy";
     emit(e);
-    if (writer) writer->writeSummary(summary);
+    for (auto& p : parts) p->onStop(summary);
   } catch (const std::exception& e) {
     if (summary.stop_reason != StopReason::Error) {
       summary.stop_reason = StopReason::Error;
       summary.error = e.what();
     }
   }
-  writer.reset();  // close files before anyone reads them
+  parts.clear();  // close files before anyone reads them
 }
 
 void Trainer::check(const TrainConfig& config, const TrainerOptions& options) {

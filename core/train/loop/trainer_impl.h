@@ -14,10 +14,10 @@
 #include "core/io/python_weights.h"
 #include "core/model/model.h"
 #include "core/run/run_resume.h"
-#include "core/run/run_writer.h"
 #include "core/system/clock.h"
 #include "core/train/loop/run_control.h"
 #include "core/train/loop/trainer_hooks.h"
+#include "core/train/loop/trainer_part.h"
 #include "core/train/loop/trainer_watch.h"
 #include "core/train/monitors/throughput_monitor.h"
 #include "core/train/probes/thread_choice.h"
@@ -41,7 +41,10 @@ struct Trainer::Impl {
   PreparedData data;
   ModelSummary model_summary;  ///< described once, for RunInfo and run.json
   RunInfo info;                ///< describe(): sent to observers at the start, run.json
-  std::unique_ptr<RunWriter> writer;
+  /// The run's parts, called in this order before the observers: the run directory's files
+  /// (RunFilesPart, when the run writes a folder: options.run_dir on rank 0).
+  std::vector<std::unique_ptr<TrainerPart>> parts;
+  bool writes_run_files = false;  ///< openRunDir() opened the run directory
   std::unique_ptr<Checkpointer> checkpointer;
   std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
   RunPrefix resume_prefix;     ///< resumed runs: the source run's rows this run starts with
@@ -179,9 +182,22 @@ struct Trainer::Impl {
   /// the mistaken pass (the numbers are the same).
   EvalSums measureValidationCost(int64_t epoch);
 
+  /// `e` to the parts and the observers.
   void emit(const Event& e) {
-    if (writer) writer->writeEvent(e);
+    record(e);
     for (auto* o : observers) o->onEvent(e);
+  }
+  /// `e` to the parts alone (the run's files): automatic saves, the doctor's change of kind.
+  void record(const Event& e) {
+    for (auto& p : parts) p->onEvent(e);
+  }
+  void report(const StepRecord& r) {
+    for (auto& p : parts) p->onStep(r);
+    for (auto* o : observers) o->onStep(r);
+  }
+  void report(const EpochRecord& r) {
+    for (auto& p : parts) p->onEpoch(r);
+    for (auto* o : observers) o->onEpoch(r);
   }
   void emit(EventKind kind, const std::string& message, int64_t epoch,
             const std::string& file = "") {

@@ -40,11 +40,10 @@ void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files,
     // best.pt is written with the next save after the improvement (checkpoint.interval_seconds)
     if (f.filename() == "best.pt" && state.best_epoch > 0 && state.best_epoch != epoch)
       e.message += " (holds epoch " + std::to_string(state.best_epoch) + ", the best)";
-    if (!automatic) {
+    if (automatic)
+      record(e);
+    else
       emit(e);
-    } else if (writer) {
-      writer->writeEvent(e);
-    }
   }
 }
 
@@ -68,8 +67,7 @@ void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, in
   // epoch's train_loss non-finite, which is what happened.
   state.epoch_loss.add(r.loss, r.batch_samples);
   state.epoch_correct += s.correct;
-  if (writer) writer->writeStep(r);
-  for (auto* o : observers) o->onStep(r);
+  report(r);
 }
 
 bool Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
@@ -245,8 +243,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
     state.best_epoch = epoch;
     state.best_record = r;
   }
-  if (writer) writer->writeEpoch(r);
-  for (auto* o : observers) o->onEpoch(r);
+  report(r);
   for (const Event& e : end.events) emit(e);
   watchEpoch(r);  // divergence (policy) and the loss doctor
   if (throughput) {

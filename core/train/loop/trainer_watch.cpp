@@ -137,7 +137,7 @@ void Trainer::Impl::restartDoctor() {
 
 void Trainer::Impl::startWatch() {
   watch = std::make_unique<GradientWatch>(config, state, chanceLevels(data));
-  if (writer && watch->every > 0) {
+  if (writes_run_files && watch->every > 0) {
     // A resumed run starts with the source run's rows up to the checkpoint, as steps.csv does.
     const RunPrefix& p = resume_prefix;
     const bool same = p.layers_header == layersCsvHeader(watch->names);
@@ -214,9 +214,9 @@ void Trainer::Impl::reportDiagnosis(int64_t epoch) {
   const std::string previous = std::exchange(w.pending_kind, d.kind);
   if (d.kind == w.last_kind || (d.kind != "diverging" && d.kind != previous)) return;
   w.last_kind = d.kind;
-  if (d.kind != "too_early" && writer)
-    writer->writeEvent({state.global_step, epoch, EventKind::Diagnosis,
-                        "diagnosis: " + d.kind + ": " + d.summary, std::nullopt, d.kind, ""});
+  if (d.kind != "too_early")
+    record({state.global_step, epoch, EventKind::Diagnosis,
+            "diagnosis: " + d.kind + ": " + d.summary, std::nullopt, d.kind, ""});
 }
 
 void Trainer::Impl::applyEngineCommand(const Command& command, int64_t epoch) {

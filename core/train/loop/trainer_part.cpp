@@ -1,0 +1,25 @@
+#include "core/train/loop/trainer_part.h"
+
+#include "core/run/run_writer.h"
+
+namespace trainscope {
+
+RunFilesPart::RunFilesPart(const std::filesystem::path& dir, const nlohmann::json& config,
+                           const nlohmann::json& run, const std::vector<std::string>& metrics_rows,
+                           const std::vector<std::string>& step_rows)
+    : writer_(std::make_unique<RunWriter>(dir, config, run)) {
+  writer_->writePrefixRows(metrics_rows, step_rows);
+}
+
+RunFilesPart::~RunFilesPart() = default;
+
+void RunFilesPart::onStep(const StepRecord& r) { writer_->writeStep(r); }
+void RunFilesPart::onEpoch(const EpochRecord& r) { writer_->writeEpoch(r); }
+void RunFilesPart::onEvent(const Event& e) { writer_->writeEvent(e); }
+
+void RunFilesPart::onStop(const RunSummary& s) {
+  writer_->writeSummary(s);
+  writer_.reset();  // close the files before anyone reads them
+}
+
+}  // namespace trainscope
