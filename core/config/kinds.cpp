@@ -69,9 +69,14 @@ const std::vector<ModelKind>& modelKinds() {
 
 std::vector<std::string> modelKindNames() { return namesOf(modelKinds()); }
 
-const ModelKind& modelKind(const std::string& name) {
+const ModelKind* findModelKind(const std::string& name) {
   for (const ModelKind& k : modelKinds())
-    if (k.name == name) return k;
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const ModelKind& modelKind(const std::string& name) {
+  if (const ModelKind* k = findModelKind(name)) return *k;
   throw Error(ErrorCode::Config, "model.kind",
               "unknown model.kind '" + name + "' (known: " + knownNames(modelKinds()) + ")");
 }

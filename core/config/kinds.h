@@ -78,6 +78,9 @@ struct ModelKind {
   std::string description;      ///< one English line for help texts
   bool image_input = false;     ///< needs [C, H, W] inputs (a conv net)
   bool sequence_input = false;  ///< needs [T, F] inputs (a recurrent net)
+  /// The architecture comes from the user's module file (model.torchscript.path): no widths to
+  /// set, and the file's import is described before its shapes.
+  bool architecture_from_file = false;
   /// Builds the model for one sample of `input_shape` (x's sample shape) and `outputs`
   /// outputs; `image_shape` is the data's [C, H, W] when its samples are images (stored flat
   /// or not), else empty (see core/model/model.h buildModel).
@@ -99,6 +102,8 @@ const std::vector<ModelKind>& modelKinds();
 
 /// The row named `name`; throws Error(Config, "model.kind") naming the known kinds otherwise.
 const ModelKind& modelKind(const std::string& name);
+/// The row named `name`, or null (for callers that must not throw, such as GUI slots).
+const ModelKind* findModelKind(const std::string& name);
 
 /// The names of modelKinds(), in order.
 std::vector<std::string> modelKindNames();

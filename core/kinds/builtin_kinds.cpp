@@ -59,6 +59,7 @@ OptimizerKind optimizer(const char* name, const char* torch_class, const Optimiz
 using ModelFlag = bool ModelKind::*;
 constexpr ModelFlag kImageInput = &ModelKind::image_input;
 constexpr ModelFlag kSequenceInput = &ModelKind::sequence_input;
+constexpr ModelFlag kArchitectureFromFile = &ModelKind::architecture_from_file;
 
 ModelKind model(const char* name, const char* key_section, const char* description,
                 decltype(ModelKind::build) build, decltype(ModelKind::footprint) footprint,
@@ -139,7 +140,8 @@ std::vector<ModelKind> builtinModelKinds() {
       model("torchscript", "model.torchscript",
             "your module scripted in Python (model.torchscript.path: "
             "torch.jit.script(model).save(path)), trained as it is",
-            &buildTorchScript, &torchScriptKindFootprint, "model.torchscript.path", {}),
+            &buildTorchScript, &torchScriptKindFootprint, "model.torchscript.path",
+            {kArchitectureFromFile}),
   };
 }
 

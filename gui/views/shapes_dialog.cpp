@@ -1,5 +1,6 @@
 #include "gui/views/shapes_dialog.h"
 
+#include "gui/plots/palette.h"
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QVBoxLayout>
 #include <memory>
 
+#include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/model/torchscript.h"
 #include "core/train/probes/shapes.h"
@@ -50,8 +52,9 @@ QString importHtml(const ScriptModuleInfo& info) {
   if (names.size() > 8) names = names.mid(0, 8) << QStringLiteral("…");
   lines << Tr::tr("Parameters: %1").arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
   for (const auto& w : info.warnings)
-    lines << QStringLiteral("<span style='color:#8a5a00'>%1</span>")
-                 .arg(Tr::tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped()));
+    lines << QStringLiteral("<span style='color:%2'>%1</span>")
+                 .arg(Tr::tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped()),
+                      palette::css(palette::kWarningText));
   return lines.join(QStringLiteral("<br>"));
 }
 
@@ -69,7 +72,9 @@ ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent, bool choo
   import_->setObjectName(QStringLiteral("shapesImportLabel"));
   import_->setWordWrap(true);
   import_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  import_->setVisible(config.model.kind == "torchscript");
+  const ModelKind* kind = findModelKind(config.model.kind);
+  const bool from_file = kind && kind->architecture_from_file;  // the user's module file
+  import_->setVisible(from_file);
   layout->addWidget(import_);
   summary_ = new QLabel(Tr::tr("Running one batch through the model…"), this);
   summary_->setObjectName(QStringLiteral("shapesSummaryLabel"));
@@ -101,11 +106,11 @@ ShapesDialog::ShapesDialog(const TrainConfig& config, QWidget* parent, bool choo
   layout->addWidget(buttons);
 
   QPointer<ShapesDialog> self(this);
-  QThreadPool::globalInstance()->start([self, config] {
+  QThreadPool::globalInstance()->start([self, config, from_file] {
     std::shared_ptr<ShapeReport> report;
     QString error, import;
     try {
-      if (config.model.kind == "torchscript")
+      if (from_file)
         import = importHtml(inspectTorchScript(config.model.torchscript.path.value_or(""),
                                                config.model.torchscript.allow_file_access));
       report = std::make_shared<ShapeReport>(shapeReport(config));
@@ -125,11 +130,12 @@ void ShapesDialog::show(const ShapeReport* r, const QString& error, const QStrin
   import_->setText(import);
   if (use_) use_->setEnabled(r != nullptr);
   if (!r) {
-    summary_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
+    summary_->setText(QStringLiteral("<span style='color:%2'>%1</span>")
                           .arg((import_->isVisibleTo(this) && import.isEmpty()
                                     ? Tr::tr("This file cannot be trained: %1")
                                     : Tr::tr("The model does not fit the data: %1"))
-                                   .arg(error.toHtmlEscaped())));
+                                   .arg(error.toHtmlEscaped()),
+                               palette::css(palette::kErrorText)));
     emit finished(false);
     return;
   }
