@@ -6,6 +6,7 @@
 /// made by the composition root core/kinds/builtin_kinds.cpp, which sits above core/data,
 /// core/model and core/optim (the builtin*() functions at the end).
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ namespace trainscope {
 class Model;
 struct SourceData;
 struct OptimizerFamily;
+namespace python_script {
+struct DataFacts;
+}
 
 /// One data source: `data.source` = name.
 struct DataSourceKind {
@@ -32,6 +36,9 @@ struct DataSourceKind {
   bool read_from_files = false;
   /// Regression targets are data.target_scale * sin(x): the model view can draw the truth.
   bool sine_truth = false;
+  /// The user's own files (CSV, arrays, images, IDX; keys of their own section): a run's
+  /// split.json and run.json describe them (export-python reads the samples from there).
+  bool user_data = false;
   /// Generates or reads the whole pool (and a fixed test split where the source has one).
   /// Throws Error(Data, file) naming the file for unreadable or malformed files.
   void (*load)(const DataConfig& config, SourceData& out) = nullptr;
@@ -95,6 +102,11 @@ struct ModelKind {
                               const std::vector<int64_t>& image_shape, int64_t outputs) = nullptr;
   /// The key that sizes the model, named when a run's parameters do not fit ("model.hidden").
   std::string size_key;
+  /// The export-python script's `model = ...` for this kind, in TrainScope's layer order
+  /// (core/train/teaching/python_script_model.cpp); throws Error(Config, "model.kind") when
+  /// the data does not fit the kind.
+  void (*python_module)(std::ostringstream& out, const ModelConfig& config,
+                        const DataConfig& data, const python_script::DataFacts& facts) = nullptr;
 };
 
 /// Every model kind, in the order help texts and combos list them.

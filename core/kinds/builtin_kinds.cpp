@@ -16,6 +16,7 @@
 #include "core/model/rnn.h"
 #include "core/model/torchscript.h"
 #include "core/optim/optimizer_family.h"
+#include "core/train/teaching/python_script_parts.h"
 
 namespace trainscope {
 namespace {
@@ -33,6 +34,7 @@ constexpr SourceFlag kImageData = &DataSourceKind::image_data;
 constexpr SourceFlag kSequenceData = &DataSourceKind::sequence_data;
 constexpr SourceFlag kReadFromFiles = &DataSourceKind::read_from_files;
 constexpr SourceFlag kSineTruth = &DataSourceKind::sine_truth;
+constexpr SourceFlag kUserData = &DataSourceKind::user_data;
 
 DataSourceKind source(const char* name, const char* key_section, const char* description,
                       void (*load)(const DataConfig&, SourceData&),
@@ -63,7 +65,8 @@ constexpr ModelFlag kArchitectureFromFile = &ModelKind::architecture_from_file;
 
 ModelKind model(const char* name, const char* key_section, const char* description,
                 decltype(ModelKind::build) build, decltype(ModelKind::footprint) footprint,
-                const char* size_key, std::initializer_list<ModelFlag> flags) {
+                const char* size_key, decltype(ModelKind::python_module) python_module,
+                std::initializer_list<ModelFlag> flags) {
   ModelKind row;
   row.name = name;
   row.key_section = key_section;
@@ -71,6 +74,7 @@ ModelKind model(const char* name, const char* key_section, const char* descripti
   row.build = build;
   row.footprint = footprint;
   row.size_key = size_key;
+  row.python_module = python_module;
   return withFlags(std::move(row), flags);
 }
 
@@ -97,19 +101,19 @@ std::vector<DataSourceKind> builtinDataSources() {
       source("csv", "data.csv",
              "your CSV table (data.csv.path): one row per sample, the target column "
              "data.csv.target; classification or regression",
-             &loadCsvSource, {kReadFromFiles}),
+             &loadCsvSource, {kReadFromFiles, kUserData}),
       source("npy", "data.npy",
              "your NumPy arrays (data.npy.path: an .npz, or .npy files of x and y); any input "
              "shape",
-             &loadNpySource, {kReadFromFiles}),
+             &loadNpySource, {kReadFromFiles, kUserData}),
       source("image-folder", "data.image_folder",
              "your images (data.image_folder.path): a folder per class, as torchvision's "
              "ImageFolder",
-             &loadImageFolderSource, {kClassification, kImageData, kReadFromFiles}),
+             &loadImageFolderSource, {kClassification, kImageData, kReadFromFiles, kUserData}),
       source("idx", "data.idx",
              "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and data.idx.y_path), plain "
              "or .gz, any element type and class count",
-             &loadIdxSource, {kReadFromFiles}),
+             &loadIdxSource, {kReadFromFiles, kUserData}),
   };
 }
 
@@ -127,21 +131,23 @@ std::vector<ModelKind> builtinModelKinds() {
       model("mlp", "model",
             "multilayer perceptron: Linear layers of model.hidden widths with model.activation "
             "and model.dropout between them",
-            &buildMlp, &mlpKindFootprint, "model.hidden", {}),
+            &buildMlp, &mlpKindFootprint, "model.hidden", &python_script::writeMlpModule, {}),
       model("cnn", "model.cnn",
             "convolutional network for images: per model.cnn.channels entry Conv2d "
             "[-> BatchNorm2d] -> model.activation [-> pooling], then Linear layers "
             "(model.cnn.hidden) and the output",
-            &buildCnn, &cnnKindFootprint, "model.cnn.channels", {kImageInput}),
+            &buildCnn, &cnnKindFootprint, "model.cnn.channels", &python_script::writeCnnModule,
+            {kImageInput}),
       model("rnn", "model.rnn",
             "recurrent network for sequences [T, F]: nn.RNN, nn.LSTM or nn.GRU (model.rnn.cell), "
             "the last step's output (or the mean over time) into a Linear output layer",
-            &buildRnn, &rnnKindFootprint, "model.rnn.hidden_size", {kSequenceInput}),
+            &buildRnn, &rnnKindFootprint, "model.rnn.hidden_size", &python_script::writeRnnModule,
+            {kSequenceInput}),
       model("torchscript", "model.torchscript",
             "your module scripted in Python (model.torchscript.path: "
             "torch.jit.script(model).save(path)), trained as it is",
             &buildTorchScript, &torchScriptKindFootprint, "model.torchscript.path",
-            {kArchitectureFromFile}),
+            &python_script::writeTorchScriptModule, {kArchitectureFromFile}),
   };
 }
 

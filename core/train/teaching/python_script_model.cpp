@@ -1,5 +1,6 @@
 // The model, optimizer, scheduler and gradient pieces of the export-python script
 // (python_script_parts.h), mirroring core/model/, core/optim/ and core/train/step/.
+#include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/train/teaching/python_script_parts.h"
@@ -31,91 +32,104 @@ void writeLinearStack(std::ostringstream& o, int64_t width, const std::vector<in
 
 void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d,
                 const DataFacts& f) {
-  if (m.kind == "mlp") {
-    o << "model = nn.Sequential(  # model.kind \"mlp\"\n";
-    if (f.sequences || f.flatten) o << "    nn.Flatten(),\n";
-    writeLinearStack(o, f.features, m.hidden, m.activation, m.dropout, f.outputs);
-    o << ")\n";
-  } else if (m.kind == "cnn") {
-    if (!f.images)
-      throw Error(ErrorCode::Config, "model.kind",
-                  "model.kind cnn takes images, but data.source " + d.source +
-                      " gives samples of another shape");
-    const CnnConfig& c = m.cnn;
-    o << "model = nn.Sequential(  # model.kind \"cnn\"\n"
-         "    nn.Unflatten(1, (" << f.image_shape[0] << ", " << f.image_shape[1] << ", "
-      << f.image_shape[2] << ")),  # [N, 784] -> [N, 1, 28, 28]\n";
-    int64_t ch = f.image_shape[0], h = f.image_shape[1], w = f.image_shape[2];
-    for (int64_t out : c.channels) {
-      o << "    nn.Conv2d(" << ch << ", " << out << ", kernel_size=" << c.kernel_size
-        << ", stride=" << c.stride << ", padding=" << c.padding << "),\n";
-      h = (h + 2 * c.padding - c.kernel_size) / c.stride + 1;
-      w = (w + 2 * c.padding - c.kernel_size) / c.stride + 1;
-      if (c.batch_norm) o << "    nn.BatchNorm2d(" << out << "),\n";
-      o << "    " << activationClass(m.activation) << ",\n";
-      if (c.pool != "none") {
-        o << "    nn." << (c.pool == "avg" ? "AvgPool2d" : "MaxPool2d") << "(" << c.pool_size
-          << "),\n";
-        h /= c.pool_size, w /= c.pool_size;
-      }
-      ch = out;
-    }
-    if (h < 1 || w < 1)
-      throw Error(ErrorCode::Config, "model.cnn.channels",
-                  "model.cnn.channels: the conv blocks shrink 28x28 images below 1x1");
-    o << "    nn.Flatten(),\n";
-    if (m.dropout > 0) o << "    nn.Dropout(" << py(m.dropout) << "),\n";
-    writeLinearStack(o, ch * h * w, c.hidden, m.activation, m.dropout, f.outputs);
-    o << ")\n";
-  } else if (m.kind == "rnn") {
-    if (!f.sequences)
-      throw Error(ErrorCode::Config, "model.kind",
-                  "model.kind rnn takes sequences [T, F]; data.source " + d.source +
-                      " does not give them (use sine-sequence)");
-    const RnnConfig& r = m.rnn;
-    const std::string cls = r.cell == "lstm" ? "LSTM" : r.cell == "gru" ? "GRU" : "RNN";
-    const int64_t width = r.hidden_size * (r.bidirectional ? 2 : 1);
-    o << "class RecurrentNet(nn.Module):\n"
-         "    \"\"\"model.kind \"rnn\": nn." << cls << " over the sequence, its "
-      << (r.output == "mean" ? "mean output over time" : "last step's output")
-      << " into a linear head.\"\"\"\n\n"
-         "    def __init__(self):\n"
-         "        super().__init__()\n"
-         "        self.rnn = nn." << cls << "(" << f.step_features << ", " << r.hidden_size << ", num_layers=" << r.num_layers;
-    if (cls == "RNN") o << ", nonlinearity=" << pyStr(r.nonlinearity);
-    o << ", batch_first=True";
-    if (r.dropout > 0) o << ", dropout=" << py(r.dropout);
-    if (r.bidirectional) o << ", bidirectional=True";
-    o << ")\n";
-    if (m.dropout > 0) o << "        self.drop = nn.Dropout(" << py(m.dropout) << ")\n";
-    o << "        self.head = nn.Linear(" << width << ", " << f.outputs << ")\n\n"
-         "    def forward(self, x):\n"
-         "        out, _ = self.rnn(x)  # [N, T, " << width << "]\n"
-         "        features = " << (r.output == "mean" ? "out.mean(1)" : "out[:, -1]") << "\n";
-    if (m.dropout > 0) o << "        features = self.drop(features)\n";
-    o << "        return self.head(features)\n\n\n"
-         "model = RecurrentNet()\n";
-  } else if (m.kind == "torchscript") {
-    o << "# model.kind \"torchscript\": your module as saved, its weights included. A TorchScript\n"
-         "# file is a program, like a pickle: load only files you trust. The graph executor's\n"
-         "# re-optimisation (per batch shape, after a few calls) is off: each step runs the\n"
-         "# saved graph, whose losses equal TrainScope's bit for bit (re-optimised graphs differ\n"
-         "# in the last bits)\n"
-         "torch._C._set_graph_executor_optimize(False)\n"
-         "model = torch.jit.load(" << pyStr(m.torchscript.path.value_or("")) << ", map_location=\"cpu\")"
-         "  # model.torchscript.path\n";
-    if (f.images)
-      o << "model.eval()\n"
-           "try:  # TrainScope tries [N, C, H, W] once on zeros; else the pixels stay flat\n"
-           "    with torch.no_grad():\n"
-           "        model(torch.zeros(1, " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
-        << f.image_shape.at(2) << "))\n"
-           "    IMAGE_INPUT = True\n"
-           "except Exception:\n"
-           "    IMAGE_INPUT = False\n";
-  } else {
+  const ModelKind* kind = findModelKind(m.kind);
+  if (!kind || !kind->python_module)
     throw Error(ErrorCode::Config, "model.kind", "unknown model.kind " + m.kind);
+  kind->python_module(o, m, d, f);
+}
+
+void writeMlpModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& /*d*/,
+                    const DataFacts& f) {
+  o << "model = nn.Sequential(  # model.kind \"mlp\"\n";
+  if (f.sequences || f.flatten) o << "    nn.Flatten(),\n";
+  writeLinearStack(o, f.features, m.hidden, m.activation, m.dropout, f.outputs);
+  o << ")\n";
+}
+
+void writeCnnModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d,
+                    const DataFacts& f) {
+  if (!f.images)
+    throw Error(ErrorCode::Config, "model.kind",
+                "model.kind cnn takes images, but data.source " + d.source +
+                    " gives samples of another shape");
+  const CnnConfig& c = m.cnn;
+  o << "model = nn.Sequential(  # model.kind \"cnn\"\n"
+       "    nn.Unflatten(1, (" << f.image_shape[0] << ", " << f.image_shape[1] << ", "
+    << f.image_shape[2] << ")),  # [N, 784] -> [N, 1, 28, 28]\n";
+  int64_t ch = f.image_shape[0], h = f.image_shape[1], w = f.image_shape[2];
+  for (int64_t out : c.channels) {
+    o << "    nn.Conv2d(" << ch << ", " << out << ", kernel_size=" << c.kernel_size
+      << ", stride=" << c.stride << ", padding=" << c.padding << "),\n";
+    h = (h + 2 * c.padding - c.kernel_size) / c.stride + 1;
+    w = (w + 2 * c.padding - c.kernel_size) / c.stride + 1;
+    if (c.batch_norm) o << "    nn.BatchNorm2d(" << out << "),\n";
+    o << "    " << activationClass(m.activation) << ",\n";
+    if (c.pool != "none") {
+      o << "    nn." << (c.pool == "avg" ? "AvgPool2d" : "MaxPool2d") << "(" << c.pool_size
+        << "),\n";
+      h /= c.pool_size, w /= c.pool_size;
+    }
+    ch = out;
   }
+  if (h < 1 || w < 1)
+    throw Error(ErrorCode::Config, "model.cnn.channels",
+                "model.cnn.channels: the conv blocks shrink 28x28 images below 1x1");
+  o << "    nn.Flatten(),\n";
+  if (m.dropout > 0) o << "    nn.Dropout(" << py(m.dropout) << "),\n";
+  writeLinearStack(o, ch * h * w, c.hidden, m.activation, m.dropout, f.outputs);
+  o << ")\n";
+}
+
+void writeRnnModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d,
+                    const DataFacts& f) {
+  if (!f.sequences)
+    throw Error(ErrorCode::Config, "model.kind",
+                "model.kind rnn takes sequences [T, F]; data.source " + d.source +
+                    " does not give them (use sine-sequence)");
+  const RnnConfig& r = m.rnn;
+  const std::string cls = r.cell == "lstm" ? "LSTM" : r.cell == "gru" ? "GRU" : "RNN";
+  const int64_t width = r.hidden_size * (r.bidirectional ? 2 : 1);
+  o << "class RecurrentNet(nn.Module):\n"
+       "    \"\"\"model.kind \"rnn\": nn." << cls << " over the sequence, its "
+    << (r.output == "mean" ? "mean output over time" : "last step's output")
+    << " into a linear head.\"\"\"\n\n"
+       "    def __init__(self):\n"
+       "        super().__init__()\n"
+       "        self.rnn = nn." << cls << "(" << f.step_features << ", " << r.hidden_size << ", num_layers=" << r.num_layers;
+  if (cls == "RNN") o << ", nonlinearity=" << pyStr(r.nonlinearity);
+  o << ", batch_first=True";
+  if (r.dropout > 0) o << ", dropout=" << py(r.dropout);
+  if (r.bidirectional) o << ", bidirectional=True";
+  o << ")\n";
+  if (m.dropout > 0) o << "        self.drop = nn.Dropout(" << py(m.dropout) << ")\n";
+  o << "        self.head = nn.Linear(" << width << ", " << f.outputs << ")\n\n"
+       "    def forward(self, x):\n"
+       "        out, _ = self.rnn(x)  # [N, T, " << width << "]\n"
+       "        features = " << (r.output == "mean" ? "out.mean(1)" : "out[:, -1]") << "\n";
+  if (m.dropout > 0) o << "        features = self.drop(features)\n";
+  o << "        return self.head(features)\n\n\n"
+       "model = RecurrentNet()\n";
+}
+
+void writeTorchScriptModule(std::ostringstream& o, const ModelConfig& m,
+                            const DataConfig& /*d*/, const DataFacts& f) {
+  o << "# model.kind \"torchscript\": your module as saved, its weights included. A TorchScript\n"
+       "# file is a program, like a pickle: load only files you trust. The graph executor's\n"
+       "# re-optimisation (per batch shape, after a few calls) is off: each step runs the\n"
+       "# saved graph, whose losses equal TrainScope's bit for bit (re-optimised graphs differ\n"
+       "# in the last bits)\n"
+       "torch._C._set_graph_executor_optimize(False)\n"
+       "model = torch.jit.load(" << pyStr(m.torchscript.path.value_or("")) << ", map_location=\"cpu\")"
+       "  # model.torchscript.path\n";
+  if (f.images)
+    o << "model.eval()\n"
+         "try:  # TrainScope tries [N, C, H, W] once on zeros; else the pixels stay flat\n"
+         "    with torch.no_grad():\n"
+         "        model(torch.zeros(1, " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
+      << f.image_shape.at(2) << "))\n"
+         "    IMAGE_INPUT = True\n"
+         "except Exception:\n"
+         "    IMAGE_INPUT = False\n";
 }
 
 void writeOptimizer(std::ostringstream& o, const OptimizerConfig& c) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_json.h"
+#include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/data/csv_table.h"
 #include "core/errors.h"
@@ -49,7 +50,8 @@ std::string targetColumn(const CsvTable& t, const ColumnRef& ref) {
 }  // namespace
 
 bool isOwnDataSource(const std::string& source) {
-  return source == "csv" || source == "npy" || source == "idx" || source == "image-folder";
+  const DataSourceKind* kind = findDataSource(source);
+  return kind && kind->user_data;
 }
 
 OwnDataRecord readOwnDataRecord(const fs::path& dir, const TrainConfig& config) {

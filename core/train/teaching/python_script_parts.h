@@ -47,9 +47,17 @@ void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataReco
 /// Standardisation of x_train / x_val as core/data/dataset.cpp does it (and to_inputs for
 /// uint8 pixels).
 void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFacts& f, bool torchscript);
-/// `model = ...` in TrainScope's layer order; throws Error(Config, "model.kind") for a kind
-/// the script cannot write or one that does not fit the data.
+/// `model = ...` in TrainScope's layer order, by the kind's row (ModelKind::python_module);
+/// throws Error(Config, "model.kind") for a kind the script cannot write or one that does not
+/// fit the data.
 void writeModel(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
+/// Each built-in kind's module (core/model/mlp.cpp, cnn.cpp, rnn.cpp, torchscript.cpp), as
+/// ModelKind::python_module.
+void writeMlpModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
+void writeCnnModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
+void writeRnnModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d, const DataFacts& f);
+void writeTorchScriptModule(std::ostringstream& o, const ModelConfig& m, const DataConfig& d,
+                            const DataFacts& f);
 /// `optimizer = torch.optim....`.
 void writeOptimizer(std::ostringstream& o, const OptimizerConfig& c);
 /// The scheduler's construction; "" when there is none. Stepped after validation each epoch.
