@@ -42,6 +42,11 @@ struct DataSourceKind {
   /// Generates or reads the whole pool (and a fixed test split where the source has one).
   /// Throws Error(Data, file) naming the file for unreadable or malformed files.
   void (*load)(const DataConfig& config, SourceData& out) = nullptr;
+  /// export-python (core/train/teaching/python_script_data.cpp): what the script needs to know
+  /// of the samples, and the Python that makes them as `load` does; null for the user's own
+  /// data, which a script reads through a run's split.json.
+  python_script::DataFacts (*python_facts)(const DataConfig& config) = nullptr;
+  void (*python_samples)(std::ostringstream& out, const DataConfig& config) = nullptr;
 };
 
 /// Every data source, in the order help texts list them.

@@ -38,12 +38,16 @@ constexpr SourceFlag kUserData = &DataSourceKind::user_data;
 
 DataSourceKind source(const char* name, const char* key_section, const char* description,
                       void (*load)(const DataConfig&, SourceData&),
-                      std::initializer_list<SourceFlag> flags) {
+                      std::initializer_list<SourceFlag> flags,
+                      decltype(DataSourceKind::python_facts) python_facts = nullptr,
+                      decltype(DataSourceKind::python_samples) python_samples = nullptr) {
   DataSourceKind row;
   row.name = name;
   row.key_section = key_section;
   row.description = description;
   row.load = load;
+  row.python_facts = python_facts;
+  row.python_samples = python_samples;
   return withFlags(std::move(row), flags);
 }
 
@@ -83,21 +87,27 @@ ModelKind model(const char* name, const char* key_section, const char* descripti
 std::vector<DataSourceKind> builtinDataSources() {
   return {
       source("sine", "data", "y = sin(x) + noise for x in [-pi, pi] (regression, 1 input)",
-             &loadSineSource, {kSineTruth}),
+             &loadSineSource, {kSineTruth}, &python_script::sineFacts,
+             &python_script::writeSineSamples),
       source("moons", "data", "two interleaving half circles (2 inputs, 2 classes)",
-             &loadMoonsSource, {kClassification}),
+             &loadMoonsSource, {kClassification}, &python_script::planeTwoClassFacts,
+             &python_script::writeMoonsSamples),
       source("circles", "data", "two concentric noisy circles (2 inputs, 2 classes)",
-             &loadCirclesSource, {kClassification}),
+             &loadCirclesSource, {kClassification}, &python_script::planeTwoClassFacts,
+             &python_script::writeCirclesSamples),
       source("spirals", "data", "two interleaved spirals (2 inputs, 2 classes)",
-             &loadSpiralsSource, {kClassification}),
+             &loadSpiralsSource, {kClassification}, &python_script::planeTwoClassFacts,
+             &python_script::writeSpiralsSamples),
       source("sine-sequence", "data",
              "next value of a noisy sine wave from its last data.seq_len values (x [seq_len, 1], "
              "regression), for the rnn kind",
-             &loadSineSequenceSource, {kSequenceData}),
+             &loadSineSequenceSource, {kSequenceData}, &python_script::sineSequenceFacts,
+             &python_script::writeSineSequenceSamples),
       source("fashion-mnist", "data",
              "Fashion-MNIST: 28x28 grey clothing images in 10 classes, read from data.path's IDX "
              "files",
-             &loadFashionMnistSource, {kClassification, kImageData, kReadFromFiles}),
+             &loadFashionMnistSource, {kClassification, kImageData, kReadFromFiles},
+             &python_script::fashionMnistFacts, &python_script::writeFashionMnistSamples),
       source("csv", "data.csv",
              "your CSV table (data.csv.path): one row per sample, the target column "
              "data.csv.target; classification or regression",

@@ -1,6 +1,7 @@
 // The data section of the export-python script (python_script_parts.h): the built-in sources
 // as core/data/sources.cpp, synthetic_2d.cpp and sequences.cpp generate or read them, then
 // data.limit, the split and standardisation as core/data/dataset.cpp does.
+#include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/data/default_paths.h"
 #include "core/errors.h"
@@ -35,101 +36,135 @@ std::string pyStr(const std::string& s) {
 }
 
 DataFacts dataFacts(const DataConfig& d) {
-  DataFacts f;
-  if (d.source == "sine") {
-    f.features = 1, f.outputs = 1;
-  } else if (d.source == "moons" || d.source == "circles" || d.source == "spirals") {
-    f.classification = true, f.features = 2, f.outputs = 2;
-  } else if (d.source == "sine-sequence") {
-    f.sequences = true, f.features = d.seq_len, f.outputs = 1;
-  } else if (d.source == "fashion-mnist") {
-    f.classification = true, f.images = true, f.features = 784, f.outputs = 10;
-    f.image_shape = {1, 28, 28};
-    f.test = true;
-  } else {
+  const DataSourceKind* kind = findDataSource(d.source);
+  if (!kind || !kind->python_facts)
     throw Error(ErrorCode::Config, "data.source",
                 "data.source \"" + d.source +
                     "\" is your own data: export-python reads the samples a run read, through "
                     "its split.json, so export a run of it (`trainscope-cli export-python RUN`) "
                     "rather than a preset or config file");
-  }
+  return kind->python_facts(d);
+}
+
+DataFacts sineFacts(const DataConfig&) {
+  DataFacts f;
+  f.features = 1, f.outputs = 1;
+  return f;
+}
+
+DataFacts planeTwoClassFacts(const DataConfig&) {
+  DataFacts f;
+  f.classification = true, f.features = 2, f.outputs = 2;
+  return f;
+}
+
+DataFacts sineSequenceFacts(const DataConfig& d) {
+  DataFacts f;
+  f.sequences = true, f.features = d.seq_len, f.outputs = 1;
+  return f;
+}
+
+DataFacts fashionMnistFacts(const DataConfig&) {
+  DataFacts f;
+  f.classification = true, f.images = true, f.features = 784, f.outputs = 10;
+  f.image_shape = {1, 28, 28};
+  f.test = true;
   return f;
 }
 
 // ---- data (core/data/sources.cpp, synthetic_2d.cpp, sequences.cpp, dataset.cpp) ----
+
+void writeSineSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
+  o << "# data.source \"sine\": y = sin(x) + noise, x uniform in [-pi, pi]\n"
+       "g = data_generator(0)\n"
+       "x = torch.rand(" << n << ", 1, generator=g) * (2 * math.pi) - math.pi\n"
+       "y = torch.sin(x) + torch.randn(" << n << ", 1, generator=g) * " << noise << "\n";
+}
+
+void writeMoonsSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
+  o << "# data.source \"moons\": sklearn.datasets.make_moons' construction\n"
+       "g = data_generator(0)\n"
+       "n_out = " << n << " // 2\n"
+       "n_in = " << n << " - n_out\n"
+       "t_out = torch.linspace(0, math.pi, n_out)\n"
+       "t_in = torch.linspace(0, math.pi, n_in)\n"
+       "outer = torch.stack([torch.cos(t_out), torch.sin(t_out)], 1)          # class 0\n"
+       "inner = torch.stack([1 - torch.cos(t_in), 1 - torch.sin(t_in) - 0.5], 1)  # class 1\n"
+       "x = torch.cat([outer, inner])\n"
+       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
+       "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
+}
+
+void writeCirclesSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
+  o << "# data.source \"circles\": sklearn.datasets.make_circles' construction (factor 0.5)\n"
+       "def ring(n, radius):\n"
+       "    t = torch.arange(n, dtype=torch.float32) * (2 * math.pi / n)\n"
+       "    return torch.stack([torch.cos(t), torch.sin(t)], 1) * radius\n\n\n"
+       "g = data_generator(0)\n"
+       "n_out = " << n << " // 2\n"
+       "n_in = " << n << " - n_out\n"
+       "x = torch.cat([ring(n_out, 1.0), ring(n_in, 0.5)])\n"
+       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
+       "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
+}
+
+void writeSpiralsSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
+  o << "# data.source \"spirals\": two interleaved spirals\n"
+       "def arm(n, k):\n"
+       "    t = torch.linspace(0.1, 1.0, n)\n"
+       "    a = t * (3 * math.pi) + k * math.pi\n"
+       "    return torch.stack([t * torch.cos(a), t * torch.sin(a)], 1)\n\n\n"
+       "g = data_generator(0)\n"
+       "n0 = " << n << " // 2\n"
+       "n1 = " << n << " - n0\n"
+       "x = torch.cat([arm(n0, 0), arm(n1, 1)])\n"
+       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
+       "y = torch.cat([torch.zeros(n0, dtype=torch.long), torch.ones(n1, dtype=torch.long)])\n";
+}
+
+void writeSineSequenceSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
+  o << "# data.source \"sine-sequence\": noisy sines of random phase and frequency; x holds\n"
+       "# " << d.seq_len << " steps [N, T, 1], y the next value [N, 1]\n"
+       "g = data_generator(0)\n"
+       "phase = torch.rand(" << n << ", 1, generator=g) * (2 * math.pi)\n"
+       "frequency = torch.rand(" << n << ", 1, generator=g) * 0.2 + 0.1\n"
+       "t = torch.arange(" << d.seq_len + 1 << ", dtype=torch.float32).unsqueeze(0)\n"
+       "s = torch.sin(phase + frequency * t) + torch.randn(" << n << ", " << d.seq_len + 1
+    << ", generator=g) * " << noise << "\n"
+       "x = s[:, :" << d.seq_len << "].unsqueeze(2).contiguous()\n"
+       "y = s[:, " << d.seq_len << ":].contiguous()\n";
+}
+
+void writeFashionMnistSamples(std::ostringstream& o, const DataConfig& d) {
+  const std::string dir = d.path ? *d.path : kFashionMnistDir;
+  o << "# data.source \"fashion-mnist\": the IDX files (uint8 pixels, kept as bytes and\n"
+       "# converted per batch, as TrainScope does)\n"
+       "def read_idx(path):\n"
+       "    with gzip.open(path) as f:\n"
+       "        data = f.read()\n"
+       "    dims = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], \"big\") for i in range(data[3])]\n"
+       "    return torch.from_numpy(np.frombuffer(data, np.uint8, offset=4 + 4 * len(dims)).reshape(dims).copy())\n\n\n"
+       "DATA_DIR = " << pyStr(dir) << "  # data.path\n"
+       "x = read_idx(os.path.join(DATA_DIR, \"train-images-idx3-ubyte.gz\")).reshape(-1, 784)\n"
+       "y = read_idx(os.path.join(DATA_DIR, \"train-labels-idx1-ubyte.gz\")).long()\n"
+       "x_test = read_idx(os.path.join(DATA_DIR, \"t10k-images-idx3-ubyte.gz\")).reshape(-1, 784)\n"
+       "y_test = read_idx(os.path.join(DATA_DIR, \"t10k-labels-idx1-ubyte.gz\")).long()\n";
+}
 
 void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f) {
   o << "def data_generator(stream):\n"
        "    \"\"\"TrainScope's generators of data.seed: stream 0 generates the samples, 1 draws\n"
        "    data.limit, 2 splits. Never the global generator, which the weights draw from.\"\"\"\n"
        "    return torch.Generator().manual_seed(DATA_SEED * 1000003 + stream * 7919 + 1)\n\n\n";
-  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
-  if (d.source == "sine") {
-    o << "# data.source \"sine\": y = sin(x) + noise, x uniform in [-pi, pi]\n"
-         "g = data_generator(0)\n"
-         "x = torch.rand(" << n << ", 1, generator=g) * (2 * math.pi) - math.pi\n"
-         "y = torch.sin(x) + torch.randn(" << n << ", 1, generator=g) * " << noise << "\n";
-  } else if (d.source == "moons") {
-    o << "# data.source \"moons\": sklearn.datasets.make_moons' construction\n"
-         "g = data_generator(0)\n"
-         "n_out = " << n << " // 2\n"
-         "n_in = " << n << " - n_out\n"
-         "t_out = torch.linspace(0, math.pi, n_out)\n"
-         "t_in = torch.linspace(0, math.pi, n_in)\n"
-         "outer = torch.stack([torch.cos(t_out), torch.sin(t_out)], 1)          # class 0\n"
-         "inner = torch.stack([1 - torch.cos(t_in), 1 - torch.sin(t_in) - 0.5], 1)  # class 1\n"
-         "x = torch.cat([outer, inner])\n"
-         "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-         "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
-  } else if (d.source == "circles") {
-    o << "# data.source \"circles\": sklearn.datasets.make_circles' construction (factor 0.5)\n"
-         "def ring(n, radius):\n"
-         "    t = torch.arange(n, dtype=torch.float32) * (2 * math.pi / n)\n"
-         "    return torch.stack([torch.cos(t), torch.sin(t)], 1) * radius\n\n\n"
-         "g = data_generator(0)\n"
-         "n_out = " << n << " // 2\n"
-         "n_in = " << n << " - n_out\n"
-         "x = torch.cat([ring(n_out, 1.0), ring(n_in, 0.5)])\n"
-         "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-         "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
-  } else if (d.source == "spirals") {
-    o << "# data.source \"spirals\": two interleaved spirals\n"
-         "def arm(n, k):\n"
-         "    t = torch.linspace(0.1, 1.0, n)\n"
-         "    a = t * (3 * math.pi) + k * math.pi\n"
-         "    return torch.stack([t * torch.cos(a), t * torch.sin(a)], 1)\n\n\n"
-         "g = data_generator(0)\n"
-         "n0 = " << n << " // 2\n"
-         "n1 = " << n << " - n0\n"
-         "x = torch.cat([arm(n0, 0), arm(n1, 1)])\n"
-         "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-         "y = torch.cat([torch.zeros(n0, dtype=torch.long), torch.ones(n1, dtype=torch.long)])\n";
-  } else if (d.source == "sine-sequence") {
-    o << "# data.source \"sine-sequence\": noisy sines of random phase and frequency; x holds\n"
-         "# " << d.seq_len << " steps [N, T, 1], y the next value [N, 1]\n"
-         "g = data_generator(0)\n"
-         "phase = torch.rand(" << n << ", 1, generator=g) * (2 * math.pi)\n"
-         "frequency = torch.rand(" << n << ", 1, generator=g) * 0.2 + 0.1\n"
-         "t = torch.arange(" << d.seq_len + 1 << ", dtype=torch.float32).unsqueeze(0)\n"
-         "s = torch.sin(phase + frequency * t) + torch.randn(" << n << ", " << d.seq_len + 1
-      << ", generator=g) * " << noise << "\n"
-         "x = s[:, :" << d.seq_len << "].unsqueeze(2).contiguous()\n"
-         "y = s[:, " << d.seq_len << ":].contiguous()\n";
-  } else {  // fashion-mnist
-    const std::string dir = d.path ? *d.path : kFashionMnistDir;
-    o << "# data.source \"fashion-mnist\": the IDX files (uint8 pixels, kept as bytes and\n"
-         "# converted per batch, as TrainScope does)\n"
-         "def read_idx(path):\n"
-         "    with gzip.open(path) as f:\n"
-         "        data = f.read()\n"
-         "    dims = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], \"big\") for i in range(data[3])]\n"
-         "    return torch.from_numpy(np.frombuffer(data, np.uint8, offset=4 + 4 * len(dims)).reshape(dims).copy())\n\n\n"
-         "DATA_DIR = " << pyStr(dir) << "  # data.path\n"
-         "x = read_idx(os.path.join(DATA_DIR, \"train-images-idx3-ubyte.gz\")).reshape(-1, 784)\n"
-         "y = read_idx(os.path.join(DATA_DIR, \"train-labels-idx1-ubyte.gz\")).long()\n"
-         "x_test = read_idx(os.path.join(DATA_DIR, \"t10k-images-idx3-ubyte.gz\")).reshape(-1, 784)\n"
-         "y_test = read_idx(os.path.join(DATA_DIR, \"t10k-labels-idx1-ubyte.gz\")).long()\n";
-  }
+  const DataSourceKind* kind = findDataSource(d.source);
+  if (!kind || !kind->python_samples)
+    throw Error(ErrorCode::Config, "data.source", "data.source \"" + d.source + "\" has no script");
+  kind->python_samples(o, d);
   if (!f.classification && d.target_scale != 1.0)
     o << "y = y * " << py(d.target_scale) << "  # data.target_scale\n";
   if (d.limit)

@@ -35,12 +35,27 @@ struct DataFacts {
   bool test = false;        ///< a test split the script evaluates at the end (fashion-mnist)
 };
 
-/// The facts of `data.source`; throws Error(Config, "data.source") for the user's own data
-/// (read through a run's split.json: ownDataFacts).
+/// The facts of `data.source`, by the source's row (DataSourceKind::python_facts); throws
+/// Error(Config, "data.source") for the user's own data (read through a run's split.json:
+/// ownDataFacts).
 DataFacts dataFacts(const DataConfig& d);
+/// Each built-in source's facts and the Python that makes its samples (x, y; fashion-mnist also
+/// x_test, y_test) as core/data/sources.cpp, synthetic_2d.cpp and sequences.cpp do, as
+/// DataSourceKind::python_facts and python_samples.
+DataFacts sineFacts(const DataConfig& d);
+DataFacts planeTwoClassFacts(const DataConfig& d);  ///< moons, circles, spirals
+DataFacts sineSequenceFacts(const DataConfig& d);
+DataFacts fashionMnistFacts(const DataConfig& d);
+void writeSineSamples(std::ostringstream& o, const DataConfig& d);
+void writeMoonsSamples(std::ostringstream& o, const DataConfig& d);
+void writeCirclesSamples(std::ostringstream& o, const DataConfig& d);
+void writeSpiralsSamples(std::ostringstream& o, const DataConfig& d);
+void writeSineSequenceSamples(std::ostringstream& o, const DataConfig& d);
+void writeFashionMnistSamples(std::ostringstream& o, const DataConfig& d);
 /// The facts of a run's own data (run.json's data summary).
 DataFacts ownDataFacts(const OwnDataRecord& r);
-/// The data section of a built-in source: generation or reading, data.limit, the split.
+/// The data section of a built-in source: generation or reading (its row's python_samples),
+/// data.limit, the split.
 void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f);
 /// The data section of the user's own data: split.json's samples read and converted.
 void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r, const DataFacts& f);
