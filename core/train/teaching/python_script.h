@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
-#include "core/run/records.h"  // DataSummary
+#include "core/data/data_summary.h"
 #include "core/io/written_marks.h"  // kPythonScriptMarker: the script's first bytes
 
 namespace trainscope {
