@@ -238,7 +238,7 @@ int main(int argc, char** argv) {
   LossScalePlot loss_scale;
   loss_scale.resize(1030, 200);
   TrainingController controller;
-  LayerPlot layers(&controller, nullptr);
+  LayerPlot layers(controller.store(), nullptr);
   layers.resize(1030, 200);
   LayerStatsRecord stats;
   stats.names = kTensors;

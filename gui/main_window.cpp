@@ -149,7 +149,7 @@ void MainWindow::buildUi() {
     controller_->clearGhost();
     loss_plot_->sync();
   });
-  addAmpViews(plot_area_, controller_);  // loss-scale view, AMP switch marks
+  addAmpViews(plot_area_, controller_->store());  // loss-scale view, AMP switch marks
   // Gradient watch: layer and diagnosis views, clip share, non-finite panel.
   auto* watch = new GradientWatchViews(controller_, plot_area_, settings_, this);
   column_layout->insertWidget(0, watch->nonFinitePanel());

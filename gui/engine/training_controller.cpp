@@ -26,13 +26,28 @@
 
 namespace trainscope {
 
-TrainingController::TrainingController(QObject* parent) : QObject(parent) {
+TrainingController::TrainingController(QObject* parent)
+    : QObject(parent), store_(new RunStore(this)) {
   registerRecordMetaTypes();
+  // The controller's record signals repeat the store's (connected before any reader, so the
+  // order readers see is the order the records came in).
+  connect(store_, &RunStore::runStarted, this, &TrainingController::runStarted);
+  connect(store_, &RunStore::stepRecorded, this, &TrainingController::stepRecorded);
+  connect(store_, &RunStore::epochFinished, this, &TrainingController::epochFinished);
+  connect(store_, &RunStore::eventOccurred, this, &TrainingController::eventOccurred);
+  connect(store_, &RunStore::layerStatsRecorded, this, &TrainingController::layerStatsRecorded);
+  connect(store_, &RunStore::diagnosisChanged, this, &TrainingController::diagnosisChanged);
+  connect(store_, &RunStore::modelViewUpdated, this, &TrainingController::modelViewUpdated);
+  connect(store_, &RunStore::validationDetailUpdated, this,
+          &TrainingController::validationDetailUpdated);
+  connect(store_, &RunStore::runFinished, this, &TrainingController::runFinished);
+  connect(store_, &RunStore::runFailed, this, &TrainingController::runFailed);
 }
 
 TrainingController::~TrainingController() {
   // Receivers may already be half-destroyed: end the run without emitting anything.
   disconnect(this, nullptr, nullptr, nullptr);
+  disconnect(store_, nullptr, nullptr, nullptr);
   shutdown();
 }
 
@@ -88,18 +103,18 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   stopFollowing();
   // Another process is still writing it: followed from where readRun stopped.
   const bool live = !run.summary && RunDirLock::holder(run.dir).has_value();
-  read_back_ = true;
+  store_->read_back_ = true;
   trainer_.reset();
   queue_.reset();
   got_summary_ = true;
   got_failure_ = false;
   pending_failure_.reset();
-  config_ = config;
-  run_dir_ = QString::fromStdString(run.dir.string());
-  step_count_ = static_cast<qint64>(run.steps.size());
-  skipped_steps_ = 0;
-  for (const StepRecord& s : run.steps) skipped_steps_ += s.applied ? 0 : 1;
-  total_epochs_ = config.training.epochs;
+  store_->config_ = config;
+  store_->run_dir_ = QString::fromStdString(run.dir.string());
+  store_->step_count_ = static_cast<qint64>(run.steps.size());
+  store_->skipped_steps_ = 0;
+  for (const StepRecord& s : run.steps) store_->skipped_steps_ += s.applied ? 0 : 1;
+  store_->total_epochs_ = config.training.epochs;
   // Steps per epoch from the first epoch that ended (a resumed run's first row is its own).
   int64_t per_epoch = 0;
   if (!run.epochs.empty() && run.epochs.front().epoch > 0) {
@@ -109,51 +124,51 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
         batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size),
         config.training.grad_accum_steps);
   }
-  total_steps_ = per_epoch * total_epochs_;
-  last_step_ = run.steps.empty() ? std::nullopt : std::optional<StepRecord>(run.steps.back());
-  if (last_step_) {  // steps.csv records no times: the training time of the epochs that ended
+  store_->total_steps_ = per_epoch * store_->total_epochs_;
+  store_->last_step_ = run.steps.empty() ? std::nullopt : std::optional<StepRecord>(run.steps.back());
+  if (store_->last_step_) {  // steps.csv records no times: the training time of the epochs that ended
     double seconds = 0;
     for (const EpochRecord& e : run.epochs) seconds += e.epoch_seconds;
-    last_step_->elapsed_seconds = seconds;
+    store_->last_step_->elapsed_seconds = seconds;
   }
-  last_layer_stats_ =
+  store_->last_layer_stats_ =
       run.layers.empty() ? std::nullopt : std::optional<LayerStatsRecord>(run.layers.back());
-  last_model_view_.reset();
-  last_validation_detail_.reset();
+  store_->last_model_view_.reset();
+  store_->last_validation_detail_.reset();
   const bool killed = !run.summary && !live;
   if (killed) {  // killed: it ended there
     RunSummary s;
     s.stop_reason = StopReason::Interrupted;
     s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
-    s.global_step = last_step_ ? last_step_->step : 0;
+    s.global_step = store_->last_step_ ? store_->last_step_->step : 0;
     s.seed = run.info.seed;
     if (!run.epochs.empty()) s.final_metrics = run.epochs.back();
     run.summary = s;
   }
-  summary_ = run.summary.value_or(RunSummary{});
-  last_diagnosis_ = summary_.diagnosis;
-  history_.clear();
-  if (ghost_chosen_)
-    ghost_changes_ = configChanges(ghost_config_, config);
+  store_->summary_ = run.summary.value_or(RunSummary{});
+  store_->last_diagnosis_ = store_->summary_.diagnosis;
+  store_->history_.clear();
+  if (store_->ghost_chosen_)
+    store_->ghost_changes_ = configChanges(store_->ghost_config_, config);
   else
     clearGhost();
-  feedRun(history_, run);
+  feedRun(store_->history_, run);
   RunInfo info = run.info;
   info.batches_per_epoch = per_epoch * config.training.grad_accum_steps;
   setState(State::Idle);  // so that Finished below is announced even after a finished run
-  emit runStarted(info);
-  for (const Event& e : run.events) emit eventOccurred(e);
-  if (!run.epochs.empty()) emit epochFinished(run.epochs.back());
-  if (last_step_) emit stepRecorded(*last_step_);
-  if (last_layer_stats_) emit layerStatsRecorded(*last_layer_stats_);
-  if (last_diagnosis_) emit diagnosisChanged(*last_diagnosis_);
+  emit store_->runStarted(info);
+  for (const Event& e : run.events) emit store_->eventOccurred(e);
+  if (!run.epochs.empty()) emit store_->epochFinished(run.epochs.back());
+  if (store_->last_step_) emit store_->stepRecorded(*store_->last_step_);
+  if (store_->last_layer_stats_) emit store_->layerStatsRecorded(*store_->last_layer_stats_);
+  if (store_->last_diagnosis_) emit store_->diagnosisChanged(*store_->last_diagnosis_);
   setState(State::Finished);
   if (live) {
-    startFollowing(run_dir_, run.events.size(), last_step_ ? last_step_->step : 0,
+    startFollowing(store_->run_dir_, run.events.size(), store_->last_step_ ? store_->last_step_->step : 0,
                    run.epochs.empty() ? 0 : run.epochs.back().step);
     return true;
   }
-  emit runFinished(summary_);
+  emit store_->runFinished(store_->summary_);
   // No summary.json and no process writing: say so (the status bar), as the runs table does.
   if (killed) emit followStatusChanged(QStringLiteral("crashed"), 0.0);
   return true;
@@ -164,8 +179,8 @@ bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
     trainer_->saveCheckpoint(file.toStdString());
     return true;
   }
-  const QString last = QDir(run_dir_).filePath(QStringLiteral("checkpoints/last.pt"));
-  if (run_dir_.isEmpty() || !QFileInfo::exists(last)) {
+  const QString last = QDir(store_->run_dir_).filePath(QStringLiteral("checkpoints/last.pt"));
+  if (store_->run_dir_.isEmpty() || !QFileInfo::exists(last)) {
     if (error) *error = QStringLiteral("there is no run with a checkpoint to save");
     return false;
   }
@@ -183,18 +198,18 @@ bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
     }
   }
   Event e;
-  e.step = last_step_ ? last_step_->step : 0;
-  e.epoch = summary_.epochs_completed;
+  e.step = store_->last_step_ ? store_->last_step_->step : 0;
+  e.epoch = store_->summary_.epochs_completed;
   e.kind = EventKind::CheckpointSaved;
   e.message = "checkpoint saved: " + file.toStdString();
   e.what = "requested";
   e.file = file.toStdString();
-  emit eventOccurred(e);
+  emit store_->eventOccurred(e);
   return true;
 }
 
 QString TrainingController::checkpointFolder(const QString& fallback) const {
-  return run_dir_.isEmpty() ? fallback : QDir(run_dir_).filePath(QStringLiteral("checkpoints"));
+  return store_->run_dir_.isEmpty() ? fallback : QDir(store_->run_dir_).filePath(QStringLiteral("checkpoints"));
 }
 
 bool TrainingController::launch(const TrainConfig& config, TrainerOptions options,
@@ -213,47 +228,47 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
     validate(config);  // before creating a folder
     options.run_dir = createUniqueRunDir(runsRoot.toStdString(), config.name);
   } catch (const Error& e) {
-    emit runFailed(RunFailure{true, e.code(), e.subject(), e.what()});
+    emit store_->runFailed(RunFailure{true, e.code(), e.subject(), e.what()});
     return false;
   } catch (const std::exception& e) {
-    emit runFailed(RunFailure{false, ErrorCode::Internal, {}, e.what()});
+    emit store_->runFailed(RunFailure{false, ErrorCode::Internal, {}, e.what()});
     return false;
   }
 
   trainer_ = std::make_shared<Trainer>(config, options);
-  read_back_ = false;
+  store_->read_back_ = false;
   queue_ = std::make_shared<RecordQueue>();
   got_summary_ = false;
   got_failure_ = false;
   pending_failure_.reset();
-  step_count_ = 0;
-  skipped_steps_ = 0;
-  total_epochs_ = config.training.epochs;
-  total_steps_ = 0;
-  const TrainConfig previous_config = config_;
-  config_ = config;
-  last_step_.reset();
-  last_diagnosis_.reset();
-  last_model_view_.reset();
-  last_validation_detail_.reset();
-  last_layer_stats_.reset();
-  summary_ = RunSummary{};
-  run_dir_ = QString::fromStdString(options.run_dir.string());
+  store_->step_count_ = 0;
+  store_->skipped_steps_ = 0;
+  store_->total_epochs_ = config.training.epochs;
+  store_->total_steps_ = 0;
+  const TrainConfig previous_config = store_->config_;
+  store_->config_ = config;
+  store_->last_step_.reset();
+  store_->last_diagnosis_.reset();
+  store_->last_model_view_.reset();
+  store_->last_validation_detail_.reset();
+  store_->last_layer_stats_.reset();
+  store_->summary_ = RunSummary{};
+  store_->run_dir_ = QString::fromStdString(options.run_dir.string());
   // The run shown so far becomes the previous run, whose epoch losses the plots draw as a
   // faint ghost of what the new settings change. Only for a run on the same data: the losses of
   // another dataset (after `exploding`, 1e23) say nothing about this one.
   const bool has_epochs =
-      history_.find(series::kEpochTrainLoss) || history_.find(series::kEpochValLoss);
-  if (ghost_chosen_) {  // a run the user chose stays the ghost
-    ghost_changes_ = configChanges(ghost_config_, config);
+      store_->history_.find(series::kEpochTrainLoss) || store_->history_.find(series::kEpochValLoss);
+  if (store_->ghost_chosen_) {  // a run the user chose stays the ghost
+    store_->ghost_changes_ = configChanges(store_->ghost_config_, config);
   } else if (options.resume_from.empty() && has_epochs && comparableRuns(previous_config, config)) {
-    previous_.swap(history_);
-    ghost_changes_ = configChanges(previous_config, config);
-    ghost_name_ = QString::fromStdString(previous_config.name);
+    store_->previous_.swap(store_->history_);
+    store_->ghost_changes_ = configChanges(previous_config, config);
+    store_->ghost_name_ = QString::fromStdString(previous_config.name);
   } else {
     clearGhost();
   }
-  history_.clear();
+  store_->history_.clear();
   trainer_->setPace(pace_);
   // Before run(): the engine runs exactly one batch and then waits paused, or (a loaded
   // checkpoint) waits before its first step.
@@ -364,7 +379,7 @@ void TrainingController::shutdown() {
   // queued meanwhile is not worth drawing into a window that is closing.
   joinThread();
   for (const WorkerItem& item : queue_->takeAll()) {
-    if (const auto* s = std::get_if<RunSummary>(&item)) summary_ = *s;
+    if (const auto* s = std::get_if<RunSummary>(&item)) store_->summary_ = *s;
   }
   setState(State::Finished);
 }
@@ -380,10 +395,10 @@ void TrainingController::joinThread() {
 }
 
 void TrainingController::clearGhost() {
-  ghost_chosen_ = false;
-  previous_.clear();
-  ghost_changes_.clear();
-  ghost_name_.clear();
+  store_->ghost_chosen_ = false;
+  store_->previous_.clear();
+  store_->ghost_changes_.clear();
+  store_->ghost_name_.clear();
 }
 
 void TrainingController::setState(State state) {
@@ -393,21 +408,21 @@ void TrainingController::setState(State state) {
 }
 
 void TrainingController::record(const StepRecord& step) {
-  ++step_count_;
-  if (!step.applied) ++skipped_steps_;
-  feedStep(history_, step);
-  last_step_ = step;
+  ++store_->step_count_;
+  if (!step.applied) ++store_->skipped_steps_;
+  feedStep(store_->history_, step);
+  store_->last_step_ = step;
 }
 
 void TrainingController::restoreHistory(const RunInfo& info) {
   if (info.start_step <= 0) return;
-  for (const EpochRecord& epoch : info.history) feedEpoch(history_, epoch);
+  for (const EpochRecord& epoch : info.history) feedEpoch(store_->history_, epoch);
   try {
     // The engine wrote the source run's rows up to the checkpoint's step before this record.
     for (const StepRecord& step : readStepsCsv(
-             std::filesystem::path(run_dir_.toStdString()) / "steps.csv", info.start_step)) {
-      feedStep(history_, step);
-      last_step_ = step;
+             std::filesystem::path(store_->run_dir_.toStdString()) / "steps.csv", info.start_step)) {
+      feedStep(store_->history_, step);
+      store_->last_step_ = step;
     }
   } catch (const Error&) {
     // Without readable step rows the per-epoch curves are still there; the run itself is fine.
@@ -419,27 +434,27 @@ void TrainingController::onRecordsAvailable() {
   const std::vector<WorkerItem> items = queue_->takeAll();
   auto takeSummary = [this](const RunSummary& summary) {
     got_summary_ = true;
-    summary_ = summary;
+    store_->summary_ = summary;
     if (summary.diagnosis) {  // the doctor's reading at the end of the run (summary.json's)
-      last_diagnosis_ = *summary.diagnosis;
-      emit diagnosisChanged(*summary.diagnosis);
+      store_->last_diagnosis_ = *summary.diagnosis;
+      emit store_->diagnosisChanged(*summary.diagnosis);
     }
   };
   for (const WorkerItem& item : items) {
     std::visit(Overloaded{
                    [this](const RunInfo& info) {
-                     total_epochs_ = info.epochs;
-                     total_steps_ = info.epochs * info.batches_per_epoch;
+                     store_->total_epochs_ = info.epochs;
+                     store_->total_steps_ = info.epochs * info.batches_per_epoch;
                      restoreHistory(info);
-                     emit runStarted(info);
+                     emit store_->runStarted(info);
                    },
                    [this](const StepRecord& step) {
                      record(step);
-                     emit stepRecorded(step);
+                     emit store_->stepRecorded(step);
                    },
                    [this](const EpochRecord& epoch) {
-                     feedEpoch(history_, epoch);
-                     emit epochFinished(epoch);
+                     feedEpoch(store_->history_, epoch);
+                     emit store_->epochFinished(epoch);
                    },
                    [this](const Event& event) {
                      // The engine pauses on its own (step done, epoch stepped, non-finite policy).
@@ -449,25 +464,25 @@ void TrainingController::onRecordsAvailable() {
                        setState(State::Running);
                      // Back to a snapshot: the steps after it are trained again.
                      if (event.kind == EventKind::RolledBack && event.what == "step" && event.value)
-                       history_.dropAfter(*event.value);
-                     emit eventOccurred(event);
+                       store_->history_.dropAfter(*event.value);
+                     emit store_->eventOccurred(event);
                    },
                    [this](const LayerStatsRecord& stats) {
-                     feedLayerStats(history_, stats);
-                     last_layer_stats_ = stats;
-                     emit layerStatsRecorded(stats);
+                     feedLayerStats(store_->history_, stats);
+                     store_->last_layer_stats_ = stats;
+                     emit store_->layerStatsRecorded(stats);
                    },
                    [this](const Diagnosis& diagnosis) {
-                     last_diagnosis_ = diagnosis;
-                     emit diagnosisChanged(diagnosis);
+                     store_->last_diagnosis_ = diagnosis;
+                     emit store_->diagnosisChanged(diagnosis);
                    },
                    [this](const ModelViewRecord& view) {
-                     last_model_view_ = view;
-                     emit modelViewUpdated(view);
+                     store_->last_model_view_ = view;
+                     emit store_->modelViewUpdated(view);
                    },
                    [this](const ValidationDetail& detail) {
-                     last_validation_detail_ = detail;
-                     emit validationDetailUpdated(detail);
+                     store_->last_validation_detail_ = detail;
+                     emit store_->validationDetailUpdated(detail);
                    },
                    [&](const RunSummary& summary) { takeSummary(summary); },
                    [this](const RunFailure& failure) {
@@ -479,14 +494,14 @@ void TrainingController::onRecordsAvailable() {
                      joinThread();
                      // A run that failed before writing anything (its data did not load)
                      // leaves no empty folder behind: the one launch() created goes again.
-                     if (got_failure_ && step_count_ == 0 && !run_dir_.isEmpty() &&
-                         removeEmptyRunDir(run_dir_.toStdString()))
-                       run_dir_.clear();
+                     if (got_failure_ && store_->step_count_ == 0 && !store_->run_dir_.isEmpty() &&
+                         removeEmptyRunDir(store_->run_dir_.toStdString()))
+                       store_->run_dir_.clear();
                      // A failure is reported once the run is over (buttons and state say so).
-                     setState(got_summary_ || !got_failure_ || step_count_ > 0 ? State::Finished
+                     setState(got_summary_ || !got_failure_ || store_->step_count_ > 0 ? State::Finished
                                                                                : State::Idle);
-                     if (pending_failure_) emit runFailed(*std::exchange(pending_failure_, {}));
-                     if (got_summary_) emit runFinished(summary_);
+                     if (pending_failure_) emit store_->runFailed(*std::exchange(pending_failure_, {}));
+                     if (got_summary_) emit store_->runFinished(store_->summary_);
                    },
                },
                item);

@@ -11,6 +11,7 @@
 #include "core/train/trainer.h"
 #include "gui/engine/record_types.h"
 #include "gui/model/run_history.h"
+#include "gui/model/run_store.h"
 
 class QThread;
 class QTimer;
@@ -40,6 +41,9 @@ class TrainingController : public QObject {
   Q_ENUM(State)
 
   explicit TrainingController(QObject* parent = nullptr);
+  /// The shown run: what readers (plots, panels) connect to. The controller's own record
+  /// signals below repeat the store's.
+  const RunStore* store() const { return store_; }
   /// Stops a run in progress and joins the thread.
   ~TrainingController() override;
 
@@ -126,42 +130,46 @@ class TrainingController : public QObject {
   /// True while a training thread exists (running, paused or stopping).
   bool isActive() const;
   /// Steps received in the current run.
-  qint64 stepCount() const { return step_count_; }
+  qint64 stepCount() const { return store_->step_count_; }
   /// Steps whose optimizer update was skipped (non-finite loss or gradient norm).
-  qint64 skippedSteps() const { return skipped_steps_; }
+  qint64 skippedSteps() const { return store_->skipped_steps_; }
   /// The loss doctor's newest reading and the newest model view of the current run.
-  const std::optional<Diagnosis>& lastDiagnosis() const { return last_diagnosis_; }
-  const std::optional<ModelViewRecord>& lastModelView() const { return last_model_view_; }
+  const std::optional<Diagnosis>& lastDiagnosis() const { return store_->last_diagnosis_; }
+  const std::optional<ModelViewRecord>& lastModelView() const {
+    return store_->last_model_view_;
+  }
   /// The newest epoch's validation detail (confusion matrix, worst samples), if any.
   const std::optional<ValidationDetail>& lastValidationDetail() const {
-    return last_validation_detail_;
+    return store_->last_validation_detail_;
   }
   /// The newest per-layer statistics of the current run.
-  const std::optional<LayerStatsRecord>& lastLayerStats() const { return last_layer_stats_; }
+  const std::optional<LayerStatsRecord>& lastLayerStats() const {
+    return store_->last_layer_stats_;
+  }
   /// The newest step record of the current run.
-  const std::optional<StepRecord>& lastStep() const { return last_step_; }
+  const std::optional<StepRecord>& lastStep() const { return store_->last_step_; }
   /// The current run's directory (empty before the first run).
-  const QString& runDirectory() const { return run_dir_; }
+  const QString& runDirectory() const { return store_->run_dir_; }
   /// Planned epochs and steps of the current run (steps known once it started).
-  qint64 totalEpochs() const { return total_epochs_; }
-  qint64 totalSteps() const { return total_steps_; }
+  qint64 totalEpochs() const { return store_->total_epochs_; }
+  qint64 totalSteps() const { return store_->total_steps_; }
   /// True while the current run is one read back from its folder (openRun), not trained here.
-  bool isReadBack() const { return read_back_; }
+  bool isReadBack() const { return store_->read_back_; }
   /// The current run's config as it was started.
-  const TrainConfig& config() const { return config_; }
+  const TrainConfig& config() const { return store_->config_; }
   /// Named series of the current run (see series::k...): the live run, a resumed one or one
   /// read back with openRun (runs::kShown). GUI thread only.
-  const RunHistory& history() const { return history_; }
+  const RunHistory& history() const { return store_->history_; }
   /// The run shown before the current one (runs::kPrevious), kept whole when a new run starts
   /// on the same data (comparableRuns) and has epochs; empty otherwise (one previous run; a
   /// resumed run and a run read back keep none). Plots draw its epoch losses as the ghost.
-  const RunHistory& previousRun() const { return previous_; }
+  const RunHistory& previousRun() const { return store_->previous_; }
   /// The settings in which the current run differs from the previous one (config key, old and
   /// new value as JSON); empty without a previous run.
-  const std::vector<ConfigChange>& ghostChanges() const { return ghost_changes_; }
-  bool hasGhost() const { return !previous_.empty(); }
+  const std::vector<ConfigChange>& ghostChanges() const { return store_->ghost_changes_; }
+  bool hasGhost() const { return !store_->previous_.empty(); }
   /// The config name of the run the ghost comes from (empty without a ghost).
-  const QString& ghostName() const { return ghost_name_; }
+  const QString& ghostName() const { return store_->ghost_name_; }
   /// Forgets the previous run (also one chosen with setGhostRun).
   void clearGhost();
   /// Makes the run in the folder `dir` the ghost of the live view (the previous
@@ -172,7 +180,7 @@ class TrainingController : public QObject {
   /// naming the folder or file) when `dir` is no readable run; the ghost is then left as it was.
   bool setGhostRun(const QString& dir, QString* error);
   /// True when the ghost was chosen with setGhostRun (not the previous run).
-  bool ghostChosen() const { return ghost_chosen_; }
+  bool ghostChosen() const { return store_->ghost_chosen_; }
   /// Replays the recorded run in `dir` as a new run under `runsRoot` (the dashboard's
   /// `trainscope-cli train --replay`, core/train/loop/replay.h): its config.json, the live changes
   /// of its events.jsonl posted at their steps, the same checkpoint or initial weights, the same
@@ -232,25 +240,8 @@ class TrainingController : public QObject {
   /// The engine's failure, emitted as runFailed once its thread has ended.
   std::optional<RunFailure> pending_failure_;
   double pace_ = 0;
-  qint64 step_count_ = 0;
-  qint64 skipped_steps_ = 0;
-  qint64 total_epochs_ = 0;
-  qint64 total_steps_ = 0;
-  std::optional<StepRecord> last_step_;
-  std::optional<Diagnosis> last_diagnosis_;
-  std::optional<ModelViewRecord> last_model_view_;
-  std::optional<ValidationDetail> last_validation_detail_;
-  std::optional<LayerStatsRecord> last_layer_stats_;
-  RunSummary summary_;
-  TrainConfig config_;
-  QString run_dir_;
-  RunHistory history_;
-  RunHistory previous_;
-  bool read_back_ = false;  ///< the current run was read back with openRun
-  std::vector<ConfigChange> ghost_changes_;
-  QString ghost_name_;
-  bool ghost_chosen_ = false;  ///< previous_ holds a run chosen with setGhostRun
-  TrainConfig ghost_config_;   ///< that run's config (its changes are recomputed per run)
+  /// The shown run (a child QObject): the session writes it, readers connect to it.
+  RunStore* store_ = nullptr;
   QString init_weights_;
   std::unique_ptr<RunFollower> follower_;
   QTimer* follow_timer_ = nullptr;

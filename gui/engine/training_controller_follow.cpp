@@ -48,7 +48,7 @@ void TrainingController::pollFollowed() {
     return;
   }
   if (u.reset) {  // a new run in the same folder (--overwrite): read it again from the top
-    const QString dir = run_dir_;
+    const QString dir = store_->run_dir_;
     stopFollowing();
     QString error;
     openRun(dir, &error);
@@ -58,32 +58,32 @@ void TrainingController::pollFollowed() {
   for (const StepRecord& s : u.steps) {
     if (s.step <= follow_last_step_) continue;
     follow_last_step_ = s.step;
-    feedStep(history_, s);
-    ++step_count_;
-    if (!s.applied) ++skipped_steps_;
-    last_step_ = s;
+    feedStep(store_->history_, s);
+    ++store_->step_count_;
+    if (!s.applied) ++store_->skipped_steps_;
+    store_->last_step_ = s;
   }
-  if (last_step_ && !u.steps.empty()) emit stepRecorded(*last_step_);
+  if (store_->last_step_ && !u.steps.empty()) emit store_->stepRecorded(*store_->last_step_);
   for (const EpochRecord& e : u.epochs) {
     if (e.step <= follow_last_epoch_step_) continue;
     follow_last_epoch_step_ = e.step;
-    feedEpoch(history_, e);
-    emit epochFinished(e);
+    feedEpoch(store_->history_, e);
+    emit store_->epochFinished(e);
   }
   for (const Event& e : u.events) {
     if (follow_skip_events_ > 0) {
       --follow_skip_events_;
       continue;
     }
-    emit eventOccurred(e);
+    emit store_->eventOccurred(e);
   }
   if (u.summary) {
     stopFollowing();
-    summary_ = *u.summary;
-    last_diagnosis_ = summary_.diagnosis;
-    if (last_diagnosis_) emit diagnosisChanged(*last_diagnosis_);
+    store_->summary_ = *u.summary;
+    store_->last_diagnosis_ = store_->summary_.diagnosis;
+    if (store_->last_diagnosis_) emit store_->diagnosisChanged(*store_->last_diagnosis_);
     emit followStatusChanged(QStringLiteral("finished"), 0);
-    emit runFinished(summary_);
+    emit store_->runFinished(store_->summary_);
     return;
   }
   const QString state = QString::fromStdString(u.status.state);

@@ -21,12 +21,12 @@ bool TrainingController::setGhostRun(const QString& dir, QString* error) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
-  previous_.clear();
-  feedRun(previous_, run);
-  ghost_chosen_ = true;
-  ghost_config_ = config;
-  ghost_name_ = QFileInfo(QString::fromStdString(run.dir.string())).fileName();
-  ghost_changes_ = configChanges(config, config_);
+  store_->previous_.clear();
+  feedRun(store_->previous_, run);
+  store_->ghost_chosen_ = true;
+  store_->ghost_config_ = config;
+  store_->ghost_name_ = QFileInfo(QString::fromStdString(run.dir.string())).fileName();
+  store_->ghost_changes_ = configChanges(config, store_->config_);
   return true;
 }
 

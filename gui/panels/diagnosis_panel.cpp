@@ -5,7 +5,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-#include "gui/engine/training_controller.h"
+#include "gui/model/run_store.h"
 #include "gui/event_text.h"
 #include "gui/finding_text.h"
 #include "gui/tr.h"
@@ -13,8 +13,8 @@
 
 namespace trainscope {
 
-DiagnosisPanel::DiagnosisPanel(TrainingController* controller, QWidget* parent)
-    : QWidget(parent), controller_(controller) {
+DiagnosisPanel::DiagnosisPanel(const RunStore* store, QWidget* parent)
+    : QWidget(parent), store_(store) {
   setObjectName(QStringLiteral("diagnosisPanel"));
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
@@ -44,8 +44,8 @@ DiagnosisPanel::DiagnosisPanel(TrainingController* controller, QWidget* parent)
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
   outer->addWidget(scroll);
-  connect(controller_, &TrainingController::diagnosisChanged, this, &DiagnosisPanel::retranslate);
-  connect(controller_, &TrainingController::runStarted, this, &DiagnosisPanel::retranslate);
+  connect(store_, &RunStore::diagnosisChanged, this, &DiagnosisPanel::retranslate);
+  connect(store_, &RunStore::runStarted, this, &DiagnosisPanel::retranslate);
   retranslate();
 }
 
@@ -55,7 +55,7 @@ void DiagnosisPanel::changeEvent(QEvent* event) {
 }
 
 void DiagnosisPanel::retranslate() {
-  const auto& d = controller_->lastDiagnosis();
+  const auto& d = store_->lastDiagnosis();
   if (!d) {
     kind_->setText(Tr::tr("Diagnosis: %1").arg(EventText::diagnosisKind("too_early")));
     body_->setText(

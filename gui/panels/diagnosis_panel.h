@@ -8,7 +8,7 @@ class QLabel;
 
 namespace trainscope {
 
-class TrainingController;
+class RunStore;
 
 /// Shows TrainingController::lastDiagnosis(): the kind (translated: diverging, flat, plateau,
 /// overfitting, healthy, too early), the doctor's one-sentence summary, its evidence (numbers
@@ -18,7 +18,7 @@ class TrainingController;
 class DiagnosisPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit DiagnosisPanel(TrainingController* controller, QWidget* parent = nullptr);
+  explicit DiagnosisPanel(const RunStore* store, QWidget* parent = nullptr);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -26,7 +26,7 @@ class DiagnosisPanel : public QWidget {
  private:
   void retranslate();
 
-  TrainingController* controller_;
+  const RunStore* store_;
   QLabel* kind_;
   QLabel* body_;
 };

@@ -26,10 +26,10 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
                                        SettingsPanel* settings, QObject* parent)
     : QObject(parent), controller_(controller), plots_(plots), settings_(settings) {
   non_finite_ = new NonFinitePanel(controller_);
-  layers_ = new LayerPlot(controller_, plots_->lossPlot());
+  layers_ = new LayerPlot(controller_->store(), plots_->lossPlot());
   plots_->addView(PlotArea::Slot::Bottom, layers_, [] { return Tr::tr("Layers"); },
                   QStringLiteral("layers"));
-  diagnosis_ = new DiagnosisPanel(controller_);
+  diagnosis_ = new DiagnosisPanel(controller_->store());
   plots_->addView(PlotArea::Slot::Side, diagnosis_, [] { return Tr::tr("Diagnosis"); },
                   QStringLiteral("diagnosis"));
 

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "gui/engine/training_controller.h"
+#include "gui/model/run_store.h"
 #include "gui/plots/live_plot.h"
 #include "gui/tr.h"
 
@@ -33,8 +33,8 @@ void smallLegend(LivePlot* plot) {
 
 }  // namespace
 
-LayerPlot::LayerPlot(TrainingController* controller, LivePlot* stepAxis, QWidget* parent)
-    : QWidget(parent), controller_(controller), step_axis_(stepAxis) {
+LayerPlot::LayerPlot(const RunStore* store, LivePlot* stepAxis, QWidget* parent)
+    : QWidget(parent), store_(store), step_axis_(stepAxis) {
   setObjectName(QStringLiteral("layerPlot"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -50,8 +50,8 @@ LayerPlot::LayerPlot(TrainingController* controller, LivePlot* stepAxis, QWidget
   timer_->setSingleShot(true);
   timer_->setInterval(kRedrawMs);
   connect(timer_, &QTimer::timeout, this, &LayerPlot::sync);
-  connect(controller_, &TrainingController::layerStatsRecorded, this, &LayerPlot::onLayerStats);
-  connect(controller_, &TrainingController::runStarted, this, [this] {
+  connect(store_, &RunStore::layerStatsRecorded, this, &LayerPlot::onLayerStats);
+  connect(store_, &RunStore::runStarted, this, [this] {
     if (grad_) grad_->resetView();
     if (ratio_) ratio_->resetView();
   });
@@ -89,7 +89,7 @@ void LayerPlot::rebuild(const LayerStatsRecord& stats) {
   ratio_->setObjectName(QStringLiteral("layerRatioPlot"));
   for (LivePlot* p : {grad_, ratio_}) {
     smallLegend(p);
-    p->setHistory(&controller_->history());
+    p->setHistory(&store_->history());
     if (step_axis_) step_axis_->linkStepAxis(p);
     // Half the width each, whatever the legend asks for.
     p->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
@@ -156,7 +156,7 @@ void LayerPlot::changeEvent(QEvent* event) {
 }
 
 void LayerPlot::retranslate() {
-  const int every = static_cast<int>(controller_->config().training.layer_stats_every);
+  const int every = static_cast<int>(store_->config().training.layer_stats_every);
   hint_->setText(
       names_.empty()
           ? Tr::tr("Per-layer gradient norms and update ratios appear here during a run "

@@ -15,7 +15,7 @@ namespace trainscope {
 
 class LivePlot;
 class RunHistory;
-class TrainingController;
+class RunStore;
 
 /// Two live plots side by side (objectName `layerPlot`): left (`layerGradPlot`) the gradient
 /// norm of each parameter tensor (state_dict names, series::layerGradNorm) per measured step,
@@ -34,7 +34,7 @@ class LayerPlot : public QWidget {
   static constexpr double kBandLow = 1e-4, kBandHigh = 1e-2, kBandCentre = 1e-3;
 
   /// `stepAxis`: the plot whose step axis the two plots follow (the loss plot); may be null.
-  LayerPlot(TrainingController* controller, LivePlot* stepAxis, QWidget* parent = nullptr);
+  LayerPlot(const RunStore* store, LivePlot* stepAxis, QWidget* parent = nullptr);
 
   LivePlot* gradPlot() const { return grad_; }
   LivePlot* ratioPlot() const { return ratio_; }
@@ -53,7 +53,7 @@ class LayerPlot : public QWidget {
   void rebuild(const LayerStatsRecord& stats);
   void retranslate();
 
-  TrainingController* controller_;
+  const RunStore* store_;
   LivePlot* step_axis_;
   QHBoxLayout* row_;
   LivePlot* grad_ = nullptr;

@@ -5,7 +5,7 @@
 #include <QTextLayout>
 #include <algorithm>
 
-#include "gui/engine/training_controller.h"
+#include "gui/model/run_store.h"
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
@@ -18,7 +18,7 @@ const QColor& kSkipColor = palette::kAlarm;
 const QColor& kMarkColor = palette::kGuide;
 }  // namespace
 
-LossScalePlot::LossScalePlot(const TrainingController* controller, QWidget* parent)
+LossScalePlot::LossScalePlot(const RunStore* store, QWidget* parent)
     : LivePlot(parent) {
   setObjectName(QStringLiteral("lossScalePlot"));
   QCPGraph* scale = addSeriesGraph(series::kStepLossScale, {});
@@ -37,13 +37,13 @@ LossScalePlot::LossScalePlot(const TrainingController* controller, QWidget* pare
   overlay_->setClipToAxisRect(false);
   overlay_->setBrush(palette().color(QPalette::Base));  // over the empty grid, readable
   overlay_->setPadding(QMargins(8, 6, 8, 6));
-  if (controller) {
-    connect(controller, &TrainingController::runStarted, this, [this](const RunInfo& info) {
+  if (store) {
+    connect(store, &RunStore::runStarted, this, [this](const RunInfo& info) {
       run_device_ = QString::fromStdString(info.device);
       amp_ = info.amp;
       updateOverlay();
     });
-    connect(controller, &TrainingController::eventOccurred, this, [this](const Event& e) {
+    connect(store, &RunStore::eventOccurred, this, [this](const Event& e) {
       if (e.kind == EventKind::ConfigChanged && e.what == "training.amp" && e.value) {
         amp_ = *e.value != 0;
         updateOverlay();
@@ -115,11 +115,11 @@ void LossScalePlot::updateOverlay() {
 
 // ---- AMP switch marks ----
 
-AmpMarks::AmpMarks(PlotArea* area, const TrainingController* controller)
+AmpMarks::AmpMarks(PlotArea* area, const RunStore* store)
     : QObject(area), area_(area) {
   setObjectName(QStringLiteral("ampMarks"));
-  connect(controller, &TrainingController::runStarted, this, &AmpMarks::clear);
-  connect(controller, &TrainingController::eventOccurred, this, [this](const Event& e) {
+  connect(store, &RunStore::runStarted, this, &AmpMarks::clear);
+  connect(store, &RunStore::eventOccurred, this, [this](const Event& e) {
     if (e.kind == EventKind::ConfigChanged && e.what == "training.amp" && e.value)
       add(e.step, *e.value != 0);
   });
@@ -176,10 +176,10 @@ bool AmpMarks::eventFilter(QObject* watched, QEvent* event) {
   return QObject::eventFilter(watched, event);
 }
 
-void addAmpViews(PlotArea* area, const TrainingController* controller) {
-  area->addView(PlotArea::Slot::Bottom, new LossScalePlot(controller),
+void addAmpViews(PlotArea* area, const RunStore* store) {
+  area->addView(PlotArea::Slot::Bottom, new LossScalePlot(store),
                 [] { return Tr::tr("Loss scale"); }, QStringLiteral("loss_scale"));
-  new AmpMarks(area, controller);
+  new AmpMarks(area, store);
 }
 
 }  // namespace trainscope

@@ -13,7 +13,7 @@ class QCPItemText;
 namespace trainscope {
 
 class PlotArea;
-class TrainingController;
+class RunStore;
 
 /// The GradScaler's loss scale per step (series::kStepLossScale, a step line on a log axis)
 /// and the steps it skipped (series::kStepScalerSkipped, red crosses at the scale they used).
@@ -23,8 +23,8 @@ class TrainingController;
 class LossScalePlot : public LivePlot {
   Q_OBJECT
  public:
-  /// `controller` (optional, not owned) tells the run's device and AMP state.
-  explicit LossScalePlot(const TrainingController* controller = nullptr, QWidget* parent = nullptr);
+  /// `store` (optional, not owned): the shown run, which tells its device and AMP state.
+  explicit LossScalePlot(const RunStore* store = nullptr, QWidget* parent = nullptr);
   void sync() override;
   void retranslate() override;
   /// The text shown while there is no scale to draw; empty when the scale is drawn.
@@ -49,7 +49,7 @@ class LossScalePlot : public LivePlot {
 class AmpMarks : public QObject {
   Q_OBJECT
  public:
-  AmpMarks(PlotArea* area, const TrainingController* controller);
+  AmpMarks(PlotArea* area, const RunStore* store);
   /// The switches marked in the current run: (step of the event, AMP on).
   const std::vector<std::pair<qint64, bool>>& switches() const { return switches_; }
 
@@ -74,6 +74,6 @@ class AmpMarks : public QObject {
 
 /// Adds the loss-scale view to `area`'s bottom tabs and the AMP switch marks (one call from
 /// MainWindow::buildUi).
-void addAmpViews(PlotArea* area, const TrainingController* controller);
+void addAmpViews(PlotArea* area, const RunStore* store);
 
 }  // namespace trainscope

@@ -1,0 +1,7 @@
+#include "gui/model/run_store.h"
+
+namespace trainscope {
+
+RunStore::RunStore(QObject* parent) : QObject(parent) {}
+
+}  // namespace trainscope
