@@ -23,6 +23,7 @@ std::string keysText(const std::vector<ConfigKeyInfo>& keys) {
     out += k.key + "  (" + k.type + ", default " + defaultText(k) + ")\n";
     out += "    " + k.help + "\n";
     if (!k.allowed.empty()) out += "    allowed: " + k.allowed + "\n";
+    if (k.live) out += "    live: changes while a run goes on (the dashboard; train --resume --set)\n";
   }
   out += std::string("\nA config file may also name its base preset: {\"") + kConfigPresetKey +
          "\": \"moons\", ...} (see `trainscope-cli presets`).\n"
@@ -47,6 +48,7 @@ nlohmann::ordered_json keysJson(const std::vector<ConfigKeyInfo>& keys) {
     j["rule"] = k.rule;
     j["allowed"] = k.allowed;
     j["help"] = k.help;
+    j["live"] = k.live;
     arr.push_back(j);
   }
   return arr;

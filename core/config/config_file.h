@@ -23,6 +23,9 @@ struct ConfigKeyInfo {
   std::string rule;     ///< a string's format rule ("must be auto, cpu, cuda or cuda:N"), else ""
   std::string allowed;  ///< the allowed values in words: "0 < x < 1", "sgd, adam, adamw", ...
   std::string help;     ///< one line, English
+  /// A live setting: it changes while a run goes on (Trainer::setLearningRate, setClipping,
+  /// setAmp), marked `.live()` in the key table.
+  bool live = false;
 };
 
 /// Every config key, section by section in the key table's order (name, data.*, model.*, ...).

@@ -49,6 +49,12 @@ struct Key {
     null_word = word;
     return *this;
   }
+  /// A live setting: changed while a run goes on (the dashboard's controls, `train --resume
+  /// --set` at the resume step, a replay's recorded changes), through the Trainer's commands.
+  Key& live() {
+    is_live = true;
+    return *this;
+  }
   Key& matching(bool (*fn)(const std::string&), const char* description) {
     accept = fn;
     rule = description;
@@ -65,6 +71,7 @@ struct Key {
   bool (*accept)(const std::string&) = nullptr;
   const char* rule = "";
   const char* null_word = nullptr;
+  bool is_live = false;
 
  private:
   Key& lower(double v, bool open) {
@@ -296,7 +303,7 @@ const std::vector<Key<OptimizerConfig>>& optimizerKeys() {
   using K = Key<OptimizerConfig>;
   static const std::vector<K> keys = {
       K("name", &OptimizerConfig::name, "torch.optim optimizer").oneOf(optimizerNames()),
-      K("lr", &OptimizerConfig::lr, "learning rate").above(0),
+      K("lr", &OptimizerConfig::lr, "learning rate").above(0).live(),
       K("momentum", &OptimizerConfig::momentum, "SGD momentum").atLeast(0),
       K("weight_decay", &OptimizerConfig::weight_decay, "L2 penalty (AdamW: decoupled)").atLeast(0),
       K("betas", &OptimizerConfig::betas, "Adam/AdamW coefficients of the running averages")
@@ -329,7 +336,8 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
         "what a non-finite loss or gradient does (null: the front end's default)")
           .oneOf({"pause", "stop", "skip"}),
       K("amp", &TrainingConfig::amp,
-        "mixed precision: bf16 autocast on CPU, fp16 autocast with loss scaling on CUDA"),
+        "mixed precision: bf16 autocast on CPU, fp16 autocast with loss scaling on CUDA")
+          .live(),
       K("deterministic", &TrainingConfig::deterministic,
         "use only deterministic algorithms (torch.use_deterministic_algorithms)"),
       K("grad_accum_steps", &TrainingConfig::grad_accum_steps,
@@ -355,10 +363,11 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
 const std::vector<Key<ClipConfig>>& clipKeys() {
   using K = Key<ClipConfig>;
   static const std::vector<K> keys = {
-      K("enabled", &ClipConfig::enabled, "clip gradients by their total L2 norm"),
+      K("enabled", &ClipConfig::enabled, "clip gradients by their total L2 norm").live(),
       K("max_norm", &ClipConfig::max_norm,
         "largest total gradient norm (> 0; clip_grad_norm_'s max_norm)")
-          .above(0),
+          .above(0)
+          .live(),
       K("norm_type", &ClipConfig::norm_type,
         "p of the total gradient norm: 2 (Euclidean), another integer >= 1, or \"inf\" (max |g|)")
           .nullWord("inf")
@@ -750,6 +759,7 @@ ConfigKeyInfo describeKey(const S& defaults, const Key<S>& k, const std::string&
   info.default_value = writeKey(defaults, k);
   info.choices = k.choices;
   info.rule = k.rule;
+  info.live = k.is_live;
   bool integral = false, list = false;
   std::visit(
       [&](auto m) {

@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
+#include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/json_parse.h"
@@ -21,8 +24,13 @@ bool within(const std::string& key, const std::string& section) {
 }  // namespace
 
 bool isLiveSetting(const std::string& key) {
-  return key == "optimizer.lr" || key == "training.clip.enabled" ||
-         key == "training.clip.max_norm" || key == "training.amp";
+  static const std::vector<std::string> live = [] {
+    std::vector<std::string> keys;
+    for (const ConfigKeyInfo& k : configKeyInfos())
+      if (k.live) keys.push_back(k.key);
+    return keys;
+  }();
+  return std::find(live.begin(), live.end(), key) != live.end();
 }
 
 bool changeableOnResume(const std::string& key) {

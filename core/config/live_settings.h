@@ -12,8 +12,9 @@
 
 namespace trainscope {
 
-/// True for the keys the engine changes live (Trainer::setLearningRate, setClipping, setAmp):
-/// optimizer.lr, training.clip.enabled, training.clip.max_norm, training.amp.
+/// True for the keys the engine changes live (Trainer::setLearningRate, setClipping, setAmp),
+/// those the key table marks `.live()` (ConfigKeyInfo::live): optimizer.lr,
+/// training.clip.enabled, training.clip.max_norm, training.amp.
 bool isLiveSetting(const std::string& key);
 
 /// True for the keys a resumed run may change: the live settings, training.epochs,

@@ -9,6 +9,7 @@
 #include "core/config/config_diff.h"
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/live_settings.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
 
@@ -39,6 +40,7 @@ class TstConfig : public QObject {
   void rnnNonlinearityNeedsAnRnnCell();
   void keyReferenceCoversEveryKey();
   void keyReferenceBoundsAreTheValidatedOnes();
+  void liveSettingsAreTheKeysTheTrainerChanges();
 };
 
 namespace {
@@ -63,6 +65,26 @@ void leafKeys(const json& j, const std::string& prefix, std::vector<std::string>
 }
 
 }  // namespace
+
+void TstConfig::liveSettingsAreTheKeysTheTrainerChanges() {
+  // The Trainer's live commands (setLearningRate, setClipping, setAmp; core/train/trainer.h)
+  // change exactly these keys; the key table's .live() marks are what isLiveSetting, the
+  // replay and `train --resume --set` go by.
+  const std::vector<std::string> commanded = {"optimizer.lr", "training.amp",
+                                              "training.clip.enabled", "training.clip.max_norm"};
+  std::vector<std::string> marked;
+  for (const ConfigKeyInfo& k : configKeyInfos()) {
+    if (k.live) marked.push_back(k.key);
+    QCOMPARE(isLiveSetting(k.key), k.live);
+  }
+  std::sort(marked.begin(), marked.end());
+  QCOMPARE(marked, commanded);
+  QVERIFY(!isLiveSetting("optimizer"));
+  QVERIFY(!isLiveSetting("training.clip"));
+  QVERIFY(!isLiveSetting("training.batch_size"));
+  QVERIFY(changeableOnResume("training.amp"));
+  QVERIFY(!changeableOnResume("training.batch_size"));
+}
 
 void TstConfig::defaultsRoundTrip() {
   TrainConfig c = configFromJson(json::object());
