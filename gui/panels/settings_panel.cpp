@@ -20,6 +20,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/live_settings.h"
 #include "core/errors.h"
 #include "gui/panels/mistake_settings.h"
 #include "gui/panels/model_data_settings.h"
@@ -328,15 +329,19 @@ void SettingsPanel::onPresetActivated(int index) {
 }
 
 void SettingsPanel::setEditable(bool editable) {
-  // Live settings (learning rate, clipping, AMP) stay enabled: they apply to an active run.
-  for (QWidget* w : {static_cast<QWidget*>(preset_), static_cast<QWidget*>(batch_),
-                     static_cast<QWidget*>(data_button_),
-                     static_cast<QWidget*>(epochs_), static_cast<QWidget*>(seed_enabled_)}) {
-    w->setEnabled(editable);
-  }
-  clip_enabled_->setEnabled(true);  // live
+  // A setting the key table marks live (isLiveSetting: learning rate, clipping, AMP) stays
+  // enabled: it applies to an active run. The preset and the data choice have no key.
+  const std::pair<QWidget*, const char*> widgets[] = {
+      {preset_, nullptr},
+      {data_button_, nullptr},
+      {batch_, "training.batch_size"},
+      {epochs_, "training.epochs"},
+      {seed_enabled_, "training.seed"},
+      {clip_enabled_, "training.clip.enabled"},
+      {amp_, "training.amp"},
+  };
+  for (const auto& [w, key] : widgets) w->setEnabled(editable || (key && isLiveSetting(key)));
   seed_->setEnabled(editable && seed_enabled_->isChecked());
-  amp_->setEnabled(true);  // live: TrainingController::setAmp while a run is active
   more_->setEnabled(true);
   more_->setEditable(editable);
   mistakes_->setEditable(editable);
