@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "gui/engine/training_controller.h"
 #include "gui/model/run_history.h"
+#include "gui/model/run_store.h"
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/layer_plot.h"
 #include "gui/plots/loss_scale_plot.h"
@@ -237,14 +237,14 @@ int main(int argc, char** argv) {
   lr.resize(1030, 200);
   LossScalePlot loss_scale;
   loss_scale.resize(1030, 200);
-  TrainingController controller;
-  LayerPlot layers(controller.store(), nullptr);
+  RunStore store;
+  LayerPlot layers(&store, nullptr);
   layers.resize(1030, 200);
   LayerStatsRecord stats;
   stats.names = kTensors;
   stats.grad_norm.assign(kTensors.size(), 1.0);
   stats.update_ratio.assign(kTensors.size(), 1e-3);
-  emit controller.layerStatsRecorded(stats);  // binds the layer plots to these tensors
+  emit store.layerStatsRecorded(stats);  // binds the layer plots to these tensors
   layers.show();
   ModelView model_view;
   model_view.resize(420, 400);

@@ -51,11 +51,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   buildMenus();
 
   connect(controller_, &TrainingController::stateChanged, this, &MainWindow::onStateChanged);
-  connect(controller_, &TrainingController::runStarted, this, &MainWindow::onRunStarted);
-  connect(controller_, &TrainingController::epochFinished, this, &MainWindow::onEpochFinished);
-  connect(controller_, &TrainingController::eventOccurred, this, &MainWindow::onEventOccurred);
-  connect(controller_, &TrainingController::runFinished, this, &MainWindow::onRunFinished);
-  connect(controller_, &TrainingController::runFailed, this, &MainWindow::onRunFailed);
+  connect(controller_->store(), &RunStore::runStarted, this, &MainWindow::onRunStarted);
+  connect(controller_->store(), &RunStore::epochFinished, this, &MainWindow::onEpochFinished);
+  connect(controller_->store(), &RunStore::eventOccurred, this, &MainWindow::onEventOccurred);
+  connect(controller_->store(), &RunStore::runFinished, this, &MainWindow::onRunFinished);
+  connect(controller_->store(), &RunStore::runFailed, this, &MainWindow::onRunFailed);
   connect(controller_, &TrainingController::followStatusChanged, this, &MainWindow::onFollowStatus);
   connect(controls_, &RunControlsPanel::startClicked, this, &MainWindow::startRun);
   connect(controls_, &RunControlsPanel::pauseClicked, this, &MainWindow::togglePause);

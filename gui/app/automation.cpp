@@ -18,10 +18,10 @@ Automation::Automation(MainWindow* window, const AppOptions& options, QObject* p
   if (scripted) window_->setFullSpeed();
   TrainingController* c = window_->controller();
   // Connected after the window's own handlers: the window shows a record before it is grabbed.
-  connect(c, &TrainingController::epochFinished, this, &Automation::onEpoch);
-  connect(c, &TrainingController::eventOccurred, this, &Automation::onEvent);
-  connect(c, &TrainingController::runFinished, this, &Automation::onRunEnded);
-  connect(c, &TrainingController::runFailed, this, &Automation::onRunFailed);
+  connect(c->store(), &RunStore::epochFinished, this, &Automation::onEpoch);
+  connect(c->store(), &RunStore::eventOccurred, this, &Automation::onEvent);
+  connect(c->store(), &RunStore::runFinished, this, &Automation::onRunEnded);
+  connect(c->store(), &RunStore::runFailed, this, &Automation::onRunFailed);
 }
 
 void Automation::begin() {

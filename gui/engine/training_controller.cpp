@@ -29,19 +29,6 @@ namespace trainscope {
 TrainingController::TrainingController(QObject* parent)
     : QObject(parent), store_(new RunStore(this)) {
   registerRecordMetaTypes();
-  // The controller's record signals repeat the store's (connected before any reader, so the
-  // order readers see is the order the records came in).
-  connect(store_, &RunStore::runStarted, this, &TrainingController::runStarted);
-  connect(store_, &RunStore::stepRecorded, this, &TrainingController::stepRecorded);
-  connect(store_, &RunStore::epochFinished, this, &TrainingController::epochFinished);
-  connect(store_, &RunStore::eventOccurred, this, &TrainingController::eventOccurred);
-  connect(store_, &RunStore::layerStatsRecorded, this, &TrainingController::layerStatsRecorded);
-  connect(store_, &RunStore::diagnosisChanged, this, &TrainingController::diagnosisChanged);
-  connect(store_, &RunStore::modelViewUpdated, this, &TrainingController::modelViewUpdated);
-  connect(store_, &RunStore::validationDetailUpdated, this,
-          &TrainingController::validationDetailUpdated);
-  connect(store_, &RunStore::runFinished, this, &TrainingController::runFinished);
-  connect(store_, &RunStore::runFailed, this, &TrainingController::runFailed);
 }
 
 TrainingController::~TrainingController() {

@@ -41,8 +41,7 @@ class TrainingController : public QObject {
   Q_ENUM(State)
 
   explicit TrainingController(QObject* parent = nullptr);
-  /// The shown run: what readers (plots, panels) connect to. The controller's own record
-  /// signals below repeat the store's.
+  /// The shown run: what readers (plots, panels, tests) connect to and read.
   const RunStore* store() const { return store_; }
   /// Stops a run in progress and joins the thread.
   ~TrainingController() override;
@@ -190,24 +189,8 @@ class TrainingController : public QObject {
 
  signals:
   void stateChanged(trainscope::TrainingController::State state);
-  void runStarted(const trainscope::RunInfo& info);
-  void stepRecorded(const trainscope::StepRecord& step);
-  void epochFinished(const trainscope::EpochRecord& epoch);
-  void eventOccurred(const trainscope::Event& event);
-  /// Per-layer statistics (every training.layer_stats_every steps; also in the history as
-  /// series::layerGradNorm / layerUpdateRatio).
-  void layerStatsRecorded(const trainscope::LayerStatsRecord& stats);
-  /// The loss doctor's reading changed.
-  void diagnosisChanged(const trainscope::Diagnosis& diagnosis);
-  /// A new picture of what the model does (epoch ends, pauses).
-  void modelViewUpdated(const trainscope::ModelViewRecord& view);
-  /// An epoch's validation in detail (TrainerOptions::validation_detail), after epochFinished.
-  void validationDetailUpdated(const trainscope::ValidationDetail& detail);
-  /// The run ended after it had started (any stop reason).
-  void runFinished(const trainscope::RunSummary& summary);
-  /// The run could not start (bad config, dataset not loadable, ...) or failed unexpectedly.
-  /// Emitted once the run is over: the state is Idle (nothing trained) or Finished by then.
-  void runFailed(const trainscope::RunFailure& failure);
+  // The records of the shown run (runStarted, stepRecorded, ... runFinished, runFailed) are
+  // the store's signals: readers connect to store().
   /// setNonFinitePolicy() asked the engine for `policy` (the settings show it).
   void nonFinitePolicyChanged(const QString& policy);
   /// A followed run (openRun) changed state: "running", "stalled", "crashed" or "finished";

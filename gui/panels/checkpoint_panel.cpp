@@ -39,7 +39,7 @@ bool holdRun(TrainingController* controller) {
   if (controller->state() != S::Running) return false;
   QEventLoop loop;  // until the engine reports that it waits: lastStep() is then its step
   QTimer::singleShot(5000, &loop, &QEventLoop::quit);
-  QObject::connect(controller, &TrainingController::eventOccurred, &loop, [&loop](const Event& e) {
+  QObject::connect(controller->store(), &RunStore::eventOccurred, &loop, [&loop](const Event& e) {
     if (e.kind == EventKind::Paused) loop.quit();
   });
   QObject::connect(controller, &TrainingController::stateChanged, &loop, [&loop](S s) {

@@ -42,9 +42,9 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
   clip_timer_->setInterval(kClipShareRefreshMs);
   connect(clip_timer_, &QTimer::timeout, this, &GradientWatchViews::refreshClipShare);
 
-  connect(controller_, &TrainingController::runStarted, this, &GradientWatchViews::onRunStarted);
-  connect(controller_, &TrainingController::eventOccurred, this, &GradientWatchViews::onEvent);
-  connect(controller_, &TrainingController::stepRecorded, this, [this](const StepRecord& s) {
+  connect(controller_->store(), &RunStore::runStarted, this, &GradientWatchViews::onRunStarted);
+  connect(controller_->store(), &RunStore::eventOccurred, this, &GradientWatchViews::onEvent);
+  connect(controller_->store(), &RunStore::stepRecorded, this, [this](const StepRecord& s) {
     clip_stats_.onStep(s.step, s.grad_norm, s.max_norm.has_value(), s.max_norm.value_or(0));
     if (!clip_timer_->isActive()) clip_timer_->start();
   });

@@ -59,9 +59,9 @@ NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
     if (controller_->setNonFinitePolicy(QStringLiteral("skip"))) controller_->resume();
   });
   connect(stop_, &QPushButton::clicked, controller_, &TrainingController::stop);
-  connect(controller_, &TrainingController::eventOccurred, this, &NonFinitePanel::onEvent);
+  connect(controller_->store(), &RunStore::eventOccurred, this, &NonFinitePanel::onEvent);
   connect(controller_, &TrainingController::stateChanged, this, &NonFinitePanel::onState);
-  connect(controller_, &TrainingController::runStarted, this, [this] {
+  connect(controller_->store(), &RunStore::runStarted, this, [this] {
     pending_.reset();
     shown_.reset();
     hide();

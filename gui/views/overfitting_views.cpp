@@ -31,15 +31,15 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   evaluation_view_ = new EvaluationView;
   area->addView(PlotArea::Slot::Side, evaluation_view_, [] { return Tr::tr("Evaluation"); },
                 QStringLiteral("evaluation"));
-  connect(controller, &TrainingController::validationDetailUpdated, evaluation_view_,
+  connect(controller->store(), &RunStore::validationDetailUpdated, evaluation_view_,
           &EvaluationView::setDetail);
-  connect(controller, &TrainingController::epochFinished, evaluation_view_,
+  connect(controller->store(), &RunStore::epochFinished, evaluation_view_,
           &EvaluationView::setEpoch);
   area->showView(model_view_);
   connect(area, &PlotArea::presentationChanged, model_view_, &ModelView::setPresentation);
 
   LossPlot* loss = area->lossPlot();
-  connect(controller, &TrainingController::runStarted, this, [this, loss](const RunInfo& info) {
+  connect(controller->store(), &RunStore::runStarted, this, [this, loss](const RunInfo& info) {
     loss->clearAnnotations();
     evaluation_view_->setRunInfo(info);
     model_view_->clear(controller_->isReadBack());
@@ -48,13 +48,13 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
     live_run_ = controller_->runDirectory();
     steps_per_epoch_ = 0;
   });
-  connect(controller, &TrainingController::modelViewUpdated, model_view_, &ModelView::setRecord);
-  connect(controller, &TrainingController::epochFinished, this, [this, loss](const EpochRecord& e) {
+  connect(controller->store(), &RunStore::modelViewUpdated, model_view_, &ModelView::setRecord);
+  connect(controller->store(), &RunStore::epochFinished, this, [this, loss](const EpochRecord& e) {
     if (e.epoch > 0 && e.step > 0)
       steps_per_epoch_ = static_cast<double>(e.step) / static_cast<double>(e.epoch);
     loss->setEarlyStopPreview(e.early_stop_at, stepsPerEpoch());
   });
-  connect(controller, &TrainingController::eventOccurred, this, [this, loss](const Event& e) {
+  connect(controller->store(), &RunStore::eventOccurred, this, [this, loss](const Event& e) {
     loss->addEvent(e, stepsPerEpoch());
     if (e.kind == EventKind::ConfigChanged && e.what == "optimizer.lr" && e.value)
       live_lr_ = *e.value;

@@ -114,9 +114,9 @@ std::vector<double> TstAmpReproGui::losses(const QSignalSpy& steps) {
 }
 
 std::vector<double> TstAmpReproGui::runLosses(MainWindow& w, RunInfo* info) {
-  QSignalSpy steps(w.controller(), &TrainingController::stepRecorded);
-  QSignalSpy started(w.controller(), &TrainingController::runStarted);
-  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QSignalSpy steps(w.controller()->store(), &RunStore::stepRecorded);
+  QSignalSpy started(w.controller()->store(), &RunStore::runStarted);
+  QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
   if (!w.startRun()) return {};
   if (!finished.wait(120000)) return {};
   if (info && !started.isEmpty()) *info = started.at(0).at(0).value<RunInfo>();
@@ -154,9 +154,9 @@ void TstAmpReproGui::ampToggleWhilePausedAppliesFromTheNextStep() {
   QCOMPARE(ref.size(), std::size_t{25});
 
   // The same settings, paused after step 1; AMP switched on by a click; on to the end.
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
-  QSignalSpy events(c, &TrainingController::eventOccurred);
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
+  QSignalSpy events(c->store(), &RunStore::eventOccurred);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(c->state(), State::Paused, 60000);
   QTRY_COMPARE_WITH_TIMEOUT(steps.size(), 1, 10000);
@@ -224,7 +224,7 @@ void TstAmpReproGui::ampBeforeARunOnlyChangesTheConfig() {
   const std::vector<double> fp32 = runLosses(*w, &info);
   QVERIFY(!info.amp);
   auto* amp = child<QCheckBox>(*w, "ampCheckBox");
-  QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+  QSignalSpy events(w->controller()->store(), &RunStore::eventOccurred);
   amp->click();
   QVERIFY(w->currentConfig().training.amp);
   const std::vector<double> bf16 = runLosses(*w, &info);
@@ -447,8 +447,8 @@ void TstAmpReproGui::memoryReadoutEqualsResidentMemory() {
   auto* panel = child<DevicePanel>(*w, "devicePanel");
   auto* label = child<QLabel>(*w, "memoryLabel");
   QVERIFY(!panel->refreshing());
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
-  QSignalSpy steps(w->controller(), &TrainingController::stepRecorded);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
+  QSignalSpy steps(w->controller()->store(), &RunStore::stepRecorded);
   w->controller()->setPace(50);
   QVERIFY(w->startRun());
   QVERIFY(steps.wait(30000));
@@ -568,8 +568,8 @@ void TstAmpReproGui::docsScreenshots() {
 
   // A run with AMP switched on after epoch 1 (marked on the plots).
   child<QSpinBox>(*w, "epochsSpinBox")->setValue(3);
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
-  QSignalSpy epochs(w->controller(), &TrainingController::epochFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
+  QSignalSpy epochs(w->controller()->store(), &RunStore::epochFinished);
   QVERIFY(w->startRun());
   w->controller()->pauseAfterEpoch(1);
   QTRY_COMPARE_WITH_TIMEOUT(w->controller()->state(), State::Paused, 120000);

@@ -36,6 +36,7 @@ namespace tst_checkpoint_gui_suite {
 
 using trainscope::CheckpointPanel;
 using trainscope::MainWindow;
+using trainscope::RunStore;
 using trainscope::TrainingController;
 using State = trainscope::TrainingController::State;
 namespace series = trainscope::series;
@@ -103,7 +104,7 @@ std::unique_ptr<MainWindow> TstCheckpointGui::makeWindow(const QString& runs) {
 }
 
 void TstCheckpointGui::runToEnd(MainWindow& w) {
-  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
   QVERIFY(w.startRun());
   QVERIFY(finished.wait(120000));
 }
@@ -130,8 +131,8 @@ void TstCheckpointGui::saveWhileRunningShowsTheFile() {
   QVERIFY(button(*w, "loadCheckpointButton")->isEnabled());
 
   TrainingController* c = w->controller();
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
-  QSignalSpy events(c, &TrainingController::eventOccurred);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
+  QSignalSpy events(c->store(), &RunStore::eventOccurred);
   c->setPace(200);  // slow enough to save mid-run
   QVERIFY(w->startRun());
   QVERIFY(steps.wait(30000));
@@ -155,7 +156,7 @@ void TstCheckpointGui::saveWhileRunningShowsTheFile() {
   auto* list = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
   QTRY_VERIFY(!list->findItems(file, Qt::MatchContains).isEmpty());
 
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   w->stopRun();
   QVERIFY(finished.wait(30000));
   QVERIFY(w->close());
@@ -176,8 +177,8 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
   QString error;
   QVERIFY2(w->openConfigFile(config, &error), qPrintable(error));
   TrainingController* c = w->controller();
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
-  QSignalSpy events(c, &TrainingController::eventOccurred);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
+  QSignalSpy events(c->store(), &RunStore::eventOccurred);
   c->setPace(200);
   QVERIFY(w->startRun());
   QVERIFY(steps.wait(30000));
@@ -222,7 +223,7 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
   QTRY_COMPARE_WITH_TIMEOUT(c->state(), State::Running, 10000);
   const qint64 after = c->stepCount();
   QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() > after + 5, 20000);
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   w->stopRun();
   QVERIFY(finished.wait(30000));
   QVERIFY(w->close());
@@ -247,7 +248,7 @@ void TstCheckpointGui::saveQuitReopenLoadContinuesExactly() {
   {
     auto w = makeWindow(QStringLiteral("runs-b"));
     TrainingController* c = w->controller();
-    QSignalSpy started(c, &TrainingController::runStarted);
+    QSignalSpy started(c->store(), &RunStore::runStarted);
     QString error;
     // A finished 100-epoch run continues for 100 more unless told otherwise.
     QVERIFY2(panel(*w)->load(saved, /*ask=*/false, &error), qPrintable(error));
@@ -261,7 +262,7 @@ void TstCheckpointGui::saveQuitReopenLoadContinuesExactly() {
     QTRY_COMPARE(loss->pointCount(series::kStepLoss), 100);  // one batch per epoch
     QTest::qWait(200);
     QCOMPARE(c->stepCount(), 0);  // paused at the checkpoint's step
-    QSignalSpy finished(c, &TrainingController::runFinished);
+    QSignalSpy finished(c->store(), &RunStore::runFinished);
     QVERIFY(w->startRun());  // Start resumes the paused run
     QVERIFY(finished.wait(120000));
     QTRY_COMPARE(loss->pointCount(series::kEpochValLoss), 200);
@@ -291,14 +292,14 @@ void TstCheckpointGui::midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch(
     QString error;
     QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
     TrainingController* c = w->controller();
-    QSignalSpy steps(c, &TrainingController::stepRecorded);
+    QSignalSpy steps(c->store(), &RunStore::stepRecorded);
     w->stepBatch();  // from idle: one step, then paused
     QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
     for (int i = 0; i < 6; ++i) {
       w->stepBatch();
       QTRY_COMPARE_WITH_TIMEOUT(steps.count(), i + 2, 30000);
     }
-    QSignalSpy finished(c, &TrainingController::runFinished);
+    QSignalSpy finished(c->store(), &RunStore::runFinished);
     w->stopRun();
     QVERIFY(finished.wait(30000));
     stopped_run = w->runDirectory();
@@ -307,15 +308,15 @@ void TstCheckpointGui::midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch(
     QCOMPARE(info.global_step, 7);
     QCOMPARE(info.batch_in_epoch, 7);
 
-    QSignalSpy started(c, &TrainingController::runStarted);
+    QSignalSpy started(c->store(), &RunStore::runStarted);
     QVERIFY2(panel(*w)->load(last, /*ask=*/false, &error), qPrintable(error));
     QVERIFY(started.wait(30000));
     QCOMPARE(c->totalEpochs(), 3);  // the stopped run's plan
     auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
     QTRY_COMPARE(loss->pointCount(series::kStepLoss), 7);
     QCOMPARE(c->lastStep()->step, 7);
-    QSignalSpy resumed_steps(c, &TrainingController::stepRecorded);
-    QSignalSpy done(c, &TrainingController::runFinished);
+    QSignalSpy resumed_steps(c->store(), &RunStore::stepRecorded);
+    QSignalSpy done(c->store(), &RunStore::runFinished);
     w->stepBatch();  // Step continues with the next batch
     QVERIFY(resumed_steps.wait(30000));
     QCOMPARE(resumed_steps.at(0).at(0).value<trainscope::StepRecord>().step, 8);
@@ -343,7 +344,7 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
   QString error;
   QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
   TrainingController* c = w->controller();
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
   QTRY_COMPARE(c->state(), State::Paused);
@@ -389,7 +390,7 @@ void TstCheckpointGui::hostileCheckpointsChangeNothing() {
   QString error;
   QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
   TrainingController* c = w->controller();
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
   QTRY_COMPARE(c->state(), State::Paused);
@@ -460,13 +461,13 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
   QVERIFY2(text.contains(QStringLiteral("Best validation loss: ")), qPrintable(text));
   QVERIFY2(text.contains(QStringLiteral("gui-checkpoint-test")), qPrintable(text));
 
-  QSignalSpy started(c, &TrainingController::runStarted);
+  QSignalSpy started(c->store(), &RunStore::runStarted);
   answer(true, 4, &text);
   QVERIFY2(panel(*w)->load(last, /*ask=*/true, &error), qPrintable(error));
   QVERIFY(started.wait(30000));
   QCOMPARE(c->state(), State::Paused);
   QCOMPARE(c->totalEpochs(), 4);
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(60000));
   QCOMPARE(rows(c->runDirectory(), "metrics.csv").size(), 4);
@@ -510,7 +511,7 @@ void TstCheckpointGui::importedWeightsStartTheNextRuns() {
   auto* hidden = w->findChild<QLineEdit*>(QStringLiteral("hiddenSizesLineEdit"));
   hidden->setText(QStringLiteral("8"));
   emit hidden->editingFinished();
-  QSignalSpy failed(w->controller(), &TrainingController::runFailed);
+  QSignalSpy failed(w->controller()->store(), &RunStore::runFailed);
   w->startRun();
   QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
   const auto failure = failed.at(0).at(0).value<trainscope::RunFailure>();

@@ -179,7 +179,7 @@ void TstClassroom::wheelScrollsTheSettingsWithoutChangingThem() {
 void TstClassroom::legendNeverCoversTheLastFifthOfTheRun() {
   auto w = makeWindow();
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(120000));
   w->grabWindowImage();
@@ -206,7 +206,7 @@ void TstClassroom::stepFromIdleAgreesOnTheEpoch() {
   // overfit-sine trains one batch per epoch: step 1 ends epoch 1.
   auto w = makeWindow();
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
-  QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+  QSignalSpy events(w->controller()->store(), &RunStore::eventOccurred);
   QTest::mouseClick(w->findChild<QPushButton*>(QStringLiteral("stepButton")), Qt::LeftButton);
   QTRY_VERIFY_WITH_TIMEOUT(std::any_of(events.begin(), events.end(),
                                        [](const QList<QVariant>& a) {

@@ -93,10 +93,10 @@ void TstDashboardDetails::skipBadStepsKeepsGoingWithoutPausing() {
   QVERIFY(w->loadPreset(QStringLiteral("exploding")));
   TrainingController* c = w->controller();
   std::vector<Event> events;
-  connect(c, &TrainingController::eventOccurred, this,
+  connect(c->store(), &RunStore::eventOccurred, this,
           [&events](const Event& e) { events.push_back(e); });
   std::optional<RunSummary> summary;
-  connect(c, &TrainingController::runFinished, this,
+  connect(c->store(), &RunStore::runFinished, this,
           [&summary](const RunSummary& s) { summary = s; });
   auto* panel = w->findChild<NonFinitePanel*>(QStringLiteral("nonFinitePanel"));
   QVERIFY(w->startRun());
@@ -163,7 +163,7 @@ void TstDashboardDetails::stoppingSettingsReachTheConfig() {
   patience->setValue(1);
   delta->setValue(100);
   std::optional<RunSummary> summary;
-  connect(w->controller(), &TrainingController::runFinished, this,
+  connect(w->controller()->store(), &RunStore::runFinished, this,
           [&summary](const RunSummary& r) { summary = r; });
   QVERIFY(w->startRun());
   QTRY_VERIFY_WITH_TIMEOUT(summary.has_value(), 60000);
@@ -179,7 +179,7 @@ void TstDashboardDetails::ghostOnlyForARunOnTheSameData() {
     QVERIFY(w->loadPreset(QLatin1String(preset)));
     w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
     w->findChild<ScientificSpinBox*>(QStringLiteral("learningRateSpinBox"))->setValue(lr);
-    QSignalSpy finished(c, &TrainingController::runFinished);
+    QSignalSpy finished(c->store(), &RunStore::runFinished);
     QVERIFY(w->startRun());
     QVERIFY(finished.wait(60000));
   };
@@ -239,13 +239,13 @@ void TstDashboardDetails::failedStartLeavesNoLiveButtons() {
   // user reads the message): after the window's own handlers, connected first.
   QStringList live_buttons;
   bool start_enabled = false;
-  connect(w->controller(), &TrainingController::runFailed, this, [&] {
+  connect(w->controller()->store(), &RunStore::runFailed, this, [&] {
     failed = true;
     for (const char* name : {"pauseButton", "stopButton", "stepEpochButton"})
       if (w->findChild<QPushButton*>(QLatin1String(name))->isEnabled()) live_buttons << name;
     start_enabled = w->findChild<QPushButton*>(QStringLiteral("startButton"))->isEnabled();
   });
-  connect(w->controller(), &TrainingController::runFinished, this, [&] { finished = true; });
+  connect(w->controller()->store(), &RunStore::runFinished, this, [&] { finished = true; });
   w->startRun();
   // This machine has no CUDA device: the run cannot start.
   QTRY_VERIFY_WITH_TIMEOUT(failed && !w->controller()->isActive(), 60000);
@@ -259,7 +259,7 @@ void TstDashboardDetails::statusBarLrFollowsALiveChange() {
   auto w = makeWindow(QStringLiteral("lr"));
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));  // lr 3e-3, one batch per epoch
   TrainingController* c = w->controller();
-  QSignalSpy epochs(c, &TrainingController::epochFinished);
+  QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   w->findChild<QPushButton*>(QStringLiteral("stepButton"))->click();  // paused after step 1
   QTRY_VERIFY_WITH_TIMEOUT(epochs.count() == 1 && c->state() == TrainingController::State::Paused,
                            60000);
@@ -278,7 +278,7 @@ void TstDashboardDetails::timesSayWhatTheyMeasure() {
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(5);
   std::optional<RunSummary> summary;
-  connect(w->controller(), &TrainingController::runFinished, this,
+  connect(w->controller()->store(), &RunStore::runFinished, this,
           [&summary](const RunSummary& r) { summary = r; });
   QVERIFY(w->startRun());
   QTRY_VERIFY_WITH_TIMEOUT(summary.has_value(), 60000);
@@ -328,7 +328,7 @@ void TstDashboardDetails::checkpointSettingsSaySoInSource() {
   auto w = makeWindow(QStringLiteral("source"));
   QVERIFY(w->loadPreset(QStringLiteral("moons")));
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
   auto* source = w->findChild<QLabel*>(QStringLiteral("sourceLabel"));

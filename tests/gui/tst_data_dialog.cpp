@@ -182,7 +182,7 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QVERIFY(controller);
   c.training.epochs = 2;
   c.training.num_threads = 1;
-  QSignalSpy finished(controller, &TrainingController::runFinished);
+  QSignalSpy finished(controller->store(), &RunStore::runFinished);
   QTemporaryDir runs;
   QVERIFY(controller->start(c, runs.path()));
   QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
@@ -358,7 +358,7 @@ void TstDataDialog::screenshotsForTheReadme() {
       }
       TrainConfig c = settings->config();
       c.training.epochs = QLatin1String(preset) == QLatin1String("fashion-png") ? 3 : 15;
-      QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+      QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
       QVERIFY(w.controller()->start(c, runs.path()));
       QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
       auto* view = w.findChild<EvaluationView*>();

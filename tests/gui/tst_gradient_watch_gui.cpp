@@ -46,13 +46,13 @@ struct Recorder {
   std::vector<LayerStatsRecord> layers;
   std::optional<RunSummary> summary;
   void attach(TrainingController* c) {
-    QObject::connect(c, &TrainingController::stepRecorded,
+    QObject::connect(c->store(), &RunStore::stepRecorded,
                      [this](const StepRecord& s) { steps.push_back(s); });
-    QObject::connect(c, &TrainingController::eventOccurred,
+    QObject::connect(c->store(), &RunStore::eventOccurred,
                      [this](const Event& e) { events.push_back(e); });
-    QObject::connect(c, &TrainingController::layerStatsRecorded,
+    QObject::connect(c->store(), &RunStore::layerStatsRecorded,
                      [this](const LayerStatsRecord& r) { layers.push_back(r); });
-    QObject::connect(c, &TrainingController::runFinished,
+    QObject::connect(c->store(), &RunStore::runFinished,
                      [this](const RunSummary& s) { summary = s; });
   }
   int count(EventKind kind) const {

@@ -143,7 +143,7 @@ void TstLayout::nothingIsClippedOrOverlaps() {
   } else {
     QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
   }
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(240000));
   QStringList problems;
@@ -212,7 +212,7 @@ void TstLayout::plotsDoNotMoveWhenPanelsAppear() {
   for (int i = 0; i < 2; ++i) {
     QVERIFY(w->loadPreset(QStringLiteral("moons")));
     w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
-    QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+    QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
     QVERIFY(w->startRun());
     QVERIFY(finished.wait(60000));
   }

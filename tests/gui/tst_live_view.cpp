@@ -161,7 +161,7 @@ void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {
   QString error;
   QVERIFY2(w.openConfigFile(config, &error), qPrintable(error));
   w.show();
-  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
   QVERIFY(w.startRun());
   QVERIFY(finished.wait(60000));
   w.grabWindowImage();  // flushes the plots
@@ -204,7 +204,7 @@ void TstLiveView::textsFitAt1024x768() {
   w.show();
   QVERIFY(QTest::qWaitForWindowExposed(&w));
   TrainingController* c = w.controller();
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
   QVERIFY(w.startRun());
   QVERIFY(finished.wait(120000));

@@ -28,6 +28,7 @@
 namespace tst_main_window_suite {
 
 using trainscope::MainWindow;
+using trainscope::RunStore;
 using trainscope::TrainingController;
 using State = trainscope::TrainingController::State;
 
@@ -101,9 +102,9 @@ QJsonObject TstMainWindow::readSummary(const QString& runDir) {
 void TstMainWindow::startPauseResumeStop() {
   auto w = makeWindow();
   TrainingController* c = w->controller();
-  QSignalSpy epochs(c, &TrainingController::epochFinished);
-  QSignalSpy events(c, &TrainingController::eventOccurred);
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy epochs(c->store(), &RunStore::epochFinished);
+  QSignalSpy events(c->store(), &RunStore::eventOccurred);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(epochs.isValid());
   QVERIFY(events.isValid());
   QVERIFY(finished.isValid());
@@ -163,8 +164,8 @@ void TstMainWindow::startPauseResumeStop() {
 void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
   auto w = makeWindow();
   TrainingController* c = w->controller();
-  QSignalSpy steps(c, &TrainingController::stepRecorded);
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy steps(c->store(), &RunStore::stepRecorded);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(steps.isValid());
   QVERIFY(finished.isValid());
 
@@ -185,7 +186,7 @@ void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
 
   // Step epoch from paused: the rest of epoch 1, then the window shows Paused again (it once
   // stayed on "Training..." because the engine did not announce the second pause).
-  QSignalSpy epochs(c, &TrainingController::epochFinished);
+  QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   QVERIFY(epochs.isValid());
   QTest::mouseClick(button(*w, "stepEpochButton"), Qt::LeftButton);
   QVERIFY(epochs.wait(60000));
@@ -289,7 +290,7 @@ void TstMainWindow::unloadableDatasetLeavesWindowIdle() {
   QString error;
   QVERIFY2(w->openConfigFile(cfg, &error), qPrintable(error));
   TrainingController* c = w->controller();
-  QSignalSpy failed(c, &TrainingController::runFailed);
+  QSignalSpy failed(c->store(), &RunStore::runFailed);
   QVERIFY(failed.isValid());
   auto* events = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
   const int before = events->count();
@@ -315,7 +316,7 @@ void TstMainWindow::unloadableDatasetLeavesWindowIdle() {
 void TstMainWindow::closingMidRunStopsCleanly() {
   auto w = makeWindow();
   TrainingController* c = w->controller();
-  QSignalSpy epochs(c, &TrainingController::epochFinished);
+  QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   QVERIFY(epochs.isValid());
   QTest::mouseClick(button(*w, "startButton"), Qt::LeftButton);
   QVERIFY(epochs.wait(60000));

@@ -209,7 +209,7 @@ void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
   auto* clear = w.findChild<QPushButton*>(QStringLiteral("lossClearGhostButton"));
   QVERIFY(plot && clear);
   auto runToEnd = [&] {
-    QSignalSpy finished(w.controller(), &trainscope::TrainingController::runFinished);
+    QSignalSpy finished(w.controller()->store(), &trainscope::RunStore::runFinished);
     QVERIFY(w.startRun());
     QVERIFY(finished.wait(60000));
   };

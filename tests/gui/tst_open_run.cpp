@@ -24,6 +24,7 @@
 namespace tst_open_run_suite {
 
 using trainscope::MainWindow;
+using trainscope::RunStore;
 using trainscope::TrainingController;
 using State = trainscope::TrainingController::State;
 namespace series = trainscope::series;
@@ -70,7 +71,7 @@ QString TstOpenRun::trainRun(MainWindow& w, int epochs) {
               .toUtf8());
   f.close();
   if (!w.openConfigFile(f.fileName(), &error)) return QString();
-  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
   if (!w.startRun() || !finished.wait(120000)) return QString();
   return w.runDirectory();
 }
@@ -84,8 +85,8 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
       QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
 
   auto w = makeWindow();
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
-  QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
+  QSignalSpy events(w->controller()->store(), &RunStore::eventOccurred);
   QString error;
   QVERIFY2(w->openRun(run, &error), qPrintable(error));
   QCOMPARE(w->controller()->state(), State::Finished);
@@ -130,7 +131,7 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   QCOMPARE(QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
            runs_before);
   // Start trains a new run from the shown run's settings, in a new folder.
-  QSignalSpy again(w->controller(), &TrainingController::runFinished);
+  QSignalSpy again(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(again.wait(120000));
   QVERIFY(w->runDirectory() != QFileInfo(run).absoluteFilePath());
@@ -204,7 +205,7 @@ void TstOpenRun::notWhileARunIsActive() {
   QVERIFY(!w->openRun(run, &error));
   QVERIFY2(error.contains(QStringLiteral("a run is active")), qPrintable(error));
   QVERIFY(w->controller()->isActive());
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   w->controller()->stop();
   QVERIFY(finished.wait(60000));
 }

@@ -82,13 +82,13 @@ std::unique_ptr<MainWindow> TstOverfittingGui::makeWindow(const QString& config)
 void TstOverfittingGui::runToEnd(MainWindow& w, std::vector<EpochRecord>* epochs,
                                  std::vector<Event>* events) {
   TrainingController* c = w.controller();
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   auto conn1 =
-      QObject::connect(c, &TrainingController::epochFinished, &w, [epochs](const EpochRecord& e) {
+      QObject::connect(c->store(), &RunStore::epochFinished, &w, [epochs](const EpochRecord& e) {
         if (epochs) epochs->push_back(e);
       });
   auto conn2 =
-      QObject::connect(c, &TrainingController::eventOccurred, &w, [events](const Event& e) {
+      QObject::connect(c->store(), &RunStore::eventOccurred, &w, [events](const Event& e) {
         if (events) events->push_back(e);
       });
   QVERIFY(w.startRun());
@@ -304,11 +304,11 @@ void TstOverfittingGui::learningRateChangedMidRunIsAnEventAndTheLaterStepsLr() {
   QVERIFY(box);
   std::vector<StepRecord> steps;
   std::vector<Event> events;
-  connect(c, &TrainingController::stepRecorded, w.get(),
+  connect(c->store(), &RunStore::stepRecorded, w.get(),
           [&steps](const StepRecord& s) { steps.push_back(s); });
-  connect(c, &TrainingController::eventOccurred, w.get(),
+  connect(c->store(), &RunStore::eventOccurred, w.get(),
           [&events](const Event& e) { events.push_back(e); });
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   w->stepBatch();  // starts paused after the first step
   QTRY_VERIFY_WITH_TIMEOUT(c->state() == State::Paused && !steps.empty(), 30000);
   QCOMPARE(steps.size(), std::size_t{1});

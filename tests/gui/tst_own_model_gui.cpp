@@ -134,7 +134,7 @@ torch.jit.script(Net(5)).save('%2')
   QCOMPARE(QString::fromStdString(*chosen.model.torchscript.path), net);
   QCOMPARE(chosen.data.limit.value_or(0), int64_t{600});  // the data stays as it was
 
-  QSignalSpy finished(w.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
   QVERIFY(w.startRun());
   QVERIFY(finished.wait(180000));
   const QString run = w.runDirectory();

@@ -338,7 +338,7 @@ void TstRunsGui::followsARunWrittenElsewhere() {
     QTest::qWait(10);
   }
   TrainingController controller;
-  QSignalSpy finished(&controller, &TrainingController::runFinished);
+  QSignalSpy finished(controller.store(), &RunStore::runFinished);
   QSignalSpy status(&controller, &TrainingController::followStatusChanged);
   QString error;
   QVERIFY2(controller.openRun(QString::fromStdString(dir.string()), &error), qPrintable(error));
@@ -403,7 +403,7 @@ void TstRunsGui::chosenRunIsTheGhostOfTheNextRuns() {
   next.training.epochs = 2;
   next.data.n_samples = 60;
   next.optimizer.lr = 0.01;
-  QSignalSpy finished(c, &TrainingController::runFinished);
+  QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(c->start(next, root));
   QVERIFY(finished.wait(60000));
   QVERIFY(c->ghostChosen());
@@ -439,7 +439,7 @@ void TstRunsGui::replayRepeatsARecordedRun() {
   w->selectRuns({root + "/recorded"});
   auto* replay = w->findChild<QPushButton*>(QStringLiteral("replayRunButton"));
   QVERIFY(replay->isEnabled());
-  QSignalSpy finished(main.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(main.controller()->store(), &RunStore::runFinished);
   replay->click();
   QVERIFY(finished.wait(60000));
   const QStringList names = directoryNames(root);
@@ -491,7 +491,7 @@ void TstRunsGui::teachingMistakesAreMarked() {
   QCOMPARE(c.teaching.mistakes, std::vector<std::string>{"no_zero_grad"});
   c.training.epochs = 2;
   c.data.n_samples = 60;
-  QSignalSpy finished(main.controller(), &TrainingController::runFinished);
+  QSignalSpy finished(main.controller()->store(), &RunStore::runFinished);
   QVERIFY(main.controller()->start(c, root));
   QVERIFY(finished.wait(60000));
   auto* label = main.findChild<QLabel*>(QStringLiteral("mistakesLabel"));

@@ -115,7 +115,7 @@ void TstTeachingGui::presentationStylesAndRestores() {
   auto w = makeWindow();
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(20);
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(60000));
   auto* loss = w->findChild<LossPlot*>(QStringLiteral("lossPlot"));
@@ -660,7 +660,7 @@ void TstTeachingGui::runReportAndPythonCode() {
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(6);
   auto* report_action = w->findChild<QAction*>(QStringLiteral("actionExportReport"));
   QVERIFY(report_action && !report_action->isEnabled());  // no run folder yet
-  QSignalSpy finished(w->controller(), &TrainingController::runFinished);
+  QSignalSpy finished(w->controller()->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
   QVERIFY(report_action->isEnabled());
@@ -751,7 +751,7 @@ void TstTeachingGui::runReportAndPythonCode() {
     QVERIFY2(!intro(plain).contains(QStringLiteral("changed while it trained")), qPrintable(intro(plain)));
     plain->close();
     delete plain;
-    QSignalSpy events(w->controller(), &TrainingController::eventOccurred);
+    QSignalSpy events(w->controller()->store(), &RunStore::eventOccurred);
     QVERIFY(w->controller()->setLearningRate(0.05));
     auto changed_seen = [&] {
       for (const QList<QVariant>& args : events)
