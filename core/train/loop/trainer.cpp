@@ -278,10 +278,11 @@ void Trainer::Impl::openRunDir() {
     prefix = runPrefix(source, state.global_step, historyWithBest(state.history, state.best_record));
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
-  parts.push_back(std::make_unique<RunFilesPart>(options.run_dir, configToJson(config),
-                                                 toJson(info), prefix.metrics_rows,
-                                                 prefix.step_rows));
-  writes_run_files = true;
+  auto run_files = std::make_unique<RunFilesPart>(options.run_dir, configToJson(config),
+                                                  toJson(info), prefix.metrics_rows,
+                                                  prefix.step_rows);
+  files = run_files.get();
+  parts.push_back(std::move(run_files));
   writeFileAtomic(options.run_dir / "split.json", splitJson(data, config.data).dump() + "\n");
   checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
 }
@@ -356,6 +357,7 @@ void Trainer::Impl::finish(RunSummary& summary) {
       summary.error = e.what();
     }
   }
+  files = nullptr;
   parts.clear();  // close files before anyone reads them
 }
 

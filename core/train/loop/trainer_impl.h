@@ -44,7 +44,7 @@ struct Trainer::Impl {
   /// The run's parts, called in this order before the observers: the run directory's files
   /// (RunFilesPart, when the run writes a folder: options.run_dir on rank 0).
   std::vector<std::unique_ptr<TrainerPart>> parts;
-  bool writes_run_files = false;  ///< openRunDir() opened the run directory
+  RunFilesPart* files = nullptr;  ///< that part, once openRunDir() opened the run directory
   std::unique_ptr<Checkpointer> checkpointer;
   std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
   RunPrefix resume_prefix;     ///< resumed runs: the source run's rows this run starts with
@@ -198,6 +198,10 @@ struct Trainer::Impl {
   void report(const EpochRecord& r) {
     for (auto& p : parts) p->onEpoch(r);
     for (auto* o : observers) o->onEpoch(r);
+  }
+  void report(const LayerStatsRecord& r) {
+    for (auto& p : parts) p->onLayerStats(r);
+    for (auto* o : observers) o->onLayerStats(r);
   }
   void emit(EventKind kind, const std::string& message, int64_t epoch,
             const std::string& file = "") {

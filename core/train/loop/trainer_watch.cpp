@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "core/system/number_format.h"
 #include "core/optim/optimizer_factory.h"
+#include "core/run/layers_csv.h"
 #include "core/train/loop/trainer_impl.h"
 
 namespace trainscope {
@@ -137,12 +138,11 @@ void Trainer::Impl::restartDoctor() {
 
 void Trainer::Impl::startWatch() {
   watch = std::make_unique<GradientWatch>(config, state, chanceLevels(data));
-  if (writes_run_files && watch->every > 0) {
+  if (files && watch->every > 0) {
     // A resumed run starts with the source run's rows up to the checkpoint, as steps.csv does.
     const RunPrefix& p = resume_prefix;
     const bool same = p.layers_header == layersCsvHeader(watch->names);
-    watch->csv = std::make_unique<LayersCsvWriter>(
-        options.run_dir, watch->names, same ? p.layer_rows : std::vector<std::string>{});
+    files->openLayers(watch->names, same ? p.layer_rows : std::vector<std::string>{});
   }
   restartDoctor();
   for (const EpochRecord& r : state.history)  // a resumed run: the epochs so far
@@ -169,9 +169,8 @@ void Trainer::Impl::watchStep(const StepResult& s, int64_t epoch) {
   GradientWatch& w = *watch;
   const int64_t step = state.global_step;
   if (auto r = w.takeRecord(step, epoch)) {
-    if (w.csv) w.csv->write(*r);
     w.doctor.onUpdateRatios(r->update_ratio);
-    for (auto* o : observers) o->onLayerStats(*r);
+    report(*r);
   }
   const ClipConfig& clip = config.training.clip;
   if (auto warn = w.clip_stats.onStep(step, s.grad_norm, clip.enabled, clip.max_norm))

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "core/run/layers_csv.h"
 #include "core/train/monitors/clip_stats.h"
 #include "core/train/monitors/loss_doctor.h"
 #include "core/train/monitors/non_finite.h"
@@ -40,7 +39,6 @@ struct GradientWatch : StepWatch {
   bool due = false;
   bool measured = false;
   std::vector<double> grad_norms, update_ratios;
-  std::unique_ptr<LayersCsvWriter> csv;
   ClipStats clip_stats;
   DivergenceMonitor divergence;
   LossDoctor doctor;
