@@ -194,7 +194,7 @@ DataReport dataReport(const DataConfig& config) {
   DataConfig raw = withAbsolutePaths(config);
   raw.standardize = false;  // the report shows and checks the values as the files hold them
   const PreparedData d = loadData(raw);
-  DataReport r;
+  DataReport r = dataWarnings(d);  // class counts, duplicates and leakage, constant features
   r.summary = d.summary;
   r.summary.preprocessing = {};
   const DataSourceKind& kind = dataSource(config.source);
@@ -204,9 +204,6 @@ DataReport dataReport(const DataConfig& config) {
                   : kind.image_data || !image.empty()       ? "per_channel"
                                                             : "per_feature";
   r.files = d.split.pool_file;
-  if (d.classification) classCounts(d, r);
-  duplicates(d, r);
-  constantFeatures(d, r);
   firstRows(d, r);
   firstImages(d, r);
   r.bytes = bytesOf(d.train) + bytesOf(d.val) + bytesOf(d.test);
