@@ -12,6 +12,7 @@
 
 #include "core/config/train_config.h"
 #include "gui/app/translations.h"
+#include "gui/engine/training_controller.h"
 #include "gui/main_menu.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
@@ -93,6 +94,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   resize(size);
   restoreLayout();  // the last session's size, splitters and tabs (main_window_menus.cpp)
 }
+
+QString MainWindow::runDirectory() const { return controller_->store()->runDirectory(); }
+
+RunCommands* MainWindow::commands() const { return controller_; }
 
 MainWindow::~MainWindow() {
   // Join the training thread before any widget it reports to goes away.
@@ -249,7 +254,7 @@ void MainWindow::onChooseRunsRoot() {
 // ---- run control: the controller owns the run; the window starts it with the settings ----
 
 bool MainWindow::startRun() {
-  if (controller_->state() == TrainingController::State::Paused) {
+  if (controller_->state() == RunState::Paused) {
     controller_->resume();
     return true;
   }
@@ -258,7 +263,7 @@ bool MainWindow::startRun() {
 }
 
 void MainWindow::togglePause() {
-  if (controller_->state() == TrainingController::State::Paused) {
+  if (controller_->state() == RunState::Paused) {
     controller_->resume();
   } else {
     controller_->pause();
@@ -277,8 +282,8 @@ void MainWindow::stepEpoch() { controller_->stepEpoch(); }
 
 void MainWindow::stopRun() { controller_->stop(); }
 
-void MainWindow::onStateChanged(TrainingController::State state) {
-  using S = TrainingController::State;
+void MainWindow::onStateChanged(RunState state) {
+  using S = RunState;
   controls_->setState(state);
   checkpoint_->setState(state);
   const bool idle = state == S::Idle || state == S::Finished;
@@ -377,7 +382,7 @@ QImage MainWindow::grabWindowImage() {
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (controller_->isActive() && confirm_close_) {
     // Training waits while the question is open, so the answer is about the run as it was.
-    const bool was_running = controller_->state() == TrainingController::State::Running;
+    const bool was_running = controller_->state() == RunState::Running;
     if (was_running) controller_->pause();
     const auto answer = QMessageBox::question(
         this, Tr::tr("Stop training?"),

@@ -8,7 +8,8 @@ class QSplitter;
 
 #include "core/config/config_fwd.h"
 #include "core/system/device_info.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/record_types.h"
+#include "gui/engine/run_state.h"
 
 namespace trainscope {
 
@@ -22,11 +23,13 @@ class PlotArea;
 class LessonPanel;
 class Presentation;
 class RunControlsPanel;
+class RunCommands;
 class RunInfoPanel;
 class RunsWindow;
 class RunProgressPanel;
 class RunStatusBar;
 class SettingsPanel;
+class TrainingController;
 
 /// The dashboard. Owns a TrainingController (the run, its worker thread and its history); all
 /// widgets live on the GUI thread. Records arrive as controller signals and are drawn by a
@@ -65,8 +68,12 @@ class MainWindow : public QMainWindow {
   /// The config a run started now would use (settings panel values applied).
   TrainConfig currentConfig() const;
   /// The run directory of the current/last run (empty before the first run).
-  QString runDirectory() const { return controller_->runDirectory(); }
+  QString runDirectory() const;
+  /// The run session (tests and the window's own wiring; include
+  /// gui/engine/training_controller.h to use it).
   TrainingController* controller() const { return controller_; }
+  /// The session's commands and state (automation).
+  RunCommands* commands() const;
   /// The Runs window once opened (showRunsWindow), else null.
   RunsWindow* runsWindow() const { return runs_window_; }
   /// Opens a lesson (File > Lessons, --lesson): a built-in lesson's name or a lesson file
@@ -133,7 +140,7 @@ class MainWindow : public QMainWindow {
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();
-  void onStateChanged(TrainingController::State state);
+  void onStateChanged(RunState state);
   void onRunStarted(const RunInfo& info);
   void onEpochFinished(const EpochRecord& epoch);
   void onEventOccurred(const Event& event);

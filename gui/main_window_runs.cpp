@@ -5,6 +5,7 @@
 #include <QStatusBar>
 
 #include "gui/main_window.h"
+#include "gui/engine/training_controller.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"

@@ -16,7 +16,7 @@ Automation::Automation(MainWindow* window, const AppOptions& options, QObject* p
   const bool scripted = options_.quitWhenRunEnds();
   window_->setConfirmClose(!scripted);
   if (scripted) window_->setFullSpeed();
-  TrainingController* c = window_->controller();
+  RunCommands* c = window_->commands();
   // Connected after the window's own handlers: the window shows a record before it is grabbed.
   connect(c->store(), &RunStore::epochFinished, this, &Automation::onEpoch);
   connect(c->store(), &RunStore::eventOccurred, this, &Automation::onEvent);
@@ -39,7 +39,7 @@ void Automation::startRun() {
   // The engine itself pauses at the end of epoch N: reacting to the epoch record would be
   // several epochs late when epochs take microseconds.
   if (options_.quit_after_epochs > 0)
-    window_->controller()->pauseAfterEpoch(options_.quit_after_epochs);
+    window_->commands()->pauseAfterEpoch(options_.quit_after_epochs);
 }
 
 void Automation::onEpoch(const EpochRecord& epoch) {
@@ -51,13 +51,13 @@ void Automation::onEpoch(const EpochRecord& epoch) {
   // At the planned last epoch the run completes by itself; earlier the engine pauses at the
   // end of epoch N (pauseAfterEpoch) and sends that epoch's model view with its pause: the run
   // is stopped once the pause arrives (onEvent), so the view is the one of epoch N.
-  stop_at_pause_ = n < window_->controller()->totalEpochs();
+  stop_at_pause_ = n < window_->commands()->store()->totalEpochs();
 }
 
 void Automation::onEvent(const Event& event) {
-  TrainingController* c = window_->controller();
+  RunCommands* c = window_->commands();
   if (event.kind == EventKind::Paused && std::exchange(stop_at_pause_, false)) {
-    if (c->isActive() && c->state() != TrainingController::State::Stopping) c->stop();
+    if (c->isActive() && c->state() != RunState::Stopping) c->stop();
     return;
   }
   // A scripted run has nobody to press Resume: a pause it did not ask for (a non-finite value
@@ -66,8 +66,8 @@ void Automation::onEvent(const Event& event) {
 }
 
 void Automation::finishScripted() {
-  TrainingController* c = window_->controller();
-  if (quitting_ || !c->isActive() || c->state() == TrainingController::State::Stopping) return;
+  RunCommands* c = window_->commands();
+  if (quitting_ || !c->isActive() || c->state() == RunState::Stopping) return;
   // Grab the window before stopping (plots, the run's state), then stop: quit() follows the
   // run's end.
   if (!options_.screenshot.isEmpty() && !saveScreenshot()) exit_code_ = 1;
@@ -92,7 +92,7 @@ void Automation::onRunFailed(const RunFailure& failure) {
 bool Automation::saveScreenshot() {
   screenshot_saved_ = true;
   const QImage image = window_->grabWindowImage();
-  emit screenshotTaken(window_->controller()->state());
+  emit screenshotTaken(window_->commands()->state());
   if (image.save(options_.screenshot)) return true;
   qWarning("could not save the screenshot to %s", qPrintable(options_.screenshot));
   return false;

@@ -4,7 +4,8 @@
 
 #include "gui/app/app_options.h"
 #include "gui/engine/record_types.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 
 namespace trainscope {
 
@@ -27,7 +28,7 @@ class Automation : public QObject {
 
  signals:
   /// The window was grabbed for --screenshot while the run was in `state`.
-  void screenshotTaken(trainscope::TrainingController::State state);
+  void screenshotTaken(trainscope::RunState state);
 
  private:
   void startRun();

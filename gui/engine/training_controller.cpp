@@ -27,7 +27,7 @@
 namespace trainscope {
 
 TrainingController::TrainingController(QObject* parent)
-    : QObject(parent), store_(new RunStore(this)) {
+    : RunCommands(parent), store_(new RunStore(this)) {
   registerRecordMetaTypes();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-/// GUI-thread owner of a training run: the Trainer, its QThread, the worker bridge and the run's
-/// history of named series.
+/// The dashboard's run session: the Trainer, its QThread, the worker bridge and following a run
+/// another process writes; it feeds the store. Only the main window's wiring includes this;
+/// panels call RunCommands and read RunStore.
 #include <QObject>
 #include <QString>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "core/config/train_config.h"
 #include "core/train/trainer.h"
 #include "gui/engine/record_types.h"
+#include "gui/engine/run_commands.h"
 #include "gui/model/run_history.h"
 #include "gui/model/run_store.h"
 
@@ -21,28 +23,18 @@ namespace trainscope {
 class RecordQueue;
 class RunFollower;
 
-/// Lives on the GUI thread and owns the run's state: start() creates the run directory, a
-/// Trainer (shared with the worker), a QThread and a parentless TrainingWorker moved into it.
-/// Commands (pause, resume, step, stop) call the Trainer's thread-safe methods directly: the
+/// The in-process run session (RunCommands). Lives on the GUI thread and owns the run's state:
+/// start() creates the run directory, a Trainer (shared with the worker), a QThread and a
+/// parentless TrainingWorker moved into it. Commands (pause, resume, step, stop) call the Trainer's thread-safe methods directly: the
 /// worker's event loop is busy inside run(), so queued slots would only arrive after training
 /// ends. Records come back in the order the engine produced them: each is appended to the
 /// RunHistory (bounded memory, whatever the step rate) and re-emitted as a signal.
-class TrainingController : public QObject {
+class TrainingController : public RunCommands {
   Q_OBJECT
  public:
-  /// Run states as the GUI shows them.
-  enum class State {
-    Idle,  ///< no run yet, or the last one failed before its first step
-    Running,
-    Paused,
-    Stopping,  ///< stop requested, waiting for the engine to end the run
-    Finished   ///< the run ended (completed, stopped, non-finite, error)
-  };
-  Q_ENUM(State)
-
   explicit TrainingController(QObject* parent = nullptr);
   /// The shown run: what readers (plots, panels, tests) connect to and read.
-  const RunStore* store() const { return store_; }
+  const RunStore* store() const override { return store_; }
   /// Stops a run in progress and joins the thread.
   ~TrainingController() override;
 
@@ -52,16 +44,9 @@ class TrainingController : public QObject {
   /// idle" action). Returns false, after emitting runFailed for bad input, when it could not
   /// start; false without a signal when a run is active.
   bool start(const TrainConfig& config, const QString& runsRoot, bool pausedAfterFirstStep = false);
-  /// Replaces the current run (none, paused or finished) by the checkpoint `file` resumed in a
-  /// new run directory under `runsRoot`, paused at the checkpoint's step with its curves
-  /// restored (per-epoch history from the checkpoint, per-step rows from the new run's
-  /// steps.csv). The file is read and checked first: when it is not a usable checkpoint,
-  /// returns false with `error` set (English, naming the file) and the current run is left
-  /// exactly as it was. False with `error` while a run is running or stopping. `totalEpochs`
-  /// sets the run's new total (training.epochs, as the CLI's --resume --epochs); 0 keeps the
-  /// checkpoint's.
+  // The commands panels call (pause ... resumeFrom, saveCheckpoint): see RunCommands.
   bool resumeFrom(const QString& file, const QString& runsRoot, QString* error,
-                  qint64 totalEpochs = 0);
+                  qint64 totalEpochs = 0) override;
   /// Shows the finished (or killed) run in the folder `dir` as the current run: reads it whole
   /// (readRun, core/run/run_reader.h) and sends its records through the same signals a live
   /// run sends (runStarted, eventOccurred, the last epoch, step, layer statistics and
@@ -80,43 +65,22 @@ class TrainingController : public QObject {
   bool openRun(const QString& dir, QString* error);
   /// True while a run read back with openRun is being followed.
   bool isFollowing() const;
-  /// Saves a checkpoint of the current run to `file`: while it runs or is paused, the engine
-  /// writes it at the next step boundary and reports checkpoint_saved (or checkpoint_failed)
-  /// as an event; after the run ended, the run's own checkpoints/last.pt (its final state) is
-  /// copied there atomically and a checkpoint_saved event is emitted. False with `error` when
-  /// there is nothing to save (no run, or an ended run without last.pt, or the copy failed).
-  bool saveCheckpoint(const QString& file, QString* error);
-  /// Initial weights for the runs started from now on (TrainerOptions::init_weights; empty =
-  /// libtorch's initialisation). Kept until changed; resumed checkpoints ignore it. A file that
-  /// does not fit the model makes the run fail at its start, naming the mismatched keys.
-  void setInitWeights(const QString& file) { init_weights_ = file; }
-  const QString& initWeights() const { return init_weights_; }
-  /// Where a Save proposes to write: the current run's checkpoints/ folder (created on
-  /// demand by the engine), else `fallback`.
-  QString checkpointFolder(const QString& fallback) const;
+  bool saveCheckpoint(const QString& file, QString* error) override;
+  void setInitWeights(const QString& file) override { init_weights_ = file; }
+  const QString& initWeights() const override { return init_weights_; }
+  QString checkpointFolder(const QString& fallback) const override;
 
-  void pause();      ///< pause before the next step
-  void resume();     ///< leave pause
-  void stepBatch();  ///< one more batch, then pause
-  void stepEpoch();  ///< to the end of the current epoch, then pause
-  void stop();       ///< end the run at the next step boundary (summary.json is written)
-  /// Live changes while the run is running or paused, effective from the next step (see the
-  /// Trainer methods of the same names; each is reported back as a config_changed event).
-  /// Without an active run they do nothing and return false.
-  bool setLearningRate(double lr);
-  bool setAmp(bool enabled);
-  /// False with `error` (English, naming training.clip.max_norm) for max_norm <= 0 or not
-  /// finite; nothing changes then.
-  bool setClipping(bool enabled, double maxNorm, QString* error = nullptr);
-  /// Trainer::rollBack: back to the newest snapshot before `beforeStep`, lr times `lrFactor`,
-  /// clipping on when `enableClipping`, and resume. False without an active run.
-  bool rollBack(qint64 beforeStep, double lrFactor, bool enableClipping);
-  /// training.non_finite ("pause", "stop" or "skip") from the next step (Trainer::
-  /// setNonFinitePolicy); emits nonFinitePolicyChanged. False without an active run or for
-  /// another word.
-  bool setNonFinitePolicy(const QString& policy);
-  /// The engine pauses at the end of epoch `epoch` exactly (see Trainer::pauseAfterEpoch).
-  void pauseAfterEpoch(qint64 epoch);
+  void pause() override;
+  void resume() override;
+  void stepBatch() override;
+  void stepEpoch() override;
+  void stop() override;
+  bool setLearningRate(double lr) override;
+  bool setAmp(bool enabled) override;
+  bool setClipping(bool enabled, double maxNorm, QString* error = nullptr) override;
+  bool rollBack(qint64 beforeStep, double lrFactor, bool enableClipping) override;
+  bool setNonFinitePolicy(const QString& policy) override;
+  void pauseAfterEpoch(qint64 epoch) override;
   /// Paces the run to at most `stepsPerSecond` (0 = full speed), now and for later runs; no
   /// number of the run changes (see Trainer::setPace).
   void setPace(double stepsPerSecond);
@@ -125,9 +89,8 @@ class TrainingController : public QObject {
   /// Records still queued are dropped, except the summary: closing stays fast at any step rate.
   void shutdown();
 
-  State state() const { return state_; }
-  /// True while a training thread exists (running, paused or stopping).
-  bool isActive() const;
+  State state() const override { return state_; }
+  bool isActive() const override;
   /// Steps received in the current run.
   qint64 stepCount() const { return store_->step_count_; }
   /// Steps whose optimizer update was skipped (non-finite loss or gradient norm).
@@ -169,8 +132,7 @@ class TrainingController : public QObject {
   bool hasGhost() const { return !store_->previous_.empty(); }
   /// The config name of the run the ghost comes from (empty without a ghost).
   const QString& ghostName() const { return store_->ghost_name_; }
-  /// Forgets the previous run (also one chosen with setGhostRun).
-  void clearGhost();
+  void clearGhost() override;
   /// Makes the run in the folder `dir` the ghost of the live view (the previous
   /// run's ghost becomes "any chosen run"): its epoch losses are read (readRun) into
   /// previousRun(), ghostName() is the folder's name and ghostChanges() what the current settings
@@ -188,11 +150,9 @@ class TrainingController : public QObject {
   bool replayRun(const QString& dir, const QString& runsRoot, QString* error);
 
  signals:
-  void stateChanged(trainscope::TrainingController::State state);
-  // The records of the shown run (runStarted, stepRecorded, ... runFinished, runFailed) are
-  // the store's signals: readers connect to store().
-  /// setNonFinitePolicy() asked the engine for `policy` (the settings show it).
-  void nonFinitePolicyChanged(const QString& policy);
+  // stateChanged and nonFinitePolicyChanged are RunCommands'; the records of the shown run
+  // (runStarted, stepRecorded, ... runFinished, runFailed) are the store's: readers connect to
+  // store().
   /// A followed run (openRun) changed state: "running", "stalled", "crashed" or "finished";
   /// `idleSeconds` since the writer last appended a line. Also "crashed" once for a run opened
   /// without summary.json that no process writes (killed, crashed).

@@ -34,15 +34,15 @@ namespace {
 /// Save...: pauses a running run and waits (at most 5 s, processing events) until the engine
 /// reports that it waits, so that lastStep() is the step a save now holds. True when it paused
 /// the run (to be resumed when the dialog closes); false for any other state (left as it is).
-bool holdRun(TrainingController* controller) {
-  using S = TrainingController::State;
+bool holdRun(RunCommands* controller) {
+  using S = RunState;
   if (controller->state() != S::Running) return false;
   QEventLoop loop;  // until the engine reports that it waits: lastStep() is then its step
   QTimer::singleShot(5000, &loop, &QEventLoop::quit);
   QObject::connect(controller->store(), &RunStore::eventOccurred, &loop, [&loop](const Event& e) {
     if (e.kind == EventKind::Paused) loop.quit();
   });
-  QObject::connect(controller, &TrainingController::stateChanged, &loop, [&loop](S s) {
+  QObject::connect(controller, &RunCommands::stateChanged, &loop, [&loop](S s) {
     if (s != S::Paused) loop.quit();  // the run ended meanwhile
   });
   controller->pause();
@@ -52,7 +52,7 @@ bool holdRun(TrainingController* controller) {
 
 }  // namespace
 
-CheckpointPanel::CheckpointPanel(TrainingController* controller, std::function<QString()> runsRoot,
+CheckpointPanel::CheckpointPanel(RunCommands* controller, std::function<QString()> runsRoot,
                                  QWidget* parent)
     : QGroupBox(parent), controller_(controller), runs_root_(std::move(runsRoot)) {
   setObjectName(QStringLiteral("checkpointPanel"));
@@ -158,12 +158,12 @@ void CheckpointPanel::importWeightsDialog() {
   if (answer == QMessageBox::Yes) importWeights(file);
 }
 
-void CheckpointPanel::setState(TrainingController::State state) {
-  using S = TrainingController::State;
+void CheckpointPanel::setState(RunState state) {
+  using S = RunState;
   const bool ended_with_file =
       state == S::Finished &&
       QFileInfo::exists(
-          QDir(controller_->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt")));
+          QDir(controller_->store()->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt")));
   save_->setEnabled(state == S::Running || state == S::Paused || ended_with_file);
   load_->setEnabled(state == S::Idle || state == S::Paused || state == S::Finished);
 }
@@ -227,7 +227,7 @@ bool CheckpointPanel::load(const QString& file, bool ask, QString* error, qint64
     epochs->setValue(static_cast<int>(totalEpochs));
     form->addRow(Tr::tr("Train until epoch:"), epochs);
     layout->addLayout(form);
-    auto* note = new QLabel(controller_->state() == TrainingController::State::Paused
+    auto* note = new QLabel(controller_->state() == RunState::Paused
                                 ? Tr::tr("The paused run ends here (its files are kept). The "
                                          "checkpoint continues in a new run folder, paused at "
                                          "step %1.")
@@ -266,7 +266,7 @@ void CheckpointPanel::saveDialog() {
   const bool resume_after = holdRun(controller_);
   const QString folder = controller_->checkpointFolder(runs_root_());
   QDir().mkpath(folder);
-  const auto& last = controller_->lastStep();
+  const auto& last = controller_->store()->lastStep();
   const QString proposal =
       QDir(folder).filePath(QStringLiteral("step-%1.pt").arg(last ? last->step : 0));
   const QString file = QFileDialog::getSaveFileName(this, Tr::tr("Save checkpoint"), proposal,
@@ -299,7 +299,7 @@ EvaluationDialog* CheckpointPanel::evaluate(const QString& file) {
 }
 
 void CheckpointPanel::evaluateDialog() {
-  const QString run = controller_->runDirectory();
+  const QString run = controller_->store()->runDirectory();
   const QString start = run.isEmpty() ? runs_root_() : QDir(run).filePath(QStringLiteral("checkpoints"));
   const QString file = QFileDialog::getOpenFileName(this, Tr::tr("Evaluate checkpoint"), start,
                                                     Tr::tr("Checkpoints (*.pt)"));

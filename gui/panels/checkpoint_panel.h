@@ -4,7 +4,8 @@
 #include <QString>
 #include <functional>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 
 class QLabel;
 class QPushButton;
@@ -26,9 +27,9 @@ class CheckpointPanel : public QGroupBox {
   Q_OBJECT
  public:
   /// `controller` runs the runs; new runs go under `runsRoot()` (asked at each load).
-  CheckpointPanel(TrainingController* controller, std::function<QString()> runsRoot,
+  CheckpointPanel(RunCommands* controller, std::function<QString()> runsRoot,
                   QWidget* parent = nullptr);
-  void setState(TrainingController::State state);
+  void setState(RunState state);
   void retranslate();
 
   /// Save to `file` without a dialog; false with `error` (English) when nothing was saved.
@@ -62,7 +63,7 @@ class CheckpointPanel : public QGroupBox {
   void loaded(const QString& file, const trainscope::TrainConfig& config);
 
  private:
-  TrainingController* controller_;
+  RunCommands* controller_;
   std::function<QString()> runs_root_;
   QPushButton* save_ = nullptr;
   QPushButton* load_ = nullptr;

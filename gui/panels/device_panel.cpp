@@ -7,7 +7,8 @@
 #include "core/system/cuda_memory.h"
 #include "core/system/memory.h"
 #include "gui/engine/run_state.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -36,7 +37,7 @@ int cudaIndex(const QString& device) {
 }
 }  // namespace
 
-DevicePanel::DevicePanel(const DeviceInfo& info, const TrainingController* controller,
+DevicePanel::DevicePanel(const DeviceInfo& info, const RunCommands* controller,
                          QWidget* parent)
     : QGroupBox(parent), info_(info) {
   setObjectName(QStringLiteral("devicePanel"));
@@ -45,9 +46,9 @@ DevicePanel::DevicePanel(const DeviceInfo& info, const TrainingController* contr
   connect(&memory_timer_, &QTimer::timeout, this, &DevicePanel::refreshMemory);
   if (controller) {
     // About once a second while a run is active; once more when it ends.
-    connect(controller, &TrainingController::stateChanged, this,
-            [this](TrainingController::State state) {
-              using S = TrainingController::State;
+    connect(controller, &RunCommands::stateChanged, this,
+            [this](RunState state) {
+              using S = RunState;
               const bool active = state == S::Running || state == S::Paused || state == S::Stopping;
               if (active && !memory_timer_.isActive()) memory_timer_.start();
               if (!active) memory_timer_.stop();

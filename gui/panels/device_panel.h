@@ -10,7 +10,7 @@ class QLabel;
 
 namespace trainscope {
 
-class TrainingController;
+class RunCommands;
 
 /// Shows libtorch's version, CUDA availability (or why not, and so why `auto` trains on the
 /// CPU), device names, the CPU, the number of CPU threads in use, the BLAS library, what AMP
@@ -22,7 +22,7 @@ class DevicePanel : public QGroupBox {
   Q_OBJECT
  public:
   /// `controller` (optional, not owned) drives the memory readout's refresh.
-  explicit DevicePanel(const DeviceInfo& info, const TrainingController* controller = nullptr,
+  explicit DevicePanel(const DeviceInfo& info, const RunCommands* controller = nullptr,
                        QWidget* parent = nullptr);
   /// Shows the threads a run actually uses (RunInfo::num_threads) and its device; `detail`
   /// (describeThreadDetail: "auto: 1 = 66k/s, 2 = 11k/s", numbers and the config word "auto")

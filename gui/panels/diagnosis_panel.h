@@ -10,7 +10,7 @@ namespace trainscope {
 
 class RunStore;
 
-/// Shows TrainingController::lastDiagnosis(): the kind (translated: diverging, flat, plateau,
+/// Shows RunStore::lastDiagnosis(): the kind (translated: diverging, flat, plateau,
 /// overfitting, healthy, too early), the doctor's one-sentence summary, its evidence (numbers
 /// from the run) and the checks to make, most likely first; updates on diagnosisChanged and
 /// starts again with each run. The summary, evidence and checks are core's English sentences.

@@ -6,7 +6,8 @@
 #include <QTimer>
 #include <cmath>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 #include "gui/panels/diagnosis_panel.h"
 #include "gui/panels/non_finite_panel.h"
 #include "gui/panels/settings_panel.h"
@@ -22,7 +23,7 @@ constexpr int kClipShareRefreshMs = 200;
 const char* kStepMarkProperty = "trainscopeStepMark";
 }  // namespace
 
-GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea* plots,
+GradientWatchViews::GradientWatchViews(RunCommands* controller, PlotArea* plots,
                                        SettingsPanel* settings, QObject* parent)
     : QObject(parent), controller_(controller), plots_(plots), settings_(settings) {
   non_finite_ = new NonFinitePanel(controller_);
@@ -48,13 +49,13 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
     clip_stats_.onStep(s.step, s.grad_norm, s.max_norm.has_value(), s.max_norm.value_or(0));
     if (!clip_timer_->isActive()) clip_timer_->start();
   });
-  connect(controller_, &TrainingController::stateChanged, this,
-          [this](TrainingController::State) { refreshClipShare(); });
+  connect(controller_, &RunCommands::stateChanged, this,
+          [this](RunState) { refreshClipShare(); });
   connect(settings_, &SettingsPanel::clippingEdited, this, &GradientWatchViews::onClipEdited);
   // The non-finite policy is live too; the panel's "skip bad steps" shows in the settings.
   connect(settings_, &SettingsPanel::nonFinitePolicyEdited, controller_,
-          &TrainingController::setNonFinitePolicy);
-  connect(controller_, &TrainingController::nonFinitePolicyChanged, settings_,
+          &RunCommands::setNonFinitePolicy);
+  connect(controller_, &RunCommands::nonFinitePolicyChanged, settings_,
           &SettingsPanel::showNonFinitePolicy);
   // The step the run paused on is marked on the loss and gradient plots (under policy "skip"
   // the non-finite markers alone show the steps).
@@ -64,7 +65,7 @@ GradientWatchViews::GradientWatchViews(TrainingController* controller, PlotArea*
 
 void GradientWatchViews::onRunStarted() {
   clip_stats_ = ClipStats();
-  const ClipConfig& clip = controller_->config().training.clip;
+  const ClipConfig& clip = controller_->store()->config().training.clip;
   clip_enabled_ = clip.enabled;
   max_norm_ = clip.max_norm;
   for (LivePlot* plot :

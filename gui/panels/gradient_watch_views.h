@@ -18,19 +18,19 @@ class LayerPlot;
 class NonFinitePanel;
 class PlotArea;
 class SettingsPanel;
-class TrainingController;
+class RunCommands;
 
 /// Created once by the main window. Adds the `layerPlot` view (bottom tabs) and the
 /// `diagnosisPanel` view (side tabs) to `plots`, puts `clipShareLabel` in the gradient-norm
 /// plot's toolbar, and owns the `nonFinitePanel` that the window places above the plots.
 /// While a run is active, the settings' clipCheckBox / clipMaxNormSpinBox apply at once through
-/// TrainingController::setClipping (a refused max_norm is reported through
+/// RunCommands::setClipping (a refused max_norm is reported through
 /// SettingsPanel::valueRejected); clipping changed by the engine (a roll-back with clipping)
 /// shows in the settings and on the plot.
 class GradientWatchViews : public QObject {
   Q_OBJECT
  public:
-  GradientWatchViews(TrainingController* controller, PlotArea* plots, SettingsPanel* settings,
+  GradientWatchViews(RunCommands* controller, PlotArea* plots, SettingsPanel* settings,
                      QObject* parent = nullptr);
 
   NonFinitePanel* nonFinitePanel() const { return non_finite_; }
@@ -52,7 +52,7 @@ class GradientWatchViews : public QObject {
   void retranslate();
   bool eventFilter(QObject* watched, QEvent* event) override;
 
-  TrainingController* controller_;
+  RunCommands* controller_;
   PlotArea* plots_;
   SettingsPanel* settings_;
   NonFinitePanel* non_finite_;

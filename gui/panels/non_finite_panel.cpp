@@ -15,7 +15,7 @@
 
 namespace trainscope {
 
-NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
+NonFinitePanel::NonFinitePanel(RunCommands* controller, QWidget* parent)
     : QFrame(parent), controller_(controller) {
   setObjectName(QStringLiteral("nonFinitePanel"));
   setFrameShape(QFrame::NoFrame);  // paintEvent draws the warning frame
@@ -53,14 +53,14 @@ NonFinitePanel::NonFinitePanel(TrainingController* controller, QWidget* parent)
   layout->addLayout(buttons);
   connect(lower_lr_, &QPushButton::clicked, this, [this] { act(0.1, false); });
   connect(clip_, &QPushButton::clicked, this, [this] { act(1.0, true); });
-  connect(continue_, &QPushButton::clicked, controller_, &TrainingController::resume);
+  connect(continue_, &QPushButton::clicked, controller_, &RunCommands::resume);
   connect(skip_, &QPushButton::clicked, this, [this] {
     // "Continue anyway" would pause again at the next bad step: the policy changes first.
     if (controller_->setNonFinitePolicy(QStringLiteral("skip"))) controller_->resume();
   });
-  connect(stop_, &QPushButton::clicked, controller_, &TrainingController::stop);
+  connect(stop_, &QPushButton::clicked, controller_, &RunCommands::stop);
   connect(controller_->store(), &RunStore::eventOccurred, this, &NonFinitePanel::onEvent);
-  connect(controller_, &TrainingController::stateChanged, this, &NonFinitePanel::onState);
+  connect(controller_, &RunCommands::stateChanged, this, &NonFinitePanel::onState);
   connect(controller_->store(), &RunStore::runStarted, this, [this] {
     pending_.reset();
     shown_.reset();
@@ -74,7 +74,7 @@ void NonFinitePanel::onEvent(const Event& e) {
   if (e.kind == EventKind::NonFinite || e.kind == EventKind::Diverged) {
     pending_ = e;
   } else if (e.kind == EventKind::Paused && pending_ && pending_->step == e.step &&
-             controller_->state() == TrainingController::State::Paused) {
+             controller_->state() == RunState::Paused) {
     // The engine paused on that step (policy "pause"): not a pause the user asked for later.
     shown_ = pending_;
     retranslate();
@@ -83,8 +83,8 @@ void NonFinitePanel::onEvent(const Event& e) {
   }
 }
 
-void NonFinitePanel::onState(TrainingController::State state) {
-  if (state == TrainingController::State::Paused) return;
+void NonFinitePanel::onState(RunState state) {
+  if (state == RunState::Paused) return;
   pending_.reset();
   shown_.reset();
   hide();

@@ -5,7 +5,8 @@
 #include <optional>
 
 #include "core/run/records.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 
 class QLabel;
 class QPushButton;
@@ -17,17 +18,17 @@ namespace trainscope {
 /// total gradient norm, learning rate, the first layer(s) whose gradient went non-finite or the
 /// largest, whether clipping was on, the likely causes) and the actions, one per row: roll back
 /// to the newest snapshot before the step and continue with a 10x lower learning rate
-/// (`nonFiniteLowerLrButton`, TrainingController::rollBack(step, 0.1, false)) or with clipping
+/// (`nonFiniteLowerLrButton`, RunCommands::rollBack(step, 0.1, false)) or with clipping
 /// on (`nonFiniteClipButton`, rollBack(step, 1, true), max_norm as set), continue anyway
 /// (`nonFiniteContinueButton`: it pauses again at the next non-finite step), keep going and
 /// skip the bad steps (`nonFiniteSkipButton`, non-finite events only: training.non_finite
-/// "skip" from the next step, TrainingController::setNonFinitePolicy, then resume) and stop
+/// "skip" from the next step, RunCommands::setNonFinitePolicy, then resume) and stop
 /// (`nonFiniteStopButton`). Hides again when the run goes on or ends. objectName
 /// `nonFinitePanel`.
 class NonFinitePanel : public QFrame {
   Q_OBJECT
  public:
-  explicit NonFinitePanel(TrainingController* controller, QWidget* parent = nullptr);
+  explicit NonFinitePanel(RunCommands* controller, QWidget* parent = nullptr);
   /// The event the panel shows (empty while hidden).
   const std::optional<Event>& shownEvent() const { return shown_; }
 
@@ -44,11 +45,11 @@ class NonFinitePanel : public QFrame {
 
  private:
   void onEvent(const Event& event);
-  void onState(TrainingController::State state);
+  void onState(RunState state);
   void act(double lrFactor, bool clipping);
   void retranslate();
 
-  TrainingController* controller_;
+  RunCommands* controller_;
   std::optional<Event> pending_;  ///< the newest non_finite / diverged event of the run
   std::optional<Event> shown_;
   QLabel* title_;

@@ -10,14 +10,15 @@
 #include <QVBoxLayout>
 
 #include "core/config/train_config.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 #include "gui/panels/amp_report_dialog.h"
 #include "gui/panels/repro_report_dialog.h"
 #include "gui/tr.h"
 
 namespace trainscope {
 
-ReproPanel::ReproPanel(const TrainingController* controller, std::function<TrainConfig()> config,
+ReproPanel::ReproPanel(const RunCommands* controller, std::function<TrainConfig()> config,
                        const DeviceInfo& device, QWidget* parent)
     : QGroupBox(parent), controller_(controller), config_(std::move(config)), device_(device) {
   setObjectName(QStringLiteral("reproPanel"));
@@ -43,7 +44,7 @@ ReproPanel::ReproPanel(const TrainingController* controller, std::function<Train
   connect(verify_, &QPushButton::clicked, this, &ReproPanel::verifyRepro);
   connect(compare_, &QPushButton::clicked, this, &ReproPanel::compareAmp);
   if (controller_)
-    connect(controller_, &TrainingController::stateChanged, this, &ReproPanel::updateEnabled);
+    connect(controller_, &RunCommands::stateChanged, this, &ReproPanel::updateEnabled);
   retranslate();
   updateEnabled();
 }

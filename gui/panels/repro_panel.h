@@ -17,7 +17,7 @@ class QSpinBox;
 
 namespace trainscope {
 
-class TrainingController;
+class RunCommands;
 
 /// Two checks on the current settings, each training them twice for K steps in this process
 /// on a CompareJob thread (reproStepsSpinBox, default 100): `verifyReproButton` runs
@@ -31,7 +31,7 @@ class ReproPanel : public QGroupBox {
  public:
   /// `config` returns the settings a run would use now; `controller` (not owned) tells when a
   /// run is active.
-  ReproPanel(const TrainingController* controller, std::function<TrainConfig()> config,
+  ReproPanel(const RunCommands* controller, std::function<TrainConfig()> config,
              const DeviceInfo& device, QWidget* parent = nullptr);
   ~ReproPanel() override;
 
@@ -61,7 +61,7 @@ class ReproPanel : public QGroupBox {
   void updateEnabled();
   void showReport(QDialog* dialog);
 
-  const TrainingController* controller_;
+  const RunCommands* controller_;
   std::function<TrainConfig()> config_;
   DeviceInfo device_;
   std::unique_ptr<CompareJob> job_;

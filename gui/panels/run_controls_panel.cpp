@@ -73,7 +73,7 @@ RunControlsPanel::RunControlsPanel(QWidget* parent) : QGroupBox(parent) {
 }
 
 void RunControlsPanel::retranslate() {
-  using S = TrainingController::State;
+  using S = RunState;
   setTitle(Tr::tr("Run"));
   start_->setText(Tr::tr("&Start"));
   start_->setToolTip(Tr::tr("Start a new training run with the settings above."));
@@ -142,8 +142,8 @@ bool RunControlsPanel::press(Control control) {
   return true;
 }
 
-void RunControlsPanel::setState(TrainingController::State state) {
-  using S = TrainingController::State;
+void RunControlsPanel::setState(RunState state) {
+  using S = RunState;
   state_ = state;
   const bool idle = state == S::Idle || state == S::Finished;
   const bool live = state == S::Running || state == S::Paused;

@@ -2,7 +2,7 @@
 /// The run controls: Start, Pause/Resume, Stop, Step batch, Step epoch.
 #include <QGroupBox>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_state.h"
 
 class QGridLayout;
 class QLabel;
@@ -21,7 +21,7 @@ class RunControlsPanel : public QGroupBox {
  public:
   explicit RunControlsPanel(QWidget* parent = nullptr);
   /// Enables the buttons that make sense in `state` and names the pause button.
-  void setState(TrainingController::State state);
+  void setState(RunState state);
   void retranslate();
   /// Steps per second the slider asks for; 0 = full speed.
   double pace() const;
@@ -51,7 +51,7 @@ class RunControlsPanel : public QGroupBox {
   void paceChanged(double stepsPerSecond);
 
  private:
-  TrainingController::State state_ = TrainingController::State::Idle;
+  RunState state_ = RunState::Idle;
   QGridLayout* grid_ = nullptr;
   QPushButton* start_ = nullptr;
   QPushButton* pause_ = nullptr;

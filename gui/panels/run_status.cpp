@@ -280,8 +280,8 @@ void RunStatusBar::render() {
     setField(device_, QString::fromStdString(info_->device));
 }
 
-void RunStatusBar::showState(TrainingController::State state) {
-  using S = TrainingController::State;
+void RunStatusBar::showState(RunState state) {
+  using S = RunState;
   switch (state) {
     case S::Running:
       showMessage(Tr::tr("Training..."));

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "core/run/records.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_state.h"
 
 class QLabel;
 class QProgressBar;
@@ -70,7 +70,7 @@ class RunStatusBar : public QStatusBar {
   /// training time), not the last epoch's.
   void showRunEnded();
   /// The run state as a temporary message ("Training...", "Paused", ...; none when idle).
-  void showState(TrainingController::State state);
+  void showState(RunState state);
   void retranslate();
   /// Compact (presentation mode): the throughput and the seed are left out, so that the
   /// epoch, step, metric, device and mistakes fit a projector's width at large text.

@@ -103,7 +103,7 @@ class SettingsPanel : public QGroupBox {
   void configFileSaved(const QString& path);
   /// A typed value was refused; `message` (translated) says why.
   void valueRejected(const QString& message);
-  /// The user clicked ampCheckBox (training.amp). Connected to TrainingController::setAmp, it
+  /// The user clicked ampCheckBox (training.amp). Connected to RunCommands::setAmp, it
   /// switches a running or paused run from its next step; without a run only config() changes.
   void ampToggled(bool enabled);
   /// The user changed clipCheckBox or clipMaxNormSpinBox (applied live to an active run).

@@ -128,7 +128,7 @@ QString StoppingSettings::keyOutsideWidgets(const TrainConfig& c, QString* range
 }
 
 void StoppingSettings::setEditable(bool editable) {
-  policy_->setEnabled(true);  // live: TrainingController::setNonFinitePolicy
+  policy_->setEnabled(true);  // live: RunCommands::setNonFinitePolicy
   early_->setEnabled(editable);
   monitor_->setEnabled(editable);
   patience_->setEnabled(editable && early_->isChecked());

@@ -16,7 +16,8 @@
 #include "core/config/config_json.h"
 #include "core/errors.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/plot_area.h"
@@ -211,8 +212,8 @@ void LessonPanel::showStep(bool runActions) {
 
 void LessonPanel::runAction(const LessonAction& a) {
   using K = LessonAction::Kind;
-  using S = TrainingController::State;
-  TrainingController* c = host_.controller;
+  using S = RunState;
+  RunCommands* c = host_.controller;
   switch (a.kind) {
     case K::Set: {
       try {
@@ -271,7 +272,7 @@ void LessonPanel::runAction(const LessonAction& a) {
 }
 
 void LessonPanel::stopAndWait() {
-  TrainingController* c = host_.controller;
+  RunCommands* c = host_.controller;
   if (!c->isActive()) return;
   c->stop();
   // The engine ends the run at its next step boundary (milliseconds); the next action needs it

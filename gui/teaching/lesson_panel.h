@@ -18,12 +18,12 @@ namespace trainscope {
 class PlotArea;
 class RunControlsPanel;
 class SettingsPanel;
-class TrainingController;
+class RunCommands;
 
 /// What the panel drives (not owned), and the window's own run commands.
 struct LessonHost {
   QMainWindow* window = nullptr;
-  TrainingController* controller = nullptr;
+  RunCommands* controller = nullptr;
   SettingsPanel* settings = nullptr;
   PlotArea* plots = nullptr;
   QWidget* settings_column = nullptr;  ///< "settings": the scrolling settings column

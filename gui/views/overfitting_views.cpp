@@ -2,7 +2,8 @@
 
 #include <cmath>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_commands.h"
+#include "gui/model/run_store.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/plot_area.h"
@@ -14,7 +15,7 @@
 
 namespace trainscope {
 
-OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* area,
+OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
                                    SettingsPanel* settings, QObject* parent)
     : QObject(parent), controller_(controller), area_(area), settings_(settings) {
   setObjectName(QStringLiteral("overfittingViews"));
@@ -42,10 +43,10 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   connect(controller->store(), &RunStore::runStarted, this, [this, loss](const RunInfo& info) {
     loss->clearAnnotations();
     evaluation_view_->setRunInfo(info);
-    model_view_->clear(controller_->isReadBack());
+    model_view_->clear(controller_->store()->isReadBack());
     model_view_->setData(info.data);
-    live_lr_ = controller_->config().optimizer.lr;
-    live_run_ = controller_->runDirectory();
+    live_lr_ = controller_->store()->config().optimizer.lr;
+    live_run_ = controller_->store()->runDirectory();
     steps_per_epoch_ = 0;
   });
   connect(controller->store(), &RunStore::modelViewUpdated, model_view_, &ModelView::setRecord);
@@ -64,7 +65,7 @@ OverfittingViews::OverfittingViews(TrainingController* controller, PlotArea* are
   connect(settings, &SettingsPanel::learningRateEdited, this,
           &OverfittingViews::onLearningRateEdited);
   connect(settings, &SettingsPanel::lrFindRequested, this, &OverfittingViews::openLrFind);
-  connect(controller, &TrainingController::stateChanged, this, &OverfittingViews::updateEnabled);
+  connect(controller, &RunCommands::stateChanged, this, &OverfittingViews::updateEnabled);
   updateEnabled();
 }
 
@@ -72,26 +73,26 @@ LrFindDialog* OverfittingViews::lrFindDialog() const { return dialog_.data(); }
 
 double OverfittingViews::stepsPerEpoch() const {
   if (steps_per_epoch_ > 0) return steps_per_epoch_;
-  const qint64 epochs = controller_->totalEpochs();
-  return epochs > 0 && controller_->totalSteps() > 0
-             ? static_cast<double>(controller_->totalSteps()) / static_cast<double>(epochs)
+  const qint64 epochs = controller_->store()->totalEpochs();
+  return epochs > 0 && controller_->store()->totalSteps() > 0
+             ? static_cast<double>(controller_->store()->totalSteps()) / static_cast<double>(epochs)
              : 1.0;
 }
 
 void OverfittingViews::onLearningRateEdited(double lr) {
   if (!controller_->isActive()) return;  // before a run it is just the config's value
-  if (controller_->runDirectory() != live_run_) {
+  if (controller_->store()->runDirectory() != live_run_) {
     // A run this view has not seen start yet (a checkpoint just opened loads its settings):
     // its learning rate is the config's.
-    live_run_ = controller_->runDirectory();
-    live_lr_ = controller_->config().optimizer.lr;
+    live_run_ = controller_->store()->runDirectory();
+    live_lr_ = controller_->store()->config().optimizer.lr;
   }
   if (std::abs(lr - live_lr_) <= 1e-12 * std::abs(lr)) return;
   if (controller_->setLearningRate(lr)) live_lr_ = lr;
 }
 
 void OverfittingViews::updateEnabled() {
-  using State = TrainingController::State;
+  using State = RunState;
   const State s = controller_->state();
   settings_->setLearningRateEnabled(s != State::Stopping);
   // The range test trains a throwaway model with the settings: not while a run trains.

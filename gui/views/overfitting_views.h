@@ -14,19 +14,19 @@ class ModelView;
 class PlotArea;
 class PlotView;
 class SettingsPanel;
-class TrainingController;
+class RunCommands;
 
 /// Created once by the main window. Adds `modelView` (front), `accuracyPlot` and
 /// `evaluationView` (the validation's confusion matrix, worst samples) as side tabs of `area`,
 /// `lrPlot` as a bottom tab beside the gradient norm; forwards the controller's model views, epochs (early-stopping preview)
 /// and events (overfitting onset, early stop, learning-rate changes) to them and to the loss
 /// plot; keeps `learningRateSpinBox` enabled during a run and applies its changes live
-/// (TrainingController::setLearningRate, a config_changed event); `lrFindButton` opens an
+/// (RunCommands::setLearningRate, a config_changed event); `lrFindButton` opens an
 /// LrFindDialog for the settings' config, whose choice sets the spin box.
 class OverfittingViews : public QObject {
   Q_OBJECT
  public:
-  OverfittingViews(TrainingController* controller, PlotArea* area, SettingsPanel* settings,
+  OverfittingViews(RunCommands* controller, PlotArea* area, SettingsPanel* settings,
                    QObject* parent = nullptr);
 
   ModelView* modelView() const { return model_view_; }
@@ -43,7 +43,7 @@ class OverfittingViews : public QObject {
   void onLearningRateEdited(double lr);
   void updateEnabled();
 
-  TrainingController* controller_;
+  RunCommands* controller_;
   PlotArea* area_;
   SettingsPanel* settings_;
   ModelView* model_view_;
