@@ -124,7 +124,20 @@ void MainWindow::buildUi() {
   info_panel_ = new RunInfoPanel(left);
   auto* repro = new ReproPanel(
       controller_, [this] { return currentConfig(); }, device_info_, left);
-  connect(settings_, &SettingsPanel::ampToggled, controller_, &TrainingController::setAmp);
+  // One path for every live setting: the settings' edit goes to the session, which applies it
+  // to an active run (RunCommands::setLiveSetting); a refused value is said and undone.
+  connect(settings_, &SettingsPanel::liveSettingEdited, this,
+          [this](const QString& key, const QVariant& value) {
+            QString error;
+            if (controller_->setLiveSetting(key, value, &error) || error.isEmpty()) return;
+            if (!key.startsWith(QLatin1String("training.clip."))) {
+              emit settings_->valueRejected(error);
+              return;
+            }
+            emit settings_->valueRejected(Tr::tr("Clipping was not changed: %1").arg(error));
+            const ClipConfig& clip = controller_->store()->liveConfig().training.clip;
+            settings_->showClipping(clip.enabled, clip.max_norm);
+          });
   for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(checkpoint_),
                      static_cast<QWidget*>(repro), static_cast<QWidget*>(device_panel_),
                      static_cast<QWidget*>(info_panel_)})

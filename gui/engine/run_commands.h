@@ -6,6 +6,7 @@
 /// compile against this header alone.
 #include <QObject>
 #include <QString>
+#include <QVariant>
 
 #include "gui/engine/run_state.h"
 
@@ -33,6 +34,15 @@ class RunCommands : public QObject {
   /// The engine pauses at the end of epoch `epoch` exactly (Trainer::pauseAfterEpoch).
   virtual void pauseAfterEpoch(qint64 epoch) = 0;
 
+  /// The one path of a live setting edited in the dashboard: `key` is a key the key table marks
+  /// live (isLiveSetting: optimizer.lr, training.amp, training.clip.enabled,
+  /// training.clip.max_norm; value a double or bool) or training.non_finite (a QString). A value
+  /// equal to the one in force (RunStore::liveConfig) sends nothing and returns true; otherwise
+  /// the typed command below. Without an active run nothing happens and it returns false (the
+  /// settings only change the next run); false with `error` (English, naming the key) when the
+  /// engine refuses the value.
+  virtual bool setLiveSetting(const QString& key, const QVariant& value,
+                              QString* error = nullptr) = 0;
   /// Live changes while the run is running or paused, effective from the next step (the Trainer
   /// methods of the same names; each is reported back as a config_changed event). Without an
   /// active run they do nothing and return false.

@@ -96,7 +96,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   got_summary_ = true;
   got_failure_ = false;
   pending_failure_.reset();
-  store_->config_ = config;
+  store_->setConfig(config);
   store_->run_dir_ = QString::fromStdString(run.dir.string());
   store_->step_count_ = static_cast<qint64>(run.steps.size());
   store_->skipped_steps_ = 0;
@@ -144,7 +144,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   info.batches_per_epoch = per_epoch * config.training.grad_accum_steps;
   setState(State::Idle);  // so that Finished below is announced even after a finished run
   emit store_->runStarted(info);
-  for (const Event& e : run.events) emit store_->eventOccurred(e);
+  for (const Event& e : run.events) store_->addEvent(e);
   if (!run.epochs.empty()) emit store_->epochFinished(run.epochs.back());
   if (store_->last_step_) emit store_->stepRecorded(*store_->last_step_);
   if (store_->last_layer_stats_) emit store_->layerStatsRecorded(*store_->last_layer_stats_);
@@ -191,7 +191,7 @@ bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
   e.message = "checkpoint saved: " + file.toStdString();
   e.what = "requested";
   e.file = file.toStdString();
-  emit store_->eventOccurred(e);
+  store_->addEvent(e);
   return true;
 }
 
@@ -233,7 +233,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   store_->total_epochs_ = config.training.epochs;
   store_->total_steps_ = 0;
   const TrainConfig previous_config = store_->config_;
-  store_->config_ = config;
+  store_->setConfig(config);
   store_->last_step_.reset();
   store_->last_diagnosis_.reset();
   store_->last_model_view_.reset();
@@ -298,6 +298,43 @@ void TrainingController::stepEpoch() {
   trainer_->stepEpoch();
   // The engine runs until the epoch ends; its "paused" event switches the state back.
   setState(State::Running);
+}
+
+bool TrainingController::setLiveSetting(const QString& key, const QVariant& value,
+                                        QString* error) {
+  if (!trainer_ || !isActive()) return false;  // the config alone changes, for the next run
+  // What is asked counts as in force at once (events confirm it): an edit right after another
+  // is compared with the newer value, not with one the engine has not reported yet.
+  TrainConfig& live = store_->live_;
+  ClipConfig& clip = live.training.clip;
+  if (key == QLatin1String("optimizer.lr")) {
+    const double lr = value.toDouble();
+    if (std::abs(lr - live.optimizer.lr) <= 1e-12 * std::abs(lr)) return true;
+    if (!setLearningRate(lr)) return false;
+    live.optimizer.lr = lr;
+    return true;
+  }
+  if (key == QLatin1String("training.amp")) {
+    const bool on = value.toBool();
+    if (on == live.training.amp) return true;
+    if (!setAmp(on)) return false;
+    live.training.amp = on;
+    return true;
+  }
+  if (key == QLatin1String("training.clip.enabled") ||
+      key == QLatin1String("training.clip.max_norm")) {
+    const bool on = key == QLatin1String("training.clip.enabled") ? value.toBool() : clip.enabled;
+    const double max_norm =
+        key == QLatin1String("training.clip.max_norm") ? value.toDouble() : clip.max_norm;
+    if (on == clip.enabled && max_norm == clip.max_norm) return true;
+    if (!setClipping(on, max_norm, error)) return false;
+    clip.enabled = on;
+    clip.max_norm = max_norm;
+    return true;
+  }
+  if (key == QLatin1String("training.non_finite")) return setNonFinitePolicy(value.toString());
+  if (error) *error = key + QStringLiteral(" is not a live setting");
+  return false;
 }
 
 bool TrainingController::setLearningRate(double lr) {
@@ -452,7 +489,7 @@ void TrainingController::onRecordsAvailable() {
                      // Back to a snapshot: the steps after it are trained again.
                      if (event.kind == EventKind::RolledBack && event.what == "step" && event.value)
                        store_->history_.dropAfter(*event.value);
-                     emit store_->eventOccurred(event);
+                     store_->addEvent(event);
                    },
                    [this](const LayerStatsRecord& stats) {
                      feedLayerStats(store_->history_, stats);

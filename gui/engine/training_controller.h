@@ -75,6 +75,8 @@ class TrainingController : public RunCommands {
   void stepBatch() override;
   void stepEpoch() override;
   void stop() override;
+  bool setLiveSetting(const QString& key, const QVariant& value,
+                      QString* error = nullptr) override;
   bool setLearningRate(double lr) override;
   bool setAmp(bool enabled) override;
   bool setClipping(bool enabled, double maxNorm, QString* error = nullptr) override;

@@ -75,7 +75,7 @@ void TrainingController::pollFollowed() {
       --follow_skip_events_;
       continue;
     }
-    emit store_->eventOccurred(e);
+    store_->addEvent(e);
   }
   if (u.summary) {
     stopFollowing();

@@ -43,4 +43,17 @@ void feedRun(RunHistory& history, const RunRecord& run) {
   for (const LayerStatsRecord& l : run.layers) feedLayerStats(history, l);
 }
 
+void feedLiveChange(TrainConfig& live, const Event& event) {
+  if (event.kind != EventKind::ConfigChanged || !event.value) return;
+  const double value = *event.value;
+  if (event.what == "optimizer.lr") {
+    live.optimizer.lr = value;
+  } else if (event.what == "training.amp") {
+    live.training.amp = value != 0;
+  } else if (event.what == "training.clip.max_norm" || event.what == "training.clip.enabled") {
+    live.training.clip.enabled = event.what == "training.clip.max_norm";
+    live.training.clip.max_norm = value;
+  }
+}
+
 }  // namespace trainscope

@@ -2,6 +2,7 @@
 /// The one mapping from a run's records to the GUI's named series (series::*, run_history.h):
 /// the live run's records as they arrive, a resumed run's restored rows and a finished run read
 /// back from its folder all go through these. Plain C++ (no Qt).
+#include "core/config/train_config.h"
 #include "core/run/records.h"
 #include "core/run/run_reader.h"
 #include "gui/model/run_history.h"
@@ -24,5 +25,11 @@ void feedLayerStats(RunHistory& history, const LayerStatsRecord& stats);
 /// A whole run read back (readRun: superseded rows already dropped): its epochs, steps and
 /// layer rows, in that order.
 void feedRun(RunHistory& history, const RunRecord& run);
+
+/// The live settings in force after the config_changed event `event` (what the Trainer reports
+/// for a live change, core/train/trainer.h): optimizer.lr, training.amp (value 1 or 0) and
+/// training.clip.* (what "training.clip.max_norm": clipping on at `value`; "training.clip.
+/// enabled": off, max_norm `value`). Other events leave `live` as it was.
+void feedLiveChange(TrainConfig& live, const Event& event);
 
 }  // namespace trainscope

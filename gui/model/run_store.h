@@ -48,6 +48,9 @@ class RunStore : public QObject {
   bool isReadBack() const { return read_back_; }
   /// The shown run's config as it was started.
   const TrainConfig& config() const { return config_; }
+  /// That config with the live changes its events reported since (feedLiveChange: learning
+  /// rate, AMP, clipping): the values in force now, what a live edit is compared with.
+  const TrainConfig& liveConfig() const { return live_; }
   /// The shown run's summary (default until it ended).
   const RunSummary& summary() const { return summary_; }
   /// Named series of the shown run (see series::k...): the live run, a resumed one or one read
@@ -87,6 +90,10 @@ class RunStore : public QObject {
 
  private:
   friend class TrainingController;  // the run session writes the shown run
+  /// A new shown run's config (also its live values).
+  void setConfig(const TrainConfig& config);
+  /// One event of the shown run: the live values follow it, then eventOccurred.
+  void addEvent(const Event& event);
   qint64 step_count_ = 0;
   qint64 skipped_steps_ = 0;
   qint64 total_epochs_ = 0;
@@ -98,6 +105,7 @@ class RunStore : public QObject {
   std::optional<LayerStatsRecord> last_layer_stats_;
   RunSummary summary_;
   TrainConfig config_;
+  TrainConfig live_;
   QString run_dir_;
   RunHistory history_;
   RunHistory previous_;

@@ -51,10 +51,8 @@ GradientWatchViews::GradientWatchViews(RunCommands* controller, PlotArea* plots,
   });
   connect(controller_, &RunCommands::stateChanged, this,
           [this](RunState) { refreshClipShare(); });
-  connect(settings_, &SettingsPanel::clippingEdited, this, &GradientWatchViews::onClipEdited);
-  // The non-finite policy is live too; the panel's "skip bad steps" shows in the settings.
-  connect(settings_, &SettingsPanel::nonFinitePolicyEdited, controller_,
-          &RunCommands::setNonFinitePolicy);
+  // The non-finite policy is live (SettingsPanel::liveSettingEdited); the panel's "skip bad
+  // steps" shows in the settings.
   connect(controller_, &RunCommands::nonFinitePolicyChanged, settings_,
           &SettingsPanel::showNonFinitePolicy);
   // The step the run paused on is marked on the loss and gradient plots (under policy "skip"
@@ -65,9 +63,6 @@ GradientWatchViews::GradientWatchViews(RunCommands* controller, PlotArea* plots,
 
 void GradientWatchViews::onRunStarted() {
   clip_stats_ = ClipStats();
-  const ClipConfig& clip = controller_->store()->config().training.clip;
-  clip_enabled_ = clip.enabled;
-  max_norm_ = clip.max_norm;
   for (LivePlot* plot :
        {static_cast<LivePlot*>(plots_->lossPlot()), static_cast<LivePlot*>(plots_->gradPlot())}) {
     for (int i = plot->itemCount() - 1; i >= 0; --i)
@@ -79,26 +74,14 @@ void GradientWatchViews::onRunStarted() {
 void GradientWatchViews::onEvent(const Event& e) {
   if (e.kind == EventKind::ConfigChanged &&
       (e.what == "training.clip.max_norm" || e.what == "training.clip.enabled")) {
-    showClipping(e.what == "training.clip.max_norm", e.value.value_or(max_norm_));
+    const ClipConfig& clip = controller_->store()->liveConfig().training.clip;  // after `e`
+    showClipping(clip.enabled, clip.max_norm);
   }
 }
 
 void GradientWatchViews::showClipping(bool enabled, double maxNorm) {
-  clip_enabled_ = enabled;
-  max_norm_ = maxNorm;
   plots_->gradPlot()->setClipping(enabled, maxNorm);
   settings_->showClipping(enabled, maxNorm);
-}
-
-void GradientWatchViews::onClipEdited(bool enabled, double maxNorm) {
-  if (!controller_->isActive()) return;  // the config alone changes, for the next run
-  if (enabled == clip_enabled_ && maxNorm == max_norm_) return;
-  QString error;
-  if (!controller_->setClipping(enabled, maxNorm, &error)) {
-    emit settings_->valueRejected(
-        Tr::tr("Clipping was not changed: %1").arg(error));  // e.g. max_norm <= 0
-    settings_->showClipping(clip_enabled_, max_norm_);
-  }
 }
 
 void GradientWatchViews::markStep(qint64 step) {

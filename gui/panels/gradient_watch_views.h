@@ -23,10 +23,8 @@ class RunCommands;
 /// Created once by the main window. Adds the `layerPlot` view (bottom tabs) and the
 /// `diagnosisPanel` view (side tabs) to `plots`, puts `clipShareLabel` in the gradient-norm
 /// plot's toolbar, and owns the `nonFinitePanel` that the window places above the plots.
-/// While a run is active, the settings' clipCheckBox / clipMaxNormSpinBox apply at once through
-/// RunCommands::setClipping (a refused max_norm is reported through
-/// SettingsPanel::valueRejected); clipping changed by the engine (a roll-back with clipping)
-/// shows in the settings and on the plot.
+/// Clipping in force (RunStore::liveConfig: the settings' live edits, a roll-back with
+/// clipping) shows in the settings and on the plot.
 class GradientWatchViews : public QObject {
   Q_OBJECT
  public:
@@ -46,7 +44,6 @@ class GradientWatchViews : public QObject {
  private:
   void onRunStarted();
   void onEvent(const Event& event);
-  void onClipEdited(bool enabled, double maxNorm);
   void showClipping(bool enabled, double maxNorm);
   void markStep(qint64 step);
   void retranslate();
@@ -61,8 +58,6 @@ class GradientWatchViews : public QObject {
   QLabel* clip_share_;
   QTimer* clip_timer_;
   ClipStats clip_stats_;
-  bool clip_enabled_ = false;  ///< the engine's clipping setting now (as last reported)
-  double max_norm_ = 0;
 };
 
 }  // namespace trainscope

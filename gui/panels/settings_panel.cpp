@@ -139,7 +139,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
 
   amp_ = new QCheckBox(this);
   amp_->setObjectName(QStringLiteral("ampCheckBox"));
-  connect(amp_, &QCheckBox::clicked, this, &SettingsPanel::ampToggled);  // user clicks only
+  connect(amp_, &QCheckBox::clicked, this,  // user clicks only
+          [this](bool on) { emit liveSettingEdited(QStringLiteral("training.amp"), on); });
   row(amp_, nullptr);
 
   auto* clip_row = new QHBoxLayout;
@@ -170,9 +171,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
   }
   // Editing a preset's values marks it modified.
   connect(lr_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
-  // The learning rate is live (OverfittingViews applies it): one change per finished edit.
+  // The learning rate is live: one change per finished edit.
   lr_->setKeyboardTracking(false);
-  connect(lr_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::learningRateEdited);
+  connect(lr_, &QDoubleSpinBox::valueChanged, this,
+          [this](double lr) { emit liveSettingEdited(QStringLiteral("optimizer.lr"), lr); });
   connect(lr_find_, &QPushButton::clicked, this, &SettingsPanel::lrFindRequested);
   connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, &SettingsPanel::updateModified);
   for (QSpinBox* box : {batch_, epochs_, seed_})
@@ -181,16 +183,18 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent) : QGrou
     connect(box, &QCheckBox::toggled, this, &SettingsPanel::updateModified);
   // Clipping is live: the value counts when typing ends (Enter, focus out, arrows).
   clip_max_norm_->setKeyboardTracking(false);
-  auto clip_edited = [this] {
-    emit clippingEdited(clip_enabled_->isChecked(), clip_max_norm_->value());
-  };
-  connect(clip_enabled_, &QCheckBox::clicked, this, clip_edited);
-  connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, clip_edited);
+  connect(clip_enabled_, &QCheckBox::clicked, this, [this](bool on) {
+    emit liveSettingEdited(QStringLiteral("training.clip.enabled"), on);
+  });
+  connect(clip_max_norm_, &QDoubleSpinBox::valueChanged, this, [this](double max_norm) {
+    emit liveSettingEdited(QStringLiteral("training.clip.max_norm"), max_norm);
+  });
 
   stopping_ = new StoppingSettings(form, this);
   connect(stopping_, &StoppingSettings::changed, this, &SettingsPanel::updateModified);
-  connect(stopping_, &StoppingSettings::nonFinitePolicyEdited, this,
-          &SettingsPanel::nonFinitePolicyEdited);
+  connect(stopping_, &StoppingSettings::nonFinitePolicyEdited, this, [this](const QString& p) {
+    emit liveSettingEdited(QStringLiteral("training.non_finite"), p);
+  });
 
   more_ = new ModelDataSettings(devices, this);
   form->addRow(more_);

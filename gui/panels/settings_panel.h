@@ -55,15 +55,15 @@ class SettingsPanel : public QGroupBox {
   bool saveConfigFile(const QString& path, QString* error = nullptr) const;
   /// Name of the selected preset, or empty when the settings came from a file.
   QString presetName() const;
-  /// Enables or disables editing (settings apply when a run starts). Clipping stays editable:
-  /// it is a live setting (see clippingEdited).
+  /// Enables or disables editing (settings apply when a run starts). The live settings stay
+  /// editable (see liveSettingEdited).
   void setEditable(bool editable);
   /// Shows a clipping setting changed elsewhere (the engine, a roll-back) without emitting
-  /// clippingEdited.
+  /// liveSettingEdited.
   void showClipping(bool enabled, double maxNorm);
-  /// Shows a non-finite policy changed elsewhere without emitting nonFinitePolicyEdited.
+  /// Shows a non-finite policy changed elsewhere without emitting liveSettingEdited.
   void showNonFinitePolicy(const QString& policy);
-  /// Sets the learning rate spin box to `lr`, as if typed: learningRateEdited follows when the
+  /// Sets the learning rate spin box to `lr`, as if typed: liveSettingEdited follows when the
   /// value changes (the range test's choice).
   void setLearningRate(double lr);
   /// Enables or disables the learning rate (a live setting) and the range-test button.
@@ -103,15 +103,14 @@ class SettingsPanel : public QGroupBox {
   void configFileSaved(const QString& path);
   /// A typed value was refused; `message` (translated) says why.
   void valueRejected(const QString& message);
-  /// The user clicked ampCheckBox (training.amp). Connected to RunCommands::setAmp, it
-  /// switches a running or paused run from its next step; without a run only config() changes.
-  void ampToggled(bool enabled);
-  /// The user changed clipCheckBox or clipMaxNormSpinBox (applied live to an active run).
-  void clippingEdited(bool enabled, double maxNorm);
-  /// The user picked a training.non_finite policy (applied live to an active run).
-  void nonFinitePolicyEdited(const QString& policy);
-  /// learningRateSpinBox got a new value (once per finished edit: no keyboard tracking).
-  void learningRateEdited(double lr);
+  /// A live setting was edited (the keys the key table marks live, isLiveSetting, and
+  /// training.non_finite): learningRateSpinBox ("optimizer.lr", a double, once per finished
+  /// edit, also when set from the range test), ampCheckBox ("training.amp", a bool, clicks
+  /// only), clipCheckBox and clipMaxNormSpinBox ("training.clip.enabled" / ".max_norm") and the
+  /// non-finite policy ("training.non_finite", a QString). The main window sends it to the run
+  /// session (RunCommands::setLiveSetting), which applies it to an active run from its next
+  /// step; without a run only config() changes.
+  void liveSettingEdited(const QString& key, const QVariant& value);
   /// The user clicked lrFindButton (the learning rate range test).
   void lrFindRequested();
 

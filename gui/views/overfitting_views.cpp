@@ -45,8 +45,6 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
     evaluation_view_->setRunInfo(info);
     model_view_->clear(controller_->store()->isReadBack());
     model_view_->setData(info.data);
-    live_lr_ = controller_->store()->config().optimizer.lr;
-    live_run_ = controller_->store()->runDirectory();
     steps_per_epoch_ = 0;
   });
   connect(controller->store(), &RunStore::modelViewUpdated, model_view_, &ModelView::setRecord);
@@ -57,13 +55,10 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
   });
   connect(controller->store(), &RunStore::eventOccurred, this, [this, loss](const Event& e) {
     loss->addEvent(e, stepsPerEpoch());
-    if (e.kind == EventKind::ConfigChanged && e.what == "optimizer.lr" && e.value)
-      live_lr_ = *e.value;
   });
 
-  // The learning rate is a live control: enabled while running or paused, applied at once.
-  connect(settings, &SettingsPanel::learningRateEdited, this,
-          &OverfittingViews::onLearningRateEdited);
+  // The learning rate is a live control (RunCommands::setLiveSetting, wired by the main
+  // window): enabled while running or paused.
   connect(settings, &SettingsPanel::lrFindRequested, this, &OverfittingViews::openLrFind);
   connect(controller, &RunCommands::stateChanged, this, &OverfittingViews::updateEnabled);
   updateEnabled();
@@ -77,18 +72,6 @@ double OverfittingViews::stepsPerEpoch() const {
   return epochs > 0 && controller_->store()->totalSteps() > 0
              ? static_cast<double>(controller_->store()->totalSteps()) / static_cast<double>(epochs)
              : 1.0;
-}
-
-void OverfittingViews::onLearningRateEdited(double lr) {
-  if (!controller_->isActive()) return;  // before a run it is just the config's value
-  if (controller_->store()->runDirectory() != live_run_) {
-    // A run this view has not seen start yet (a checkpoint just opened loads its settings):
-    // its learning rate is the config's.
-    live_run_ = controller_->store()->runDirectory();
-    live_lr_ = controller_->store()->config().optimizer.lr;
-  }
-  if (std::abs(lr - live_lr_) <= 1e-12 * std::abs(lr)) return;
-  if (controller_->setLearningRate(lr)) live_lr_ = lr;
 }
 
 void OverfittingViews::updateEnabled() {
@@ -107,7 +90,7 @@ void OverfittingViews::openLrFind() {
   auto* parent = settings_->window();
   dialog_ = new LrFindDialog(settings_->config(), parent);
   dialog_->setAttribute(Qt::WA_DeleteOnClose);
-  // Applies live through learningRateEdited when a run is active.
+  // Applies live through liveSettingEdited when a run is active.
   connect(dialog_, &LrFindDialog::learningRateChosen, settings_, &SettingsPanel::setLearningRate);
   connect(dialog_, &QObject::destroyed, this, &OverfittingViews::updateEnabled,
           Qt::QueuedConnection);

@@ -18,11 +18,11 @@ class RunCommands;
 
 /// Created once by the main window. Adds `modelView` (front), `accuracyPlot` and
 /// `evaluationView` (the validation's confusion matrix, worst samples) as side tabs of `area`,
-/// `lrPlot` as a bottom tab beside the gradient norm; forwards the controller's model views, epochs (early-stopping preview)
-/// and events (overfitting onset, early stop, learning-rate changes) to them and to the loss
-/// plot; keeps `learningRateSpinBox` enabled during a run and applies its changes live
-/// (RunCommands::setLearningRate, a config_changed event); `lrFindButton` opens an
-/// LrFindDialog for the settings' config, whose choice sets the spin box.
+/// `lrPlot` as a bottom tab beside the gradient norm; forwards the store's model views, epochs
+/// (early-stopping preview) and events (overfitting onset, early stop, learning-rate changes)
+/// to them and to the loss plot; keeps `learningRateSpinBox` enabled during a run (its edits go
+/// live through SettingsPanel::liveSettingEdited); `lrFindButton` opens an LrFindDialog for the
+/// settings' config, whose choice sets the spin box.
 class OverfittingViews : public QObject {
   Q_OBJECT
  public:
@@ -40,7 +40,6 @@ class OverfittingViews : public QObject {
 
  private:
   double stepsPerEpoch() const;
-  void onLearningRateEdited(double lr);
   void updateEnabled();
 
   RunCommands* controller_;
@@ -51,8 +50,6 @@ class OverfittingViews : public QObject {
   PlotView* lr_view_;
   EvaluationView* evaluation_view_;
   QPointer<LrFindDialog> dialog_;
-  double live_lr_ = 0;  ///< the learning rate the active run uses (no event for a no-op)
-  QString live_run_;    ///< the run directory live_lr_ belongs to
   double steps_per_epoch_ = 0;
 };
 

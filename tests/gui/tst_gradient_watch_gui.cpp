@@ -92,6 +92,7 @@ class TstGradientWatchGui : public QObject {
   void explodingPausesAndClippingMakesItFinish();
   void thresholdAndClipShareFollowTheRecords();
   void layerPlotDrawsTheLayerStats();
+  void liveSettingsGoThroughOnePath();
   void rollBackDropsTheLaterPoints();
   void nonFiniteHintFollowsTheClippingSetting();
   void findingsAreWordedInTheInterfaceLanguage();
@@ -305,6 +306,66 @@ void TstGradientWatchGui::thresholdAndClipShareFollowTheRecords() {
   const auto shaded = points(
       w.findChild<GradNormPlot*>(QStringLiteral("gradNormPlot"))->graphFor(series::kStepClipped));
   QCOMPARE(int(shaded.size()), clipped);
+}
+
+// RunCommands::setLiveSetting, the path every live edit of the settings takes: nothing without
+// a run, nothing for the value in force, each change once even when the engine has not yet
+// reported the one before, refused values named and changing nothing.
+void TstGradientWatchGui::liveSettingsGoThroughOnePath() {
+  MainWindow w;
+  w.setConfirmClose(false);
+  w.setFullSpeed();
+  w.setRunsRoot(dir_.filePath(QStringLiteral("live")));
+  QVERIFY(w.loadPreset(QStringLiteral("exploding")));
+  TrainingController* c = w.controller();
+  QString error;
+  QVERIFY(!c->setLiveSetting(QStringLiteral("optimizer.lr"), 0.5, &error));  // no run yet
+  QVERIFY(error.isEmpty());
+  Recorder rec;
+  rec.attach(c);
+  w.stepBatch();
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingController::State::Paused, 30000);
+  const TrainConfig started = c->store()->config();
+  QVERIFY(!started.training.amp && !started.training.clip.enabled);
+
+  // The value in force sends nothing.
+  QVERIFY(c->setLiveSetting(QStringLiteral("optimizer.lr"), started.optimizer.lr));
+  // AMP on and at once off again, before the engine reported the first: the second is compared
+  // with what was asked, so both go out, and the engine (the newest AMP command at a step
+  // boundary wins) changes nothing. Compared with the reported value, "off" would have been
+  // dropped and AMP turned on.
+  QVERIFY(c->setLiveSetting(QStringLiteral("training.amp"), true));
+  QVERIFY(c->setLiveSetting(QStringLiteral("training.amp"), false));
+  // Refused: a max_norm <= 0 (the key named), a key that is not live.
+  QVERIFY(!c->setLiveSetting(QStringLiteral("training.clip.max_norm"), -1.0, &error));
+  QVERIFY2(error.contains(QStringLiteral("training.clip.max_norm")), qPrintable(error));
+  error.clear();
+  QVERIFY(!c->setLiveSetting(QStringLiteral("training.batch_size"), 3, &error));
+  QVERIFY2(error.contains(QStringLiteral("training.batch_size")), qPrintable(error));
+  // Clipping on keeps the started max_norm; then the learning rate.
+  QVERIFY(c->setLiveSetting(QStringLiteral("training.clip.enabled"), true));
+  QVERIFY(c->setLiveSetting(QStringLiteral("optimizer.lr"), started.optimizer.lr / 10));
+  c->stepBatch();
+  QTRY_VERIFY_WITH_TIMEOUT(rec.count(EventKind::ConfigChanged) >= 2, 10000);
+  c->stop();
+  QTRY_VERIFY_WITH_TIMEOUT(rec.summary.has_value(), 30000);
+
+  std::vector<std::pair<std::string, double>> changes;
+  for (const Event& e : rec.events)
+    if (e.kind == EventKind::ConfigChanged) changes.emplace_back(e.what, e.value.value_or(-1));
+  // At one step boundary the engine applies learning rates before the clipping command.
+  const std::vector<std::pair<std::string, double>> expected{
+      {"optimizer.lr", started.optimizer.lr / 10},
+      {"training.clip.max_norm", started.training.clip.max_norm}};
+  QString seen;
+  for (const auto& [what, value] : changes)
+    seen += QStringLiteral("%1=%2 ").arg(QString::fromStdString(what)).arg(value);
+  QVERIFY2(changes == expected, qPrintable(seen));
+  // The store's live values follow the events; the started config stays as it was.
+  const TrainConfig& live = c->store()->liveConfig();
+  QCOMPARE(live.optimizer.lr, started.optimizer.lr / 10);
+  QVERIFY(live.training.clip.enabled && !live.training.amp);
+  QCOMPARE(c->store()->config().optimizer.lr, started.optimizer.lr);
 }
 
 void TstGradientWatchGui::layerPlotDrawsTheLayerStats() {
