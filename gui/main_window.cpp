@@ -159,9 +159,9 @@ void MainWindow::buildUi() {
   right_layout->setContentsMargins(6, 6, 6, 0);
   progress_ = new RunProgressPanel(right);
   right_layout->addWidget(progress_);
-  plot_area_ = new PlotArea(&controller_->history(), right);
+  plot_area_ = new PlotArea(&controller_->store()->history(), right);
   loss_plot_ = plot_area_->lossPlot();
-  loss_plot_->setRun(runs::kPrevious, &controller_->previousRun());
+  loss_plot_->setRun(runs::kPrevious, &controller_->store()->previousRun());
   grad_plot_ = plot_area_->gradPlot();
   connect(loss_plot_, &LossPlot::clearGhostRequested, this, [this] {
     controller_->clearGhost();
@@ -238,8 +238,8 @@ bool MainWindow::openRun(const QString& dir, QString* error) {
   const bool opened = controller_->openRun(dir, error);
   events_->setPastRun(false);
   if (!opened) return false;
-  const QString folder = QFileInfo(controller_->runDirectory()).fileName();
-  settings_->setConfig(controller_->config(), folder + QStringLiteral("/config.json"));
+  const QString folder = QFileInfo(controller_->store()->runDirectory()).fileName();
+  settings_->setConfig(controller_->store()->config(), folder + QStringLiteral("/config.json"));
   setWindowTitle(Tr::tr("TrainScope – %1").arg(folder));
   return true;
 }
@@ -301,13 +301,13 @@ void MainWindow::onStateChanged(RunState state) {
   checkpoint_->setState(state);
   const bool idle = state == S::Idle || state == S::Finished;
   settings_->setEditable(idle);
-  menu_->setRunState(idle, !controller_->runDirectory().isEmpty());
+  menu_->setRunState(idle, !controller_->store()->runDirectory().isEmpty());
   status_->showState(state);
 }
 
 void MainWindow::onRunStarted(const RunInfo& info) {
   // A new run: fresh plots, panels and status; the controller has cleared the history.
-  const ClipConfig& clip = controller_->config().training.clip;
+  const ClipConfig& clip = controller_->store()->config().training.clip;
   grad_plot_->setClipping(clip.enabled, clip.max_norm);
   showRunMarks(info);  // the ghost's name and changes, teaching mistakes (main_window_runs.cpp)
   plot_area_->resetView();
@@ -316,7 +316,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
   fitLessonPace(info);
   flushed_ = ~quint64{0};
   live_changes_.clear();
-  progress_->startRun(controller_->runDirectory());
+  progress_->startRun(controller_->store()->runDirectory());
   status_->reset();
   status_->showRunInfo(info);
   info_panel_->setRunInfo(info);
@@ -328,7 +328,7 @@ void MainWindow::onRunStarted(const RunInfo& info) {
 }
 
 void MainWindow::onEpochFinished(const EpochRecord& epoch) {
-  status_->showEpoch(epoch, controller_->totalEpochs());
+  status_->showEpoch(epoch, controller_->store()->totalEpochs());
 }
 
 void MainWindow::onEventOccurred(const Event& event) {
@@ -350,12 +350,12 @@ void MainWindow::onRunFinished(const RunSummary& summary) {
   flush();
   EventText::Severity severity = EventText::Severity::Success;
   // The text first: it sets the severity (argument evaluation order is unspecified).
-  const qint64 skipped = controller_->skippedSteps();
+  const qint64 skipped = controller_->store()->skippedSteps();
   EventText::forSummary(summary, skipped, &severity);
   events_->addLine([summary, skipped] { return EventText::forSummary(summary, skipped, nullptr); },
                    severity);
   // Training time, pauses and pacing excluded (wall_seconds would count them).
-  const auto& last = controller_->lastStep();
+  const auto& last = controller_->store()->lastStep();
   progress_->showEnded(last ? last->elapsed_seconds : summary.wall_seconds);
   status_->showRunEnded();
   device_panel_->clearRun();
@@ -372,15 +372,15 @@ void MainWindow::onRunFailed(const RunFailure& failure) {
 void MainWindow::flush() {
   // Draws what arrived since the last flush: plots copy only new points from the history.
   const quint64 stamp =
-      controller_->history().appendCount() + controller_->previousRun().appendCount();
+      controller_->store()->history().appendCount() + controller_->store()->previousRun().appendCount();
   if (stamp == flushed_) return;  // nothing new (also keeps the end-of-run texts)
   flushed_ = stamp;
-  const auto& step = controller_->lastStep();
+  const auto& step = controller_->store()->lastStep();
   plot_area_->sync();
   if (step) {
-    progress_->showProgress(step->step, controller_->totalSteps(), step->elapsed_seconds,
+    progress_->showProgress(step->step, controller_->store()->totalSteps(), step->elapsed_seconds,
                             controller_->pace());
-    status_->showStep(*step, controller_->totalEpochs());
+    status_->showStep(*step, controller_->store()->totalEpochs());
   }
 }
 

@@ -24,6 +24,7 @@ class LessonPanel;
 class Presentation;
 class RunControlsPanel;
 class RunCommands;
+enum class FollowState;
 class RunInfoPanel;
 class RunsWindow;
 class RunProgressPanel;
@@ -150,7 +151,7 @@ class MainWindow : public QMainWindow {
   void onOpenRun();
   /// A run another process writes, shown with openRun: its state in the status bar
   /// (main_window_runs.cpp).
-  void onFollowStatus(const QString& state, double idleSeconds);
+  void onFollowStatus(trainscope::FollowState state, double idleSeconds);
   /// A run is shown: names the loss plot's ghost and marks the run's teaching mistakes on the
   /// loss plot (the status bar marks them from the RunInfo).
   void showRunMarks(const RunInfo& info);

@@ -155,13 +155,13 @@ bool MainWindow::startLessonRun(bool paused) {
 
 void MainWindow::onShowPythonCode() {
   auto* dialog = new PythonCodeDialog(currentConfig(), "the dashboard's settings", this, live_changes_,
-                                      live_change_step_, controller_->runDirectory());
+                                      live_change_step_, controller_->store()->runDirectory());
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
 }
 
 void MainWindow::onExportReport() {
-  const QString dir = controller_->runDirectory();
+  const QString dir = controller_->store()->runDirectory();
   if (dir.isEmpty()) return;  // the action is enabled only with a run folder
   const QString file = QFileDialog::getSaveFileName(
       this, Tr::tr("Export run report"), dir + QStringLiteral("/report.html"),
@@ -183,7 +183,7 @@ void MainWindow::fitLessonPace(const RunInfo& info) {
   // never lowered, not remembered.
   if (lesson_panel_->lesson() && controller_->isActive() && controls_->pace() > 0) {
     const double steps = static_cast<double>(info.epochs * info.batches_per_epoch) /
-                         std::max<int64_t>(1, controller_->config().training.grad_accum_steps);
+                         std::max<int64_t>(1, controller_->store()->config().training.grad_accum_steps);
     if (steps / controls_->pace() > 30) controls_->setPace(steps / 25.0, /*remember=*/false);
   }
 }

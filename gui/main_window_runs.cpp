@@ -54,7 +54,7 @@ void MainWindow::showRunsWindow() {
       else if (!controller_->replayRun(dir, runs_root_, &error))
         QMessageBox::warning(runs_window_, Tr::tr("Replay"), error);
       else {  // the settings show what the replay started with
-        settings_->setConfig(controller_->config(), QFileInfo(dir).fileName() +
+        settings_->setConfig(controller_->store()->config(), QFileInfo(dir).fileName() +
                                                         QStringLiteral("/config.json"));
         raise();
       }
@@ -65,7 +65,7 @@ void MainWindow::showRunsWindow() {
         QMessageBox::warning(runs_window_, Tr::tr("Beside the live run"), error);
         return;
       }
-      loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(), true);
+      loss_plot_->setGhostChanges(controller_->store()->ghostChanges(), controller_->store()->ghostName(), true);
       loss_plot_->sync();
       raise();
     });
@@ -78,23 +78,30 @@ void MainWindow::showRunsWindow() {
 }
 
 void MainWindow::showRunMarks(const RunInfo& info) {
-  loss_plot_->setGhostChanges(controller_->ghostChanges(), controller_->ghostName(),
-                              controller_->ghostChosen());
+  loss_plot_->setGhostChanges(controller_->store()->ghostChanges(), controller_->store()->ghostName(),
+                              controller_->store()->ghostChosen());
   loss_plot_->setMistakes(info.mistakes);  // the status bar shows them from the run info
 }
 
-void MainWindow::onFollowStatus(const QString& state, double idleSeconds) {
-  const QString run = QFileInfo(controller_->runDirectory()).fileName();
+void MainWindow::onFollowStatus(FollowState state, double idleSeconds) {
+  const QString run = QFileInfo(controller_->store()->runDirectory()).fileName();
   QString text;
-  if (state == QLatin1String("running"))
-    text = Tr::tr("Following %1: another process is training it; new steps appear as they are written.").arg(run);
-  else if (state == QLatin1String("stalled"))
-    text = Tr::tr("Following %1: stalled, nothing written for %2 s (the run is paused, in a long "
-                  "epoch or validation, or hung).").arg(run).arg(qRound(idleSeconds));
-  else if (state == QLatin1String("crashed"))
-    text = Tr::tr("%1 stopped without finishing: its process ended (killed or crashed).").arg(run);
-  else
-    text = Tr::tr("%1 has finished.").arg(run);
+  switch (state) {
+    case FollowState::Waiting:  // openRun follows only a run with run.json: as running
+    case FollowState::Running:
+      text = Tr::tr("Following %1: another process is training it; new steps appear as they are written.").arg(run);
+      break;
+    case FollowState::Stalled:
+      text = Tr::tr("Following %1: stalled, nothing written for %2 s (the run is paused, in a long "
+                    "epoch or validation, or hung).").arg(run).arg(qRound(idleSeconds));
+      break;
+    case FollowState::Crashed:
+      text = Tr::tr("%1 stopped without finishing: its process ended (killed or crashed).").arg(run);
+      break;
+    case FollowState::Finished:
+      text = Tr::tr("%1 has finished.").arg(run);
+      break;
+  }
   statusBar()->showMessage(text);
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -58,7 +59,7 @@ int FollowCommand::run() const {
   options.json = json_;
   auto printer = std::make_unique<ProgressPrinter>(options);
   RunFollower follower(dir, stall_seconds_);
-  std::string last_state;
+  std::optional<FollowState> last_state;  // none before the first poll
   int64_t epochs_seen = 0;
   while (!watcher.interrupted()) {
     RunFollower::Update u = follower.poll();
@@ -105,14 +106,15 @@ int FollowCommand::run() const {
       return exitCodeFor(u.summary->stop_reason);
     }
     if (u.status.state != last_state) {
-      if (u.status.state == "stalled" || u.status.state == "waiting" ||
-          (u.status.state == "running" && last_state == "stalled")) {
+      if (u.status.state == FollowState::Stalled || u.status.state == FollowState::Waiting ||
+          (u.status.state == FollowState::Running && last_state == FollowState::Stalled)) {
         printer->clearBar();
-        std::fprintf(stderr, "follow: %s: %s\n", u.status.state.c_str(), u.status.detail.c_str());
+        std::fprintf(stderr, "follow: %s: %s\n", followStateName(u.status.state),
+                     u.status.detail.c_str());
       }
       last_state = u.status.state;
     }
-    if (u.status.state == "crashed") {
+    if (u.status.state == FollowState::Crashed) {
       printer->clearBar();
       if (json_) {
         nlohmann::json j = {{"type", "crashed"}, {"detail", u.status.detail},

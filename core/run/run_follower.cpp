@@ -73,6 +73,17 @@ LineTail::Poll LineTail::poll() {
   return out;
 }
 
+const char* followStateName(FollowState state) {
+  switch (state) {
+    case FollowState::Waiting: return "waiting";
+    case FollowState::Running: return "running";
+    case FollowState::Stalled: return "stalled";
+    case FollowState::Crashed: return "crashed";
+    case FollowState::Finished: return "finished";
+  }
+  return "waiting";
+}
+
 RunFollower::RunFollower(std::filesystem::path dir, double stall_seconds)
     : dir_(std::move(dir)),
       stall_seconds_(stall_seconds),
@@ -142,24 +153,26 @@ RunFollower::Update RunFollower::poll() {
   u.status.idle_seconds = now - last_change_;
   if (summary_there) {
     RunSummary summary = readSummaryJson(dir_ / "summary.json");
-    u.status.state = runStatusOf(summary.stop_reason);
+    u.status.state = FollowState::Finished;
+    u.status.run_status = runStatusOf(summary.stop_reason);
     u.summary = std::move(summary);
     summary_sent_ = true;
     return u;
   }
   if (summary_sent_) {
-    u.status.state = "completed";  // callers stop at the update carrying the summary
+    u.status.state = FollowState::Finished;  // callers stop at the update carrying the summary
+    u.status.run_status = "completed";
     return u;
   }
   const auto holder = RunDirLock::holder(dir_);
   if (!info_sent_ && !holder) {
-    u.status.state = "waiting";
+    u.status.state = FollowState::Waiting;
     u.status.detail = "no run in " + dir_.string() + " yet";
     return u;
   }
   if (holder) {
     const bool stalled = u.status.idle_seconds >= stall_seconds_;
-    u.status.state = stalled ? "stalled" : "running";
+    u.status.state = stalled ? FollowState::Stalled : FollowState::Running;
     u.status.detail =
         stalled ? "nothing appended for " + std::to_string(static_cast<int64_t>(u.status.idle_seconds)) +
                       " s while " + *holder +
@@ -167,7 +180,7 @@ RunFollower::Update RunFollower::poll() {
                 : "written by " + *holder;
     return u;
   }
-  u.status.state = "crashed";
+  u.status.state = FollowState::Crashed;
   u.status.detail =
       "no process holds " + dir_.string() +
       " and it has no summary.json: the run ended without finishing (killed or crashed)";

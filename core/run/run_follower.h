@@ -39,15 +39,26 @@ class LineTail {
 };
 
 /// What a followed run is doing.
+enum class FollowState {
+  Waiting,  ///< no run.json yet
+  Running,  ///< a process holds the folder and appends
+  Stalled,  ///< a process holds the folder but nothing was appended for stall_seconds
+  Crashed,  ///< no process holds it and there is no summary.json
+  Finished  ///< summary.json is there (FollowStatus::run_status says how it ended)
+};
+
+/// The state's word, as `trainscope-cli follow` prints it: "waiting", "running", "stalled",
+/// "crashed", "finished".
+const char* followStateName(FollowState state);
+
 struct FollowStatus {
-  /// "waiting" (no run.json yet), "running", "stalled" (a process holds the folder but nothing
-  /// was appended for stall_seconds), "crashed" (no process holds it and there is no
-  /// summary.json), or the final status of run_table.h (completed, stopped, interrupted,
-  /// diverged, failed) once summary.json is there.
-  std::string state = "waiting";
+  FollowState state = FollowState::Waiting;
+  /// Once Finished: the final status of run_table.h (completed, stopped, interrupted, diverged,
+  /// failed); empty before.
+  std::string run_status;
   std::string detail;          ///< English: why stalled / crashed, the holder of the folder
   double idle_seconds = 0;     ///< since the last appended line of any file
-  bool finished() const { return state != "waiting" && state != "running" && state != "stalled"; }
+  bool finished() const { return state == FollowState::Finished || state == FollowState::Crashed; }
 };
 
 class RunFollower {

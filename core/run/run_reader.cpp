@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/config/train_config.h"
+#include "core/data/batches.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
@@ -15,6 +17,7 @@
 #include "core/run/csv_columns.h"
 #include "core/run/records_json.h"
 #include "core/run/run_description.h"
+#include "core/run/run_lock.h"
 
 namespace trainscope {
 namespace {
@@ -377,6 +380,28 @@ RunRecord readRun(const std::filesystem::path& dir) {
   }
   if (has("events.jsonl")) run.events = readEventsJsonl(run.dir / "events.jsonl");
   return run;
+}
+
+int64_t stepsPerEpoch(const RunRecord& run, const TrainConfig& config) {
+  if (!run.epochs.empty() && run.epochs.front().epoch > 0)
+    return run.epochs.front().step / run.epochs.front().epoch;
+  return optimizerStepsPerEpoch(
+      batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size),
+      config.training.grad_accum_steps);
+}
+
+bool beingWritten(const RunRecord& run) {
+  return !run.summary && RunDirLock::holder(run.dir).has_value();
+}
+
+RunSummary interruptedSummary(const RunRecord& run) {
+  RunSummary s;
+  s.stop_reason = StopReason::Interrupted;
+  s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
+  s.global_step = run.steps.empty() ? 0 : run.steps.back().step;
+  s.seed = run.info.seed;
+  if (!run.epochs.empty()) s.final_metrics = run.epochs.back();
+  return s;
 }
 
 }  // namespace trainscope

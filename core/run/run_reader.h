@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/config_fwd.h"
 #include "core/run/records.h"
 
 namespace trainscope {
@@ -106,5 +107,20 @@ struct RunRecord {
 /// does not parse; a missing metrics.csv, steps.csv, layers.csv or events.jsonl reads as empty
 /// (a run killed before it wrote them).
 RunRecord readRun(const std::filesystem::path& dir);
+
+/// Optimizer steps per epoch of the run `run` (`config`: its config.json, read): from its first
+/// epoch row (step / epoch; a resumed run's first row is its own), else as the trainer plans
+/// them (batchesPerEpoch of the training samples over the ranks, core/data/batches.h, then the
+/// gradient accumulation). 0 for a run without training samples.
+int64_t stepsPerEpoch(const RunRecord& run, const TrainConfig& config);
+
+/// True while another process writes the run `run` read back: it has no summary.json and a
+/// process holds its folder's lock (RunDirLock, core/run/run_lock.h).
+bool beingWritten(const RunRecord& run);
+
+/// The summary of a run that ended without summary.json and that no process writes (killed,
+/// crashed): stop reason interrupted, the last epoch and step it recorded, its seed and the
+/// last epoch's metrics. The runs table calls such a run "crashed".
+RunSummary interruptedSummary(const RunRecord& run);
 
 }  // namespace trainscope

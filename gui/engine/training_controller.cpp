@@ -11,7 +11,6 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "core/data/batches.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/train/state/checkpoint.h"
@@ -89,7 +88,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   // Nothing above changed the current run; from here on the opened one replaces it.
   stopFollowing();
   // Another process is still writing it: followed from where readRun stopped.
-  const bool live = !run.summary && RunDirLock::holder(run.dir).has_value();
+  const bool live = beingWritten(run);
   store_->read_back_ = true;
   trainer_.reset();
   queue_.reset();
@@ -102,15 +101,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   store_->skipped_steps_ = 0;
   for (const StepRecord& s : run.steps) store_->skipped_steps_ += s.applied ? 0 : 1;
   store_->total_epochs_ = config.training.epochs;
-  // Steps per epoch from the first epoch that ended (a resumed run's first row is its own).
-  int64_t per_epoch = 0;
-  if (!run.epochs.empty() && run.epochs.front().epoch > 0) {
-    per_epoch = run.epochs.front().step / run.epochs.front().epoch;
-  } else {  // no epoch ended
-    per_epoch = optimizerStepsPerEpoch(
-        batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size),
-        config.training.grad_accum_steps);
-  }
+  const int64_t per_epoch = stepsPerEpoch(run, config);
   store_->total_steps_ = per_epoch * store_->total_epochs_;
   store_->last_step_ = run.steps.empty() ? std::nullopt : std::optional<StepRecord>(run.steps.back());
   if (store_->last_step_) {  // steps.csv records no times: the training time of the epochs that ended
@@ -123,15 +114,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   store_->last_model_view_.reset();
   store_->last_validation_detail_.reset();
   const bool killed = !run.summary && !live;
-  if (killed) {  // killed: it ended there
-    RunSummary s;
-    s.stop_reason = StopReason::Interrupted;
-    s.epochs_completed = run.epochs.empty() ? 0 : run.epochs.back().epoch;
-    s.global_step = store_->last_step_ ? store_->last_step_->step : 0;
-    s.seed = run.info.seed;
-    if (!run.epochs.empty()) s.final_metrics = run.epochs.back();
-    run.summary = s;
-  }
+  if (killed) run.summary = interruptedSummary(run);  // killed: it ended there
   store_->summary_ = run.summary.value_or(RunSummary{});
   store_->last_diagnosis_ = store_->summary_.diagnosis;
   store_->history_.clear();
@@ -157,7 +140,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   }
   emit store_->runFinished(store_->summary_);
   // No summary.json and no process writing: say so (the status bar), as the runs table does.
-  if (killed) emit followStatusChanged(QStringLiteral("crashed"), 0.0);
+  if (killed) emit followStatusChanged(FollowState::Crashed, 0.0);
   return true;
 }
 

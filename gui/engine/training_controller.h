@@ -9,6 +9,7 @@
 
 #include "core/config/config_diff.h"
 #include "core/config/train_config.h"
+#include "core/run/run_follower.h"
 #include "core/train/trainer.h"
 #include "gui/engine/record_types.h"
 #include "gui/engine/run_commands.h"
@@ -21,7 +22,6 @@ class QTimer;
 namespace trainscope {
 
 class RecordQueue;
-class RunFollower;
 
 /// The in-process run session (RunCommands). Lives on the GUI thread and owns the run's state:
 /// start() creates the run directory, a Trainer (shared with the worker), a QThread and a
@@ -93,57 +93,16 @@ class TrainingController : public RunCommands {
 
   State state() const override { return state_; }
   bool isActive() const override;
-  /// Steps received in the current run.
-  qint64 stepCount() const { return store_->step_count_; }
-  /// Steps whose optimizer update was skipped (non-finite loss or gradient norm).
-  qint64 skippedSteps() const { return store_->skipped_steps_; }
-  /// The loss doctor's newest reading and the newest model view of the current run.
-  const std::optional<Diagnosis>& lastDiagnosis() const { return store_->last_diagnosis_; }
-  const std::optional<ModelViewRecord>& lastModelView() const {
-    return store_->last_model_view_;
-  }
-  /// The newest epoch's validation detail (confusion matrix, worst samples), if any.
-  const std::optional<ValidationDetail>& lastValidationDetail() const {
-    return store_->last_validation_detail_;
-  }
-  /// The newest per-layer statistics of the current run.
-  const std::optional<LayerStatsRecord>& lastLayerStats() const {
-    return store_->last_layer_stats_;
-  }
-  /// The newest step record of the current run.
-  const std::optional<StepRecord>& lastStep() const { return store_->last_step_; }
-  /// The current run's directory (empty before the first run).
-  const QString& runDirectory() const { return store_->run_dir_; }
-  /// Planned epochs and steps of the current run (steps known once it started).
-  qint64 totalEpochs() const { return store_->total_epochs_; }
-  qint64 totalSteps() const { return store_->total_steps_; }
-  /// True while the current run is one read back from its folder (openRun), not trained here.
-  bool isReadBack() const { return store_->read_back_; }
-  /// The current run's config as it was started.
-  const TrainConfig& config() const { return store_->config_; }
-  /// Named series of the current run (see series::k...): the live run, a resumed one or one
-  /// read back with openRun (runs::kShown). GUI thread only.
-  const RunHistory& history() const { return store_->history_; }
-  /// The run shown before the current one (runs::kPrevious), kept whole when a new run starts
-  /// on the same data (comparableRuns) and has epochs; empty otherwise (one previous run; a
-  /// resumed run and a run read back keep none). Plots draw its epoch losses as the ghost.
-  const RunHistory& previousRun() const { return store_->previous_; }
-  /// The settings in which the current run differs from the previous one (config key, old and
-  /// new value as JSON); empty without a previous run.
-  const std::vector<ConfigChange>& ghostChanges() const { return store_->ghost_changes_; }
-  bool hasGhost() const { return !store_->previous_.empty(); }
-  /// The config name of the run the ghost comes from (empty without a ghost).
-  const QString& ghostName() const { return store_->ghost_name_; }
+  // What the shown run holds (steps, last records, config, totals, history, the ghost) is the
+  // store's to read: store().
   void clearGhost() override;
-  /// Makes the run in the folder `dir` the ghost of the live view (the previous
-  /// run's ghost becomes "any chosen run"): its epoch losses are read (readRun) into
-  /// previousRun(), ghostName() is the folder's name and ghostChanges() what the current settings
-  /// change against it. A chosen ghost stays through the runs started after it (each run's
+  /// Makes the run in the folder `dir` the ghost of the live view (the previous run's ghost
+  /// becomes "any chosen run"): its epoch losses are read (readRun) into the store's
+  /// previousRun(), ghostName() is the folder's name and ghostChanges() what the current
+  /// settings change against it. A chosen ghost stays through the runs started after it (each run's
   /// changes are recomputed) until clearGhost() or another choice. False with `error` (English,
   /// naming the folder or file) when `dir` is no readable run; the ghost is then left as it was.
   bool setGhostRun(const QString& dir, QString* error);
-  /// True when the ghost was chosen with setGhostRun (not the previous run).
-  bool ghostChosen() const { return store_->ghost_chosen_; }
   /// Replays the recorded run in `dir` as a new run under `runsRoot` (the dashboard's
   /// `trainscope-cli train --replay`, core/train/loop/replay.h): its config.json, the live changes
   /// of its events.jsonl posted at their steps, the same checkpoint or initial weights, the same
@@ -158,7 +117,7 @@ class TrainingController : public RunCommands {
   /// A followed run (openRun) changed state: "running", "stalled", "crashed" or "finished";
   /// `idleSeconds` since the writer last appended a line. Also "crashed" once for a run opened
   /// without summary.json that no process writes (killed, crashed).
-  void followStatusChanged(const QString& state, double idleSeconds);
+  void followStatusChanged(trainscope::FollowState state, double idleSeconds);
 
  private:
   void onRecordsAvailable();
@@ -192,7 +151,7 @@ class TrainingController : public RunCommands {
   QTimer* follow_timer_ = nullptr;
   std::size_t follow_skip_events_ = 0;  ///< events openRun already sent
   int64_t follow_last_step_ = 0, follow_last_epoch_step_ = 0;
-  QString follow_state_;
+  std::optional<FollowState> follow_state_;  ///< none before the first poll
 };
 
 }  // namespace trainscope

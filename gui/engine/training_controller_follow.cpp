@@ -22,7 +22,7 @@ void TrainingController::startFollowing(const QString& dir, std::size_t events_r
   follow_skip_events_ = events_read;
   follow_last_step_ = last_step;
   follow_last_epoch_step_ = last_epoch_step;
-  follow_state_.clear();
+  follow_state_.reset();
   if (!follow_timer_) {
     follow_timer_ = new QTimer(this);
     follow_timer_->setInterval(kPollMs);
@@ -44,7 +44,7 @@ void TrainingController::pollFollowed() {
     u = follower_->poll();
   } catch (const Error&) {  // a row that does not parse: the folder is not written by us
     stopFollowing();
-    emit followStatusChanged(QStringLiteral("crashed"), 0);
+    emit followStatusChanged(FollowState::Crashed, 0);
     return;
   }
   if (u.reset) {  // a new run in the same folder (--overwrite): read it again from the top
@@ -82,16 +82,16 @@ void TrainingController::pollFollowed() {
     store_->summary_ = *u.summary;
     store_->last_diagnosis_ = store_->summary_.diagnosis;
     if (store_->last_diagnosis_) emit store_->diagnosisChanged(*store_->last_diagnosis_);
-    emit followStatusChanged(QStringLiteral("finished"), 0);
+    emit followStatusChanged(FollowState::Finished, 0);
     emit store_->runFinished(store_->summary_);
     return;
   }
-  const QString state = QString::fromStdString(u.status.state);
-  if (state != follow_state_ || state == QLatin1String("stalled")) {
+  const FollowState state = u.status.state;
+  if (state != follow_state_ || state == FollowState::Stalled) {
     follow_state_ = state;
     emit followStatusChanged(state, u.status.idle_seconds);
   }
-  if (state == QLatin1String("crashed")) stopFollowing();
+  if (state == FollowState::Crashed) stopFollowing();
 }
 
 }  // namespace trainscope

@@ -509,7 +509,7 @@ void TstRunReader::followerReadsAppendedRecords() {
   QTemporaryDir tmp;
   const std::filesystem::path dir = std::filesystem::path(tmp.path().toStdString()) / "run";
   RunFollower follower(dir, 60);
-  QCOMPARE(QString::fromStdString(follower.poll().status.state), QString("waiting"));
+  QVERIFY(follower.poll().status.state == FollowState::Waiting);
   std::vector<StepRecord> steps;
   std::vector<EpochRecord> epochs;
   std::optional<RunSummary> summary;
@@ -528,7 +528,8 @@ void TstRunReader::followerReadsAppendedRecords() {
     epochs.insert(epochs.end(), u.epochs.begin(), u.epochs.end());
     if (u.summary) {
       summary = u.summary;
-      QCOMPARE(QString::fromStdString(u.status.state), QString("completed"));
+      QVERIFY(u.status.state == FollowState::Finished);
+      QCOMPARE(QString::fromStdString(u.status.run_status), QString("completed"));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
@@ -548,7 +549,7 @@ void TstRunReader::followerReadsAppendedRecords() {
   // a folder no process holds and without summary.json: crashed
   std::filesystem::remove(dir / "summary.json");
   RunFollower late(dir, 60);
-  QCOMPARE(QString::fromStdString(late.poll().status.state), QString("crashed"));
+  QVERIFY(late.poll().status.state == FollowState::Crashed);
 }
 
 QTEST_GUILESS_MAIN(TstRunReader)

@@ -182,7 +182,7 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
   c->setPace(200);
   QVERIFY(w->startRun());
   QVERIFY(steps.wait(30000));
-  QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() >= 5, 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(c->store()->stepCount() >= 5, 20000);
 
   QString proposed;
   qint64 while_open = -1;
@@ -194,9 +194,9 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
     if (!d) return;
     poll.stop();
     proposed = d->selectedFiles().value(0);
-    const qint64 before = c->stepCount();
+    const qint64 before = c->store()->stepCount();
     QTest::qWait(500);
-    while_open = c->stepCount() - before;
+    while_open = c->store()->stepCount() - before;
     state_while_open = c->state();
     QMetaObject::invokeMethod(d, "accept");
   });
@@ -221,8 +221,8 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
   QCOMPARE(trainscope::inspectCheckpoint(proposed.toStdString()).global_step, named);
   // And the run goes on.
   QTRY_COMPARE_WITH_TIMEOUT(c->state(), State::Running, 10000);
-  const qint64 after = c->stepCount();
-  QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() > after + 5, 20000);
+  const qint64 after = c->store()->stepCount();
+  QTRY_VERIFY_WITH_TIMEOUT(c->store()->stepCount() > after + 5, 20000);
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   w->stopRun();
   QVERIFY(finished.wait(30000));
@@ -254,14 +254,14 @@ void TstCheckpointGui::saveQuitReopenLoadContinuesExactly() {
     QVERIFY2(panel(*w)->load(saved, /*ask=*/false, &error), qPrintable(error));
     QCOMPARE(c->state(), State::Paused);
     QVERIFY(started.wait(30000));
-    QCOMPARE(c->totalEpochs(), 200);
+    QCOMPARE(c->store()->totalEpochs(), 200);
     QCOMPARE(w->currentConfig().training.epochs, 200);  // the settings show the loaded run
     // The first 100 epochs are on the plots before anything trains.
     auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
     QTRY_COMPARE(loss->pointCount(series::kEpochValLoss), 100);
     QTRY_COMPARE(loss->pointCount(series::kStepLoss), 100);  // one batch per epoch
     QTest::qWait(200);
-    QCOMPARE(c->stepCount(), 0);  // paused at the checkpoint's step
+    QCOMPARE(c->store()->stepCount(), 0);  // paused at the checkpoint's step
     QSignalSpy finished(c->store(), &RunStore::runFinished);
     QVERIFY(w->startRun());  // Start resumes the paused run
     QVERIFY(finished.wait(120000));
@@ -311,10 +311,10 @@ void TstCheckpointGui::midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch(
     QSignalSpy started(c->store(), &RunStore::runStarted);
     QVERIFY2(panel(*w)->load(last, /*ask=*/false, &error), qPrintable(error));
     QVERIFY(started.wait(30000));
-    QCOMPARE(c->totalEpochs(), 3);  // the stopped run's plan
+    QCOMPARE(c->store()->totalEpochs(), 3);  // the stopped run's plan
     auto* loss = w->findChild<trainscope::LivePlot*>(QStringLiteral("lossPlot"));
     QTRY_COMPARE(loss->pointCount(series::kStepLoss), 7);
-    QCOMPARE(c->lastStep()->step, 7);
+    QCOMPARE(c->store()->lastStep()->step, 7);
     QSignalSpy resumed_steps(c->store(), &RunStore::stepRecorded);
     QSignalSpy done(c->store(), &RunStore::runFinished);
     w->stepBatch();  // Step continues with the next batch
@@ -348,8 +348,8 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
   QTRY_COMPARE(c->state(), State::Paused);
-  const QString run_dir = c->runDirectory();
-  const quint64 generation = c->history().generation();
+  const QString run_dir = c->store()->runDirectory();
+  const quint64 generation = c->store()->history().generation();
 
   QByteArray random(4096, '\0');
   for (int i = 0; i < random.size(); ++i) random[i] = static_cast<char>((i * 7919 + 13) % 251);
@@ -361,8 +361,8 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
     QVERIFY2(!panel(*w)->load(file, /*ask=*/false, &error), qPrintable(file));
     QVERIFY2(error.contains(file), qPrintable(error));  // names the file
     QCOMPARE(c->state(), State::Paused);
-    QCOMPARE(c->runDirectory(), run_dir);
-    QCOMPARE(c->history().generation(), generation);
+    QCOMPARE(c->store()->runDirectory(), run_dir);
+    QCOMPARE(c->store()->history().generation(), generation);
     QVERIFY(c->isActive());
   }
   // The paused run still steps.
@@ -394,7 +394,7 @@ void TstCheckpointGui::hostileCheckpointsChangeNothing() {
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
   QTRY_COMPARE(c->state(), State::Paused);
-  const QString run_dir = c->runDirectory();
+  const QString run_dir = c->store()->runDirectory();
   const std::string settings = trainscope::configToJson(w->currentConfig()).dump();
   int refused = 0;
   for (const QString& line : testfiles::readLines(hostile + QStringLiteral("/manifest.tsv"))) {
@@ -407,7 +407,7 @@ void TstCheckpointGui::hostileCheckpointsChangeNothing() {
     // Nothing changed: the paused run, its folder and the settings (a refused file's config
     // replaced them before the fix, e.g. wrong_shape.pt, whose config is a valid moons run).
     QCOMPARE(c->state(), State::Paused);
-    QCOMPARE(c->runDirectory(), run_dir);
+    QCOMPARE(c->store()->runDirectory(), run_dir);
     QCOMPARE(trainscope::configToJson(w->currentConfig()).dump(), settings);
     ++refused;
   }
@@ -455,7 +455,7 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
   answer(false, 6, &text);
   QVERIFY(!panel(*w)->load(last, /*ask=*/true, &error));
   QVERIFY(error.isEmpty());  // declined: nothing to report
-  QCOMPARE(c->runDirectory(), finished_run);
+  QCOMPARE(c->store()->runDirectory(), finished_run);
   QCOMPARE(c->state(), State::Finished);
   QVERIFY2(text.contains(QStringLiteral("Epochs completed: 3 (step 60)")), qPrintable(text));
   QVERIFY2(text.contains(QStringLiteral("Best validation loss: ")), qPrintable(text));
@@ -466,11 +466,11 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
   QVERIFY2(panel(*w)->load(last, /*ask=*/true, &error), qPrintable(error));
   QVERIFY(started.wait(30000));
   QCOMPARE(c->state(), State::Paused);
-  QCOMPARE(c->totalEpochs(), 4);
+  QCOMPARE(c->store()->totalEpochs(), 4);
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(w->startRun());
   QVERIFY(finished.wait(60000));
-  QCOMPARE(rows(c->runDirectory(), "metrics.csv").size(), 4);
+  QCOMPARE(rows(c->store()->runDirectory(), "metrics.csv").size(), 4);
   QVERIFY(w->close());
 }
 

@@ -121,10 +121,10 @@ void TstClassroom::paceIsTheClassroomsOnlyForItsPresetsAndLessons() {
   // Its 400-sample step (10x the steps): the pace rises so that the run takes about 25 s
   // (3 minutes at 32 steps/s), from the plan run.json records.
   for (int k = 0; k < 4; ++k) w->lessonPanel()->next();
-  QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isActive() && !w->controller()->runDirectory().isEmpty(), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isActive() && !w->controller()->store()->runDirectory().isEmpty(), 30000);
   QTRY_VERIFY_WITH_TIMEOUT(w->controller()->pace() > classroom, 10000);
   {
-    const TrainConfig& c = w->controller()->config();
+    const TrainConfig& c = w->controller()->store()->config();
     QCOMPARE(c.data.n_samples, int64_t{400});
     const double n_train = double(c.data.n_samples) - std::round(c.data.n_samples * c.data.val_fraction);
     const double planned = c.training.epochs * std::ceil(n_train / double(c.training.batch_size));

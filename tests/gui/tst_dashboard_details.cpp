@@ -185,10 +185,10 @@ void TstDashboardDetails::ghostOnlyForARunOnTheSameData() {
   };
   run("moons", 0.01);
   run("circles", 0.01);  // other data: no ghost of the moons run
-  QVERIFY(!c->hasGhost());
+  QVERIFY(!c->store()->hasGhost());
   run("circles", 0.005);  // the same data, another learning rate: the ghost of the first
-  QVERIFY(c->hasGhost());
-  QCOMPARE(c->ghostName(), QStringLiteral("circles"));
+  QVERIFY(c->store()->hasGhost());
+  QCOMPARE(c->store()->ghostName(), QStringLiteral("circles"));
   const QString label = w->findChild<LossPlot*>(QStringLiteral("lossPlot"))->ghostDescription();
   QVERIFY2(label.contains(QStringLiteral("circles")) && label.contains(QStringLiteral("lr")),
            qPrintable(label));
@@ -288,7 +288,7 @@ void TstDashboardDetails::timesSayWhatTheyMeasure() {
   QVERIFY2(time.contains(QStringLiteral("Training time")) &&
                time.contains(QStringLiteral("pauses excluded")) &&
                time.contains(
-                   RunProgressPanel::formatDuration(w->controller()->lastStep()->elapsed_seconds)),
+                   RunProgressPanel::formatDuration(w->controller()->store()->lastStep()->elapsed_seconds)),
            qPrintable(time));
   // The summary line: the wall-clock seconds, pauses included.
   auto* events = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
@@ -338,11 +338,11 @@ void TstDashboardDetails::checkpointSettingsSaySoInSource() {
   // lesson points at it).
   auto* device = w->findChild<QLabel*>(QStringLiteral("deviceLabel"));
   QVERIFY(device && device->isVisible());
-  const RunInfo info = readRun(w->controller()->runDirectory().toStdString()).info;
+  const RunInfo info = readRun(w->controller()->store()->runDirectory().toStdString()).info;
   QCOMPARE(info.device, std::string("cpu"));
   QCOMPARE(device->text(), info.num_threads == 1 ? QStringLiteral("CPU, 1 thread")
                                                  : QStringLiteral("CPU, %1 threads").arg(info.num_threads));
-  const QString last = QDir(w->controller()->runDirectory()).filePath("checkpoints/last.pt");
+  const QString last = QDir(w->controller()->store()->runDirectory()).filePath("checkpoints/last.pt");
   QString error;
   QVERIFY2(w->loadCheckpoint(last, &error), qPrintable(error));
   QCOMPARE(source->text(), QStringLiteral("checkpoint last.pt"));

@@ -198,7 +198,7 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   // Evaluate the best checkpoint from the panel: the same validation split, the same accuracy.
   auto* panel = w.findChild<CheckpointPanel*>();
   QVERIFY(panel);
-  const QString best = QDir(controller->runDirectory()).filePath(QStringLiteral("checkpoints/best.pt"));
+  const QString best = QDir(controller->store()->runDirectory()).filePath(QStringLiteral("checkpoints/best.pt"));
   QVERIFY(QFileInfo::exists(best));
   EvaluationDialog* dialog = panel->evaluate(best);
   QSignalSpy evaluated(dialog, &EvaluationDialog::finished);
@@ -214,7 +214,7 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
 
   // The run opened from its folder: no predictions in its files, the last
   // epoch's metrics as metrics.csv holds them, and the way to the picture.
-  const QString run_dir = controller->runDirectory();
+  const QString run_dir = controller->store()->runDirectory();
   QString error;
   QVERIFY2(controller->openRun(run_dir, &error), qPrintable(error));
   QVERIFY(!view->detail().has_value());

@@ -164,13 +164,13 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   }
   // The layer view has the non-finite step's per-layer norms (before the first regular record
   // at step 10): the layer named by the panel is not finite there.
-  QVERIFY(c->lastLayerStats());
-  QCOMPARE(c->lastLayerStats()->step, bad->step);
+  QVERIFY(c->store()->lastLayerStats());
+  QCOMPARE(c->store()->lastLayerStats()->step, bad->step);
   const auto& first = e.evidence->layers.front();
-  const auto& names = c->lastLayerStats()->names;
+  const auto& names = c->store()->lastLayerStats()->names;
   const auto at = std::find(names.begin(), names.end(), first.first);
   QVERIFY(at != names.end());
-  QVERIFY(!std::isfinite(c->lastLayerStats()->grad_norm[at - names.begin()]));
+  QVERIFY(!std::isfinite(c->store()->lastLayerStats()->grad_norm[at - names.begin()]));
   // The step is marked on both plots.
   for (const char* name : {"lossPlot", "gradNormPlot"})
     QVERIFY2(hasStepMark(w.findChild<QCustomPlot*>(QLatin1String(name)), double(bad->step)), name);
@@ -196,11 +196,11 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   QCOMPARE(clip_on, 1);
   // The steps trained again replaced the rolled-back ones: one loss point per step, in order,
   // the last run to the end.
-  const auto& loss = c->history().find(series::kStepLoss)->values().points();
+  const auto& loss = c->store()->history().find(series::kStepLoss)->values().points();
   for (std::size_t i = 1; i < loss.size(); ++i) QVERIFY(loss[i].x > loss[i - 1].x);
   QCOMPARE(loss.back().x, double(rec.summary->global_step));
-  QCOMPARE(c->history().find(series::kStepLoss)->markers(NonFiniteKind::PosInf).size() +
-               c->history().find(series::kStepLoss)->markers(NonFiniteKind::NaN).size(),
+  QCOMPARE(c->store()->history().find(series::kStepLoss)->markers(NonFiniteKind::PosInf).size() +
+               c->store()->history().find(series::kStepLoss)->markers(NonFiniteKind::NaN).size(),
            std::size_t{0});
   QVERIFY(w.findChild<QCheckBox*>(QStringLiteral("clipCheckBox"))->isChecked());
   // Every step after the roll-back ran with max_norm 1 (the preset's), and the threshold series
@@ -214,13 +214,13 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   QVERIFY(rec.summary->diagnosis);
   const QString kind = w.findChild<QLabel*>(QStringLiteral("diagnosisKindLabel"))->text();
   QVERIFY2(kind.contains(EventText::diagnosisKind(rec.summary->diagnosis->kind)), qPrintable(kind));
-  QVERIFY(c->lastDiagnosis());
-  QCOMPARE(c->lastDiagnosis()->kind, rec.summary->diagnosis->kind);
+  QVERIFY(c->store()->lastDiagnosis());
+  QCOMPARE(c->store()->lastDiagnosis()->kind, rec.summary->diagnosis->kind);
   // The roll-back started the evidence afresh: the run converged after it, so it is no longer
   // "diverging" (the non-finite step before the roll-back is not evidence), and the tab reads
   // the last epoch, not the epoch of the last change of kind.
   QVERIFY2(rec.summary->diagnosis->kind != "diverging", rec.summary->diagnosis->summary.c_str());
-  QCOMPARE(c->lastDiagnosis()->epoch, rec.summary->epochs_completed);
+  QCOMPARE(c->store()->lastDiagnosis()->epoch, rec.summary->epochs_completed);
   QVERIFY2(kind.contains(QString::number(rec.summary->epochs_completed)), qPrintable(kind));
 }
 

@@ -216,7 +216,7 @@ void TstLayout::plotsDoNotMoveWhenPanelsAppear() {
     QVERIFY(w->startRun());
     QVERIFY(finished.wait(60000));
   }
-  QVERIFY(w->controller()->hasGhost());
+  QVERIFY(w->controller()->store()->hasGhost());
   settle(*w);
   QCOMPARE(where(loss), loss_at);
   QCOMPARE(where(grad), grad_at);

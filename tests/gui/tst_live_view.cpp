@@ -167,8 +167,8 @@ void TstLiveView::nonFiniteRunSpansEveryStepWithMarkers() {
   w.grabWindowImage();  // flushes the plots
   // 160 training samples / 16 = 10 steps per epoch, 30 epochs.
   const qint64 steps = 300;
-  QCOMPARE(w.controller()->stepCount(), steps);
-  const qint64 skipped = w.controller()->skippedSteps();
+  QCOMPARE(w.controller()->store()->stepCount(), steps);
+  const qint64 skipped = w.controller()->store()->skippedSteps();
   QVERIFY(skipped > 250);
   for (const char* name : {"lossPlot", "gradNormPlot"}) {
     auto* plot = w.findChild<LivePlot*>(QLatin1String(name));
@@ -263,7 +263,7 @@ void TstLiveView::closingAtFullStepRateIsFast() {
   w->show();
   QVERIFY(w->startRun());
   QTest::qWait(3000);
-  QVERIFY(w->controller()->stepCount() > 1000);
+  QVERIFY(w->controller()->store()->stepCount() > 1000);
   const QString run_dir = w->runDirectory();
   QElapsedTimer timer;
   timer.start();

@@ -139,14 +139,14 @@ void TstMainWindow::startPauseResumeStop() {
   };
   QTRY_VERIFY_WITH_TIMEOUT(sawPaused(), 10000);
   QTest::qWait(50);
-  const qint64 paused_at = c->stepCount();
+  const qint64 paused_at = c->store()->stepCount();
   QTest::qWait(300);
-  QCOMPARE(c->stepCount(), paused_at);
+  QCOMPARE(c->store()->stepCount(), paused_at);
 
   // Resume: steps flow again.
   QTest::mouseClick(button(*w, "pauseButton"), Qt::LeftButton);
   QCOMPARE(c->state(), State::Running);
-  QTRY_VERIFY_WITH_TIMEOUT(c->stepCount() > paused_at, 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(c->store()->stepCount() > paused_at, 10000);
 
   // Stop: the run ends with stop_reason "stopped" in summary.json.
   QTest::mouseClick(button(*w, "stopButton"), Qt::LeftButton);
@@ -174,15 +174,15 @@ void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
   QVERIFY(steps.wait(60000));
   QTest::qWait(300);  // still exactly one step: the engine waits paused after it
   QCOMPARE(steps.count(), 1);
-  QCOMPARE(c->stepCount(), 1);
+  QCOMPARE(c->store()->stepCount(), 1);
   QCOMPARE(steps.at(0).at(0).value<trainscope::StepRecord>().step, 1);
   QCOMPARE(c->state(), State::Paused);
 
   // One more batch while paused.
   QTest::mouseClick(button(*w, "stepButton"), Qt::LeftButton);
-  QTRY_COMPARE(c->stepCount(), 2);
+  QTRY_COMPARE(c->store()->stepCount(), 2);
   QTest::qWait(200);
-  QCOMPARE(c->stepCount(), 2);
+  QCOMPARE(c->store()->stepCount(), 2);
 
   // Step epoch from paused: the rest of epoch 1, then the window shows Paused again (it once
   // stayed on "Training..." because the engine did not announce the second pause).
@@ -192,7 +192,7 @@ void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
   QVERIFY(epochs.wait(60000));
   QTRY_COMPARE(c->state(), State::Paused);
   const auto epoch = epochs.at(0).at(0).value<trainscope::EpochRecord>();
-  QCOMPARE(c->stepCount(), epoch.step);  // nothing ran past the epoch's end
+  QCOMPARE(c->store()->stepCount(), epoch.step);  // nothing ran past the epoch's end
   QCOMPARE(button(*w, "pauseButton")->text().remove(QLatin1Char('&')), QStringLiteral("Resume"));
 
   QTest::mouseClick(button(*w, "stopButton"), Qt::LeftButton);

@@ -97,7 +97,7 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   const auto metrics = testfiles::readCsv(QDir(run).filePath(QStringLiteral("metrics.csv")));
   const auto steps = testfiles::readCsv(QDir(run).filePath(QStringLiteral("steps.csv")));
   QVERIFY(metrics && steps);
-  const auto& h = w->controller()->history();
+  const auto& h = w->controller()->store()->history();
   const auto* val = h.find(series::kEpochValLoss);
   const auto* acc = h.find(series::kEpochValAccuracy);
   const auto* loss = h.find(series::kStepLoss);
@@ -119,14 +119,14 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   QCOMPARE(events.count(), lines.size());
   const QJsonObject summary =
       testfiles::readJsonObject(QDir(run).filePath(QStringLiteral("summary.json")));
-  QCOMPARE(w->controller()->lastStep()->step, summary.value("global_step").toInteger());
-  QCOMPARE(w->controller()->totalEpochs(), qint64(4));
+  QCOMPARE(w->controller()->store()->lastStep()->step, summary.value("global_step").toInteger());
+  QCOMPARE(w->controller()->store()->totalEpochs(), qint64(4));
   // The model view says the folder keeps no picture of the model, rather than promising one.
   auto* model_empty = w->findChild<QLabel*>(QStringLiteral("modelViewEmpty"));
   QVERIFY(model_empty);
   QVERIFY2(model_empty->text().contains(QStringLiteral("read back")),
            qPrintable(model_empty->text()));
-  QVERIFY(w->controller()->isReadBack());
+  QVERIFY(w->controller()->store()->isReadBack());
   // Nothing trained, no folder made.
   QCOMPARE(QDir(dir_.filePath(QStringLiteral("runs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
            runs_before);
@@ -135,13 +135,13 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   QVERIFY(w->startRun());
   QVERIFY(again.wait(120000));
   QVERIFY(w->runDirectory() != QFileInfo(run).absoluteFilePath());
-  QCOMPARE(w->controller()->config().training.epochs, int64_t{4});
-  QVERIFY(!w->controller()->isReadBack());
+  QCOMPARE(w->controller()->store()->config().training.epochs, int64_t{4});
+  QVERIFY(!w->controller()->store()->isReadBack());
   QVERIFY(!model_empty->text().contains(QStringLiteral("read back")));
   // The shown run is now the previous run (the ghost under the new one): its own history,
   // with the epochs its files hold.
-  QVERIFY(w->controller()->hasGhost());
-  const auto* previous_val = w->controller()->previousRun().find(series::kEpochValLoss);
+  QVERIFY(w->controller()->store()->hasGhost());
+  const auto* previous_val = w->controller()->store()->previousRun().find(series::kEpochValLoss);
   QVERIFY(previous_val);
   QCOMPARE(previous_val->values().size(), size_t(metrics->rows.size()));
   for (int i = 0; i < metrics->rows.size(); ++i)
@@ -156,7 +156,7 @@ void TstOpenRun::whatIsNotARunChangesNothing() {
   auto w = makeWindow();
   QString error;
   QVERIFY2(w->openRun(run, &error), qPrintable(error));
-  const quint64 appended = w->controller()->history().appendCount();
+  const quint64 appended = w->controller()->store()->history().appendCount();
   const QString shown = w->runDirectory();
 
   // A broken copy of the run: metrics.csv with a row that is not numbers.
@@ -187,7 +187,7 @@ void TstOpenRun::whatIsNotARunChangesNothing() {
     QVERIFY2(!w->openRun(c.dir, &error), qPrintable(c.dir));
     QVERIFY2(error.contains(c.says), qPrintable(error));
     QCOMPARE(w->runDirectory(), shown);
-    QCOMPARE(w->controller()->history().appendCount(), appended);
+    QCOMPARE(w->controller()->store()->history().appendCount(), appended);
     QCOMPARE(w->controller()->state(), State::Finished);
   }
 }

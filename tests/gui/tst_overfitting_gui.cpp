@@ -213,7 +213,7 @@ void TstOverfittingGui::moonsRunMarksBestEpochAccuracyAndDecisionRegions() {
   // The model view shows the controller's newest record: one map cell per grid point.
   auto* view = w->findChild<ModelView*>(QStringLiteral("modelView"));
   QVERIFY(view);
-  const auto& rec = w->controller()->lastModelView();
+  const auto& rec = w->controller()->store()->lastModelView();
   QVERIFY(rec.has_value());
   QCOMPARE(rec->kind, ModelViewRecord::Kind::Regions);
   QVERIFY(view->record().has_value());

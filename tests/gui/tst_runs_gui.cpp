@@ -308,7 +308,7 @@ void TstRunsGui::showOpensTheRunWithoutAFolder() {
   QVERIFY(w && w->isVisible());
   w->selectRuns({root + "/one"});
   w->findChild<QPushButton*>(QStringLiteral("openSelectedRunButton"))->click();
-  QVERIFY(main.controller()->isReadBack());
+  QVERIFY(main.controller()->store()->isReadBack());
   QCOMPARE(main.runDirectory(), root + "/one");
   QCOMPARE(directoryNames(root), QStringList{"one"});  // nothing created
 }
@@ -363,12 +363,12 @@ void TstRunsGui::followsARunWrittenElsewhere() {
   QVERIFY(first_points < overlay.points(0).size());
   QVERIFY(!controller.isFollowing());
   QVERIFY(status.count() >= 1);
-  QCOMPARE(status.first().at(0).toString(), QString("running"));
+  QVERIFY(status.first().at(0).value<FollowState>() == FollowState::Running);
   const RunRecord whole = readRun(dir);
-  const auto* val = controller.history().find(series::kEpochValLoss);
+  const auto* val = controller.store()->history().find(series::kEpochValLoss);
   QVERIFY(val);
   QCOMPARE(val->values().appended(), whole.epochs.size());  // each epoch once
-  QCOMPARE(controller.stepCount(), qint64(whole.steps.size()));
+  QCOMPARE(controller.store()->stepCount(), qint64(whole.steps.size()));
   QCOMPARE(finished.last().at(0).value<RunSummary>().global_step, whole.summary->global_step);
 }
 
@@ -390,9 +390,9 @@ void TstRunsGui::chosenRunIsTheGhostOfTheNextRuns() {
   QVERIFY(ghost->isEnabled());
   ghost->click();
   TrainingController* c = main.controller();
-  QVERIFY(c->ghostChosen());
-  QCOMPARE(c->ghostName(), QString("chosen"));
-  const auto* ghost_val = c->previousRun().find(series::kEpochValLoss);
+  QVERIFY(c->store()->ghostChosen());
+  QCOMPARE(c->store()->ghostName(), QString("chosen"));
+  const auto* ghost_val = c->store()->previousRun().find(series::kEpochValLoss);
   QVERIFY(ghost_val);
   const RunRecord rec = readRun(chosen);
   QCOMPARE(ghost_val->values().appended(), rec.epochs.size());
@@ -406,21 +406,21 @@ void TstRunsGui::chosenRunIsTheGhostOfTheNextRuns() {
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(c->start(next, root));
   QVERIFY(finished.wait(60000));
-  QVERIFY(c->ghostChosen());
-  QCOMPARE(c->ghostName(), QString("chosen"));
-  QCOMPARE(c->previousRun().find(series::kEpochValLoss)->values().appended(), rec.epochs.size());
+  QVERIFY(c->store()->ghostChosen());
+  QCOMPARE(c->store()->ghostName(), QString("chosen"));
+  QCOMPARE(c->store()->previousRun().find(series::kEpochValLoss)->values().appended(), rec.epochs.size());
   bool lr_changed = false;
-  for (const ConfigChange& change : c->ghostChanges()) lr_changed |= change.key == "optimizer.lr";
+  for (const ConfigChange& change : c->store()->ghostChanges()) lr_changed |= change.key == "optimizer.lr";
   QVERIFY(lr_changed);
   c->clearGhost();
-  QVERIFY(!c->ghostChosen());
-  QVERIFY(c->previousRun().empty());
+  QVERIFY(!c->store()->ghostChosen());
+  QVERIFY(c->store()->previousRun().empty());
 
   // a folder that is no run: refused, the ghost left as it was
   QString error;
   QVERIFY(!c->setGhostRun(tmp.path(), &error));
   QVERIFY(!error.isEmpty());
-  QVERIFY(!c->ghostChosen());
+  QVERIFY(!c->store()->ghostChosen());
 }
 
 // Replay from the Runs window: a new run folder whose epochs repeat the recorded ones (the

@@ -192,20 +192,20 @@ void TstTeachingGui::presentationKeysDriveTheRun() {
   w->presentation()->setActive(true);
   QTest::keyClick(w.get(), Qt::Key_Space);  // Start
   QTRY_COMPARE(c->state(), S::Running);
-  QTRY_VERIFY(c->lastStep().has_value());
-  const qint64 per_epoch = c->totalSteps() / c->totalEpochs();
+  QTRY_VERIFY(c->store()->lastStep().has_value());
+  const qint64 per_epoch = c->store()->totalSteps() / c->store()->totalEpochs();
   QVERIFY(per_epoch > 2);
   QTest::keyClick(w.get(), Qt::Key_Space);  // Pause
   QTRY_COMPARE(c->state(), S::Paused);
   QTest::qWait(300);  // the step it paused after has reached the window
-  const qint64 at = c->lastStep()->step;
+  const qint64 at = c->store()->lastStep()->step;
   QTest::keyClick(w.get(), Qt::Key_Right);  // one batch
-  QTRY_COMPARE(c->lastStep()->step, at + 1);
+  QTRY_COMPARE(c->store()->lastStep()->step, at + 1);
   QTest::qWait(300);
-  QCOMPARE(c->lastStep()->step, at + 1);  // one, not more
+  QCOMPARE(c->store()->lastStep()->step, at + 1);  // one, not more
   QCOMPARE(c->state(), S::Paused);
   QTest::keyClick(w.get(), Qt::Key_Right, Qt::ShiftModifier);  // to the end of the epoch
-  QTRY_VERIFY(c->lastStep()->step % per_epoch == 0 && c->lastStep()->step > at + 1);
+  QTRY_VERIFY(c->store()->lastStep()->step % per_epoch == 0 && c->store()->lastStep()->step > at + 1);
   QTRY_COMPARE(c->state(), S::Paused);
   QTest::keyClick(w.get(), Qt::Key_Space);  // Resume
   QTRY_COMPARE(c->state(), S::Running);
@@ -227,7 +227,7 @@ void TstTeachingGui::plotsExportImagesAndData() {
   QString error;
   // Mid-run: the images and the data are written while the run trains.
   QVERIFY(w->startRun());
-  QTRY_VERIFY(w->controller()->lastStep() && w->controller()->lastStep()->step > 20);
+  QTRY_VERIFY(w->controller()->store()->lastStep() && w->controller()->store()->lastStep()->step > 20);
   w->grabWindowImage();
   QCOMPARE(w->controller()->state(), TrainingController::State::Running);
   const PlotLook before = lookOf(loss);
@@ -572,8 +572,8 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   TrainingController* c = w->controller();
   QTRY_VERIFY_WITH_TIMEOUT(c->state() == TrainingController::State::Paused, 60000);
   QTest::qWait(200);
-  QCOMPARE(c->lastStep()->epoch, qint64{100});  // overfit-sine: one step per epoch
-  QCOMPARE(c->lastStep()->step, qint64{100});
+  QCOMPARE(c->store()->lastStep()->epoch, qint64{100});  // overfit-sine: one step per epoch
+  QCOMPARE(c->store()->lastStep()->step, qint64{100});
   // Another lesson cannot replace the settings while this run is active.
   QVERIFY(!w->openLesson(QStringLiteral("seeds"), &error));
   QVERIFY2(error.contains(QStringLiteral("stop it")), qPrintable(error));
@@ -603,8 +603,8 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   QVERIFY(!events->isVisible());
   QVERIFY(!w->findChild<QWidget*>(QStringLiteral("settingsPanel"))->isEnabled());
   QTRY_VERIFY_WITH_TIMEOUT(!c->isActive(), 60000);
-  QCOMPARE(c->config().optimizer.lr, 0.05);
-  QCOMPARE(c->config().teaching.mistakes, std::vector<std::string>{"lr_x1e-6"});
+  QCOMPARE(c->store()->config().optimizer.lr, 0.05);
+  QCOMPARE(c->store()->config().teaching.mistakes, std::vector<std::string>{"lr_x1e-6"});
   QVERIFY(w->windowTitle().contains(QStringLiteral("Mine")));
   panel->close();
   QVERIFY(events->isVisible());
@@ -707,7 +707,7 @@ void TstTeachingGui::runReportAndPythonCode() {
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(400);
   w->findChild<QSlider*>(QStringLiteral("speedSlider"))->setValue(46);
   QVERIFY(w->startRun());
-  QTRY_VERIFY(w->controller()->lastStep() && w->controller()->lastStep()->step > 30);
+  QTRY_VERIFY(w->controller()->store()->lastStep() && w->controller()->store()->lastStep()->step > 30);
   QVERIFY2(writeRunReport(w->runDirectory(), out.filePath("live.html"), QString(), &error),
            qPrintable(error));
   QFile live(out.filePath("live.html"));
@@ -742,7 +742,7 @@ void TstTeachingGui::runReportAndPythonCode() {
     auto intro = [](QWidget* d) { return d->findChildren<QLabel*>().value(0)->text(); };
     w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(100000);  // still running
     QVERIFY(w->startRun());
-    QTRY_VERIFY(w->controller()->lastStep() && w->controller()->lastStep()->step > 5);
+    QTRY_VERIFY(w->controller()->store()->lastStep() && w->controller()->store()->lastStep()->step > 5);
     auto* action = w->findChild<QAction*>(QStringLiteral("actionShowPythonCode"));
     QVERIFY(action);
     action->trigger();
