@@ -19,6 +19,7 @@ namespace trainscope {
 class Model;
 struct SourceData;
 struct OptimizerFamily;
+struct OwnDataRecord;
 namespace python_script {
 struct DataFacts;
 }
@@ -47,6 +48,18 @@ struct DataSourceKind {
   /// data, which a script reads through a run's split.json.
   python_script::DataFacts (*python_facts)(const DataConfig& config) = nullptr;
   void (*python_samples)(std::ostringstream& out, const DataConfig& config) = nullptr;
+  /// export-python for the user's own data (user_data): the Python that reads the samples a
+  /// run's split.json names and converts them as `load` does (x_train, y_train, x_val, y_val);
+  /// `record` is the run's OwnDataRecord.
+  void (*python_own_samples)(std::ostringstream& out, const TrainConfig& config,
+                             const OwnDataRecord& record,
+                             const python_script::DataFacts& facts) = nullptr;
+  /// Completes the OwnDataRecord of a run on this source from its files (the CSV table's
+  /// columns); null when run.json says all. Throws Error(Data, file) as `load`.
+  void (*python_own_record)(OwnDataRecord& record, const DataConfig& config) = nullptr;
+  /// Python modules the script imports for this source beyond its usual ones: "gzip" (IDX
+  /// files), "cv2" (OpenCV's decoding), "pandas" (the CSV reader).
+  std::vector<std::string> python_modules;
 };
 
 /// Every data source, in the order help texts list them.

@@ -51,6 +51,17 @@ DataSourceKind source(const char* name, const char* key_section, const char* des
   return withFlags(std::move(row), flags);
 }
 
+/// A row of the user's own data: export-python reads its samples through a run's split.json
+/// (`own_samples`, `own_record`), importing `modules` besides its usual ones.
+DataSourceKind ownSource(DataSourceKind row, decltype(DataSourceKind::python_own_samples) own_samples,
+                         std::vector<std::string> modules,
+                         decltype(DataSourceKind::python_own_record) own_record = nullptr) {
+  row.python_own_samples = own_samples;
+  row.python_own_record = own_record;
+  row.python_modules = std::move(modules);
+  return row;
+}
+
 OptimizerKind optimizer(const char* name, const char* torch_class, const OptimizerFamily* family,
                         int (*state_buffers)(double momentum), bool adaptive) {
   OptimizerKind row;
@@ -108,22 +119,27 @@ std::vector<DataSourceKind> builtinDataSources() {
              "files",
              &loadFashionMnistSource, {kClassification, kImageData, kReadFromFiles},
              &python_script::fashionMnistFacts, &python_script::writeFashionMnistSamples),
-      source("csv", "data.csv",
-             "your CSV table (data.csv.path): one row per sample, the target column "
-             "data.csv.target; classification or regression",
-             &loadCsvSource, {kReadFromFiles, kUserData}),
-      source("npy", "data.npy",
-             "your NumPy arrays (data.npy.path: an .npz, or .npy files of x and y); any input "
-             "shape",
-             &loadNpySource, {kReadFromFiles, kUserData}),
-      source("image-folder", "data.image_folder",
-             "your images (data.image_folder.path): a folder per class, as torchvision's "
-             "ImageFolder",
-             &loadImageFolderSource, {kClassification, kImageData, kReadFromFiles, kUserData}),
-      source("idx", "data.idx",
-             "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and data.idx.y_path), plain "
-             "or .gz, any element type and class count",
-             &loadIdxSource, {kReadFromFiles, kUserData}),
+      ownSource(source("csv", "data.csv",
+                       "your CSV table (data.csv.path): one row per sample, the target column "
+                       "data.csv.target; classification or regression",
+                       &loadCsvSource, {kReadFromFiles, kUserData}),
+                &python_script::writeCsvOwnSamples, {"pandas"}, &python_script::readCsvOwnRecord),
+      ownSource(source("npy", "data.npy",
+                       "your NumPy arrays (data.npy.path: an .npz, or .npy files of x and y); any "
+                       "input shape",
+                       &loadNpySource, {kReadFromFiles, kUserData}),
+                &python_script::writeNpyOwnSamples, {}),
+      ownSource(source("image-folder", "data.image_folder",
+                       "your images (data.image_folder.path): a folder per class, as "
+                       "torchvision's ImageFolder",
+                       &loadImageFolderSource,
+                       {kClassification, kImageData, kReadFromFiles, kUserData}),
+                &python_script::writeImageFolderOwnSamples, {"cv2"}),
+      ownSource(source("idx", "data.idx",
+                       "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and data.idx.y_path), "
+                       "plain or .gz, any element type and class count",
+                       &loadIdxSource, {kReadFromFiles, kUserData}),
+                &python_script::writeIdxOwnSamples, {"gzip"}),
   };
 }
 

@@ -3,8 +3,11 @@
 // core/train/loop/trainer_loop.cpp and core/train/step/step.cpp run it.
 #include "core/train/teaching/python_script.h"
 
-#include "core/config/train_config.h"
+#include <algorithm>
+
+#include "core/config/kinds.h"
 #include "core/config/mistakes.h"
+#include "core/config/train_config.h"
 #include "core/train/teaching/python_script_parts.h"
 
 namespace trainscope {
@@ -13,7 +16,15 @@ using namespace python_script;
 
 std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source) {
   const DataFacts f = source.own_data ? ownDataFacts(*source.own_data) : dataFacts(c.data);
-  const bool torchscript = c.model.kind == "torchscript";
+  // The modules the data source's row asks for (DataSourceKind::python_modules).
+  const DataSourceKind* data_kind = findDataSource(c.data.source);
+  auto imports = [data_kind](const std::string& module) {
+    return data_kind && std::find(data_kind->python_modules.begin(),
+                                  data_kind->python_modules.end(),
+                                  module) != data_kind->python_modules.end();
+  };
+  const ModelKind* model_kind = findModelKind(c.model.kind);
+  const bool torchscript = model_kind && model_kind->architecture_from_file;  // a TorchScript file
   const Mistakes mistakes = parseMistakes(c.teaching.mistakes);
   const TrainingConfig& t = c.training;
   const std::string loss_fn = f.classification ? "F.cross_entropy" : "F.mse_loss";
@@ -38,16 +49,16 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "import argparse\n"
        "import csv\n";
   if (f.own) o << "import hashlib\n";
-  if (f.images || c.data.source == "idx") o << "import gzip\n";
+  if (f.images || imports("gzip")) o << "import gzip\n";
   if (f.own) o << "import json\n";
   o << "import math\n"
        "import os\n";
   if (!t.seed) o << "import random\n";
   o << "\n";
-  if (c.data.source == "image-folder")
+  if (imports("cv2"))
     o << "import cv2  # OpenCV (Debian: python3-opencv; pip: opencv-python), as TrainScope decodes\n";
   if (f.images || f.own) o << "import numpy as np\n";
-  if (c.data.source == "csv") o << "import pandas as pd\n";
+  if (imports("pandas")) o << "import pandas as pd\n";
   o << "import torch\n"
        "import torch.nn.functional as F\n"
        "from torch import nn\n\n"

@@ -133,16 +133,14 @@ void writeTorchScriptModule(std::ostringstream& o, const ModelConfig& m,
 }
 
 void writeOptimizer(std::ostringstream& o, const OptimizerConfig& c) {
-  if (c.name == "sgd") {
-    o << "optimizer = torch.optim.SGD(model.parameters(), lr=LR, momentum=" << py(c.momentum)
-      << ", weight_decay=" << py(c.weight_decay) << ")\n";
-  } else if (c.name == "adam" || c.name == "adamw") {
-    o << "optimizer = torch.optim." << (c.name == "adam" ? "Adam" : "AdamW")
-      << "(model.parameters(), lr=LR, betas=(" << py(c.betas[0]) << ", " << py(c.betas[1])
-      << "), weight_decay=" << py(c.weight_decay) << ")\n";
-  } else {
-    throw Error(ErrorCode::Config, "optimizer.name", "unknown optimizer.name '" + c.name + "'");
-  }
+  // The row's torch.optim class; the Adam family takes betas, SGD momentum.
+  const OptimizerKind& kind = optimizerKind(c.name);
+  o << "optimizer = torch.optim." << kind.torch_class << "(model.parameters(), lr=LR, ";
+  if (kind.adaptive)
+    o << "betas=(" << py(c.betas[0]) << ", " << py(c.betas[1]) << "), ";
+  else
+    o << "momentum=" << py(c.momentum) << ", ";
+  o << "weight_decay=" << py(c.weight_decay) << ")\n";
 }
 
 /// The scheduler's construction; "" when there is none. Stepped after validation each epoch.

@@ -57,8 +57,21 @@ DataFacts ownDataFacts(const OwnDataRecord& r);
 /// The data section of a built-in source: generation or reading (its row's python_samples),
 /// data.limit, the split.
 void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f);
-/// The data section of the user's own data: split.json's samples read and converted.
+/// The data section of the user's own data: split.json's samples read and converted (its
+/// row's python_own_samples).
 void writeOwnData(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r, const DataFacts& f);
+/// Each own-data source's reading and conversion (core/data/csv_source.cpp, image_folder.cpp,
+/// npy_source.cpp, idx_source.cpp), as DataSourceKind::python_own_samples; the CSV table's
+/// columns as python_own_record.
+void writeCsvOwnSamples(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r,
+                        const DataFacts& f);
+void writeImageFolderOwnSamples(std::ostringstream& o, const TrainConfig& c,
+                                const OwnDataRecord& r, const DataFacts& f);
+void writeNpyOwnSamples(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r,
+                        const DataFacts& f);
+void writeIdxOwnSamples(std::ostringstream& o, const TrainConfig& c, const OwnDataRecord& r,
+                        const DataFacts& f);
+void readCsvOwnRecord(OwnDataRecord& r, const DataConfig& d);
 /// Standardisation of x_train / x_val as core/data/dataset.cpp does it (and to_inputs for
 /// uint8 pixels).
 void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFacts& f, bool torchscript);
