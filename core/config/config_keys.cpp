@@ -845,6 +845,30 @@ TrainConfig read(const json& full) {
 
 namespace trainscope {
 
+SourceFields sourceFields(DataConfig& d, const std::string& key_section) {
+  SourceFields f;
+  if (key_section == "data") {
+    f.path = &d.path;
+  } else if (key_section == "data.csv") {
+    f.path = &d.csv.path;
+    f.task = &d.csv.task;
+    f.target = &d.csv.target;
+  } else if (key_section == "data.image_folder") {
+    f.path = &d.image_folder.path;
+    f.image_size = &d.image_folder.size;
+    f.channels = &d.image_folder.channels;
+  } else if (key_section == "data.npy") {
+    f.path = &d.npy.path;
+    f.labels_path = &d.npy.y_path;
+    f.task = &d.npy.task;
+  } else if (key_section == "data.idx") {
+    f.path = &d.idx.path;
+    f.labels_path = &d.idx.y_path;
+    f.task = &d.idx.task;
+  }
+  return f;
+}
+
 void validate(const TrainConfig& config) {
   using namespace config_keys;
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
@@ -863,10 +887,9 @@ void validate(const TrainConfig& config) {
                     (source.key_section != "data" ? "; this source reads " + source.key_section +
                                                         ".path"
                                                   : std::string()));
-  const std::pair<const char*, const std::optional<std::string>*> section_paths[] = {
-      {"data.csv", &d.csv.path}, {"data.image_folder", &d.image_folder.path},
-      {"data.npy", &d.npy.path}, {"data.idx", &d.idx.path}};
-  for (const auto& [section, path] : section_paths) {
+  DataConfig fields_of = d;  // sourceFields points into a DataConfig it may change
+  for (const char* section : {"data.csv", "data.image_folder", "data.npy", "data.idx"}) {
+    const std::optional<std::string>* path = sourceFields(fields_of, section).path;
     const std::string key = std::string(section) + ".path";
     if (source.key_section == section && (!*path || (*path)->empty()))
       throw Error(ErrorCode::Config, key,

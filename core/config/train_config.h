@@ -289,6 +289,22 @@ std::string defaultPresetName();
 /// the unknown preset and listing the available ones.
 TrainConfig presetConfig(const std::string& name);
 
+/// The members of `d` that a data source's own key section holds (DataSourceKind::
+/// key_section): its file or folder (data.csv.path ...; data.path for "data"), a second file
+/// of labels (data.npy.y_path, data.idx.y_path), its task (data.csv/npy/idx.task), the table's
+/// target column (data.csv.target) and the images' size and channels (data.image_folder.*).
+/// Null where the section has none. The config validation and the Data dialog use it, so
+/// neither names the sources.
+struct SourceFields {
+  std::optional<std::string>* path = nullptr;
+  std::optional<std::string>* labels_path = nullptr;
+  std::string* task = nullptr;
+  ColumnRef* target = nullptr;
+  std::vector<int64_t>* image_size = nullptr;
+  int64_t* channels = nullptr;
+};
+SourceFields sourceFields(DataConfig& d, const std::string& key_section);
+
 /// Checks every value of `config` against its key's range or choices (the same rules
 /// configFromJson applies). Throws Error(Config, key) naming the key and the value, e.g.
 /// "training.batch_size must be >= 1, got 0".

@@ -20,6 +20,7 @@
 
 #include "core/config/config_file.h"
 #include "core/config/config_json.h"
+#include "core/config/kinds.h"
 #include "core/config/live_settings.h"
 #include "core/errors.h"
 #include "gui/panels/mistake_settings.h"
@@ -236,11 +237,11 @@ namespace {
 /// for data without a file; characters other than letters, digits, '.', '_' and '-' become '_'.
 std::string dataAndModelName(const TrainConfig& c) {
   const DataConfig& d = c.data;
-  std::optional<std::string> path = d.source == "csv"            ? d.csv.path
-                                    : d.source == "npy"          ? d.npy.path
-                                    : d.source == "image-folder" ? d.image_folder.path
-                                    : d.source == "idx"          ? d.idx.path
-                                                                 : std::nullopt;
+  std::optional<std::string> path;  // the user's own file or folder (its row's section)
+  if (const DataSourceKind* kind = findDataSource(d.source); kind && kind->user_data) {
+    DataConfig fields = d;
+    if (const auto* p = sourceFields(fields, kind->key_section).path) path = *p;
+  }
   std::string stem = d.source;
   if (path && !path->empty()) {
     std::filesystem::path p(*path);

@@ -34,13 +34,62 @@
 namespace trainscope {
 namespace {
 
-/// The optional path of `source`'s file or folder in `d` (data.path for fashion-mnist).
-std::optional<std::string>* pathOf(DataConfig& d, const QString& source) {
-  if (source == QLatin1String("csv")) return &d.csv.path;
-  if (source == QLatin1String("image-folder")) return &d.image_folder.path;
-  if (source == QLatin1String("npy")) return &d.npy.path;
-  if (source == QLatin1String("idx")) return &d.idx.path;
-  if (source == QLatin1String("fashion-mnist")) return &d.path;
+/// The members `source`'s row edits in `d` (sourceFields of its key section); no path for a
+/// source that reads no files.
+SourceFields fieldsOf(DataConfig& d, const QString& source) {
+  const DataSourceKind* kind = findDataSource(source.toStdString());
+  if (!kind) return {};
+  SourceFields f = sourceFields(d, kind->key_section);
+  if (!kind->read_from_files) f.path = nullptr;
+  return f;
+}
+
+/// The dialog's words for each data source, one row per name of dataSources() (a source
+/// without a row shows its name): the combo's title, the help under it, the file dialog's
+/// filter of a source read from a file, and the label of its labels file. QT_TRANSLATE_NOOP
+/// files them under the GUI's one context (gui/tr.h); Tr::tr translates them when shown.
+struct SourceWords {
+  const char* name;
+  const char* title;
+  const char* help = nullptr;
+  const char* filter = nullptr;
+  const char* labels = nullptr;
+};
+
+constexpr SourceWords kSourceWords[] = {
+    {"sine", QT_TRANSLATE_NOOP("TrainScope", "Sine curve (built-in, regression)")},
+    {"moons", QT_TRANSLATE_NOOP("TrainScope", "Two moons (built-in, 2 classes)")},
+    {"circles", QT_TRANSLATE_NOOP("TrainScope", "Two circles (built-in, 2 classes)")},
+    {"spirals", QT_TRANSLATE_NOOP("TrainScope", "Two spirals (built-in, 2 classes)")},
+    {"sine-sequence",
+     QT_TRANSLATE_NOOP("TrainScope", "Sine sequences (built-in, regression, for recurrent models)")},
+    {"fashion-mnist", QT_TRANSLATE_NOOP("TrainScope", "Fashion-MNIST clothing images")},
+    {"csv", QT_TRANSLATE_NOOP("TrainScope", "CSV table"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "One row per sample with a header row; the target column holds the class "
+                       "names or the numbers to predict. Every other column is a feature."),
+     QT_TRANSLATE_NOOP("TrainScope", "Tables (*.csv *.tsv *.txt)")},
+    {"image-folder", QT_TRANSLATE_NOOP("TrainScope", "Image folder (one folder per class)"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "A folder with one subfolder per class holding its images (PNG, JPEG, "
+                       "BMP), or train/, val/ and test/ folders each laid out so.")},
+    {"npy", QT_TRANSLATE_NOOP("TrainScope", "NumPy arrays (.npz or .npy)"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "An .npz file with arrays x and y (and x_val, y_val, x_test, y_test), or an "
+                       ".npy file of inputs with an .npy file of targets."),
+     QT_TRANSLATE_NOOP("TrainScope", "NumPy files (*.npz *.npy)"),
+     QT_TRANSLATE_NOOP("TrainScope", "Targets file (.npy):")},
+    {"idx", QT_TRANSLATE_NOOP("TrainScope", "IDX files (MNIST format)"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "An IDX file of inputs and one of labels, as MNIST, KMNIST or EMNIST ship "
+                       "them (plain or .gz)."),
+     QT_TRANSLATE_NOOP("TrainScope", "IDX files (*-ubyte *-ubyte.gz *.idx *.gz)"),
+     QT_TRANSLATE_NOOP("TrainScope", "Labels file:")},
+};
+
+const SourceWords* wordsOf(const std::string& name) {
+  for (const SourceWords& w : kSourceWords)
+    if (name == w.name) return &w;
   return nullptr;
 }
 
@@ -55,18 +104,8 @@ QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscap
 }  // namespace
 
 QString DataDialog::sourceTitle(const std::string& name) {
-  if (name == "sine") return Tr::tr("Sine curve (built-in, regression)");
-  if (name == "moons") return Tr::tr("Two moons (built-in, 2 classes)");
-  if (name == "circles") return Tr::tr("Two circles (built-in, 2 classes)");
-  if (name == "spirals") return Tr::tr("Two spirals (built-in, 2 classes)");
-  if (name == "sine-sequence")
-    return Tr::tr("Sine sequences (built-in, regression, for recurrent models)");
-  if (name == "fashion-mnist") return Tr::tr("Fashion-MNIST clothing images");
-  if (name == "csv") return Tr::tr("CSV table");
-  if (name == "image-folder") return Tr::tr("Image folder (one folder per class)");
-  if (name == "npy") return Tr::tr("NumPy arrays (.npz or .npy)");
-  if (name == "idx") return Tr::tr("IDX files (MNIST format)");
-  return QString::fromStdString(name);
+  const SourceWords* w = wordsOf(name);
+  return w ? Tr::tr(w->title) : QString::fromStdString(name);
 }
 
 DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
@@ -171,14 +210,11 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
   source_->setCurrentIndex(std::max(0, source_->findData(QString::fromStdString(current.source))));
   const QString src = source_->currentData().toString();
   DataConfig d = current;
-  if (auto* p = pathOf(d, src); p && *p) path_->setText(QString::fromStdString(**p));
-  if (src == QLatin1String("npy") && current.npy.y_path)
-    labels_path_->setText(QString::fromStdString(*current.npy.y_path));
-  if (src == QLatin1String("idx") && current.idx.y_path)
-    labels_path_->setText(QString::fromStdString(*current.idx.y_path));
-  const std::string& task = src == QLatin1String("npy")   ? current.npy.task
-                            : src == QLatin1String("idx") ? current.idx.task
-                                                          : current.csv.task;
+  const SourceFields shown = fieldsOf(d, src);
+  if (shown.path && *shown.path) path_->setText(QString::fromStdString(**shown.path));
+  if (shown.labels_path && *shown.labels_path)
+    labels_path_->setText(QString::fromStdString(**shown.labels_path));
+  const std::string& task = shown.task ? *shown.task : current.csv.task;
   task_->setCurrentIndex(std::max(0, task_->findData(QString::fromStdString(task))));
   channels_->setCurrentIndex(current.image_folder.channels == 3 ? 1 : 0);
   if (current.image_folder.size.size() == 2) {
@@ -197,7 +233,7 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
   target_->setCurrentIndex(target_->count() - 1);
   retranslate();
   onSourceChanged();
-  if (src == QLatin1String("csv")) loadColumns();
+  loadColumns();  // a table's columns for the target chooser
 }
 
 DataConfig DataDialog::dataConfig() const {
@@ -214,24 +250,21 @@ DataConfig DataDialog::dataConfig() const {
   d.idx.y_path.reset();
   const std::string path = path_->text().trimmed().toStdString();
   const std::string labels = labels_path_->text().trimmed().toStdString();
-  if (auto* p = pathOf(d, src); p && !path.empty()) *p = path;
-  if (src == QLatin1String("npy") && !labels.empty()) d.npy.y_path = labels;
-  if (src == QLatin1String("idx") && !labels.empty()) d.idx.y_path = labels;
-  const std::string task = task_->currentData().toString().toStdString();
-  if (src == QLatin1String("csv")) {
-    d.csv.task = task;
-    d.csv.target = {};
+  const SourceFields f = fieldsOf(d, src);
+  if (f.path && !path.empty()) *f.path = path;
+  if (f.labels_path && !labels.empty()) *f.labels_path = labels;
+  if (f.task) *f.task = task_->currentData().toString().toStdString();
+  if (f.target) {
+    *f.target = {};
     const QVariant t = target_->currentData();
-    if (t.typeId() == QMetaType::QString) d.csv.target.name = t.toString().toStdString();
-    if (t.typeId() == QMetaType::LongLong) d.csv.target.index = t.toLongLong();
+    if (t.typeId() == QMetaType::QString) f.target->name = t.toString().toStdString();
+    if (t.typeId() == QMetaType::LongLong) f.target->index = t.toLongLong();
   }
-  if (src == QLatin1String("npy")) d.npy.task = task;
-  if (src == QLatin1String("idx")) d.idx.task = task;
-  if (src == QLatin1String("image-folder")) {
-    d.image_folder.channels = channels_->currentData().toInt();
-    d.image_folder.size.clear();
+  if (f.channels) *f.channels = channels_->currentData().toInt();
+  if (f.image_size) {
+    f.image_size->clear();
     if (height_->value() > 0 && width_->value() > 0)
-      d.image_folder.size = {height_->value(), width_->value()};
+      *f.image_size = {height_->value(), width_->value()};
   }
   d.stratify = stratify_->isChecked();
   d.val_fraction = val_fraction_->value();
@@ -246,21 +279,22 @@ void DataDialog::onSourceChanged() {
   else
     val_fraction_->setValue(base_.val_fraction);
   const DataSourceKind* kind = findDataSource(src.toStdString());
-  const bool files = kind && kind->read_from_files;
-  const bool pair = src == QLatin1String("npy") || src == QLatin1String("idx");
-  const bool csv = src == QLatin1String("csv"), folder = src == QLatin1String("image-folder");
+  DataConfig scratch;
+  const SourceFields f = fieldsOf(scratch, src);
+  const bool files = f.path != nullptr, pair = f.labels_path != nullptr;
+  const bool csv = f.target != nullptr, folder = f.image_size != nullptr;
   for (QWidget* w : std::initializer_list<QWidget*>{path_label_, path_, browse_})
     w->setVisible(files);
   for (QWidget* w : std::initializer_list<QWidget*>{labels_label_, labels_path_, labels_browse_})
     w->setVisible(pair);
   target_label_->setVisible(csv);
   target_->setVisible(csv);
-  task_label_->setVisible(csv || pair);
-  task_->setVisible(csv || pair);
+  task_label_->setVisible(f.task != nullptr);
+  task_->setVisible(f.task != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{channels_label_, channels_, size_label_,
                                                     height_, width_})
     w->setVisible(folder);
-  stratify_->setVisible(!kind || kind->classification || csv || pair);
+  stratify_->setVisible(!kind || kind->classification || f.task != nullptr);
   retranslate();
   inputsChanged();
 }
@@ -270,12 +304,12 @@ void DataDialog::browse(bool labels) {
   QLineEdit* edit = labels ? labels_path_ : path_;
   const QString start = edit->text().isEmpty() ? path_->text() : edit->text();
   QString chosen;
-  if (!labels && (src == QLatin1String("image-folder") || src == QLatin1String("fashion-mnist"))) {
+  const DataSourceKind* kind = findDataSource(src.toStdString());
+  if (!labels && kind && kind->image_data) {  // images are read from a folder
     chosen = QFileDialog::getExistingDirectory(this, Tr::tr("Choose the data folder"), start);
   } else {
-    const QString filter = src == QLatin1String("csv")   ? Tr::tr("Tables (*.csv *.tsv *.txt)")
-                           : src == QLatin1String("npy") ? Tr::tr("NumPy files (*.npz *.npy)")
-                                                         : Tr::tr("IDX files (*-ubyte *-ubyte.gz *.idx *.gz)");
+    const SourceWords* words = wordsOf(src.toStdString());
+    const QString filter = words && words->filter ? Tr::tr(words->filter) : Tr::tr("All files (*)");
     chosen = QFileDialog::getOpenFileName(this, Tr::tr("Choose the data file"), start,
                                           filter + QStringLiteral(";;") + Tr::tr("All files (*)"));
   }
@@ -286,7 +320,8 @@ void DataDialog::browse(bool labels) {
 }
 
 void DataDialog::loadColumns() {
-  if (source_->currentData().toString() != QLatin1String("csv")) return;
+  DataConfig scratch;
+  if (!fieldsOf(scratch, source_->currentData().toString()).target) return;  // not a table
   const std::string path = path_->text().trimmed().toStdString();
   if (path.empty()) return;
   const int gen = ++columns_generation_;
@@ -489,9 +524,10 @@ void DataDialog::retranslate() {
   if (auto* form = qobject_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0)->layout()))
     if (auto* l = qobject_cast<QLabel*>(form->labelForField(source_))) l->setText(Tr::tr("Source:"));
   const QString src = source_->currentData().toString();
-  const bool folder = src == QLatin1String("image-folder") || src == QLatin1String("fashion-mnist");
-  path_label_->setText(folder ? Tr::tr("Folder:") : Tr::tr("File:"));
-  labels_label_->setText(src == QLatin1String("idx") ? Tr::tr("Labels file:") : Tr::tr("Targets file (.npy):"));
+  const DataSourceKind* kind = findDataSource(src.toStdString());
+  const SourceWords* words = wordsOf(src.toStdString());
+  path_label_->setText(kind && kind->image_data ? Tr::tr("Folder:") : Tr::tr("File:"));
+  labels_label_->setText(words && words->labels ? Tr::tr(words->labels) : QString());
   browse_->setText(Tr::tr("Browse…"));
   labels_browse_->setText(Tr::tr("Browse…"));
   target_label_->setText(Tr::tr("Target column:"));
@@ -513,20 +549,8 @@ void DataDialog::retranslate() {
                                    "(data.val_fraction); not used where the data has its own "
                                    "validation file or folder."));
   check_->setText(Tr::tr("Check data"));
-  source_help_->setText(
-      src == QLatin1String("csv")
-          ? Tr::tr("One row per sample with a header row; the target column holds the class "
-                   "names or the numbers to predict. Every other column is a feature.")
-      : src == QLatin1String("image-folder")
-          ? Tr::tr("A folder with one subfolder per class holding its images (PNG, JPEG, BMP), "
-                   "or train/, val/ and test/ folders each laid out so.")
-      : src == QLatin1String("npy")
-          ? Tr::tr("An .npz file with arrays x and y (and x_val, y_val, x_test, y_test), or an "
-                   ".npy file of inputs with an .npy file of targets.")
-      : src == QLatin1String("idx")
-          ? Tr::tr("An IDX file of inputs and one of labels, as MNIST, KMNIST or EMNIST ship "
-                   "them (plain or .gz).")
-          : Tr::tr("Built-in data: nothing to choose."));
+  source_help_->setText(words && words->help ? Tr::tr(words->help)
+                                              : Tr::tr("Built-in data: nothing to choose."));
   if (report_->toPlainText().isEmpty())
     report_->setPlainText(Tr::tr("Choose the data, then click \"Check data\" to see what "
                                  "training will get: samples, classes, warnings."));
