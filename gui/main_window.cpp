@@ -159,9 +159,9 @@ void MainWindow::buildUi() {
   right_layout->setContentsMargins(6, 6, 6, 0);
   progress_ = new RunProgressPanel(right);
   right_layout->addWidget(progress_);
-  plot_area_ = new PlotArea(&controller_->store()->history(), right);
+  plot_area_ = new PlotArea(&controller_->store()->run(runs::kShown), right);
   loss_plot_ = plot_area_->lossPlot();
-  loss_plot_->setRun(runs::kPrevious, &controller_->store()->previousRun());
+  loss_plot_->setRun(runs::kPrevious, &controller_->store()->run(runs::kPrevious));
   grad_plot_ = plot_area_->gradPlot();
   connect(loss_plot_, &LossPlot::clearGhostRequested, this, [this] {
     controller_->clearGhost();
@@ -371,8 +371,9 @@ void MainWindow::onRunFailed(const RunFailure& failure) {
 
 void MainWindow::flush() {
   // Draws what arrived since the last flush: plots copy only new points from the history.
-  const quint64 stamp =
-      controller_->store()->history().appendCount() + controller_->store()->previousRun().appendCount();
+  quint64 stamp = 0;
+  for (const std::string& key : controller_->store()->runKeys())
+    stamp += controller_->store()->run(key).appendCount();
   if (stamp == flushed_) return;  // nothing new (also keeps the end-of-run texts)
   flushed_ = stamp;
   const auto& step = controller_->store()->lastStep();

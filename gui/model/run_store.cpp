@@ -4,7 +4,20 @@
 
 namespace trainscope {
 
-RunStore::RunStore(QObject* parent) : QObject(parent) {}
+RunStore::RunStore(QObject* parent)
+    : QObject(parent), history_(runs_[runs::kShown]), previous_(runs_[runs::kPrevious]) {}
+
+const RunHistory& RunStore::run(const std::string& key) const {
+  static const RunHistory kNone;
+  const auto it = runs_.find(key);
+  return it == runs_.end() ? kNone : it->second;
+}
+
+std::vector<std::string> RunStore::runKeys() const {
+  std::vector<std::string> keys;
+  for (const auto& [key, history] : runs_) keys.push_back(key);
+  return keys;
+}
 
 void RunStore::setConfig(const TrainConfig& config) {
   config_ = config;

@@ -7,7 +7,9 @@
 /// readers only read it and connect to it.
 #include <QObject>
 #include <QString>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/config/config_diff.h"
@@ -53,8 +55,13 @@ class RunStore : public QObject {
   const TrainConfig& liveConfig() const { return live_; }
   /// The shown run's summary (default until it ended).
   const RunSummary& summary() const { return summary_; }
-  /// Named series of the shown run (see series::k...): the live run, a resumed one or one read
-  /// back (runs::kShown).
+  /// The named series (see series::k...) of each run the store holds, by run key (runs::kShown,
+  /// runs::kPrevious): plots draw a run by its key (LivePlot::setRun). An empty history for a
+  /// key the store does not hold. The histories live as long as the store.
+  const RunHistory& run(const std::string& key) const;
+  /// The keys of the runs held, in key order.
+  std::vector<std::string> runKeys() const;
+  /// The shown run (runs::kShown): the live run, a resumed one or one read back.
   const RunHistory& history() const { return history_; }
   /// The run shown before (runs::kPrevious), kept whole when a new run starts on the same data
   /// and has epochs, or a run chosen as the ghost; empty otherwise. Plots draw its epoch losses
@@ -107,8 +114,9 @@ class RunStore : public QObject {
   TrainConfig config_;
   TrainConfig live_;
   QString run_dir_;
-  RunHistory history_;
-  RunHistory previous_;
+  std::map<std::string, RunHistory> runs_;  ///< by run key; nodes never erased
+  RunHistory& history_;                     ///< runs_[runs::kShown]
+  RunHistory& previous_;                    ///< runs_[runs::kPrevious]
   bool read_back_ = false;  ///< the shown run was read back (openRun)
   std::vector<ConfigChange> ghost_changes_;
   QString ghost_name_;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "gui/model/run_history.h"
+#include "gui/model/run_store.h"
 #include "test_main.h"
 
 // Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -27,6 +28,7 @@ class TstRunHistory : public QObject {
   void historyNamesSeriesAndSpansEveryStep();
   void swapExchangesRunsWithNewGenerations();
   void yRangeFollowsAppendsFoldsAndRollBacks();
+  void storeHoldsRunsByKey();
 };
 
 void TstRunHistory::keepsEveryPointUpToTheBudget() {
@@ -151,6 +153,18 @@ void TstRunHistory::swapExchangesRunsWithNewGenerations() {
   shown.clear();
   QVERIFY(shown.empty());
   QVERIFY(!previous.empty());
+}
+
+// The store keeps one history per run key, the shown run and the previous one from the start,
+// at fixed addresses (plots keep pointers to them); an unknown key reads as an empty run.
+void TstRunHistory::storeHoldsRunsByKey() {
+  trainscope::RunStore store;
+  namespace runs = trainscope::runs;
+  QCOMPARE(store.runKeys(), (std::vector<std::string>{runs::kShown, runs::kPrevious}));
+  QCOMPARE(&store.run(runs::kShown), &store.history());
+  QCOMPARE(&store.run(runs::kPrevious), &store.previousRun());
+  QVERIFY(store.run("trial 7").empty());
+  QCOMPARE(store.runKeys().size(), std::size_t{2});  // reading a key adds nothing
 }
 
 void TstRunHistory::yRangeFollowsAppendsFoldsAndRollBacks() {
