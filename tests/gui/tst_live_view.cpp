@@ -2,6 +2,7 @@
 // negatives, folding of repeated events, texts that stay readable at 1024x768, and a window
 // that closes fast at a high step rate. Expected values are computed from the data fed in.
 #include <QAbstractButton>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QSettings>
@@ -11,6 +12,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/config/train_config.h"
+#include "core/run/run_reader.h"
 #include "gui/app/translations.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
@@ -39,6 +42,7 @@ class TstLiveView : public QObject {
   void nonFiniteRunSpansEveryStepWithMarkers();
   void textsFitAt1024x768();
   void closingAtFullStepRateIsFast();
+  void twoSessionsRunAtOnce();
 
  private:
   QTemporaryDir dir_;
@@ -276,5 +280,45 @@ void TstLiveView::closingAtFullStepRateIsFast() {
 }
 
 TRAINSCOPE_GUI_TEST_MAIN(TstLiveView)
+// Two run sessions at once, each with its own store: neither sees the other's records, and
+// each run is the one the same settings give alone (its steps.csv equals a run trained on its
+// own afterwards, bit for bit on the CPU with one thread each).
+void TstLiveView::twoSessionsRunAtOnce() {
+  const QString root = dir_.filePath(QStringLiteral("sessions"));
+  auto config = [](int64_t seed) {
+    TrainConfig c = presetConfig("moons");
+    c.name = "moons-seed-" + std::to_string(seed);
+    c.training.epochs = 3;
+    c.training.seed = seed;
+    c.training.num_threads = 1;
+    return c;
+  };
+  TrainingController a, b;
+  QSignalSpy a_done(a.store(), &RunStore::runFinished), b_done(b.store(), &RunStore::runFinished);
+  QVERIFY(a.start(config(1), root));
+  QVERIFY(b.start(config(2), root));
+  QVERIFY(a.isActive() && b.isActive());
+  QTRY_VERIFY_WITH_TIMEOUT(a_done.count() == 1 && b_done.count() == 1, 120000);
+  const QString a_dir = a.store()->runDirectory(), b_dir = b.store()->runDirectory();
+  QVERIFY(a_dir != b_dir);
+  for (const TrainingController* c : {&a, &b}) {
+    const RunRecord run = readRun(c->store()->runDirectory().toStdString());
+    QCOMPARE(c->store()->stepCount(), qint64(run.steps.size()));
+    QVERIFY(c->store()->lastStep().has_value());
+    QCOMPARE(c->store()->lastStep()->loss, run.steps.back().loss);
+    QCOMPARE(c->store()->history().find(series::kEpochValLoss)->values().size(), run.epochs.size());
+  }
+  // Seed 1 again, alone: the same steps as the concurrent run of seed 1.
+  TrainingController alone;
+  QSignalSpy alone_done(alone.store(), &RunStore::runFinished);
+  QVERIFY(alone.start(config(1), root));
+  QTRY_VERIFY_WITH_TIMEOUT(alone_done.count() == 1, 120000);
+  const QString steps = QStringLiteral("steps.csv");
+  const QString alone_steps = QDir(alone.store()->runDirectory()).filePath(steps);
+  COMPARE_RUN_CSV(alone_steps, QDir(a_dir).filePath(steps));
+  const QString diff = testfiles::csvDifference(alone_steps, QDir(b_dir).filePath(steps));
+  QVERIFY2(!diff.isEmpty(), "seed 2 trained the same steps as seed 1");
+}
+
 }  // namespace tst_live_view_suite
 #include "tst_live_view.moc"
