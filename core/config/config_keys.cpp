@@ -845,30 +845,6 @@ TrainConfig read(const json& full) {
 
 namespace trainscope {
 
-SourceFields sourceFields(DataConfig& d, const std::string& key_section) {
-  SourceFields f;
-  if (key_section == "data") {
-    f.path = &d.path;
-  } else if (key_section == "data.csv") {
-    f.path = &d.csv.path;
-    f.task = &d.csv.task;
-    f.target = &d.csv.target;
-  } else if (key_section == "data.image_folder") {
-    f.path = &d.image_folder.path;
-    f.image_size = &d.image_folder.size;
-    f.channels = &d.image_folder.channels;
-  } else if (key_section == "data.npy") {
-    f.path = &d.npy.path;
-    f.labels_path = &d.npy.y_path;
-    f.task = &d.npy.task;
-  } else if (key_section == "data.idx") {
-    f.path = &d.idx.path;
-    f.labels_path = &d.idx.y_path;
-    f.task = &d.idx.task;
-  }
-  return f;
-}
-
 void validate(const TrainConfig& config) {
   using namespace config_keys;
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {

@@ -2,6 +2,7 @@
 // (core/kinds/builtin_kinds.cpp).
 #include "core/config/kinds.h"
 
+#include "core/config/train_config.h"
 #include "core/errors.h"
 
 namespace trainscope {
@@ -79,6 +80,31 @@ const ModelKind& modelKind(const std::string& name) {
   if (const ModelKind* k = findModelKind(name)) return *k;
   throw Error(ErrorCode::Config, "model.kind",
               "unknown model.kind '" + name + "' (known: " + knownNames(modelKinds()) + ")");
+}
+
+// sourceFields (core/config/train_config.h): the members of each data source section.
+SourceFields sourceFields(DataConfig& d, const std::string& key_section) {
+  SourceFields f;
+  if (key_section == "data") {
+    f.path = &d.path;
+  } else if (key_section == "data.csv") {
+    f.path = &d.csv.path;
+    f.task = &d.csv.task;
+    f.target = &d.csv.target;
+  } else if (key_section == "data.image_folder") {
+    f.path = &d.image_folder.path;
+    f.image_size = &d.image_folder.size;
+    f.channels = &d.image_folder.channels;
+  } else if (key_section == "data.npy") {
+    f.path = &d.npy.path;
+    f.labels_path = &d.npy.y_path;
+    f.task = &d.npy.task;
+  } else if (key_section == "data.idx") {
+    f.path = &d.idx.path;
+    f.labels_path = &d.idx.y_path;
+    f.task = &d.idx.task;
+  }
+  return f;
 }
 
 }  // namespace trainscope
