@@ -119,6 +119,10 @@ nlohmann::json readConfigFile(const std::filesystem::path& path) {
   return j;
 }
 
+bool isConfigPathKey(const std::string& name) {
+  return name == "path" || (name.size() > 5 && name.compare(name.size() - 5, 5, "_path") == 0);
+}
+
 namespace {
 
 /// Rewrites every relative path of a config file's JSON (a string under a key named "path" or
@@ -128,7 +132,7 @@ namespace {
 void resolveRelativePaths(json& j, const std::filesystem::path& folder) {
   for (auto it = j.begin(); j.is_object() && it != j.end(); ++it) {
     const std::string& key = it.key();
-    const bool path_key = key == "path" || (key.size() > 5 && key.compare(key.size() - 5, 5, "_path") == 0);
+    const bool path_key = isConfigPathKey(key);
     if (it->is_object()) {
       resolveRelativePaths(*it, folder);
     } else if (path_key && it->is_string() && !it->get<std::string>().empty()) {

@@ -32,6 +32,9 @@ void applySet(nlohmann::json& config, const std::string& assignment);
 TrainConfig configFromJson(const nlohmann::json& config);
 /// The complete JSON form of a config (round-trips through configFromJson).
 nlohmann::json configToJson(const TrainConfig& config);
+/// True for a key that names a file or folder: "path" or ending in "_path" (data.csv.path,
+/// data.npy.y_path, model.torchscript.path ...; `name` is the last part of the key).
+bool isConfigPathKey(const std::string& name);
 
 /// Reads a (possibly partial) config file and returns its JSON. Throws Error(Config, path) when
 /// the file cannot be read or is not a JSON object.

@@ -6,12 +6,15 @@
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 
+#include "core/config/config_json.h"
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/data/data_fingerprint.h"
@@ -21,6 +24,52 @@
 
 namespace trainscope {
 namespace {
+
+/// The data.* key whose file or folder `file` is (or lies in: an image of an image folder),
+/// found among the path keys of `c` (isConfigPathKey), the longest such path winning; "" when
+/// none.
+std::string dataKeyOfFile(const DataConfig& c, const std::string& file) {
+  TrainConfig whole;
+  whole.data = c;
+  const std::filesystem::path target = std::filesystem::path(file).lexically_normal();
+  std::string found;
+  std::size_t found_depth = 0;
+  std::function<void(const nlohmann::json&, const std::string&)> walk =
+      [&](const nlohmann::json& j, const std::string& prefix) {
+        for (auto it = j.begin(); j.is_object() && it != j.end(); ++it) {
+          const std::string key = prefix + "." + it.key();
+          if (it->is_object()) {
+            walk(*it, key);
+          } else if (isConfigPathKey(it.key()) && it->is_string() &&
+                     !it->get<std::string>().empty()) {
+            std::filesystem::path value =
+                std::filesystem::path(it->get<std::string>()).lexically_normal();
+            if (value.filename().empty()) value = value.parent_path();  // "flowers/"
+            // the file itself or a file below the folder
+            const auto depth =
+                static_cast<std::size_t>(std::distance(value.begin(), value.end()));
+            if (std::mismatch(value.begin(), value.end(), target.begin(), target.end()).first ==
+                    value.end() &&
+                depth > found_depth) {
+              found = key;
+              found_depth = depth;
+            }
+          }
+        }
+      };
+  walk(configToJson(whole)["data"], "data");
+  return found;
+}
+
+/// A data file's error with the config key that names the file put first ("data.npy.y_path:
+/// NumPy file ...: no such file"), unless the message names a key already.
+Error withDataKey(const Error& e, const DataConfig& c) {
+  if (e.code() != ErrorCode::Data || e.subject().empty()) return e;
+  const std::string key = dataKeyOfFile(c, e.subject());
+  const std::string message = e.what();
+  if (key.empty() || message.find(key) != std::string::npos) return e;
+  return Error(e.code(), e.subject(), key + ": " + message);
+}
 
 /// Rows `idx` of `p`, in the storage of `p` (uint8 stays uint8).
 TensorPair take(const TensorPair& p, const at::Tensor& idx) {
@@ -140,7 +189,11 @@ PreparedData loadData(const DataConfig& c) {
   PreparedData out;
   const DataSourceKind& source = dataSource(c.source);
   SourceData loaded;
-  source.load(c, loaded);
+  try {
+    source.load(c, loaded);
+  } catch (const Error& e) {
+    throw withDataKey(e, c);
+  }
   TensorPair pool = std::move(loaded.pool);
   out.test = std::move(loaded.test);
   out.classification = loaded.classification.value_or(source.classification);

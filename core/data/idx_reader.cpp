@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/errors.h"
+#include "core/io/file_read.h"
 #include "core/system/cancel.h"
 
 namespace trainscope {
@@ -65,10 +66,7 @@ int64_t readFully(GzFile& gz, const std::filesystem::path& path, uint8_t* out, i
 
 /// Reads `path`; `bytes_only`: refuse element types other than 0x08 (Fashion-MNIST's loader).
 at::Tensor readIdx(const std::filesystem::path& path, bool bytes_only) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    failIdx(path, std::filesystem::is_directory(path, ec) ? "is a folder, not an IDX file"
-                                                       : "file not found");
+  if (const auto problem = notRegularFileProblem(path)) failIdx(path, *problem);
   GzFile gz;
   gz.f = gzopen(path.c_str(), "rb");
   if (!gz.f) failIdx(path, "cannot open");

@@ -1,5 +1,6 @@
 // Data: split sizes/disjointness/determinism, limit, standardisation, batching, IDX reader.
 #include <torch/torch.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <QtTest/QtTest>
@@ -58,6 +59,7 @@ class TstData : public QObject {
   void moonsHaveTwoBalancedClasses();
   void batchesCoverEpochWithPartialLast();
   void idxReaderReadsWhatWasWritten();
+  void dataFileErrorsNameTheirKey();
   void idxReaderRejectsBadFiles_data();
   void idxReaderRejectsBadFiles();
   void fashionMnistRealData();
@@ -202,6 +204,43 @@ void TstData::idxReaderReadsWhatWasWritten() {
   QCOMPARE(t[2][1][3].item<int>(), (2 * 8 + 1 * 4 + 3) * 10);
 }
 
+// A data file that cannot be read is named with the config key that names it: which of a
+// source's files is wrong (data.idx.y_path, data.csv.val_path) is not left to guess.
+void TstData::dataFileErrorsNameTheirKey() {
+  QTemporaryDir tmp;
+  const std::string dir = tmp.path().toStdString();
+  writeIdx(dir + "/x.idx.gz", {10, 2, 2}, std::vector<uint8_t>(40, 3));
+  QCOMPARE(::mkfifo((dir + "/labels").c_str(), 0600), 0);
+  auto message = [](const DataConfig& c) -> std::string {
+    try {
+      loadData(c);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "loaded";
+  };
+  DataConfig idx;
+  idx.source = "idx";
+  idx.idx.path = dir + "/x.idx.gz";
+  idx.idx.y_path = dir + "/labels";
+  const std::string fifo = message(idx);
+  QVERIFY2(fifo.rfind("data.idx.y_path: IDX file " + dir + "/labels: it is a FIFO", 0) == 0,
+           fifo.c_str());
+
+  DataConfig csv;
+  csv.source = "csv";
+  csv.csv.path = dir + "/missing.csv";
+  const std::string missing = message(csv);
+  QVERIFY2(missing.rfind("data.csv.path: ", 0) == 0, missing.c_str());
+  std::FILE* f = std::fopen((dir + "/t.csv").c_str(), "w");
+  std::fputs("a,b\n1,0\n2,1\n3,0\n4,1\n", f);
+  std::fclose(f);
+  csv.csv.path = dir + "/t.csv";
+  csv.csv.val_path = dir + "/";  // a folder
+  const std::string folder = message(csv);
+  QVERIFY2(folder.rfind("data.csv.val_path: ", 0) == 0, folder.c_str());
+}
+
 void TstData::idxReaderRejectsBadFiles_data() {
   QTest::addColumn<QString>("kind");
   QTest::addColumn<QString>("expected");
@@ -212,7 +251,12 @@ void TstData::idxReaderRejectsBadFiles_data() {
   QTest::newRow("bad magic") << "magic"
                              << "bad magic";
   QTest::newRow("missing") << "missing"
-                           << "not found";
+                           << "no such file";
+  // The path's kind named, as every other reader of the user's files names it (file_read.h).
+  QTest::newRow("folder") << "folder"
+                          << "it is a directory, not a file";
+  QTest::newRow("fifo") << "fifo"
+                        << "it is a FIFO (named pipe), not a regular file";
   QTest::newRow("corrupt gzip") << "corrupt"
                                 << "corrupt";
   QTest::newRow("trailing bytes") << "trailing"
@@ -231,6 +275,8 @@ void TstData::idxReaderRejectsBadFiles() {
   std::string f = tmp.path().toStdString() + "/bad-idx1-ubyte.gz";
   std::vector<uint8_t> data(100, 7);
   if (kind == "truncated") writeIdx(f, {100}, data, 8 + 60);
+  if (kind == "folder") std::filesystem::create_directory(f);
+  if (kind == "fifo") QCOMPARE(::mkfifo(f.c_str(), 0600), 0);  // never opened: no hang
   if (kind == "header") writeIdx(f, {100}, data, 6);
   if (kind == "magic") {
     gzFile g = gzopen(f.c_str(), "wb");

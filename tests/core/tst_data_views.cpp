@@ -171,9 +171,10 @@ void TstDataViews::idxSourceErrorsNameTheFile() {
   e = errorOf([&] { loadData(c); });
   QVERIFY2(e.find("test-labels") != std::string::npos && e.find("60") != std::string::npos,
            e.c_str());
-  c.idx.path = dir_.path().toStdString();  // a folder
+  c.idx.path = dir_.path().toStdString();  // a folder: the key, the file and its kind named
   e = errorOf([&] { loadData(c); });
-  QVERIFY2(e.find("folder") != std::string::npos, e.c_str());
+  QVERIFY2(e.rfind("data.idx.path: IDX file " + *c.idx.path + ": it is a directory", 0) == 0,
+           e.c_str());
   TrainConfig t;
   t.data.source = "idx";
   t.data.idx.path = "x";
