@@ -332,6 +332,13 @@ QString EventText::foldKey(const Event& e) {
   return QString::fromStdString(toString(e.kind) + "/" + e.what);
 }
 
+QString EventText::forUnfinished(const RunSummary& summary) {
+  return Tr::tr("The run ended without finishing (killed or crashed: no summary.json): %1 "
+                "epoch(s) and %2 step(s) recorded.")
+      .arg(summary.epochs_completed)
+      .arg(summary.global_step);
+}
+
 QString EventText::forSummary(const RunSummary& summary, qint64 skippedSteps, Severity* severity) {
   // Wall-clock time, pauses included (the progress row shows the training time).
   QString text = Tr::tr(

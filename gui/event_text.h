@@ -27,6 +27,9 @@ class EventText {
   static QString foldKey(const Event& event);
   /// Why a run could not start or failed, naming the key or file.
   static QString forFailure(const RunFailure& failure);
+  /// The line of a run read back that ended without finishing (RunStore::endedUnfinished):
+  /// killed or crashed, the epochs and steps its files recorded; no time (none was recorded).
+  static QString forUnfinished(const RunSummary& summary);
   /// Translated stop reason ("completed", "stopped by you", ...).
   static QString stopReason(StopReason reason);
   /// Translated name of a quantity ("loss", "gradient norm").

@@ -352,8 +352,12 @@ void MainWindow::onRunFinished(const RunSummary& summary) {
   // The text first: it sets the severity (argument evaluation order is unspecified).
   const qint64 skipped = controller_->store()->skippedSteps();
   EventText::forSummary(summary, skipped, &severity);
-  events_->addLine([summary, skipped] { return EventText::forSummary(summary, skipped, nullptr); },
-                   severity);
+  if (controller_->store()->endedUnfinished())  // killed or crashed: no summary, no time
+    events_->addLine([summary] { return EventText::forUnfinished(summary); },
+                     EventText::Severity::Warning);
+  else
+    events_->addLine(
+        [summary, skipped] { return EventText::forSummary(summary, skipped, nullptr); }, severity);
   // Training time, pauses and pacing excluded (wall_seconds would count them).
   const auto& last = controller_->store()->lastStep();
   progress_->showEnded(last ? last->elapsed_seconds : summary.wall_seconds);

@@ -4233,5 +4233,9 @@ Its files are kept there until you delete them.</source>
         <source>The model&apos;s code calls print(): what it prints goes to the log (stderr), never into the CLI&apos;s --json output.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The run ended without finishing (killed or crashed: no summary.json): %1 epoch(s) and %2 step(s) recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4223,5 +4223,9 @@ Its files are kept there until you delete them.</source>
         <source>The model&apos;s code calls print(): what it prints goes to the log (stderr), never into the CLI&apos;s --json output.</source>
         <translation>模型的代码调用了 print()：它打印的内容写入日志（stderr），绝不会混入命令行的 --json 输出。</translation>
     </message>
+    <message>
+        <source>The run ended without finishing (killed or crashed: no summary.json): %1 epoch(s) and %2 step(s) recorded.</source>
+        <translation>这次运行没有正常结束（被终止或崩溃：没有 summary.json）：已记录 %1 轮、%2 步。</translation>
+    </message>
 </context>
 </TS>

@@ -115,6 +115,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   store_->last_validation_detail_.reset();
   const bool killed = !run.summary && !live;
   if (killed) run.summary = interruptedSummary(run);  // killed: it ended there
+  store_->ended_unfinished_ = killed;
   store_->summary_ = run.summary.value_or(RunSummary{});
   store_->last_diagnosis_ = store_->summary_.diagnosis;
   store_->history_.clear();
@@ -207,6 +208,7 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
 
   trainer_ = std::make_shared<Trainer>(config, options);
   store_->read_back_ = false;
+  store_->ended_unfinished_ = false;
   queue_ = std::make_shared<RecordQueue>();
   got_summary_ = false;
   got_failure_ = false;

@@ -48,6 +48,10 @@ class RunStore : public QObject {
   qint64 totalSteps() const { return total_steps_; }
   /// True while the shown run is one read back from its folder, not trained here.
   bool isReadBack() const { return read_back_; }
+  /// True when the shown run was read back without summary.json and no process writes it
+  /// (killed or crashed; the runs table's "crashed"): its summary() is what its files recorded
+  /// (interruptedSummary, core/run/run_reader.h), without a wall-clock time.
+  bool endedUnfinished() const { return ended_unfinished_; }
   /// The shown run's config as it was started.
   const TrainConfig& config() const { return config_; }
   /// That config with the live changes its events reported since (feedLiveChange: learning
@@ -118,6 +122,7 @@ class RunStore : public QObject {
   RunHistory& history_;                     ///< runs_[runs::kShown]
   RunHistory& previous_;                    ///< runs_[runs::kPrevious]
   bool read_back_ = false;  ///< the shown run was read back (openRun)
+  bool ended_unfinished_ = false;  ///< read back killed or crashed (endedUnfinished)
   std::vector<ConfigChange> ghost_changes_;
   QString ghost_name_;
   bool ghost_chosen_ = false;  ///< previous_ holds a run chosen with setGhostRun

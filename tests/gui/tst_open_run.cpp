@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +17,7 @@
 #include "gui/app/app_options.h"
 #include "gui/engine/training_controller.h"
 #include "gui/main_window.h"
+#include "gui/panels/events_panel.h"
 #include "gui/model/run_history.h"
 #include "run_files.h"
 #include "test_main.h"
@@ -35,6 +37,7 @@ class TstOpenRun : public QObject {
   void initTestCase();
   void showsTheRunAsItsFilesHoldIt();
   void whatIsNotARunChangesNothing();
+  void aKilledRunEndsWithoutFinishing();
   void notWhileARunIsActive();
   void emptyArgumentsAreRefused();
 
@@ -146,6 +149,42 @@ void TstOpenRun::showsTheRunAsItsFilesHoldIt() {
   QCOMPARE(previous_val->values().size(), size_t(metrics->rows.size()));
   for (int i = 0; i < metrics->rows.size(); ++i)
     QCOMPARE(previous_val->values().points()[i].y, metrics->number(i, QStringLiteral("val_loss")));
+}
+
+// A run without summary.json that no process writes (killed, crashed) is shown as the runs
+// table and `follow` call it: ended without finishing, with the epochs and steps its files
+// hold, and no made-up time; a finished run keeps its "Run finished" line.
+void TstOpenRun::aKilledRunEndsWithoutFinishing() {
+  auto trainer = makeWindow();
+  const QString run = trainRun(*trainer, 2);
+  QVERIFY(!run.isEmpty());
+  trainer.reset();
+  const auto steps = testfiles::readCsv(QDir(run).filePath(QStringLiteral("steps.csv")));
+  QVERIFY(steps);
+
+  auto finished_window = makeWindow();
+  QString error;
+  QVERIFY2(finished_window->openRun(run, &error), qPrintable(error));
+  QVERIFY(!finished_window->controller()->store()->endedUnfinished());
+  auto* finished_events = finished_window->findChild<trainscope::EventsPanel*>();
+  QVERIFY(finished_events->lineText(finished_events->lineCount() - 1)
+              .startsWith(QStringLiteral("Run finished (completed)")));
+  finished_window.reset();
+
+  QVERIFY(QFile::remove(QDir(run).filePath(QStringLiteral("summary.json"))));  // as if killed
+  auto w = makeWindow();
+  QVERIFY2(w->openRun(run, &error), qPrintable(error));
+  QVERIFY(w->controller()->store()->endedUnfinished());
+  QVERIFY(!w->controller()->isFollowing());
+  auto* events = w->findChild<trainscope::EventsPanel*>();
+  const QString last = events->lineText(events->lineCount() - 1);
+  const QString expected =
+      QStringLiteral("The run ended without finishing (killed or crashed: no summary.json): 2 "
+                     "epoch(s) and %1 step(s) recorded.")
+          .arg(steps->rows.size());
+  QVERIFY2(last.endsWith(expected), qPrintable(last));
+  QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("stopped without finishing")),
+           qPrintable(w->statusBar()->currentMessage()));
 }
 
 void TstOpenRun::whatIsNotARunChangesNothing() {
