@@ -107,4 +107,26 @@ SourceFields sourceFields(DataConfig& d, const std::string& key_section) {
   return f;
 }
 
+// layerSizes, setLayerSizes (core/config/train_config.h): each model section's layer sizes.
+std::optional<std::vector<int64_t>> layerSizes(const ModelConfig& m,
+                                               const std::string& key_section) {
+  if (key_section == "model") return m.hidden;
+  if (key_section == "model.cnn") return m.cnn.channels;
+  if (key_section == "model.rnn")
+    return std::vector<int64_t>(static_cast<std::size_t>(m.rnn.num_layers), m.rnn.hidden_size);
+  return std::nullopt;
+}
+
+void setLayerSizes(ModelConfig& m, const std::string& key_section,
+                   const std::vector<int64_t>& sizes) {
+  if (key_section == "model") {
+    m.hidden = sizes;
+  } else if (key_section == "model.cnn") {
+    m.cnn.channels = sizes;
+  } else if (key_section == "model.rnn" && !sizes.empty()) {
+    m.rnn.hidden_size = sizes.front();
+    m.rnn.num_layers = static_cast<int64_t>(sizes.size());
+  }
+}
+
 }  // namespace trainscope

@@ -305,6 +305,16 @@ struct SourceFields {
 };
 SourceFields sourceFields(DataConfig& d, const std::string& key_section);
 
+/// The layer sizes of a model kind's section (ModelKind::key_section): model.hidden ("model"),
+/// model.cnn.channels ("model.cnn"), one model.rnn.hidden_size per stacked layer
+/// (model.rnn.num_layers of them, "model.rnn"); nullopt for a section whose file fixes the
+/// architecture (model.torchscript). The dashboard's layer sizes field edits them.
+std::optional<std::vector<int64_t>> layerSizes(const ModelConfig& m, const std::string& key_section);
+/// Sets them; recurrent layers share one size, the first (num_layers = the count; nothing
+/// changes for an empty list). No effect for a section without sizes.
+void setLayerSizes(ModelConfig& m, const std::string& key_section,
+                   const std::vector<int64_t>& sizes);
+
 /// Checks every value of `config` against its key's range or choices (the same rules
 /// configFromJson applies). Throws Error(Config, key) naming the key and the value, e.g.
 /// "training.batch_size must be >= 1, got 0".

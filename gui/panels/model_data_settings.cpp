@@ -18,6 +18,51 @@
 #include "gui/widgets/scientific_spin_box.h"
 
 namespace trainscope {
+namespace {
+
+/// The layer sizes field's words for each model kind (one row per name of modelKinds(); a kind
+/// without a row gets the MLP's): its label and its tool tip. QT_TRANSLATE_NOOP files them
+/// under the GUI's one context (gui/tr.h); Tr::tr translates them when shown.
+struct KindWords {
+  const char* name;
+  const char* label;
+  const char* tip;
+};
+
+constexpr KindWords kKindWords[] = {
+    {"mlp", QT_TRANSLATE_NOOP("TrainScope", "Hidden layers:"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, and "
+                       "overfit more.")},
+    {"cnn", QT_TRANSLATE_NOOP("TrainScope", "Conv channels:"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "Output channels of each convolution block (model.cnn.channels), e.g. 32, "
+                       "64: one block per number. More channels see more patterns, and cost more "
+                       "time.")},
+    {"rnn", QT_TRANSLATE_NOOP("TrainScope", "Recurrent layers:"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "Hidden size of each stacked recurrent layer (model.rnn.hidden_size and "
+                       "num_layers), e.g. 64, 64: two layers of 64. The layers share one size, "
+                       "the first number.")},
+    {"torchscript", QT_TRANSLATE_NOOP("TrainScope", "Hidden layers:"),
+     QT_TRANSLATE_NOOP("TrainScope",
+                       "The TorchScript file fixes the layers: change them in Python and script "
+                       "the model again.")},
+};
+
+const KindWords& wordsOf(const std::string& kind) {
+  for (const KindWords& w : kKindWords)
+    if (kind == w.name) return w;
+  return kKindWords[0];
+}
+
+/// The kind's section (ModelKind::key_section), "model" for an unknown kind.
+std::string sectionOf(const std::string& kind) {
+  const ModelKind* row = findModelKind(kind);
+  return row ? row->key_section : "model";
+}
+
+}  // namespace
 
 ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("modelDataSettings"));
@@ -192,15 +237,10 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   optimizer_->setCurrentIndex(
       std::max(0, optimizer_->findData(QString::fromStdString(c.optimizer.name))));
   kind_ = c.model.kind;
-  if (kind_ == "cnn")
-    last_hidden_ = c.model.cnn.channels;
-  else if (kind_ == "rnn")
-    last_hidden_.assign(static_cast<std::size_t>(c.model.rnn.num_layers), c.model.rnn.hidden_size);
-  else if (kind_ == "torchscript")
-    last_hidden_.clear();  // the file fixes the architecture
-  else
-    last_hidden_ = c.model.hidden;
-  hidden_->setEnabled(kind_ != "torchscript" && optimizer_->isEnabled());
+  const auto sizes_of_kind = layerSizes(c.model, sectionOf(kind_));
+  has_sizes_ = sizes_of_kind.has_value();  // none: the file fixes the architecture
+  last_hidden_ = sizes_of_kind.value_or(std::vector<int64_t>{});
+  hidden_->setEnabled(has_sizes_ && optimizer_->isEnabled());
   QStringList sizes;
   for (int64_t s : last_hidden_) sizes << QString::number(s);
   hidden_->setText(sizes.join(QStringLiteral(", ")));
@@ -228,18 +268,8 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
 void ModelDataSettings::apply(TrainConfig& c) const {
   c.optimizer.name = optimizer_->currentData().toString().toStdString();
   bool ok = false;
-  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok) {
-    if (kind_ == "cnn") {
-      c.model.cnn.channels = sizes;
-    } else if (kind_ == "rnn") {
-      if (!sizes.empty()) {  // stacked layers share one size: the first number's
-        c.model.rnn.hidden_size = sizes.front();
-        c.model.rnn.num_layers = static_cast<int64_t>(sizes.size());
-      }
-    } else if (kind_ != "torchscript") {
-      c.model.hidden = sizes;
-    }
-  }
+  if (const std::vector<int64_t> sizes = hiddenSizes(&ok); ok)
+    setLayerSizes(c.model, sectionOf(kind_), sizes);
   c.model.dropout = dropout_->value();
   c.optimizer.weight_decay = weight_decay_->value();
   if (images_) {
@@ -266,7 +296,7 @@ void ModelDataSettings::setEditable(bool editable) {
        std::initializer_list<QWidget*>{optimizer_, hidden_, dropout_, weight_decay_, samples_,
                                        val_fraction_, device_, threads_, grad_accum_})
     w->setEnabled(editable);
-  hidden_->setEnabled(editable && kind_ != "torchscript");
+  hidden_->setEnabled(editable && has_sizes_);
 }
 
 void ModelDataSettings::retranslate() {
@@ -275,9 +305,7 @@ void ModelDataSettings::retranslate() {
       Tr::tr("Optimizer, layer sizes, dropout, weight decay, data size, "
              "validation share, device and threads."));
   const QString texts[] = {Tr::tr("Optimizer:"),
-                           kind_ == "cnn"   ? Tr::tr("Conv channels:")
-                           : kind_ == "rnn" ? Tr::tr("Recurrent layers:")
-                                            : Tr::tr("Hidden layers:"),
+                           Tr::tr(wordsOf(kind_).label),
                            Tr::tr("Dropout:"),
                            Tr::tr("Weight decay:"),
                            images_ ? Tr::tr("Samples used:") : Tr::tr("Samples:"),
@@ -288,22 +316,9 @@ void ModelDataSettings::retranslate() {
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString next_run = Tr::tr("Applies when the next run starts.");
   optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
-  const QString sizes_tip =
-      kind_ == "cnn"
-          ? Tr::tr("Output channels of each convolution block (model.cnn.channels), e.g. 32, 64: "
-                   "one block per number. More channels see more patterns, and cost more time.")
-      : kind_ == "rnn"
-          ? Tr::tr("Hidden size of each stacked recurrent layer (model.rnn.hidden_size and "
-                   "num_layers), e.g. 64, 64: two layers of 64. The layers share one size, the "
-                   "first number.")
-      : kind_ == "torchscript"
-          ? Tr::tr("The TorchScript file fixes the layers: change them in Python and script the "
-                   "model again.")
-          : Tr::tr("Widths of the hidden layers, e.g. 64, 64. Bigger layers fit more, and "
-                   "overfit more.");
+  const QString sizes_tip = Tr::tr(wordsOf(kind_).tip);
   hidden_->setToolTip(sizes_tip + QLatin1Char('\n') + next_run);
-  hidden_->setPlaceholderText(kind_ == "torchscript" ? Tr::tr("set by the TorchScript file")
-                                                     : QString());
+  hidden_->setPlaceholderText(has_sizes_ ? QString() : Tr::tr("set by the TorchScript file"));
   dropout_->setToolTip(Tr::tr("Probability of zeroing each hidden unit during training "
                               "(torch.nn.Dropout). Shrinks the gap between training and "
                               "validation loss.") +

@@ -73,6 +73,7 @@ class ModelDataSettings : public QWidget {
   /// model.kind of the config shown: the sizes field edits model.hidden (mlp),
   /// model.cnn.channels (cnn), model.rnn.hidden_size x num_layers (rnn); none for torchscript.
   std::string kind_ = "mlp";
+  bool has_sizes_ = true;  ///< the kind has layer sizes (layerSizes); false: fixed by its file
 };
 
 }  // namespace trainscope

@@ -282,20 +282,27 @@ void TstLiveView::closingAtFullStepRateIsFast() {
 TRAINSCOPE_GUI_TEST_MAIN(TstLiveView)
 // Two run sessions at once, each with its own store: neither sees the other's records, and
 // each run is the one the same settings give alone (its steps.csv equals a run trained on its
-// own afterwards, bit for bit on the CPU with one thread each).
+// own, bit for bit on the CPU with one thread each). Sessions in one process share libtorch's
+// global CPU generator, which seeds the initial weights and draws dropout: the second starts
+// once the first has taken its first step (its weights made), and the model has no dropout.
+// (A sweep's trials run in processes of their own.) The first is paced so that it is still
+// training when the second starts; pacing changes no number of a run.
 void TstLiveView::twoSessionsRunAtOnce() {
   const QString root = dir_.filePath(QStringLiteral("sessions"));
   auto config = [](int64_t seed) {
     TrainConfig c = presetConfig("moons");
     c.name = "moons-seed-" + std::to_string(seed);
-    c.training.epochs = 3;
+    c.training.epochs = 4;
     c.training.seed = seed;
     c.training.num_threads = 1;
+    c.model.dropout = 0;
     return c;
   };
   TrainingController a, b;
   QSignalSpy a_done(a.store(), &RunStore::runFinished), b_done(b.store(), &RunStore::runFinished);
+  a.setPace(100);  // 100 steps of 4 x 25 take a second
   QVERIFY(a.start(config(1), root));
+  QTRY_VERIFY_WITH_TIMEOUT(a.store()->stepCount() > 0, 30000);
   QVERIFY(b.start(config(2), root));
   QVERIFY(a.isActive() && b.isActive());
   QTRY_VERIFY_WITH_TIMEOUT(a_done.count() == 1 && b_done.count() == 1, 120000);
