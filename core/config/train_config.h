@@ -309,7 +309,8 @@ SourceFields sourceFields(DataConfig& d, const std::string& key_section);
 /// model.cnn.channels ("model.cnn"), one model.rnn.hidden_size per stacked layer
 /// (model.rnn.num_layers of them, "model.rnn"); nullopt for a section whose file fixes the
 /// architecture (model.torchscript). The dashboard's layer sizes field edits them.
-std::optional<std::vector<int64_t>> layerSizes(const ModelConfig& m, const std::string& key_section);
+std::optional<std::vector<int64_t>> layerSizes(const ModelConfig& m,
+                                               const std::string& key_section);
 /// Sets them; recurrent layers share one size, the first (num_layers = the count; nothing
 /// changes for an empty list). No effect for a section without sizes.
 void setLayerSizes(ModelConfig& m, const std::string& key_section,

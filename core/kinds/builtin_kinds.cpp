@@ -53,7 +53,8 @@ DataSourceKind source(const char* name, const char* key_section, const char* des
 
 /// A row of the user's own data: export-python reads its samples through a run's split.json
 /// (`own_samples`, `own_record`), importing `modules` besides its usual ones.
-DataSourceKind ownSource(DataSourceKind row, decltype(DataSourceKind::python_own_samples) own_samples,
+DataSourceKind ownSource(DataSourceKind row,
+                         decltype(DataSourceKind::python_own_samples) own_samples,
                          std::vector<std::string> modules,
                          decltype(DataSourceKind::python_own_record) own_record = nullptr) {
   row.python_own_samples = own_samples;
@@ -136,8 +137,8 @@ std::vector<DataSourceKind> builtinDataSources() {
                        {kClassification, kImageData, kReadFromFiles, kUserData}),
                 &python_script::writeImageFolderOwnSamples, {"cv2"}),
       ownSource(source("idx", "data.idx",
-                       "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and data.idx.y_path), "
-                       "plain or .gz, any element type and class count",
+                       "any IDX pair (MNIST, KMNIST, EMNIST ...; data.idx.path and "
+                       "data.idx.y_path), plain or .gz, any element type and class count",
                        &loadIdxSource, {kReadFromFiles, kUserData}),
                 &python_script::writeIdxOwnSamples, {"gzip"}),
   };
