@@ -4237,5 +4237,9 @@ Its files are kept there until you delete them.</source>
         <source>The run ended without finishing (killed or crashed: no summary.json): %1 epoch(s) and %2 step(s) recorded.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>T-shirt-top</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4227,5 +4227,9 @@ Its files are kept there until you delete them.</source>
         <source>The run ended without finishing (killed or crashed: no summary.json): %1 epoch(s) and %2 step(s) recorded.</source>
         <translation>这次运行没有正常结束（被终止或崩溃：没有 summary.json）：已记录 %1 轮、%2 步。</translation>
     </message>
+    <message>
+        <source>T-shirt-top</source>
+        <translation>T恤/上衣</translation>
+    </message>
 </context>
 </TS>

@@ -34,7 +34,10 @@ const QColor kRightColor(44, 160, 44);
     QT_TRANSLATE_NOOP("TrainScope", "Pullover"),    QT_TRANSLATE_NOOP("TrainScope", "Dress"),
     QT_TRANSLATE_NOOP("TrainScope", "Coat"),        QT_TRANSLATE_NOOP("TrainScope", "Sandal"),
     QT_TRANSLATE_NOOP("TrainScope", "Shirt"),       QT_TRANSLATE_NOOP("TrainScope", "Sneaker"),
-    QT_TRANSLATE_NOOP("TrainScope", "Bag"),         QT_TRANSLATE_NOOP("TrainScope", "Ankle boot")};
+    QT_TRANSLATE_NOOP("TrainScope", "Bag"),         QT_TRANSLATE_NOOP("TrainScope", "Ankle boot"),
+    // The fashion-png example's folder for T-shirt/top (scripts/make-example-data: a folder
+    // name holds no '/').
+    QT_TRANSLATE_NOOP("TrainScope", "T-shirt-top")};
 
 QVector<QCPGraphData> pointsOf(const std::vector<double>& x, const std::vector<double>& y,
                                const std::vector<int>* labels = nullptr, int label = 0) {
