@@ -19,6 +19,12 @@ std::vector<std::string> RunStore::runKeys() const {
   return keys;
 }
 
+quint64 RunStore::appendCount() const {
+  quint64 count = 0;
+  for (const auto& [key, history] : runs_) count += history.appendCount();
+  return count;
+}
+
 void RunStore::setConfig(const TrainConfig& config) {
   config_ = config;
   live_ = config;

@@ -65,6 +65,9 @@ class RunStore : public QObject {
   const RunHistory& run(const std::string& key) const;
   /// The keys of the runs held, in key order.
   std::vector<std::string> runKeys() const;
+  /// The points appended to all runs held so far (RunHistory::appendCount summed): a redraw
+  /// with nothing new can be skipped.
+  quint64 appendCount() const;
   /// The shown run (runs::kShown): the live run, a resumed one or one read back.
   const RunHistory& history() const { return history_; }
   /// The run shown before (runs::kPrevious), kept whole when a new run starts on the same data

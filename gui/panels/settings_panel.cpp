@@ -354,6 +354,16 @@ void SettingsPanel::setEditable(bool editable) {
   clip_max_norm_->setEnabled(clip_enabled_->isChecked());
 }
 
+void SettingsPanel::refuseLiveSetting(const QString& key, const QString& error,
+                                      const TrainConfig& live) {
+  if (!key.startsWith(QLatin1String("training.clip."))) {  // the only value the engine refuses
+    emit valueRejected(error);
+    return;
+  }
+  emit valueRejected(Tr::tr("Clipping was not changed: %1").arg(error));
+  showClipping(live.training.clip.enabled, live.training.clip.max_norm);
+}
+
 void SettingsPanel::showClipping(bool enabled, double maxNorm) {
   const QSignalBlocker block_box(clip_enabled_), block_norm(clip_max_norm_);
   clip_enabled_->setChecked(enabled);

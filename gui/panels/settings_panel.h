@@ -61,6 +61,10 @@ class SettingsPanel : public QGroupBox {
   /// Shows a clipping setting changed elsewhere (the engine, a roll-back) without emitting
   /// liveSettingEdited.
   void showClipping(bool enabled, double maxNorm);
+  /// A live edit of `key` the run refused (RunCommands::setLiveSetting's `error`, English):
+  /// says so through valueRejected and shows the values in force again (`live`,
+  /// RunStore::liveConfig) without emitting liveSettingEdited.
+  void refuseLiveSetting(const QString& key, const QString& error, const TrainConfig& live);
   /// Shows a non-finite policy changed elsewhere without emitting liveSettingEdited.
   void showNonFinitePolicy(const QString& policy);
   /// Sets the learning rate spin box to `lr`, as if typed: liveSettingEdited follows when the

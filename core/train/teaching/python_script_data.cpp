@@ -82,48 +82,59 @@ void writeSineSamples(std::ostringstream& o, const DataConfig& d) {
        "y = torch.sin(x) + torch.randn(" << n << ", 1, generator=g) * " << noise << "\n";
 }
 
+namespace {
+
+/// The plane sources' generator and class sizes: `first` = n_samples // 2 samples of class 0,
+/// `second` the rest of class 1 (the names the script goes on with).
+void writeTwoClassSplit(std::ostringstream& o, const DataConfig& d, const char* first,
+                        const char* second) {
+  const std::string n = std::to_string(d.n_samples);
+  o << "g = data_generator(0)\n"
+    << first << " = " << n << " // 2\n"
+    << second << " = " << n << " - " << first << "\n";
+}
+
+/// The plane sources' Gaussian noise (data.noise) on x and labels: `first` zeros, then
+/// `second` ones.
+void writeNoiseAndLabels(std::ostringstream& o, const DataConfig& d, const char* first,
+                         const char* second) {
+  o << "x = x + torch.randn(x.shape, generator=g) * " << py(d.noise) << "\n"
+    << "y = torch.cat([torch.zeros(" << first << ", dtype=torch.long), torch.ones(" << second
+    << ", dtype=torch.long)])\n";
+}
+
+}  // namespace
+
 void writeMoonsSamples(std::ostringstream& o, const DataConfig& d) {
-  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
-  o << "# data.source \"moons\": sklearn.datasets.make_moons' construction\n"
-       "g = data_generator(0)\n"
-       "n_out = " << n << " // 2\n"
-       "n_in = " << n << " - n_out\n"
-       "t_out = torch.linspace(0, math.pi, n_out)\n"
+  o << "# data.source \"moons\": sklearn.datasets.make_moons' construction\n";
+  writeTwoClassSplit(o, d, "n_out", "n_in");
+  o << "t_out = torch.linspace(0, math.pi, n_out)\n"
        "t_in = torch.linspace(0, math.pi, n_in)\n"
        "outer = torch.stack([torch.cos(t_out), torch.sin(t_out)], 1)          # class 0\n"
        "inner = torch.stack([1 - torch.cos(t_in), 1 - torch.sin(t_in) - 0.5], 1)  # class 1\n"
-       "x = torch.cat([outer, inner])\n"
-       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-       "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
+       "x = torch.cat([outer, inner])\n";
+  writeNoiseAndLabels(o, d, "n_out", "n_in");
 }
 
 void writeCirclesSamples(std::ostringstream& o, const DataConfig& d) {
-  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
   o << "# data.source \"circles\": sklearn.datasets.make_circles' construction (factor 0.5)\n"
        "def ring(n, radius):\n"
        "    t = torch.arange(n, dtype=torch.float32) * (2 * math.pi / n)\n"
-       "    return torch.stack([torch.cos(t), torch.sin(t)], 1) * radius\n\n\n"
-       "g = data_generator(0)\n"
-       "n_out = " << n << " // 2\n"
-       "n_in = " << n << " - n_out\n"
-       "x = torch.cat([ring(n_out, 1.0), ring(n_in, 0.5)])\n"
-       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-       "y = torch.cat([torch.zeros(n_out, dtype=torch.long), torch.ones(n_in, dtype=torch.long)])\n";
+       "    return torch.stack([torch.cos(t), torch.sin(t)], 1) * radius\n\n\n";
+  writeTwoClassSplit(o, d, "n_out", "n_in");
+  o << "x = torch.cat([ring(n_out, 1.0), ring(n_in, 0.5)])\n";
+  writeNoiseAndLabels(o, d, "n_out", "n_in");
 }
 
 void writeSpiralsSamples(std::ostringstream& o, const DataConfig& d) {
-  const std::string n = std::to_string(d.n_samples), noise = py(d.noise);
   o << "# data.source \"spirals\": two interleaved spirals\n"
        "def arm(n, k):\n"
        "    t = torch.linspace(0.1, 1.0, n)\n"
        "    a = t * (3 * math.pi) + k * math.pi\n"
-       "    return torch.stack([t * torch.cos(a), t * torch.sin(a)], 1)\n\n\n"
-       "g = data_generator(0)\n"
-       "n0 = " << n << " // 2\n"
-       "n1 = " << n << " - n0\n"
-       "x = torch.cat([arm(n0, 0), arm(n1, 1)])\n"
-       "x = x + torch.randn(x.shape, generator=g) * " << noise << "\n"
-       "y = torch.cat([torch.zeros(n0, dtype=torch.long), torch.ones(n1, dtype=torch.long)])\n";
+       "    return torch.stack([t * torch.cos(a), t * torch.sin(a)], 1)\n\n\n";
+  writeTwoClassSplit(o, d, "n0", "n1");
+  o << "x = torch.cat([arm(n0, 0), arm(n1, 1)])\n";
+  writeNoiseAndLabels(o, d, "n0", "n1");
 }
 
 void writeSineSequenceSamples(std::ostringstream& o, const DataConfig& d) {
