@@ -129,14 +129,8 @@ void MainWindow::buildUi() {
   connect(settings_, &SettingsPanel::liveSettingEdited, this,
           [this](const QString& key, const QVariant& value) {
             QString error;
-            if (controller_->setLiveSetting(key, value, &error) || error.isEmpty()) return;
-            if (!key.startsWith(QLatin1String("training.clip."))) {
-              emit settings_->valueRejected(error);
-              return;
-            }
-            emit settings_->valueRejected(Tr::tr("Clipping was not changed: %1").arg(error));
-            const ClipConfig& clip = controller_->store()->liveConfig().training.clip;
-            settings_->showClipping(clip.enabled, clip.max_norm);
+            if (!controller_->setLiveSetting(key, value, &error) && !error.isEmpty())
+              settings_->refuseLiveSetting(key, error, controller_->store()->liveConfig());
           });
   for (QWidget* w : {static_cast<QWidget*>(settings_), static_cast<QWidget*>(checkpoint_),
                      static_cast<QWidget*>(repro), static_cast<QWidget*>(device_panel_),
@@ -233,36 +227,12 @@ bool MainWindow::loadCheckpoint(const QString& path, QString* error) {
   return checkpoint_->load(path, /*ask=*/false, error);
 }
 
-bool MainWindow::openRun(const QString& dir, QString* error) {
-  events_->setPastRun(true);  // its events arrive now, but did not happen now
-  const bool opened = controller_->openRun(dir, error);
-  events_->setPastRun(false);
-  if (!opened) return false;
-  const QString folder = QFileInfo(controller_->store()->runDirectory()).fileName();
-  settings_->setConfig(controller_->store()->config(), folder + QStringLiteral("/config.json"));
-  setWindowTitle(Tr::tr("TrainScope – %1").arg(folder));
-  return true;
-}
-
-void MainWindow::onOpenRun() {
-  QString error;
-  const QString dir = askPastRunFolder(this, runs_root_);
-  if (!dir.isEmpty() && !openRun(dir, &error)) tellPastRunRefused(this, error);
-}
-
 void MainWindow::setFullSpeed() {
   full_speed_ = true;
   controls_->setPace(0, /*remember=*/false);
 }
 
 TrainConfig MainWindow::currentConfig() const { return settings_->config(); }
-
-void MainWindow::onChooseRunsRoot() {
-  const QString dir = chooseRunsRoot(this, runs_root_);
-  if (dir.isEmpty()) return;
-  runs_root_ = dir;
-  statusBar()->showMessage(Tr::tr("New runs are saved under %1").arg(dir), 5000);
-}
 
 // ---- run control: the controller owns the run; the window starts it with the settings ----
 
@@ -375,9 +345,7 @@ void MainWindow::onRunFailed(const RunFailure& failure) {
 
 void MainWindow::flush() {
   // Draws what arrived since the last flush: plots copy only new points from the history.
-  quint64 stamp = 0;
-  for (const std::string& key : controller_->store()->runKeys())
-    stamp += controller_->store()->run(key).appendCount();
+  const quint64 stamp = controller_->store()->appendCount();
   if (stamp == flushed_) return;  // nothing new (also keeps the end-of-run texts)
   flushed_ = stamp;
   const auto& step = controller_->store()->lastStep();

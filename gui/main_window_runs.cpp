@@ -1,11 +1,12 @@
-// MainWindow and the Runs window (File > Runs...): the window shows runs; the main window
-// opens, continues or reruns the one chosen.
+// MainWindow and run folders: the Runs window (File > Runs...) shows runs and the main window
+// opens, continues or reruns the one chosen; a past run shown from its folder; the runs root.
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QStatusBar>
 
 #include "gui/main_window.h"
 #include "gui/engine/training_controller.h"
+#include "gui/panels/events_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
@@ -103,6 +104,30 @@ void MainWindow::onFollowStatus(FollowState state, double idleSeconds) {
       break;
   }
   statusBar()->showMessage(text);
+}
+
+bool MainWindow::openRun(const QString& dir, QString* error) {
+  events_->setPastRun(true);  // its events arrive now, but did not happen now
+  const bool opened = controller_->openRun(dir, error);
+  events_->setPastRun(false);
+  if (!opened) return false;
+  const QString folder = QFileInfo(controller_->store()->runDirectory()).fileName();
+  settings_->setConfig(controller_->store()->config(), folder + QStringLiteral("/config.json"));
+  setWindowTitle(Tr::tr("TrainScope – %1").arg(folder));
+  return true;
+}
+
+void MainWindow::onOpenRun() {
+  QString error;
+  const QString dir = askPastRunFolder(this, runs_root_);
+  if (!dir.isEmpty() && !openRun(dir, &error)) tellPastRunRefused(this, error);
+}
+
+void MainWindow::onChooseRunsRoot() {
+  const QString dir = chooseRunsRoot(this, runs_root_);
+  if (dir.isEmpty()) return;
+  runs_root_ = dir;
+  statusBar()->showMessage(Tr::tr("New runs are saved under %1").arg(dir), 5000);
 }
 
 }  // namespace trainscope
