@@ -43,7 +43,7 @@
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/teaching/mistakes.h"
 #include "core/train/loop/trainer_impl.h"
-#include "core/train/monitors/throughput_monitor.h"
+#include "core/data/chance.h"
 #include "core/train/probes/shapes.h"
 #include "core/train/probes/thread_choice.h"
 #include "core/train/state/checkpointing.h"
@@ -94,8 +94,7 @@ void Trainer::Impl::prepare(bool check_only) {
                 "init_weights cannot be combined with resume_from: a resumed run continues "
                 "with the checkpoint's weights");
   TrainingConfig& t = config.training;
-  non_finite_policy = t.non_finite.value_or(options.default_non_finite);
-  t.non_finite = non_finite_policy;
+  t.non_finite = t.non_finite.value_or(options.default_non_finite);
   state.mistakes = parseMistakes(config.teaching.mistakes);
   if (state.mistakes.any() && options.distributed)
     throw Error(ErrorCode::Config, "teaching.mistakes",
@@ -224,8 +223,6 @@ void Trainer::Impl::prepare(bool check_only) {
   }
   thread_choice = chooseThreadCount(state, data.train, data.classification, config,
                                     options.available_cores, options.reserved_cores);
-  for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this
-    if (r.threads == thread_choice.threads) throughput.emplace(r.samples_per_second, r.threads);
   state.dist = dist.get();  // from here on every step all-reduces its gradients
 }
 
@@ -266,7 +263,7 @@ void Trainer::Impl::describe() {
 
 void Trainer::Impl::openRunDir() {
   if (options.run_dir.empty() || (dist && dist->rank() != 0)) return;  // rank 0 alone writes
-  RunPrefix& prefix = resume_prefix;  // read before this run's files exist
+  RunPrefix prefix;  // read before this run's files exist
   if (!options.resume_from.empty()) {
     // Temp files a killed run left next to the checkpoint, when that is a run's checkpoints/
     // folder that no live run holds (elsewhere a live dashboard's Save... may be writing).
@@ -278,13 +275,40 @@ void Trainer::Impl::openRunDir() {
     prefix = runPrefix(source, state.global_step, historyWithBest(state.history, state.best_record));
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
-  auto run_files = std::make_unique<RunFilesPart>(options.run_dir, configToJson(config),
-                                                  toJson(info), prefix.metrics_rows,
-                                                  prefix.step_rows);
-  files = run_files.get();
-  parts.push_back(std::move(run_files));
+  parts.push_back(std::make_unique<RunFilesPart>(*this, options.run_dir, configToJson(config),
+                                                 toJson(info), std::move(prefix)));
   writeFileAtomic(options.run_dir / "split.json", splitJson(data, config.data).dump() + "\n");
-  checkpointer = std::make_unique<Checkpointer>(config.checkpoint, options.run_dir / "checkpoints");
+}
+
+void Trainer::Impl::addParts() {
+  auto watch = std::make_unique<GradientWatchPart>(*this, chanceLevels(data));
+  step_watch = watch->stepWatch();
+  parts.push_back(std::move(watch));
+  for (const ThreadRate& r : thread_choice.rates)  // the slowdown watch compares with this
+    if (r.threads == thread_choice.threads)
+      parts.push_back(std::make_unique<ThroughputPart>(*this, r.samples_per_second, r.threads));
+  const bool writes = !options.run_dir.empty() && !(dist && dist->rank() != 0);
+  auto saves = std::make_unique<CheckpointPart>(
+      *this, config.checkpoint,
+      writes ? options.run_dir / "checkpoints" : std::filesystem::path());
+  checkpoints = saves.get();
+  parts.push_back(std::move(saves));
+  if (config.training.early_stopping.restore_best_weights)
+    parts.push_back(std::make_unique<RestoreBestPart>(*this));
+  if (options.model_view)
+    parts.push_back(std::make_unique<ModelViewPart>(*this, options.model_view_interval_s));
+  if (options.validation_detail && !dist && !observers.empty())
+    parts.push_back(std::make_unique<ValidationDetailPart>(*this));
+}
+
+CheckpointContext Trainer::Impl::checkpointContext() const {
+  CheckpointContext c{configToJson(config).dump(), config.optimizer.name,
+                      options.run_dir.empty()
+                          ? std::string()
+                          : std::filesystem::absolute(options.run_dir).lexically_normal().string(),
+                      data.summary};
+  for (const auto& p : parts) p->addToCheckpoint(c);
+  return c;
 }
 
 Event Trainer::Impl::sourceRunMissingEvent() const {
@@ -319,10 +343,7 @@ void Trainer::Impl::finish(RunSummary& summary) {
   summary.final_metrics = state.last_epoch;
   summary.wall_seconds = roundTo(run_timer.wallSeconds(), 1e-6);
   summary.seed = state.seed;
-  if (watch) {
-    summary.skipped_steps = watch->skipped_steps;
-    summary.diagnosis = watch->doctor.diagnose(doctorContext());
-  }
+  for (auto& p : parts) p->addToSummary(summary);  // skipped steps, diagnosis, failed saves
 
   std::string message = "finished: " + toString(summary.stop_reason) + " after " +
                         std::to_string(summary.epochs_completed) +
@@ -334,13 +355,10 @@ void Trainer::Impl::finish(RunSummary& summary) {
     message += summary.test_weights == "best"
                    ? " (best.pt's weights, epoch " + std::to_string(summary.test_epoch) + ")"
                    : " (the last weights)";
-  summary.checkpoints_failed = checkpoints_failed;
-  summary.checkpoint_error = checkpoint_error;
-  summary.final_state_saved = !last_autosave_failed;
   if (!summary.error.empty()) message += ": " + summary.error;
-  if (last_autosave_failed)
-    message += "; the final state was not saved (" + std::to_string(checkpoints_failed) +
-               " checkpoint save(s) failed, the last: " + checkpoint_error + ")";
+  if (!summary.final_state_saved)
+    message += "; the final state was not saved (" + std::to_string(summary.checkpoints_failed) +
+               " checkpoint save(s) failed, the last: " + summary.checkpoint_error + ")";
   try {
     Event e;
     e.step = state.global_step;
@@ -357,7 +375,8 @@ void Trainer::Impl::finish(RunSummary& summary) {
       summary.error = e.what();
     }
   }
-  files = nullptr;
+  checkpoints = nullptr;
+  step_watch = nullptr;
   parts.clear();  // close files before anyone reads them
 }
 
@@ -437,6 +456,7 @@ RunSummary Trainer::run() {
   m.prepare();  // throws Error for bad config/data/checkpoint before anything is written
   m.describe();
   m.openRunDir();  // throws Error(Io)
+  m.addParts();
 
   RunSummary summary;
   try {
@@ -459,7 +479,7 @@ RunSummary Trainer::run() {
   // last automatic last.pt may be seconds old, or not written yet.
   if (summary.stop_reason == StopReason::Error && m.state.global_step > 0 && m.state.model) {
     try {
-      m.saveAtStop();
+      for (auto& p : m.parts) p->onInterrupt(m.stoppingEpoch());
     } catch (const std::exception&) {
       // Its events could not be written either (a full disk): summary.json says what failed.
     }

@@ -22,31 +22,6 @@
 
 namespace trainscope {
 
-void Trainer::Impl::saveNow(const std::filesystem::path& file, int64_t epoch) {
-  try {
-    trainscope::saveCheckpoint(state, checkpointContext(), file);
-    reportSaved({file}, epoch, /*automatic=*/false);
-  } catch (const std::exception& ex) {
-    noteCheckpointFailure(ex.what());
-    emit(EventKind::CheckpointFailed, std::string("checkpoint not saved: ") + ex.what(), epoch,
-         file.string());
-  }
-}
-
-void Trainer::Impl::reportSaved(const std::vector<std::filesystem::path>& files, int64_t epoch,
-                                bool automatic) {
-  for (const auto& f : files) {
-    Event e = checkpointSavedEvent(state.global_step, epoch, f, automatic);
-    // best.pt is written with the next save after the improvement (checkpoint.interval_seconds)
-    if (f.filename() == "best.pt" && state.best_epoch > 0 && state.best_epoch != epoch)
-      e.message += " (holds epoch " + std::to_string(state.best_epoch) + ", the best)";
-    if (automatic)
-      record(e);
-    else
-      emit(e);
-  }
-}
-
 void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, int64_t batches) {
   StepRecord r;
   r.step = state.global_step;
@@ -70,18 +45,6 @@ void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, in
   report(r);
 }
 
-bool Trainer::Impl::checkStep(const StepResult& s, int64_t epoch) {
-  if (scaler_skips.onStep(s.scaler_skipped)) {
-    emit(scalerSkipsEvent(s.loss_scale.value_or(0), state.global_step, epoch, non_finite_policy));
-    if (non_finite_policy == "stop") stop_on_non_finite = true;
-    if (non_finite_policy == "pause") control.pauseFromEngine();
-    return true;
-  }
-  if (!s.scaler_skipped) return false;
-  ++state.scaler_skipped_steps;  // normal AMP behaviour: counted, drawn, no policy
-  return true;
-}
-
 void Trainer::Impl::switchAmp(bool enabled, int64_t epoch) {
   if (enabled == state.amp) return;
   trainscope::setAmp(state, enabled);
@@ -96,14 +59,16 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     // epoch of the newest step; 0 before the first step.
     const int64_t at_epoch = b > 0 ? epoch : state.epochs_completed;
     const std::string at_step = " at step " + std::to_string(state.global_step);
-    if (t.paused) emit(EventKind::Paused, "paused" + at_step, at_epoch);
-    if (t.paused) sendModelView(at_epoch, /*force=*/true);
-    if (t.paused) autoSave(at_epoch, [&] { return checkpointer->atPause(state, checkpointContext()); });
+    if (t.paused) {
+      emit(EventKind::Paused, "paused" + at_step, at_epoch);
+      for (auto& p : parts) p->onPause(at_epoch);  // the pause's checkpoint, the model view
+    }
     if (t.resumed) emit(EventKind::Resumed, "resumed" + at_step, at_epoch);
-    for (const auto& path : t.save_paths) saveNow(path, at_epoch);
+    for (const auto& path : t.save_paths) checkpoints->saveTo(path, at_epoch);
     for (double lr : t.new_lrs) emit(changeLearningRate(state, lr, state.global_step, at_epoch));
     if (t.amp) switchAmp(*t.amp, at_epoch);
-    for (const Command& c : t.engine_commands) applyEngineCommand(c, at_epoch);
+    for (const Command& c : t.engine_commands)
+      for (auto& p : parts) p->onCommand(c, at_epoch);
   };
   const int64_t batches = iter.batchesPerEpoch();
   const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
@@ -121,14 +86,14 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
         return false;
     }
     if (d == RunControl::Decision::Stop) return false;
-    if (watch->rolled_back) return false;  // loop() restarts at the snapshot's epoch and batch
+    if (restart_from_state) return false;  // loop() restarts at the snapshot's epoch and batch
 
     std::vector<TensorPair> group;  // the epoch's last group may be smaller
     for (int64_t i = b; i < std::min(b + k, batches); ++i) group.push_back(iter.batch(i));
     StepResult s;
-    watch->startStep(state.global_step + 1);
+    for (auto& p : parts) p->beforeStep(state.global_step + 1);
     try {
-      s = trainStep(state, group, data.classification, config.training.clip, &hooks, watch.get());
+      s = trainStep(state, group, data.classification, config.training.clip, &hooks, step_watch);
     } catch (const std::exception& ex) {
       if (!isCudaOutOfMemory(ex)) throw;  // TRAINSCOPE_CUDA builds only; untested here
       emit({state.global_step, epoch, EventKind::MemoryWarning,
@@ -140,8 +105,9 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     b += static_cast<int64_t>(group.size());
     state.batch_in_epoch = b;  // never inside a group: checkpoints resume at a group's start
     recordStep(s, epoch, b - 1, batches);
-    if (!checkStep(s, epoch)) watchStep(s, epoch);  // AMP skips, else forensics and the policy
-    if (stop_on_non_finite) return false;  // no validation, no epoch row after a non-finite stop
+    for (auto& p : parts) p->onStepEnd(s, epoch);  // AMP skips, forensics and the policy
+    // No validation, no epoch row after a non-finite stop.
+    if (engine_stop == StopReason::NonFinite) return false;
   }
   return true;
 }
@@ -151,24 +117,25 @@ EvalSums Trainer::Impl::measureValidationCost(int64_t epoch) {
   // One pass timed, with the resident memory at each chunk (the graphs of all chunks so far
   // alive with the mistake): the largest growth over the memory before the pass.
   // The mistaken pass also feeds the validation detail, as validate() does.
-  std::optional<ValidationDetailCollector> collector;
+  std::vector<TrainerPart*> detail_parts;
   auto pass = [&](const Mistakes& m, double& seconds, double& bytes) {
     const int64_t before = residentMemoryBytes().value_or(0);
     int64_t peak = before;
-    const bool detail = m.val_with_grad && collector;
+    const bool detail = m.val_with_grad;
     const auto start = SteadyClock::now();
     EvalSums sums = evaluateSums(
         *state.model, data.val, data.classification, config.training.batch_size,
         [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
           peak = std::max(peak, residentMemoryBytes().value_or(0));
-          if (detail) collector->add(first, out, y);
+          if (detail)
+            for (TrainerPart* p : detail_parts) p->onValidationBatch(first, out, y);
         },
         m);
     seconds = secondsSince(start);
     bytes = before > 0 ? static_cast<double>(peak - before) : std::nan("");
     return sums;
   };
-  if (options.validation_detail && !observers.empty()) collector.emplace(data, epoch);
+  detail_parts = validationParts(epoch);
   double with_s = 0, with_b = 0, without_s = std::nan(""), without_b = std::nan("");
   if (!state.mistakes.eval_in_train_mode) {
     Mistakes without = state.mistakes;
@@ -183,25 +150,22 @@ EvalSums Trainer::Impl::measureValidationCost(int64_t epoch) {
           with_s, "seconds", ""};
   e.values = {with_s, without_s, with_b, without_b};
   emit(e);
-  if (collector) {
-    const ValidationDetail detail = collector->finish();
-    for (auto* o : observers) o->onValidationDetail(detail);
-  }
+  for (TrainerPart* p : detail_parts) p->onValidationEnd();
   return sums;
 }
 
 EvalSums Trainer::Impl::validate(int64_t epoch) {
   if (state.mistakes.val_with_grad && !validation_cost_measured && !dist && data.val.size() > 0)
     return measureValidationCost(epoch);
-  if (dist || !options.validation_detail || data.val.size() == 0 || observers.empty())
-    return evaluateSplitSums(data.val, state.mistakes);
-  ValidationDetailCollector collector(data, epoch);
+  const std::vector<TrainerPart*> wanting = validationParts(epoch);
+  if (wanting.empty()) return evaluateSplitSums(data.val, state.mistakes);
   const EvalSums sums = evaluateSums(
       *state.model, data.val, data.classification, config.training.batch_size,
-      [&](int64_t start, const at::Tensor& out, const at::Tensor& y) { collector.add(start, out, y); },
+      [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
+        for (TrainerPart* p : wanting) p->onValidationBatch(first, out, y);
+      },
       state.mistakes);
-  const ValidationDetail detail = collector.finish();
-  for (auto* o : observers) o->onValidationDetail(detail);
+  for (TrainerPart* p : wanting) p->onValidationEnd();
   return sums;
 }
 
@@ -245,34 +209,12 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   report(r);
   for (const Event& e : end.events) emit(e);
-  watchEpoch(r);  // divergence (policy) and the loss doctor
-  if (throughput) {
-    if (auto m = throughput->onEpoch(epoch, r.samples_per_second))
-      emit({state.global_step, epoch, EventKind::Slowdown, *m, r.samples_per_second,
-            "samples_per_second", ""});
-  }
-  // The run's end writes everything pending; otherwise last.pt goes by checkpoint.interval_seconds.
-  const bool final = end.stop || watch->stop_diverged || epoch >= config.training.epochs;
-  autoSave(epoch, [&] {
-    return checkpointer->atEpochEnd(state, checkpointContext(), improved, data.val.size() > 0,
-                                    final);
-  });
+  // Divergence and the loss doctor, the slowdown watch, checkpoints, restoring the best
+  // weights, the model view (addParts' order).
+  const EpochEnd ended{r, improved, end.stop, epoch >= config.training.epochs};
+  for (auto& p : parts) p->onEpochEnd(ended);
   control.afterEpoch(epoch);
-  if (end.stop && config.training.early_stopping.restore_best_weights) restoreBestWeights(state);
-  sendModelView(epoch, end.stop || epoch == config.training.epochs);
   return !end.stop;
-}
-
-void Trainer::Impl::sendModelView(int64_t epoch, bool force) {
-  if (!options.model_view || observers.empty()) return;
-  if (!force && secondsSince(last_model_view) < options.model_view_interval_s) return;
-  last_model_view = SteadyClock::now();
-  auto view = computeModelView(*state.model, data,
-                               dataSource(config.data.source).sine_truth ? config.data.target_scale : 0.0);
-  if (!view) return;
-  view->epoch = epoch;
-  view->step = state.global_step;
-  for (auto* o : observers) o->onModelView(*view);
 }
 
 RunSummary Trainer::Impl::loop() {
@@ -312,7 +254,7 @@ RunSummary Trainer::Impl::loop() {
           "tensors", file});
   }
 
-  startWatch();
+  for (auto& p : parts) p->onRunStart();  // layers.csv, the gradient watch from the state
   RunSummary summary;
   summary.stop_reason = StopReason::Completed;
   for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
@@ -322,15 +264,16 @@ RunSummary Trainer::Impl::loop() {
     state.model->train();
     PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
     if (!trainEpoch(iter, epoch, timer)) {
-      if (watch->rolled_back) {  // restored from a snapshot: continue from its epoch and batch
-        watch->rolled_back = false;
+      if (restart_from_state) {  // restored from a snapshot: continue from its epoch and batch
+        restart_from_state = false;
         epoch = state.epochs_completed;
         continue;
       }
-      summary.stop_reason =
-          stop_on_non_finite ? StopReason::NonFinite : agreed_stop.value_or(control.stopReason());
+      summary.stop_reason = engine_stop == StopReason::NonFinite
+                                ? StopReason::NonFinite
+                                : agreed_stop.value_or(control.stopReason());
       if (summary.stop_reason != StopReason::NonFinite) {
-        saveAtStop();
+        for (auto& p : parts) p->onInterrupt(stoppingEpoch());  // the stop's checkpoint
         emit(EventKind::Stopped,
              std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted"
                                                                         : "stopped") +
@@ -340,7 +283,7 @@ RunSummary Trainer::Impl::loop() {
       break;
     }
     const bool go_on = finishEpoch(epoch, timer);  // false: early stopping fired
-    if (watch->stop_diverged) {
+    if (engine_stop == StopReason::Diverged) {
       summary.stop_reason = StopReason::Diverged;
       break;
     }
