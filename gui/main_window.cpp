@@ -12,7 +12,7 @@
 
 #include "core/config/train_config.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_menu.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
@@ -44,20 +44,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   initGuiResources();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/trainscope.svg")));
-  controller_ = new TrainingController(this);
+  controller_ = new RunSession(this);
   device_info_ = probeDevices();
   runs_root_ = rememberedRunsRoot();
 
   buildUi();
   buildMenus();
 
-  connect(controller_, &TrainingController::stateChanged, this, &MainWindow::onStateChanged);
+  connect(controller_, &RunSession::stateChanged, this, &MainWindow::onStateChanged);
   connect(controller_->store(), &RunStore::runStarted, this, &MainWindow::onRunStarted);
   connect(controller_->store(), &RunStore::epochFinished, this, &MainWindow::onEpochFinished);
   connect(controller_->store(), &RunStore::eventOccurred, this, &MainWindow::onEventOccurred);
   connect(controller_->store(), &RunStore::runFinished, this, &MainWindow::onRunFinished);
   connect(controller_->store(), &RunStore::runFailed, this, &MainWindow::onRunFailed);
-  connect(controller_, &TrainingController::followStatusChanged, this, &MainWindow::onFollowStatus);
+  connect(controller_, &RunSession::followStatusChanged, this, &MainWindow::onFollowStatus);
   connect(controls_, &RunControlsPanel::startClicked, this, &MainWindow::startRun);
   connect(controls_, &RunControlsPanel::pauseClicked, this, &MainWindow::togglePause);
   connect(controls_, &RunControlsPanel::stepClicked, this, &MainWindow::stepBatch);
@@ -80,7 +80,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(settings_, &SettingsPanel::configFileSaved, this, [this](const QString& path) {
     statusBar()->showMessage(Tr::tr("Saved %1").arg(path), 5000);
   });
-  connect(controls_, &RunControlsPanel::paceChanged, controller_, &TrainingController::setPace);
+  connect(controls_, &RunControlsPanel::paceChanged, controller_, &RunSession::setPace);
   controller_->setPace(controls_->pace());
   flush_timer_.setInterval(kFlushIntervalMs);
   connect(&flush_timer_, &QTimer::timeout, this, &MainWindow::flush);

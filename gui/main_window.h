@@ -30,9 +30,9 @@ class RunsWindow;
 class RunProgressPanel;
 class RunStatusBar;
 class SettingsPanel;
-class TrainingController;
+class RunSession;
 
-/// The dashboard. Owns a TrainingController (the run, its worker thread and its history); all
+/// The dashboard. Owns a RunSession (the run, its worker thread and its history); all
 /// widgets live on the GUI thread. Records arrive as controller signals and are drawn by a
 /// ~30 Hz timer, whatever the step rate.
 class MainWindow : public QMainWindow {
@@ -62,7 +62,7 @@ class MainWindow : public QMainWindow {
   /// Opens a checkpoint without asking: its run waits paused at its step, curves restored (see
   /// CheckpointPanel::load). False with `error` naming the file; nothing changes then.
   bool loadCheckpoint(const QString& path, QString* error = nullptr);
-  /// Shows the finished run in the folder `dir` (TrainingController::openRun) with its settings;
+  /// Shows the finished run in the folder `dir` (RunSession::openRun) with its settings;
   /// false with `error` naming the folder or file, nothing changed then.
   bool openRun(const QString& dir, QString* error = nullptr);
 
@@ -71,8 +71,8 @@ class MainWindow : public QMainWindow {
   /// The run directory of the current/last run (empty before the first run).
   QString runDirectory() const;
   /// The run session (tests and the window's own wiring; include
-  /// gui/engine/training_controller.h to use it).
-  TrainingController* controller() const { return controller_; }
+  /// gui/engine/run_session.h to use it).
+  RunSession* controller() const { return controller_; }
   /// The session's commands and state (automation).
   RunCommands* commands() const;
   /// The Runs window once opened (showRunsWindow), else null.
@@ -156,7 +156,7 @@ class MainWindow : public QMainWindow {
   /// loss plot (the status bar marks them from the RunInfo).
   void showRunMarks(const RunInfo& info);
 
-  TrainingController* controller_ = nullptr;
+  RunSession* controller_ = nullptr;
   DeviceInfo device_info_;
   SettingsPanel* settings_ = nullptr;
   RunControlsPanel* controls_ = nullptr;

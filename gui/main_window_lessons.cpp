@@ -12,7 +12,7 @@
 #include "core/config/config_json.h"
 #include "core/io/atomic_file.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_menu.h"
 #include "gui/main_window.h"
 #include "gui/panels/run_controls_panel.h"

@@ -5,7 +5,7 @@
 #include <QSettings>
 #include <QSplitter>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_menu.h"
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"

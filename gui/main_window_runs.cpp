@@ -5,7 +5,7 @@
 #include <QStatusBar>
 
 #include "gui/main_window.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/panels/events_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/training_plots.h"

@@ -1,7 +1,7 @@
 #pragma once
 /// What writers (panels, lessons, automation) call on a run session: its state and typed
 /// commands. Readers connect to the store instead (gui/model/run_store.h). The in-process
-/// session (TrainingController: the engine's thread, worker and record queue) implements it;
+/// session (RunSession: the engine's thread, worker and record queue) implements it;
 /// nothing here names the Trainer, a thread or a followed run, so panels that send commands
 /// compile against this header alone.
 #include <QObject>
@@ -80,7 +80,7 @@ class RunCommands : public QObject {
   /// Where a Save proposes to write: the current run's checkpoints/ folder (created on demand
   /// by the engine), else `fallback`.
   virtual QString checkpointFolder(const QString& fallback) const = 0;
-  /// Forgets the previous run (the ghost), also one chosen with TrainingController::setGhostRun.
+  /// Forgets the previous run (the ghost), also one chosen with RunSession::setGhostRun.
   virtual void clearGhost() = 0;
 
  signals:

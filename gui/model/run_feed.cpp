@@ -25,6 +25,9 @@ void feedEpoch(RunHistory& history, const EpochRecord& epoch) {
   history.append(series::kEpochLr, x, epoch.lr);
   if (epoch.val_accuracy) history.append(series::kEpochValAccuracy, x, *epoch.val_accuracy);
   if (epoch.train_accuracy) history.append(series::kEpochTrainAccuracy, x, *epoch.train_accuracy);
+  history.append(series::kEpochNumber, x, static_cast<double>(epoch.epoch));
+  history.append(series::kEpochSeconds, x, epoch.epoch_seconds);
+  history.append(series::kEpochSamplesPerSecond, x, epoch.samples_per_second);
 }
 
 void feedLayerStats(RunHistory& history, const LayerStatsRecord& stats) {

@@ -15,7 +15,8 @@ namespace trainscope {
 /// steps.csv has no max_norm and no clipped flag (the file does not record them).
 void feedStep(RunHistory& history, const StepRecord& step);
 
-/// epoch/train_loss, epoch/val_loss, epoch/lr and, for classification, epoch/val_accuracy and
+/// epoch/train_loss, epoch/val_loss, epoch/lr, epoch/epoch, epoch/epoch_seconds,
+/// epoch/samples_per_second and, for classification, epoch/val_accuracy and
 /// epoch/train_accuracy, at x = the step the epoch ended at.
 void feedEpoch(RunHistory& history, const EpochRecord& epoch);
 

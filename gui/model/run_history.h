@@ -117,6 +117,11 @@ inline constexpr const char* kEpochValLoss = "epoch/val_loss";
 inline constexpr const char* kEpochValAccuracy = "epoch/val_accuracy";
 inline constexpr const char* kEpochLr = "epoch/lr";
 inline constexpr const char* kEpochTrainAccuracy = "epoch/train_accuracy";
+/// The epoch's number, its training and validation time (s, pauses left out) and its training
+/// rate, at the step it ended (what the runs overlay's epoch, time and rate views read).
+inline constexpr const char* kEpochNumber = "epoch/epoch";
+inline constexpr const char* kEpochSeconds = "epoch/epoch_seconds";
+inline constexpr const char* kEpochSamplesPerSecond = "epoch/samples_per_second";
 /// Per-layer gradient norm series: "layer/<parameter name>/grad_norm".
 std::string layerGradNorm(const std::string& parameter);
 /// Per-layer update-to-weight ratio series (a plain ratio): "layer/<parameter name>/update_ratio".
@@ -130,6 +135,8 @@ namespace runs {
 inline constexpr const char* kShown = "";
 /// The run shown before it, drawn faint under a new run on the same data (the "ghost").
 inline constexpr const char* kPrevious = "previous";
+/// Runs held beside them (RunStore::holdRun): the runs overlay's, later a sweep's trials.
+inline std::string overlay(int i) { return "overlay/" + std::to_string(i); }
 }  // namespace runs
 
 /// All series of one run, by name. GUI thread only.

@@ -13,6 +13,13 @@ const RunHistory& RunStore::run(const std::string& key) const {
   return it == runs_.end() ? kNone : it->second;
 }
 
+void RunStore::holdRun(const std::string& key, const RunRecord& run) {
+  if (key == runs::kShown) return;  // the session's
+  RunHistory& history = runs_[key];
+  history.clear();
+  feedRun(history, run);
+}
+
 std::vector<std::string> RunStore::runKeys() const {
   std::vector<std::string> keys;
   for (const auto& [key, history] : runs_) keys.push_back(key);

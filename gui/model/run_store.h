@@ -2,7 +2,7 @@
 /// The shown run as readers see it (PlotJuggler's PlotDataMapRef: loaders fill it, nobody draws
 /// from the producer): its named series, the previous run (the ghost), its newest records,
 /// config, summary and totals, and the signals plots and panels connect to. The run session
-/// (gui/engine/training_controller.h) writes it on the GUI thread from a live run's record
+/// (gui/engine/run_session.h) writes it on the GUI thread from a live run's record
 /// queue, a run read back (readRun) or a followed run (RunFollower), always through run_feed;
 /// readers only read it and connect to it.
 #include <QObject>
@@ -19,7 +19,8 @@
 
 namespace trainscope {
 
-class TrainingController;
+class RunSession;
+struct RunRecord;
 
 class RunStore : public QObject {
   Q_OBJECT
@@ -63,6 +64,9 @@ class RunStore : public QObject {
   /// runs::kPrevious): plots draw a run by its key (LivePlot::setRun). An empty history for a
   /// key the store does not hold. The histories live as long as the store.
   const RunHistory& run(const std::string& key) const;
+  /// Holds the run `run` read back from its folder under `key` (not runs::kShown, which the
+  /// session writes): the series held under that key are replaced by the run's (feedRun).
+  void holdRun(const std::string& key, const RunRecord& run);
   /// The keys of the runs held, in key order.
   std::vector<std::string> runKeys() const;
   /// The points appended to all runs held so far (RunHistory::appendCount summed): a redraw
@@ -80,7 +84,7 @@ class RunStore : public QObject {
   bool hasGhost() const { return !previous_.empty(); }
   /// The config name of the run the ghost comes from (empty without a ghost).
   const QString& ghostName() const { return ghost_name_; }
-  /// True when the ghost was chosen (TrainingController::setGhostRun), not the previous run.
+  /// True when the ghost was chosen (RunSession::setGhostRun), not the previous run.
   bool ghostChosen() const { return ghost_chosen_; }
 
  signals:
@@ -103,7 +107,7 @@ class RunStore : public QObject {
   void runFailed(const trainscope::RunFailure& failure);
 
  private:
-  friend class TrainingController;  // the run session writes the shown run
+  friend class RunSession;  // the run session writes the shown run
   /// A new shown run's config (also its live values).
   void setConfig(const TrainConfig& config);
   /// One event of the shown run: the live values follow it, then eventOccurred.

@@ -16,7 +16,7 @@ namespace trainscope {
 
 namespace {
 /// The dashboard's policy when the config leaves training.non_finite unset
-/// (TrainingController passes "pause" as the front end's default).
+/// (RunSession passes "pause" as the front end's default).
 const char* kDefaultPolicy = "pause";
 }  // namespace
 

@@ -17,11 +17,11 @@
 #include <qcustomplot.h>
 
 #include "core/errors.h"
-#include "core/run/run_lock.h"
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/run/smoothing.h"
 #include "gui/model/run_history.h"
+#include "gui/model/run_store.h"
 #include "gui/plots/plot_export.h"
 #include "gui/tr.h"
 #include "gui/plots/plot_style.h"
@@ -33,81 +33,87 @@ namespace {
 
 struct Metric {
   const char* key;
+  const char* series;  ///< the run's series (run_history.h) the curve is drawn from
   const char* title;
   bool per_step;
   bool higher_is_better;
   bool log;  ///< log scale by default
 };
 const Metric kMetrics[] = {
-    {"val_loss", QT_TRANSLATE_NOOP("TrainScope", "validation loss"), false, false, true},
-    {"train_loss", QT_TRANSLATE_NOOP("TrainScope", "training loss (epoch mean)"), false, false, true},
-    {"val_accuracy", QT_TRANSLATE_NOOP("TrainScope", "validation accuracy"), false, true, false},
-    {"train_accuracy", QT_TRANSLATE_NOOP("TrainScope", "training accuracy"), false, true, false},
-    {"epoch_lr", QT_TRANSLATE_NOOP("TrainScope", "learning rate (per epoch)"), false, false, true},
-    {"samples_per_second", QT_TRANSLATE_NOOP("TrainScope", "samples per second"), false, true, false},
-    {"loss", QT_TRANSLATE_NOOP("TrainScope", "training loss (per step)"), true, false, true},
-    {"grad_norm", QT_TRANSLATE_NOOP("TrainScope", "gradient norm (per step)"), true, false, true},
-    {"grad_norm_clipped", QT_TRANSLATE_NOOP("TrainScope", "clipped gradient norm (per step)"), true, false, true},
-    {"lr", QT_TRANSLATE_NOOP("TrainScope", "learning rate (per step)"), true, false, true},
+    {"val_loss", series::kEpochValLoss, QT_TRANSLATE_NOOP("TrainScope", "validation loss"), false, false, true},
+    {"train_loss", series::kEpochTrainLoss, QT_TRANSLATE_NOOP("TrainScope", "training loss (epoch mean)"), false, false, true},
+    {"val_accuracy", series::kEpochValAccuracy, QT_TRANSLATE_NOOP("TrainScope", "validation accuracy"), false, true, false},
+    {"train_accuracy", series::kEpochTrainAccuracy, QT_TRANSLATE_NOOP("TrainScope", "training accuracy"), false, true, false},
+    {"epoch_lr", series::kEpochLr, QT_TRANSLATE_NOOP("TrainScope", "learning rate (per epoch)"), false, false, true},
+    {"samples_per_second", series::kEpochSamplesPerSecond, QT_TRANSLATE_NOOP("TrainScope", "samples per second"), false, true, false},
+    {"loss", series::kStepLoss, QT_TRANSLATE_NOOP("TrainScope", "training loss (per step)"), true, false, true},
+    {"grad_norm", series::kStepGradNorm, QT_TRANSLATE_NOOP("TrainScope", "gradient norm (per step)"), true, false, true},
+    {"grad_norm_clipped", series::kStepGradNormClipped, QT_TRANSLATE_NOOP("TrainScope", "clipped gradient norm (per step)"), true, false, true},
+    {"lr", series::kStepLr, QT_TRANSLATE_NOOP("TrainScope", "learning rate (per step)"), true, false, true},
 };
 const char* kAxes[][2] = {{"step", QT_TRANSLATE_NOOP("TrainScope", "step")},
                           {"epoch", QT_TRANSLATE_NOOP("TrainScope", "epoch")},
                           {"samples", QT_TRANSLATE_NOOP("TrainScope", "samples seen")},
                           {"time", QT_TRANSLATE_NOOP("TrainScope", "training time (s)")}};
 
-double epochValue(const EpochRecord& e, const std::string& key) {
-  if (key == "val_loss") return e.val_loss;
-  if (key == "train_loss") return e.train_loss;
-  if (key == "val_accuracy") return e.val_accuracy.value_or(std::nan(""));
-  if (key == "train_accuracy") return e.train_accuracy.value_or(std::nan(""));
-  if (key == "epoch_lr") return e.lr;
-  return e.samples_per_second;
-}
-
-double stepValue(const StepRecord& s, const std::string& key) {
-  if (key == "loss") return s.loss;
-  if (key == "grad_norm") return s.grad_norm;
-  if (key == "grad_norm_clipped") return s.grad_norm_clipped;
-  return s.lr;
-}
-
-/// The x of every point of run `r` for metric `m` on axis `axis`.
-std::vector<std::pair<double, double>> curveOf(const RunRecord& r, const Metric& m,
-                                              const std::string& axis) {
-  const double n_train = static_cast<double>(std::max<int64_t>(r.info.data.n_train, 1));
-  // cumulative training time at each epoch's end (epoch_seconds summed: pauses left out)
-  std::map<int64_t, double> time_at_end, epoch_secs;
-  std::map<int64_t, int64_t> batches;  // largest batch index seen per epoch
-  double t = 0;
-  for (const auto& e : r.epochs) {
-    t += e.epoch_seconds;
-    time_at_end[e.epoch] = t;
-    epoch_secs[e.epoch] = e.epoch_seconds;
-  }
-  for (const auto& s : r.steps) batches[s.epoch] = std::max(batches[s.epoch], s.batch);
+/// The points of series `name` in step order, a non-finite value (a marker of the series) as
+/// NaN: it leaves a gap in the curve.
+std::vector<std::pair<double, double>> seriesPoints(const RunHistory& run, const std::string& name) {
   std::vector<std::pair<double, double>> out;
+  const Series* s = run.find(name);
+  if (!s) return out;
+  for (const SeriesPoint& p : s->values().points()) out.emplace_back(p.x, p.y);
+  for (int k = 0; k < kNonFiniteKinds; ++k)
+    for (const SeriesPoint& p : s->markers(static_cast<NonFiniteKind>(k)).points())
+      out.emplace_back(p.x, std::nan(""));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
+/// The x of every point of the run's series for metric `m` on axis `axis`: the epochs' ends
+/// (epoch/epoch, epoch/epoch_seconds) place each step; within an epoch the steps are spread
+/// evenly (a run's unfinished epoch over the steps seen so far).
+std::vector<std::pair<double, double>> curveOf(const RunHistory& run, double n_train,
+                                               const Metric& m, const std::string& axis) {
+  const auto ends = seriesPoints(run, series::kEpochNumber);   // (end step, epoch)
+  const auto secs = seriesPoints(run, series::kEpochSeconds);  // (end step, seconds)
+  std::vector<double> time_at_end;  // training time at each end (pauses left out)
+  double t = 0;
+  for (size_t i = 0; i < ends.size(); ++i) {
+    t += i < secs.size() && std::isfinite(secs[i].second) ? secs[i].second : 0.0;
+    time_at_end.push_back(t);
+  }
+  std::vector<std::pair<double, double>> out = seriesPoints(run, m.series);
+  if (axis == "step") return out;
   if (!m.per_step) {
-    for (const auto& e : r.epochs) {
-      double x = static_cast<double>(e.step);
-      if (axis == "epoch") x = static_cast<double>(e.epoch);
-      if (axis == "samples") x = static_cast<double>(e.epoch) * n_train;
-      if (axis == "time") x = time_at_end[e.epoch];
-      out.emplace_back(x, epochValue(e, m.key));
+    for (auto& [x, y] : out) {
+      const auto it = std::lower_bound(ends.begin(), ends.end(), x,
+                                       [](const auto& e, double step) { return e.first < step; });
+      if (it == ends.end()) continue;
+      const auto i = static_cast<size_t>(it - ends.begin());
+      if (axis == "epoch") x = it->second;
+      if (axis == "samples") x = it->second * n_train;
+      if (axis == "time") x = time_at_end[i];
     }
     return out;
   }
-  for (const auto& s : r.steps) {
-    const double frac = batches[s.epoch] > 0 ? static_cast<double>(s.batch) / batches[s.epoch] : 1.0;
-    double x = static_cast<double>(s.step);
-    if (axis == "epoch") x = static_cast<double>(s.epoch - 1) + frac;
-    if (axis == "samples") x = (static_cast<double>(s.epoch - 1) + frac) * n_train;
+  const double last_step = out.empty() ? 0.0 : out.back().first;
+  for (auto& [x, y] : out) {
+    const auto it = std::lower_bound(ends.begin(), ends.end(), x,
+                                     [](const auto& e, double step) { return e.first < step; });
+    const auto i = static_cast<size_t>(it - ends.begin());
+    const double start = i > 0 ? ends[i - 1].first : 0.0;       // the step before the epoch
+    const double end = it != ends.end() ? it->first : last_step;  // its last step (so far)
+    const double frac = end > start ? (x - start) / (end - start) : 1.0;
+    const double epoch = it != ends.end() ? it->second : (i > 0 ? ends[i - 1].second : 0.0) + 1;
+    if (axis == "epoch") x = epoch - 1 + frac;
+    if (axis == "samples") x = (epoch - 1 + frac) * n_train;
     if (axis == "time") {
-      const auto before = time_at_end.find(s.epoch - 1);
-      const double start = before == time_at_end.end() ? 0.0 : before->second;
-      const auto secs = epoch_secs.find(s.epoch);
-      x = start + frac * (secs == epoch_secs.end() ? 0.0 : secs->second);
+      const double before = i > 0 ? time_at_end[i - 1] : 0.0;
+      const double seconds = it != ends.end() && i < secs.size() ? secs[i].second : 0.0;
+      x = before + frac * (std::isfinite(seconds) ? seconds : 0.0);
     }
-    out.emplace_back(x, stepValue(s, m.key));
   }
   return out;
 }
@@ -120,17 +126,24 @@ constexpr int kFoldAbove = 4096;  ///< points per curve drawn exactly; longer on
 
 }  // namespace
 
-RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) : QDialog(parent) {
+RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent, RunStore* store)
+    : QDialog(parent), store_(store ? store : new RunStore(this)) {
   setObjectName(QStringLiteral("runsOverlayDialog"));
   setWindowTitle(Tr::tr("Compare runs"));
   setSizeGripEnabled(true);
   std::vector<RunRow> rows;
   for (const QString& d : dirs) {
     try {
-      runs_.push_back(readRun(d.toStdString()));
+      const RunRecord run = readRun(d.toStdString());
       rows.push_back(readRunRow(d.toStdString()));
+      Held held;
+      held.key = runs::overlay(static_cast<int>(runs_.size()));
+      held.dir = run.dir;
+      held.n_train = static_cast<double>(std::max<int64_t>(run.info.data.n_train, 1));
       // Still being written by a trainer (its lock held, no summary.json): read again below.
-      live_.push_back(!runs_.back().summary && RunDirLock::holder(runs_.back().dir).has_value());
+      held.live = beingWritten(run);
+      store_->holdRun(held.key, run);
+      runs_.push_back(std::move(held));
     } catch (const Error& e) {
       unreadable_ << Tr::tr("%1 left out: %2").arg(d, QString::fromStdString(e.what()));
     }
@@ -229,7 +242,7 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
   redraw();
   // The live run (or any run still training) grows on the plot: its files are read again
   // every second, read-only, until its summary.json appears.
-  if (std::find(live_.begin(), live_.end(), true) != live_.end()) {
+  if (std::any_of(runs_.begin(), runs_.end(), [](const Held& h) { return h.live; })) {
     auto* timer = new QTimer(this);
     timer->setInterval(kLiveRefreshMs);
     connect(timer, &QTimer::timeout, this, [this, timer] {
@@ -241,15 +254,15 @@ RunsOverlayDialog::RunsOverlayDialog(const QStringList& dirs, QWidget* parent) :
 
 int RunsOverlayDialog::refreshLive() {
   int still = 0;
-  for (size_t i = 0; i < runs_.size(); ++i) {
-    if (!live_[i]) continue;
+  for (Held& held : runs_) {
+    if (!held.live) continue;
     try {  // a half-written last line is left out by readRun; the next read has it
-      RunRecord again = readRun(runs_[i].dir);
-      live_[i] = !again.summary && RunDirLock::holder(again.dir).has_value();
-      runs_[i] = std::move(again);
+      const RunRecord again = readRun(held.dir);
+      held.live = beingWritten(again);
+      store_->holdRun(held.key, again);
     } catch (const Error&) {  // mid-rewrite or gone: keep what was read
     }
-    still += live_[i] ? 1 : 0;
+    still += held.live ? 1 : 0;
   }
   redraw();
   return still;
@@ -291,7 +304,7 @@ void RunsOverlayDialog::redraw() {
   };
   std::vector<Summary> sums(runs_.size());
   for (size_t i = 0; i < runs_.size(); ++i) {
-    const auto pts = curveOf(runs_[i], m, axis);
+    const auto pts = curveOf(store_->run(runs_[i].key), runs_[i].n_train, m, axis);
     std::vector<double> ys;
     for (const auto& p : pts) ys.push_back(p.second);
     const std::vector<double> smooth = emaDebiased(ys, smoothing_->value());

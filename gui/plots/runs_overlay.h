@@ -2,6 +2,8 @@
 /// Curves of several runs on one plot, opened from the Runs window.
 #include <QDialog>
 #include <QStringList>
+#include <filesystem>
+#include <string>
 #include <vector>
 
 class QCheckBox;
@@ -12,9 +14,10 @@ class QLabel;
 
 namespace trainscope {
 
-struct RunRecord;
+class RunStore;
 
-/// 2-10 runs read from their folders (readRun), one metric at a time (overlayMetricComboBox:
+/// 2-10 runs read from their folders (readRun) and held in a RunStore (holdRun: the series
+/// every plot draws, run_feed.h), one metric at a time (overlayMetricComboBox:
 /// per epoch val_loss, train_loss, val_accuracy, train_accuracy, lr, samples_per_second; per
 /// step loss, grad_norm, grad_norm_clipped, lr) against step, epoch, samples seen or training
 /// time (overlayXAxisComboBox; time: the runs' epoch_seconds summed, so pauses between epochs
@@ -29,8 +32,10 @@ struct RunRecord;
 class RunsOverlayDialog : public QDialog {
   Q_OBJECT
  public:
-  /// Reads the runs; a folder that cannot be read is left out and named in the read-out.
-  explicit RunsOverlayDialog(const QStringList& dirs, QWidget* parent = nullptr);
+  /// Reads the runs into `store` (nullptr: a store of the dialog's own) under the keys
+  /// runs::overlay(i); a folder that cannot be read is left out and named in the read-out.
+  explicit RunsOverlayDialog(const QStringList& dirs, QWidget* parent = nullptr,
+                             RunStore* store = nullptr);
   ~RunsOverlayDialog() override;
 
   /// Picks a metric / x axis by key ("val_loss", "step"); false for an unknown key.
@@ -50,8 +55,15 @@ class RunsOverlayDialog : public QDialog {
 
  private:
   void redraw();
-  std::vector<RunRecord> runs_;
-  std::vector<bool> live_;  ///< runs_[i] is still being written
+  /// A run of the overlay: its store key runs::overlay(i) and what its x axes need.
+  struct Held {
+    std::string key;
+    std::filesystem::path dir;
+    double n_train = 1;  ///< training samples (the samples-seen axis)
+    bool live = false;   ///< still being written
+  };
+  RunStore* store_ = nullptr;
+  std::vector<Held> runs_;
   QStringList names_;
   QStringList unreadable_;
   QComboBox *metric_ = nullptr, *x_axis_ = nullptr, *baseline_ = nullptr;

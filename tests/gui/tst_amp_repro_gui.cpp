@@ -24,7 +24,7 @@
 
 #include "core/system/memory.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/amp_report_dialog.h"
 #include "gui/panels/device_panel.h"
@@ -40,7 +40,7 @@
 namespace tst_amp_repro_gui_suite {
 
 using namespace trainscope;
-using State = TrainingController::State;
+using State = RunSession::State;
 
 class TstAmpReproGui : public QObject {
   Q_OBJECT
@@ -147,7 +147,7 @@ void TstAmpReproGui::ampToggleWhilePausedAppliesFromTheNextStep() {
   child<QSpinBox>(*w, "epochsSpinBox")->setValue(1);
   auto* amp = child<QCheckBox>(*w, "ampCheckBox");
   QVERIFY(!amp->isChecked());
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
 
   // The reference: float32 throughout.
   const std::vector<double> ref = runLosses(*w);

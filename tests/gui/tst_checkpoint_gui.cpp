@@ -22,7 +22,7 @@
 #include "core/config/train_config.h"
 #include "core/train/state/checkpoint.h"
 #include "core/train/trainer.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/plots/live_plot.h"
@@ -37,8 +37,8 @@ namespace tst_checkpoint_gui_suite {
 using trainscope::CheckpointPanel;
 using trainscope::MainWindow;
 using trainscope::RunStore;
-using trainscope::TrainingController;
-using State = trainscope::TrainingController::State;
+using trainscope::RunSession;
+using State = trainscope::RunSession::State;
 namespace series = trainscope::series;
 
 class TstCheckpointGui : public QObject {
@@ -130,7 +130,7 @@ void TstCheckpointGui::saveWhileRunningShowsTheFile() {
   QVERIFY(!button(*w, "saveCheckpointButton")->isEnabled());  // nothing to save yet
   QVERIFY(button(*w, "loadCheckpointButton")->isEnabled());
 
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   QSignalSpy events(c->store(), &RunStore::eventOccurred);
   c->setPace(200);  // slow enough to save mid-run
@@ -176,7 +176,7 @@ void TstCheckpointGui::saveDialogHoldsTheRunAtTheNamedStep() {
   auto w = makeWindow(QStringLiteral("runs-save-dialog"));
   QString error;
   QVERIFY2(w->openConfigFile(config, &error), qPrintable(error));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   QSignalSpy events(c->store(), &RunStore::eventOccurred);
   c->setPace(200);
@@ -247,7 +247,7 @@ void TstCheckpointGui::saveQuitReopenLoadContinuesExactly() {
   QString resumed_run;
   {
     auto w = makeWindow(QStringLiteral("runs-b"));
-    TrainingController* c = w->controller();
+    RunSession* c = w->controller();
     QSignalSpy started(c->store(), &RunStore::runStarted);
     QString error;
     // A finished 100-epoch run continues for 100 more unless told otherwise.
@@ -291,7 +291,7 @@ void TstCheckpointGui::midEpochCheckpointOfAStoppedRunContinuesFromTheNextBatch(
     auto w = makeWindow(QStringLiteral("runs-mid"));
     QString error;
     QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
-    TrainingController* c = w->controller();
+    RunSession* c = w->controller();
     QSignalSpy steps(c->store(), &RunStore::stepRecorded);
     w->stepBatch();  // from idle: one step, then paused
     QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
@@ -343,7 +343,7 @@ void TstCheckpointGui::unusableFileLeavesTheRunAsItWas() {
   auto w = makeWindow(QStringLiteral("runs-bad"));
   QString error;
   QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
@@ -389,7 +389,7 @@ void TstCheckpointGui::hostileCheckpointsChangeNothing() {
   auto w = makeWindow(QStringLiteral("runs-hostile"));
   QString error;
   QVERIFY2(w->openConfigFile(small_config_, &error), qPrintable(error));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   w->stepBatch();
   QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
@@ -432,7 +432,7 @@ void TstCheckpointGui::loadDialogShowsWhatTheFileHoldsAndAsks() {
   runToEnd(*w);
   last = QDir(w->runDirectory()).filePath(QStringLiteral("checkpoints/last.pt"));
   const QString finished_run = w->runDirectory();
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
 
   auto answer = [&](bool accept, int epochs, QString* text) {
     MainWindow* win = w.get();

@@ -17,7 +17,7 @@
 
 #include "core/config/train_config.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/teaching/lesson_panel.h"
 #include "gui/panels/events_panel.h"

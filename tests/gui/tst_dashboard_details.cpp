@@ -25,7 +25,7 @@
 #include "core/run/run_reader.h"
 #include "gui/app/automation.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/non_finite_panel.h"
 #include "gui/panels/run_controls_panel.h"
@@ -91,7 +91,7 @@ std::unique_ptr<MainWindow> TstDashboardDetails::makeWindow(const QString& runs)
 void TstDashboardDetails::skipBadStepsKeepsGoingWithoutPausing() {
   auto w = makeWindow(QStringLiteral("skip"));
   QVERIFY(w->loadPreset(QStringLiteral("exploding")));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   std::vector<Event> events;
   connect(c->store(), &RunStore::eventOccurred, this,
           [&events](const Event& e) { events.push_back(e); });
@@ -174,7 +174,7 @@ void TstDashboardDetails::stoppingSettingsReachTheConfig() {
 
 void TstDashboardDetails::ghostOnlyForARunOnTheSameData() {
   auto w = makeWindow(QStringLiteral("ghost"));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   auto run = [&](const char* preset, double lr) {
     QVERIFY(w->loadPreset(QLatin1String(preset)));
     w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(1);
@@ -203,10 +203,10 @@ void TstDashboardDetails::screenshotShowsTheFinishedRun() {
     options.quit_after_epochs = epochs;
     options.screenshot = dir_.filePath(QStringLiteral("shot-%1.png").arg(epochs));
     Automation automation(w.get(), options);
-    std::optional<TrainingController::State> state;
+    std::optional<RunSession::State> state;
     bool pause_enabled = true, stop_enabled = true;
     QString message, caption;
-    connect(&automation, &Automation::screenshotTaken, this, [&](TrainingController::State s) {
+    connect(&automation, &Automation::screenshotTaken, this, [&](RunSession::State s) {
       state = s;
       pause_enabled = w->findChild<QPushButton*>(QStringLiteral("pauseButton"))->isEnabled();
       stop_enabled = w->findChild<QPushButton*>(QStringLiteral("stopButton"))->isEnabled();
@@ -216,7 +216,7 @@ void TstDashboardDetails::screenshotShowsTheFinishedRun() {
     automation.begin();
     QTRY_VERIFY_WITH_TIMEOUT(state.has_value(), 60000);
     QVERIFY(QFileInfo::exists(options.screenshot));
-    QCOMPARE(*state, TrainingController::State::Finished);
+    QCOMPARE(*state, RunSession::State::Finished);
     QVERIFY(!pause_enabled);
     QVERIFY(!stop_enabled);
     QVERIFY2(message.isEmpty(), qPrintable(message));  // not "Training..."
@@ -252,23 +252,23 @@ void TstDashboardDetails::failedStartLeavesNoLiveButtons() {
   QVERIFY(!finished);
   QVERIFY2(live_buttons.isEmpty(), qPrintable(live_buttons.join(QLatin1Char(' '))));
   QVERIFY(start_enabled);
-  QCOMPARE(w->controller()->state(), TrainingController::State::Idle);
+  QCOMPARE(w->controller()->state(), RunSession::State::Idle);
 }
 
 void TstDashboardDetails::statusBarLrFollowsALiveChange() {
   auto w = makeWindow(QStringLiteral("lr"));
   QVERIFY(w->loadPreset(QStringLiteral("overfit-sine")));  // lr 3e-3, one batch per epoch
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   w->findChild<QPushButton*>(QStringLiteral("stepButton"))->click();  // paused after step 1
-  QTRY_VERIFY_WITH_TIMEOUT(epochs.count() == 1 && c->state() == TrainingController::State::Paused,
+  QTRY_VERIFY_WITH_TIMEOUT(epochs.count() == 1 && c->state() == RunSession::State::Paused,
                            60000);
   w->grabWindowImage();
   QVERIFY2(statusTexts(*w).contains(QStringLiteral("lr 0.003")), qPrintable(statusTexts(*w)));
   QVERIFY(c->setLearningRate(5e-4));
   // Shown as soon as the engine applied it (its config_changed event), still paused.
   QTRY_VERIFY_WITH_TIMEOUT(statusTexts(*w).contains(QStringLiteral("lr 5e-4")), 10000);
-  QCOMPARE(c->state(), TrainingController::State::Paused);
+  QCOMPARE(c->state(), RunSession::State::Paused);
   c->stop();
   QTRY_VERIFY(!c->isActive());
 }

@@ -14,7 +14,7 @@
 #include <QtTest>
 
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/settings_panel.h"
@@ -178,7 +178,7 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QCOMPARE(c.name, std::string("train-mlp"));
 
   // A short run on it: 3 outputs, class names from the table, the Evaluation tab filled.
-  auto* controller = w.findChild<TrainingController*>();
+  auto* controller = w.findChild<RunSession*>();
   QVERIFY(controller);
   c.training.epochs = 2;
   c.training.num_threads = 1;

@@ -21,7 +21,7 @@
 #include "core/train/monitors/loss_doctor.h"
 #include "core/train/monitors/non_finite.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/event_text.h"
 #include "gui/finding_text.h"
 #include "gui/main_window.h"
@@ -45,7 +45,7 @@ struct Recorder {
   std::vector<Event> events;
   std::vector<LayerStatsRecord> layers;
   std::optional<RunSummary> summary;
-  void attach(TrainingController* c) {
+  void attach(RunSession* c) {
     QObject::connect(c->store(), &RunStore::stepRecorded,
                      [this](const StepRecord& s) { steps.push_back(s); });
     QObject::connect(c->store(), &RunStore::eventOccurred,
@@ -117,7 +117,7 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   QVERIFY(w.loadPreset(QStringLiteral("exploding")));
   w.resize(1024, 768);
   w.show();
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   Recorder rec;
   rec.attach(c);
   auto* panel = w.findChild<NonFinitePanel*>(QStringLiteral("nonFinitePanel"));
@@ -125,7 +125,7 @@ void TstGradientWatchGui::explodingPausesAndClippingMakesItFinish() {
   QVERIFY(!panel->isVisible());
   QVERIFY(w.startRun());
   QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 60000);
-  QCOMPARE(c->state(), TrainingController::State::Paused);
+  QCOMPARE(c->state(), RunSession::State::Paused);
 
   // The first step whose loss or gradient norm was not finite, from the step records.
   const StepRecord* bad = nullptr;
@@ -239,11 +239,11 @@ void TstGradientWatchGui::thresholdAndClipShareFollowTheRecords() {
   QVERIFY(clip->isChecked());
   max_norm->setValue(100);
   w.show();
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   Recorder rec;
   rec.attach(c);
   w.stepBatch();  // starts the run, paused after its first step
-  QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingController::State::Paused, 30000);
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), RunSession::State::Paused, 30000);
   QTRY_VERIFY_WITH_TIMEOUT(!rec.steps.empty(), 30000);
   // Live controls stay enabled while paused; a bad max_norm is refused with the reason.
   QVERIFY(clip->isEnabled() && max_norm->isEnabled());
@@ -317,14 +317,14 @@ void TstGradientWatchGui::liveSettingsGoThroughOnePath() {
   w.setFullSpeed();
   w.setRunsRoot(dir_.filePath(QStringLiteral("live")));
   QVERIFY(w.loadPreset(QStringLiteral("exploding")));
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   QString error;
   QVERIFY(!c->setLiveSetting(QStringLiteral("optimizer.lr"), 0.5, &error));  // no run yet
   QVERIFY(error.isEmpty());
   Recorder rec;
   rec.attach(c);
   w.stepBatch();
-  QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingController::State::Paused, 30000);
+  QTRY_COMPARE_WITH_TIMEOUT(c->state(), RunSession::State::Paused, 30000);
   const TrainConfig started = c->store()->config();
   QVERIFY(!started.training.amp && !started.training.clip.enabled);
 
@@ -375,7 +375,7 @@ void TstGradientWatchGui::layerPlotDrawsTheLayerStats() {
   w.setRunsRoot(dir_.filePath(QStringLiteral("layers")));
   QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
   w.show();
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   Recorder rec;
   rec.attach(c);
   QVERIFY(w.startRun());

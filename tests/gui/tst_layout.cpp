@@ -15,7 +15,7 @@
 #include <QtTest>
 
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/non_finite_panel.h"
 #include "gui/plots/lr_find_plot.h"

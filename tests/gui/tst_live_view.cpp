@@ -15,7 +15,7 @@
 #include "core/config/train_config.h"
 #include "core/run/run_reader.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/training_plots.h"
@@ -207,7 +207,7 @@ void TstLiveView::textsFitAt1024x768() {
   w.resize(1024, 768);
   w.show();
   QVERIFY(QTest::qWaitForWindowExposed(&w));
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(w.loadPreset(QStringLiteral("overfit-sine")));
   QVERIFY(w.startRun());
@@ -298,7 +298,7 @@ void TstLiveView::twoSessionsRunAtOnce() {
     c.model.dropout = 0;
     return c;
   };
-  TrainingController a, b;
+  RunSession a, b;
   QSignalSpy a_done(a.store(), &RunStore::runFinished), b_done(b.store(), &RunStore::runFinished);
   a.setPace(100);  // 100 steps of 4 x 25 take a second
   QVERIFY(a.start(config(1), root));
@@ -308,7 +308,7 @@ void TstLiveView::twoSessionsRunAtOnce() {
   QTRY_VERIFY_WITH_TIMEOUT(a_done.count() == 1 && b_done.count() == 1, 120000);
   const QString a_dir = a.store()->runDirectory(), b_dir = b.store()->runDirectory();
   QVERIFY(a_dir != b_dir);
-  for (const TrainingController* c : {&a, &b}) {
+  for (const RunSession* c : {&a, &b}) {
     const RunRecord run = readRun(c->store()->runDirectory().toStdString());
     QCOMPARE(c->store()->stepCount(), qint64(run.steps.size()));
     QVERIFY(c->store()->lastStep().has_value());
@@ -316,7 +316,7 @@ void TstLiveView::twoSessionsRunAtOnce() {
     QCOMPARE(c->store()->history().find(series::kEpochValLoss)->values().size(), run.epochs.size());
   }
   // Seed 1 again, alone: the same steps as the concurrent run of seed 1.
-  TrainingController alone;
+  RunSession alone;
   QSignalSpy alone_done(alone.store(), &RunStore::runFinished);
   QVERIFY(alone.start(config(1), root));
   QTRY_VERIFY_WITH_TIMEOUT(alone_done.count() == 1, 120000);

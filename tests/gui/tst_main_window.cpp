@@ -16,7 +16,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/run_status.h"
 #include "gui/plots/live_plot.h"
@@ -29,8 +29,8 @@ namespace tst_main_window_suite {
 
 using trainscope::MainWindow;
 using trainscope::RunStore;
-using trainscope::TrainingController;
-using State = trainscope::TrainingController::State;
+using trainscope::RunSession;
+using State = trainscope::RunSession::State;
 
 class TstMainWindow : public QObject {
   Q_OBJECT
@@ -101,7 +101,7 @@ QJsonObject TstMainWindow::readSummary(const QString& runDir) {
 
 void TstMainWindow::startPauseResumeStop() {
   auto w = makeWindow();
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   QSignalSpy events(c->store(), &RunStore::eventOccurred);
   QSignalSpy finished(c->store(), &RunStore::runFinished);
@@ -163,7 +163,7 @@ void TstMainWindow::startPauseResumeStop() {
 
 void TstMainWindow::stepFromIdleRunsOneStepThenPauses() {
   auto w = makeWindow();
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy steps(c->store(), &RunStore::stepRecorded);
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   QVERIFY(steps.isValid());
@@ -289,7 +289,7 @@ void TstMainWindow::unloadableDatasetLeavesWindowIdle() {
   })");
   QString error;
   QVERIFY2(w->openConfigFile(cfg, &error), qPrintable(error));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy failed(c->store(), &RunStore::runFailed);
   QVERIFY(failed.isValid());
   auto* events = w->findChild<QListWidget*>(QStringLiteral("eventsPanel"));
@@ -315,7 +315,7 @@ void TstMainWindow::unloadableDatasetLeavesWindowIdle() {
 
 void TstMainWindow::closingMidRunStopsCleanly() {
   auto w = makeWindow();
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   QSignalSpy epochs(c->store(), &RunStore::epochFinished);
   QVERIFY(epochs.isValid());
   QTest::mouseClick(button(*w, "startButton"), Qt::LeftButton);

@@ -13,7 +13,7 @@
 #include <QtTest>
 
 #include "core/config/train_config.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/plots/training_plots.h"
 #include "gui/widgets/scientific_spin_box.h"

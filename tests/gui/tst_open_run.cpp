@@ -15,7 +15,7 @@
 
 #include "core/config/config_json.h"
 #include "gui/app/app_options.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"
 #include "gui/model/run_history.h"
@@ -27,8 +27,8 @@ namespace tst_open_run_suite {
 
 using trainscope::MainWindow;
 using trainscope::RunStore;
-using trainscope::TrainingController;
-using State = trainscope::TrainingController::State;
+using trainscope::RunSession;
+using State = trainscope::RunSession::State;
 namespace series = trainscope::series;
 
 class TstOpenRun : public QObject {

@@ -18,7 +18,7 @@
 
 #include "core/train/monitors/model_view.h"
 #include "core/train/probes/lr_finder.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/epoch_plots.h"
@@ -31,7 +31,7 @@
 namespace tst_overfitting_gui_suite {
 
 using namespace trainscope;
-using State = TrainingController::State;
+using State = RunSession::State;
 
 class TstOverfittingGui : public QObject {
   Q_OBJECT
@@ -81,7 +81,7 @@ std::unique_ptr<MainWindow> TstOverfittingGui::makeWindow(const QString& config)
 
 void TstOverfittingGui::runToEnd(MainWindow& w, std::vector<EpochRecord>* epochs,
                                  std::vector<Event>* events) {
-  TrainingController* c = w.controller();
+  RunSession* c = w.controller();
   QSignalSpy finished(c->store(), &RunStore::runFinished);
   auto conn1 =
       QObject::connect(c->store(), &RunStore::epochFinished, &w, [epochs](const EpochRecord& e) {
@@ -299,7 +299,7 @@ void TstOverfittingGui::learningRateChangedMidRunIsAnEventAndTheLaterStepsLr() {
     "optimizer": {"name": "sgd", "lr": 0.01},
     "training": {"epochs": 4, "batch_size": 8, "seed": 123, "num_threads": 1}
   })"));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   auto* box = w->findChild<QDoubleSpinBox*>(QStringLiteral("learningRateSpinBox"));
   QVERIFY(box);
   std::vector<StepRecord> steps;

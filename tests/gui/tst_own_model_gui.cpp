@@ -12,7 +12,7 @@
 #include <QTimer>
 #include <QtTest>
 
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/views/shapes_dialog.h"

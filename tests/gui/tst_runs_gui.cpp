@@ -28,7 +28,7 @@
 #include "core/run/run_reader.h"
 #include "core/train/trainer.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/model/run_history.h"
 #include "gui/plots/runs_overlay.h"
@@ -235,6 +235,22 @@ void TstRunsGui::tableFilterDifferencesNotesTrash() {
   QCOMPARE(overlay->points(fast_i).back().first, double(fast_epochs.back().epoch) * n_train);
   QVERIFY(overlay->setMetric("grad_norm"));  // per step: one point per steps.csv row
   QCOMPARE(overlay->points(fast_i).size(), readRunSteps(r / "fast").size());
+  {  // per step against epochs: the steps of epoch e lie in (e - 1, e], the last one at e
+    QVERIFY(overlay->setXAxis("epoch"));
+    const auto steps = readRunSteps(r / "fast");
+    const auto step_pts = overlay->points(fast_i);
+    for (size_t i = 0; i < steps.size(); ++i)
+      QVERIFY2(step_pts[i].first > steps[i].epoch - 1 && step_pts[i].first <= steps[i].epoch,
+               qPrintable(QStringLiteral("step %1 at x %2").arg(steps[i].step).arg(step_pts[i].first)));
+    QCOMPARE(step_pts.back().first, double(fast_epochs.back().epoch));
+    // against training time: metrics.csv's epoch_seconds summed, pauses left out
+    QVERIFY(overlay->setXAxis("time"));
+    double seconds = 0;
+    for (const auto& e : fast_epochs) seconds += e.epoch_seconds;
+    QVERIFY(seconds > 0);
+    QVERIFY2(std::fabs(overlay->points(fast_i).back().first - seconds) <= 1e-9 * seconds,
+             qPrintable(QString::number(overlay->points(fast_i).back().first)));
+  }
   overlay->close();
 
   // notes: notes.json only; the records stay as they were
@@ -337,9 +353,9 @@ void TstRunsGui::followsARunWrittenElsewhere() {
     if (lines > 5) break;
     QTest::qWait(10);
   }
-  TrainingController controller;
+  RunSession controller;
   QSignalSpy finished(controller.store(), &RunStore::runFinished);
-  QSignalSpy status(&controller, &TrainingController::followStatusChanged);
+  QSignalSpy status(&controller, &RunSession::followStatusChanged);
   QString error;
   QVERIFY2(controller.openRun(QString::fromStdString(dir.string()), &error), qPrintable(error));
   const bool followed = controller.isFollowing();
@@ -389,7 +405,7 @@ void TstRunsGui::chosenRunIsTheGhostOfTheNextRuns() {
   auto* ghost = w->findChild<QPushButton*>(QStringLiteral("ghostRunButton"));
   QVERIFY(ghost->isEnabled());
   ghost->click();
-  TrainingController* c = main.controller();
+  RunSession* c = main.controller();
   QVERIFY(c->store()->ghostChosen());
   QCOMPARE(c->store()->ghostName(), QString("chosen"));
   const auto* ghost_val = c->store()->previousRun().find(series::kEpochValLoss);

@@ -28,7 +28,7 @@
 
 #include "gui/app/app_options.h"
 #include "gui/app/translations.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/palette.h"
@@ -176,14 +176,14 @@ void TstTeachingGui::presentationStylesAndRestores() {
 }
 
 void TstTeachingGui::presentationKeysDriveTheRun() {
-  using S = TrainingController::State;
+  using S = RunSession::State;
   auto w = makeWindow();
   QVERIFY(w->loadPreset(QStringLiteral("moons")));  // 25 batches per epoch
   w->findChild<QSpinBox*>(QStringLiteral("epochsSpinBox"))->setValue(200);
   w->findChild<QSlider*>(QStringLiteral("speedSlider"))->setValue(40);  // 100 steps/s
   w->activateWindow();
   QVERIFY(QTest::qWaitForWindowActive(w.get()));
-  TrainingController* c = w->controller();
+  RunSession* c = w->controller();
   // Outside the mode Right is no shortcut.
   QTest::keyClick(w.get(), Qt::Key_Right);
   QTest::qWait(100);
@@ -229,7 +229,7 @@ void TstTeachingGui::plotsExportImagesAndData() {
   QVERIFY(w->startRun());
   QTRY_VERIFY(w->controller()->store()->lastStep() && w->controller()->store()->lastStep()->step > 20);
   w->grabWindowImage();
-  QCOMPARE(w->controller()->state(), TrainingController::State::Running);
+  QCOMPARE(w->controller()->state(), RunSession::State::Running);
   const PlotLook before = lookOf(loss);
   QVERIFY2(exportPlotImage(loss, out.filePath("loss.png"), QSize(640, 400), 1.0, false, &error),
            qPrintable(error));
@@ -365,7 +365,7 @@ namespace {
 
 /// Waits until the run a lesson step started has settled (ended or paused), at most 3 min.
 void settleRun(MainWindow& w) {
-  using S = TrainingController::State;
+  using S = RunSession::State;
   QTRY_VERIFY_WITH_TIMEOUT(w.controller()->state() != S::Running &&
                                w.controller()->state() != S::Stopping,
                            180000);
@@ -496,7 +496,7 @@ void TstTeachingGui::presentationTextsAtLeastTickSize() {
     w->resize(1024, 768);
     QVERIFY(w->loadPreset(QStringLiteral("exploding")));
     QVERIFY(w->startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(w->controller()->state() == TrainingController::State::Paused, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->controller()->state() == RunSession::State::Paused, 30000);
     if (QWidget* diagnosis = w->findChild<QWidget*>(QStringLiteral("diagnosisPanel")))
       for (QWidget* p = diagnosis; p; p = p->parentWidget())
         if (auto* tabs = qobject_cast<QTabWidget*>(p)) {
@@ -569,8 +569,8 @@ void TstTeachingGui::lessonPanelDrivesTheRun() {
   QString error;
   QVERIFY2(w->openLesson(QStringLiteral("checkpoint"), &error), qPrintable(error));
   LessonPanel* panel = w->lessonPanel();
-  TrainingController* c = w->controller();
-  QTRY_VERIFY_WITH_TIMEOUT(c->state() == TrainingController::State::Paused, 60000);
+  RunSession* c = w->controller();
+  QTRY_VERIFY_WITH_TIMEOUT(c->state() == RunSession::State::Paused, 60000);
   QTest::qWait(200);
   QCOMPARE(c->store()->lastStep()->epoch, qint64{100});  // overfit-sine: one step per epoch
   QCOMPARE(c->store()->lastStep()->step, qint64{100});

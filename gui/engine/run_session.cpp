@@ -1,4 +1,4 @@
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -25,27 +25,27 @@
 
 namespace trainscope {
 
-TrainingController::TrainingController(QObject* parent)
+RunSession::RunSession(QObject* parent)
     : RunCommands(parent), store_(new RunStore(this)) {
   registerRecordMetaTypes();
 }
 
-TrainingController::~TrainingController() {
+RunSession::~RunSession() {
   // Receivers may already be half-destroyed: end the run without emitting anything.
   disconnect(this, nullptr, nullptr, nullptr);
   disconnect(store_, nullptr, nullptr, nullptr);
   shutdown();
 }
 
-bool TrainingController::isActive() const { return thread_ != nullptr; }
+bool RunSession::isActive() const { return thread_ != nullptr; }
 
-bool TrainingController::start(const TrainConfig& config, const QString& runsRoot,
+bool RunSession::start(const TrainConfig& config, const QString& runsRoot,
                                bool pausedAfterFirstStep) {
   if (isActive()) return false;
   return launch(config, TrainerOptions{}, runsRoot, pausedAfterFirstStep, false);
 }
 
-bool TrainingController::resumeFrom(const QString& file, const QString& runsRoot, QString* error,
+bool RunSession::resumeFrom(const QString& file, const QString& runsRoot, QString* error,
                                     qint64 totalEpochs) {
   if (state_ == State::Running || state_ == State::Stopping) {
     if (error) *error = QStringLiteral("a run is in progress: pause it first");
@@ -71,7 +71,7 @@ bool TrainingController::resumeFrom(const QString& file, const QString& runsRoot
   return launch(config, options, runsRoot, false, /*pausedAtStart=*/true);
 }
 
-bool TrainingController::openRun(const QString& dir, QString* error) {
+bool RunSession::openRun(const QString& dir, QString* error) {
   if (isActive()) {
     if (error) *error = QStringLiteral("a run is active: stop it before opening another");
     return false;
@@ -145,7 +145,7 @@ bool TrainingController::openRun(const QString& dir, QString* error) {
   return true;
 }
 
-bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
+bool RunSession::saveCheckpoint(const QString& file, QString* error) {
   if (trainer_ && isActive()) {
     trainer_->saveCheckpoint(file.toStdString());
     return true;
@@ -179,11 +179,11 @@ bool TrainingController::saveCheckpoint(const QString& file, QString* error) {
   return true;
 }
 
-QString TrainingController::checkpointFolder(const QString& fallback) const {
+QString RunSession::checkpointFolder(const QString& fallback) const {
   return store_->run_dir_.isEmpty() ? fallback : QDir(store_->run_dir_).filePath(QStringLiteral("checkpoints"));
 }
 
-bool TrainingController::launch(const TrainConfig& config, TrainerOptions options,
+bool RunSession::launch(const TrainConfig& config, TrainerOptions options,
                                 const QString& runsRoot, bool pausedAfterFirstStep,
                                 bool pausedAtStart) {
   stopFollowing();
@@ -253,39 +253,39 @@ bool TrainingController::launch(const TrainConfig& config, TrainerOptions option
   worker->moveToThread(thread_);
   connect(thread_, &QThread::started, worker, &TrainingWorker::run);
   connect(thread_, &QThread::finished, worker, &QObject::deleteLater);
-  connect(worker, &TrainingWorker::recordsAvailable, this, &TrainingController::onRecordsAvailable,
+  connect(worker, &TrainingWorker::recordsAvailable, this, &RunSession::onRecordsAvailable,
           Qt::QueuedConnection);
   setState(pausedAfterFirstStep || pausedAtStart ? State::Paused : State::Running);
   thread_->start();
   return true;
 }
 
-void TrainingController::pause() {
+void RunSession::pause() {
   if (!trainer_ || state_ != State::Running) return;
   trainer_->pause();
   setState(State::Paused);
 }
 
-void TrainingController::resume() {
+void RunSession::resume() {
   if (!trainer_ || state_ != State::Paused) return;
   trainer_->resume();
   setState(State::Running);
 }
 
-void TrainingController::stepBatch() {
+void RunSession::stepBatch() {
   if (!trainer_ || (state_ != State::Paused && state_ != State::Running)) return;
   trainer_->stepBatch();
   setState(State::Paused);
 }
 
-void TrainingController::stepEpoch() {
+void RunSession::stepEpoch() {
   if (!trainer_ || (state_ != State::Paused && state_ != State::Running)) return;
   trainer_->stepEpoch();
   // The engine runs until the epoch ends; its "paused" event switches the state back.
   setState(State::Running);
 }
 
-bool TrainingController::setLiveSetting(const QString& key, const QVariant& value,
+bool RunSession::setLiveSetting(const QString& key, const QVariant& value,
                                         QString* error) {
   if (!trainer_ || !isActive()) return false;  // the config alone changes, for the next run
   // What is asked counts as in force at once (events confirm it): an edit right after another
@@ -322,19 +322,19 @@ bool TrainingController::setLiveSetting(const QString& key, const QVariant& valu
   return false;
 }
 
-bool TrainingController::setLearningRate(double lr) {
+bool RunSession::setLearningRate(double lr) {
   if (!trainer_ || !isActive() || !(lr > 0) || !std::isfinite(lr)) return false;
   trainer_->setLearningRate(lr);
   return true;
 }
 
-bool TrainingController::setAmp(bool enabled) {
+bool RunSession::setAmp(bool enabled) {
   if (!trainer_ || !isActive()) return false;
   trainer_->setAmp(enabled);
   return true;
 }
 
-bool TrainingController::setClipping(bool enabled, double maxNorm, QString* error) {
+bool RunSession::setClipping(bool enabled, double maxNorm, QString* error) {
   if (!trainer_ || !isActive()) {
     if (error) *error = QStringLiteral("there is no active run");
     return false;
@@ -348,14 +348,14 @@ bool TrainingController::setClipping(bool enabled, double maxNorm, QString* erro
   return true;
 }
 
-bool TrainingController::rollBack(qint64 beforeStep, double lrFactor, bool enableClipping) {
+bool RunSession::rollBack(qint64 beforeStep, double lrFactor, bool enableClipping) {
   if (!trainer_ || !isActive() || !(lrFactor > 0)) return false;
   trainer_->rollBack(beforeStep, lrFactor, enableClipping);
   if (state_ == State::Paused) setState(State::Running);  // rollBack resumes the engine
   return true;
 }
 
-bool TrainingController::setNonFinitePolicy(const QString& policy) {
+bool RunSession::setNonFinitePolicy(const QString& policy) {
   if (!trainer_ || !isActive()) return false;
   try {
     trainer_->setNonFinitePolicy(policy.toStdString());
@@ -366,22 +366,22 @@ bool TrainingController::setNonFinitePolicy(const QString& policy) {
   return true;
 }
 
-void TrainingController::pauseAfterEpoch(qint64 epoch) {
+void RunSession::pauseAfterEpoch(qint64 epoch) {
   if (trainer_ && isActive()) trainer_->pauseAfterEpoch(epoch);
 }
 
-void TrainingController::setPace(double stepsPerSecond) {
+void RunSession::setPace(double stepsPerSecond) {
   pace_ = stepsPerSecond > 0 ? stepsPerSecond : 0;
   if (trainer_ && isActive()) trainer_->setPace(pace_);
 }
 
-void TrainingController::stop() {
+void RunSession::stop() {
   if (!trainer_ || !isActive()) return;
   trainer_->stop();
   setState(State::Stopping);
 }
 
-void TrainingController::shutdown() {
+void RunSession::shutdown() {
   if (!isActive()) return;
   trainer_->stop();
   // The engine stops within one step and writes summary.json before run() returns; what it
@@ -393,7 +393,7 @@ void TrainingController::shutdown() {
   setState(State::Finished);
 }
 
-void TrainingController::joinThread() {
+void RunSession::joinThread() {
   if (!thread_) return;
   // run() returns within one step after stop(); quit() before exec() makes exec() return at
   // once, and QThread::finished deletes the worker on its own thread.
@@ -403,27 +403,27 @@ void TrainingController::joinThread() {
   thread_ = nullptr;
 }
 
-void TrainingController::clearGhost() {
+void RunSession::clearGhost() {
   store_->ghost_chosen_ = false;
   store_->previous_.clear();
   store_->ghost_changes_.clear();
   store_->ghost_name_.clear();
 }
 
-void TrainingController::setState(State state) {
+void RunSession::setState(State state) {
   if (state_ == state) return;
   state_ = state;
   emit stateChanged(state);
 }
 
-void TrainingController::record(const StepRecord& step) {
+void RunSession::record(const StepRecord& step) {
   ++store_->step_count_;
   if (!step.applied) ++store_->skipped_steps_;
   feedStep(store_->history_, step);
   store_->last_step_ = step;
 }
 
-void TrainingController::restoreHistory(const RunInfo& info) {
+void RunSession::restoreHistory(const RunInfo& info) {
   if (info.start_step <= 0) return;
   for (const EpochRecord& epoch : info.history) feedEpoch(store_->history_, epoch);
   try {
@@ -438,7 +438,7 @@ void TrainingController::restoreHistory(const RunInfo& info) {
   }
 }
 
-void TrainingController::onRecordsAvailable() {
+void RunSession::onRecordsAvailable() {
   if (!queue_) return;
   const std::vector<WorkerItem> items = queue_->takeAll();
   auto takeSummary = [this](const RunSummary& summary) {

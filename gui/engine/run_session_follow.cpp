@@ -1,10 +1,10 @@
-// TrainingController: following a run another process writes (see openRun in
-// training_controller.h). Read-only: the follower only opens the run's files for reading.
+// RunSession: following a run another process writes (see openRun in
+// run_session.h). Read-only: the follower only opens the run's files for reading.
 #include <QTimer>
 
 #include "core/errors.h"
 #include "core/run/run_follower.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/model/run_feed.h"
 
 namespace trainscope {
@@ -14,9 +14,9 @@ constexpr int kPollMs = 250;            // appended rows show within half a seco
 constexpr double kStallSeconds = 30.0;  // then "stalled"
 }  // namespace
 
-bool TrainingController::isFollowing() const { return follower_ != nullptr; }
+bool RunSession::isFollowing() const { return follower_ != nullptr; }
 
-void TrainingController::startFollowing(const QString& dir, std::size_t events_read,
+void RunSession::startFollowing(const QString& dir, std::size_t events_read,
                                         int64_t last_step, int64_t last_epoch_step) {
   follower_ = std::make_unique<RunFollower>(dir.toStdString(), kStallSeconds);
   follow_skip_events_ = events_read;
@@ -26,18 +26,18 @@ void TrainingController::startFollowing(const QString& dir, std::size_t events_r
   if (!follow_timer_) {
     follow_timer_ = new QTimer(this);
     follow_timer_->setInterval(kPollMs);
-    connect(follow_timer_, &QTimer::timeout, this, &TrainingController::pollFollowed);
+    connect(follow_timer_, &QTimer::timeout, this, &RunSession::pollFollowed);
   }
   pollFollowed();  // what was appended since readRun, at once
   if (follower_) follow_timer_->start();
 }
 
-void TrainingController::stopFollowing() {
+void RunSession::stopFollowing() {
   if (follow_timer_) follow_timer_->stop();
   follower_.reset();
 }
 
-void TrainingController::pollFollowed() {
+void RunSession::pollFollowed() {
   if (!follower_) return;
   RunFollower::Update u;
   try {

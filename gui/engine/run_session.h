@@ -29,14 +29,14 @@ class RecordQueue;
 /// worker's event loop is busy inside run(), so queued slots would only arrive after training
 /// ends. Records come back in the order the engine produced them: each is appended to the
 /// RunHistory (bounded memory, whatever the step rate) and re-emitted as a signal.
-class TrainingController : public RunCommands {
+class RunSession : public RunCommands {
   Q_OBJECT
  public:
-  explicit TrainingController(QObject* parent = nullptr);
+  explicit RunSession(QObject* parent = nullptr);
   /// The shown run: what readers (plots, panels, tests) connect to and read.
   const RunStore* store() const override { return store_; }
   /// Stops a run in progress and joins the thread.
-  ~TrainingController() override;
+  ~RunSession() override;
 
   /// Starts a new run with `config`: validates it, creates a fresh run directory under
   /// `runsRoot` (named after config.name and the time) and starts the engine. With
@@ -129,7 +129,7 @@ class TrainingController : public RunCommands {
               bool pausedAfterFirstStep, bool pausedAtStart);
   void setState(State state);
   void joinThread();
-  /// Following a run another process writes (training_controller_follow.cpp).
+  /// Following a run another process writes (run_session_follow.cpp).
   void startFollowing(const QString& dir, std::size_t events_read, int64_t last_step,
                       int64_t last_epoch_step);
   void pollFollowed();

@@ -1,17 +1,17 @@
-// TrainingController and runs chosen in the Runs window: one as the live view's ghost, one
-// replayed (see setGhostRun and replayRun in training_controller.h).
+// RunSession and runs chosen in the Runs window: one as the live view's ghost, one
+// replayed (see setGhostRun and replayRun in run_session.h).
 #include <QFileInfo>
 #include <exception>
 
 #include "core/config/config_json.h"
 #include "core/run/run_reader.h"
 #include "core/train/loop/replay.h"
-#include "gui/engine/training_controller.h"
+#include "gui/engine/run_session.h"
 #include "gui/model/run_feed.h"
 
 namespace trainscope {
 
-bool TrainingController::setGhostRun(const QString& dir, QString* error) {
+bool RunSession::setGhostRun(const QString& dir, QString* error) {
   RunRecord run;
   TrainConfig config;
   try {  // read everything before the current ghost is touched
@@ -30,7 +30,7 @@ bool TrainingController::setGhostRun(const QString& dir, QString* error) {
   return true;
 }
 
-bool TrainingController::replayRun(const QString& dir, const QString& runsRoot, QString* error) {
+bool RunSession::replayRun(const QString& dir, const QString& runsRoot, QString* error) {
   if (isActive()) {
     if (error) *error = QStringLiteral("a run is active: stop it before replaying another");
     return false;
