@@ -158,6 +158,25 @@ void TstModelView::trainerSendsViews() {
   QCOMPARE(v.views.size(), size_t{3});
   QCOMPARE(v.views.back().epoch, int64_t{3});
   QCOMPARE(v.views.back().kind, ModelViewRecord::Kind::Regions);
+  {  // a pause sends one at once, whatever the interval; so does the last epoch
+    TrainerOptions paused = o;
+    paused.model_view_interval_s = 1e9;
+    paused.scheduled_commands.push_back({2, command::Pause{}});
+    Trainer tp(c, paused);
+    struct ResumeAtPause : Views {
+      Trainer* trainer = nullptr;
+      void onEvent(const Event& e) override {
+        if (e.kind == EventKind::Paused) trainer->resume();
+      }
+    } vp;
+    vp.trainer = &tp;
+    tp.addObserver(&vp);
+    tp.run();
+    QCOMPARE(vp.views.size(), size_t{2});
+    QCOMPARE(vp.views[0].step, int64_t{2});
+    QCOMPARE(vp.views[0].epoch, int64_t{1});
+    QCOMPARE(vp.views[1].epoch, int64_t{3});
+  }
   // Off by default.
   Trainer t2(c, {});
   Views v2;
