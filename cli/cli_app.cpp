@@ -149,6 +149,7 @@ int runCli(int argc, char** argv) {
   FollowCommand follow_cmd(app);
   ExportPythonCommand export_python(app);
   ReportCommand report_cmd(app);
+  SweepCommand sweep_cmd(app);
 
   try {
     app.parse(argc, argv);
@@ -182,6 +183,7 @@ int runCli(int argc, char** argv) {
     if (follow_cmd.parsed()) return follow_cmd.run();
     if (export_python.parsed()) return export_python.run();
     if (report_cmd.parsed()) return report_cmd.run();
+    if (sweep_cmd.parsed()) return sweep_cmd.run();
   } catch (const Error& e) {
     printError(errorMessage(e));
     return exitCodeFor(e);

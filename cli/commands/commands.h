@@ -28,6 +28,11 @@ void printError(const std::string& message);
 /// usage error (exit 2) instead of meaning "not given". Returns `option`.
 CLI::Option* nonEmptyPath(CLI::Option* option);
 
+/// Prints `cells` under `headers` as aligned text on stdout; cells longer than `max_width` are
+/// cut with "..." (the last column is printed whole).
+void printTable(const std::vector<std::string>& headers,
+                const std::vector<std::vector<std::string>>& cells, size_t max_width = 48);
+
 /// Names this process in error messages: a data-parallel rank sets "rank N".
 void setMessageTag(const std::string& tag);
 
@@ -240,6 +245,25 @@ class ReportCommand {
   std::string format_;
   std::string lang_;
   std::string output_;
+};
+
+/// `sweep FILE [--out DIR] [--json] [--dry-run]` runs a sweep file's trials into the sweep
+/// folder DIR (default runs/<name>); `sweep --resume DIR [--json]` continues one
+/// (core/sweep/orchestrator.h). Prints a line per finished trial and the final table, best
+/// first. Exit 0 when every trial ended, 2 for a bad sweep file, 130/143 on SIGINT/SIGTERM.
+class SweepCommand {
+ public:
+  explicit SweepCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string file_;
+  std::string out_;
+  std::string resume_;
+  bool json_ = false;
+  bool dry_run_ = false;
 };
 
 /// `lr-find [--preset NAME | --config FILE] [--set KEY=VALUE]... [--start-lr X] [--end-lr Y]

@@ -21,6 +21,8 @@
 #include "cli/commands/commands.h"
 #include "cli/signal_watcher.h"
 #include "core/distributed/dist_env.h"
+#include "core/errors.h"
+#include "core/system/child_process.h"
 
 namespace trainscope::cli {
 
@@ -46,19 +48,6 @@ struct Child {
 };
 
 /// The exit code a shell would show for a wait status: the code, or 128 + the signal number.
-int exitCodeOf(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return kExitFailure;
-}
-
-std::string describeStatus(int status) {
-  if (WIFSIGNALED(status))
-    return std::string("was killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
-           strsignal(WTERMSIG(status)) + ")";
-  return "exited with code " + std::to_string(exitCodeOf(status));
-}
-
 }  // namespace
 
 LaunchCommand::LaunchCommand(CLI::App& app)
@@ -121,34 +110,24 @@ int LaunchCommand::run() const {
 
   for (int local = 0; local < nproc_per_node_; ++local) {
     const int rank = node_rank_ * nproc_per_node_ + local;
-    const pid_t pid = fork();
-    if (pid < 0) {
-      printError(std::string("launch: fork failed: ") + strerror(errno));
+    ChildSpec spec;
+    spec.exe = exe;
+    spec.args = command_;
+    spec.env = {{"MASTER_ADDR", master_addr_},
+                {"MASTER_PORT", std::to_string(master_port_)},
+                {"WORLD_SIZE", std::to_string(world)},
+                {"RANK", std::to_string(rank)},
+                {"LOCAL_RANK", std::to_string(local)},
+                {"LOCAL_WORLD_SIZE", std::to_string(nproc_per_node_)},
+                {"GROUP_RANK", std::to_string(node_rank_)}};
+    pid_t pid = -1;
+    try {
+      pid = startChild(spec);
+    } catch (const Error& e) {
+      printError(std::string("launch: ") + e.what());
       for (const Child& c : children) kill(c.pid, SIGTERM);
       return kExitFailure;
     }
-    if (pid == 0) {
-      setpgid(0, 0);
-      sigset_t none;
-      sigemptyset(&none);
-      pthread_sigmask(SIG_SETMASK, &none, nullptr);
-      setenv("MASTER_ADDR", master_addr_.c_str(), 1);
-      setenv("MASTER_PORT", std::to_string(master_port_).c_str(), 1);
-      setenv("WORLD_SIZE", std::to_string(world).c_str(), 1);
-      setenv("RANK", std::to_string(rank).c_str(), 1);
-      setenv("LOCAL_RANK", std::to_string(local).c_str(), 1);
-      setenv("LOCAL_WORLD_SIZE", std::to_string(nproc_per_node_).c_str(), 1);
-      setenv("GROUP_RANK", std::to_string(node_rank_).c_str(), 1);
-      std::vector<char*> argv;
-      argv.push_back(const_cast<char*>(exe.c_str()));
-      for (const auto& a : command_) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(exe.c_str(), argv.data());
-      std::fprintf(stderr, "%s: error: launch: cannot run %s: %s\n", kProgram, exe.c_str(),
-                   strerror(errno));
-      _exit(127);
-    }
-    setpgid(pid, pid);  // also here: no race with the child's own call
     children.push_back({pid, rank, true});
     pids.push_back(pid);
   }
@@ -173,12 +152,12 @@ int LaunchCommand::run() const {
       if (it == children.end() || !it->running) continue;
       it->running = false;
       --running;
-      const int code = exitCodeOf(status);
+      const int code = childExitCode(status);
       if (code != 0 && first_failure == 0 && !interrupted) {
         first_failure = code;
         failed_at = Clock::now();
         std::fprintf(stderr, "%s: launch: rank %d (pid %d) %s; waiting for the other ranks\n",
-                     kProgram, it->rank, static_cast<int>(pid), describeStatus(status).c_str());
+                     kProgram, it->rank, static_cast<int>(pid), describeChildStatus(status).c_str());
         std::fflush(stderr);
       }
       continue;

@@ -70,9 +70,10 @@ std::string exactCell(const RunRow& row, const std::string& key) {
   return v.dump();
 }
 
-/// Prints rows as aligned text; long cells are cut to `max_width` with "...".
+}  // namespace
+
 void printTable(const std::vector<std::string>& headers,
-                const std::vector<std::vector<std::string>>& cells, size_t max_width = 48) {
+                const std::vector<std::vector<std::string>>& cells, size_t max_width) {
   std::vector<size_t> width(headers.size());
   auto cut = [&](const std::string& s) {
     return s.size() > max_width ? s.substr(0, max_width - 3) + "..." : s;
@@ -96,7 +97,6 @@ void printTable(const std::vector<std::string>& headers,
   for (const auto& row : cells) line(row);
 }
 
-}  // namespace
 
 RunsCommand::RunsCommand(CLI::App& app)
     : sub_(app.add_subcommand("runs", "The experiment log: one row per run folder")) {

@@ -17,9 +17,10 @@ import sys
 import tempfile
 
 # Lowest first. kinds/ is the composition root: it names every data source, model kind and
-# optimizer, so it sits above data/, model/ and optim/, and nothing in core includes it.
+# optimizer, so it sits above data/, model/ and optim/, and nothing in core includes it. sweep/
+# runs trials as train processes and reads their folders: above everything, included by none.
 LAYERS = ["system", "io", "config", "data", "model", "optim", "run", "distributed", "train",
-          "kinds"]
+          "kinds", "sweep"]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([A-Za-z0-9_]+)/')
 

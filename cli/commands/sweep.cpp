@@ -1,0 +1,154 @@
+// `trainscope-cli sweep FILE [--out DIR] [--json] [--dry-run]` and `sweep --resume DIR`: a
+// search over settings as a queue of `train` processes (core/sweep/orchestrator.h).
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/cli_app.h"
+#include "cli/commands/commands.h"
+#include "cli/signal_watcher.h"
+#include "core/errors.h"
+#include "core/sweep/orchestrator.h"
+#include "core/sweep/samplers.h"
+#include "core/system/child_process.h"
+#include "core/system/number_format.h"
+
+namespace trainscope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+std::string trialCell(const json& v) {
+  if (v.is_number_float()) return formatHuman(v.get<double>());
+  if (v.is_string()) return v.get<std::string>();
+  return v.dump();
+}
+
+json outcomeJson(const SweepOutcome& out, const fs::path& dir) {
+  json trials = json::array();
+  for (const TrialLine& t : rankTrials(out)) trials.push_back(toJson(t));
+  json j = {{"sweep", out.spec.name},
+            {"dir", fs::absolute(dir).lexically_normal().string()},
+            {"objective",
+             {{"metric", out.spec.metric}, {"goal", out.spec.maximize ? "maximize" : "minimize"}}},
+            {"seed", out.spec.seed},
+            {"trials", trials},
+            {"exit_code", out.exit_code}};
+  if (!out.note.empty()) j["note"] = out.note;
+  return j;
+}
+
+void printOutcome(const SweepOutcome& out) {
+  std::vector<std::string> headers = {"trial", "state"};
+  for (const SweepParameter& p : out.spec.parameters) headers.push_back(p.key);
+  headers.push_back(out.spec.metric);
+  headers.push_back("run");
+  std::vector<std::vector<std::string>> cells;
+  for (const TrialLine& t : rankTrials(out)) {
+    std::vector<std::string> row = {std::to_string(t.trial), t.state};
+    if (t.state == "completed" && !t.run_status.empty() && t.run_status != "completed")
+      row[1] += " (" + t.run_status + ")";
+    for (const SweepParameter& p : out.spec.parameters)
+      row.push_back(t.values.contains(p.key) ? trialCell(t.values[p.key]) : "-");
+    row.push_back(t.objective ? formatHuman(*t.objective) : "-");
+    row.push_back(t.run);
+    cells.push_back(std::move(row));
+  }
+  std::printf("\n");
+  printTable(headers, cells);
+}
+
+}  // namespace
+
+SweepCommand::SweepCommand(CLI::App& app)
+    : sub_(app.add_subcommand(
+          "sweep",
+          "Search over settings: run a sweep file's trials (grid or seeded random) as `train` "
+          "processes, `concurrent` at a time, into a sweep folder; --resume continues one "
+          "after an interrupt or a crash (README \"Sweeps\")")) {
+  nonEmptyPath(sub_->add_option("file", file_, "The sweep file (JSON)"));
+  nonEmptyPath(sub_->add_option("--out", out_,
+                                "The sweep folder, new or empty (default runs/<name>)"));
+  nonEmptyPath(sub_->add_option("--resume", resume_,
+                                "Continue the sweep in this folder: finished trials are kept, "
+                                "interrupted ones go on from their last.pt"));
+  sub_->add_flag("--json", json_, "Print the final table as JSON (best first)");
+  sub_->add_flag("--dry-run", dry_run_,
+                 "Check the sweep file and print the trials it would run, without running them");
+}
+
+bool SweepCommand::parsed() const { return sub_->parsed(); }
+
+int SweepCommand::run() const {
+  if (file_.empty() == resume_.empty()) {
+    printError("sweep: give a sweep file, or --resume DIR (not both)");
+    return kExitUsage;
+  }
+  if (!resume_.empty() && (!out_.empty() || dry_run_)) {
+    printError("sweep --resume DIR continues the sweep in DIR: --out and --dry-run do not apply");
+    return kExitUsage;
+  }
+  SweepSpec spec;
+  if (!file_.empty()) {
+    spec = readSweepFile(file_);  // Error(Config): exit 2, before anything runs
+    if (dry_run_) {
+      const SweepPlan plan = planTrials(spec);
+      for (const TrialValues& v : plan.trials) trialConfig(spec, v);
+      if (json_) {
+        json j = {{"sweep", spec.name}, {"method", spec.method}, {"seed", spec.seed},
+                  {"seed_given", spec.seed_given}, {"trials", plan.trials}};
+        if (!plan.note.empty()) j["note"] = plan.note;
+        std::printf("%s\n", j.dump(2).c_str());
+      } else {
+        if (!plan.note.empty()) std::printf("note: %s\n", plan.note.c_str());
+        for (size_t i = 0; i < plan.trials.size(); ++i)
+          std::printf("trial %zu: %s\n", i, plan.trials[i].dump().c_str());
+        if (!spec.seed_given)
+          std::printf("(random: the sweep draws its seed when it starts; give \"seed\" to "
+                      "fix the trials)\n");
+      }
+      return kExitOk;
+    }
+  }
+  const fs::path dir = fs::absolute(!resume_.empty() ? fs::path(resume_)
+                                    : !out_.empty()   ? fs::path(out_)
+                                                      : fs::path("runs") / spec.name)
+                           .lexically_normal();
+  SignalWatcher::blockSignals();
+  std::atomic<int> stop{0};
+  SweepRunOptions options;
+  options.dir = dir;
+  options.engine = ownExecutable();
+  options.stop_signal = &stop;
+  options.say = [this](const std::string& line) {
+    std::fprintf(json_ ? stderr : stdout, "%s\n", line.c_str());
+    std::fflush(json_ ? stderr : stdout);
+  };
+  options.warn = [](const std::string& line) {
+    std::fprintf(stderr, "%s: warning: %s\n", kProgram, line.c_str());
+  };
+  SignalWatcher watcher([&](int sig) {
+    std::fprintf(stderr, "\n%s: %s received: stopping the running trials (they save last.pt); "
+                         "continue with `sweep --resume %s`\n",
+                 kProgram, strsignal(sig), dir.c_str());
+    std::fflush(stderr);
+    stop = sig;
+  });
+  const SweepOutcome out = resume_.empty() ? startSweep(spec, options) : resumeSweep(options);
+  watcher.stop();
+  if (json_) {
+    std::printf("%s\n", outcomeJson(out, dir).dump(2).c_str());
+  } else {
+    if (!out.note.empty()) std::printf("note: %s\n", out.note.c_str());
+    printOutcome(out);
+    if (out.exit_code != 0)
+      std::printf("\nstopped: continue with `%s sweep --resume %s`\n", kProgram, dir.c_str());
+  }
+  return out.exit_code;
+}
+
+}  // namespace trainscope::cli

@@ -1,0 +1,392 @@
+#include "core/sweep/orchestrator.h"
+
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/io/file_read.h"
+#include "core/io/json_parse.h"
+#include "core/io/line_file.h"
+#include "core/run/run_lock.h"
+#include "core/run/run_table.h"
+#include "core/sweep/samplers.h"
+#include "core/system/child_process.h"
+#include "core/system/clock.h"
+#include "core/system/device_info.h"
+#include "core/system/number_format.h"
+
+namespace trainscope {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kSweepFile = "sweep.json";
+constexpr const char* kBaseFile = "base.json";
+constexpr const char* kTrialsFile = "trials.jsonl";
+constexpr const char* kSweepFormat = "trainscope-sweep";
+
+int affinityCores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// A value as a folder name's part: numbers with 4 significant digits, lists joined by "-".
+std::string shortValue(const json& v) {
+  if (v.is_number_float()) return formatHuman(v.get<double>());
+  if (v.is_string()) return fs::path(v.get<std::string>()).filename().string();  // a file: its name
+  if (v.is_array()) {
+    std::string out;
+    for (const json& e : v) out += (out.empty() ? "" : "-") + shortValue(e);
+    return out.empty() ? "none" : out;
+  }
+  return v.dump();
+}
+
+/// "NNN-key=value,key=value": the last part of each key, characters a shell and a file
+/// manager take as they are, at most 80 characters.
+std::string trialFolderName(int64_t trial, const TrialValues& values) {
+  char number[16];
+  std::snprintf(number, sizeof number, "%03lld", static_cast<long long>(trial));
+  std::string name = number;
+  std::string sep = "-";
+  for (const auto& [key, value] : values.items()) {
+    name += sep + key.substr(key.rfind('.') + 1) + "=" + shortValue(value);
+    sep = ",";
+  }
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '=' && c != ',' &&
+        c != '.' && c != '_' && c != '+')
+      c = '_';
+  if (name.size() > 80) name.resize(80);
+  return name;
+}
+
+/// `base`, or `base-2`, `base-3`, ... : the first name not taken in `dir`.
+std::string freeName(const fs::path& dir, const std::string& base) {
+  std::error_code ec;
+  if (!fs::exists(dir / base, ec)) return base;
+  for (int k = 2;; ++k) {
+    const std::string name = base + "-" + std::to_string(k);
+    if (!fs::exists(dir / name, ec)) return name;
+  }
+}
+
+/// The run-table column `metric` of a finished trial's run, when it is a finite number.
+std::optional<double> objectiveOf(const RunRow& row, const std::string& metric) {
+  const auto it = row.values.find(metric);
+  if (it == row.values.end() || !it->is_number() || !std::isfinite(it->get<double>()))
+    return std::nullopt;
+  return it->get<double>();
+}
+
+/// The last line of `log` that says "error" (what a failed trial printed), trimmed.
+std::string lastError(const fs::path& log) {
+  std::ifstream in(log);
+  std::string line, found;
+  while (std::getline(in, line))
+    if (line.find("error") != std::string::npos) found = line;
+  if (found.size() > 400) found = found.substr(0, 400) + "...";
+  return found;
+}
+
+/// One sweep folder being run. The orchestrator is the only writer of trials.jsonl.
+class Sweep {
+ public:
+  Sweep(const SweepRunOptions& options, SweepSpec spec)
+      : options_(options), spec_(std::move(spec)), lock_(options.dir),
+        trials_file_(options.dir / kTrialsFile) {}
+
+  /// The current state of each trial (from trials.jsonl on a resume).
+  std::map<int64_t, TrialLine> trials;
+  std::string note;
+
+  void write(TrialLine& t) {
+    t.time = isoTimeNow();
+    trials_file_.append(toJson(t).dump());
+    trials[t.trial] = t;
+  }
+
+  SweepOutcome run(std::vector<int64_t> queue, const std::map<int64_t, fs::path>& resume_from) {
+    const int cores = options_.cores > 0 ? options_.cores : affinityCores();
+    const int threads = std::max(1, cores / spec_.concurrent);
+    if (spec_.concurrent > cores && options_.warn)
+      options_.warn(std::to_string(spec_.concurrent) + " trials at once on " +
+                    std::to_string(cores) + " cores at 1 thread each: they will share the cores");
+    if (options_.say)
+      options_.say("sweep " + spec_.name + ": " + std::to_string(queue.size()) +
+                   " trial(s) to run, " + std::to_string(spec_.concurrent) + " at a time with " +
+                   std::to_string(threads) + " thread(s) each, in " + options_.dir.string());
+    std::map<pid_t, Running> running;
+    int stop = 0;
+    size_t next = 0;
+    while ((!stop && next < queue.size()) || !running.empty()) {
+      if (!stop && options_.stop_signal && options_.stop_signal->load() != 0) {
+        stop = options_.stop_signal->load();
+        for (const auto& [pid, r] : running) kill(pid, stop);  // each stops, saving last.pt
+      }
+      while (!stop && next < queue.size() &&
+             static_cast<int>(running.size()) < spec_.concurrent) {
+        const int64_t n = queue[next++];
+        const auto from = resume_from.find(n);
+        start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
+      }
+      int status = 0;
+      const pid_t pid = waitpid(-1, &status, WNOHANG);
+      if (pid > 0) {
+        const auto it = running.find(pid);
+        if (it == running.end()) continue;
+        const Running r = it->second;
+        running.erase(it);
+        finished(r, status, stop != 0, queue);
+        continue;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    SweepOutcome out;
+    out.exit_code = stop ? 128 + stop : 0;
+    out.spec = spec_;
+    out.note = note;
+    for (const auto& [n, t] : trials) out.trials.push_back(t);
+    return out;
+  }
+
+ private:
+  struct Running {
+    int64_t trial;
+    Clock::time_point started;
+  };
+
+  void start(int64_t n, int threads, const fs::path& resume_from,
+             std::map<pid_t, Running>& running) {
+    TrialLine t = trials.at(n);
+    const fs::path dir = options_.dir;
+    ChildSpec child;
+    child.exe = options_.engine.string();
+    child.term_with_parent = true;
+    const std::string base = trialFolderName(n, t.values);
+    if (!resume_from.empty()) {
+      // The run that was interrupted goes on from its last.pt, in a run folder of its own.
+      t.run = freeName(dir, base + "-resumed");
+      child.args = {"train", "--resume", resume_from.string(), "--set",
+                    "training.num_threads=" + std::to_string(threads)};
+    } else {
+      t.run = freeName(dir, t.attempt > 1 ? base + "-attempt" + std::to_string(t.attempt) : base);
+      child.args = {"train", "--config", (dir / kBaseFile).string()};
+      for (const auto& [key, value] : t.values.items())
+        child.args.insert(child.args.end(), {"--set", key + "=" + value.dump()});
+      child.args.insert(child.args.end(),
+                        {"--set", "training.num_threads=" + std::to_string(threads)});
+    }
+    child.args.insert(child.args.end(), {"--out", (dir / t.run).string()});
+    child.output = dir / (t.run + ".log");
+    const pid_t pid = startChild(child);
+    t.state = trial_state::kRunning;
+    t.pid = pid;
+    t.objective.reset();
+    t.exit_code.reset();
+    t.error.clear();
+    t.run_status.clear();
+    t.seconds = 0;
+    write(t);
+    running[pid] = {n, Clock::now()};
+  }
+
+  void finished(const Running& r, int status, bool stopping, std::vector<int64_t>& queue) {
+    TrialLine t = trials.at(r.trial);
+    const int code = childExitCode(status);
+    const bool by_signal = WIFSIGNALED(status);
+    t.pid.reset();
+    t.exit_code = code;
+    t.seconds = roundTo(std::chrono::duration<double>(Clock::now() - r.started).count(), 1e-3);
+    // Stopped with the sweep (130, 143, or the signal itself): it stays "running", to go on
+    // from its last.pt when the sweep is resumed.
+    if (stopping && (code == 130 || code == 143 || by_signal)) return;
+    const RunRow row = readRunRow(options_.dir / t.run);
+    t.run_status = row.status;
+    if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
+      t.state = trial_state::kCompleted;
+      t.objective = objectiveOf(row, spec_.metric);
+    } else {
+      t.state = by_signal || code == 130 || code == 143 ? trial_state::kCrashed
+                                                        : trial_state::kFailed;
+      t.error = "the trial " + describeChildStatus(status);
+      const std::string said = lastError(options_.dir / (t.run + ".log"));
+      if (!said.empty()) t.error += ": " + said;
+    }
+    write(t);
+    say(t);
+    if (t.state != trial_state::kCompleted && t.attempt < 2) {  // retried once
+      TrialLine again = t;
+      again.attempt = t.attempt + 1;
+      again.state = trial_state::kQueued;
+      again.exit_code.reset();
+      again.error.clear();
+      again.run_status.clear();
+      again.seconds = 0;
+      write(again);
+      queue.push_back(t.trial);
+    }
+  }
+
+  void say(const TrialLine& t) {
+    if (!options_.say) return;
+    std::string values;
+    for (const auto& [key, value] : t.values.items())
+      values += (values.empty() ? "" : " ") + key + "=" + shortValue(value);
+    std::string line = "trial " + std::to_string(t.trial) + " " + t.state;
+    if (t.run_status != "completed" && !t.run_status.empty() && t.state == trial_state::kCompleted)
+      line += " (" + t.run_status + ")";
+    line += ": " + values;
+    if (t.objective) line += "  " + spec_.metric + " " + formatHuman(*t.objective);
+    if (!t.error.empty()) line += "  " + t.error;
+    line += "  (" + formatHuman(t.seconds) + " s)";
+    options_.say(line);
+  }
+
+  SweepRunOptions options_;
+  SweepSpec spec_;
+  RunDirLock lock_;  ///< the sweep folder's: a second orchestrator is refused
+  LineFile trials_file_;
+};
+
+bool emptyOrMissing(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return true;
+  if (!fs::is_directory(dir, ec)) return false;
+  return fs::directory_iterator(dir, ec) == fs::directory_iterator();
+}
+
+}  // namespace
+
+SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) {
+  const fs::path dir = options.dir;
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw Error(ErrorCode::Config, dir.string(),
+                "--out " + dir.string() + " exists and is not a folder");
+  if (fs::exists(dir / kSweepFile, ec))
+    throw Error(ErrorCode::Config, dir.string(),
+                dir.string() + " already holds a sweep: continue it with `sweep --resume " +
+                    dir.string() + "`, or choose another --out");
+  if (!emptyOrMissing(dir))
+    throw Error(ErrorCode::Config, dir.string(),
+                "--out " + dir.string() + " is not empty: a sweep starts in a new or empty folder");
+  SweepSpec spec = given;
+  if (!spec.seed_given) spec.seed = std::random_device{}() & 0x7fffffff;
+  const SweepPlan plan = planTrials(spec);
+  for (const TrialValues& v : plan.trials) trialConfig(spec, v);  // each trial valid, first
+  SweepRunOptions opts = options;
+  opts.dir = dir;
+  Sweep sweep(opts, spec);  // creates the folder and takes its lock
+  json record = {{"format", kSweepFormat},
+                 {"format_version", 1},
+                 {"name", spec.name},
+                 {"sweep", spec.source},
+                 {"seed", spec.seed},
+                 {"base_config", spec.base_config},
+                 {"trials_planned", plan.trials.size()},
+                 {"note", plan.note},
+                 {"created", isoTimeNow()},
+                 {"trainscope_version", trainscopeVersion()}};
+  writeFileAtomic(dir / kSweepFile, record.dump(2) + "\n");
+  writeFileAtomic(dir / kBaseFile, spec.base_config.dump(2) + "\n");
+  sweep.note = plan.note;
+  std::vector<int64_t> queue;
+  for (size_t i = 0; i < plan.trials.size(); ++i) {
+    TrialLine t;
+    t.trial = static_cast<int64_t>(i);
+    t.state = trial_state::kQueued;
+    t.values = plan.trials[i];
+    t.run = trialFolderName(t.trial, t.values);
+    sweep.write(t);
+    queue.push_back(t.trial);
+  }
+  return sweep.run(queue, {});
+}
+
+SweepOutcome resumeSweep(const SweepRunOptions& options) {
+  const fs::path dir = options.dir;
+  json record;
+  try {
+    record = parseJson(readRegularFile(dir / kSweepFile));
+  } catch (const std::exception& e) {
+    throw Error(ErrorCode::Config, dir.string(),
+                dir.string() + " holds no sweep to resume (" + kSweepFile + ": " + e.what() + ")");
+  }
+  if (!record.is_object() || record.value("format", "") != kSweepFormat)
+    throw Error(ErrorCode::Config, dir.string(),
+                (dir / kSweepFile).string() + " is not a TrainScope sweep record");
+  SweepSpec spec = parseSweep(record.at("sweep"), dir / kSweepFile, &record.at("base_config"));
+  spec.seed = record.value("seed", spec.seed);
+  spec.seed_given = true;
+  Sweep sweep(options, spec);  // the lock first: nobody else runs it now
+  sweep.trials = readTrialsLog(dir / kTrialsFile);
+  sweep.note = record.value("note", "");
+  std::vector<int64_t> queue;
+  std::map<int64_t, fs::path> resume_from;
+  for (auto& [n, t] : sweep.trials) {
+    if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned) continue;
+    if ((t.state == trial_state::kFailed || t.state == trial_state::kCrashed) && t.attempt >= 2)
+      continue;  // retried once already: left with its error
+    if (t.state == trial_state::kRunning) {
+      // A trial process of a sweep killed with kill -9 got SIGTERM and is saving; one that
+      // outlived its sweep is let finish: its run folder's lock tells.
+      for (bool told = false; RunDirLock::holder(dir / t.run);) {
+        if (!told && options.warn)
+          options.warn("waiting for trial " + std::to_string(n) + "'s process (" +
+                       RunDirLock::holder(dir / t.run).value_or("") + ") to end");
+        told = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      }
+      const RunRow row = readRunRow(dir / t.run);
+      if (row.status == "completed" || row.status == "diverged") {  // it finished meanwhile
+        TrialLine done = t;
+        done.state = trial_state::kCompleted;
+        done.pid.reset();
+        done.run_status = row.status;
+        done.objective = objectiveOf(row, spec.metric);
+        sweep.write(done);
+        continue;
+      }
+      // Interrupted with the sweep (or the sweep was killed): on from its last.pt.
+      const fs::path last = dir / t.run / "checkpoints" / "last.pt";
+      std::error_code ec;
+      if (fs::is_regular_file(last, ec)) resume_from[n] = last;
+    } else if (t.state != trial_state::kQueued) {
+      TrialLine again = t;  // failed or crashed on its first attempt: once more
+      again.attempt = t.attempt + 1;
+      again.state = trial_state::kQueued;
+      sweep.write(again);
+    }
+    queue.push_back(n);
+  }
+  return sweep.run(queue, resume_from);
+}
+
+std::vector<TrialLine> rankTrials(const SweepOutcome& outcome) {
+  std::vector<TrialLine> ranked = outcome.trials;
+  const bool maximize = outcome.spec.maximize;
+  std::stable_sort(ranked.begin(), ranked.end(), [&](const TrialLine& a, const TrialLine& b) {
+    if (a.objective.has_value() != b.objective.has_value()) return a.objective.has_value();
+    if (!a.objective) return a.trial < b.trial;
+    if (*a.objective != *b.objective)
+      return maximize ? *a.objective > *b.objective : *a.objective < *b.objective;
+    return a.trial < b.trial;
+  });
+  return ranked;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,89 @@
+#include "core/system/child_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+
+#include "core/errors.h"
+
+namespace trainscope {
+
+pid_t startChild(const ChildSpec& spec) {
+  // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(spec.exe.c_str()));
+  for (const auto& a : spec.args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  // The environment with spec.env on top (setenv after fork is not async-signal-safe).
+  std::vector<std::string> env_text;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    bool replaced = false;
+    for (const auto& [name, value] : spec.env)
+      replaced = replaced || entry.rfind(name + "=", 0) == 0;
+    if (!replaced) env_text.push_back(entry);
+  }
+  for (const auto& [name, value] : spec.env) env_text.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  const std::string output = spec.output.string();
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid < 0)
+    throw Error(ErrorCode::Io, spec.exe, "cannot start " + spec.exe + ": fork failed: " + strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    if (spec.term_with_parent) {
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (getppid() != parent) _exit(143);  // the parent died before prctl
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, nullptr);
+    if (!output.empty()) {
+      const int fd = open(output.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+      if (fd < 0) {
+        dprintf(2, "cannot open %s: %s\n", output.c_str(), strerror(errno));
+        _exit(127);
+      }
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    execve(spec.exe.c_str(), argv.data(), envp.data());
+    dprintf(2, "cannot run %s: %s\n", spec.exe.c_str(), strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here: no race with the child's own call
+  return pid;
+}
+
+int childExitCode(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+std::string describeChildStatus(int status) {
+  if (WIFSIGNALED(status))
+    return std::string("was killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
+           strsignal(WTERMSIG(status)) + ")";
+  return "exited with code " + std::to_string(childExitCode(status));
+}
+
+std::filesystem::path ownExecutable() {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec)
+    throw Error(ErrorCode::Io, "/proc/self/exe",
+                "cannot find this program's own executable (/proc/self/exe): " + ec.message());
+  return exe;
+}
+
+}  // namespace trainscope

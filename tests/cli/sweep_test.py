@@ -1,0 +1,295 @@
+#!/usr/bin/python3
+"""`trainscope-cli sweep` (issue 47 §1): trials, the sweep folder, interrupts and resumes.
+
+Each expectation comes from outside the code under test:
+- the grid's trials and their order equal scikit-learn's ParameterGrid over the same values;
+- random trials: the same file and seed give the same trials; a discrete space is drawn without
+  replacement and a budget above its size is capped (said in the note); log_uniform values are
+  uniform in log space by scipy's Kolmogorov-Smirnov test (fixed seed: a fixed p-value, never
+  flaky), int_uniform includes both ends;
+- a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
+  "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
+  and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
+- stopped with SIGINT mid-trial (exit 130) or its orchestrator killed with kill -9, then
+  resumed: every trial completed once, the interrupted ones from their last.pt, and each
+  objective bit for bit the one of the same sweep run without interruption;
+- a trial process killed with kill -9 is "crashed" and retried once; a trial that fails
+  (a missing data file) is retried once and left failed with the trial's own error; the sweep
+  still exits 0;
+- bad sweep files: exit 2 naming the key, before any folder is made; a second orchestrator on
+  a sweep folder is refused naming the first's pid.
+
+usage: sweep_test.py CLI WORKDIR
+"""
+import csv
+import json
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+from scipy import stats
+from sklearn.model_selection import ParameterGrid
+
+
+EPOCHS = 300  # moons epochs of the trials that are interrupted: seconds, not milliseconds
+
+
+def run(cli, *args, cwd=None, timeout=300):
+    return subprocess.run([cli] + list(args), capture_output=True, text=True, timeout=timeout,
+                          cwd=cwd)
+
+
+def fail(message):
+    sys.exit("FAIL: " + message)
+
+
+def check(cond, message):
+    if not cond:
+        fail(message)
+
+
+def write(path, obj):
+    with open(path, "w") as f:
+        json.dump(obj, f)
+    return path
+
+
+def last_lines(sweep_dir):
+    last, lines = {}, []
+    with open(os.path.join(sweep_dir, "trials.jsonl")) as f:
+        for line in f:
+            t = json.loads(line)
+            lines.append(t)
+            last[t["trial"]] = t
+    return last, lines
+
+
+def best_val_loss(run_dir):
+    with open(os.path.join(run_dir, "metrics.csv")) as f:
+        return min(float(r["val_loss"]) for r in csv.DictReader(f))
+
+
+def dry(cli, path):
+    r = run(cli, "sweep", path, "--dry-run", "--json")
+    check(r.returncode == 0, "dry run of %s: %s" % (path, r.stderr))
+    return json.loads(r.stdout)
+
+
+def wait_for(predicate, seconds, what):
+    end = time.time() + seconds
+    while time.time() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    fail("timed out waiting for " + what)
+
+
+def main():
+    cli, work = sys.argv[1], sys.argv[2]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+
+    # ---- the grid, in ParameterGrid's order ----
+    space = {"optimizer.lr": [0.1, 0.01, 0.001], "model.hidden": [[8], [16, 16]],
+             "training.batch_size": list(range(16, 19))}
+    g = write(os.path.join(work, "grid.json"), {
+        "base": {"preset": "moons"},
+        "parameters": {"optimizer.lr": {"choices": space["optimizer.lr"]},
+                       "model.hidden": {"choices": space["model.hidden"]},
+                       "training.batch_size": {"int_uniform": [16, 18]}},
+        "method": "grid"})
+    got = dry(cli, g)["trials"]
+    want = list(ParameterGrid(space))
+    check(got == want, "grid order %s != ParameterGrid %s" % (got[:3], want[:3]))
+    write(g, {**json.load(open(g)), "max_trials": 5})
+    capped = dry(cli, g)
+    check(capped["trials"] == want[:5] and "first 5" in capped["note"], str(capped))
+
+    # ---- random: seeded, without replacement over a discrete space ----
+    d = write(os.path.join(work, "discrete.json"), {
+        "base": {"preset": "moons"},
+        "parameters": {"optimizer.lr": {"choices": [0.1, 0.01, 0.001]},
+                       "training.batch_size": {"int_uniform": [16, 17]}},
+        "method": "random", "seed": 7, "max_trials": 10})
+    a, b = dry(cli, d), dry(cli, d)
+    check(a["trials"] == b["trials"], "the same seed gave other trials")
+    keys = [json.dumps(t, sort_keys=True) for t in a["trials"]]
+    check(len(keys) == 6 and len(set(keys)) == 6, "discrete random trials: %s" % keys)
+    check("capped at 6" in a["note"], "no note on the capped budget: %s" % a)
+    write(d, {**json.load(open(d)), "seed": 8})
+    check(dry(cli, d)["trials"] != a["trials"], "another seed gave the same order")
+
+    c = write(os.path.join(work, "continuous.json"), {
+        "base": {"preset": "moons"},
+        "parameters": {"optimizer.lr": {"log_uniform": [1e-4, 1e-1]},
+                       "training.epochs": {"int_uniform": [1, 4]}},
+        "method": "random", "seed": 3, "max_trials": 2000})
+    trials = dry(cli, c)["trials"]
+    lrs = np.array([t["optimizer.lr"] for t in trials])
+    check(lrs.min() >= 1e-4 and lrs.max() <= 1e-1, "log_uniform out of range")
+    u = (np.log(lrs) - math.log(1e-4)) / (math.log(1e-1) - math.log(1e-4))
+    p = stats.kstest(u, "uniform").pvalue
+    check(p > 1e-3, "log_uniform is not uniform in log space (KS p = %g)" % p)
+    epochs = [t["training.epochs"] for t in trials]
+    check(set(epochs) == {1, 2, 3, 4}, "int_uniform values %s" % sorted(set(epochs)))
+    counts = np.bincount(epochs)[1:]
+    chi = stats.chisquare(counts).pvalue
+    check(chi > 1e-3, "int_uniform counts %s (chi-square p = %g)" % (counts, chi))
+
+    # ---- a real sweep: 4 trials, 2 at a time ----
+    s = write(os.path.join(work, "small.json"), {
+        "name": "small", "base": {"preset": "moons", "set": {"training.epochs": 2}},
+        "parameters": {"optimizer.lr": {"choices": [0.001, 0.003, 0.01, 0.03]}},
+        "method": "grid", "concurrent": 2})
+    out = os.path.join(work, "small")
+    r = run(cli, "sweep", s, "--out", out, "--json")
+    check(r.returncode == 0, "sweep exit %d: %s" % (r.returncode, r.stderr))
+    table = json.loads(r.stdout)
+    last, _ = last_lines(out)
+    threads = max(1, len(os.sched_getaffinity(0)) // 2)
+    check(sorted(last) == [0, 1, 2, 3], "trials %s" % sorted(last))
+    for n, t in last.items():
+        check(t["state"] == "completed", "trial %d: %s" % (n, t))
+        cfg = json.load(open(os.path.join(out, t["run"], "config.json")))
+        check(cfg["optimizer"]["lr"] == t["values"]["optimizer.lr"], "trial %d's lr" % n)
+        check(cfg["training"]["num_threads"] == threads, "trial %d's threads" % n)
+        check(t["objective"] == best_val_loss(os.path.join(out, t["run"])),
+              "trial %d's objective %s" % (n, t["objective"]))
+    objectives = [t["objective"] for t in table["trials"]]
+    check(objectives == sorted(objectives), "the table is not best first: %s" % objectives)
+    sweep_json = json.load(open(os.path.join(out, "sweep.json")))
+    check(sweep_json["sweep"] == json.load(open(s)), "sweep.json does not hold the file as given")
+
+    # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
+    long_file = write(os.path.join(work, "long.json"), {
+        "name": "long", "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
+        "parameters": {"optimizer.lr": {"choices": [0.001, 0.003, 0.01]}},
+        "method": "grid", "concurrent": 2})
+    reference = os.path.join(work, "reference")
+    r = run(cli, "sweep", long_file, "--out", reference, "--json")
+    check(r.returncode == 0, "reference sweep: %s" % r.stderr)
+    want = {t["trial"]: t["objective"] for t in json.loads(r.stdout)["trials"]}
+    for how in ("sigint", "kill9"):
+        out = os.path.join(work, how)
+        p = subprocess.Popen([cli, "sweep", long_file, "--out", out], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        def some_progress():  # a trial training, far from its end (it saves last.pt as it stops)
+            try:
+                last, _ = last_lines(out)
+            except (OSError, ValueError):
+                return False
+            for t in last.values():
+                metrics = os.path.join(out, t["run"], "metrics.csv")
+                if t["state"] != "running" or not os.path.exists(metrics):
+                    continue
+                with open(metrics) as f:
+                    if 1 <= len(f.readlines()) - 1 < EPOCHS // 2:
+                        return True
+            return False
+        wait_for(some_progress, 60, "a trial training")
+        p.send_signal(signal.SIGINT if how == "sigint" else signal.SIGKILL)
+        p.communicate(timeout=60)
+        if how == "sigint":
+            check(p.returncode == 130, "SIGINT: exit %d" % p.returncode)
+        last, _ = last_lines(out)
+        check(any(t["state"] == "running" for t in last.values()), "nothing left running: %s" % last)
+        r = run(cli, "sweep", "--resume", out, "--json")
+        check(r.returncode == 0, "%s resume exit %d: %s" % (how, r.returncode, r.stderr))
+        last, lines = last_lines(out)
+        got = {n: t["objective"] for n, t in last.items()}
+        check(got == want, "%s: objectives %s != uninterrupted %s" % (how, got, want))
+        check(any(t["run"].endswith("-resumed") for t in last.values()),
+              "%s: no trial went on from its last.pt" % how)
+        for n in last:  # each trial completed once
+            done = [t for t in lines if t["trial"] == n and t["state"] == "completed"]
+            check(len(done) == 1, "%s: trial %d completed %d times" % (how, n, len(done)))
+        again = run(cli, "sweep", "--resume", out, "--json")  # nothing left: nothing reruns
+        check(again.returncode == 0 and last_lines(out)[1] == lines, "a finished sweep reran")
+
+    # ---- a crashed trial is retried once; a failing one is left failed ----
+    out = os.path.join(work, "crash")
+    crash_file = write(os.path.join(work, "crash.json"), {
+        "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
+        "parameters": {"optimizer.lr": {"choices": [0.01]}}, "method": "grid"})
+    p = subprocess.Popen([cli, "sweep", crash_file, "--out", out], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: os.path.exists(os.path.join(out, "trials.jsonl")) and
+             any("pid" in t for t in last_lines(out)[1]), 30, "the trial's pid")
+    pid = [t["pid"] for t in last_lines(out)[1] if "pid" in t][0]
+    os.kill(pid, signal.SIGKILL)  # at once: the trial is far from its end
+    p.communicate(timeout=120)
+    check(p.returncode == 0, "crash sweep exit %d" % p.returncode)
+    last, lines = last_lines(out)
+    states = [t["state"] for t in lines]
+    check("crashed" in states and last[0]["state"] == "completed" and last[0]["attempt"] == 2,
+          "crash then retry: %s" % states)
+    os.makedirs(os.path.join(work, "own"), exist_ok=True)
+    with open(os.path.join(work, "own", "ok.csv"), "w") as f:
+        f.write("sepal_length,sepal_width,petal_length,petal_width,species\n")
+        for i in range(30):
+            f.write("%d,%d,%d,%d,%s\n" % (i, i % 3, i % 5, i % 7, "ab"[i % 2]))
+    fail_file = write(os.path.join(work, "fail.json"), {
+        "base": {"preset": "flowers-csv", "set": {"training.epochs": 1}},
+        "parameters": {"data.csv.path": {"choices": ["own/ok.csv", "own/missing.csv"]}},
+        "method": "grid"})
+    out = os.path.join(work, "fail")
+    r = run(cli, "sweep", fail_file, "--out", out, "--json", cwd="/")  # paths: the file's folder
+    check(r.returncode == 0, "fail sweep exit %d: %s" % (r.returncode, r.stderr))
+    last, lines = last_lines(out)
+    check(last[0]["state"] == "completed", "the good file's trial: %s" % last[0])
+    check(last[1]["state"] == "failed" and last[1]["attempt"] == 2 and
+          "missing.csv" in last[1]["error"], "the missing file's trial: %s" % last[1])
+    check(sum(1 for t in lines if t["trial"] == 1 and t["state"] == "failed") == 2,
+          "the failed trial was not retried exactly once")
+
+    # ---- bad input: exit 2 naming the key, nothing made ----
+    base = {"base": {"preset": "moons"}, "parameters": {"optimizer.lr": {"choices": [0.1]}}}
+    bad = [
+        ({"parameters": {"optimizer.lrr": {"choices": [1]}}}, "parameters.optimizer.lrr"),
+        ({"parameters": {"training.clip": {"choices": [1]}}}, "section"),
+        ({"parameters": {"optimizer.lr": {"uniform": [0.2, 0.1]}}}, "empty"),
+        ({"parameters": {"optimizer.lr": {"log_uniform": [0, 0.1]}}}, "bounds > 0"),
+        ({"parameters": {"optimizer.lr": {"choices": []}}}, "non-empty"),
+        ({"parameters": {"optimizer.lr": {"choices": [0.1, -1]}}}, "optimizer.lr must be > 0"),
+        ({"max_trials": 0}, "max_trials"),
+        ({"parameters": {"training.seed": {"int_uniform": [0, 9999]},
+                         "training.batch_size": {"int_uniform": [1, 9999]}},
+          "method": "grid"}, "more than 100000"),
+        ({"method": "bayes"}, "method"),
+        ({"objective": {"metric": "val_los"}}, "objective.metric"),
+        ({"concurrent": 0}, "concurrent"),
+        ({"surprise": 1}, "surprise"),
+    ]
+    for patch, words in bad:
+        f = write(os.path.join(work, "bad.json"), {**base, **patch})
+        out = os.path.join(work, "bad-out")
+        r = run(cli, "sweep", f, "--out", out)
+        check(r.returncode == 2 and words in r.stderr, "%s: exit %d: %s" % (patch, r.returncode,
+                                                                             r.stderr))
+        check(not os.path.exists(out), "%s: the sweep folder was made" % patch)
+    for path in (work, os.path.join(work, "missing.json")):
+        r = run(cli, "sweep", path)
+        check(r.returncode == 2 and path in r.stderr, "%s: exit %d %s" % (path, r.returncode,
+                                                                           r.stderr))
+    r = run(cli, "sweep", s, "--out", os.path.join(work, "small"))
+    check(r.returncode == 2 and "--resume" in r.stderr, "an existing sweep: %s" % r.stderr)
+
+    # ---- one orchestrator per sweep folder ----
+    out = os.path.join(work, "two")
+    p = subprocess.Popen([cli, "sweep", long_file, "--out", out], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: os.path.exists(os.path.join(out, "trials.jsonl")), 30, "the first sweep")
+    r = run(cli, "sweep", "--resume", out)
+    check(r.returncode == 2 and ("pid %d" % p.pid) in r.stderr, "second orchestrator: %s" % r.stderr)
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=60)
+    print("sweep: OK")
+
+
+if __name__ == "__main__":
+    main()
