@@ -4241,5 +4241,9 @@ Its files are kept there until you delete them.</source>
         <source>T-shirt-top</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

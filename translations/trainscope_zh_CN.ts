@@ -4231,5 +4231,9 @@ Its files are kept there until you delete them.</source>
         <source>T-shirt-top</source>
         <translation>T恤/上衣</translation>
     </message>
+    <message>
+        <source>Sweep</source>
+        <translation>超参数搜索</translation>
+    </message>
 </context>
 </TS>

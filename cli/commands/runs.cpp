@@ -147,7 +147,27 @@ int RunsCommand::run() const {
   }
   if (!sort_.empty()) sortRuns(rows, sort_, desc_);
   if (sort_.empty() && desc_) std::reverse(rows.begin(), rows.end());  // newest first
-  const std::vector<std::string> keys = chosenColumns(json_ && columns_.empty() ? "all" : columns_);
+  std::vector<std::string> keys = chosenColumns(json_ && columns_.empty() ? "all" : columns_);
+  if (columns_.empty()) {
+    // Trials of a sweep: the sweep and the values it varies, after the status.
+    std::vector<std::string> varied;
+    for (const RunRow& r : rows)
+      if (!r.values["sweep"].is_null())
+        if (const auto sweep = sweepOfRun(r.dir))
+          for (const std::string& k : sweep->keys)
+            if (std::find(varied.begin(), varied.end(), k) == varied.end()) varied.push_back(k);
+    if (!varied.empty()) {
+      varied.insert(varied.begin(), "sweep");
+      keys.erase(std::remove_if(keys.begin(), keys.end(),
+                                [&](const std::string& k) {
+                                  return std::find(varied.begin(), varied.end(), k) !=
+                                         varied.end();
+                                }),
+                 keys.end());
+      const auto status = std::find(keys.begin(), keys.end(), "status");
+      keys.insert(status == keys.end() ? keys.end() : status + 1, varied.begin(), varied.end());
+    }
+  }
   addConfigColumns(rows, keys, "--columns");
   if (json_) {
     json out = json::array();

@@ -36,4 +36,9 @@ int removeStaleRunTemps(const std::filesystem::path& run_dir);
 /// as it is. Returns whether it was removed; never throws.
 bool removeEmptyRunDir(const std::filesystem::path& run_dir);
 
+/// A sweep folder's record (core/sweep/orchestrator.h): its trials' run folders sit beside it.
+inline constexpr const char* kSweepRecordFile = "sweep.json";
+/// sweep.json's "format".
+inline constexpr const char* kSweepFormat = "trainscope-sweep";
+
 }  // namespace trainscope

@@ -267,10 +267,29 @@ const std::vector<RunColumn>& runColumns() {
       {"torch_version", "libtorch", "libtorch's version", false},
       {"notes", "notes", "notes (notes.json)"},
       {"tags", "tags", "tags (notes.json)"},
+      {"sweep", "sweep", "the sweep the run is a trial of (sweep.json beside its folder)", false},
       {"reason", "reason", "why a run is crashed, incomplete, failed or not a run"},
       {"dir", "dir", "the run folder (absolute)", false},
   };
   return columns;
+}
+
+std::optional<SweepOfRun> sweepOfRun(const fs::path& run_dir) {
+  const fs::path file = run_dir.parent_path() / kSweepRecordFile;
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) return std::nullopt;
+  try {
+    const json j = readJsonFile(file);
+    if (!j.is_object() || j.value("format", json()) != kSweepFormat) return std::nullopt;
+    SweepOfRun s;
+    s.name = j.value("name", "");
+    const json params = at(j, {"sweep", "parameters"});
+    if (params.is_object())
+      for (const auto& [key, space] : params.items()) s.keys.push_back(key);
+    return s;
+  } catch (const std::exception&) {
+    return std::nullopt;  // not ours, or unreadable: the run is listed without it
+  }
 }
 
 RunRow readRunRow(const fs::path& dir_in) {
@@ -306,6 +325,7 @@ RunRow readRunRow(const fs::path& dir_in) {
                             row.dir.string() + ")"
                       : "no config.json or run.json: not a run folder");
   }
+  if (const auto sweep = sweepOfRun(row.dir)) v["sweep"] = sweep->name;
   std::string problem;  // the first unreadable file, reported as "incomplete"
   if (!name_ok)
     problem = "the folder's path is not valid UTF-8 (shown with U+FFFD): rename it to read it";
@@ -406,7 +426,7 @@ RunRow readRunRow(const fs::path& dir_in) {
 namespace {
 
 constexpr const char* kIndexMagic = "trainscope_runs_index";
-constexpr int kIndexVersion = 2;  // 2: regression metrics (best_val_r2, final_val_*)
+constexpr int kIndexVersion = 3;  // 2: regression metrics (best_val_r2, final_val_*); 3: sweep
 
 /// What a run folder's row depends on: size and modification time of each file it reads.
 std::string signatureOf(const fs::path& dir) {

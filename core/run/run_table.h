@@ -42,6 +42,15 @@ struct RunRow {
   nlohmann::json config;  ///< config.json (null when unreadable): for differences
 };
 
+/// The sweep a run folder is a trial of: the sweep.json in the folder holding it
+/// (core/sweep/orchestrator.h writes it), with the sweep's name and varied config keys.
+struct SweepOfRun {
+  std::string name;
+  std::vector<std::string> keys;  ///< the sweep file's parameters, sorted
+};
+/// nullopt when the run is no trial of a sweep (or the record is unreadable). Never throws.
+std::optional<SweepOfRun> sweepOfRun(const std::filesystem::path& run_dir);
+
 /// Reads the run folder `dir` (config.json, run.json, summary.json, metrics.csv, events.jsonl,
 /// notes.json, the lock). Never throws.
 RunRow readRunRow(const std::filesystem::path& dir);

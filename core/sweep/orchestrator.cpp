@@ -17,6 +17,7 @@
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
 #include "core/io/line_file.h"
+#include "core/run/run_dir.h"
 #include "core/run/run_lock.h"
 #include "core/run/run_table.h"
 #include "core/sweep/samplers.h"
@@ -32,10 +33,9 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kSweepFile = "sweep.json";
+constexpr const char* kSweepFile = kSweepRecordFile;
 constexpr const char* kBaseFile = "base.json";
 constexpr const char* kTrialsFile = "trials.jsonl";
-constexpr const char* kSweepFormat = "trainscope-sweep";
 
 int affinityCores() {
   cpu_set_t set;

@@ -53,6 +53,7 @@ QString runColumnTitle(const std::string& key) {
       {"torch_version", QT_TRANSLATE_NOOP("TrainScope", "libtorch version")},
       {"notes", QT_TRANSLATE_NOOP("TrainScope", "Notes")},
       {"tags", QT_TRANSLATE_NOOP("TrainScope", "Tags")},
+      {"sweep", QT_TRANSLATE_NOOP("TrainScope", "Sweep")},
       {"reason", QT_TRANSLATE_NOOP("TrainScope", "Reason")},
       {"dir", QT_TRANSLATE_NOOP("TrainScope", "Folder")},
   };

@@ -177,7 +177,7 @@ def main():
     # nothing was written into any run folder; the folder of runs keeps its index
     assert not os.path.exists(os.path.join(runs, "lr-b", "notes.json"))
     index = os.path.join(runs, ".trainscope-runs-index.json")
-    assert json.load(open(index))["trainscope_runs_index"] == 2  # 2: regression metrics
+    assert json.load(open(index))["trainscope_runs_index"] == 3  # 2: regression metrics; 3: sweep
     # the index never hides a change: new notes, a corrupt index, a foreign file of that name
     json.dump({"notes": "changed", "tags": []}, open(os.path.join(runs, "lr-b", "notes.json"), "w"))
     by2 = {r["name"]: r for r in json.loads(run(cli, "runs", runs, "--json").stdout)}
@@ -186,7 +186,7 @@ def main():
     open(index, "w").write('{"trainscope_runs_index": 1, "runs": {"lr-a": {"sig": "x"')  # torn
     by3 = {r["name"]: r for r in json.loads(run(cli, "runs", runs, "--json").stdout)}
     assert by3 == by2
-    assert json.load(open(index))["trainscope_runs_index"] == 2  # 2: regression metrics  # rebuilt
+    assert json.load(open(index))["trainscope_runs_index"] == 3  # rebuilt
     open(index, "w").write('{"mine": true}\n')
     by4 = {r["name"]: r for r in json.loads(run(cli, "runs", runs, "--json").stdout)}
     assert by4 == by2 and open(index).read() == '{"mine": true}\n'  # not ours: left alone

@@ -162,6 +162,15 @@ def main():
               "trial %d's objective %s" % (n, t["objective"]))
     objectives = [t["objective"] for t in table["trials"]]
     check(objectives == sorted(objectives), "the table is not best first: %s" % objectives)
+    # the runs table lists the trials with their sweep, the varied values as columns
+    r = run(cli, "runs", out, "--json")
+    rows = json.loads(r.stdout)
+    check(r.returncode == 0 and len(rows) == 4 and all(x["sweep"] == "small" for x in rows),
+          "runs --json of the sweep: %s" % r.stdout[:300])
+    r = run(cli, "runs", out, os.path.dirname(out), "--filter", "sweep=small")
+    header = r.stdout.splitlines()[0].split()
+    check(r.returncode == 0 and len(r.stdout.splitlines()) == 5 and "sweep" in header and
+          "optimizer.lr" in header, "runs --filter sweep=small:\n%s" % r.stdout)
     sweep_json = json.load(open(os.path.join(out, "sweep.json")))
     check(sweep_json["sweep"] == json.load(open(s)), "sweep.json does not hold the file as given")
 
