@@ -39,12 +39,52 @@ json outcomeJson(const SweepOutcome& out, const fs::path& dir) {
             {"trials", trials},
             {"exit_code", out.exit_code}};
   if (!out.note.empty()) j["note"] = out.note;
+  if (out.spec.seeds > 1) {
+    json configs = json::array();
+    for (const ConfigResult& c : rankConfigs(out)) {
+      json o = {{"config", c.config}, {"values", c.values}, {"trials", c.trials}, {"n", c.n}};
+      o["objective_mean"] = c.mean ? json(*c.mean) : json();
+      o["objective_std"] = c.std ? json(*c.std) : json();
+      configs.push_back(o);
+    }
+    j["seeds"] = out.spec.seeds;
+    j["configs"] = configs;
+  }
   return j;
+}
+
+/// The configurations over seeds: mean +- standard deviation, best first.
+void printConfigs(const SweepOutcome& out) {
+  std::vector<std::string> headers = {"config"};
+  for (const SweepParameter& p : out.spec.parameters) headers.push_back(p.key);
+  headers.push_back(out.spec.metric + " (mean +- std)");
+  headers.push_back("seeds");
+  headers.push_back("trials");
+  std::vector<std::vector<std::string>> cells;
+  for (const ConfigResult& c : rankConfigs(out)) {
+    std::vector<std::string> row = {std::to_string(c.config)};
+    for (const SweepParameter& p : out.spec.parameters)
+      row.push_back(c.values.contains(p.key) ? trialCell(c.values[p.key]) : "-");
+    row.push_back(!c.mean ? "-"
+                  : c.std ? formatHuman(*c.mean) + " +- " + formatHuman(*c.std)
+                          : formatHuman(*c.mean));
+    row.push_back(std::to_string(c.n) + "/" + std::to_string(c.trials.size()));
+    std::string trials;
+    for (int64_t t : c.trials) trials += (trials.empty() ? "" : ",") + std::to_string(t);
+    row.push_back(trials);
+    cells.push_back(std::move(row));
+  }
+  std::printf("\nover %d seeds, best mean first:\n", out.spec.seeds);
+  printTable(headers, cells);
 }
 
 void printOutcome(const SweepOutcome& out) {
   std::vector<std::string> headers = {"trial", "state"};
-  for (const SweepParameter& p : out.spec.parameters) headers.push_back(p.key);
+  std::vector<std::string> keys;
+  for (const SweepParameter& p : out.spec.parameters) keys.push_back(p.key);
+  if (out.spec.seeds > 1) keys.push_back("training.seed");
+  if (out.spec.seeds > 1 && out.spec.seeds_data) keys.push_back("data.seed");
+  headers.insert(headers.end(), keys.begin(), keys.end());
   headers.push_back(out.spec.metric);
   headers.push_back("run");
   std::vector<std::vector<std::string>> cells;
@@ -52,8 +92,8 @@ void printOutcome(const SweepOutcome& out) {
     std::vector<std::string> row = {std::to_string(t.trial), t.state};
     if (t.state == "completed" && !t.run_status.empty() && t.run_status != "completed")
       row[1] += " (" + t.run_status + ")";
-    for (const SweepParameter& p : out.spec.parameters)
-      row.push_back(t.values.contains(p.key) ? trialCell(t.values[p.key]) : "-");
+    for (const std::string& k : keys)
+      row.push_back(t.values.contains(k) ? trialCell(t.values[k]) : "-");
     row.push_back(t.objective ? formatHuman(*t.objective) : "-");
     row.push_back(t.run);
     cells.push_back(std::move(row));
@@ -145,6 +185,7 @@ int SweepCommand::run() const {
   } else {
     if (!out.note.empty()) std::printf("note: %s\n", out.note.c_str());
     printOutcome(out);
+    if (out.spec.seeds > 1) printConfigs(out);
     if (out.exit_code != 0)
       std::printf("\nstopped: continue with `%s sweep --resume %s`\n", kProgram, dir.c_str());
   }

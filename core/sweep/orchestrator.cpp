@@ -62,8 +62,12 @@ std::string trialFolderName(int64_t trial, const TrialValues& values) {
   std::snprintf(number, sizeof number, "%03lld", static_cast<long long>(trial));
   std::string name = number;
   std::string sep = "-";
+  auto last = [](const std::string& key) { return key.substr(key.rfind('.') + 1); };
   for (const auto& [key, value] : values.items()) {
-    name += sep + key.substr(key.rfind('.') + 1) + "=" + shortValue(value);
+    // The last part of the key, unless another key ends the same (data.seed, training.seed).
+    int same = 0;
+    for (const auto& [other, v] : values.items()) same += last(other) == last(key) ? 1 : 0;
+    name += sep + (same > 1 ? key : last(key)) + "=" + shortValue(value);
     sep = ",";
   }
   for (char& c : name)
@@ -310,6 +314,7 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
     t.trial = static_cast<int64_t>(i);
     t.state = trial_state::kQueued;
     t.values = plan.trials[i];
+    t.config = plan.configs[i];
     t.run = trialFolderName(t.trial, t.values);
     sweep.write(t);
     queue.push_back(t.trial);
@@ -385,6 +390,48 @@ std::vector<TrialLine> rankTrials(const SweepOutcome& outcome) {
     if (*a.objective != *b.objective)
       return maximize ? *a.objective > *b.objective : *a.objective < *b.objective;
     return a.trial < b.trial;
+  });
+  return ranked;
+}
+
+std::vector<ConfigResult> rankConfigs(const SweepOutcome& outcome) {
+  std::map<int64_t, ConfigResult> by_config;
+  for (const TrialLine& t : outcome.trials) {
+    ConfigResult& c = by_config[t.config];
+    if (c.trials.empty()) {
+      c.config = t.config;
+      c.values = t.values;
+      if (outcome.spec.seeds > 1) {
+        c.values.erase("training.seed");
+        if (outcome.spec.seeds_data) c.values.erase("data.seed");
+      }
+    }
+    c.trials.push_back(t.trial);
+  }
+  std::vector<ConfigResult> ranked;
+  for (auto& [n, c] : by_config) {
+    std::vector<double> values;
+    for (const TrialLine& t : outcome.trials)
+      if (t.config == c.config && t.objective) values.push_back(*t.objective);
+    c.n = static_cast<int64_t>(values.size());
+    if (!values.empty()) {
+      double sum = 0;
+      for (double v : values) sum += v;
+      const double mean = sum / values.size();
+      c.mean = mean;
+      if (values.size() > 1) {
+        double squares = 0;
+        for (double v : values) squares += (v - mean) * (v - mean);
+        c.std = std::sqrt(squares / (values.size() - 1));
+      }
+    }
+    ranked.push_back(std::move(c));
+  }
+  const bool maximize = outcome.spec.maximize;
+  std::stable_sort(ranked.begin(), ranked.end(), [&](const ConfigResult& a, const ConfigResult& b) {
+    if (a.mean.has_value() != b.mean.has_value()) return a.mean.has_value();
+    if (!a.mean || *a.mean == *b.mean) return a.config < b.config;
+    return maximize ? *a.mean > *b.mean : *a.mean < *b.mean;
   });
   return ranked;
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,21 @@ SweepOutcome resumeSweep(const SweepRunOptions& options);
 
 /// The trials best first by objective (those without one last, then by number).
 std::vector<TrialLine> rankTrials(const SweepOutcome& outcome);
+
+/// One configuration of a sweep over seeds ("seeds": N): its values without the seeds and the
+/// objectives of its trials.
+struct ConfigResult {
+  int64_t config = 0;
+  TrialValues values;           ///< the first trial's, training.seed and data.seed left out
+  std::vector<int64_t> trials;  ///< its trials, by number
+  int64_t n = 0;                ///< trials with an objective
+  std::optional<double> mean;   ///< of those objectives
+  /// Their sample standard deviation (n - 1 in the denominator, numpy's std(ddof=1)); none
+  /// below two values.
+  std::optional<double> std;
+};
+
+/// The configurations best first by mean objective (those without one last, then by number).
+std::vector<ConfigResult> rankConfigs(const SweepOutcome& outcome);
 
 }  // namespace trainscope

@@ -114,7 +114,24 @@ SweepPlan randomTrials(const SweepSpec& spec) {
 }
 
 SweepPlan planTrials(const SweepSpec& spec) {
-  return spec.method == "grid" ? gridTrials(spec) : randomTrials(spec);
+  SweepPlan drawn = spec.method == "grid" ? gridTrials(spec) : randomTrials(spec);
+  SweepPlan plan;
+  plan.note = drawn.note;
+  const json& base_seed = spec.base_config["training"]["seed"];
+  const int64_t training_seed = base_seed.is_number_integer() ? base_seed.get<int64_t>() : 0;
+  const int64_t data_seed = spec.base_config["data"].value("seed", int64_t{0});
+  for (size_t c = 0; c < drawn.trials.size(); ++c) {
+    for (int k = 0; k < spec.seeds; ++k) {
+      TrialValues values = drawn.trials[c];
+      if (spec.seeds > 1) {
+        values["training.seed"] = training_seed + k;
+        if (spec.seeds_data) values["data.seed"] = data_seed + k;
+      }
+      plan.trials.push_back(std::move(values));
+      plan.configs.push_back(static_cast<int64_t>(c));
+    }
+  }
+  return plan;
 }
 
 }  // namespace trainscope

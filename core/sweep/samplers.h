@@ -11,6 +11,9 @@ namespace trainscope {
 /// The trials a sweep runs, and what the sampler wants said about them.
 struct SweepPlan {
   std::vector<TrialValues> trials;
+  /// Each trial's configuration (its values without the seeds): an index into the
+  /// configurations drawn, the same for the spec.seeds trials of one configuration.
+  std::vector<int64_t> configs;
   std::string note;  ///< e.g. "the space has 6 configurations: max_trials 8 capped at 6"
 };
 
@@ -27,7 +30,10 @@ SweepPlan gridTrials(const SweepSpec& spec);
 /// runs twice, and a budget above the space's size is capped at it (said in the note).
 SweepPlan randomTrials(const SweepSpec& spec);
 
-/// gridTrials or randomTrials, by spec.method.
+/// gridTrials or randomTrials, by spec.method; with spec.seeds > 1 each configuration is
+/// repeated spec.seeds times, trial k of it with training.seed = S + k (S the base's
+/// training.seed, 0 when the base draws one) and, with spec.seeds_data, data.seed = the base's
+/// data.seed + k; max_trials counts configurations.
 SweepPlan planTrials(const SweepSpec& spec);
 
 }  // namespace trainscope

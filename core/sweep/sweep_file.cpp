@@ -177,7 +177,7 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   if (!j.is_object()) bad(file, "(file)", "a sweep file is a JSON object, got " + j.dump());
   refuseUnknownKeys(file, j, "",
                     {"name", "base", "parameters", "method", "seed", "max_trials", "concurrent",
-                     "objective", "pruner", "executor", "seeds"});
+                     "objective", "pruner", "executor", "seeds", "seeds_data"});
   SweepSpec s;
   s.source = j;
   s.name = file.stem().string();
@@ -318,8 +318,21 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   if (s.executor == "slurm")
     bad(file, "executor.kind", "the slurm executor is not available in this version; use local");
   if (s.executor != "local") bad(file, "executor.kind", "expected local, got '" + s.executor + "'");
-  if (j.contains("seeds"))
-    bad(file, "seeds", "repeating each configuration over seeds is not available in this version");
+  if (j.contains("seeds")) {
+    if (!j["seeds"].is_number_integer() || j["seeds"].get<int64_t>() < 1 ||
+        j["seeds"].get<int64_t>() > 100)
+      bad(file, "seeds", "expected an integer from 1 to 100, got " + j["seeds"].dump());
+    s.seeds = j["seeds"].get<int>();
+  }
+  if (j.contains("seeds_data")) {
+    if (!j["seeds_data"].is_boolean())
+      bad(file, "seeds_data", "expected true or false, got " + j["seeds_data"].dump());
+    s.seeds_data = j["seeds_data"].get<bool>();
+  }
+  for (const SweepParameter& p : s.parameters)
+    if (s.seeds > 1 && (p.key == "training.seed" || (s.seeds_data && p.key == "data.seed")))
+      bad(file, "parameters." + p.key,
+          p.key + " is set by \"seeds\": vary it or repeat over seeds, not both");
   return s;
 }
 

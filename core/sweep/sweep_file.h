@@ -53,6 +53,10 @@ struct SweepSpec {
   int concurrent = 1;  ///< trials at once
   std::string metric = "best_val_loss";  ///< a run-table column (core/run/run_table.h)
   bool maximize = false;
+  /// Each configuration trained with this many training seeds (S, S+1, ...: S the base's
+  /// training.seed, 0 when the base draws one); the table ranks configurations by the mean.
+  int seeds = 1;
+  bool seeds_data = false;  ///< the seeds also set data.seed (base data.seed + k): other splits
   std::string pruner = "none";
   std::string executor = "local";
   nlohmann::json source;  ///< the file as given

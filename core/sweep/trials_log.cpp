@@ -9,7 +9,7 @@ namespace trainscope {
 
 nlohmann::json toJson(const TrialLine& t) {
   nlohmann::json j = {{"trial", t.trial}, {"state", t.state}, {"values", t.values},
-                      {"run", t.run},     {"attempt", t.attempt}};
+                      {"run", t.run},     {"attempt", t.attempt}, {"config", t.config}};
   if (t.objective) j["objective"] = *t.objective;
   if (!t.run_status.empty()) j["run_status"] = t.run_status;
   if (t.exit_code) j["exit_code"] = *t.exit_code;
@@ -27,6 +27,7 @@ TrialLine trialLineFromJson(const nlohmann::json& j) {
   t.values = j.at("values");
   t.run = j.at("run").get<std::string>();
   t.attempt = j.value("attempt", 1);
+  t.config = j.value("config", t.trial);
   if (j.contains("objective") && j["objective"].is_number())
     t.objective = j["objective"].get<double>();
   t.run_status = j.value("run_status", "");

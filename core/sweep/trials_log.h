@@ -29,6 +29,7 @@ struct TrialLine {
   std::string state;         ///< trial_state::k*
   TrialValues values;        ///< key -> value
   std::string run;           ///< the trial's run folder, relative to the sweep folder
+  int64_t config = 0;        ///< its configuration (SweepPlan::configs): seeds share one
   int attempt = 1;           ///< 2 for the retry of a failed or crashed trial
   std::optional<double> objective;  ///< once known (the run-table column the sweep names)
   std::string run_status;    ///< the run table's status of the finished run ("diverged", ...)

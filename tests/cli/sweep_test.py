@@ -7,6 +7,9 @@ Each expectation comes from outside the code under test:
   replacement and a budget above its size is capped (said in the note); log_uniform values are
   uniform in log space by scipy's Kolmogorov-Smirnov test (fixed seed: a fixed p-value, never
   flaky), int_uniform includes both ends;
+- "seeds": 3: every configuration trained with 3 training and data seeds, its mean and
+  standard deviation equal numpy's mean and std(ddof=1) of the trials' metrics.csv, the
+  configurations ranked by the mean;
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
@@ -174,6 +177,34 @@ def main():
     sweep_json = json.load(open(os.path.join(out, "sweep.json")))
     check(sweep_json["sweep"] == json.load(open(s)), "sweep.json does not hold the file as given")
 
+    # ---- seeds: each configuration over 3 training and data seeds, mean +- std ----
+    seeds_file = write(os.path.join(work, "seeds.json"), {
+        "base": {"preset": "moons", "set": {"training.epochs": 2, "training.seed": 5,
+                                            "data.seed": 11}},
+        "parameters": {"optimizer.lr": {"choices": [0.001, 0.01]}},
+        "method": "grid", "seeds": 3, "seeds_data": True, "concurrent": 2})
+    out = os.path.join(work, "seeds")
+    r = run(cli, "sweep", seeds_file, "--out", out, "--json")
+    check(r.returncode == 0, "seeds sweep: %s" % r.stderr)
+    table = json.loads(r.stdout)
+    last, _ = last_lines(out)
+    check(len(last) == 6, "2 configurations x 3 seeds: %d trials" % len(last))
+    means = []
+    for c in table["configs"]:
+        losses, seeds = [], []
+        for n in c["trials"]:
+            cfg = json.load(open(os.path.join(out, last[n]["run"], "config.json")))
+            seeds.append((cfg["training"]["seed"], cfg["data"]["seed"]))
+            check(cfg["optimizer"]["lr"] == c["values"]["optimizer.lr"], "config %d's lr" % c["config"])
+            losses.append(best_val_loss(os.path.join(out, last[n]["run"])))
+        check(sorted(seeds) == [(5, 11), (6, 12), (7, 13)], "seeds %s" % seeds)
+        check(abs(c["objective_mean"] - float(np.mean(losses))) < 1e-12 and
+              abs(c["objective_std"] - float(np.std(losses, ddof=1))) < 1e-12,
+              "config %d: %s +- %s != numpy %s +- %s" % (c["config"], c["objective_mean"],
+              c["objective_std"], np.mean(losses), np.std(losses, ddof=1)))
+        means.append(c["objective_mean"])
+    check(means == sorted(means), "configurations not best mean first: %s" % means)
+
     # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
     long_file = write(os.path.join(work, "long.json"), {
         "name": "long", "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
@@ -273,6 +304,8 @@ def main():
         ({"objective": {"metric": "val_los"}}, "objective.metric"),
         ({"concurrent": 0}, "concurrent"),
         ({"surprise": 1}, "surprise"),
+        ({"seeds": 2, "parameters": {"training.seed": {"choices": [1, 2]}}}, "training.seed"),
+        ({"seeds": 0}, "seeds"),
     ]
     for patch, words in bad:
         f = write(os.path.join(work, "bad.json"), {**base, **patch})
