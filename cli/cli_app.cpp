@@ -56,6 +56,7 @@ int exitCodeFor(StopReason reason) {
   switch (reason) {
     case StopReason::Completed:
     case StopReason::EarlyStop:
+    case StopReason::Pruned:  // a sweep's decision, not a fault
       return kExitOk;
     case StopReason::NonFinite:
     case StopReason::Diverged:

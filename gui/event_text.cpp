@@ -70,6 +70,8 @@ QString EventText::stopReason(StopReason reason) {
       return Tr::tr("failed");
     case StopReason::Diverged:
       return Tr::tr("stopped: the training diverged");
+    case StopReason::Pruned:
+      return Tr::tr("pruned by its sweep");
   }
   return QString();
 }

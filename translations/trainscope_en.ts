@@ -4245,5 +4245,13 @@ Its files are kept there until you delete them.</source>
         <source>Sweep</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>pruned by its sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

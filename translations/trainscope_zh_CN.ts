@@ -4235,5 +4235,13 @@ Its files are kept there until you delete them.</source>
         <source>Sweep</source>
         <translation>超参数搜索</translation>
     </message>
+    <message>
+        <source>pruned by its sweep</source>
+        <translation>被超参数搜索剪枝（提前终止）</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>已剪枝</translation>
+    </message>
 </context>
 </TS>

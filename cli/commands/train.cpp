@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <system_error>
@@ -183,6 +185,18 @@ int TrainCommand::run(const std::string& command_line) const {
   std::atomic<Trainer*> active_trainer{nullptr};
   SignalWatcher watcher([&](int sig) {
     requestCancel();
+    // A sweep prunes its trial with SIGINT after writing why into this file.
+    if (const char* file = std::getenv(kPruneFileEnv); file && sig == SIGINT) {
+      std::ifstream in(file);
+      std::string why((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+      if (!why.empty()) {
+        std::fprintf(stderr, "\npruned by the sweep: %s\n", why.c_str());
+        std::fflush(stderr);
+        if (Trainer* t = active_trainer.load()) t->stop(StopReason::Pruned, why);
+        return;
+      }
+    }
     std::fprintf(stderr,
                  "\n%s received: stopping after the current step (send it again to quit "
                  "at once)\n",

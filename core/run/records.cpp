@@ -14,7 +14,7 @@ namespace {
 
 constexpr StopReason kStopReasons[] = {
     StopReason::Completed,   StopReason::Stopped, StopReason::NonFinite, StopReason::EarlyStop,
-    StopReason::Interrupted, StopReason::Error,   StopReason::Diverged};
+    StopReason::Interrupted, StopReason::Error,   StopReason::Diverged,  StopReason::Pruned};
 
 constexpr EventKind kEventKinds[] = {
     EventKind::RunStarted,    EventKind::Paused,           EventKind::Resumed,
@@ -157,6 +157,8 @@ std::string toString(StopReason reason) {
       return "error";
     case StopReason::Diverged:
       return "diverged";
+    case StopReason::Pruned:
+      return "pruned";
   }
   return "error";
 }

@@ -14,9 +14,19 @@
 namespace trainscope {
 
 /// Why a run ended (summary.json `stop_reason`).
-enum class StopReason { Completed, Stopped, NonFinite, EarlyStop, Interrupted, Error, Diverged };
+enum class StopReason {
+  Completed,
+  Stopped,
+  NonFinite,
+  EarlyStop,
+  Interrupted,
+  Error,
+  Diverged,
+  Pruned
+};
 /// "completed" | "stopped" | "non_finite" | "early_stop" | "interrupted" | "error" |
-/// "diverged" (a finite divergence under training.non_finite "stop", issue 11)
+/// "diverged" (a finite divergence under training.non_finite "stop", issue 11) | "pruned" (a
+/// sweep's pruner ended the trial: core/sweep/orchestrator.h)
 std::string toString(StopReason reason);
 /// The StopReason whose toString() is `text`; nullopt for any other text.
 std::optional<StopReason> stopReasonFromString(const std::string& text);

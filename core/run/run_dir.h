@@ -38,6 +38,9 @@ bool removeEmptyRunDir(const std::filesystem::path& run_dir);
 
 /// A sweep folder's record (core/sweep/orchestrator.h): its trials' run folders sit beside it.
 inline constexpr const char* kSweepRecordFile = "sweep.json";
+/// The environment variable naming the file in which a sweep writes why it prunes a trial
+/// before it sends the trial SIGINT: `train` then stops as StopReason::Pruned, saying why.
+inline constexpr const char* kPruneFileEnv = "TRAINSCOPE_PRUNE_FILE";
 /// sweep.json's "format".
 inline constexpr const char* kSweepFormat = "trainscope-sweep";
 

@@ -33,6 +33,7 @@ std::string runStatusOf(StopReason reason) {
     case StopReason::NonFinite:
     case StopReason::Diverged: return "diverged";
     case StopReason::Error: return "failed";
+    case StopReason::Pruned: return "pruned";
   }
   return "completed";
 }

@@ -230,7 +230,8 @@ const std::vector<RunColumn>& runColumns() {
       {"name", "name", "the run folder's name"},
       {"started", "started", "local start time (run.json start_time)"},
       {"status", "status",
-       "running, completed, stopped, interrupted, diverged, failed, crashed, incomplete, not a run"},
+       "running, completed, stopped, interrupted, diverged, failed, pruned, crashed, incomplete, "
+       "not a run"},
       {"data", "data", "data.source (and the file of own data)"},
       {"model", "model", "model.kind and its sizes (hidden widths, conv channels, cell hidden x layers)"},
       {"params", "params", "trainable parameters"},

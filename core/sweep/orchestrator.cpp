@@ -19,6 +19,7 @@
 #include "core/io/line_file.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_lock.h"
+#include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/sweep/samplers.h"
 #include "core/system/child_process.h"
@@ -32,6 +33,7 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
+constexpr auto kPrunePoll = std::chrono::milliseconds(250);  ///< how often running trials are read
 
 constexpr const char* kSweepFile = kSweepRecordFile;
 constexpr const char* kBaseFile = "base.json";
@@ -134,6 +136,7 @@ class Sweep {
                    " trial(s) to run, " + std::to_string(spec_.concurrent) + " at a time with " +
                    std::to_string(threads) + " thread(s) each, in " + options_.dir.string());
     std::map<pid_t, Running> running;
+    Clock::time_point last_prune_check{};
     int stop = 0;
     size_t next = 0;
     while ((!stop && next < queue.size()) || !running.empty()) {
@@ -146,6 +149,11 @@ class Sweep {
         const int64_t n = queue[next++];
         const auto from = resume_from.find(n);
         start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
+      }
+      if (spec_.pruner == "median" && !stop && Clock::now() - last_prune_check > kPrunePoll) {
+        last_prune_check = Clock::now();
+        for (auto& [pid, r] : running)
+          if (r.pruned.empty()) prune(pid, r);
       }
       int status = 0;
       const pid_t pid = waitpid(-1, &status, WNOHANG);
@@ -171,7 +179,80 @@ class Sweep {
   struct Running {
     int64_t trial;
     Clock::time_point started;
+    int64_t checked_epoch = 0;  ///< the pruner has looked at the epochs up to this one
+    std::string pruned;         ///< the pruner stopped it: why
   };
+
+  /// The metrics.csv column of the objective, by epoch, of the run `run` (empty when it
+  /// cannot be read yet).
+  std::vector<std::pair<int64_t, double>> curve(const std::string& run) const {
+    std::vector<std::pair<int64_t, double>> out;
+    const std::string column = epochColumnOf(spec_.metric);
+    try {
+      for (const EpochRecord& e : readMetricsCsv(options_.dir / run / "metrics.csv")) {
+        std::optional<double> v;
+        if (column == "val_loss") v = e.val_loss;
+        else if (column == "train_loss") v = e.train_loss;
+        else if (column == "val_accuracy") v = e.val_accuracy;
+        else if (column == "val_r2") v = e.val_r2;
+        else if (column == "val_mae") v = e.val_mae;
+        else if (column == "val_rmse") v = e.val_rmse;
+        out.emplace_back(e.epoch, v.value_or(std::nan("")));
+      }
+    } catch (const std::exception&) {
+      // not written yet, or mid-write: looked at again on the next poll
+    }
+    return out;
+  }
+
+  /// Optuna's MedianPruner (percentile 50): at each epoch e of the trial (those written since
+  /// the last look, in order), its best value up to e against the median of the completed
+  /// trials' values at epoch e; nothing before epoch warmup_epochs or startup_trials completed
+  /// trials. A pruned trial is sent SIGINT after its prune file says why.
+  void prune(pid_t pid, Running& r) {
+    const TrialLine& t = trials.at(r.trial);
+    const auto mine = curve(t.run);
+    int64_t completed = 0;
+    for (const auto& [n, other] : trials) completed += other.state == trial_state::kCompleted;
+    if (completed < spec_.startup_trials) {  // pruning is off for the epochs trained so far
+      if (!mine.empty()) r.checked_epoch = mine.back().first;
+      return;
+    }
+    double best = std::nan("");
+    for (const auto& [e, v] : mine) {
+      if (std::isfinite(v) && (std::isnan(best) || (spec_.maximize ? v > best : v < best)))
+        best = v;
+      if (e <= r.checked_epoch) continue;
+      r.checked_epoch = e;
+      if (e < std::max<int64_t>(1, spec_.warmup_epochs)) continue;
+      std::vector<double> at_e;
+      for (const auto& [n, other] : trials) {
+        if (other.state != trial_state::kCompleted) continue;
+        auto& c = completed_curves_[n];
+        if (c.empty()) c = curve(other.run);
+        for (const auto& [epoch, value] : c)
+          if (epoch == e && std::isfinite(value)) at_e.push_back(value);
+      }
+      if (at_e.empty()) continue;
+      std::sort(at_e.begin(), at_e.end());
+      const size_t k = at_e.size();
+      const double median = k % 2 ? at_e[k / 2] : (at_e[k / 2 - 1] + at_e[k / 2]) / 2;
+      const bool worse = std::isnan(best) || (spec_.maximize ? best < median : best > median);
+      if (!worse) continue;
+      r.pruned = "median pruner: " + std::string(spec_.maximize ? "best " : "lowest ") +
+                 epochColumnOf(spec_.metric) + " " + formatHuman(best) + " by epoch " +
+                 std::to_string(e) + " is " + (spec_.maximize ? "below" : "above") +
+                 " the median " + formatHuman(median) + " of " + std::to_string(k) +
+                 " completed trial(s) at epoch " + std::to_string(e);
+      writeFileAtomic(pruneFile(t.run), r.pruned + "\n");
+      kill(pid, SIGINT);
+      return;
+    }
+  }
+
+  fs::path pruneFile(const std::string& run) const { return options_.dir / (run + ".prune"); }
+
+  std::map<int64_t, std::vector<std::pair<int64_t, double>>> completed_curves_;
 
   void start(int64_t n, int threads, const fs::path& resume_from,
              std::map<pid_t, Running>& running) {
@@ -196,6 +277,7 @@ class Sweep {
     }
     child.args.insert(child.args.end(), {"--out", (dir / t.run).string()});
     child.output = dir / (t.run + ".log");
+    if (spec_.pruner != "none") child.env = {{kPruneFileEnv, pruneFile(t.run).string()}};
     const pid_t pid = startChild(child);
     t.state = trial_state::kRunning;
     t.pid = pid;
@@ -220,7 +302,11 @@ class Sweep {
     if (stopping && (code == 130 || code == 143 || by_signal)) return;
     const RunRow row = readRunRow(options_.dir / t.run);
     t.run_status = row.status;
-    if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
+    if (!r.pruned.empty()) {  // a complete run folder of the epochs it trained
+      t.state = trial_state::kPruned;
+      t.reason = r.pruned;
+      t.objective = objectiveOf(row, spec_.metric);
+    } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
       t.state = trial_state::kCompleted;
       t.objective = objectiveOf(row, spec_.metric);
     } else {
@@ -232,7 +318,8 @@ class Sweep {
     }
     write(t);
     say(t);
-    if (t.state != trial_state::kCompleted && t.attempt < 2) {  // retried once
+    if (t.state != trial_state::kCompleted && t.state != trial_state::kPruned &&
+        t.attempt < 2) {  // retried once
       TrialLine again = t;
       again.attempt = t.attempt + 1;
       again.state = trial_state::kQueued;
@@ -256,6 +343,7 @@ class Sweep {
     line += ": " + values;
     if (t.objective) line += "  " + spec_.metric + " " + formatHuman(*t.objective);
     if (!t.error.empty()) line += "  " + t.error;
+    if (!t.reason.empty()) line += "  (" + t.reason + ")";
     line += "  (" + formatHuman(t.seconds) + " s)";
     options_.say(line);
   }

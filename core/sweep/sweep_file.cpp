@@ -166,6 +166,12 @@ const std::vector<std::string>& sweepObjectiveMetrics() {
   return metrics;
 }
 
+std::string epochColumnOf(const std::string& metric) {
+  for (const char* prefix : {"best_", "final_"})
+    if (metric.rfind(prefix, 0) == 0) return metric.substr(std::string(prefix).size());
+  return "";
+}
+
 nlohmann::json trialConfig(const SweepSpec& spec, const TrialValues& values) {
   json config = spec.base_config;
   for (const auto& [key, value] : values.items()) setKey(config, key, value);
@@ -306,11 +312,26 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   // ---- what this version does not run yet: refused by name, never ignored ----
   const json pruner = j.value("pruner", json{{"kind", "none"}});
   if (!pruner.is_object() || !pruner.value("kind", json()).is_string())
-    bad(file, "pruner.kind", "expected {\"kind\": \"none\"}");
+    bad(file, "pruner.kind", "expected {\"kind\": \"none\"} or {\"kind\": \"median\"}");
   s.pruner = pruner["kind"].get<std::string>();
-  if (s.pruner == "median" || s.pruner == "successive_halving")
-    bad(file, "pruner.kind", s.pruner + " pruning is not available in this version; use none");
-  if (s.pruner != "none") bad(file, "pruner.kind", "expected none, got '" + s.pruner + "'");
+  if (s.pruner == "successive_halving")
+    bad(file, "pruner.kind", "successive_halving is not available in this version; use median or none");
+  if (s.pruner != "none" && s.pruner != "median")
+    bad(file, "pruner.kind", "expected none or median, got '" + s.pruner + "'");
+  refuseUnknownKeys(file, pruner, "pruner.",
+                    s.pruner == "median" ? std::vector<std::string>{"kind", "warmup_epochs",
+                                                                    "startup_trials"}
+                                         : std::vector<std::string>{"kind"});
+  for (const char* key : {"warmup_epochs", "startup_trials"}) {
+    if (!pruner.contains(key)) continue;
+    if (!pruner[key].is_number_integer() || pruner[key].get<int64_t>() < 0)
+      bad(file, std::string("pruner.") + key, "expected an integer >= 0, got " + pruner[key].dump());
+    (std::string(key) == "warmup_epochs" ? s.warmup_epochs : s.startup_trials) =
+        pruner[key].get<int64_t>();
+  }
+  if (s.pruner == "median" && epochColumnOf(s.metric).empty())
+    bad(file, "pruner.kind", "the objective " + s.metric +
+                                 " has no value per epoch (metrics.csv) to prune by");
   const json executor = j.value("executor", json{{"kind", "local"}});
   if (!executor.is_object() || !executor.value("kind", json()).is_string())
     bad(file, "executor.kind", "expected {\"kind\": \"local\"}");

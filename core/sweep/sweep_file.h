@@ -57,13 +57,23 @@ struct SweepSpec {
   /// training.seed, 0 when the base draws one); the table ranks configurations by the mean.
   int seeds = 1;
   bool seeds_data = false;  ///< the seeds also set data.seed (base data.seed + k): other splits
+  /// "none" or "median" (Optuna's MedianPruner): a running trial whose best objective so far
+  /// at epoch e is worse than the median of the completed trials' values at epoch e is stopped
+  /// (StopReason::Pruned), from epoch `warmup_epochs` on and once `startup_trials` trials
+  /// completed.
   std::string pruner = "none";
+  int64_t warmup_epochs = 0;
+  int64_t startup_trials = 5;
   std::string executor = "local";
   nlohmann::json source;  ///< the file as given
 };
 
 /// The numeric run-table columns an objective may name (best_val_loss, best_val_accuracy, ...).
 const std::vector<std::string>& sweepObjectiveMetrics();
+
+/// The metrics.csv column that gives objective `metric` epoch by epoch ("best_val_loss" ->
+/// "val_loss"), or "" when it has none (test_loss, duration_s): such an objective cannot prune.
+std::string epochColumnOf(const std::string& metric);
 
 /// The largest grid a sweep runs (more is refused: a typo in a range, not a plan).
 inline constexpr int64_t kMaxGridTrials = 100000;

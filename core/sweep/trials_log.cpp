@@ -14,6 +14,7 @@ nlohmann::json toJson(const TrialLine& t) {
   if (!t.run_status.empty()) j["run_status"] = t.run_status;
   if (t.exit_code) j["exit_code"] = *t.exit_code;
   if (!t.error.empty()) j["error"] = t.error;
+  if (!t.reason.empty()) j["reason"] = t.reason;
   if (t.pid) j["pid"] = *t.pid;
   if (t.seconds > 0) j["seconds"] = t.seconds;
   if (!t.time.empty()) j["time"] = t.time;
@@ -33,6 +34,7 @@ TrialLine trialLineFromJson(const nlohmann::json& j) {
   t.run_status = j.value("run_status", "");
   if (j.contains("exit_code")) t.exit_code = j["exit_code"].get<int>();
   t.error = j.value("error", "");
+  t.reason = j.value("reason", "");
   if (j.contains("pid")) t.pid = j["pid"].get<int64_t>();
   t.seconds = j.value("seconds", 0.0);
   t.time = j.value("time", "");

@@ -141,8 +141,9 @@ class Trainer {
   void stepBatch();
   /// Run to the end of the current epoch (validation included), then pause.
   void stepEpoch();
-  /// Ends the run at the next step boundary (also wakes a paused engine).
-  void stop(StopReason reason = StopReason::Stopped);
+  /// Ends the run at the next step boundary (also wakes a paused engine); `why` is said in its
+  /// stopped event (StopReason::Pruned: the sweep's rule and numbers).
+  void stop(StopReason reason = StopReason::Stopped, const std::string& why = "");
   /// Pauses at the end of epoch `epoch` (validation included), before any step of the next:
   /// exact where a front end reacting to the epoch record would be late (automation).
   void pauseAfterEpoch(int64_t epoch);

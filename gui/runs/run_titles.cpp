@@ -70,6 +70,7 @@ QString runStatusTitle(const std::string& status) {
   if (status == "diverged") return Tr::tr("diverged");
   if (status == "failed") return Tr::tr("failed");
   if (status == "crashed") return Tr::tr("crashed");
+  if (status == "pruned") return Tr::tr("pruned");
   if (status == "incomplete") return Tr::tr("incomplete");
   if (status == "not a run") return Tr::tr("not a run");
   return q(status);

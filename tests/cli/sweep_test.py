@@ -10,6 +10,9 @@ Each expectation comes from outside the code under test:
 - "seeds": 3: every configuration trained with 3 training and data seeds, its mean and
   standard deviation equal numpy's mean and std(ddof=1) of the trials' metrics.csv, the
   configurations ranked by the mean;
+- the median pruner, one trial at a time: the trials it stops, and the epoch it names, are
+  those Optuna's MedianPruner rule gives when replayed here on the trials' metrics.csv; a
+  pruned trial's run folder says "pruned" in the runs table and why in its events;
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
@@ -205,6 +208,49 @@ def main():
         means.append(c["objective_mean"])
     check(means == sorted(means), "configurations not best mean first: %s" % means)
 
+    # ---- the median pruner, one trial at a time: Optuna's MedianPruner rule replayed here ----
+    lrs = [0.01, 0.03, 0.0001, 0.003, 0.00003, 0.1]
+    prune_file = write(os.path.join(work, "prune.json"), {
+        "base": {"preset": "moons", "set": {"training.epochs": 40}},
+        "parameters": {"optimizer.lr": {"choices": lrs}}, "method": "grid", "concurrent": 1,
+        "pruner": {"kind": "median", "startup_trials": 2, "warmup_epochs": 3}})
+    out = os.path.join(work, "prune")
+    r = run(cli, "sweep", prune_file, "--out", out)
+    check(r.returncode == 0, "prune sweep: %s" % r.stderr)
+    last, _ = last_lines(out)
+    def val_losses(run_dir):
+        with open(os.path.join(out, run_dir, "metrics.csv")) as f:
+            return {int(x["epoch"]): float(x["val_loss"]) for x in csv.DictReader(f)}
+    completed = []  # the curves of the trials completed before each one (one at a time)
+    pruned_any = False
+    for n in range(len(lrs)):
+        t = last[n]
+        curve = val_losses(t["run"])
+        expected, best = None, math.inf
+        for e in sorted(curve):
+            best = min(best, curve[e])
+            if e < 3 or len(completed) < 2:
+                continue
+            at_e = [c[e] for c in completed if e in c]
+            if at_e and best > float(np.median(at_e)):
+                expected = e
+                break
+        if expected is None:
+            check(t["state"] == "completed", "trial %d (lr %g) was %s: %s" % (n, lrs[n], t["state"],
+                                                                               t.get("reason")))
+            completed.append(curve)
+        else:
+            pruned_any = True
+            check(t["state"] == "pruned" and ("by epoch %d " % expected) in t["reason"],
+                  "trial %d (lr %g): expected pruned at epoch %d, got %s" % (n, lrs[n], expected, t))
+            row = json.loads(run(cli, "runs", out, "--json").stdout)
+            status = [x["status"] for x in row if x["name"] == t["run"]]
+            check(status == ["pruned"], "trial %d's run status %s" % (n, status))
+            with open(os.path.join(out, t["run"], "events.jsonl")) as f:
+                check(any('"pruned at step' in line and "median pruner" in line for line in f),
+                      "trial %d's events do not say why it was pruned" % n)
+    check(pruned_any, "no trial was pruned: the test has no teeth")
+
     # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
     long_file = write(os.path.join(work, "long.json"), {
         "name": "long", "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
@@ -306,6 +352,8 @@ def main():
         ({"surprise": 1}, "surprise"),
         ({"seeds": 2, "parameters": {"training.seed": {"choices": [1, 2]}}}, "training.seed"),
         ({"seeds": 0}, "seeds"),
+        ({"pruner": {"kind": "median"}, "objective": {"metric": "test_loss"}}, "per epoch"),
+        ({"pruner": {"kind": "median", "startup": 1}}, "pruner.startup"),
     ]
     for patch, words in bad:
         f = write(os.path.join(work, "bad.json"), {**base, **patch})

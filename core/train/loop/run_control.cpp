@@ -44,7 +44,10 @@ void RunControl::applyLocked(Transitions& t) {
                      announced_pause_ = false;
                    },
                    [&](const command::Stop& s) {
-                     if (!stop_) stop_reason_ = s.reason;
+                     if (!stop_) {
+                       stop_reason_ = s.reason;
+                       stop_why_ = s.why;
+                     }
                      stop_ = true;
                    },
                    [&](const command::SetPace& p) {
@@ -80,6 +83,11 @@ void RunControl::pauseFromEngine() {
   announced_pause_ = false;  // a new reason to pause: always reported
   pending_batches_ = 0;
   run_to_epoch_end_ = false;
+}
+
+std::string RunControl::stopWhy() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stop_why_;
 }
 
 StopReason RunControl::stopReason() const {

@@ -24,6 +24,7 @@ struct StepBatch {};  ///< one optimizer step, then paused
 struct StepEpoch {};  ///< to the end of the current epoch (validation included), then paused
 struct Stop {
   StopReason reason = StopReason::Stopped;
+  std::string why;  ///< said in the run's stopped event (a sweep's pruning rule)
 };
 struct SetPace {
   double steps_per_second = 0;  ///< 0 = full speed
@@ -116,6 +117,8 @@ class RunControl {
 
   /// Why the run stops (valid once beforeStep() returned Stop).
   StopReason stopReason() const;
+  /// The first Stop command's `why` (empty when none was given).
+  std::string stopWhy() const;
 
  private:
   void applyLocked(Transitions& t);
@@ -128,6 +131,7 @@ class RunControl {
   bool run_to_epoch_end_ = false;
   bool stop_ = false;
   StopReason stop_reason_ = StopReason::Stopped;
+  std::string stop_why_;
   bool announced_pause_ = false;
   double pace_ = 0;                ///< steps per second; 0 = as fast as possible
   int64_t pause_after_epoch_ = 0;  ///< 0 = none

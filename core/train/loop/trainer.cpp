@@ -67,7 +67,9 @@ void Trainer::pause() { impl_->control.post(command::Pause{}); }
 void Trainer::resume() { impl_->control.post(command::Resume{}); }
 void Trainer::stepBatch() { impl_->control.post(command::StepBatch{}); }
 void Trainer::stepEpoch() { impl_->control.post(command::StepEpoch{}); }
-void Trainer::stop(StopReason reason) { impl_->control.post(command::Stop{reason}); }
+void Trainer::stop(StopReason reason, const std::string& why) {
+  impl_->control.post(command::Stop{reason, why});
+}
 void Trainer::pauseAfterEpoch(int64_t epoch) {
   impl_->control.post(command::PauseAfterEpoch{epoch});
 }

@@ -274,10 +274,12 @@ RunSummary Trainer::Impl::loop() {
                                 : agreed_stop.value_or(control.stopReason());
       if (summary.stop_reason != StopReason::NonFinite) {
         for (auto& p : parts) p->onInterrupt(stoppingEpoch());  // the stop's checkpoint
+        const std::string why = control.stopWhy();
         emit(EventKind::Stopped,
              std::string(summary.stop_reason == StopReason::Interrupted ? "interrupted"
+                         : summary.stop_reason == StopReason::Pruned    ? "pruned"
                                                                         : "stopped") +
-                 " at step " + std::to_string(state.global_step),
+                 " at step " + std::to_string(state.global_step) + (why.empty() ? "" : ": " + why),
              stoppingEpoch());
       }
       break;
