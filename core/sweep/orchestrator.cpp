@@ -150,10 +150,21 @@ class Sweep {
         const auto from = resume_from.find(n);
         start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
       }
-      if (spec_.pruner == "median" && !stop && Clock::now() - last_prune_check > kPrunePoll) {
+      if (spec_.pruner != "none" && !stop && Clock::now() - last_prune_check > kPrunePoll) {
         last_prune_check = Clock::now();
         for (auto& [pid, r] : running)
-          if (r.pruned.empty()) prune(pid, r);
+          if (r.pruned.empty()) {
+            if (spec_.pruner == "median")
+              medianPrune(r);
+            else
+              halve(r);
+          }
+        for (auto& [pid, r] : running)
+          if (!r.pruned.empty() && !r.signalled) {
+            writeFileAtomic(pruneFile(trials.at(r.trial).run), r.pruned + "\n");
+            kill(pid, SIGINT);
+            r.signalled = true;
+          }
       }
       int status = 0;
       const pid_t pid = waitpid(-1, &status, WNOHANG);
@@ -177,10 +188,13 @@ class Sweep {
 
  private:
   struct Running {
-    int64_t trial;
-    Clock::time_point started;
+    int64_t trial = 0;
+    Clock::time_point started{};
     int64_t checked_epoch = 0;  ///< the pruner has looked at the epochs up to this one
+    int64_t rung = 0;           ///< successive halving: the next rung it may be promoted from
     std::string pruned;         ///< the pruner stopped it: why
+    int64_t pruned_epoch = 0;   ///< at this epoch
+    bool signalled = false;     ///< its prune file written and SIGINT sent
   };
 
   /// The metrics.csv column of the objective, by epoch, of the run `run` (empty when it
@@ -208,8 +222,8 @@ class Sweep {
   /// Optuna's MedianPruner (percentile 50): at each epoch e of the trial (those written since
   /// the last look, in order), its best value up to e against the median of the completed
   /// trials' values at epoch e; nothing before epoch warmup_epochs or startup_trials completed
-  /// trials. A pruned trial is sent SIGINT after its prune file says why.
-  void prune(pid_t pid, Running& r) {
+  /// trials. Sets r.pruned; the run loop then stops the trial.
+  void medianPrune(Running& r) {
     const TrialLine& t = trials.at(r.trial);
     const auto mine = curve(t.run);
     int64_t completed = 0;
@@ -244,11 +258,88 @@ class Sweep {
                  std::to_string(e) + " is " + (spec_.maximize ? "below" : "above") +
                  " the median " + formatHuman(median) + " of " + std::to_string(k) +
                  " completed trial(s) at epoch " + std::to_string(e);
-      writeFileAtomic(pruneFile(t.run), r.pruned + "\n");
-      kill(pid, SIGINT);
+      r.pruned_epoch = e;
       return;
     }
   }
+
+  /// Optuna's asynchronous SuccessiveHalvingPruner (min_early_stopping_rate 0, no bootstrap):
+  /// at rung k's epoch min_epochs x reduction_factor^k, the trial's value there joins the
+  /// values every trial had at that rung (trials pruned at a lower rung never reach it); it is
+  /// promoted when among the best len / reduction_factor of them (the best one while fewer than
+  /// reduction_factor reached the rung), else pruned.
+  void halve(Running& r) {
+    const TrialLine& t = trials.at(r.trial);
+    const auto mine = curve(t.run);
+    for (const auto& [e, v] : mine) {
+      if (e <= r.checked_epoch) continue;
+      r.checked_epoch = e;
+      const int64_t rung_epoch = rungEpoch(r.rung);
+      if (e != rung_epoch) continue;
+      std::vector<double> competing = rungValues(r.rung, r.trial);
+      competing.push_back(v);
+      const double value = v;
+      if (std::isnan(value)) {
+        r.pruned = "successive halving: " + epochColumnOf(spec_.metric) + " is not a number at "
+                   "rung " + std::to_string(r.rung) + " (epoch " + std::to_string(e) + ")";
+        r.pruned_epoch = e;
+        return;
+      }
+      std::vector<double> finite;
+      for (double c : competing)
+        if (!std::isnan(c)) finite.push_back(c);
+      std::sort(finite.begin(), finite.end());
+      int64_t index = static_cast<int64_t>(finite.size()) / spec_.reduction_factor - 1;
+      if (index < 0) index = 0;
+      const double bar = spec_.maximize ? finite[finite.size() - 1 - index] : finite[index];
+      const bool promoted = spec_.maximize ? value >= bar : value <= bar;
+      rung_values_[r.rung][r.trial] = value;
+      if (promoted) {
+        ++r.rung;
+        continue;
+      }
+      r.pruned = "successive halving: " + epochColumnOf(spec_.metric) + " " + formatHuman(value) +
+                 " at rung " + std::to_string(r.rung) + " (epoch " + std::to_string(e) +
+                 ") is not among the best " + std::to_string(index + 1) + " of the " +
+                 std::to_string(finite.size()) + " trial(s) that reached it (the bar: " +
+                 formatHuman(bar) + ")";
+      r.pruned_epoch = e;
+      return;
+    }
+  }
+
+  int64_t rungEpoch(int64_t rung) const {
+    int64_t e = spec_.min_epochs;
+    for (int64_t k = 0; k < rung; ++k) e *= spec_.reduction_factor;
+    return e;
+  }
+
+  /// The values the other trials had at `rung` (a trial that reached it: its curve has the
+  /// rung's epoch and it was not pruned before it), read from their metrics.csv once.
+  std::vector<double> rungValues(int64_t rung, int64_t except) {
+    std::vector<double> out;
+    const int64_t epoch = rungEpoch(rung);
+    for (const auto& [n, other] : trials) {
+      if (n == except) continue;
+      const auto known = rung_values_[rung].find(n);
+      if (known != rung_values_[rung].end()) {
+        out.push_back(known->second);
+        continue;
+      }
+      if (other.state != trial_state::kCompleted && other.state != trial_state::kPruned) continue;
+      if (other.pruned_epoch && *other.pruned_epoch < epoch) continue;
+      auto& c = completed_curves_[n];
+      if (c.empty()) c = curve(other.run);
+      for (const auto& [e, value] : c)
+        if (e == epoch) {
+          rung_values_[rung][n] = value;
+          out.push_back(value);
+        }
+    }
+    return out;
+  }
+
+  std::map<int64_t, std::map<int64_t, double>> rung_values_;  ///< rung -> trial -> value
 
   fs::path pruneFile(const std::string& run) const { return options_.dir / (run + ".prune"); }
 
@@ -287,7 +378,9 @@ class Sweep {
     t.run_status.clear();
     t.seconds = 0;
     write(t);
-    running[pid] = {n, Clock::now()};
+    Running& r = running[pid];
+    r.trial = n;
+    r.started = Clock::now();
   }
 
   void finished(const Running& r, int status, bool stopping, std::vector<int64_t>& queue) {
@@ -305,6 +398,7 @@ class Sweep {
     if (!r.pruned.empty()) {  // a complete run folder of the epochs it trained
       t.state = trial_state::kPruned;
       t.reason = r.pruned;
+      t.pruned_epoch = r.pruned_epoch;
       t.objective = objectiveOf(row, spec_.metric);
     } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
       t.state = trial_state::kCompleted;

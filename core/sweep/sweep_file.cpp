@@ -314,22 +314,29 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   if (!pruner.is_object() || !pruner.value("kind", json()).is_string())
     bad(file, "pruner.kind", "expected {\"kind\": \"none\"} or {\"kind\": \"median\"}");
   s.pruner = pruner["kind"].get<std::string>();
-  if (s.pruner == "successive_halving")
-    bad(file, "pruner.kind", "successive_halving is not available in this version; use median or none");
-  if (s.pruner != "none" && s.pruner != "median")
-    bad(file, "pruner.kind", "expected none or median, got '" + s.pruner + "'");
+  if (s.pruner != "none" && s.pruner != "median" && s.pruner != "successive_halving")
+    bad(file, "pruner.kind",
+        "expected none, median or successive_halving, got '" + s.pruner + "'");
   refuseUnknownKeys(file, pruner, "pruner.",
                     s.pruner == "median" ? std::vector<std::string>{"kind", "warmup_epochs",
                                                                     "startup_trials"}
-                                         : std::vector<std::string>{"kind"});
-  for (const char* key : {"warmup_epochs", "startup_trials"}) {
+                    : s.pruner == "successive_halving"
+                        ? std::vector<std::string>{"kind", "min_epochs", "reduction_factor"}
+                        : std::vector<std::string>{"kind"});
+  const std::pair<const char*, int64_t*> counts[] = {{"warmup_epochs", &s.warmup_epochs},
+                                                     {"startup_trials", &s.startup_trials},
+                                                     {"min_epochs", &s.min_epochs},
+                                                     {"reduction_factor", &s.reduction_factor}};
+  for (const auto& [key, field] : counts) {
     if (!pruner.contains(key)) continue;
-    if (!pruner[key].is_number_integer() || pruner[key].get<int64_t>() < 0)
-      bad(file, std::string("pruner.") + key, "expected an integer >= 0, got " + pruner[key].dump());
-    (std::string(key) == "warmup_epochs" ? s.warmup_epochs : s.startup_trials) =
-        pruner[key].get<int64_t>();
+    const int64_t lowest = std::string(key) == "min_epochs" ? 1
+                           : std::string(key) == "reduction_factor" ? 2 : 0;
+    if (!pruner[key].is_number_integer() || pruner[key].get<int64_t>() < lowest)
+      bad(file, std::string("pruner.") + key,
+          "expected an integer >= " + std::to_string(lowest) + ", got " + pruner[key].dump());
+    *field = pruner[key].get<int64_t>();
   }
-  if (s.pruner == "median" && epochColumnOf(s.metric).empty())
+  if (s.pruner != "none" && epochColumnOf(s.metric).empty())
     bad(file, "pruner.kind", "the objective " + s.metric +
                                  " has no value per epoch (metrics.csv) to prune by");
   const json executor = j.value("executor", json{{"kind", "local"}});

@@ -61,9 +61,15 @@ struct SweepSpec {
   /// at epoch e is worse than the median of the completed trials' values at epoch e is stopped
   /// (StopReason::Pruned), from epoch `warmup_epochs` on and once `startup_trials` trials
   /// completed.
+  /// "successive_halving" (Optuna's asynchronous SuccessiveHalvingPruner): rung k at epoch
+  /// min_epochs x reduction_factor^k; a trial reaching a rung goes on only when its value there
+  /// is in the best 1 / reduction_factor of the values every trial had there (the best one
+  /// while fewer than reduction_factor trials reached it).
   std::string pruner = "none";
   int64_t warmup_epochs = 0;
   int64_t startup_trials = 5;
+  int64_t min_epochs = 1;
+  int64_t reduction_factor = 3;
   std::string executor = "local";
   nlohmann::json source;  ///< the file as given
 };

@@ -15,6 +15,7 @@ nlohmann::json toJson(const TrialLine& t) {
   if (t.exit_code) j["exit_code"] = *t.exit_code;
   if (!t.error.empty()) j["error"] = t.error;
   if (!t.reason.empty()) j["reason"] = t.reason;
+  if (t.pruned_epoch) j["pruned_epoch"] = *t.pruned_epoch;
   if (t.pid) j["pid"] = *t.pid;
   if (t.seconds > 0) j["seconds"] = t.seconds;
   if (!t.time.empty()) j["time"] = t.time;
@@ -35,6 +36,7 @@ TrialLine trialLineFromJson(const nlohmann::json& j) {
   if (j.contains("exit_code")) t.exit_code = j["exit_code"].get<int>();
   t.error = j.value("error", "");
   t.reason = j.value("reason", "");
+  if (j.contains("pruned_epoch")) t.pruned_epoch = j["pruned_epoch"].get<int64_t>();
   if (j.contains("pid")) t.pid = j["pid"].get<int64_t>();
   t.seconds = j.value("seconds", 0.0);
   t.time = j.value("time", "");

@@ -36,6 +36,7 @@ struct TrialLine {
   std::optional<int> exit_code;     ///< the trial process's (128 + N: killed by signal N)
   std::string error;         ///< why it failed or crashed, in words
   std::string reason;        ///< why it was pruned: the rule and its numbers
+  std::optional<int64_t> pruned_epoch;  ///< the epoch at which the pruner decided
   std::optional<int64_t> pid;       ///< the trial process while running
   double seconds = 0;        ///< wall time of the attempt, once it ended
   std::string time;          ///< when the line was written (ISO 8601, UTC)

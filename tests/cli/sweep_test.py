@@ -13,6 +13,8 @@ Each expectation comes from outside the code under test:
 - the median pruner, one trial at a time: the trials it stops, and the epoch it names, are
   those Optuna's MedianPruner rule gives when replayed here on the trials' metrics.csv; a
   pruned trial's run folder says "pruned" in the runs table and why in its events;
+- successive halving (factor 3), one trial at a time: the trials it stops at each rung are
+  those Optuna's asynchronous SuccessiveHalvingPruner rule gives, replayed here;
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
@@ -250,6 +252,37 @@ def main():
                 check(any('"pruned at step' in line and "median pruner" in line for line in f),
                       "trial %d's events do not say why it was pruned" % n)
     check(pruned_any, "no trial was pruned: the test has no teeth")
+
+    # ---- successive halving (reduction factor 3, rungs at epochs 1, 3, 9, 27), replayed ----
+    lrs = [0.01, 0.0001, 0.03, 0.001, 0.00003, 0.003, 0.1]
+    sh_file = write(os.path.join(work, "halving.json"), {
+        "base": {"preset": "moons", "set": {"training.epochs": 30}},
+        "parameters": {"optimizer.lr": {"choices": lrs}}, "method": "grid", "concurrent": 1,
+        "pruner": {"kind": "successive_halving", "min_epochs": 1, "reduction_factor": 3}})
+    out = os.path.join(work, "halving")
+    r = run(cli, "sweep", sh_file, "--out", out)
+    check(r.returncode == 0, "halving sweep: %s" % r.stderr)
+    last, _ = last_lines(out)
+    at_rung = {}  # rung -> the values of the trials that reached it, in trial order
+    states = []
+    for n in range(len(lrs)):
+        t = last[n]
+        curve = val_losses(t["run"])
+        expected = None
+        for rung, epoch in enumerate([1, 3, 9, 27]):
+            competing = at_rung.setdefault(rung, []) + [curve[epoch]]
+            at_rung[rung].append(curve[epoch])
+            idx = max(len(competing) // 3 - 1, 0)
+            if curve[epoch] > sorted(competing)[idx]:  # Optuna: promoted when <= the bar
+                expected = epoch
+                break
+        states.append(t["state"])
+        if expected is None:
+            check(t["state"] == "completed", "halving trial %d: %s" % (n, t))
+        else:
+            check(t["state"] == "pruned" and t.get("pruned_epoch") == expected,
+                  "halving trial %d: expected pruned at epoch %d, got %s" % (n, expected, t))
+    check("pruned" in states and "completed" in states, "halving states %s" % states)
 
     # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
     long_file = write(os.path.join(work, "long.json"), {
