@@ -147,7 +147,7 @@ int SweepCommand::run() const {
         if (!plan.note.empty()) std::printf("note: %s\n", plan.note.c_str());
         for (size_t i = 0; i < plan.trials.size(); ++i)
           std::printf("trial %zu: %s\n", i, plan.trials[i].dump().c_str());
-        if (!spec.seed_given)
+        if (!spec.seed_given && spec.method == "random")
           std::printf("(random: the sweep draws its seed when it starts; give \"seed\" to "
                       "fix the trials)\n");
       }

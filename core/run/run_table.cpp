@@ -533,17 +533,33 @@ std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
       if (seen.insert(fs::weakly_canonical(row.dir, ec)).second) rows.push_back(std::move(row));
       continue;
     }
-    std::vector<fs::path> dirs;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-      const std::string name = it->path().filename().string();
-      if (name.empty() || name[0] == '.' || name == "trash") continue;
-      if (it->is_directory(ec)) dirs.push_back(it->path());
+    // The folders inside `folder`; a sweep's folder (its sweep.json) stands for its trials.
+    std::vector<std::pair<fs::path, std::vector<fs::path>>> groups = {{folder, {}}};
+    std::vector<fs::path> sweeps;
+    auto list = [&](const fs::path& in, std::vector<fs::path>& dirs, bool find_sweeps) {
+      for (fs::directory_iterator it(in, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name[0] == '.' || name == "trash") continue;
+        if (!it->is_directory(ec)) continue;
+        std::error_code e2;
+        if (find_sweeps && fs::is_regular_file(it->path() / kSweepRecordFile, e2))
+          sweeps.push_back(it->path());
+        else
+          dirs.push_back(it->path());
+      }
+      if (ec)
+        throw Error(ErrorCode::Io, in.string(), "cannot list " + in.string() + ": " + ec.message());
+    };
+    list(folder, groups[0].second, /*find_sweeps=*/true);
+    for (const fs::path& sweep : sweeps) {
+      groups.push_back({sweep, {}});
+      list(sweep, groups.back().second, /*find_sweeps=*/false);
     }
-    if (ec)
-      throw Error(ErrorCode::Io, folder.string(), "cannot list " + folder.string() + ": " + ec.message());
-    std::sort(dirs.begin(), dirs.end());
-    for (auto& row : indexedRows(folder, dirs))  // a symlink to a run listed once
-      if (seen.insert(fs::weakly_canonical(row.dir, ec)).second) rows.push_back(std::move(row));
+    for (auto& [in, dirs] : groups) {
+      std::sort(dirs.begin(), dirs.end());
+      for (auto& row : indexedRows(in, dirs))  // a symlink to a run listed once
+        if (seen.insert(fs::weakly_canonical(row.dir, ec)).second) rows.push_back(std::move(row));
+    }
   }
   std::stable_sort(rows.begin(), rows.end(), [](const RunRow& a, const RunRow& b) {
     const json& x = a.values["started"];

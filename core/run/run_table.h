@@ -59,7 +59,8 @@ RunRow readRunRow(const std::filesystem::path& dir);
 inline constexpr const char* kRunsIndexFile = ".trainscope-runs-index.json";
 
 /// The rows of every run folder directly inside each of `folders` (a folder that is itself a run
-/// is taken as one), hidden folders and the trash folder left out, sorted by start time, newest
+/// is taken as one; a sweep's folder inside, one holding sweep.json, stands for its trials),
+/// hidden folders and the trash folder left out, sorted by start time, newest
 /// last. A folder that does not exist or is not a directory throws Error(Config, folder).
 ///
 /// Each folder of runs keeps an index, `kRunsIndexFile`, of the rows it read: a run folder whose

@@ -12,6 +12,8 @@
 #include <random>
 #include <thread>
 
+#include "core/config/config_file.h"
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/io/file_read.h"
@@ -33,7 +35,7 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
-constexpr auto kPrunePoll = std::chrono::milliseconds(250);  ///< how often running trials are read
+constexpr auto kPrunePoll = std::chrono::milliseconds(50);  ///< how often running trials are read
 
 constexpr const char* kSweepFile = kSweepRecordFile;
 constexpr const char* kBaseFile = "base.json";
@@ -119,6 +121,16 @@ class Sweep {
   std::map<int64_t, TrialLine> trials;
   std::string note;
 
+  /// A last line cut short (a full disk, a crash mid-write) ends here, so the next line
+  /// starts whole; the torn line stays unread.
+  void endTornLine() {
+    std::ifstream in(options_.dir / kTrialsFile, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in.tellg();
+    if (size <= 0) return;
+    in.seekg(size - 1);
+    if (in.get() != '\n') trials_file_.append("");
+  }
+
   void write(TrialLine& t) {
     t.time = isoTimeNow();
     trials_file_.append(toJson(t).dump());
@@ -178,6 +190,15 @@ class Sweep {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
+    bool any_completed = false, any_objective = false;
+    for (const auto& [n, t] : trials) {
+      any_completed = any_completed || t.state == trial_state::kCompleted;
+      any_objective = any_objective || t.objective.has_value();
+    }
+    if (any_completed && !any_objective && options_.warn)
+      options_.warn("no trial has a value for " + spec_.metric +
+                    " (an accuracy on regression data, R^2 on classes, or no validation "
+                    "split?): the table cannot rank them");
     SweepOutcome out;
     out.exit_code = stop ? 128 + stop : 0;
     out.spec = spec_;
@@ -341,6 +362,19 @@ class Sweep {
 
   std::map<int64_t, std::map<int64_t, double>> rung_values_;  ///< rung -> trial -> value
 
+  /// A pruned trial's objective as of the epoch it was pruned at (it trains on until it reads
+  /// the signal; later epochs would make it incomparable): the best value up to that epoch
+  /// for a best_* objective, the value at it for a final_* one.
+  std::optional<double> objectiveUpTo(const std::string& run, int64_t epoch) const {
+    std::optional<double> out;
+    const bool best = spec_.metric.rfind("best_", 0) == 0;
+    for (const auto& [e, v] : curve(run)) {
+      if (e > epoch || !std::isfinite(v)) continue;
+      if (!best || !out || (spec_.maximize ? v > *out : v < *out)) out = v;
+    }
+    return out;
+  }
+
   fs::path pruneFile(const std::string& run) const { return options_.dir / (run + ".prune"); }
 
   std::map<int64_t, std::vector<std::pair<int64_t, double>>> completed_curves_;
@@ -371,6 +405,7 @@ class Sweep {
     if (spec_.pruner != "none") child.env = {{kPruneFileEnv, pruneFile(t.run).string()}};
     const pid_t pid = startChild(child);
     t.state = trial_state::kRunning;
+    t.resume_from.clear();
     t.pid = pid;
     t.objective.reset();
     t.exit_code.reset();
@@ -390,16 +425,23 @@ class Sweep {
     t.pid.reset();
     t.exit_code = code;
     t.seconds = roundTo(std::chrono::duration<double>(Clock::now() - r.started).count(), 1e-3);
-    // Stopped with the sweep (130, 143, or the signal itself): it stays "running", to go on
-    // from its last.pt when the sweep is resumed.
-    if (stopping && (code == 130 || code == 143 || by_signal)) return;
+    // Stopped with the sweep (130, 143, or the signal itself): queued again, to go on from its
+    // last.pt when the sweep is resumed.
+    if (stopping && (code == 130 || code == 143 || by_signal)) {
+      t.state = trial_state::kQueued;
+      std::error_code ec;
+      const fs::path last = fs::path(t.run) / "checkpoints" / "last.pt";
+      if (fs::is_regular_file(options_.dir / last, ec)) t.resume_from = last.string();
+      write(t);
+      return;
+    }
     const RunRow row = readRunRow(options_.dir / t.run);
     t.run_status = row.status;
-    if (!r.pruned.empty()) {  // a complete run folder of the epochs it trained
+    if (!r.pruned.empty() && row.status != "completed") {  // (a decision too late: completed)
       t.state = trial_state::kPruned;
       t.reason = r.pruned;
       t.pruned_epoch = r.pruned_epoch;
-      t.objective = objectiveOf(row, spec_.metric);
+      t.objective = objectiveUpTo(t.run, r.pruned_epoch);
     } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
       t.state = trial_state::kCompleted;
       t.objective = objectiveOf(row, spec_.metric);
@@ -432,6 +474,7 @@ class Sweep {
     for (const auto& [key, value] : t.values.items())
       values += (values.empty() ? "" : " ") + key + "=" + shortValue(value);
     std::string line = "trial " + std::to_string(t.trial) + " " + t.state;
+    if (t.attempt > 1) line += " (attempt " + std::to_string(t.attempt) + ", the retry)";
     if (t.run_status != "completed" && !t.run_status.empty() && t.state == trial_state::kCompleted)
       line += " (" + t.run_status + ")";
     line += ": " + values;
@@ -448,6 +491,32 @@ class Sweep {
   LineFile trials_file_;
 };
 
+/// The files a trial's config names (the keys "path" and "*_path" that apply to its data source
+/// and model kind) exist: a missing data file fails every trial twice, so it is said first.
+void checkTrialFiles(const json& config, const TrialValues& values) {
+  static const std::vector<ConfigKeyInfo> keys = configKeyInfos();
+  for (const ConfigKeyInfo& k : keys) {
+    if (!isConfigPathKey(k.key.substr(k.key.rfind('.') + 1)) || !configKeyApplies(k.key, config))
+      continue;
+    const json* at = &config;
+    size_t start = 0;
+    for (size_t dot; at && (dot = k.key.find('.', start)) != std::string::npos; start = dot + 1) {
+      const std::string part = k.key.substr(start, dot - start);
+      at = at->is_object() && at->contains(part) ? &(*at)[part] : nullptr;
+    }
+    const std::string last = k.key.substr(start);
+    if (!at || !at->is_object() || !at->contains(last) || !(*at)[last].is_string()) continue;
+    const std::string file = (*at)[last].get<std::string>();
+    std::error_code ec;
+    if (!file.empty() && !fs::exists(file, ec))
+      throw Error(ErrorCode::Config, k.key,
+                  k.key + ": " + file + " does not exist (" +
+                      (values.contains(k.key) ? "a value of the sweep's parameters"
+                                              : "the sweep's base config") +
+                      "); every trial naming it would fail");
+  }
+}
+
 bool emptyOrMissing(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return true;
@@ -463,17 +532,23 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw Error(ErrorCode::Config, dir.string(),
                 "--out " + dir.string() + " exists and is not a folder");
-  if (fs::exists(dir / kSweepFile, ec))
+  if (fs::exists(dir / kSweepFile, ec)) {
+    if (const auto holder = RunDirLock::holder(dir))
+      throw Error(ErrorCode::Config, dir.string(),
+                  dir.string() + " holds a sweep that is running now (" + *holder +
+                      "); choose another --out");
     throw Error(ErrorCode::Config, dir.string(),
                 dir.string() + " already holds a sweep: continue it with `sweep --resume " +
                     dir.string() + "`, or choose another --out");
+  }
   if (!emptyOrMissing(dir))
     throw Error(ErrorCode::Config, dir.string(),
                 "--out " + dir.string() + " is not empty: a sweep starts in a new or empty folder");
   SweepSpec spec = given;
   if (!spec.seed_given) spec.seed = std::random_device{}() & 0x7fffffff;
   const SweepPlan plan = planTrials(spec);
-  for (const TrialValues& v : plan.trials) trialConfig(spec, v);  // each trial valid, first
+  for (size_t i = 0; i < plan.trials.size(); ++i)  // each trial valid and its files there, first
+    checkTrialFiles(trialConfig(spec, plan.trials[i]), plan.trials[i]);
   SweepRunOptions opts = options;
   opts.dir = dir;
   Sweep sweep(opts, spec);  // creates the folder and takes its lock
@@ -507,6 +582,10 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
 SweepOutcome resumeSweep(const SweepRunOptions& options) {
   const fs::path dir = options.dir;
   json record;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw Error(ErrorCode::Config, dir.string(),
+                "--resume " + dir.string() + ": no such folder (the sweep folder to continue)");
   try {
     record = parseJson(readRegularFile(dir / kSweepFile));
   } catch (const std::exception& e) {
@@ -520,6 +599,9 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
   spec.seed = record.value("seed", spec.seed);
   spec.seed_given = true;
   Sweep sweep(options, spec);  // the lock first: nobody else runs it now
+  sweep.endTornLine();
+  // base.json again from the record (deleted or edited, the trials would fail or differ).
+  writeFileAtomic(dir / kBaseFile, spec.base_config.dump(2) + "\n");
   sweep.trials = readTrialsLog(dir / kTrialsFile);
   sweep.note = record.value("note", "");
   std::vector<int64_t> queue;
@@ -528,7 +610,10 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
     if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned) continue;
     if ((t.state == trial_state::kFailed || t.state == trial_state::kCrashed) && t.attempt >= 2)
       continue;  // retried once already: left with its error
-    if (t.state == trial_state::kRunning) {
+    if (t.state == trial_state::kQueued && !t.resume_from.empty()) {
+      std::error_code ec;  // stopped with its sweep: on from its last.pt
+      if (fs::is_regular_file(dir / t.resume_from, ec)) resume_from[n] = dir / t.resume_from;
+    } else if (t.state == trial_state::kRunning) {
       // A trial process of a sweep killed with kill -9 got SIGTERM and is saving; one that
       // outlived its sweep is let finish: its run folder's lock tells.
       for (bool told = false; RunDirLock::holder(dir / t.run);) {

@@ -278,8 +278,10 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
                                   " points; narrow the ranges or use random with max_trials");
   }
   if (j.contains("max_trials")) {
-    if (!j["max_trials"].is_number_integer() || j["max_trials"].get<int64_t>() < 1)
-      bad(file, "max_trials", "expected an integer >= 1, got " + j["max_trials"].dump());
+    if (!j["max_trials"].is_number_integer() || j["max_trials"].get<int64_t>() < 1 ||
+        j["max_trials"].get<int64_t>() > kMaxGridTrials)
+      bad(file, "max_trials", "expected an integer from 1 to " + std::to_string(kMaxGridTrials) +
+                                  ", got " + j["max_trials"].dump());
     s.max_trials = j["max_trials"].get<int64_t>();
   } else {
     s.max_trials = s.method == "grid" || (discrete && grid <= 10) ? grid : 10;
@@ -372,7 +374,8 @@ SweepSpec readSweepFile(const std::filesystem::path& file) {
     throw Error(ErrorCode::Config, file.string(), std::string("sweep file: ") + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorCode::Config, file.string(),
-                "sweep file " + file.string() + " is not valid JSON: " + e.what());
+                "sweep file " + std::filesystem::absolute(file).string() +
+                    " is not valid JSON: " + e.what());
   }
   return parseSweep(j, std::filesystem::absolute(file));
 }

@@ -16,6 +16,7 @@ nlohmann::json toJson(const TrialLine& t) {
   if (!t.error.empty()) j["error"] = t.error;
   if (!t.reason.empty()) j["reason"] = t.reason;
   if (t.pruned_epoch) j["pruned_epoch"] = *t.pruned_epoch;
+  if (!t.resume_from.empty()) j["resume_from"] = t.resume_from;
   if (t.pid) j["pid"] = *t.pid;
   if (t.seconds > 0) j["seconds"] = t.seconds;
   if (!t.time.empty()) j["time"] = t.time;
@@ -37,6 +38,7 @@ TrialLine trialLineFromJson(const nlohmann::json& j) {
   t.error = j.value("error", "");
   t.reason = j.value("reason", "");
   if (j.contains("pruned_epoch")) t.pruned_epoch = j["pruned_epoch"].get<int64_t>();
+  t.resume_from = j.value("resume_from", "");
   if (j.contains("pid")) t.pid = j["pid"].get<int64_t>();
   t.seconds = j.value("seconds", 0.0);
   t.time = j.value("time", "");

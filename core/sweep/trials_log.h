@@ -37,6 +37,9 @@ struct TrialLine {
   std::string error;         ///< why it failed or crashed, in words
   std::string reason;        ///< why it was pruned: the rule and its numbers
   std::optional<int64_t> pruned_epoch;  ///< the epoch at which the pruner decided
+  /// A trial stopped with its sweep: the checkpoint it goes on from (relative to the sweep
+  /// folder) when the sweep is resumed.
+  std::string resume_from;
   std::optional<int64_t> pid;       ///< the trial process while running
   double seconds = 0;        ///< wall time of the attempt, once it ended
   std::string time;          ///< when the line was written (ISO 8601, UTC)

@@ -22,8 +22,8 @@ Each expectation comes from outside the code under test:
   resumed: every trial completed once, the interrupted ones from their last.pt, and each
   objective bit for bit the one of the same sweep run without interruption;
 - a trial process killed with kill -9 is "crashed" and retried once; a trial that fails
-  (a missing data file) is retried once and left failed with the trial's own error; the sweep
-  still exits 0;
+  (a table without its target column) is retried once and left failed with the trial's own
+  error; the sweep still exits 0; a missing data file is refused before anything runs;
 - bad sweep files: exit 2 naming the key, before any folder is made; a second orchestrator on
   a sweep folder is refused naming the first's pid.
 
@@ -175,7 +175,7 @@ def main():
     rows = json.loads(r.stdout)
     check(r.returncode == 0 and len(rows) == 4 and all(x["sweep"] == "small" for x in rows),
           "runs --json of the sweep: %s" % r.stdout[:300])
-    r = run(cli, "runs", out, os.path.dirname(out), "--filter", "sweep=small")
+    r = run(cli, "runs", os.path.dirname(out), "--filter", "sweep=small")  # the folder above
     header = r.stdout.splitlines()[0].split()
     check(r.returncode == 0 and len(r.stdout.splitlines()) == 5 and "sweep" in header and
           "optimizer.lr" in header, "runs --filter sweep=small:\n%s" % r.stdout)
@@ -316,7 +316,11 @@ def main():
         if how == "sigint":
             check(p.returncode == 130, "SIGINT: exit %d" % p.returncode)
         last, _ = last_lines(out)
-        check(any(t["state"] == "running" for t in last.values()), "nothing left running: %s" % last)
+        if how == "sigint":  # the sweep says it: queued again, to go on from its last.pt
+            check(any(t["state"] == "queued" and t.get("resume_from", "").endswith("last.pt")
+                      for t in last.values()), "nothing queued to go on: %s" % last)
+        else:  # killed: the trial's last line is still "running"
+            check(any(t["state"] == "running" for t in last.values()), "nothing running: %s" % last)
         r = run(cli, "sweep", "--resume", out, "--json")
         check(r.returncode == 0, "%s resume exit %d: %s" % (how, r.returncode, r.stderr))
         last, lines = last_lines(out)
@@ -329,6 +333,14 @@ def main():
             check(len(done) == 1, "%s: trial %d completed %d times" % (how, n, len(done)))
         again = run(cli, "sweep", "--resume", out, "--json")  # nothing left: nothing reruns
         check(again.returncode == 0 and last_lines(out)[1] == lines, "a finished sweep reran")
+    # a last line cut short (a full disk) is ended before the next one is written
+    torn = os.path.join(work, "sigint", "trials.jsonl")
+    with open(torn, "a") as f:
+        f.write('{"trial": 0, "sta')
+    check(run(cli, "sweep", "--resume", os.path.join(work, "sigint")).returncode == 0, "resume")
+    with open(torn) as f:
+        text = f.read()
+    check(text.endswith("\n") and '{"trial": 0, "sta\n' in text, "the torn line was not ended")
 
     # ---- a crashed trial is retried once; a failing one is left failed ----
     out = os.path.join(work, "crash")
@@ -352,9 +364,11 @@ def main():
         f.write("sepal_length,sepal_width,petal_length,petal_width,species\n")
         for i in range(30):
             f.write("%d,%d,%d,%d,%s\n" % (i, i % 3, i % 5, i % 7, "ab"[i % 2]))
+    with open(os.path.join(work, "own", "bad.csv"), "w") as f:  # no species column
+        f.write("a,b\n1,2\n3,4\n")
     fail_file = write(os.path.join(work, "fail.json"), {
         "base": {"preset": "flowers-csv", "set": {"training.epochs": 1}},
-        "parameters": {"data.csv.path": {"choices": ["own/ok.csv", "own/missing.csv"]}},
+        "parameters": {"data.csv.path": {"choices": ["own/ok.csv", "own/bad.csv"]}},
         "method": "grid"})
     out = os.path.join(work, "fail")
     r = run(cli, "sweep", fail_file, "--out", out, "--json", cwd="/")  # paths: the file's folder
@@ -362,7 +376,14 @@ def main():
     last, lines = last_lines(out)
     check(last[0]["state"] == "completed", "the good file's trial: %s" % last[0])
     check(last[1]["state"] == "failed" and last[1]["attempt"] == 2 and
-          "missing.csv" in last[1]["error"], "the missing file's trial: %s" % last[1])
+          "species" in last[1]["error"], "the bad file's trial: %s" % last[1])
+    missing = write(os.path.join(work, "missing-data.json"), {
+        "base": {"preset": "flowers-csv"},
+        "parameters": {"data.csv.path": {"choices": ["own/ok.csv", "own/missing.csv"]}}})
+    r = run(cli, "sweep", missing, "--out", os.path.join(work, "missing-out"))
+    check(r.returncode == 2 and "data.csv.path" in r.stderr and "missing.csv" in r.stderr and
+          not os.path.exists(os.path.join(work, "missing-out")),
+          "a missing data file was not refused first: %s" % r.stderr)
     check(sum(1 for t in lines if t["trial"] == 1 and t["state"] == "failed") == 2,
           "the failed trial was not retried exactly once")
 
