@@ -121,6 +121,44 @@ void TensorBoardWriter::addScalars(const std::vector<std::pair<std::string, doub
   writeRecord(e);
 }
 
+ProtoMessage& ProtoMessage::varint(int field, uint64_t value) {
+  putVarint(bytes, static_cast<uint64_t>(field) << 3);
+  putVarint(bytes, value);
+  return *this;
+}
+
+ProtoMessage& ProtoMessage::doubleField(int field, double value) {
+  putVarint(bytes, (static_cast<uint64_t>(field) << 3) | 1);
+  putFixed(bytes, value);
+  return *this;
+}
+
+ProtoMessage& ProtoMessage::bytesField(int field, const std::string& value) {
+  putBytesField(bytes, field, value);
+  return *this;
+}
+
+void TensorBoardWriter::addPluginSummary(const std::string& tag, const std::string& plugin_name,
+                                         const std::string& content, int64_t step,
+                                         double wall_time) {
+  ProtoMessage plugin_data;  // SummaryMetadata.PluginData
+  plugin_data.bytesField(1, plugin_name).bytesField(2, content);
+  ProtoMessage metadata;  // SummaryMetadata
+  metadata.message(1, plugin_data);
+  ProtoMessage shape;  // TensorShapeProto: a scalar
+  std::string zero;
+  putFixed(zero, 0.0f);
+  ProtoMessage tensor;  // TensorProto {dtype DT_FLOAT, tensor_shape {}, float_val [0]}
+  tensor.varint(1, 1).message(2, shape).bytesField(5, zero);
+  ProtoMessage value;  // Summary.Value
+  value.bytesField(1, tag).message(9, metadata).message(8, tensor);
+  ProtoMessage summary;
+  summary.message(1, value);
+  std::string e = eventHeader(wall_time, step);
+  putBytesField(e, 5, summary.bytes);
+  writeRecord(e);
+}
+
 void TensorBoardWriter::writeRecord(const std::string& event) {
   std::string length;
   putFixed(length, static_cast<uint64_t>(event.size()));

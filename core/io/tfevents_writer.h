@@ -23,6 +23,18 @@ uint32_t crc32c(const std::string& bytes);
 /// TFRecord's masked CRC: ((crc >> 15) | (crc << 17)) + 0xa282ead8.
 uint32_t maskedCrc32c(const std::string& bytes);
 
+/// Protocol buffer wire format, enough for the messages TensorBoard reads (fields in any order;
+/// each call appends one field). https://protobuf.dev/programming-guides/encoding/
+struct ProtoMessage {
+  std::string bytes;
+  ProtoMessage& varint(int field, uint64_t value);
+  ProtoMessage& doubleField(int field, double value);  ///< wire type 1 (fixed64)
+  ProtoMessage& bytesField(int field, const std::string& value);
+  ProtoMessage& message(int field, const ProtoMessage& value) {
+    return bytesField(field, value.bytes);
+  }
+};
+
 class TensorBoardWriter {
  public:
   /// Creates <dir>/events.out.tfevents.<unix seconds>.<host name> (a new file: a name that
@@ -40,6 +52,12 @@ class TensorBoardWriter {
   /// what TensorBoard shows is the same as one addScalar per tag.
   void addScalars(const std::vector<std::pair<std::string, double>>& values, int64_t step,
                   double wall_time);
+  /// A plugin's summary (summary.proto Summary.Value {tag, metadata {plugin_data {plugin_name,
+  /// content}}, tensor}) as TensorBoard's own plugins write them; the tensor is their null
+  /// tensor (a float32 scalar 0), e.g. the hparams plugin's tensorboard/plugins/hparams/
+  /// summary.py. Throws Error(Io, path).
+  void addPluginSummary(const std::string& tag, const std::string& plugin_name,
+                        const std::string& content, int64_t step, double wall_time);
   const std::filesystem::path& path() const { return path_; }
 
  private:

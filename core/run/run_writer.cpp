@@ -1,5 +1,8 @@
 #include "core/run/run_writer.h"
 
+#include "core/run/run_table.h"
+#include "core/run/tensorboard_hparams.h"
+
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -19,6 +22,19 @@ double unixNow() {
       .count();
 }
 
+/// The value at dotted `key` of a config's JSON (null when it has none).
+nlohmann::json configValueAt(const nlohmann::json& config, const std::string& key) {
+  const nlohmann::json* at = &config;
+  size_t start = 0;
+  for (size_t dot;; start = dot + 1) {
+    dot = key.find('.', start);
+    const std::string part = key.substr(start, dot == std::string::npos ? dot : dot - start);
+    if (!at->is_object() || !at->contains(part)) return nullptr;
+    at = &(*at)[part];
+    if (dot == std::string::npos) return *at;
+  }
+}
+
 bool tensorboardWanted(const nlohmann::json& config) {
   const auto logging = config.find("logging");
   if (logging == config.end() || !logging->is_object()) return true;
@@ -36,13 +52,14 @@ void addStep(TensorBoardWriter& tb, const StepRecord& r, double wall_time) {
 }
 
 void addEpoch(TensorBoardWriter& tb, const EpochRecord& r, double wall_time) {
-  std::vector<std::pair<std::string, double>> v{{"train/epoch_loss", r.train_loss},
-                                                {"val/loss", r.val_loss}};
-  if (r.val_accuracy) v.emplace_back("val/accuracy", *r.val_accuracy);
-  if (r.train_accuracy) v.emplace_back("train/accuracy", *r.train_accuracy);
-  if (r.val_r2) v.emplace_back("val/r2", *r.val_r2);
-  if (r.val_mae) v.emplace_back("val/mae", *r.val_mae);
-  if (r.val_rmse) v.emplace_back("val/rmse", *r.val_rmse);
+  using hparams::epochTag;  // the tags the HParams dashboard's metrics name too
+  std::vector<std::pair<std::string, double>> v{{epochTag("train_loss"), r.train_loss},
+                                                {epochTag("val_loss"), r.val_loss}};
+  if (r.val_accuracy) v.emplace_back(epochTag("val_accuracy"), *r.val_accuracy);
+  if (r.train_accuracy) v.emplace_back(epochTag("train_accuracy"), *r.train_accuracy);
+  if (r.val_r2) v.emplace_back(epochTag("val_r2"), *r.val_r2);
+  if (r.val_mae) v.emplace_back(epochTag("val_mae"), *r.val_mae);
+  if (r.val_rmse) v.emplace_back(epochTag("val_rmse"), *r.val_rmse);
   if (r.samples_per_second > 0) v.emplace_back("samples_per_second", r.samples_per_second);
   v.emplace_back("epoch", static_cast<double>(r.epoch));
   tb.addScalars(v, r.step, wall_time);
@@ -68,6 +85,18 @@ RunWriter::RunWriter(const std::filesystem::path& dir, const nlohmann::json& con
   events_ = std::make_unique<LineFile>(dir_ / "events.jsonl");
   start_wall_time_ = unixNow();
   if (tensorboardWanted(config)) tensorboard_ = std::make_unique<TensorBoardWriter>(dir_);
+  if (tensorboard_)
+    if (const auto sweep = sweepOfRun(dir_)) {
+      // A sweep's trial: its hparams for TensorBoard's HParams dashboard, grouped by
+      // configuration (the trials of one configuration over seeds share the group).
+      nlohmann::json values = nlohmann::json::object();
+      for (const std::string& key : sweep->keys) values[key] = configValueAt(config, key);
+      in_sweep_ = true;
+      tensorboard_->addPluginSummary(hparams::kSessionStartTag, hparams::kPlugin,
+                                     hparams::sessionStartContent(values, values.dump(),
+                                                                  start_wall_time_),
+                                     0, start_wall_time_);
+    }
 }
 
 RunWriter::~RunWriter() = default;
@@ -97,6 +126,17 @@ void RunWriter::writeEpoch(const EpochRecord& r) {
 void RunWriter::writeEvent(const Event& e) { events_->append(toJson(e).dump()); }
 void RunWriter::writeSummary(const RunSummary& s) {
   writeFileAtomic(dir_ / "summary.json", toJson(s).dump(2) + "\n");
+  if (tensorboard_ && in_sweep_) {
+    const StopReason r = s.stop_reason;
+    const hparams::Status status =
+        r == StopReason::Completed || r == StopReason::EarlyStop || r == StopReason::Pruned
+            ? hparams::Status::Success
+        : r == StopReason::Interrupted || r == StopReason::Stopped ? hparams::Status::Unknown
+                                                                   : hparams::Status::Failure;
+    const double now = unixNow();
+    tensorboard_->addPluginSummary(hparams::kSessionEndTag, hparams::kPlugin,
+                                   hparams::sessionEndContent(status, now), s.global_step, now);
+  }
 }
 
 }  // namespace trainscope

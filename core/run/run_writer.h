@@ -48,6 +48,7 @@ class RunWriter {
   std::unique_ptr<LineFile> metrics_, steps_, events_;
   std::unique_ptr<TensorBoardWriter> tensorboard_;
   double start_wall_time_ = 0;  ///< Unix seconds when the writer was made (TensorBoard's clock)
+  bool in_sweep_ = false;       ///< a sweep's trial: its session end goes to TensorBoard too
 };
 
 }  // namespace trainscope

@@ -19,10 +19,12 @@
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
 #include "core/io/line_file.h"
+#include "core/io/tfevents_writer.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_lock.h"
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
+#include "core/run/tensorboard_hparams.h"
 #include "core/sweep/samplers.h"
 #include "core/system/child_process.h"
 #include "core/system/clock.h"
@@ -517,6 +519,31 @@ void checkTrialFiles(const json& config, const TrialValues& values) {
   }
 }
 
+/// TensorBoard's HParams experiment (the varied keys and their domains, the objective's
+/// tag) in the sweep folder's own event file, when the base config writes TensorBoard files.
+void writeExperiment(const SweepSpec& spec, const fs::path& dir) {
+  const json tb = spec.base_config.value("logging", json::object()).value("tensorboard", json(true));
+  if (tb.is_boolean() && !tb.get<bool>()) return;
+  std::vector<hparams::HParamSpec> specs;
+  for (const SweepParameter& p : spec.parameters) {
+    hparams::HParamSpec h;
+    h.name = p.key;
+    if (p.kind == SweepParameter::Kind::Choices)
+      h.values = p.choices;
+    else
+      h.interval = std::make_pair(p.low, p.high);
+    specs.push_back(std::move(h));
+  }
+  std::vector<std::string> tags;
+  if (const std::string tag = hparams::epochTag(epochColumnOf(spec.metric)); !tag.empty())
+    tags.push_back(tag);
+  const double now =
+      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  TensorBoardWriter writer(dir);
+  writer.addPluginSummary(hparams::kExperimentTag, hparams::kPlugin,
+                          hparams::experimentContent(specs, tags, now), 0, now);
+}
+
 bool emptyOrMissing(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return true;
@@ -564,6 +591,7 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
                  {"trainscope_version", trainscopeVersion()}};
   writeFileAtomic(dir / kSweepFile, record.dump(2) + "\n");
   writeFileAtomic(dir / kBaseFile, spec.base_config.dump(2) + "\n");
+  writeExperiment(spec, dir);
   sweep.note = plan.note;
   std::vector<int64_t> queue;
   for (size_t i = 0; i < plan.trials.size(); ++i) {

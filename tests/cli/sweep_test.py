@@ -15,6 +15,10 @@ Each expectation comes from outside the code under test:
   pruned trial's run folder says "pruned" in the runs table and why in its events;
 - successive halving (factor 3), one trial at a time: the trials it stops at each rung are
   those Optuna's asynchronous SuccessiveHalvingPruner rule gives, replayed here;
+- TensorBoard's HParams records, decoded here from the wire format with the plugin's .proto
+  field numbers: the sweep folder's experiment (optimizer.lr's choices, the objective's tag
+  val/loss) and each trial's session start (its lr, one group per configuration) and end
+  (STATUS_SUCCESS);
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
@@ -30,11 +34,13 @@ Each expectation comes from outside the code under test:
 usage: sweep_test.py CLI WORKDIR
 """
 import csv
+import glob
 import json
 import math
 import os
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -42,6 +48,9 @@ import time
 import numpy as np
 from scipy import stats
 from sklearn.model_selection import ParameterGrid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tensorboard_python as tb  # noqa: E402  (the event-file reader of the TensorBoard test)
 
 
 EPOCHS = 300  # moons epochs of the trials that are interrupted: seconds, not milliseconds
@@ -209,6 +218,67 @@ def main():
               c["objective_std"], np.mean(losses), np.std(losses, ddof=1)))
         means.append(c["objective_mean"])
     check(means == sorted(means), "configurations not best mean first: %s" % means)
+
+    # TensorBoard's HParams records, decoded by the protobuf wire format against the plugin's
+    # plugin_data.proto / api.proto field numbers (Debian has no TensorBoard)
+    def plugin_records(folder):
+        out = []
+        for path in glob.glob(os.path.join(folder, "events.out.tfevents.*")):
+            data = open(path, "rb").read()
+            i = 0
+            while i < len(data):
+                (n,) = struct.unpack("<Q", data[i:i + 8])
+                body = data[i + 12:i + 12 + n]
+                check(struct.unpack("<I", data[i + 12 + n:i + 16 + n])[0] == tb.masked(body),
+                      "%s: a record's CRC is wrong" % path)
+                i += 16 + n
+                for num, _, summary in tb.fields(body):
+                    if num != 5:
+                        continue
+                    for _, _, value in tb.fields(summary):
+                        f = {k: v for k, _, v in tb.fields(value)}
+                        if 9 not in f:
+                            continue
+                        plugin = {k: v for k, _, v in tb.fields(f[9])}[1]
+                        pd = {k: v for k, _, v in tb.fields(plugin)}
+                        tensor = {k: v for k, _, v in tb.fields(f[8])}
+                        check(tensor.get(1) == 1, "the hparams summary's tensor is not DT_FLOAT")
+                        out.append((f[1].decode(), pd[1].decode(), pd[2]))
+        return out
+
+    def number(value_msg):
+        (x,) = struct.unpack("<d", {k: v for k, _, v in tb.fields(value_msg)}[2])
+        return x
+
+    exp = [c for tag, plugin, c in plugin_records(out) if tag == "_hparams_/experiment"]
+    check(len(exp) == 1, "the sweep folder has %d experiment records" % len(exp))
+    experiment = [v for k, _, v in tb.fields(exp[0]) if k == 2][0]
+    infos = [v for k, _, v in tb.fields(experiment) if k == 4]
+    metrics_ = [v for k, _, v in tb.fields(experiment) if k == 5]
+    info = {k: v for k, _, v in tb.fields(infos[0])}
+    check(len(infos) == 1 and info[1] == b"optimizer.lr" and info[4] == 3,
+          "hparam_infos: %s" % infos)
+    check([number(v) for k, _, v in tb.fields(info[6]) if k == 1] == [0.001, 0.01],
+          "the lr domain is not the choices")
+    name = {k: v for k, _, v in tb.fields({k: v for k, _, v in tb.fields(metrics_[0])}[1])}
+    check(name[2] == b"val/loss", "metric_infos: %s" % name)
+    groups = {}
+    for n, t in last.items():
+        recs = {tag: c for tag, plugin, c in plugin_records(os.path.join(out, t["run"]))
+                if plugin == "hparams"}
+        start = {k: v for k, _, v in tb.fields(recs["_hparams_/session_start_info"])}[3]
+        hp = {}
+        for k, _, entry in tb.fields(start):
+            if k == 1:
+                e = {a: b for a, _, b in tb.fields(entry)}
+                hp[e[1].decode()] = number(e[2])
+        check(hp == {"optimizer.lr": t["values"]["optimizer.lr"]}, "trial %d hparams %s" % (n, hp))
+        group = {k: v for k, _, v in tb.fields(start)}[4]
+        groups.setdefault(t["config"], set()).add(group)
+        end = {k: v for k, _, v in tb.fields(recs["_hparams_/session_end_info"])}[4]
+        check({k: v for k, _, v in tb.fields(end)}[1] == 1, "trial %d: status not SUCCESS" % n)
+    check(all(len(g) == 1 for g in groups.values()) and
+          len(set.union(*groups.values())) == len(groups), "group names %s" % groups)
 
     # ---- the median pruner, one trial at a time: Optuna's MedianPruner rule replayed here ----
     lrs = [0.01, 0.03, 0.0001, 0.003, 0.00003, 0.1]

@@ -328,9 +328,8 @@ Event Trainer::Impl::sourceRunMissingEvent() const {
                ", then one in every " + std::to_string(stride) + ", so metrics.csv has " +
                std::to_string(historyWithBest(state.history, state.best_record).size()) +
                " of the " + std::to_string(state.epochs_completed) + " epochs)";
-  Event e{state.global_step, state.epochs_completed, EventKind::CheckpointLoaded, message};
-  e.what = "source_run_missing";
-  e.file = file;
+  Event e{state.global_step, state.epochs_completed, EventKind::CheckpointLoaded, message,
+          std::nullopt, "source_run_missing", file};
   return e;
 }
 
