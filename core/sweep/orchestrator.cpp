@@ -444,7 +444,7 @@ class Sweep {
       t.reason = r.pruned;
       t.pruned_epoch = r.pruned_epoch;
       t.objective = objectiveUpTo(t.run, r.pruned_epoch);
-    } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result of the sweep
+    } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result
       t.state = trial_state::kCompleted;
       t.objective = objectiveOf(row, spec_.metric);
     } else {
@@ -522,7 +522,8 @@ void checkTrialFiles(const json& config, const TrialValues& values) {
 /// TensorBoard's HParams experiment (the varied keys and their domains, the objective's
 /// tag) in the sweep folder's own event file, when the base config writes TensorBoard files.
 void writeExperiment(const SweepSpec& spec, const fs::path& dir) {
-  const json tb = spec.base_config.value("logging", json::object()).value("tensorboard", json(true));
+  const json tb =
+      spec.base_config.value("logging", json::object()).value("tensorboard", json(true));
   if (tb.is_boolean() && !tb.get<bool>()) return;
   std::vector<hparams::HParamSpec> specs;
   for (const SweepParameter& p : spec.parameters) {

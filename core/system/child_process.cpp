@@ -37,7 +37,8 @@ pid_t startChild(const ChildSpec& spec) {
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0)
-    throw Error(ErrorCode::Io, spec.exe, "cannot start " + spec.exe + ": fork failed: " + strerror(errno));
+    throw Error(ErrorCode::Io, spec.exe,
+                "cannot start " + spec.exe + ": fork failed: " + strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
     if (spec.term_with_parent) {

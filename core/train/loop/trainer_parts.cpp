@@ -75,11 +75,13 @@ void CheckpointPart::onEpochEnd(const EpochEnd& end) {
 }
 
 void CheckpointPart::onPause(int64_t epoch) {
-  autoSave(epoch, [&] { return checkpointer_->atPause(host_.runState(), host_.checkpointContext()); });
+  autoSave(epoch,
+           [&] { return checkpointer_->atPause(host_.runState(), host_.checkpointContext()); });
 }
 
 void CheckpointPart::onInterrupt(int64_t epoch) {
-  autoSave(epoch, [&] { return checkpointer_->atStop(host_.runState(), host_.checkpointContext()); });
+  autoSave(epoch,
+           [&] { return checkpointer_->atStop(host_.runState(), host_.checkpointContext()); });
 }
 
 void CheckpointPart::addToSummary(RunSummary& s) {

@@ -231,8 +231,9 @@ void GradientWatchPart::onCommand(const Command& command, int64_t epoch) {
     clip.enabled = set->enabled;
     if (set->max_norm > 0 && std::isfinite(set->max_norm)) clip.max_norm = set->max_norm;
     host_.emit({state.global_step, epoch, EventKind::ConfigChanged,
-                clip.enabled ? "gradient clipping on, max_norm " + formatNumber(clip.max_norm) + from
-                             : "gradient clipping off" + from,
+                clip.enabled
+                    ? "gradient clipping on, max_norm " + formatNumber(clip.max_norm) + from
+                    : "gradient clipping off" + from,
                 clip.max_norm, clip.enabled ? "training.clip.max_norm" : "training.clip.enabled",
                 ""});
     return;
