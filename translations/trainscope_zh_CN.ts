@@ -4237,7 +4237,7 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>pruned by its sweep</source>
-        <translation>被超参数搜索剪枝（提前终止）</translation>
+        <translation>被超参数搜索剪枝</translation>
     </message>
     <message>
         <source>pruned</source>
