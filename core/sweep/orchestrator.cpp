@@ -25,6 +25,7 @@
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/run/tensorboard_hparams.h"
+#include "core/sweep/pruners.h"
 #include "core/sweep/samplers.h"
 #include "core/system/child_process.h"
 #include "core/system/clock.h"
@@ -117,7 +118,10 @@ class Sweep {
  public:
   Sweep(const SweepRunOptions& options, SweepSpec spec)
       : options_(options), spec_(std::move(spec)), lock_(options.dir),
-        trials_file_(options.dir / kTrialsFile) {}
+        trials_file_(options.dir / kTrialsFile),
+        pruner_(makePruner(spec_, {&trials, [this](int64_t n) -> const TrialCurve& {
+                                     return finishedCurve(n);
+                                   }})) {}
 
   /// The current state of each trial (from trials.jsonl on a resume).
   std::map<int64_t, TrialLine> trials;
@@ -164,15 +168,16 @@ class Sweep {
         const auto from = resume_from.find(n);
         start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
       }
-      if (spec_.pruner != "none" && !stop && Clock::now() - last_prune_check > kPrunePoll) {
+      if (pruner_ && !stop && Clock::now() - last_prune_check > kPrunePoll) {
         last_prune_check = Clock::now();
-        for (auto& [pid, r] : running)
-          if (r.pruned.empty()) {
-            if (spec_.pruner == "median")
-              medianPrune(r);
-            else
-              halve(r);
+        for (auto& [pid, r] : running) {
+          if (!r.pruned.empty()) continue;
+          const TrialLine& t = trials.at(r.trial);
+          if (auto d = pruner_->look(r.trial, readTrialCurve(spec_.metric, options_.dir / t.run))) {
+            r.pruned = d->why;
+            r.pruned_epoch = d->epoch;
           }
+        }
         for (auto& [pid, r] : running)
           if (!r.pruned.empty() && !r.signalled) {
             writeFileAtomic(pruneFile(trials.at(r.trial).run), r.pruned + "\n");
@@ -213,156 +218,10 @@ class Sweep {
   struct Running {
     int64_t trial = 0;
     Clock::time_point started{};
-    int64_t checked_epoch = 0;  ///< the pruner has looked at the epochs up to this one
-    int64_t rung = 0;           ///< successive halving: the next rung it may be promoted from
     std::string pruned;         ///< the pruner stopped it: why
     int64_t pruned_epoch = 0;   ///< at this epoch
     bool signalled = false;     ///< its prune file written and SIGINT sent
   };
-
-  /// The metrics.csv column of the objective, by epoch, of the run `run` (empty when it
-  /// cannot be read yet).
-  std::vector<std::pair<int64_t, double>> curve(const std::string& run) const {
-    std::vector<std::pair<int64_t, double>> out;
-    const std::string column = epochColumnOf(spec_.metric);
-    try {
-      for (const EpochRecord& e : readMetricsCsv(options_.dir / run / "metrics.csv")) {
-        std::optional<double> v;
-        if (column == "val_loss") v = e.val_loss;
-        else if (column == "train_loss") v = e.train_loss;
-        else if (column == "val_accuracy") v = e.val_accuracy;
-        else if (column == "val_r2") v = e.val_r2;
-        else if (column == "val_mae") v = e.val_mae;
-        else if (column == "val_rmse") v = e.val_rmse;
-        out.emplace_back(e.epoch, v.value_or(std::nan("")));
-      }
-    } catch (const std::exception&) {
-      // not written yet, or mid-write: looked at again on the next poll
-    }
-    return out;
-  }
-
-  /// Optuna's MedianPruner (percentile 50): at each epoch e of the trial (those written since
-  /// the last look, in order), its best value up to e against the median of the completed
-  /// trials' values at epoch e; nothing before epoch warmup_epochs or startup_trials completed
-  /// trials. Sets r.pruned; the run loop then stops the trial.
-  void medianPrune(Running& r) {
-    const TrialLine& t = trials.at(r.trial);
-    const auto mine = curve(t.run);
-    int64_t completed = 0;
-    for (const auto& [n, other] : trials) completed += other.state == trial_state::kCompleted;
-    if (completed < spec_.startup_trials) {  // pruning is off for the epochs trained so far
-      if (!mine.empty()) r.checked_epoch = mine.back().first;
-      return;
-    }
-    double best = std::nan("");
-    for (const auto& [e, v] : mine) {
-      if (std::isfinite(v) && (std::isnan(best) || (spec_.maximize ? v > best : v < best)))
-        best = v;
-      if (e <= r.checked_epoch) continue;
-      r.checked_epoch = e;
-      if (e < std::max<int64_t>(1, spec_.warmup_epochs)) continue;
-      std::vector<double> at_e;
-      for (const auto& [n, other] : trials) {
-        if (other.state != trial_state::kCompleted) continue;
-        auto& c = completed_curves_[n];
-        if (c.empty()) c = curve(other.run);
-        for (const auto& [epoch, value] : c)
-          if (epoch == e && std::isfinite(value)) at_e.push_back(value);
-      }
-      if (at_e.empty()) continue;
-      std::sort(at_e.begin(), at_e.end());
-      const size_t k = at_e.size();
-      const double median = k % 2 ? at_e[k / 2] : (at_e[k / 2 - 1] + at_e[k / 2]) / 2;
-      const bool worse = std::isnan(best) || (spec_.maximize ? best < median : best > median);
-      if (!worse) continue;
-      r.pruned = "median pruner: " + std::string(spec_.maximize ? "best " : "lowest ") +
-                 epochColumnOf(spec_.metric) + " " + formatHuman(best) + " by epoch " +
-                 std::to_string(e) + " is " + (spec_.maximize ? "below" : "above") +
-                 " the median " + formatHuman(median) + " of " + std::to_string(k) +
-                 " completed trial(s) at epoch " + std::to_string(e);
-      r.pruned_epoch = e;
-      return;
-    }
-  }
-
-  /// Optuna's asynchronous SuccessiveHalvingPruner (min_early_stopping_rate 0, no bootstrap):
-  /// at rung k's epoch min_epochs x reduction_factor^k, the trial's value there joins the
-  /// values every trial had at that rung (trials pruned at a lower rung never reach it); it is
-  /// promoted when among the best len / reduction_factor of them (the best one while fewer than
-  /// reduction_factor reached the rung), else pruned.
-  void halve(Running& r) {
-    const TrialLine& t = trials.at(r.trial);
-    const auto mine = curve(t.run);
-    for (const auto& [e, v] : mine) {
-      if (e <= r.checked_epoch) continue;
-      r.checked_epoch = e;
-      const int64_t rung_epoch = rungEpoch(r.rung);
-      if (e != rung_epoch) continue;
-      std::vector<double> competing = rungValues(r.rung, r.trial);
-      competing.push_back(v);
-      const double value = v;
-      if (std::isnan(value)) {
-        r.pruned = "successive halving: " + epochColumnOf(spec_.metric) + " is not a number at "
-                   "rung " + std::to_string(r.rung) + " (epoch " + std::to_string(e) + ")";
-        r.pruned_epoch = e;
-        return;
-      }
-      std::vector<double> finite;
-      for (double c : competing)
-        if (!std::isnan(c)) finite.push_back(c);
-      std::sort(finite.begin(), finite.end());
-      int64_t index = static_cast<int64_t>(finite.size()) / spec_.reduction_factor - 1;
-      if (index < 0) index = 0;
-      const double bar = spec_.maximize ? finite[finite.size() - 1 - index] : finite[index];
-      const bool promoted = spec_.maximize ? value >= bar : value <= bar;
-      rung_values_[r.rung][r.trial] = value;
-      if (promoted) {
-        ++r.rung;
-        continue;
-      }
-      r.pruned = "successive halving: " + epochColumnOf(spec_.metric) + " " + formatHuman(value) +
-                 " at rung " + std::to_string(r.rung) + " (epoch " + std::to_string(e) +
-                 ") is not among the best " + std::to_string(index + 1) + " of the " +
-                 std::to_string(finite.size()) + " trial(s) that reached it (the bar: " +
-                 formatHuman(bar) + ")";
-      r.pruned_epoch = e;
-      return;
-    }
-  }
-
-  int64_t rungEpoch(int64_t rung) const {
-    int64_t e = spec_.min_epochs;
-    for (int64_t k = 0; k < rung; ++k) e *= spec_.reduction_factor;
-    return e;
-  }
-
-  /// The values the other trials had at `rung` (a trial that reached it: its curve has the
-  /// rung's epoch and it was not pruned before it), read from their metrics.csv once.
-  std::vector<double> rungValues(int64_t rung, int64_t except) {
-    std::vector<double> out;
-    const int64_t epoch = rungEpoch(rung);
-    for (const auto& [n, other] : trials) {
-      if (n == except) continue;
-      const auto known = rung_values_[rung].find(n);
-      if (known != rung_values_[rung].end()) {
-        out.push_back(known->second);
-        continue;
-      }
-      if (other.state != trial_state::kCompleted && other.state != trial_state::kPruned) continue;
-      if (other.pruned_epoch && *other.pruned_epoch < epoch) continue;
-      auto& c = completed_curves_[n];
-      if (c.empty()) c = curve(other.run);
-      for (const auto& [e, value] : c)
-        if (e == epoch) {
-          rung_values_[rung][n] = value;
-          out.push_back(value);
-        }
-    }
-    return out;
-  }
-
-  std::map<int64_t, std::map<int64_t, double>> rung_values_;  ///< rung -> trial -> value
 
   /// A pruned trial's objective as of the epoch it was pruned at (it trains on until it reads
   /// the signal; later epochs would make it incomparable): the best value up to that epoch
@@ -370,7 +229,7 @@ class Sweep {
   std::optional<double> objectiveUpTo(const std::string& run, int64_t epoch) const {
     std::optional<double> out;
     const bool best = spec_.metric.rfind("best_", 0) == 0;
-    for (const auto& [e, v] : curve(run)) {
+    for (const auto& [e, v] : readTrialCurve(spec_.metric, options_.dir / run)) {
       if (e > epoch || !std::isfinite(v)) continue;
       if (!best || !out || (spec_.maximize ? v > *out : v < *out)) out = v;
     }
@@ -379,7 +238,17 @@ class Sweep {
 
   fs::path pruneFile(const std::string& run) const { return options_.dir / (run + ".prune"); }
 
-  std::map<int64_t, std::vector<std::pair<int64_t, double>>> completed_curves_;
+  /// The curve of a finished trial (completed or pruned), read once.
+  const TrialCurve& finishedCurve(int64_t n) {
+    auto it = finished_curves_.find(n);
+    if (it == finished_curves_.end())
+      it = finished_curves_
+               .emplace(n, readTrialCurve(spec_.metric, options_.dir / trials.at(n).run))
+               .first;
+    return it->second;
+  }
+
+  std::map<int64_t, TrialCurve> finished_curves_;
 
   void start(int64_t n, int threads, const fs::path& resume_from,
              std::map<pid_t, Running>& running) {
@@ -491,6 +360,7 @@ class Sweep {
   SweepSpec spec_;
   RunDirLock lock_;  ///< the sweep folder's: a second orchestrator is refused
   LineFile trials_file_;
+  std::unique_ptr<Pruner> pruner_;  ///< null without pruning
 };
 
 /// The files a trial's config names (the keys "path" and "*_path" that apply to its data source
