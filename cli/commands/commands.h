@@ -15,6 +15,10 @@ class App;
 class Option;
 }  // namespace CLI
 
+namespace trainscope {
+struct RunRow;
+}  // namespace trainscope
+
 namespace trainscope::cli {
 
 /// The program name used in messages.
@@ -177,8 +181,11 @@ class RunsCommand {
   bool desc_ = false;
   std::vector<std::string> filters_;
   std::string columns_;
+  std::string group_by_;
   bool json_ = false;
   bool csv_ = false;
+  /// --group-by: one line per group of rows with equal values of those keys.
+  int printGroups(std::vector<RunRow>& rows) const;
 };
 
 /// `compare RUN RUN... [--json]`: the config keys that differ among the runs, then their

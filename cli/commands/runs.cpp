@@ -119,12 +119,107 @@ RunsCommand::RunsCommand(CLI::App& app)
         throw CLI::Success();
       },
       "List the columns and exit");
+  sub_->add_option("--group-by", group_by_,
+                   "One line per group of rows with equal values of these columns or config keys "
+                   "(comma-separated, e.g. optimizer.lr,model.hidden: a sweep's configurations "
+                   "over seeds): how many rows, and the mean +- standard deviation (n - 1) of the "
+                   "best/final metrics, or of the --columns given");
   auto* j = sub_->add_flag("--json", json_, "One JSON array of row objects (every column)");
   auto* c = sub_->add_flag("--csv", csv_, "CSV with a header row of column keys");
   j->excludes(c);
 }
 
 bool RunsCommand::parsed() const { return sub_->parsed(); }
+
+int RunsCommand::printGroups(std::vector<RunRow>& rows) const {
+  if (csv_) throw Error(ErrorCode::Config, "--group-by", "--group-by prints a table or --json, not --csv");
+  const std::vector<std::string> by = splitList(group_by_);
+  if (by.empty()) throw Error(ErrorCode::Config, "--group-by", "--group-by names no column");
+  addConfigColumns(rows, by, "--group-by");
+  std::vector<std::string> metrics =
+      columns_.empty() ? std::vector<std::string>{"best_val_loss", "best_val_accuracy",
+                                                  "final_val_loss", "final_val_accuracy",
+                                                  "test_loss", "test_accuracy"}
+                       : chosenColumns(columns_);
+  addConfigColumns(rows, metrics, "--columns");
+  struct Group {
+    json key = json::array();
+    std::vector<const RunRow*> rows;
+  };
+  std::vector<Group> groups;  // in the order first met (rows: by start time)
+  for (const RunRow& r : rows) {
+    json key = json::array();
+    for (const auto& k : by) key.push_back(r.values.at(k));
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.key == key; });
+    if (it == groups.end()) it = groups.insert(groups.end(), Group{key, {}});
+    it->rows.push_back(&r);
+  }
+  // mean and sample standard deviation of a column's numbers in a group (null: none)
+  auto stats = [](const Group& g, const std::string& k) {
+    std::vector<double> v;
+    for (const RunRow* r : g.rows)
+      if (r->values.at(k).is_number()) v.push_back(r->values.at(k).get<double>());
+    json out = {{"n", v.size()}, {"mean", nullptr}, {"std", nullptr}};
+    if (v.empty()) return out;
+    double sum = 0;
+    for (double x : v) sum += x;
+    const double mean = sum / v.size();
+    out["mean"] = mean;
+    if (v.size() > 1) {
+      double sq = 0;
+      for (double x : v) sq += (x - mean) * (x - mean);
+      out["std"] = std::sqrt(sq / (v.size() - 1));
+    }
+    return out;
+  };
+  // numbers only, and only columns some group has
+  metrics.erase(std::remove_if(metrics.begin(), metrics.end(),
+                               [&](const std::string& k) {
+                                 return std::none_of(groups.begin(), groups.end(),
+                                                     [&](const Group& g) {
+                                                       return !stats(g, k)["mean"].is_null();
+                                                     });
+                               }),
+                metrics.end());
+  if (json_) {
+    json out = json::array();
+    for (const Group& g : groups) {
+      json o = {{"group", json::object()}, {"runs", g.rows.size()}, {"metrics", json::object()}};
+      for (size_t i = 0; i < by.size(); ++i) o["group"][by[i]] = g.key[i];
+      for (const auto& k : metrics) o["metrics"][k] = stats(g, k);
+      out.push_back(o);
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return kExitOk;
+  }
+  std::vector<std::string> headers = by;
+  headers.push_back("runs");
+  for (const auto& k : metrics) headers.push_back(headerOf(k) + " (mean +- std)");
+  std::vector<std::vector<std::string>> cells;
+  for (const Group& g : groups) {
+    std::vector<std::string> line;
+    for (size_t i = 0; i < by.size(); ++i)
+      line.push_back(g.key[i].is_null() ? "-"
+                     : g.key[i].is_string() ? g.key[i].get<std::string>()
+                                            : g.key[i].dump());
+    line.push_back(std::to_string(g.rows.size()));
+    for (const auto& k : metrics) {
+      const json s = stats(g, k);
+      line.push_back(s["mean"].is_null() ? "-"
+                     : s["std"].is_null()
+                         ? formatHuman(s["mean"].get<double>())
+                         : formatHuman(s["mean"].get<double>()) + " +- " +
+                               formatHuman(s["std"].get<double>()));
+    }
+    cells.push_back(std::move(line));
+  }
+  if (cells.empty()) {
+    std::printf("no runs to group\n");
+    return kExitOk;
+  }
+  printTable(headers, cells);
+  return kExitOk;
+}
 
 int RunsCommand::run() const {
   std::vector<std::filesystem::path> folders;
@@ -145,6 +240,7 @@ int RunsCommand::run() const {
       if (runMatches(r, f)) kept.push_back(std::move(r));
     rows = std::move(kept);
   }
+  if (!group_by_.empty()) return printGroups(rows);
   if (!sort_.empty()) sortRuns(rows, sort_, desc_);
   if (sort_.empty() && desc_) std::reverse(rows.begin(), rows.end());  // newest first
   std::vector<std::string> keys = chosenColumns(json_ && columns_.empty() ? "all" : columns_);

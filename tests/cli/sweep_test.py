@@ -218,6 +218,15 @@ def main():
               c["objective_std"], np.mean(losses), np.std(losses, ddof=1)))
         means.append(c["objective_mean"])
     check(means == sorted(means), "configurations not best mean first: %s" % means)
+    # runs --group-by: the same mean +- std over the seeds, from the runs table
+    r = run(cli, "runs", out, "--group-by", "optimizer.lr", "--json")
+    check(r.returncode == 0, "runs --group-by: %s" % r.stderr)
+    for g in json.loads(r.stdout):
+        losses = [best_val_loss(os.path.join(out, t["run"])) for t in last.values()
+                  if t["values"]["optimizer.lr"] == g["group"]["optimizer.lr"]]
+        m = g["metrics"]["best_val_loss"]
+        check(g["runs"] == 3 and m["n"] == 3 and abs(m["mean"] - np.mean(losses)) < 1e-12 and
+              abs(m["std"] - np.std(losses, ddof=1)) < 1e-12, "runs --group-by %s" % g)
 
     # TensorBoard's HParams records, decoded by the protobuf wire format against the plugin's
     # plugin_data.proto / api.proto field numbers (Debian has no TensorBoard)
