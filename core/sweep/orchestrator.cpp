@@ -25,6 +25,7 @@
 #include "core/run/run_reader.h"
 #include "core/run/run_table.h"
 #include "core/run/tensorboard_hparams.h"
+#include "core/sweep/optuna_tpe.h"
 #include "core/sweep/pruners.h"
 #include "core/sweep/samplers.h"
 #include "core/system/child_process.h"
@@ -121,7 +122,8 @@ class Sweep {
         trials_file_(options.dir / kTrialsFile),
         pruner_(makePruner(spec_, {&trials, [this](int64_t n) -> const TrialCurve& {
                                      return finishedCurve(n);
-                                   }})) {}
+                                   }})),
+        tpe_(spec_.method == "tpe" ? std::make_unique<OptunaTpe>(spec_, options.dir) : nullptr) {}
 
   /// The current state of each trial (from trials.jsonl on a resume).
   std::map<int64_t, TrialLine> trials;
@@ -157,13 +159,25 @@ class Sweep {
     Clock::time_point last_prune_check{};
     int stop = 0;
     size_t next = 0;
-    while ((!stop && next < queue.size()) || !running.empty()) {
+    while ((!stop && (next < queue.size() || (tpe_ && asked() < spec_.max_trials))) ||
+           !running.empty()) {
       if (!stop && options_.stop_signal && options_.stop_signal->load() != 0) {
         stop = options_.stop_signal->load();
         for (const auto& [pid, r] : running) kill(pid, stop);  // each stops, saving last.pt
       }
-      while (!stop && next < queue.size() &&
-             static_cast<int>(running.size()) < spec_.concurrent) {
+      while (!stop && static_cast<int>(running.size()) < spec_.concurrent) {
+        if (next == queue.size() && tpe_ && asked() < spec_.max_trials) {
+          auto [n, values] = tpe_->ask(asked());  // TPE: the next trial, from the results so far
+          TrialLine t;
+          t.trial = n;
+          t.state = trial_state::kQueued;
+          t.values = std::move(values);
+          t.config = n;
+          t.run = trialFolderName(n, t.values);
+          write(t);
+          queue.push_back(n);
+        }
+        if (next == queue.size()) break;
         const int64_t n = queue[next++];
         const auto from = resume_from.find(n);
         start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
@@ -325,6 +339,7 @@ class Sweep {
     }
     write(t);
     say(t);
+    tellOptuna(t);
     if (t.state != trial_state::kCompleted && t.state != trial_state::kPruned &&
         t.attempt < 2) {  // retried once
       TrialLine again = t;
@@ -361,6 +376,23 @@ class Sweep {
   RunDirLock lock_;  ///< the sweep folder's: a second orchestrator is refused
   LineFile trials_file_;
   std::unique_ptr<Pruner> pruner_;  ///< null without pruning
+  std::unique_ptr<OptunaTpe> tpe_;  ///< method tpe: asks for trials, is told their results
+
+ public:
+  /// Trials asked of Optuna so far (their numbers run from 0).
+  int64_t asked() const { return trials.empty() ? 0 : trials.rbegin()->first + 1; }
+  /// Tells Optuna a finished trial's result (tpe only; again on a resume: skipped when known).
+  void tellOptuna(const TrialLine& t) {
+    if (!tpe_) return;
+    if (t.state == trial_state::kCompleted && t.objective)
+      tpe_->tell(t.trial, "complete", t.objective);
+    else if (t.state == trial_state::kPruned && t.objective)
+      tpe_->tell(t.trial, "pruned", t.objective);
+    else if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned ||
+             ((t.state == trial_state::kFailed || t.state == trial_state::kCrashed) &&
+              t.attempt >= 2))
+      tpe_->tell(t.trial, "fail", std::nullopt);
+  }
 };
 
 /// The files a trial's config names (the keys "path" and "*_path" that apply to its data source
@@ -506,7 +538,10 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
   std::vector<int64_t> queue;
   std::map<int64_t, fs::path> resume_from;
   for (auto& [n, t] : sweep.trials) {
-    if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned) continue;
+    if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned) {
+      sweep.tellOptuna(t);  // the sweep may have died between the line and the tell
+      continue;
+    }
     if ((t.state == trial_state::kFailed || t.state == trial_state::kCrashed) && t.attempt >= 2)
       continue;  // retried once already: left with its error
     if (t.state == trial_state::kQueued && !t.resume_from.empty()) {

@@ -114,6 +114,7 @@ SweepPlan randomTrials(const SweepSpec& spec) {
 }
 
 SweepPlan planTrials(const SweepSpec& spec) {
+  if (spec.method == "tpe") return SweepPlan{};  // asked one by one while the sweep runs
   SweepPlan drawn = spec.method == "grid" ? gridTrials(spec) : randomTrials(spec);
   SweepPlan plan;
   plan.note = drawn.note;

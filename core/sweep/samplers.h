@@ -30,7 +30,8 @@ SweepPlan gridTrials(const SweepSpec& spec);
 /// runs twice, and a budget above the space's size is capped at it (said in the note).
 SweepPlan randomTrials(const SweepSpec& spec);
 
-/// gridTrials or randomTrials, by spec.method; with spec.seeds > 1 each configuration is
+/// gridTrials or randomTrials, by spec.method (none for tpe: its trials are asked of Optuna one
+/// by one as the sweep runs); with spec.seeds > 1 each configuration is
 /// repeated spec.seeds times, trial k of it with training.seed = S + k (S the base's
 /// training.seed, 0 when the base draws one) and, with spec.seeds_data, data.seed = the base's
 /// data.seed + k; max_trials counts configurations.

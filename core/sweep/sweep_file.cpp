@@ -11,6 +11,7 @@
 #include "core/io/file_read.h"
 #include "core/io/json_parse.h"
 #include "core/system/number_format.h"
+#include "core/sweep/optuna_tpe.h"
 
 namespace trainscope {
 namespace {
@@ -245,12 +246,12 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
 
   // ---- method, budget, objective ----
   s.method = text(file, j, "method", "method", "random");
-  if (s.method == "tpe")
+  if (s.method != "grid" && s.method != "random" && s.method != "tpe")
+    bad(file, "method", "expected grid, random or tpe, got '" + s.method + "'");
+  if (s.method == "tpe" && !findOptuna())
     bad(file, "method",
-        "tpe (Optuna's sampler through its command line) is not available in this version; "
-        "use grid or random");
-  if (s.method != "grid" && s.method != "random")
-    bad(file, "method", "expected grid or random, got '" + s.method + "'");
+        "tpe runs Optuna's TPE sampler through its command line (optuna ask / tell), and "
+        "`optuna` is not installed: install Debian's python3-optuna, or use grid or random");
   if (j.contains("seed")) {
     if (!j["seed"].is_number_unsigned())
       bad(file, "seed", "expected an integer >= 0, got " + j["seed"].dump());
@@ -284,7 +285,7 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
                                   ", got " + j["max_trials"].dump());
     s.max_trials = j["max_trials"].get<int64_t>();
   } else {
-    s.max_trials = s.method == "grid" || (discrete && grid <= 10) ? grid : 10;
+    s.max_trials = s.method == "grid" || (s.method == "random" && discrete && grid <= 10) ? grid : 10;
   }
   if (j.contains("concurrent")) {
     if (!j["concurrent"].is_number_integer() || j["concurrent"].get<int64_t>() < 1 ||
@@ -359,6 +360,8 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
       bad(file, "seeds_data", "expected true or false, got " + j["seeds_data"].dump());
     s.seeds_data = j["seeds_data"].get<bool>();
   }
+  if (s.seeds > 1 && s.method == "tpe")
+    bad(file, "seeds", "tpe asks for one trial at a time: repeat over seeds with grid or random");
   for (const SweepParameter& p : s.parameters)
     if (s.seeds > 1 && (p.key == "training.seed" || (s.seeds_data && p.key == "data.seed")))
       bad(file, "parameters." + p.key,

@@ -45,7 +45,7 @@ struct SweepSpec {
   /// The base config, resolved (defaults < preset or file < sets): what every trial starts from.
   nlohmann::json base_config;
   std::vector<SweepParameter> parameters;  ///< in key order
-  std::string method = "random";           ///< grid | random
+  std::string method = "random";           ///< grid | random | tpe (optuna_tpe.h)
   uint64_t seed = 0;
   bool seed_given = false;  ///< false: drawn when the sweep starts (sweep.json records it)
   /// The trial budget; 0 in the file is refused; absent: the grid's size (grid), else 10.

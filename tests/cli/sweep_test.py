@@ -19,6 +19,8 @@ Each expectation comes from outside the code under test:
   field numbers: the sweep folder's experiment (optimizer.lr's choices, the objective's tag
   val/loss) and each trial's session start (its lr, one group per configuration) and end
   (STATUS_SUCCESS);
+- tpe: the trials Optuna's own study (optuna.db, read back with Debian's python3-optuna) holds
+  are the sweep's, with their values and the objectives told;
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
@@ -363,6 +365,31 @@ def main():
                   "halving trial %d: expected pruned at epoch %d, got %s" % (n, expected, t))
     check("pruned" in states and "completed" in states, "halving states %s" % states)
 
+    # ---- tpe through Optuna's command line: the study in optuna.db, read back with optuna ----
+    tpe_file = write(os.path.join(work, "tpe.json"), {
+        "name": "tpe", "base": {"preset": "moons", "set": {"training.epochs": 2}},
+        "parameters": {"optimizer.lr": {"log_uniform": [1e-4, 1e-1]},
+                       "model.hidden": {"choices": [[8], [16, 16]]}},
+        "method": "tpe", "seed": 3, "max_trials": 4, "concurrent": 2})
+    out = os.path.join(work, "tpe")
+    r = run(cli, "sweep", tpe_file, "--out", out)
+    check(r.returncode == 0, "tpe sweep: %s" % r.stderr)
+    last, _ = last_lines(out)
+    import optuna  # Debian's python3-optuna, which the sweep runs too
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.load_study(study_name="tpe", storage="sqlite:///" + os.path.join(out, "optuna.db"))
+    told = {t.number: t for t in study.trials}
+    check(sorted(told) == sorted(last) == [0, 1, 2, 3], "tpe trials %s / %s" % (sorted(told), sorted(last)))
+    check(len({json.dumps(t["values"], sort_keys=True) for t in last.values()}) == 4,
+          "tpe asked the same trial twice: %s" % [t["values"] for t in last.values()])
+    for n, t in last.items():
+        o = told[n]
+        check(o.state == optuna.trial.TrialState.COMPLETE and o.value == t["objective"] ==
+              best_val_loss(os.path.join(out, t["run"])), "tpe trial %d: %s / %s" % (n, o, t))
+        check(o.params["optimizer.lr"] == t["values"]["optimizer.lr"] and
+              [[8], [16, 16]][o.params["model.hidden"]] == t["values"]["model.hidden"],
+              "tpe trial %d's values %s / %s" % (n, o.params, t["values"]))
+
     # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
     long_file = write(os.path.join(work, "long.json"), {
         "name": "long", "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
@@ -480,6 +507,7 @@ def main():
                          "training.batch_size": {"int_uniform": [1, 9999]}},
           "method": "grid"}, "more than 100000"),
         ({"method": "bayes"}, "method"),
+        ({"method": "tpe", "seeds": 2}, "seeds"),
         ({"objective": {"metric": "val_los"}}, "objective.metric"),
         ({"concurrent": 0}, "concurrent"),
         ({"surprise": 1}, "surprise"),
