@@ -152,8 +152,12 @@ class Sweep {
       options_.warn(std::to_string(spec_.concurrent) + " trials at once on " +
                     std::to_string(cores) + " cores at 1 thread each: they will share the cores");
     if (options_.say)
-      options_.say("sweep " + spec_.name + ": " + std::to_string(queue.size()) +
-                   " trial(s) to run, " + std::to_string(spec_.concurrent) + " at a time with " +
+      options_.say("sweep " + spec_.name + ": " +
+                   (tpe_ ? std::to_string(static_cast<int64_t>(queue.size()) + spec_.max_trials -
+                                          std::min(asked(), spec_.max_trials)) +
+                               " trial(s) to run (asked of Optuna's TPE one by one), "
+                         : std::to_string(queue.size()) + " trial(s) to run, ") +
+                   std::to_string(spec_.concurrent) + " at a time with " +
                    std::to_string(threads) + " thread(s) each, in " + options_.dir.string());
     std::map<pid_t, Running> running;
     Clock::time_point last_prune_check{};
