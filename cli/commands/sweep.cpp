@@ -145,6 +145,10 @@ int SweepCommand::run() const {
         std::printf("%s\n", j.dump(2).c_str());
       } else {
         if (!plan.note.empty()) std::printf("note: %s\n", plan.note.c_str());
+        if (spec.method == "tpe")
+          std::printf("tpe asks Optuna for each trial while the sweep runs, from the results so "
+                      "far: there is no list to show before (up to %lld trials)\n",
+                      static_cast<long long>(spec.max_trials));
         for (size_t i = 0; i < plan.trials.size(); ++i)
           std::printf("trial %zu: %s\n", i, plan.trials[i].dump().c_str());
         if (!spec.seed_given && spec.method == "random")

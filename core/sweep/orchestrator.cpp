@@ -154,7 +154,7 @@ class Sweep {
     if (options_.say)
       options_.say("sweep " + spec_.name + ": " +
                    (tpe_ ? std::to_string(static_cast<int64_t>(queue.size()) + spec_.max_trials -
-                                          std::min(asked(), spec_.max_trials)) +
+                                          std::min(runCount(), spec_.max_trials)) +
                                " trial(s) to run (asked of Optuna's TPE one by one), "
                          : std::to_string(queue.size()) + " trial(s) to run, ") +
                    std::to_string(spec_.concurrent) + " at a time with " +
@@ -163,23 +163,20 @@ class Sweep {
     Clock::time_point last_prune_check{};
     int stop = 0;
     size_t next = 0;
-    while ((!stop && (next < queue.size() || (tpe_ && asked() < spec_.max_trials))) ||
+    while ((!stop && (next < queue.size() || (tpe_ && !tpe_done_ && runCount() < spec_.max_trials))) ||
            !running.empty()) {
       if (!stop && options_.stop_signal && options_.stop_signal->load() != 0) {
         stop = options_.stop_signal->load();
         for (const auto& [pid, r] : running) kill(pid, stop);  // each stops, saving last.pt
       }
       while (!stop && static_cast<int>(running.size()) < spec_.concurrent) {
-        if (next == queue.size() && tpe_ && asked() < spec_.max_trials) {
-          auto [n, values] = tpe_->ask(asked());  // TPE: the next trial, from the results so far
-          TrialLine t;
-          t.trial = n;
-          t.state = trial_state::kQueued;
-          t.values = std::move(values);
-          t.config = n;
-          t.run = trialFolderName(n, t.values);
-          write(t);
-          queue.push_back(n);
+        if (next == queue.size() && tpe_ && !tpe_done_ && runCount() < spec_.max_trials) {
+          if (auto t = askTpe()) {
+            write(*t);
+            queue.push_back(t->trial);
+          } else {
+            tpe_done_ = true;  // TPE keeps asking for configurations already run
+          }
         }
         if (next == queue.size()) break;
         const int64_t n = queue[next++];
@@ -220,6 +217,12 @@ class Sweep {
       any_completed = any_completed || t.state == trial_state::kCompleted;
       any_objective = any_objective || t.objective.has_value();
     }
+    const bool all_failed = !trials.empty() && std::all_of(trials.begin(), trials.end(), [](const auto& kv) {
+      return kv.second.state == trial_state::kFailed || kv.second.state == trial_state::kCrashed;
+    });
+    if (all_failed && !stop && options_.warn)
+      options_.warn("every trial failed: the last error of each is in trials.jsonl and the "
+                    "trial's .log beside its folder");
     if (any_completed && !any_objective && options_.warn)
       options_.warn("no trial has a value for " + spec_.metric +
                     " (an accuracy on regression data, R^2 on classes, or no validation "
@@ -331,7 +334,9 @@ class Sweep {
       t.reason = r.pruned;
       t.pruned_epoch = r.pruned_epoch;
       t.objective = objectiveUpTo(t.run, r.pruned_epoch);
-    } else if (code == 0 || code == 3) {  // completed, early stopped, diverged: a result
+    } else if (code == 0 || code == 3 || row.status == "completed" || row.status == "diverged") {
+      // completed, early stopped, diverged: a result (also when a late prune signal arrived
+      // after its summary was written)
       t.state = trial_state::kCompleted;
       t.objective = objectiveOf(row, spec_.metric);
     } else {
@@ -381,18 +386,51 @@ class Sweep {
   LineFile trials_file_;
   std::unique_ptr<Pruner> pruner_;  ///< null without pruning
   std::unique_ptr<OptunaTpe> tpe_;  ///< method tpe: asks for trials, is told their results
+  bool tpe_done_ = false;           ///< TPE asked only configurations already run, many times
+  int64_t next_ask_ = 0;            ///< the number Optuna gives the next trial asked
+
+  /// The next TPE trial, a configuration not run yet: over a discrete space TPE may propose one
+  /// again, which is told its known result (as Optuna's docs advise for repeats) and asked
+  /// past, up to 50 times; none when every proposal was a repeat.
+  std::optional<TrialLine> askTpe() {
+    next_ask_ = std::max(next_ask_, asked());
+    for (int tries = 0; tries < 50; ++tries) {
+      auto [n, values] = tpe_->ask(next_ask_);
+      next_ask_ = n + 1;
+      const TrialLine* same = nullptr;
+      for (const auto& [m, other] : trials)
+        if (other.values == values) same = &other;
+      if (same) {
+        if (same->objective)
+          tpe_->tell(n, "complete", same->objective);
+        else
+          tpe_->tell(n, "fail", std::nullopt);
+        continue;
+      }
+      TrialLine t;
+      t.trial = n;
+      t.state = trial_state::kQueued;
+      t.values = std::move(values);
+      t.config = n;
+      t.run = trialFolderName(n, t.values);
+      return t;
+    }
+    return std::nullopt;
+  }
 
  public:
   /// Trials asked of Optuna so far (their numbers run from 0).
   int64_t asked() const { return trials.empty() ? 0 : trials.rbegin()->first + 1; }
+  /// Trials of the sweep (tpe: those asked and not skipped as repeats): what max_trials counts.
+  int64_t runCount() const { return static_cast<int64_t>(trials.size()); }
   /// Tells Optuna a finished trial's result (tpe only; again on a resume: skipped when known).
   void tellOptuna(const TrialLine& t) {
     if (!tpe_) return;
     if (t.state == trial_state::kCompleted && t.objective)
       tpe_->tell(t.trial, "complete", t.objective);
-    else if (t.state == trial_state::kPruned && t.objective)
-      tpe_->tell(t.trial, "pruned", t.objective);
-    else if (t.state == trial_state::kCompleted || t.state == trial_state::kPruned ||
+    else if (t.state == trial_state::kPruned)
+      tpe_->tell(t.trial, "pruned", std::nullopt);  // Optuna takes no value with "pruned"
+    else if (t.state == trial_state::kCompleted ||
              ((t.state == trial_state::kFailed || t.state == trial_state::kCrashed) &&
               t.attempt >= 2))
       tpe_->tell(t.trial, "fail", std::nullopt);

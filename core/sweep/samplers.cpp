@@ -114,7 +114,15 @@ SweepPlan randomTrials(const SweepSpec& spec) {
 }
 
 SweepPlan planTrials(const SweepSpec& spec) {
-  if (spec.method == "tpe") return SweepPlan{};  // asked one by one while the sweep runs
+  if (spec.method == "tpe") {  // asked one by one while the sweep runs
+    SweepPlan plan;
+    const int64_t given = spec.source.value("max_trials", int64_t{0});
+    if (given > spec.max_trials)
+      plan.note = "the space has " + std::to_string(spec.max_trials) +
+                  " configurations: max_trials " + std::to_string(given) + " capped at " +
+                  std::to_string(spec.max_trials) + " (no configuration runs twice)";
+    return plan;
+  }
   SweepPlan drawn = spec.method == "grid" ? gridTrials(spec) : randomTrials(spec);
   SweepPlan plan;
   plan.note = drawn.note;

@@ -284,8 +284,9 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
       bad(file, "max_trials", "expected an integer from 1 to " + std::to_string(kMaxGridTrials) +
                                   ", got " + j["max_trials"].dump());
     s.max_trials = j["max_trials"].get<int64_t>();
+    if (s.method == "tpe" && discrete) s.max_trials = std::min(s.max_trials, grid);
   } else {
-    s.max_trials = s.method == "grid" || (s.method == "random" && discrete && grid <= 10) ? grid : 10;
+    s.max_trials = s.method == "grid" || (s.method != "grid" && discrete && grid <= 10) ? grid : 10;
   }
   if (j.contains("concurrent")) {
     if (!j["concurrent"].is_number_integer() || j["concurrent"].get<int64_t>() < 1 ||
@@ -315,7 +316,9 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   // ---- what this version does not run yet: refused by name, never ignored ----
   const json pruner = j.value("pruner", json{{"kind", "none"}});
   if (!pruner.is_object() || !pruner.value("kind", json()).is_string())
-    bad(file, "pruner.kind", "expected {\"kind\": \"none\"} or {\"kind\": \"median\"}");
+    bad(file, "pruner.kind",
+        "expected {\"kind\": \"none\"}, {\"kind\": \"median\"} or "
+        "{\"kind\": \"successive_halving\"}");
   s.pruner = pruner["kind"].get<std::string>();
   if (s.pruner != "none" && s.pruner != "median" && s.pruner != "successive_halving")
     bad(file, "pruner.kind",

@@ -390,6 +390,34 @@ def main():
               [[8], [16, 16]][o.params["model.hidden"]] == t["values"]["model.hidden"],
               "tpe trial %d's values %s / %s" % (n, o.params, t["values"]))
 
+    # tpe over a space of choices: no configuration twice, the budget capped at the space
+    tpe4 = write(os.path.join(work, "tpe4.json"), {
+        "name": "tpe4", "base": {"preset": "moons", "set": {"training.epochs": 1}},
+        "parameters": {"optimizer.lr": {"choices": [0.003, 0.03]},
+                       "model.hidden": {"choices": [[8], [64]]}},
+        "method": "tpe", "seed": 1, "max_trials": 8, "concurrent": 2})
+    out = os.path.join(work, "tpe4")
+    r = run(cli, "sweep", tpe4, "--out", out)
+    check(r.returncode == 0 and "capped at 4" in r.stdout, "tpe4: %s %s" % (r.stdout, r.stderr))
+    last, _ = last_lines(out)
+    configs = [json.dumps(t["values"], sort_keys=True) for t in last.values()]
+    check(len(configs) == 4 and len(set(configs)) == 4, "tpe ran a configuration twice: %s" % configs)
+    # tpe with a pruner: pruned trials are told to Optuna as pruned (no value)
+    tpep = write(os.path.join(work, "tpep.json"), {
+        "name": "tpep", "base": {"preset": "moons", "set": {"training.epochs": 30}},
+        "parameters": {"optimizer.lr": {"choices": [0.03, 0.00001, 0.00002]}},
+        "method": "tpe", "seed": 2, "concurrent": 1,
+        "pruner": {"kind": "median", "startup_trials": 1, "warmup_epochs": 2}})
+    out = os.path.join(work, "tpep")
+    r = run(cli, "sweep", tpep, "--out", out)
+    check(r.returncode == 0, "tpe with a pruner: %s" % r.stderr)
+    study = optuna.load_study(study_name="tpep", storage="sqlite:///" + os.path.join(out, "optuna.db"))
+    states = {t.number: t.state for t in study.trials}
+    for n, t in last_lines(out)[0].items():
+        want = (optuna.trial.TrialState.PRUNED if t["state"] == "pruned"
+                else optuna.trial.TrialState.COMPLETE)
+        check(states.get(n) == want, "tpep trial %d: optuna %s, sweep %s" % (n, states.get(n), t))
+
     # ---- interrupts: SIGINT, and kill -9 of the orchestrator; then resume ----
     long_file = write(os.path.join(work, "long.json"), {
         "name": "long", "base": {"preset": "moons", "set": {"training.epochs": EPOCHS}},
