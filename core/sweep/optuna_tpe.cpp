@@ -74,9 +74,9 @@ OptunaTpe::OptunaTpe(const SweepSpec& spec, std::filesystem::path dir)
 }
 
 std::string OptunaTpe::run(const std::vector<std::string>& args) {
-  const std::filesystem::path out = dir_ / ".optuna-output";
-  std::filesystem::remove(out);
+  const std::filesystem::path out = dir_ / ".optuna-output";  // this call's output alone
   ChildSpec child;
+  child.truncate_output = true;
   child.exe = optuna_.string();
   child.args = args;
   child.output = out;

@@ -28,6 +28,7 @@
 #include "core/sweep/optuna_tpe.h"
 #include "core/sweep/pruners.h"
 #include "core/sweep/samplers.h"
+#include "core/sweep/sweep_folder.h"
 #include "core/system/child_process.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
@@ -44,75 +45,6 @@ constexpr auto kPrunePoll = std::chrono::milliseconds(50);  ///< how often runni
 constexpr const char* kSweepFile = kSweepRecordFile;
 constexpr const char* kBaseFile = "base.json";
 constexpr const char* kTrialsFile = "trials.jsonl";
-
-int affinityCores() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-/// A value as a folder name's part: numbers with 4 significant digits, lists joined by "-".
-std::string shortValue(const json& v) {
-  if (v.is_number_float()) return formatHuman(v.get<double>());
-  if (v.is_string()) return fs::path(v.get<std::string>()).filename().string();  // a file: its name
-  if (v.is_array()) {
-    std::string out;
-    for (const json& e : v) out += (out.empty() ? "" : "-") + shortValue(e);
-    return out.empty() ? "none" : out;
-  }
-  return v.dump();
-}
-
-/// "NNN-key=value,key=value": the last part of each key, characters a shell and a file
-/// manager take as they are, at most 80 characters.
-std::string trialFolderName(int64_t trial, const TrialValues& values) {
-  char number[16];
-  std::snprintf(number, sizeof number, "%03lld", static_cast<long long>(trial));
-  std::string name = number;
-  std::string sep = "-";
-  auto last = [](const std::string& key) { return key.substr(key.rfind('.') + 1); };
-  for (const auto& [key, value] : values.items()) {
-    // The last part of the key, unless another key ends the same (data.seed, training.seed).
-    int same = 0;
-    for (const auto& [other, v] : values.items()) same += last(other) == last(key) ? 1 : 0;
-    name += sep + (same > 1 ? key : last(key)) + "=" + shortValue(value);
-    sep = ",";
-  }
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '=' && c != ',' &&
-        c != '.' && c != '_' && c != '+')
-      c = '_';
-  if (name.size() > 80) name.resize(80);
-  return name;
-}
-
-/// `base`, or `base-2`, `base-3`, ... : the first name not taken in `dir`.
-std::string freeName(const fs::path& dir, const std::string& base) {
-  std::error_code ec;
-  if (!fs::exists(dir / base, ec)) return base;
-  for (int k = 2;; ++k) {
-    const std::string name = base + "-" + std::to_string(k);
-    if (!fs::exists(dir / name, ec)) return name;
-  }
-}
-
-/// The run-table column `metric` of a finished trial's run, when it is a finite number.
-std::optional<double> objectiveOf(const RunRow& row, const std::string& metric) {
-  const auto it = row.values.find(metric);
-  if (it == row.values.end() || !it->is_number() || !std::isfinite(it->get<double>()))
-    return std::nullopt;
-  return it->get<double>();
-}
-
-/// The last line of `log` that says "error" (what a failed trial printed), trimmed.
-std::string lastError(const fs::path& log) {
-  std::ifstream in(log);
-  std::string line, found;
-  while (std::getline(in, line))
-    if (line.find("error") != std::string::npos) found = line;
-  if (found.size() > 400) found = found.substr(0, 400) + "...";
-  return found;
-}
 
 /// One sweep folder being run. The orchestrator is the only writer of trials.jsonl.
 class Sweep {
@@ -437,65 +369,6 @@ class Sweep {
   }
 };
 
-/// The files a trial's config names (the keys "path" and "*_path" that apply to its data source
-/// and model kind) exist: a missing data file fails every trial twice, so it is said first.
-void checkTrialFiles(const json& config, const TrialValues& values) {
-  static const std::vector<ConfigKeyInfo> keys = configKeyInfos();
-  for (const ConfigKeyInfo& k : keys) {
-    if (!isConfigPathKey(k.key.substr(k.key.rfind('.') + 1)) || !configKeyApplies(k.key, config))
-      continue;
-    const json* at = &config;
-    size_t start = 0;
-    for (size_t dot; at && (dot = k.key.find('.', start)) != std::string::npos; start = dot + 1) {
-      const std::string part = k.key.substr(start, dot - start);
-      at = at->is_object() && at->contains(part) ? &(*at)[part] : nullptr;
-    }
-    const std::string last = k.key.substr(start);
-    if (!at || !at->is_object() || !at->contains(last) || !(*at)[last].is_string()) continue;
-    const std::string file = (*at)[last].get<std::string>();
-    std::error_code ec;
-    if (!file.empty() && !fs::exists(file, ec))
-      throw Error(ErrorCode::Config, k.key,
-                  k.key + ": " + file + " does not exist (" +
-                      (values.contains(k.key) ? "a value of the sweep's parameters"
-                                              : "the sweep's base config") +
-                      "); every trial naming it would fail");
-  }
-}
-
-/// TensorBoard's HParams experiment (the varied keys and their domains, the objective's
-/// tag) in the sweep folder's own event file, when the base config writes TensorBoard files.
-void writeExperiment(const SweepSpec& spec, const fs::path& dir) {
-  const json tb =
-      spec.base_config.value("logging", json::object()).value("tensorboard", json(true));
-  if (tb.is_boolean() && !tb.get<bool>()) return;
-  std::vector<hparams::HParamSpec> specs;
-  for (const SweepParameter& p : spec.parameters) {
-    hparams::HParamSpec h;
-    h.name = p.key;
-    if (p.kind == SweepParameter::Kind::Choices)
-      h.values = p.choices;
-    else
-      h.interval = std::make_pair(p.low, p.high);
-    specs.push_back(std::move(h));
-  }
-  std::vector<std::string> tags;
-  if (const std::string tag = hparams::epochTag(epochColumnOf(spec.metric)); !tag.empty())
-    tags.push_back(tag);
-  const double now =
-      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  TensorBoardWriter writer(dir);
-  writer.addPluginSummary(hparams::kExperimentTag, hparams::kPlugin,
-                          hparams::experimentContent(specs, tags, now), 0, now);
-}
-
-bool emptyOrMissing(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) return true;
-  if (!fs::is_directory(dir, ec)) return false;
-  return fs::directory_iterator(dir, ec) == fs::directory_iterator();
-}
-
 }  // namespace
 
 SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) {
@@ -622,61 +495,6 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
     queue.push_back(n);
   }
   return sweep.run(queue, resume_from);
-}
-
-std::vector<TrialLine> rankTrials(const SweepOutcome& outcome) {
-  std::vector<TrialLine> ranked = outcome.trials;
-  const bool maximize = outcome.spec.maximize;
-  std::stable_sort(ranked.begin(), ranked.end(), [&](const TrialLine& a, const TrialLine& b) {
-    if (a.objective.has_value() != b.objective.has_value()) return a.objective.has_value();
-    if (!a.objective) return a.trial < b.trial;
-    if (*a.objective != *b.objective)
-      return maximize ? *a.objective > *b.objective : *a.objective < *b.objective;
-    return a.trial < b.trial;
-  });
-  return ranked;
-}
-
-std::vector<ConfigResult> rankConfigs(const SweepOutcome& outcome) {
-  std::map<int64_t, ConfigResult> by_config;
-  for (const TrialLine& t : outcome.trials) {
-    ConfigResult& c = by_config[t.config];
-    if (c.trials.empty()) {
-      c.config = t.config;
-      c.values = t.values;
-      if (outcome.spec.seeds > 1) {
-        c.values.erase("training.seed");
-        if (outcome.spec.seeds_data) c.values.erase("data.seed");
-      }
-    }
-    c.trials.push_back(t.trial);
-  }
-  std::vector<ConfigResult> ranked;
-  for (auto& [n, c] : by_config) {
-    std::vector<double> values;
-    for (const TrialLine& t : outcome.trials)
-      if (t.config == c.config && t.objective) values.push_back(*t.objective);
-    c.n = static_cast<int64_t>(values.size());
-    if (!values.empty()) {
-      double sum = 0;
-      for (double v : values) sum += v;
-      const double mean = sum / values.size();
-      c.mean = mean;
-      if (values.size() > 1) {
-        double squares = 0;
-        for (double v : values) squares += (v - mean) * (v - mean);
-        c.std = std::sqrt(squares / (values.size() - 1));
-      }
-    }
-    ranked.push_back(std::move(c));
-  }
-  const bool maximize = outcome.spec.maximize;
-  std::stable_sort(ranked.begin(), ranked.end(), [&](const ConfigResult& a, const ConfigResult& b) {
-    if (a.mean.has_value() != b.mean.has_value()) return a.mean.has_value();
-    if (!a.mean || *a.mean == *b.mean) return a.config < b.config;
-    return maximize ? *a.mean > *b.mean : *a.mean < *b.mean;
-  });
-  return ranked;
 }
 
 }  // namespace trainscope

@@ -34,6 +34,7 @@ pid_t startChild(const ChildSpec& spec) {
   for (auto& e : env_text) envp.push_back(e.data());
   envp.push_back(nullptr);
   const std::string output = spec.output.string();
+  const bool truncate = spec.truncate_output;
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0)
@@ -49,7 +50,8 @@ pid_t startChild(const ChildSpec& spec) {
     sigemptyset(&none);
     pthread_sigmask(SIG_SETMASK, &none, nullptr);
     if (!output.empty()) {
-      const int fd = open(output.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+      const int fd = open(output.c_str(),
+                          O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
       if (fd < 0) {
         dprintf(2, "cannot open %s: %s\n", output.c_str(), strerror(errno));
         _exit(127);

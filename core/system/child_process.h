@@ -17,6 +17,7 @@ struct ChildSpec {
   std::vector<std::pair<std::string, std::string>> env;  ///< set on top of this environment
   /// Its stdout and stderr appended to this file (created); empty: this process's own.
   std::filesystem::path output;
+  bool truncate_output = false;  ///< `output` emptied first instead of appended to
   /// SIGTERM when this process dies (Linux's PR_SET_PDEATHSIG): a trial stops, saving its
   /// last.pt, when its sweep is killed with kill -9.
   bool term_with_parent = false;
