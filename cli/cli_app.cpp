@@ -8,6 +8,7 @@
 #include "cli/commands/commands.h"
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
+#include "core/system/child_process.h"
 #include "core/system/device_info.h"
 
 namespace trainscope::cli {
@@ -102,24 +103,6 @@ std::string errorMessage(const Error& error) {
   if (!error.subject().empty() && message.find(error.subject()) == std::string::npos)
     message += " (" + error.subject() + ")";
   return message;
-}
-
-std::string joinCommandLine(const std::vector<std::string>& args) {
-  std::string line;
-  for (const auto& arg : args) {
-    if (!line.empty()) line += ' ';
-    const bool plain = !arg.empty() && arg.find_first_not_of(
-                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                           "0123456789_-+=.,/:@%") == std::string::npos;
-    if (plain) {
-      line += arg;
-    } else {
-      line += '\'';
-      for (char c : arg) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
-      line += '\'';
-    }
-  }
-  return line;
 }
 
 int runCli(int argc, char** argv) {

@@ -35,10 +35,6 @@ std::string errorMessage(const Error& error);
 /// epochs, validation fraction and model.
 void noteDefaultPreset(const TrainConfig& config);
 
-/// The command line as one string, arguments quoted for a POSIX shell where needed
-/// (recorded in run.json).
-std::string joinCommandLine(const std::vector<std::string>& args);
-
 /// Runs trainscope-cli with the given arguments and returns the exit code. Output goes to
 /// stdout/stderr. The `train` command blocks SIGINT/SIGTERM in the calling thread (see
 /// SignalWatcher::blockSignals) and leaves them blocked, so call this from main() before any

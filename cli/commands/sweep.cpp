@@ -13,6 +13,7 @@
 #include "core/errors.h"
 #include "core/sweep/orchestrator.h"
 #include "core/sweep/samplers.h"
+#include "core/sweep/slurm_executor.h"
 #include "core/system/child_process.h"
 #include "core/system/number_format.h"
 
@@ -107,8 +108,9 @@ void printOutcome(const SweepOutcome& out) {
 SweepCommand::SweepCommand(CLI::App& app)
     : sub_(app.add_subcommand(
           "sweep",
-          "Search over settings: run a sweep file's trials (grid or seeded random) as `train` "
-          "processes, `concurrent` at a time, into a sweep folder; --resume continues one "
+          "Search over settings: run a sweep file's trials (grid, seeded random or tpe) as `train` "
+          "processes on this machine or as Slurm jobs, `concurrent` at a time, into a sweep "
+          "folder; --resume continues one "
           "after an interrupt or a crash (README \"Sweeps\")")) {
   nonEmptyPath(sub_->add_option("file", file_, "The sweep file (JSON)"));
   nonEmptyPath(sub_->add_option("--out", out_,
@@ -151,6 +153,15 @@ int SweepCommand::run() const {
                       static_cast<long long>(spec.max_trials));
         for (size_t i = 0; i < plan.trials.size(); ++i)
           std::printf("trial %zu: %s\n", i, plan.trials[i].dump().c_str());
+        if (spec.executor == "slurm") {
+          const size_t jobs = spec.method == "tpe" ? 1 : std::min<size_t>(plan.trials.size(), 1000);
+          std::printf("slurm: sbatch %s SCRIPT\n",
+                      joinCommandLine(sbatchOptions(spec, fs::absolute(!out_.empty() ? fs::path(out_)
+                                                                       : fs::path("runs") / spec.name)
+                                                        .lexically_normal(),
+                                                    jobs))
+                          .c_str());
+        }
         if (!spec.seed_given && spec.method == "random")
           std::printf("(random: the sweep draws its seed when it starts; give \"seed\" to "
                       "fix the trials)\n");

@@ -41,6 +41,9 @@ inline constexpr const char* kSweepRecordFile = "sweep.json";
 /// The environment variable naming the file in which a sweep writes why it prunes a trial
 /// before it sends the trial SIGINT: `train` then stops as StopReason::Pruned, saying why.
 inline constexpr const char* kPruneFileEnv = "TRAINSCOPE_PRUNE_FILE";
+/// The folder of a sweep folder that holds the slurm executor's scripts and Slurm's output: not
+/// a run (the runs table skips it).
+inline constexpr const char* kSweepSlurmFolder = "slurm";
 /// sweep.json's "format".
 inline constexpr const char* kSweepFormat = "trainscope-sweep";
 

@@ -131,9 +131,12 @@ std::vector<RunRow> listRuns(const std::vector<fs::path>& folders) {
     std::vector<std::pair<fs::path, std::vector<fs::path>>> groups = {{folder, {}}};
     std::vector<fs::path> sweeps;
     auto list = [&](const fs::path& in, std::vector<fs::path>& dirs, bool find_sweeps) {
+      std::error_code e1;
+      const bool in_sweep = fs::is_regular_file(in / kSweepRecordFile, e1);
       for (fs::directory_iterator it(in, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (name.empty() || name[0] == '.' || name == "trash") continue;
+        if (in_sweep && name == kSweepSlurmFolder) continue;  // the slurm executor's scripts
         if (!it->is_directory(ec)) continue;
         std::error_code e2;
         if (find_sweeps && fs::is_regular_file(it->path() / kSweepRecordFile, e2))

@@ -52,14 +52,9 @@ json searchSpace(const SweepSpec& spec) {
 }  // namespace
 
 std::optional<std::filesystem::path> findOptuna() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "/usr/bin:/bin");
-  for (std::string d; std::getline(dirs, d, ':');) {
-    const std::filesystem::path exe = std::filesystem::path(d) / "optuna";
-    std::error_code ec;
-    if (!d.empty() && std::filesystem::is_regular_file(exe, ec)) return exe;
-  }
-  return std::nullopt;
+  std::filesystem::path exe = findProgram("optuna");
+  if (exe.empty()) return std::nullopt;
+  return exe;
 }
 
 OptunaTpe::OptunaTpe(const SweepSpec& spec, std::filesystem::path dir)
@@ -74,23 +69,14 @@ OptunaTpe::OptunaTpe(const SweepSpec& spec, std::filesystem::path dir)
 }
 
 std::string OptunaTpe::run(const std::vector<std::string>& args) {
-  const std::filesystem::path out = dir_ / ".optuna-output";  // this call's output alone
   ChildSpec child;
-  child.truncate_output = true;
   child.exe = optuna_.string();
   child.args = args;
-  child.output = out;
   child.env = {{"PYTHONWARNINGS", "ignore"}, {"NO_COLOR", "1"}};
-  const pid_t pid = startChild(child);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  std::ifstream in(out);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (childExitCode(status) != 0)
-    throw Error(ErrorCode::Io, "optuna",
-                "optuna " + args.front() + " " + describeChildStatus(status) + ": " + text);
-  return text;
+  const ProgramResult r = runProgram(child);
+  if (r.exit_code != 0)
+    throw Error(ErrorCode::Io, "optuna", "optuna " + args.front() + " " + r.how + ": " + r.output);
+  return r.output;
 }
 
 std::pair<int64_t, TrialValues> OptunaTpe::ask(int64_t next) {

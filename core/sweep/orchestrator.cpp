@@ -29,6 +29,7 @@
 #include "core/sweep/pruners.h"
 #include "core/sweep/samplers.h"
 #include "core/sweep/sweep_folder.h"
+#include "core/sweep/trial_executor.h"
 #include "core/system/child_process.h"
 #include "core/system/clock.h"
 #include "core/system/device_info.h"
@@ -55,7 +56,9 @@ class Sweep {
         pruner_(makePruner(spec_, {&trials, [this](int64_t n) -> const TrialCurve& {
                                      return finishedCurve(n);
                                    }})),
-        tpe_(spec_.method == "tpe" ? std::make_unique<OptunaTpe>(spec_, options.dir) : nullptr) {}
+        tpe_(spec_.method == "tpe" ? std::make_unique<OptunaTpe>(spec_, options.dir) : nullptr),
+        executor_(makeExecutor(spec_, options.dir, options.engine,
+                               options.cores > 0 ? options.cores : affinityCores())) {}
 
   /// The current state of each trial (from trials.jsonl on a resume).
   std::map<int64_t, TrialLine> trials;
@@ -79,8 +82,9 @@ class Sweep {
 
   SweepOutcome run(std::vector<int64_t> queue, const std::map<int64_t, fs::path>& resume_from) {
     const int cores = options_.cores > 0 ? options_.cores : affinityCores();
-    const int threads = std::max(1, cores / spec_.concurrent);
-    if (spec_.concurrent > cores && options_.warn)
+    const int threads = executor_->threadsPerTrial(spec_.concurrent);
+    const bool local = executor_->kind() == "local";
+    if (local && spec_.concurrent > cores && options_.warn)
       options_.warn(std::to_string(spec_.concurrent) + " trials at once on " +
                     std::to_string(cores) + " cores at 1 thread each: they will share the cores");
     if (options_.say)
@@ -88,58 +92,64 @@ class Sweep {
                    (tpe_ ? std::to_string(static_cast<int64_t>(queue.size()) + spec_.max_trials -
                                           std::min(runCount(), spec_.max_trials)) +
                                " trial(s) to run (asked of Optuna's TPE one by one), "
-                         : std::to_string(queue.size()) + " trial(s) to run, ") +
+                         : std::to_string(queue.size() + running_.size()) + " trial(s) to run, ") +
                    std::to_string(spec_.concurrent) + " at a time with " +
-                   std::to_string(threads) + " thread(s) each, in " + options_.dir.string());
-    std::map<pid_t, Running> running;
+                   std::to_string(threads) + " thread(s) each" +
+                   (local ? "" : " as Slurm jobs") + ", in " + options_.dir.string());
     Clock::time_point last_prune_check{};
     int stop = 0;
     size_t next = 0;
     while ((!stop && (next < queue.size() || (tpe_ && !tpe_done_ && runCount() < spec_.max_trials))) ||
-           !running.empty()) {
+           !running_.empty()) {
       if (!stop && options_.stop_signal && options_.stop_signal->load() != 0) {
         stop = options_.stop_signal->load();
-        for (const auto& [pid, r] : running) kill(pid, stop);  // each stops, saving last.pt
-      }
-      while (!stop && static_cast<int>(running.size()) < spec_.concurrent) {
-        if (next == queue.size() && tpe_ && !tpe_done_ && runCount() < spec_.max_trials) {
-          if (auto t = askTpe()) {
-            write(*t);
-            queue.push_back(t->trial);
-          } else {
-            tpe_done_ = true;  // TPE keeps asking for configurations already run
-          }
+        for (int64_t n : executor_->stop(stop)) {  // never started: queued as they were
+          running_.erase(n);
+          TrialLine t = trials.at(n);
+          t.state = trial_state::kQueued;
+          t.slurm_job_id.clear();
+          write(t);
         }
-        if (next == queue.size()) break;
-        const int64_t n = queue[next++];
-        const auto from = resume_from.find(n);
-        start(n, threads, from == resume_from.end() ? fs::path() : from->second, running);
+      }
+      if (!stop) {
+        std::vector<TrialLaunch> launches;
+        size_t room = executor_->room(running_.size(), spec_.concurrent, !tpe_);
+        while (launches.size() < room) {
+          if (next == queue.size() && tpe_ && !tpe_done_ && runCount() < spec_.max_trials) {
+            if (auto t = askTpe()) {
+              write(*t);
+              queue.push_back(t->trial);
+            } else {
+              tpe_done_ = true;  // TPE keeps asking for configurations already run
+            }
+          }
+          if (next == queue.size()) break;
+          const int64_t n = queue[next++];
+          const auto from = resume_from.find(n);
+          launches.push_back(launch(n, threads, from == resume_from.end() ? fs::path() : from->second));
+        }
+        if (!launches.empty()) handle(executor_->submit(launches), stop != 0, queue);
       }
       if (pruner_ && !stop && Clock::now() - last_prune_check > kPrunePoll) {
         last_prune_check = Clock::now();
-        for (auto& [pid, r] : running) {
-          if (!r.pruned.empty()) continue;
-          const TrialLine& t = trials.at(r.trial);
-          if (auto d = pruner_->look(r.trial, readTrialCurve(spec_.metric, options_.dir / t.run))) {
+        for (auto& [n, r] : running_) {
+          if (!r.pruned.empty() || !r.is_running) continue;
+          const TrialLine& t = trials.at(n);
+          if (auto d = pruner_->look(n, readTrialCurve(spec_.metric, options_.dir / t.run))) {
             r.pruned = d->why;
             r.pruned_epoch = d->epoch;
           }
         }
-        for (auto& [pid, r] : running)
+        for (auto& [n, r] : running_)
           if (!r.pruned.empty() && !r.signalled) {
-            writeFileAtomic(pruneFile(trials.at(r.trial).run), r.pruned + "\n");
-            kill(pid, SIGINT);
+            writeFileAtomic(pruneFile(trials.at(n).run), r.pruned + "\n");
+            executor_->signal(n, SIGINT);
             r.signalled = true;
           }
       }
-      int status = 0;
-      const pid_t pid = waitpid(-1, &status, WNOHANG);
-      if (pid > 0) {
-        const auto it = running.find(pid);
-        if (it == running.end()) continue;
-        const Running r = it->second;
-        running.erase(it);
-        finished(r, status, stop != 0, queue);
+      const std::vector<TrialEvent> events = executor_->poll();
+      if (!events.empty()) {
+        handle(events, stop != 0, queue);
         continue;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -169,7 +179,7 @@ class Sweep {
 
  private:
   struct Running {
-    int64_t trial = 0;
+    bool is_running = false;    ///< started (not waiting in a scheduler's queue)
     Clock::time_point started{};
     std::string pruned;         ///< the pruner stopped it: why
     int64_t pruned_epoch = 0;   ///< at this epoch
@@ -203,52 +213,79 @@ class Sweep {
 
   std::map<int64_t, TrialCurve> finished_curves_;
 
-  void start(int64_t n, int threads, const fs::path& resume_from,
-             std::map<pid_t, Running>& running) {
-    TrialLine t = trials.at(n);
+  /// The trial's `train` command: from the base with its values, or on from a checkpoint.
+  /// Its line is written when the executor says it was submitted or started (handle).
+  TrialLaunch launch(int64_t n, int threads, const fs::path& resume_from) {
+    TrialLine& t = trials.at(n);
     const fs::path dir = options_.dir;
-    ChildSpec child;
-    child.exe = options_.engine.string();
-    child.term_with_parent = true;
+    TrialLaunch l;
+    l.trial = n;
     const std::string base = trialFolderName(n, t.values);
     if (!resume_from.empty()) {
       // The run that was interrupted goes on from its last.pt, in a run folder of its own.
       t.run = freeName(dir, base + "-resumed");
-      child.args = {"train", "--resume", resume_from.string(), "--set",
-                    "training.num_threads=" + std::to_string(threads)};
+      l.args = {"train", "--resume", resume_from.string(), "--set",
+                "training.num_threads=" + std::to_string(threads)};
     } else {
       t.run = freeName(dir, t.attempt > 1 ? base + "-attempt" + std::to_string(t.attempt) : base);
-      child.args = {"train", "--config", (dir / kBaseFile).string()};
+      l.args = {"train", "--config", (dir / kBaseFile).string()};
       for (const auto& [key, value] : t.values.items())
-        child.args.insert(child.args.end(), {"--set", key + "=" + value.dump()});
-      child.args.insert(child.args.end(),
-                        {"--set", "training.num_threads=" + std::to_string(threads)});
+        l.args.insert(l.args.end(), {"--set", key + "=" + value.dump()});
+      l.args.insert(l.args.end(), {"--set", "training.num_threads=" + std::to_string(threads)});
     }
-    child.args.insert(child.args.end(), {"--out", (dir / t.run).string()});
-    child.output = dir / (t.run + ".log");
-    if (spec_.pruner != "none") child.env = {{kPruneFileEnv, pruneFile(t.run).string()}};
-    const pid_t pid = startChild(child);
-    t.state = trial_state::kRunning;
+    l.args.insert(l.args.end(), {"--out", (dir / t.run).string()});
+    l.run = t.run;
+    l.output = dir / (t.run + ".log");
+    if (spec_.pruner != "none") l.env = {{kPruneFileEnv, pruneFile(t.run).string()}};
     t.resume_from.clear();
-    t.pid = pid;
     t.objective.reset();
     t.exit_code.reset();
     t.error.clear();
     t.run_status.clear();
+    t.slurm_job_id.clear();
     t.seconds = 0;
-    write(t);
-    Running& r = running[pid];
-    r.trial = n;
-    r.started = Clock::now();
+    running_[n] = Running{};
+    return l;
   }
 
-  void finished(const Running& r, int status, bool stopping, std::vector<int64_t>& queue) {
-    TrialLine t = trials.at(r.trial);
-    const int code = childExitCode(status);
-    const bool by_signal = WIFSIGNALED(status);
+  /// What the executor said: submitted (queued with its job id), started (running), ended.
+  void handle(const std::vector<TrialEvent>& events, bool stopping, std::vector<int64_t>& queue) {
+    for (const TrialEvent& e : events) {
+      const auto r = running_.find(e.trial);
+      if (r == running_.end()) continue;
+      TrialLine t = trials.at(e.trial);
+      if (e.kind == TrialEvent::Kind::Submitted) {
+        t.state = trial_state::kQueued;
+        t.slurm_job_id = e.job;
+        write(t);
+      } else if (e.kind == TrialEvent::Kind::Started) {
+        t.state = trial_state::kRunning;
+        t.pid = e.pid;
+        if (!e.job.empty()) t.slurm_job_id = e.job;
+        r->second.is_running = true;
+        r->second.started = Clock::now();
+        write(t);
+      } else {
+        const Running done = r->second;
+        running_.erase(r);
+        finished(e.trial, done, e, stopping, queue);
+      }
+    }
+  }
+
+  std::map<int64_t, Running> running_;  ///< handed to the executor, not ended: by trial
+
+  void finished(int64_t n, const Running& r, const TrialEvent& e, bool stopping,
+                std::vector<int64_t>& queue) {
+    TrialLine t = trials.at(n);
+    const int code = e.exit_code;
+    const bool by_signal = e.killed;
     t.pid.reset();
-    t.exit_code = code;
-    t.seconds = roundTo(std::chrono::duration<double>(Clock::now() - r.started).count(), 1e-3);
+    if (code >= 0) t.exit_code = code; else t.exit_code.reset();
+    if (e.seconds)
+      t.seconds = roundTo(*e.seconds, 1e-3);
+    else if (r.is_running)
+      t.seconds = roundTo(std::chrono::duration<double>(Clock::now() - r.started).count(), 1e-3);
     // Stopped with the sweep (130, 143, or the signal itself): queued again, to go on from its
     // last.pt when the sweep is resumed.
     if (stopping && (code == 130 || code == 143 || by_signal)) {
@@ -274,7 +311,7 @@ class Sweep {
     } else {
       t.state = by_signal || code == 130 || code == 143 ? trial_state::kCrashed
                                                         : trial_state::kFailed;
-      t.error = "the trial " + describeChildStatus(status);
+      t.error = "the trial " + e.how;
       const std::string said = lastError(options_.dir / (t.run + ".log"));
       if (!said.empty()) t.error += ": " + said;
     }
@@ -318,6 +355,7 @@ class Sweep {
   LineFile trials_file_;
   std::unique_ptr<Pruner> pruner_;  ///< null without pruning
   std::unique_ptr<OptunaTpe> tpe_;  ///< method tpe: asks for trials, is told their results
+  std::unique_ptr<TrialExecutor> executor_;  ///< where the trials run
   bool tpe_done_ = false;           ///< TPE asked only configurations already run, many times
   int64_t next_ask_ = 0;            ///< the number Optuna gives the next trial asked
 
@@ -355,6 +393,18 @@ class Sweep {
   int64_t asked() const { return trials.empty() ? 0 : trials.rbegin()->first + 1; }
   /// Trials of the sweep (tpe: those asked and not skipped as repeats): what max_trials counts.
   int64_t runCount() const { return static_cast<int64_t>(trials.size()); }
+  /// Follows a trial whose scheduler job (slurm) outlived a killed sweep: true when its job
+  /// still waits or runs.
+  bool adopt(const TrialLine& t) {
+    if (t.slurm_job_id.empty() || !executor_->adopt(t.trial, t.run, t.slurm_job_id)) return false;
+    Running& r = running_[t.trial];
+    r.is_running = t.state == trial_state::kRunning;
+    r.started = Clock::now();
+    if (options_.say)
+      options_.say("trial " + std::to_string(t.trial) + "'s Slurm job " + t.slurm_job_id +
+                   " is still " + (r.is_running ? "running" : "queued") + ": followed");
+    return true;
+  }
   /// Tells Optuna a finished trial's result (tpe only; again on a resume: skipped when known).
   void tellOptuna(const TrialLine& t) {
     if (!tpe_) return;
@@ -389,6 +439,8 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
   if (!emptyOrMissing(dir))
     throw Error(ErrorCode::Config, dir.string(),
                 "--out " + dir.string() + " is not empty: a sweep starts in a new or empty folder");
+  if (given.executor == "slurm")  // sbatch, squeue and scancel there, before any folder is made
+    makeExecutor(given, dir, options.engine, 1);
   SweepSpec spec = given;
   if (!spec.seed_given) spec.seed = std::random_device{}() & 0x7fffffff;
   const SweepPlan plan = planTrials(spec);
@@ -462,6 +514,8 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
     if (t.state == trial_state::kQueued && !t.resume_from.empty()) {
       std::error_code ec;  // stopped with its sweep: on from its last.pt
       if (fs::is_regular_file(dir / t.resume_from, ec)) resume_from[n] = dir / t.resume_from;
+    } else if (sweep.adopt(t)) {
+      continue;  // its Slurm job still waits or runs: followed, not submitted again
     } else if (t.state == trial_state::kRunning) {
       // A trial process of a sweep killed with kill -9 got SIGTERM and is saving; one that
       // outlived its sweep is let finish: its run folder's lock tells.

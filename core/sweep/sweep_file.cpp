@@ -179,6 +179,74 @@ nlohmann::json trialConfig(const SweepSpec& spec, const TrialValues& values) {
   return configToJson(configFromJson(config));  // validated: Error(Config, key)
 }
 
+namespace {
+
+/// "executor": {"kind": "local"} or {"kind": "slurm", "partition", "time_limit",
+/// "cpus_per_trial", "sbatch_args"}.
+void parseExecutor(const std::filesystem::path& file, const json& executor, SweepSpec& s) {
+  if (!executor.is_object() || !executor.value("kind", json()).is_string())
+    bad(file, "executor.kind", "expected {\"kind\": \"local\"} or {\"kind\": \"slurm\", ...}");
+  s.executor = executor["kind"].get<std::string>();
+  if (s.executor != "local" && s.executor != "slurm")
+    bad(file, "executor.kind", "expected local or slurm, got '" + s.executor + "'");
+  if (s.executor == "local") {
+    refuseUnknownKeys(file, executor, "executor.", {"kind"});
+    return;
+  }
+  refuseUnknownKeys(file, executor, "executor.",
+                    {"kind", "partition", "time_limit", "cpus_per_trial", "sbatch_args"});
+  SlurmSettings& slurm = s.slurm;
+  if (executor.contains("partition")) {
+    const json& v = executor["partition"];
+    if (!v.is_string() || v.get<std::string>().empty() ||
+        v.get<std::string>().find_first_of(" \t\n") != std::string::npos)
+      bad(file, "executor.partition", "expected a partition name, got " + v.dump());
+    slurm.partition = v.get<std::string>();
+  }
+  if (executor.contains("time_limit")) {
+    // sbatch --time: minutes, or "[D-]HH:MM:SS", "MM:SS", "D-HH[:MM]"; Slurm checks the rest.
+    const json& v = executor["time_limit"];
+    if (v.is_number_integer() && v.get<int64_t>() > 0) {
+      slurm.time_limit = std::to_string(v.get<int64_t>());
+    } else if (v.is_string() && !v.get<std::string>().empty() &&
+               v.get<std::string>().find_first_not_of("0123456789:-") == std::string::npos) {
+      slurm.time_limit = v.get<std::string>();
+    } else {
+      bad(file, "executor.time_limit",
+          "expected minutes (an integer > 0) or sbatch's \"[D-]HH:MM:SS\", got " + v.dump());
+    }
+  }
+  if (executor.contains("cpus_per_trial")) {
+    const json& v = executor["cpus_per_trial"];
+    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 1024)
+      bad(file, "executor.cpus_per_trial", "expected an integer from 1 to 1024, got " + v.dump());
+    slurm.cpus_per_trial = v.get<int>();
+  }
+  if (executor.contains("sbatch_args")) {
+    const json& v = executor["sbatch_args"];
+    bool ok = v.is_array();
+    if (ok)
+      for (const json& a : v) ok = ok && a.is_string() && !a.get<std::string>().empty();
+    if (!ok)
+      bad(file, "executor.sbatch_args",
+          "expected a list of sbatch options, one per item (e.g. [\"--mem=4G\", "
+          "\"--qos=short\"]), got " + v.dump());
+    for (const json& a : v) {
+      const std::string arg = a.get<std::string>();
+      for (const char* own : {"--array", "-a", "--output", "-o", "--error", "-e", "--parsable",
+                              "--job-name", "-J", "--chdir", "-D", "--wrap"})
+        if (arg == own || arg.rfind(std::string(own) + "=", 0) == 0 ||
+            (own[1] != '-' && arg.rfind(own, 0) == 0 && arg.size() > 2))
+          bad(file, "executor.sbatch_args",
+              "'" + arg + "': the sweep sets " + own + " itself (one job per trial, output in "
+              "the trial's .log)");
+      slurm.sbatch_args.push_back(arg);
+    }
+  }
+}
+
+}  // namespace
+
 SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
                      const nlohmann::json* base_config) {
   if (!j.is_object()) bad(file, "(file)", "a sweep file is a JSON object, got " + j.dump());
@@ -345,13 +413,7 @@ SweepSpec parseSweep(const nlohmann::json& j, const std::filesystem::path& file,
   if (s.pruner != "none" && epochColumnOf(s.metric).empty())
     bad(file, "pruner.kind", "the objective " + s.metric +
                                  " has no value per epoch (metrics.csv) to prune by");
-  const json executor = j.value("executor", json{{"kind", "local"}});
-  if (!executor.is_object() || !executor.value("kind", json()).is_string())
-    bad(file, "executor.kind", "expected {\"kind\": \"local\"}");
-  s.executor = executor["kind"].get<std::string>();
-  if (s.executor == "slurm")
-    bad(file, "executor.kind", "the slurm executor is not available in this version; use local");
-  if (s.executor != "local") bad(file, "executor.kind", "expected local, got '" + s.executor + "'");
+  parseExecutor(file, j.value("executor", json{{"kind", "local"}}), s);
   if (j.contains("seeds")) {
     if (!j["seeds"].is_number_integer() || j["seeds"].get<int64_t>() < 1 ||
         j["seeds"].get<int64_t>() > 100)

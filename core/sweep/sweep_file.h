@@ -35,6 +35,14 @@ struct SweepParameter {
 /// A trial's values: key -> value, in key order (std::map order, as nlohmann::json keeps).
 using TrialValues = nlohmann::json;
 
+/// The slurm executor's settings (sweep file "executor"), passed to sbatch for each trial.
+struct SlurmSettings {
+  std::string partition;   ///< --partition; empty: the cluster's default
+  std::string time_limit;  ///< --time (minutes or "[D-]HH:MM:SS"); empty: the partition's
+  int cpus_per_trial = 1;  ///< --cpus-per-task, and the trial's training.num_threads
+  std::vector<std::string> sbatch_args;  ///< more sbatch options, one per item ("--mem=4G")
+};
+
 /// A sweep file, checked.
 struct SweepSpec {
   std::string name;
@@ -70,7 +78,8 @@ struct SweepSpec {
   int64_t startup_trials = 5;
   int64_t min_epochs = 1;
   int64_t reduction_factor = 3;
-  std::string executor = "local";
+  std::string executor = "local";  ///< local | slurm (slurm_executor.h)
+  SlurmSettings slurm;              ///< executor slurm: its settings
   nlohmann::json source;  ///< the file as given
 };
 

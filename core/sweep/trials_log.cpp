@@ -18,6 +18,7 @@ nlohmann::json toJson(const TrialLine& t) {
   if (t.pruned_epoch) j["pruned_epoch"] = *t.pruned_epoch;
   if (!t.resume_from.empty()) j["resume_from"] = t.resume_from;
   if (t.pid) j["pid"] = *t.pid;
+  if (!t.slurm_job_id.empty()) j["slurm_job_id"] = t.slurm_job_id;
   if (t.seconds > 0) j["seconds"] = t.seconds;
   if (!t.time.empty()) j["time"] = t.time;
   return j;
@@ -40,6 +41,7 @@ TrialLine trialLineFromJson(const nlohmann::json& j) {
   if (j.contains("pruned_epoch")) t.pruned_epoch = j["pruned_epoch"].get<int64_t>();
   t.resume_from = j.value("resume_from", "");
   if (j.contains("pid")) t.pid = j["pid"].get<int64_t>();
+  t.slurm_job_id = j.value("slurm_job_id", "");
   t.seconds = j.value("seconds", 0.0);
   t.time = j.value("time", "");
   return t;

@@ -40,7 +40,8 @@ struct TrialLine {
   /// A trial stopped with its sweep: the checkpoint it goes on from (relative to the sweep
   /// folder) when the sweep is resumed.
   std::string resume_from;
-  std::optional<int64_t> pid;       ///< the trial process while running
+  std::optional<int64_t> pid;       ///< the trial process while running (local)
+  std::string slurm_job_id;  ///< its Slurm job ("123", an array task "123_4"), once submitted
   double seconds = 0;        ///< wall time of the attempt, once it ended
   std::string time;          ///< when the line was written (ISO 8601, UTC)
 };

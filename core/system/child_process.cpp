@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/errors.h"
 
@@ -35,6 +37,7 @@ pid_t startChild(const ChildSpec& spec) {
   envp.push_back(nullptr);
   const std::string output = spec.output.string();
   const bool truncate = spec.truncate_output;
+  const int output_fd = spec.output_fd;
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0)
@@ -49,7 +52,10 @@ pid_t startChild(const ChildSpec& spec) {
     sigset_t none;
     sigemptyset(&none);
     pthread_sigmask(SIG_SETMASK, &none, nullptr);
-    if (!output.empty()) {
+    if (output_fd >= 0) {
+      dup2(output_fd, 1);
+      dup2(output_fd, 2);
+    } else if (!output.empty()) {
       const int fd = open(output.c_str(),
                           O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
       if (fd < 0) {
@@ -78,6 +84,73 @@ std::string describeChildStatus(int status) {
     return std::string("was killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
            strsignal(WTERMSIG(status)) + ")";
   return "exited with code " + std::to_string(childExitCode(status));
+}
+
+ProgramResult runProgram(ChildSpec spec) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0)
+    throw Error(ErrorCode::Io, spec.exe, "cannot start " + spec.exe + ": " + strerror(errno));
+  spec.output_fd = fds[1];
+  pid_t pid = -1;
+  try {
+    pid = startChild(spec);
+  } catch (...) {
+    close(fds[0]);
+    close(fds[1]);
+    throw;
+  }
+  close(fds[1]);
+  ProgramResult result;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n > 0) {
+      result.output.append(buffer, static_cast<size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  result.exit_code = childExitCode(status);
+  result.how = describeChildStatus(status);
+  return result;
+}
+
+std::filesystem::path findProgram(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  const std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    const size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::string d = dirs.substr(start, end - start);
+    start = end + 1;
+    if (d.empty()) continue;
+    const std::filesystem::path exe = std::filesystem::path(d) / name;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(exe, ec) && access(exe.c_str(), X_OK) == 0) return exe;
+  }
+  return {};
+}
+
+std::string joinCommandLine(const std::vector<std::string>& args) {
+  std::string line;
+  for (const auto& arg : args) {
+    if (!line.empty()) line += ' ';
+    const bool plain = !arg.empty() && arg.find_first_not_of(
+                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                           "0123456789_-+=.,/:@%") == std::string::npos;
+    if (plain) {
+      line += arg;
+    } else {
+      line += '\'';
+      for (char c : arg) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      line += '\'';
+    }
+  }
+  return line;
 }
 
 std::filesystem::path ownExecutable() {

@@ -18,6 +18,8 @@ struct ChildSpec {
   /// Its stdout and stderr appended to this file (created); empty: this process's own.
   std::filesystem::path output;
   bool truncate_output = false;  ///< `output` emptied first instead of appended to
+  /// Its stdout and stderr to this descriptor (a pipe's write end) when >= 0; `output` ignored.
+  int output_fd = -1;
   /// SIGTERM when this process dies (Linux's PR_SET_PDEATHSIG): a trial stops, saving its
   /// last.pt, when its sweep is killed with kill -9.
   bool term_with_parent = false;
@@ -33,6 +35,24 @@ int childExitCode(int status);
 
 /// "exited with code 2" or "was killed by signal 9 (Killed)".
 std::string describeChildStatus(int status);
+
+/// What a program said and how it ended (runProgram).
+struct ProgramResult {
+  int exit_code = 0;    ///< childExitCode of its status
+  std::string how;      ///< describeChildStatus of its status
+  std::string output;   ///< its stdout and stderr together
+};
+
+/// Runs `spec` (its `output` ignored) to its end, its stdout and stderr read through a pipe, and
+/// says how it ended. Throws Error(Io, exe) when it cannot be started.
+ProgramResult runProgram(ChildSpec spec);
+
+/// The first regular file `name` in the directories of $PATH, or empty when there is none.
+std::filesystem::path findProgram(const std::string& name);
+
+/// The command line as one string, arguments quoted for a POSIX shell where needed ('...' with
+/// ' as '\''): run.json's command, a Slurm trial's script.
+std::string joinCommandLine(const std::vector<std::string>& args);
 
 /// The program file of this process (/proc/self/exe). Throws Error(Io) when it cannot be read.
 std::filesystem::path ownExecutable();

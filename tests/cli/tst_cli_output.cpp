@@ -8,6 +8,7 @@
 
 #include "cli/cli_app.h"
 #include "cli/progress.h"
+#include "core/system/child_process.h"
 #include "core/system/number_format.h"
 #include "core/run/records_json.h"
 
