@@ -42,6 +42,8 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   file_->addSeparator();
   show_runs_ = action(file_, "actionShowRuns", &MainMenu::showRuns);
   show_runs_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  show_sweeps_ = action(file_, "actionShowSweeps", &MainMenu::showSweeps);
+  new_sweep_ = action(file_, "actionNewSweep", &MainMenu::newSweep);
   open_run_ = action(file_, "actionOpenRun", &MainMenu::openRun);
   open_run_folder_ = action(file_, "actionOpenRunFolder", &MainMenu::openRunFolder);
   open_run_folder_->setIcon(style->standardIcon(QStyle::SP_DirOpenIcon));
@@ -128,6 +130,13 @@ void MainMenu::retranslate() {
       {show_runs_, Tr::tr("R&uns..."),
        Tr::tr("Every run in the runs folder in one table: status, settings, best and final "
               "metrics, anomalies, notes. Sort, filter, compare settings, show a run.")},
+      {show_sweeps_, Tr::tr("S&weeps..."),
+       Tr::tr("The sweeps in the runs folder: each trial's state live, parallel coordinates of "
+              "the values tried and the objective, the objective against each setting, which "
+              "settings matter, the best trial.")},
+      {new_sweep_, Tr::tr("&New sweep..."),
+       Tr::tr("Train the current settings many times, varying the settings you choose (a grid, "
+              "random draws or Optuna's TPE), and rank the runs by an objective.")},
       {open_run_, Tr::tr("Show a &past run..."),
        Tr::tr("Draw a finished run from its folder: its curves, events and diagnosis. Nothing "
               "is trained and no folder is created.")},

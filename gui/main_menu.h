@@ -13,7 +13,7 @@ class QMenuBar;
 namespace trainscope {
 
 /// Builds the menus on a menu bar, owns their actions (stable objectNames: actionOpenConfig,
-/// actionSaveConfig, actionOpenRun, actionShowRuns, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
+/// actionSaveConfig, actionOpenRun, actionShowRuns, actionShowSweeps, actionNewSweep, actionOpenRunFolder, actionChooseRunsRoot, actionQuit,
 /// actionImportWeights, actionCheckShapes, actionImportTorchScript, actionLanguageEnglish, actionLanguageChinese, actionAbout, actionPresentation (F5),
 /// actionPresentationGradients, actionPresentationScale150/175/200, actionOpenLesson,
 /// actionSaveLesson, actionLesson_<name>) and turns them
@@ -43,6 +43,8 @@ class MainMenu : public QObject {
   void importTorchScript();
   void openRun();
   void showRuns();
+  void showSweeps();
+  void newSweep();
   void openRunFolder();
   void chooseRunsRoot();
   void quit();
@@ -77,6 +79,8 @@ class MainMenu : public QObject {
   QAction* import_torchscript_ = nullptr;
   QAction* open_run_ = nullptr;
   QAction* show_runs_ = nullptr;
+  QAction* show_sweeps_ = nullptr;
+  QAction* new_sweep_ = nullptr;
   QAction* open_run_folder_ = nullptr;
   QAction* runs_root_ = nullptr;
   QAction* quit_ = nullptr;

@@ -27,6 +27,8 @@ class RunCommands;
 enum class FollowState;
 class RunInfoPanel;
 class RunsWindow;
+class SweepsWindow;
+struct SweepLaunch;
 class RunProgressPanel;
 class RunStatusBar;
 class SettingsPanel;
@@ -77,6 +79,12 @@ class MainWindow : public QMainWindow {
   RunCommands* commands() const;
   /// The Runs window once opened (showRunsWindow), else null.
   RunsWindow* runsWindow() const { return runs_window_; }
+  /// The Sweeps window once opened (showSweepsWindow), else null.
+  SweepsWindow* sweepsWindow() const { return sweeps_window_; }
+  /// Starts the sweep `launch` (File > New sweep..., a lesson's sweep action) in the runs
+  /// folder and shows it in the Sweeps window; false with `error` naming the key and the
+  /// problem, nothing started then. Defined in main_window_sweeps.cpp.
+  bool startSweep(const SweepLaunch& launch, QString* error = nullptr);
   /// Opens a lesson (File > Lessons, --lesson): a built-in lesson's name or a lesson file
   /// (.tslesson or .json with a "lesson" section); its settings replace the current ones and
   /// the lesson panel shows its first step. False with `error` naming the file or name (and
@@ -97,6 +105,12 @@ class MainWindow : public QMainWindow {
   /// openRun), Continue loads its last.pt (as loadCheckpoint), Run again loads its config.json.
   /// One window, raised when open. Defined in main_window_runs.cpp.
   void showRunsWindow();
+  /// Opens the Sweeps window (File > Sweeps...) on the sweep folder `dir`, else the newest
+  /// sweep in the runs folder: Open shows a trial here (as openRun), Beside the live run draws
+  /// it as the ghost. One window, raised when open. Defined in main_window_sweeps.cpp.
+  void showSweepsWindow(const QString& dir = QString());
+  /// File > New sweep...: a sweep of the current settings (NewSweepDialog).
+  void newSweep();
   /// Starts a new run with the current settings (Start button); resumes a paused one.
   /// False when the run could not start (the events panel says why).
   bool startRun();
@@ -138,6 +152,10 @@ class MainWindow : public QMainWindow {
   void fitLessonPace(const RunInfo& info);
   /// File > Export run report: the shown run's report (writeRunReport) to a chosen file.
   void onExportReport();
+  /// A window's Show / Beside the live run on a run folder (the Runs and Sweeps windows):
+  /// shows it here or draws it as the ghost, telling `from` why not (main_window_runs.cpp).
+  void showRunFrom(QWidget* from, const QString& dir);
+  void ghostRunFrom(QWidget* from, const QString& dir);
   /// Sets every text of the window in the current language (Language menu, --lang).
   void retranslate();
   void flush();
@@ -171,6 +189,7 @@ class MainWindow : public QMainWindow {
   RunStatusBar* status_ = nullptr;
   MainMenu* menu_ = nullptr;
   RunsWindow* runs_window_ = nullptr;
+  SweepsWindow* sweeps_window_ = nullptr;
   Presentation* presentation_ = nullptr;
   LessonPanel* lesson_panel_ = nullptr;
   QSplitter* columns_ = nullptr;  ///< the settings column | the plots

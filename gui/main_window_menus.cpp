@@ -32,6 +32,8 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::openRunFolder, progress_, &RunProgressPanel::openRunFolder);
   connect(menu_, &MainMenu::openRun, this, &MainWindow::onOpenRun);
   connect(menu_, &MainMenu::showRuns, this, &MainWindow::showRunsWindow);
+  connect(menu_, &MainMenu::showSweeps, this, [this] { showSweepsWindow(); });
+  connect(menu_, &MainMenu::newSweep, this, &MainWindow::newSweep);
   connect(menu_, &MainMenu::chooseRunsRoot, this, &MainWindow::onChooseRunsRoot);
   connect(menu_, &MainMenu::quit, this, &QWidget::close);
   menu_->setVersions(QString::fromStdString(device_info_.trainscope_version),

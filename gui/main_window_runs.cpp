@@ -15,21 +15,34 @@
 
 namespace trainscope {
 
+void MainWindow::showRunFrom(QWidget* from, const QString& dir) {
+  QString error;
+  if (controller_->isActive()) {
+    QMessageBox::information(from, Tr::tr("Runs"), Tr::tr("Stop the current run before showing another."));
+  } else if (!openRun(dir, &error)) {
+    tellPastRunRefused(from, error);
+  } else {
+    raise();
+    activateWindow();
+  }
+}
+
+void MainWindow::ghostRunFrom(QWidget* from, const QString& dir) {
+  QString error;
+  if (!controller_->setGhostRun(dir, &error)) {
+    QMessageBox::warning(from, Tr::tr("Beside the live run"), error);
+    return;
+  }
+  loss_plot_->setGhostChanges(controller_->store()->ghostChanges(), controller_->store()->ghostName(), true);
+  loss_plot_->sync();
+  raise();
+}
+
 void MainWindow::showRunsWindow() {
   if (!runs_window_) {
     runs_window_ = new RunsWindow(runs_root_, this);
-    connect(runs_window_, &RunsWindow::openRequested, this, [this](const QString& dir) {
-      QString error;
-      if (controller_->isActive()) {
-        QMessageBox::information(runs_window_, Tr::tr("Runs"),
-                                 Tr::tr("Stop the current run before showing another."));
-      } else if (!openRun(dir, &error)) {
-        tellPastRunRefused(runs_window_, error);
-      } else {
-        raise();
-        activateWindow();
-      }
-    });
+    connect(runs_window_, &RunsWindow::openRequested, this,
+            [this](const QString& dir) { showRunFrom(runs_window_, dir); });
     connect(runs_window_, &RunsWindow::continueRequested, this, [this](const QString& file) {
       QString error;
       if (!loadCheckpoint(file, &error))
@@ -60,16 +73,8 @@ void MainWindow::showRunsWindow() {
         raise();
       }
     });
-    connect(runs_window_, &RunsWindow::ghostRequested, this, [this](const QString& dir) {
-      QString error;
-      if (!controller_->setGhostRun(dir, &error)) {
-        QMessageBox::warning(runs_window_, Tr::tr("Beside the live run"), error);
-        return;
-      }
-      loss_plot_->setGhostChanges(controller_->store()->ghostChanges(), controller_->store()->ghostName(), true);
-      loss_plot_->sync();
-      raise();
-    });
+    connect(runs_window_, &RunsWindow::ghostRequested, this,
+            [this](const QString& dir) { ghostRunFrom(runs_window_, dir); });
   } else {
     runs_window_->reload();
   }

@@ -14,6 +14,7 @@
 #include "core/sweep/orchestrator.h"
 #include "core/sweep/samplers.h"
 #include "core/sweep/slurm_executor.h"
+#include "core/sweep/sweep_view.h"
 #include "core/system/child_process.h"
 #include "core/system/number_format.h"
 
@@ -40,6 +41,12 @@ json outcomeJson(const SweepOutcome& out, const fs::path& dir) {
             {"trials", trials},
             {"exit_code", out.exit_code}};
   if (!out.note.empty()) j["note"] = out.note;
+  json importance = json::array();
+  for (const ParameterImportance& p : parameterImportance(readSweepView(dir)))
+    importance.push_back({{"key", p.key},
+                          {"spearman_rho", p.rho ? json(*p.rho) : json()},
+                          {"n", p.n}});
+  j["importance"] = importance;
   if (out.spec.seeds > 1) {
     json configs = json::array();
     for (const ConfigResult& c : rankConfigs(out)) {
@@ -77,6 +84,18 @@ void printConfigs(const SweepOutcome& out) {
   }
   std::printf("\nover %d seeds, best mean first:\n", out.spec.seeds);
   printTable(headers, cells);
+}
+
+/// Each parameter's Spearman rho with the objective, largest |rho| first.
+void printImportance(const SweepView& view) {
+  std::string line;
+  for (const ParameterImportance& p : parameterImportance(view))
+    if (p.rho)
+      line += (line.empty() ? "" : ", ") + p.key + " " + formatHuman(*p.rho) + " (" +
+              std::to_string(p.n) + " trials)";
+  if (!line.empty())
+    std::printf("\nimportance (Spearman's rho of each parameter with %s, largest |rho| first): "
+                "%s\n", view.metric.c_str(), line.c_str());
 }
 
 void printOutcome(const SweepOutcome& out) {
@@ -201,6 +220,7 @@ int SweepCommand::run() const {
     if (!out.note.empty()) std::printf("note: %s\n", out.note.c_str());
     printOutcome(out);
     if (out.spec.seeds > 1) printConfigs(out);
+    printImportance(readSweepView(dir));
     if (out.exit_code != 0)
       std::printf("\nstopped: continue with `%s sweep --resume %s`\n", kProgram, dir.c_str());
   }

@@ -9,7 +9,7 @@ Each expectation comes from outside the code under test:
   flaky), int_uniform includes both ends;
 - "seeds": 3: every configuration trained with 3 training and data seeds, its mean and
   standard deviation equal numpy's mean and std(ddof=1) of the trials' metrics.csv, the
-  configurations ranked by the mean;
+  configurations ranked by the mean; the importance of lr is scipy.stats.spearmanr's rho;
 - the median pruner, one trial at a time: the trials it stops, and the epoch it names, are
   those Optuna's MedianPruner rule gives when replayed here on the trials' metrics.csv; a
   pruned trial's run folder says "pruned" in the runs table and why in its events;
@@ -220,6 +220,14 @@ def main():
               c["objective_std"], np.mean(losses), np.std(losses, ddof=1)))
         means.append(c["objective_mean"])
     check(means == sorted(means), "configurations not best mean first: %s" % means)
+    # importance: Spearman's rho of lr with the objective, as scipy computes it (ties ranked
+    # by their mean rank)
+    xs = [last[n]["values"]["optimizer.lr"] for n in sorted(last)]
+    ys = [last[n]["objective"] for n in sorted(last)]
+    rho = stats.spearmanr(xs, ys).correlation
+    imp = {i["key"]: i for i in table["importance"]}
+    check(abs(imp["optimizer.lr"]["spearman_rho"] - rho) < 1e-12 and imp["optimizer.lr"]["n"] == 6,
+          "importance %s, scipy's spearmanr %s" % (imp, rho))
     # runs --group-by: the same mean +- std over the seeds, from the runs table
     r = run(cli, "runs", out, "--group-by", "optimizer.lr", "--json")
     check(r.returncode == 0, "runs --group-by: %s" % r.stderr)

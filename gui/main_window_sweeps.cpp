@@ -1,0 +1,58 @@
+// MainWindow and sweeps: the Sweeps window (File > Sweeps...) follows the sweeps of the runs
+// folder; File > New sweep... starts one from the current settings (a trainscope-cli sweep
+// process, the one writer of its folder).
+#include <QMessageBox>
+#include <QTimer>
+#include <functional>
+#include <memory>
+
+#include "core/config/config_json.h"
+#include "core/config/train_config.h"
+#include "gui/main_window.h"
+#include "gui/sweeps/new_sweep_dialog.h"
+#include "gui/sweeps/sweep_launcher.h"
+#include "gui/sweeps/sweeps_window.h"
+#include "gui/tr.h"
+
+namespace trainscope {
+
+void MainWindow::showSweepsWindow(const QString& dir) {
+  if (!sweeps_window_) {
+    sweeps_window_ = new SweepsWindow(runs_root_, this);
+    connect(sweeps_window_, &SweepsWindow::openRequested, this,
+            [this](const QString& run) { showRunFrom(sweeps_window_, run); });
+    connect(sweeps_window_, &SweepsWindow::ghostRequested, this,
+            [this](const QString& run) { ghostRunFrom(sweeps_window_, run); });
+  } else {
+    sweeps_window_->rescan();
+  }
+  if (!dir.isEmpty()) {
+    // A sweep just started writes its sweep.json within moments: look again until it does.
+    auto tries = std::make_shared<int>(0);
+    auto look = std::make_shared<std::function<void()>>();
+    *look = [this, dir, tries, look] {
+      if (sweeps_window_->openSweep(dir) || ++*tries > 100) return;
+      QTimer::singleShot(100, this, *look);
+    };
+    (*look)();
+  }
+  sweeps_window_->show();
+  sweeps_window_->raise();
+  sweeps_window_->activateWindow();
+}
+
+bool MainWindow::startSweep(const SweepLaunch& launch, QString* error) {
+  const QString dir = startSweepProcess(launch, runs_root_, error);
+  if (dir.isEmpty()) return false;
+  showSweepsWindow(dir);
+  return true;
+}
+
+void MainWindow::newSweep() {
+  auto* dialog = new NewSweepDialog(configToJson(currentConfig()), runs_root_, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &NewSweepDialog::started, this, [this](const QString& dir) { showSweepsWindow(dir); });
+  dialog->show();
+}
+
+}  // namespace trainscope

@@ -1,0 +1,273 @@
+// The Sweeps window and File > New sweep... (issue 47 §3) on a real sweep run by
+// trainscope-cli: the table, the best trial and each parameter's importance checked against
+// trials.jsonl read here and scipy.stats.spearmanr; the scatter's log axis and points; the
+// parallel coordinates' log and categorical axes by formula and brushing that filters the
+// table; compare curves; the window following trials.jsonl as it grows; and the New sweep
+// dialog's plan, its refusals naming the key, and the sweep it starts.
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/config/config_json.h"
+#include "core/config/train_config.h"
+#include "gui/main_window.h"
+#include "gui/plots/runs_overlay.h"
+#include "gui/sweeps/new_sweep_dialog.h"
+#include "gui/sweeps/parallel_coordinates.h"
+#include "gui/sweeps/sweeps_window.h"
+#include "test_main.h"
+
+// Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
+namespace tst_sweeps_gui_suite {
+
+using namespace trainscope;
+
+namespace {
+
+/// Each trial's last line of DIR/trials.jsonl, read here with Qt's JSON.
+std::map<qint64, QJsonObject> lastLines(const QString& dir) {
+  QFile f(dir + "/trials.jsonl");
+  std::map<qint64, QJsonObject> last;
+  if (!f.open(QIODevice::ReadOnly)) return last;
+  for (const QByteArray& line : f.readAll().split('\n')) {
+    if (line.trimmed().isEmpty()) continue;
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    last[o["trial"].toInteger()] = o;
+  }
+  return last;
+}
+
+/// scipy.stats.spearmanr(x, y).correlation, from Debian's python3-scipy.
+double scipySpearman(const QList<double>& x, const QList<double>& y) {
+  auto list = [](const QList<double>& v) {
+    QStringList s;
+    for (double d : v) s << QString::number(d, 'g', 17);
+    return "[" + s.join(",") + "]";
+  };
+  QProcess p;
+  p.start(TRAINSCOPE_TEST_PYTHON, {"-c", "from scipy import stats; print(repr(stats.spearmanr(" +
+                                             list(x) + "," + list(y) + ").correlation))"});
+  if (!p.waitForFinished(60000)) return NAN;
+  return p.readAllStandardOutput().trimmed().toDouble();
+}
+
+}  // namespace
+
+class TstSweepsGui : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir root_;
+  QString sweep_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(root_.isValid());
+    qputenv("TRAINSCOPE_CLI", TRAINSCOPE_CLI_PATH);
+    // A real sweep: 4 learning rates x 2 widths on moons, 2 at a time.
+    QFile file(root_.filePath("lrgrid.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"name": "lrgrid",
+      "base": {"preset": "moons", "set": {"training.epochs": 4, "training.seed": 1}},
+      "parameters": {"optimizer.lr": {"choices": [0.0001, 0.001, 0.01, 0.1]},
+                     "model.hidden": {"choices": [[8], [32]]}},
+      "method": "grid", "concurrent": 2,
+      "objective": {"metric": "best_val_loss", "goal": "minimize"}})");
+    file.close();
+    sweep_ = root_.filePath("lrgrid");
+    QProcess cli;
+    cli.start(TRAINSCOPE_CLI_PATH, {"sweep", file.fileName(), "--out", sweep_});
+    QVERIFY(cli.waitForFinished(240000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  }
+
+  void windowShowsTheSweep() {
+    SweepsWindow w(root_.path());
+    QCOMPARE(QDir(w.sweepDir()).canonicalPath(), QDir(sweep_).canonicalPath());
+    const auto last = lastLines(sweep_);
+    QCOMPARE(last.size(), size_t{8});
+    QCOMPARE(w.shownTrials().size(), 8);
+    // the best trial: the lowest objective of trials.jsonl
+    qint64 best = -1;
+    double lowest = INFINITY;
+    for (const auto& [n, o] : last)
+      if (o["objective"].toDouble() < lowest) {
+        lowest = o["objective"].toDouble();
+        best = n;
+      }
+    QVERIFY2(w.bestText().contains(QStringLiteral("trial %1,").arg(best)), qPrintable(w.bestText()));
+    // importance: scipy's Spearman rho of each parameter with the objective
+    QList<double> lrs, widths, objectives;
+    for (const auto& [n, o] : last) {
+      lrs << o["values"].toObject()["optimizer.lr"].toDouble();
+      widths << (o["values"].toObject()["model.hidden"].toArray()[0].toInt() == 8 ? 0 : 1);
+      objectives << o["objective"].toDouble();
+    }
+    const auto importance = w.importance();
+    QCOMPARE(importance.size(), 2);
+    for (const auto& [key, rho] : importance) {
+      const double expected = scipySpearman(key == "optimizer.lr" ? lrs : widths, objectives);
+      QVERIFY2(std::fabs(rho - expected) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs scipy %3")
+                                                                .arg(key).arg(rho).arg(expected)));
+    }
+    QVERIFY(std::fabs(importance[0].second) >= std::fabs(importance[1].second));
+    // the scatter: lr on a log axis, one point per trial at (lr, objective)
+    QVERIFY(w.setScatterParameter("optimizer.lr"));
+    QVERIFY(w.scatterLogX());
+    QList<QPointF> expected_points;
+    for (int i = 0; i < lrs.size(); ++i) expected_points << QPointF(lrs[i], objectives[i]);
+    auto byX = [](const QPointF& a, const QPointF& b) {
+      return a.x() != b.x() ? a.x() < b.x() : a.y() < b.y();
+    };
+    QList<QPointF> points = w.scatterPoints();
+    std::sort(points.begin(), points.end(), byX);
+    std::sort(expected_points.begin(), expected_points.end(), byX);
+    QCOMPARE(points, expected_points);
+    QVERIFY(w.setScatterParameter("model.hidden"));
+    QVERIFY(!w.scatterLogX());
+    QVERIFY(!w.setScatterParameter("training.epochs"));
+    // parallel coordinates: axes model.hidden (categorical), optimizer.lr (log), objective
+    ParallelCoordinates* pc = w.parallelCoordinates();
+    QCOMPARE(pc->axisCount(), 3);
+    QCOMPARE(pc->axisFraction(0, 1), 1.0);  // [32]: the second of two choices
+    QVERIFY(std::fabs(pc->axisFraction(1, 1e-3) - 1.0 / 3) < 1e-12);  // log10 from -4 to -1
+    // brushing the objective axis keeps the trials inside the range, in the table too
+    const double hi = *std::max_element(objectives.begin(), objectives.end());
+    const double mid = (lowest + hi) / 2;
+    pc->setBrush(2, lowest, mid);
+    QList<qint64> expected_shown;
+    for (const auto& [n, o] : last)
+      if (o["objective"].toDouble() <= mid) expected_shown << n;
+    QList<qint64> shown = w.shownTrials();
+    std::sort(shown.begin(), shown.end());
+    QCOMPARE(shown, expected_shown);
+    QVERIFY(shown.size() < 8 && !shown.isEmpty());
+    pc->clearBrushes();
+    QCOMPARE(w.shownTrials().size(), 8);
+    // compare curves of two trials
+    w.selectTrials({0, 1});
+    RunsOverlayDialog* compare = w.compareSelected();
+    QVERIFY(compare);
+    QCOMPARE(compare->legendNames().size(), 2);
+    delete compare;
+    w.selectTrials({0});
+    QVERIFY(!w.compareSelected());
+    // the open trial signal names its run folder
+    QSignalSpy open(&w, &SweepsWindow::openRequested);
+    w.findChild<QPushButton*>("openTrialButton")->click();
+    QCOMPARE(open.count(), 1);
+    QCOMPARE(open.first().first().toString(),
+             QDir(w.sweepDir()).filePath(last.at(0)["run"].toString()));
+    if (!qEnvironmentVariableIsEmpty("TRAINSCOPE_SWEEPS_SCREENSHOT")) {
+      w.resize(1000, 700);
+      w.show();
+      w.showTab(1);
+      w.setScatterParameter("optimizer.lr");
+      QTest::qWait(200);
+      w.grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-scatter.png");
+      w.showTab(0);
+      QTest::qWait(200);
+      w.grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-coords.png");
+    }
+  }
+
+  void windowFollowsTrialsAsTheyChange() {
+    // a copy of the sweep whose trials.jsonl grows, as the orchestrator writes it
+    QTemporaryDir copy;
+    QVERIFY(QFile::copy(sweep_ + "/sweep.json", copy.filePath("sweep.json")));
+    QFile trials(copy.filePath("trials.jsonl"));
+    QVERIFY(trials.open(QIODevice::WriteOnly));
+    trials.write(R"({"trial":0,"state":"running","values":{"optimizer.lr":0.01,"model.hidden":[8]},"run":"000-x","attempt":1,"config":0})" "\n");
+    trials.close();
+    SweepsWindow w(root_.path());
+    QString error;
+    QVERIFY2(w.openSweep(copy.path(), &error), qPrintable(error));
+    auto* status = w.findChild<QLabel*>("sweepStatusLabel");
+    QVERIFY2(status->text().contains("1 running"), qPrintable(status->text()));
+    QVERIFY(!w.refresh());  // nothing changed
+    QTest::qWait(20);
+    QVERIFY(trials.open(QIODevice::Append));
+    trials.write(R"({"trial":0,"state":"completed","values":{"optimizer.lr":0.01,"model.hidden":[8]},"run":"000-x","attempt":1,"config":0,"objective":0.25})" "\n");
+    trials.close();
+    QVERIFY(w.refresh());
+    QVERIFY2(status->text().contains("0 running") && status->text().contains("1 completed"),
+             qPrintable(status->text()));
+    QVERIFY2(w.bestText().contains("0.25"), qPrintable(w.bestText()));
+    // a folder without a sweep is refused, naming it
+    QTemporaryDir empty;
+    QVERIFY(!w.openSweep(empty.path(), &error));
+    QVERIFY2(error.contains(empty.path()), qPrintable(error));
+  }
+
+  void newSweepDialogPlansAndStarts() {
+    TrainConfig c = presetConfig("moons");
+    c.training.epochs = 2;
+    QTemporaryDir root;
+    NewSweepDialog d(configToJson(c), root.path());
+    auto* plan = d.findChild<QLabel*>("sweepPlanLabel");
+    auto* start = d.findChild<QPushButton*>("startSweepButton");
+    QVERIFY(plan->text().contains("Tick at least one key"));
+    QVERIFY(!start->isEnabled());
+    QVERIFY(!d.vary("no.such.key", "choices", "1"));
+    // a log range with a bound <= 0: refused naming the key
+    QVERIFY(d.vary("optimizer.lr", "log_uniform", "0, 0.1"));
+    QVERIFY2(plan->text().contains("optimizer.lr"), qPrintable(plan->text()));
+    QVERIFY(!start->isEnabled());
+    // the grid of 3 learning rates x 2 widths: 6 trials
+    QVERIFY(d.vary("optimizer.lr", "choices", "0.001, 0.01, 0.1"));
+    QVERIFY(d.vary("model.hidden", "choices", "[8], [16, 16]"));
+    auto* method = d.findChild<QComboBox*>("sweepMethodCombo");
+    method->setCurrentIndex(method->findData("grid"));
+    QVERIFY2(plan->text().startsWith("6 trials"), qPrintable(plan->text()));
+    QVERIFY(start->isEnabled());
+    QString error;
+    const auto sweep = d.sweepJson(&error);
+    QVERIFY(sweep);
+    QCOMPARE(QString::fromStdString((*sweep)["parameters"]["model.hidden"]["choices"].dump()),
+             QStringLiteral("[[8],[16,16]]"));
+    // fewer trials for the run here
+    QVERIFY(d.vary("optimizer.lr", "choices", "0.01"));
+    QVERIFY(d.vary("model.hidden", "choices", "[8], [16]"));
+    QSignalSpy started(&d, &NewSweepDialog::started);
+    const QString dir = d.start(&error);
+    QVERIFY2(!dir.isEmpty(), qPrintable(error));
+    QCOMPARE(started.count(), 1);
+    QVERIFY(QFile::exists(dir + ".sweep.json") && QFile::exists(dir + ".config.json"));
+    auto finished = [&dir] {
+      const auto last = lastLines(dir);
+      return last.size() == 2 && std::all_of(last.begin(), last.end(), [](const auto& kv) {
+               return kv.second["state"].toString() == "completed";
+             });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(finished(), 120000);
+    // the trials ran the dialog's settings: the base's epochs, the values varied
+    QFile config(dir + "/" + lastLines(dir).at(1)["run"].toString() + "/config.json");
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    const QJsonObject cfg = QJsonDocument::fromJson(config.readAll()).object();
+    QCOMPARE(cfg["training"].toObject()["epochs"].toInt(), 2);
+    QCOMPARE(cfg["model"].toObject()["hidden"].toArray(), QJsonArray({16}));
+  }
+
+  void menuOpensTheWindows() {
+    MainWindow main;
+    auto* sweeps = main.findChild<QAction*>("actionShowSweeps");
+    QVERIFY(sweeps && main.findChild<QAction*>("actionNewSweep"));
+    sweeps->trigger();
+    QVERIFY(main.sweepsWindow() && main.sweepsWindow()->isVisible());
+  }
+};
+
+TRAINSCOPE_GUI_TEST_MAIN(TstSweepsGui)
+}  // namespace tst_sweeps_gui_suite
+#include "tst_sweeps_gui.moc"
