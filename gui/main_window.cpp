@@ -195,10 +195,13 @@ void MainWindow::buildUi() {
                        this);
   // The lesson panel above the run's progress (main_window_lessons.cpp).
   LessonHost host{this, controller_, settings_, plot_area_, left_scroll, events_, controls_, status_,
-                  [this](bool paused) { return startLessonRun(paused); }};
+                  [this](bool paused) { return startLessonRun(paused); },
+                  [this](const nlohmann::json& s, QString* e) { return startLessonSweep(s, e); }};
   lesson_panel_ = new LessonPanel(host, right);
   right_layout->insertWidget(0, lesson_panel_);
   connect(lesson_panel_, &LessonPanel::lessonChanged, this, &MainWindow::updateTitle);
+  connect(lesson_panel_, &LessonPanel::actionFailed, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 20000); });
 }
 
 // ---- settings and config files ----

@@ -1,6 +1,8 @@
 #pragma once
 /// TrainScope's main window: composes the panels and plots, the menus and the close logic.
 #include <QMainWindow>
+#include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <QStringList>
 #include <QTimer>
 
@@ -140,6 +142,11 @@ class MainWindow : public QMainWindow {
   void restoreLayout();
   /// Names the lesson, else the preset, in the window title (main_window_lessons.cpp).
   void updateTitle();
+  /// A lesson's sweep action: a sweep of the current settings, shown in the Sweeps window on its
+  /// objective against the first parameter (main_window_sweeps.cpp).
+  bool startLessonSweep(const nlohmann::json& sweep, QString* error);
+  /// showSweepsWindow, then `then` once the sweep in `dir` could be read.
+  void showSweepsWindowThen(const QString& dir, std::function<void(SweepsWindow*)> then);
   /// A lesson's start: startRun, or with `paused` a new run paused after its first batch.
   bool startLessonRun(bool paused);
   void onOpenLessonFile();

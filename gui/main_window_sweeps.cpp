@@ -1,6 +1,7 @@
 // MainWindow and sweeps: the Sweeps window (File > Sweeps...) follows the sweeps of the runs
 // folder; File > New sweep... starts one from the current settings (a trainscope-cli sweep
 // process, the one writer of its folder).
+#include <QDateTime>
 #include <QMessageBox>
 #include <QTimer>
 #include <functional>
@@ -16,7 +17,9 @@
 
 namespace trainscope {
 
-void MainWindow::showSweepsWindow(const QString& dir) {
+void MainWindow::showSweepsWindow(const QString& dir) { showSweepsWindowThen(dir, {}); }
+
+void MainWindow::showSweepsWindowThen(const QString& dir, std::function<void(SweepsWindow*)> then) {
   if (!sweeps_window_) {
     sweeps_window_ = new SweepsWindow(runs_root_, this);
     connect(sweeps_window_, &SweepsWindow::openRequested, this,
@@ -26,15 +29,22 @@ void MainWindow::showSweepsWindow(const QString& dir) {
   } else {
     sweeps_window_->rescan();
   }
-  if (!dir.isEmpty()) {
-    // A sweep just started writes its sweep.json within moments: look again until it does.
+  if (!dir.isEmpty() && !sweeps_window_->openSweep(dir)) {
+    // A sweep just started writes its sweep.json within moments: look again until it does
+    // (10 s at most).
+    auto* poll = new QTimer(this);
     auto tries = std::make_shared<int>(0);
-    auto look = std::make_shared<std::function<void()>>();
-    *look = [this, dir, tries, look] {
-      if (sweeps_window_->openSweep(dir) || ++*tries > 100) return;
-      QTimer::singleShot(100, this, *look);
-    };
-    (*look)();
+    connect(poll, &QTimer::timeout, this, [this, poll, tries, dir, then] {
+      const bool read = sweeps_window_->openSweep(dir);
+      if (read && then) then(sweeps_window_);
+      if (read || ++*tries > 100) {
+        poll->stop();
+        poll->deleteLater();
+      }
+    });
+    poll->start(100);
+  } else if (!dir.isEmpty() && then) {
+    then(sweeps_window_);
   }
   sweeps_window_->show();
   sweeps_window_->raise();
@@ -45,6 +55,22 @@ bool MainWindow::startSweep(const SweepLaunch& launch, QString* error) {
   const QString dir = startSweepProcess(launch, runs_root_, error);
   if (dir.isEmpty()) return false;
   showSweepsWindow(dir);
+  return true;
+}
+
+bool MainWindow::startLessonSweep(const nlohmann::json& sweep, QString* error) {
+  SweepLaunch launch{sweep, configToJson(currentConfig())};
+  if (!launch.sweep.contains("name"))
+    launch.sweep["name"] = "lesson-" + QDateTime::currentDateTime()
+                                          .toString(QStringLiteral("yyyyMMdd-HHmmss"))
+                                          .toStdString();
+  const QString dir = startSweepProcess(launch, runs_root_, error);
+  if (dir.isEmpty()) return false;
+  const QString first = QString::fromStdString(sweep["parameters"].begin().key());
+  showSweepsWindowThen(dir, [first](SweepsWindow* w) {
+    w->showTab(1);
+    w->setScatterParameter(first);
+  });
   return true;
 }
 

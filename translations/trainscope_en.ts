@@ -3540,10 +3540,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a lesson file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>name-or-file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4251,6 +4247,286 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>pruned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;weeps...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweeps in the runs folder: each trial&apos;s state live, parallel coordinates of the values tried and the objective, the objective against each setting, which settings matter, the best trial.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New sweep...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the current settings many times, varying the settings you choose (a grid, random draws or Optuna&apos;s TPE), and rank the runs by an objective.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, learning-rate) or a lesson file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel coordinates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Objective against:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Objective vs parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: |rho| near 1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a small |rho|: look at the scatter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in training view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no sweep in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep tries many settings as a queue of runs. Start one with File &gt; New sweep..., or with trainscope-cli sweep FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best: trial %1, %2 %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best: none yet (no trial has a value for %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 trials (%3 running, %4 queued, %5 completed, %6 pruned, %7 failed) · method %8 · objective %9 (%10) · %11</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on Slurm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spearman&apos;s rho with the objective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trials counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- (too few trials)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (retry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each line is a trial, crossing each axis at its value; its colour is the objective (dark: best). Drag along an axis to keep only the trials in that range; double-click the axis to clear it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trials yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials shown · colour: the objective, dark is best · drag along an axis to filter, double-click to clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep trains the current settings many times, varying the keys you tick, and ranks the runs by an objective. Tick a key, choose how it varies and give its values (choices, separated by commas) or its range (low, high).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter keys (e.g. lr, hidden, dropout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values or range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grid: every combination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random: seeded draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tpe: Optuna&apos;s TPE, learns from the trials so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trials (random, tpe):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeds each:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Objective:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: every trial runs to its end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median: stop a trial worse than the median at the same epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>successive halving: keep the best third at epochs 1, 3, 9, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stopping of trials:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one key to vary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to %1 trials, each asked of Optuna&apos;s TPE when a slot frees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trials, %2 at a time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trainscope-cli was not found beside the dashboard or on PATH: a sweep runs its trials with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the runs folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

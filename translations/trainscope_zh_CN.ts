@@ -3532,10 +3532,6 @@ Its files are kept there until you delete them.</source>
         <translation>把当前设置（以及已打开课程的步骤）保存为课程文件，可以发给学生。</translation>
     </message>
     <message>
-        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a lesson file.</source>
-        <translation>打开课程：按名称打开内置课程（device、seeds、train-eval、clipping、amp、checkpoint、overfitting、nan-loss、loss-not-decreasing、experiment-log），或打开课程文件。</translation>
-    </message>
-    <message>
         <source>name-or-file</source>
         <translation>名称或文件</translation>
     </message>
@@ -4242,6 +4238,286 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>pruned</source>
         <translation>已剪枝</translation>
+    </message>
+    <message>
+        <source>S&amp;weeps...</source>
+        <translation>超参数搜索(&amp;W)...</translation>
+    </message>
+    <message>
+        <source>The sweeps in the runs folder: each trial&apos;s state live, parallel coordinates of the values tried and the objective, the objective against each setting, which settings matter, the best trial.</source>
+        <translation>运行文件夹中的超参数搜索：实时显示每次试验的状态，所试取值与目标值的平行坐标图，目标值随各设置的变化，哪些设置重要，以及最好的试验。</translation>
+    </message>
+    <message>
+        <source>&amp;New sweep...</source>
+        <translation>新建超参数搜索(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>Train the current settings many times, varying the settings you choose (a grid, random draws or Optuna&apos;s TPE), and rank the runs by an objective.</source>
+        <translation>用当前设置训练多次，改变你选择的设置（网格、随机抽取或 Optuna 的 TPE），并按目标值给各次运行排名。</translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, learning-rate) or a lesson file.</source>
+        <translation>打开一节课：按名称打开内置课程（device、seeds、train-eval、clipping、amp、checkpoint、overfitting、nan-loss、loss-not-decreasing、experiment-log、learning-rate），或打开课程文件。</translation>
+    </message>
+    <message>
+        <source>Sweeps</source>
+        <translation>超参数搜索</translation>
+    </message>
+    <message>
+        <source>Sweep:</source>
+        <translation>搜索：</translation>
+    </message>
+    <message>
+        <source>Open folder...</source>
+        <translation>打开文件夹...</translation>
+    </message>
+    <message>
+        <source>Parallel coordinates</source>
+        <translation>平行坐标图</translation>
+    </message>
+    <message>
+        <source>Objective against:</source>
+        <translation>目标值对应：</translation>
+    </message>
+    <message>
+        <source>Objective vs parameter</source>
+        <translation>目标值与参数</translation>
+    </message>
+    <message>
+        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: |rho| near 1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a small |rho|: look at the scatter.</source>
+        <translation>这里的重要性是已完成试验中每个参数与目标值之间的 Spearman 秩相关系数（rho）：|rho| 接近 1，表示目标值随参数持续上升或下降；接近 0，表示没有持续的趋势。最优值在中间的效应（学习率太小或太大都不好）的 |rho| 可能很小：请看散点图。</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Open in training view</source>
+        <translation>在训练视图中打开</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>Open a sweep folder</source>
+        <translation>打开超参数搜索文件夹</translation>
+    </message>
+    <message>
+        <source>(no sweep in %1)</source>
+        <translation>（%1 中没有超参数搜索）</translation>
+    </message>
+    <message>
+        <source>A sweep tries many settings as a queue of runs. Start one with File &gt; New sweep..., or with trainscope-cli sweep FILE.</source>
+        <translation>超参数搜索把多组设置排成一队运行逐一尝试。用“文件 &gt; 新建超参数搜索...”或 trainscope-cli sweep FILE 开始一次。</translation>
+    </message>
+    <message>
+        <source>Best: trial %1, %2 %3 (%4)</source>
+        <translation>最好：试验 %1，%2 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Best: none yet (no trial has a value for %1)</source>
+        <translation>最好：暂无（还没有试验得到 %1 的值）</translation>
+    </message>
+    <message>
+        <source>%1: %2 trials (%3 running, %4 queued, %5 completed, %6 pruned, %7 failed) · method %8 · objective %9 (%10) · %11</source>
+        <translation>%1：%2 次试验（%3 次运行中，%4 次排队，%5 次完成，%6 次剪枝，%7 次失败）· 方法 %8 · 目标 %9（%10）· %11</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>on Slurm</source>
+        <translation>在 Slurm 上</translation>
+    </message>
+    <message>
+        <source>on this machine</source>
+        <translation>在本机上</translation>
+    </message>
+    <message>
+        <source>trials</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>best trial</source>
+        <translation>最好的试验</translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Spearman&apos;s rho with the objective</source>
+        <translation>与目标值的 Spearman rho</translation>
+    </message>
+    <message>
+        <source>trials counted</source>
+        <translation>计入的试验数</translation>
+    </message>
+    <message>
+        <source>- (too few trials)</source>
+        <translation>-（试验太少）</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source> (retry)</source>
+        <translation>（重试）</translation>
+    </message>
+    <message>
+        <source>trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>run folder</source>
+        <translation>运行文件夹</translation>
+    </message>
+    <message>
+        <source>Each line is a trial, crossing each axis at its value; its colour is the objective (dark: best). Drag along an axis to keep only the trials in that range; double-click the axis to clear it.</source>
+        <translation>每条线是一次试验，在各坐标轴上穿过它的取值；颜色表示目标值（深色：最好）。沿某个坐标轴拖动，只保留该范围内的试验；双击坐标轴清除筛选。</translation>
+    </message>
+    <message>
+        <source>No trials yet.</source>
+        <translation>还没有试验。</translation>
+    </message>
+    <message>
+        <source> (log)</source>
+        <translation>（对数）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials shown · colour: the objective, dark is best · drag along an axis to filter, double-click to clear</source>
+        <translation>显示 %2 次试验中的 %1 次 · 颜色：目标值，深色最好 · 沿坐标轴拖动以筛选，双击清除</translation>
+    </message>
+    <message>
+        <source>New sweep</source>
+        <translation>新建超参数搜索</translation>
+    </message>
+    <message>
+        <source>A sweep trains the current settings many times, varying the keys you tick, and ranks the runs by an objective. Tick a key, choose how it varies and give its values (choices, separated by commas) or its range (low, high).</source>
+        <translation>超参数搜索会用当前设置训练多次，改变你勾选的键，并按目标值给各次运行排名。勾选一个键，选择它的变化方式，并给出取值（用逗号分隔的候选值）或范围（下限, 上限）。</translation>
+    </message>
+    <message>
+        <source>Filter keys (e.g. lr, hidden, dropout)</source>
+        <translation>筛选键（例如 lr、hidden、dropout）</translation>
+    </message>
+    <message>
+        <source>vary</source>
+        <translation>改变</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>当前值</translation>
+    </message>
+    <message>
+        <source>how</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>values or range</source>
+        <translation>取值或范围</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>grid: every combination</source>
+        <translation>grid：所有组合</translation>
+    </message>
+    <message>
+        <source>random: seeded draws</source>
+        <translation>random：固定种子的随机抽取</translation>
+    </message>
+    <message>
+        <source>tpe: Optuna&apos;s TPE, learns from the trials so far</source>
+        <translation>tpe：Optuna 的 TPE，从已有试验中学习</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <source>Trials (random, tpe):</source>
+        <translation>试验次数（random、tpe）：</translation>
+    </message>
+    <message>
+        <source>At once:</source>
+        <translation>同时运行：</translation>
+    </message>
+    <message>
+        <source>Seeds each:</source>
+        <translation>每组种子数：</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+    <message>
+        <source>Objective:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>none: every trial runs to its end</source>
+        <translation>none：每次试验都运行到结束</translation>
+    </message>
+    <message>
+        <source>median: stop a trial worse than the median at the same epoch</source>
+        <translation>median：在同一轮比中位数差的试验提前停止</translation>
+    </message>
+    <message>
+        <source>successive halving: keep the best third at epochs 1, 3, 9, ...</source>
+        <translation>successive halving：在第 1、3、9……轮只保留最好的三分之一</translation>
+    </message>
+    <message>
+        <source>Early stopping of trials:</source>
+        <translation>试验的提前停止：</translation>
+    </message>
+    <message>
+        <source>Start sweep</source>
+        <translation>开始搜索</translation>
+    </message>
+    <message>
+        <source>Tick at least one key to vary.</source>
+        <translation>请至少勾选一个要改变的键。</translation>
+    </message>
+    <message>
+        <source>Up to %1 trials, each asked of Optuna&apos;s TPE when a slot frees.</source>
+        <translation>最多 %1 次试验，每当有空位时向 Optuna 的 TPE 要下一次试验。</translation>
+    </message>
+    <message>
+        <source>%1 trials, %2 at a time.</source>
+        <translation>%1 次试验，每次同时运行 %2 次。</translation>
+    </message>
+    <message>
+        <source>trainscope-cli was not found beside the dashboard or on PATH: a sweep runs its trials with it.</source>
+        <translation>在仪表板旁边或 PATH 中找不到 trainscope-cli：超参数搜索要用它运行试验。</translation>
+    </message>
+    <message>
+        <source>Cannot create the runs folder %1.</source>
+        <translation>无法创建运行文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
     </message>
 </context>
 </TS>

@@ -54,8 +54,8 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   const QCommandLineOption lesson(
       QStringLiteral("lesson"),
       Tr::tr("Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, "
-             "checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log) or a "
-             "lesson file."),
+             "checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, "
+             "learning-rate) or a lesson file."),
       Tr::tr("name-or-file"));
   const QCommandLineOption report(
       QStringLiteral("report"),

@@ -81,6 +81,15 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   scatter_ = new QCustomPlot;
   scatter_->setObjectName(QStringLiteral("sweepScatterPlot"));
   scatter_->setMinimumHeight(160);
+  // the legend in a row of its own above the axes: inside, it hid points of a U
+  scatter_->plotLayout()->insertRow(0);
+  auto* legend_row = new QCPLayoutGrid;
+  scatter_->plotLayout()->addElement(0, 0, legend_row);
+  legend_row->setMargins(QMargins(0, 0, 0, 0));
+  legend_row->addElement(0, 0, scatter_->legend);
+  scatter_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  scatter_->plotLayout()->setRowStretchFactor(0, 0.001);
+  scatter_->legend->setBorderPen(Qt::NoPen);
   scatter_layout->addWidget(scatter_, 1);
   tabs_->addTab(scatter_page, Tr::tr("Objective vs parameter"));
   auto* importance_page = new QWidget;

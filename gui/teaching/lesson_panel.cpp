@@ -268,6 +268,11 @@ void LessonPanel::runAction(const LessonAction& a) {
     case K::ClearGhost:
       c->clearGhost();
       break;
+    case K::Sweep: {
+      QString error;
+      if (!host_.sweep || !host_.sweep(a.settings, &error)) emit actionFailed(error);
+      break;
+    }
   }
 }
 

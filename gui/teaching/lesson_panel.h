@@ -33,6 +33,10 @@ struct LessonHost {
   /// Starts a run with the settings (MainWindow::startRun; resumes a paused one); with true, a
   /// new run that pauses after its first batch. False when it could not start.
   std::function<bool(bool pausedAfterFirstStep)> start;
+  /// Starts a sweep of the settings (a lesson's "sweep" action: a sweep file's fields without
+  /// "base") and shows it in the Sweeps window; false with `error` naming the key and the
+  /// problem (MainWindow::startSweep).
+  std::function<bool(const nlohmann::json& sweep, QString* error)> sweep;
 };
 
 /// Shows the current step of a lesson (objectName lessonPanel): its title, "Step k of n", the

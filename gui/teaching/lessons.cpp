@@ -16,7 +16,8 @@ QStringList builtInLessonNames() {
           QStringLiteral("train-eval"),   QStringLiteral("clipping"),
           QStringLiteral("amp"),          QStringLiteral("checkpoint"),
           QStringLiteral("overfitting"),  QStringLiteral("nan-loss"),
-          QStringLiteral("loss-not-decreasing"), QStringLiteral("experiment-log")};
+          QStringLiteral("loss-not-decreasing"), QStringLiteral("experiment-log"),
+          QStringLiteral("learning-rate")};
 }
 
 namespace {

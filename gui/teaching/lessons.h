@@ -9,7 +9,7 @@
 namespace trainscope {
 
 /// The built-in lessons' names in teaching order: device, seeds, train-eval, clipping, amp,
-/// checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log.
+/// checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, learning-rate.
 QStringList builtInLessonNames();
 
 /// The built-in lesson name closest to `name` (letter case aside, at most two edits away:

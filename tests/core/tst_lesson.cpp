@@ -10,6 +10,7 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
+#include "core/sweep/sweep_file.h"
 #include "core/train/teaching/lesson.h"
 
 using namespace trainscope;
@@ -58,7 +59,7 @@ void TstLesson::builtInLessonsAreComplete() {
   const std::vector<std::string> names = {"device",      "seeds",    "train-eval",
                                           "clipping",    "amp",      "checkpoint",
                                           "overfitting", "nan-loss", "loss-not-decreasing",
-                                          "experiment-log"};
+                                          "experiment-log", "learning-rate"};
   size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kLessons))
     files += entry.path().extension() == ".tslesson";
@@ -81,6 +82,18 @@ void TstLesson::builtInLessonsAreComplete() {
       acts = acts || !l.steps[i].actions.empty();
     }
     QVERIFY2(acts, name.c_str());  // every lesson shows something happen
+    // a sweep action is a sweep file the dashboard can start: parseSweep of the lesson's
+    // config with the action's fields (errors name the key)
+    for (const LessonStep& s : l.steps)
+      for (const LessonAction& a : s.actions)
+        if (a.kind == LessonAction::Kind::Sweep) {
+          try {
+            const SweepSpec spec = parseSweep(a.settings, kLessons / "lesson.sweep.json", &l.config);
+            QVERIFY2(!spec.parameters.empty(), name.c_str());
+          } catch (const std::exception& e) {
+            QFAIL((name + ": " + e.what()).c_str());
+          }
+        }
     QVERIFY2(!l.steps.back().question.empty(), name.c_str());  // and ends with a question
   }
 }

@@ -22,11 +22,13 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
+#include "gui/app/translations.h"
 #include "gui/main_window.h"
 #include "gui/plots/runs_overlay.h"
 #include "gui/sweeps/new_sweep_dialog.h"
 #include "gui/sweeps/parallel_coordinates.h"
 #include "gui/sweeps/sweeps_window.h"
+#include "gui/teaching/lesson_panel.h"
 #include "test_main.h"
 
 // Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -257,6 +259,49 @@ class TstSweepsGui : public QObject {
     const QJsonObject cfg = QJsonDocument::fromJson(config.readAll()).object();
     QCOMPARE(cfg["training"].toObject()["epochs"].toInt(), 2);
     QCOMPARE(cfg["model"].toObject()["hidden"].toArray(), QJsonArray({16}));
+  }
+
+  void learningRateLessonSweeps() {
+    // The lesson's second step starts a sweep of five learning rates; the Sweeps window shows
+    // the objective against lr on a log axis, and the loss draws the U the lesson describes.
+    QTemporaryDir root;
+    for (const char* lang : {"en", "zh_CN"}) {
+      switchLanguage(QLatin1String(lang));
+      MainWindow main;
+      main.setRunsRoot(root.filePath(lang));
+      main.resize(1024, 768);
+      QString error;
+      QVERIFY2(main.openLesson("learning-rate", &error), qPrintable(error));
+      main.lessonPanel()->next();
+      QTRY_VERIFY_WITH_TIMEOUT(main.sweepsWindow() && !main.sweepsWindow()->sweepDir().isEmpty(), 20000);
+      SweepsWindow* w = main.sweepsWindow();
+      const QString dir = w->sweepDir();
+      auto finished = [&dir] {
+        const auto last = lastLines(dir);
+        return last.size() == 5 && std::all_of(last.begin(), last.end(), [](const auto& kv) {
+                 return kv.second["state"].toString() == "completed";
+               });
+      };
+      QTRY_VERIFY_WITH_TIMEOUT(finished(), 120000);
+      QTRY_VERIFY_WITH_TIMEOUT(w->scatterPoints().size() == 5, 5000);
+      QVERIFY(w->scatterLogX());
+      std::map<double, double> loss;  // lr -> best_val_loss, from trials.jsonl
+      for (const auto& [n, o] : lastLines(dir))
+        loss[o["values"].toObject()["optimizer.lr"].toDouble()] = o["objective"].toDouble();
+      const auto best = std::min_element(loss.begin(), loss.end(), [](const auto& a, const auto& b) {
+        return a.second < b.second;
+      });
+      QVERIFY2(best->first > 1e-3 && best->first < 1, "the U's bottom is inside, not at an end");
+      QVERIFY(loss.begin()->second > best->second * 2 && loss.rbegin()->second > best->second * 2);
+      QVERIFY(w->bestText().contains(QString::number(best->first)));
+      if (!qEnvironmentVariableIsEmpty("TRAINSCOPE_SWEEPS_SCREENSHOT")) {
+        w->resize(1024, 700);
+        QTest::qWait(300);
+        w->grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-lesson-" + lang + ".png");
+        main.grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-main-" + lang + ".png");
+      }
+    }
+    switchLanguage(QStringLiteral("en"));
   }
 
   void menuOpensTheWindows() {

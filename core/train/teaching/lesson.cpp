@@ -95,7 +95,7 @@ class Reader {
       const auto it = kWords.find(j.get<std::string>());
       if (it == kWords.end())
         fail(where, "unknown action " + j.dump() + " (expected " + joined(lessonActionNames()) +
-                        "; set, run_until_epoch and open_view take a value: {\"set\": {...}})");
+                        "; set, run_until_epoch, open_view and sweep take a value: {\"set\": {...}})");
       a.kind = it->second;
       return a;
     }
@@ -133,6 +133,19 @@ class Reader {
         fail(where + ".open_view",
              "unknown view " + value.dump() + " (expected " + joined(lessonViewNames()) + ")");
       a.view = value.get<std::string>();
+    } else if (word == "sweep") {
+      // A sweep of the lesson's settings at this step (the dashboard checks it as
+      // `trainscope-cli sweep` does when it starts: core/sweep is above this layer).
+      a.kind = K::Sweep;
+      if (!value.is_object() || !value.contains("parameters") || !value["parameters"].is_object() ||
+          value["parameters"].empty())
+        fail(where + ".sweep", "must be an object with \"parameters\" (a sweep file's fields "
+                               "without base: {\"parameters\": {\"optimizer.lr\": {\"choices\": "
+                               "[0.001, 0.1]}}, \"method\": \"grid\"})");
+      onlyKeys(value, where + ".sweep",
+               {"name", "parameters", "method", "seed", "max_trials", "concurrent", "objective",
+                "pruner", "seeds", "seeds_data"});
+      a.settings = value;
     } else if (kWords.count(word)) {
       fail(where, "\"" + word + "\" takes no value: write it as the string \"" + word + "\"");
     } else {
@@ -193,7 +206,7 @@ const std::vector<std::string>& lessonPartNames() {
 const std::vector<std::string>& lessonActionNames() {
   static const std::vector<std::string> names = {
       "set", "start", "pause", "resume", "stop", "step_batch", "step_epoch",
-      "run_until_epoch", "open_view", "clear_ghost"};
+      "run_until_epoch", "open_view", "clear_ghost", "sweep"};
   return names;
 }
 
@@ -286,6 +299,7 @@ json lessonToJson(const Lesson& lesson) {
       case K::RunUntilEpoch: return {{"run_until_epoch", a.epoch}};
       case K::OpenView: return {{"open_view", a.view}};
       case K::ClearGhost: return "clear_ghost";
+      case K::Sweep: return {{"sweep", a.settings}};
     }
     return nullptr;
   };

@@ -44,9 +44,13 @@ struct LessonAction {
     RunUntilEpoch, ///< start or resume and pause at the end of epoch `epoch`
     OpenView,      ///< bring the view `view` to the front
     ClearGhost,    ///< remove the previous run's dashed curves
+    /// start a sweep of the settings as they are (`settings`: a sweep file's fields without
+    /// "base", README "Sweeps") and show it in the Sweeps window
+    Sweep,
   };
   Kind kind = Kind::Start;
-  nlohmann::json settings = nlohmann::json::object();  ///< Set: {"optimizer.lr": 0.1, ...}
+  /// Set: {"optimizer.lr": 0.1, ...}; Sweep: {"parameters": {...}, "method": "grid", ...}
+  nlohmann::json settings = nlohmann::json::object();
   long long epoch = 0;                                 ///< RunUntilEpoch
   std::string view;                                    ///< OpenView: one of lessonViewNames()
 };
