@@ -4529,5 +4529,25 @@ Its files are kept there until you delete them.</source>
         <source>Could not start %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Over seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best configuration over its seeds: %1 %2 ± %3 over %4 seeds (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 mean ± std</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seeds counted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4519,5 +4519,25 @@ Its files are kept there until you delete them.</source>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
+    <message>
+        <source>Over seeds</source>
+        <translation>跨种子</translation>
+    </message>
+    <message>
+        <source>Best configuration over its seeds: %1 %2 ± %3 over %4 seeds (%5)</source>
+        <translation>跨种子最好的配置：%1 %2 ± %3，共 %4 个种子（%5）</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>%1 mean ± std</source>
+        <translation>%1 均值 ± 标准差</translation>
+    </message>
+    <message>
+        <source>seeds counted</source>
+        <translation>计入的种子数</translation>
+    </message>
 </context>
 </TS>

@@ -98,6 +98,8 @@ SweepView readSweepView(const fs::path& given) {
                                          view.metric.find("r2") != std::string::npos
                                    : goal == "maximize";
     }
+    view.seeds = s.value("seeds", 1);
+    view.seeds_data = s.value("seeds_data", false);
     if (s.contains("executor") && s["executor"].is_object())
       view.executor = s["executor"].value("kind", "local");
     if (s.contains("parameters") && s["parameters"].is_object())
@@ -157,6 +159,16 @@ std::vector<ParameterImportance> parameterImportance(const SweepView& view) {
     return a.rho && std::fabs(*a.rho) > std::fabs(*b.rho);
   });
   return out;
+}
+
+std::vector<ConfigResult> configResults(const SweepView& view) {
+  SweepOutcome outcome;
+  outcome.spec.seeds = view.seeds;
+  outcome.spec.seeds_data = view.seeds_data;
+  outcome.spec.maximize = view.maximize;
+  outcome.spec.metric = view.metric;
+  outcome.trials = view.trials;
+  return rankConfigs(outcome);
 }
 
 const TrialLine* bestTrial(const SweepView& view) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sweep/orchestrator.h"
 #include "core/sweep/sweep_file.h"
 #include "core/sweep/trials_log.h"
 
@@ -38,6 +39,8 @@ struct SweepView {
   std::string executor = "local";
   int concurrent = 1;
   int64_t max_trials = 0;
+  int seeds = 1;            ///< each configuration trained with this many seeds
+  bool seeds_data = false;  ///< the seeds also set data.seed
   std::vector<SweepAxis> axes;               ///< the varied keys, in key order
   std::vector<TrialLine> trials;             ///< each trial's current state, by number
 };
@@ -66,6 +69,10 @@ struct ParameterImportance {
 
 /// Each axis's importance, largest |rho| first (none last).
 std::vector<ParameterImportance> parameterImportance(const SweepView& view);
+
+/// The configurations of a sweep over seeds, best mean first (rankConfigs, orchestrator.h:
+/// mean and sample standard deviation of each configuration's objectives).
+std::vector<ConfigResult> configResults(const SweepView& view);
 
 /// The best trial with an objective (ties: the lowest number), or nullptr.
 const TrialLine* bestTrial(const SweepView& view);

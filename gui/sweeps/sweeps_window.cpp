@@ -109,6 +109,13 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   importance_->horizontalHeader()->setStretchLastSection(true);
   importance_layout->addWidget(importance_, 1);
   tabs_->addTab(importance_page, Tr::tr("Importance"));
+  seeds_ = new QTableWidget(0, 0);
+  seeds_->setObjectName(QStringLiteral("sweepSeedsTable"));
+  seeds_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  seeds_->verticalHeader()->hide();
+  seeds_->horizontalHeader()->setStretchLastSection(true);
+  tabs_->addTab(seeds_, Tr::tr("Over seeds"));
+  tabs_->setTabVisible(3, false);
   split->addWidget(tabs_);
 
   auto* bottom = new QWidget;
@@ -298,6 +305,7 @@ void SweepsWindow::rebuild() {
   onBrush();
   fillScatter();
   fillImportance();
+  fillSeeds();
   if (const TrialLine* b = bestTrial(v)) {
     QStringList values;
     for (const auto& [key, value] : b->values.items())
@@ -307,6 +315,21 @@ void SweepsWindow::rebuild() {
                        .arg(q(v.metric), q(formatHuman(*b->objective)), values.join(QStringLiteral(", "))));
   } else {
     best_->setText(Tr::tr("Best: none yet (no trial has a value for %1)").arg(q(v.metric)));
+  }
+  if (v.seeds > 1) {
+    const auto configs = configResults(v);
+    if (!configs.empty() && configs.front().mean) {
+      const ConfigResult& c = configs.front();
+      QStringList values;
+      for (const auto& [key, value] : c.values.items())
+        values.append(q(key) + QLatin1Char('=') + choiceText(value));
+      best_->setText(best_->text() + QLatin1Char('\n') +
+                     Tr::tr("Best configuration over its seeds: %1 %2 ± %3 over %4 seeds (%5)")
+                         .arg(q(v.metric), q(formatHuman(*c.mean)),
+                              c.std ? q(formatHuman(*c.std)) : QStringLiteral("-"))
+                         .arg(c.n)
+                         .arg(values.join(QStringLiteral(", "))));
+    }
   }
   retranslateStatus();
 }
@@ -388,6 +411,7 @@ RunsOverlayDialog* SweepsWindow::compareSelected() {
 void SweepsWindow::fillScatter() {
   scatter_->clearGraphs();
   scatter_->clearItems();
+  scatter_points_ = nullptr;
   const int i = scatter_parameter_->currentIndex();
   const SweepView& v = *view_;
   if (i < 0 || i >= static_cast<int>(v.axes.size())) {
@@ -395,7 +419,7 @@ void SweepsWindow::fillScatter() {
     return;
   }
   const SweepAxis& axis = v.axes[i];
-  QCPGraph* points = scatter_->addGraph();
+  QCPGraph* points = scatter_points_ = scatter_->addGraph();
   points->setLineStyle(QCPGraph::lsNone);
   points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, palette::kTrain, 7));
   points->setName(Tr::tr("trials"));
@@ -440,6 +464,51 @@ void SweepsWindow::fillScatter() {
   scatter_->replot();
 }
 
+void SweepsWindow::fillSeeds() {
+  const SweepView& v = *view_;
+  tabs_->setTabVisible(3, v.seeds > 1);
+  seeds_->clear();
+  seeds_->setRowCount(0);
+  if (v.seeds <= 1) return;
+  QStringList headers = {Tr::tr("configuration")};
+  for (const SweepAxis& a : v.axes)
+    if (a.key != "training.seed" && a.key != "data.seed") headers << q(a.key);
+  headers << Tr::tr("%1 mean ± std").arg(q(v.metric)) << Tr::tr("seeds counted") << Tr::tr("trials");
+  seeds_->setColumnCount(headers.size());
+  seeds_->setHorizontalHeaderLabels(headers);
+  const auto configs = configResults(v);
+  seeds_->setRowCount(static_cast<int>(configs.size()));
+  for (int r = 0; r < static_cast<int>(configs.size()); ++r) {
+    const ConfigResult& c = configs[r];
+    int col = 0;
+    seeds_->setItem(r, col++, new QTableWidgetItem(QString::number(c.config)));
+    for (const SweepAxis& a : v.axes)
+      if (a.key != "training.seed" && a.key != "data.seed")
+        seeds_->setItem(r, col++, new QTableWidgetItem(c.values.contains(a.key) ? choiceText(c.values[a.key])
+                                                                                : QStringLiteral("-")));
+    const QString mean = !c.mean ? QStringLiteral("-")
+                         : c.std ? q(formatHuman(*c.mean)) + QStringLiteral(" ± ") + q(formatHuman(*c.std))
+                                 : q(formatHuman(*c.mean));
+    seeds_->setItem(r, col++, new QTableWidgetItem(mean));
+    seeds_->setItem(r, col++, new QTableWidgetItem(QStringLiteral("%1/%2").arg(c.n).arg(c.trials.size())));
+    QStringList trials;
+    for (int64_t t : c.trials) trials << QString::number(t);
+    seeds_->setItem(r, col++, new QTableWidgetItem(trials.join(QStringLiteral(", "))));
+  }
+  seeds_->resizeColumnsToContents();
+}
+
+QStringList SweepsWindow::seedRows() const {
+  QStringList rows;
+  for (int r = 0; r < seeds_->rowCount(); ++r) {
+    QStringList cells;
+    for (int c = 1; c < seeds_->columnCount(); ++c)
+      cells << (seeds_->item(r, c) ? seeds_->item(r, c)->text() : QString());
+    rows << cells.join(QStringLiteral(" | "));
+  }
+  return rows;
+}
+
 void SweepsWindow::fillImportance() {
   importance_->clear();
   importance_->setHorizontalHeaderLabels(
@@ -465,8 +534,8 @@ bool SweepsWindow::setScatterParameter(const QString& key) {
 
 QList<QPointF> SweepsWindow::scatterPoints() const {
   QList<QPointF> out;
-  if (scatter_->graphCount() == 0) return out;
-  for (auto it = scatter_->graph(0)->data()->constBegin(); it != scatter_->graph(0)->data()->constEnd(); ++it)
+  if (!scatter_points_) return out;
+  for (auto it = scatter_points_->data()->constBegin(); it != scatter_points_->data()->constEnd(); ++it)
     out.append(QPointF(it->key, it->value));
   return out;
 }

@@ -5,7 +5,8 @@
 /// (parallel_coordinates.h; brushing filters the table), the objective against each parameter
 /// (sweepScatterPlot, the parameter chosen in sweepScatterParameterCombo, log x where the
 /// sweep's range is log), each parameter's importance (sweepImportanceTable: Spearman's rank
-/// correlation with the objective, labelled as such) and the best trial (sweepBestLabel).
+/// correlation with the objective, labelled as such), the best trial (sweepBestLabel) and, for
+/// a sweep over seeds, each configuration's mean +- standard deviation (sweepSeedsTable).
 /// Buttons: open the selected trial in the training view (openTrialButton, or a double
 /// click), draw it beside the live run (besideLiveButton), compare the selected trials'
 /// curves (compareTrialsButton, 2-10 trials), clear the brushes. It never writes into the
@@ -23,6 +24,7 @@ class QTableWidget;
 class QTabWidget;
 class QTimer;
 class QCustomPlot;
+class QCPGraph;
 
 namespace trainscope {
 
@@ -63,7 +65,11 @@ class SweepsWindow : public QDialog {
   QString bestText() const;
   QList<QPair<QString, double>> importance() const;
   ParallelCoordinates* parallelCoordinates() const { return coords_; }
-  /// Shows tab `index` (0 parallel coordinates, 1 objective vs parameter, 2 importance).
+  /// A sweep over seeds: its configurations' rows in sweepSeedsTable (values, "mean +- std",
+  /// seeds counted), best mean first (for tests); empty otherwise.
+  QStringList seedRows() const;
+  /// Shows tab `index` (0 parallel coordinates, 1 objective vs parameter, 2 importance, 3 over
+  /// seeds, shown for a sweep with "seeds" > 1).
   void showTab(int index);
 
  signals:
@@ -76,6 +82,7 @@ class SweepsWindow : public QDialog {
   void rebuild();
   void fillScatter();
   void fillImportance();
+  void fillSeeds();
   void onBrush();
   void onSelection();
   QStringList selectedRunDirs() const;
@@ -93,7 +100,9 @@ class SweepsWindow : public QDialog {
   ParallelCoordinates* coords_ = nullptr;
   QComboBox* scatter_parameter_ = nullptr;
   QCustomPlot* scatter_ = nullptr;
+  QCPGraph* scatter_points_ = nullptr;  ///< the trials' points (the scatter's first graph)
   QTableWidget* importance_ = nullptr;
+  QTableWidget* seeds_ = nullptr;
   QTableView* table_ = nullptr;
   SweepTrialsModel* model_ = nullptr;
   SweepTrialsFilter* filter_ = nullptr;

@@ -22,6 +22,7 @@
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
+#include "core/system/number_format.h"
 #include "gui/app/translations.h"
 #include "gui/main_window.h"
 #include "gui/plots/runs_overlay.h"
@@ -182,6 +183,43 @@ class TstSweepsGui : public QObject {
       QTest::qWait(200);
       w.grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-coords.png");
     }
+  }
+
+  void seedsShowMeanAndStd() {
+    // 2 learning rates x 3 seeds: each configuration's mean and sample standard deviation of
+    // its trials' objectives (computed here from trials.jsonl), best mean first
+    QTemporaryDir root;
+    QFile file(root.filePath("seeds.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"name": "seeds", "base": {"preset": "moons", "set": {"training.epochs": 2}},
+      "parameters": {"optimizer.lr": {"choices": [0.001, 0.05]}},
+      "method": "grid", "seeds": 3, "concurrent": 2})");
+    file.close();
+    QProcess cli;
+    cli.start(TRAINSCOPE_CLI_PATH, {"sweep", file.fileName(), "--out", root.filePath("seeds")});
+    QVERIFY(cli.waitForFinished(240000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    SweepsWindow w(root.path());
+    const QStringList rows = w.seedRows();
+    QCOMPARE(rows.size(), 2);
+    std::map<double, QList<double>> by_lr;
+    for (const auto& [n, o] : lastLines(root.filePath("seeds")))
+      by_lr[o["values"].toObject()["optimizer.lr"].toDouble()] << o["objective"].toDouble();
+    std::vector<std::pair<double, QString>> expected;  // (mean, row)
+    for (const auto& [lr, v] : by_lr) {
+      QCOMPARE(v.size(), 3);
+      const double mean = (v[0] + v[1] + v[2]) / 3;
+      double ss = 0;
+      for (double x : v) ss += (x - mean) * (x - mean);
+      const double sd = std::sqrt(ss / 2);
+      expected.push_back({mean, QString::fromStdString(formatHuman(lr)) + " | " +
+                                    QString::fromStdString(formatHuman(mean)) + " ± " +
+                                    QString::fromStdString(formatHuman(sd)) + " | 3/3"});
+    }
+    std::sort(expected.begin(), expected.end());
+    for (int r = 0; r < 2; ++r)
+      QVERIFY2(rows[r].startsWith(expected[r].second), qPrintable(rows[r] + " vs " + expected[r].second));
+    QVERIFY2(w.bestText().contains("over 3 seeds"), qPrintable(w.bestText()));
   }
 
   void windowFollowsTrialsAsTheyChange() {
