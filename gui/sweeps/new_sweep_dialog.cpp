@@ -68,8 +68,9 @@ std::pair<QString, QString> prefill(const ConfigKeyInfo& info, const json& v) {
       return {QStringLiteral("log_uniform"), num(x / 10) + QStringLiteral(", ") + num(x * 10)};
     }
     double lo = info.min.value_or(x > 0 ? x / 2 : 0.0), hi = info.max.value_or(x > 0 ? x * 2 : 1.0);
-    if (info.min_exclusive) lo = lo + (hi - lo) * 0.01;
-    if (info.max_exclusive) hi = hi - (hi - lo) * 0.01;
+    const double span = hi - lo;  // open bounds moved 1 % of the range inside
+    if (info.min_exclusive) lo += span * 0.01;
+    if (info.max_exclusive) hi -= span * 0.01;
     return {QStringLiteral("uniform"), num(lo) + QStringLiteral(", ") + num(hi)};
   }
   return {QStringLiteral("choices"), QString::fromStdString(v.dump())};
@@ -161,6 +162,7 @@ NewSweepDialog::NewSweepDialog(const json& config, const QString& root, QWidget*
   method_->addItem(Tr::tr("grid: every combination"), QStringLiteral("grid"));
   method_->addItem(Tr::tr("random: seeded draws"), QStringLiteral("random"));
   method_->addItem(Tr::tr("tpe: Optuna's TPE, learns from the trials so far"), QStringLiteral("tpe"));
+  method_->setCurrentIndex(1);  // random, as a sweep file without "method"
   form->addRow(Tr::tr("Method:"), method_);
   auto* counts = new QHBoxLayout;
   max_trials_ = new QSpinBox;
@@ -289,7 +291,8 @@ void NewSweepDialog::updatePlan() {
   bool ok = false;
   if (j) {
     try {
-      const SweepSpec spec = parseSweep(*j, (root_ + QStringLiteral("/new.sweep.json")).toStdString(), &config_);
+      const QString file = root_ + QLatin1Char('/') + name_->text().trimmed() + QStringLiteral(".sweep.json");
+      const SweepSpec spec = parseSweep(*j, file.toStdString(), &config_);
       if (spec.method == "tpe") {
         text = Tr::tr("Up to %1 trials, each asked of Optuna's TPE when a slot frees.").arg(spec.max_trials);
       } else {

@@ -271,6 +271,19 @@ class TstSweepsGui : public QObject {
     method->setCurrentIndex(method->findData("grid"));
     QVERIFY2(plan->text().startsWith("6 trials"), qPrintable(plan->text()));
     QVERIFY(start->isEnabled());
+    if (!qEnvironmentVariableIsEmpty("TRAINSCOPE_SWEEPS_SCREENSHOT")) {
+      for (const char* lang : {"en", "zh_CN"}) {
+        switchLanguage(QLatin1String(lang));
+        NewSweepDialog shown(configToJson(c), root.path());
+        shown.vary("optimizer.lr", "log_uniform", "0.0001, 0.1");
+        shown.vary("model.hidden", "choices", "[8], [16, 16]");
+        shown.resize(860, 640);
+        shown.show();
+        QTest::qWait(200);
+        shown.grab().save(qEnvironmentVariable("TRAINSCOPE_SWEEPS_SCREENSHOT") + "-new-" + lang + ".png");
+      }
+      switchLanguage(QStringLiteral("en"));
+    }
     QString error;
     const auto sweep = d.sweepJson(&error);
     QVERIFY(sweep);
