@@ -4549,5 +4549,13 @@ Its files are kept there until you delete them.</source>
         <source>seeds counted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>- (choices without an order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- (one value only)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4539,5 +4539,13 @@ Its files are kept there until you delete them.</source>
         <source>seeds counted</source>
         <translation>计入的种子数</translation>
     </message>
+    <message>
+        <source>- (choices without an order)</source>
+        <translation>-（候选值之间没有顺序）</translation>
+    </message>
+    <message>
+        <source>- (one value only)</source>
+        <translation>-（只有一个取值）</translation>
+    </message>
 </context>
 </TS>

@@ -45,7 +45,8 @@ json outcomeJson(const SweepOutcome& out, const fs::path& dir) {
   for (const ParameterImportance& p : parameterImportance(readSweepView(dir)))
     importance.push_back({{"key", p.key},
                           {"spearman_rho", p.rho ? json(*p.rho) : json()},
-                          {"n", p.n}});
+                          {"n", p.n},
+                          {"note", p.none_because}});
   j["importance"] = importance;
   if (out.spec.seeds > 1) {
     json configs = json::array();
@@ -90,9 +91,9 @@ void printConfigs(const SweepOutcome& out) {
 void printImportance(const SweepView& view) {
   std::string line;
   for (const ParameterImportance& p : parameterImportance(view))
-    if (p.rho)
-      line += (line.empty() ? "" : ", ") + p.key + " " + formatHuman(*p.rho) + " (" +
-              std::to_string(p.n) + " trials)";
+    line += (line.empty() ? "" : ", ") + p.key + " " +
+            (p.rho ? formatHuman(*p.rho) + " (" + std::to_string(p.n) + " trials)"
+                   : "- (" + p.none_because + ")");
   if (!line.empty())
     std::printf("\nimportance (Spearman's rho of each parameter with %s, largest |rho| first): "
                 "%s\n", view.metric.c_str(), line.c_str());
@@ -145,8 +146,13 @@ SweepCommand::SweepCommand(CLI::App& app)
 bool SweepCommand::parsed() const { return sub_->parsed(); }
 
 int SweepCommand::run() const {
-  if (file_.empty() == resume_.empty()) {
-    printError("sweep: give a sweep file, or --resume DIR (not both)");
+  if (file_.empty() && resume_.empty()) {
+    printError("sweep: give a sweep file (sweep FILE) or a sweep folder to continue "
+               "(sweep --resume DIR); --help describes the file");
+    return kExitUsage;
+  }
+  if (!file_.empty() && !resume_.empty()) {
+    printError("sweep: give a sweep file or --resume DIR, not both");
     return kExitUsage;
   }
   if (!resume_.empty() && (!out_.empty() || dry_run_)) {

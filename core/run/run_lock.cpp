@@ -13,15 +13,17 @@
 #include <mutex>
 
 #include "core/errors.h"
+#include "core/run/run_dir.h"
 
 namespace trainscope {
 namespace {
 
+/// This program's file name (/proc/self/exe: "trainscope-cli-engine"; /proc/self/comm cuts
+/// names at 15 characters).
 std::string programName() {
-  std::ifstream in("/proc/self/comm");
-  std::string name;
-  std::getline(in, name);
-  return name.empty() ? "TrainScope" : name;
+  std::error_code ec;
+  const std::string name = std::filesystem::read_symlink("/proc/self/exe", ec).filename().string();
+  return ec || name.empty() ? "TrainScope" : name;
 }
 
 std::string readHolder(int fd) {
@@ -33,6 +35,11 @@ std::string readHolder(int fd) {
 }
 
 std::string inUseMessage(const std::filesystem::path& dir, const std::string& holder) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(dir / kSweepRecordFile, ec))
+    return dir.string() + " is a sweep that a running TrainScope process runs (" + holder +
+           "); two orchestrators of one sweep would run its trials twice: wait for it to end "
+           "or stop it (Ctrl-C), then `sweep --resume`";
   return dir.string() + " is being written by a running TrainScope process (" + holder +
          "); two runs in one folder would mix their files: wait for it to end, stop it, or "
          "choose another folder";

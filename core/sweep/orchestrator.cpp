@@ -28,6 +28,7 @@
 #include "core/sweep/optuna_tpe.h"
 #include "core/sweep/pruners.h"
 #include "core/sweep/samplers.h"
+#include "core/sweep/slurm_executor.h"
 #include "core/sweep/sweep_folder.h"
 #include "core/sweep/trial_executor.h"
 #include "core/system/child_process.h"
@@ -439,16 +440,23 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
   if (!emptyOrMissing(dir))
     throw Error(ErrorCode::Config, dir.string(),
                 "--out " + dir.string() + " is not empty: a sweep starts in a new or empty folder");
-  if (given.executor == "slurm")  // sbatch, squeue and scancel there, before any folder is made
+  if (given.executor == "slurm") {  // Slurm's commands there and the job acceptable, first
     makeExecutor(given, dir, options.engine, 1);
+    checkSlurmSubmission(given, dir,
+                         given.method == "tpe" ? 1 : std::min<size_t>(planTrials(given).trials.size(), 1000));
+  }
   SweepSpec spec = given;
   if (!spec.seed_given) spec.seed = std::random_device{}() & 0x7fffffff;
   const SweepPlan plan = planTrials(spec);
   for (size_t i = 0; i < plan.trials.size(); ++i)  // each trial valid and its files there, first
     checkTrialFiles(trialConfig(spec, plan.trials[i]), plan.trials[i]);
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw Error(ErrorCode::Config, dir.string(),
+                "--out " + dir.string() + ": cannot create the sweep folder (" + ec.message() + ")");
   SweepRunOptions opts = options;
   opts.dir = dir;
-  Sweep sweep(opts, spec);  // creates the folder and takes its lock
+  Sweep sweep(opts, spec);  // takes the folder's lock
   json record = {{"format", kSweepFormat},
                  {"format_version", 1},
                  {"name", spec.name},
@@ -483,7 +491,9 @@ SweepOutcome resumeSweep(const SweepRunOptions& options) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw Error(ErrorCode::Config, dir.string(),
-                "--resume " + dir.string() + ": no such folder (the sweep folder to continue)");
+                "--resume " + dir.string() +
+                    (fs::exists(dir, ec) ? ": not a folder (give the sweep folder to continue)"
+                                         : ": no such folder (the sweep folder to continue)"));
   try {
     record = parseJson(readRegularFile(dir / kSweepFile));
   } catch (const std::exception& e) {

@@ -1,6 +1,8 @@
 #include "core/sweep/slurm_executor.h"
 
 #include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <algorithm>
@@ -32,6 +34,16 @@ bool runningState(const std::string& s) {
   return s == "RUNNING" || s == "COMPLETING" || s == "CONFIGURING" || s == "SUSPENDED" ||
          s == "STOPPED" || s == "SIGNALING" || s == "STAGE_OUT" || s == "RESIZING";
 }
+/// Pending reasons (squeue %r) that Slurm never resolves by itself: the request exceeds what
+/// the partition, the account or the QOS allows.
+bool neverRuns(const std::string& reason) {
+  for (const char* r : {"PartitionConfig", "PartitionNodeLimit", "PartitionTimeLimit",
+                        "BadConstraints", "InvalidAccount", "InvalidQOS",
+                        "DependencyNeverSatisfied"})
+    if (reason == r) return true;
+  return false;
+}
+
 bool waitingState(const std::string& s) {
   return s == "PENDING" || s == "REQUEUED" || s == "REQUEUE_HOLD" || s == "REQUEUE_FED" ||
          s == "RESV_DEL_HOLD" || s == "SPECIAL_EXIT";
@@ -124,6 +136,22 @@ class SlurmExecutor : public TrialExecutor {
       const auto s = states.find(it->first);
       const std::string state = s == states.end() ? "" : s->second;
       if (waitingState(state)) {
+        const auto why = reasons_.find(it->first);
+        if (why != reasons_.end() && neverRuns(why->second)) {
+          std::vector<std::string> all;
+          for (const auto& [id, job] : jobs_) all.push_back(id);
+          run("scancel", all);
+          const std::string job = it->first, reason = why->second;
+          jobs_.clear();
+          throw Error(ErrorCode::Config, "executor",
+                      "Slurm will never start job " + job + " (squeue's reason: " + reason +
+                          "): the request exceeds what the partition, account or QOS allows "
+                          "(executor.cpus_per_trial " + std::to_string(spec_.slurm.cpus_per_trial) +
+                          (spec_.slurm.time_limit.empty() ? "" : ", time_limit " + spec_.slurm.time_limit) +
+                          (spec_.slurm.partition.empty() ? "" : ", partition " + spec_.slurm.partition) +
+                          "; `sinfo -o \"%P %c %l\"` lists each partition's CPUs and time limit). "
+                          "The sweep's jobs were cancelled; its trials stay queued");
+        }
         ++it;
         continue;
       }
@@ -224,7 +252,8 @@ class SlurmExecutor : public TrialExecutor {
   /// squeue's state of each of this sweep's jobs (array tasks one per line). False, with a
   /// warning on stderr once a minute, when squeue fails (the controller is restarting).
   bool queue(std::map<std::string, std::string>& states) {
-    const ProgramResult r = run("squeue", {"-h", "-r", "-t", "all", "-n", name_, "-o", "%i|%T"});
+    const ProgramResult r =
+        run("squeue", {"-h", "-r", "-t", "all", "-n", name_, "-o", "%i|%T|%r"});
     if (r.exit_code != 0) {
       if (Clock::now() - last_warning_ > std::chrono::minutes(1)) {
         last_warning_ = Clock::now();
@@ -234,9 +263,15 @@ class SlurmExecutor : public TrialExecutor {
       return false;
     }
     std::istringstream lines(r.output);
+    reasons_.clear();
     for (std::string line; std::getline(lines, line);) {
       const size_t bar = line.find('|');
-      if (bar != std::string::npos) states[line.substr(0, bar)] = trimmed(line.substr(bar + 1));
+      if (bar == std::string::npos) continue;
+      const size_t bar2 = line.find('|', bar + 1);
+      const std::string id = line.substr(0, bar);
+      states[id] = trimmed(line.substr(bar + 1, bar2 == std::string::npos ? std::string::npos
+                                                                          : bar2 - bar - 1));
+      if (bar2 != std::string::npos) reasons_[id] = trimmed(line.substr(bar2 + 1));
     }
     return true;
   }
@@ -300,6 +335,7 @@ class SlurmExecutor : public TrialExecutor {
   std::string name_;  ///< the jobs' name: squeue -n finds this sweep's jobs
   std::map<std::string, fs::path> programs_;
   std::map<std::string, Job> jobs_;  ///< submitted, not ended: by job id
+  std::map<std::string, std::string> reasons_;  ///< squeue's pending reason, by job id
   Clock::time_point last_poll_{};
   Clock::time_point last_warning_{};
 };
@@ -321,6 +357,31 @@ std::vector<std::string> sbatchOptions(const SweepSpec& spec, const fs::path& di
   if (!spec.slurm.time_limit.empty()) args.push_back("--time=" + spec.slurm.time_limit);
   args.insert(args.end(), spec.slurm.sbatch_args.begin(), spec.slurm.sbatch_args.end());
   return args;
+}
+
+void checkSlurmSubmission(const SweepSpec& spec, const fs::path& dir, size_t count) {
+  char script[] = "/tmp/trainscope-sbatch-check-XXXXXX";
+  const int fd = mkstemp(script);
+  if (fd < 0) return;  // no temporary file: the first submission says it instead
+  const std::string text = "#!/bin/bash\ntrue\n";
+  const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  std::vector<std::string> args = sbatchOptions(spec, dir, std::max<size_t>(count, 1));
+  args.insert(args.begin(), "--test-only");
+  args.push_back(script);
+  ChildSpec child;
+  child.exe = findProgram("sbatch").string();
+  child.args = args;
+  const ProgramResult r = written ? runProgram(child) : ProgramResult{};
+  unlink(script);
+  if (r.exit_code != 0) {
+    std::string said = r.output;
+    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    throw Error(ErrorCode::Config, "executor",
+                "Slurm refuses the sweep's jobs (sbatch --test-only " + r.how + "): " + said +
+                    " (the executor's partition, time_limit, cpus_per_trial and sbatch_args; "
+                    "`sinfo -o \"%P %c %l\"` lists each partition's CPUs and time limit)");
+  }
 }
 
 std::unique_ptr<TrialExecutor> makeSlurmExecutor(const SweepSpec& spec, const fs::path& dir,

@@ -24,6 +24,11 @@ std::unique_ptr<TrialExecutor> makeSlurmExecutor(const SweepSpec& spec,
                                                  const std::filesystem::path& dir,
                                                  const std::filesystem::path& engine);
 
+/// `sbatch --test-only` of the job a sweep of `count` trials submits first (no job is made):
+/// Slurm checks the partition, the time limit and the CPUs against what its nodes and
+/// partitions allow. Throws Error(Config, "executor") with Slurm's message when it refuses.
+void checkSlurmSubmission(const SweepSpec& spec, const std::filesystem::path& dir, size_t count);
+
 /// sbatch's options for `count` trials of `spec` (an array "0-(count-1)%concurrent" when count
 /// > 1), before the script: what the sweep submits and `--dry-run` prints.
 std::vector<std::string> sbatchOptions(const SweepSpec& spec, const std::filesystem::path& dir,

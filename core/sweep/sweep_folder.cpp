@@ -84,7 +84,7 @@ std::string lastError(const fs::path& log) {
   std::ifstream in(log);
   std::string line, found;
   while (std::getline(in, line))
-    if (line.find("error") != std::string::npos) found = line;
+    if (line.find("error:") != std::string::npos || line.rfind("Error", 0) == 0) found = line;
   if (found.size() > 400) found = found.substr(0, 400) + "...";
   return found;
 }

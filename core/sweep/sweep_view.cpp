@@ -152,7 +152,14 @@ std::vector<ParameterImportance> parameterImportance(const SweepView& view) {
       x.push_back(*v);
       y.push_back(*t.objective);
     }
-    out.push_back({axis.key, spearmanRho(x, y), static_cast<int64_t>(x.size())});
+    ParameterImportance p{axis.key, std::nullopt, static_cast<int64_t>(x.size()), ""};
+    if (axis.categorical) {
+      p.none_because = "choices without an order";
+    } else {
+      p.rho = spearmanRho(x, y);
+      if (!p.rho) p.none_because = x.size() < 3 ? "too few trials" : "constant";
+    }
+    out.push_back(std::move(p));
   }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
     if (a.rho.has_value() != b.rho.has_value()) return a.rho.has_value();

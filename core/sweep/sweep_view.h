@@ -60,11 +60,15 @@ std::optional<double> axisValue(const SweepAxis& axis, const nlohmann::json& v);
 std::optional<double> spearmanRho(const std::vector<double>& x, const std::vector<double>& y);
 
 /// One parameter's importance: Spearman's rho of its values (axisValue) with the objective
-/// over the trials that have both; |rho| ranks them.
+/// over the trials that have both; |rho| ranks them. Choices that are not numbers have no
+/// order to rank by: no rho.
 struct ParameterImportance {
   std::string key;
   std::optional<double> rho;
   int64_t n = 0;  ///< the trials counted
+  /// Why there is no rho: "choices without an order" (lists, strings: their listed order is
+  /// arbitrary, so a rank correlation with it would be too), "too few trials", "constant".
+  std::string none_because;
 };
 
 /// Each axis's importance, largest |rho| first (none last).

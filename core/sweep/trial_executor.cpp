@@ -37,6 +37,7 @@ class LocalExecutor : public TrialExecutor {
       child.env = l.env;
       child.output = l.output;
       child.term_with_parent = true;  // kill -9 of the sweep: the trial saves and stops
+      child.stop_signals_pending = true;  // a stop sent while it starts is not lost
       const pid_t pid = startChild(child);
       pids_[pid] = l.trial;
       TrialEvent e;

@@ -38,6 +38,7 @@ pid_t startChild(const ChildSpec& spec) {
   const std::string output = spec.output.string();
   const bool truncate = spec.truncate_output;
   const int output_fd = spec.output_fd;
+  const bool stop_pending = spec.stop_signals_pending;
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0)
@@ -49,9 +50,17 @@ pid_t startChild(const ChildSpec& spec) {
       prctl(PR_SET_PDEATHSIG, SIGTERM);
       if (getppid() != parent) _exit(143);  // the parent died before prctl
     }
-    sigset_t none;
-    sigemptyset(&none);
-    pthread_sigmask(SIG_SETMASK, &none, nullptr);
+    sigset_t mask;
+    sigemptyset(&mask);
+    if (stop_pending) {
+      sigaddset(&mask, SIGINT);
+      sigaddset(&mask, SIGTERM);
+    }
+    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;  // not SIG_IGN inherited from a shell's `&`
+    sigaction(SIGINT, &default_action, nullptr);
+    sigaction(SIGTERM, &default_action, nullptr);
     if (output_fd >= 0) {
       dup2(output_fd, 1);
       dup2(output_fd, 2);

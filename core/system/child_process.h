@@ -23,6 +23,11 @@ struct ChildSpec {
   /// SIGTERM when this process dies (Linux's PR_SET_PDEATHSIG): a trial stops, saving its
   /// last.pt, when its sweep is killed with kill -9.
   bool term_with_parent = false;
+  /// SIGINT and SIGTERM stay blocked across exec (their dispositions reset to default), for a
+  /// TrainScope child whose SignalWatcher takes them: one sent while it starts (libtorch loads
+  /// for a fraction of a second) waits instead of being lost, also when this process was
+  /// started with SIGINT ignored (a shell's `&`). Other children start with no signal blocked.
+  bool stop_signals_pending = false;
 };
 
 /// Forks and execs `spec` in its own process group (a terminal's Ctrl-C reaches it only through

@@ -186,7 +186,9 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   timer_ = new QTimer(this);
   timer_->setInterval(1000);
   connect(timer_, &QTimer::timeout, this, [this] {
-    if (isVisible()) refresh();
+    if (!isVisible()) return;
+    refresh();
+    if (!sweeps_->view()->isVisible() && sweepDirs() != listed_) rescan();  // a new sweep
   });
   timer_->start();
   rescan();
@@ -195,7 +197,7 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
 
 SweepsWindow::~SweepsWindow() = default;
 
-void SweepsWindow::rescan() {
+QStringList SweepsWindow::sweepDirs() const {
   QList<QFileInfo> found;
   const QDir root(root_);
   for (const QFileInfo& d : root.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
@@ -206,6 +208,12 @@ void SweepsWindow::rescan() {
   });
   QStringList dirs;
   for (const QFileInfo& f : found) dirs.append(f.absolutePath());
+  return dirs;
+}
+
+void SweepsWindow::rescan() {
+  QStringList dirs = sweepDirs();
+  listed_ = dirs;
   if (!dir_.isEmpty() && !dirs.contains(dir_)) dirs.prepend(dir_);
   sweeps_->clear();
   for (const QString& d : dirs) sweeps_->addItem(QFileInfo(d).fileName(), d);
@@ -517,8 +525,11 @@ void SweepsWindow::fillImportance() {
   importance_->setRowCount(static_cast<int>(rows.size()));
   for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
     importance_->setItem(r, 0, new QTableWidgetItem(q(rows[r].key)));
-    importance_->setItem(r, 1, new QTableWidgetItem(rows[r].rho ? QString::number(*rows[r].rho, 'f', 3)
-                                                                : Tr::tr("- (too few trials)")));
+    const QString none = rows[r].none_because == "choices without an order"
+                             ? Tr::tr("- (choices without an order)")
+                         : rows[r].none_because == "constant" ? Tr::tr("- (one value only)")
+                                                              : Tr::tr("- (too few trials)");
+    importance_->setItem(r, 1, new QTableWidgetItem(rows[r].rho ? QString::number(*rows[r].rho, 'f', 3) : none));
     importance_->setItem(r, 2, new QTableWidgetItem(QString::number(rows[r].n)));
   }
   importance_->resizeColumnsToContents();

@@ -87,9 +87,12 @@ class SweepsWindow : public QDialog {
   void onSelection();
   QStringList selectedRunDirs() const;
   void retranslateStatus();
+  /// The sweep folders directly under the root, newest first.
+  QStringList sweepDirs() const;
 
   QString root_;
   QString dir_;
+  QStringList listed_;  ///< the sweep folders the list was filled from
   std::unique_ptr<SweepView> view_;
   qint64 seen_size_ = -1;
   qint64 seen_mtime_ = -1;

@@ -23,7 +23,9 @@ Each expectation comes from outside the code under test:
   interrupted ones in "-resumed" folders;
 - kill -9 of the sweep while its jobs run: the jobs go on in Slurm; `--resume` follows them
   (no trial submitted twice: one run folder per trial) and every trial completes;
-- sbatch refusing (an unknown partition): exit 2 with Slurm's own message; Slurm's commands
+- a request Slurm would keep pending for ever (64 CPUs per trial on a 2-CPU node) and an
+  unknown partition: refused by `sbatch --test-only` before any folder is made, exit 2 with
+  Slurm's own message; Slurm's commands
   missing from PATH: exit 2 naming sbatch and the package, before any folder is made.
 
 usage: slurm_sweep_test.py CLI WORKDIR
@@ -294,6 +296,20 @@ def sweeps(cli, work, env):
     r = run([cli, "sweep", path, "--out", os.path.join(work, "badpart")], env=env)
     check(r.returncode == 2 and "sbatch" in r.stderr and "invalid partition" in r.stderr.lower(),
           "unknown partition: exit %d: %s" % (r.returncode, r.stderr))
+    check(not os.path.exists(os.path.join(work, "badpart")),
+          "unknown partition: the sweep folder was made (a fixed file could not reuse it)")
+    # a request no node can meet (64 CPUs per trial on a 2-CPU node): sbatch would accept it
+    # and Slurm keep the jobs pending for ever; sbatch --test-only refuses it first, Slurm's
+    # message said, nothing made
+    big = dict(slurm, cpus_per_trial=64)
+    path = sweep_file(os.path.join(work, "big.json"), "big", 2, lrs, big)
+    out = os.path.join(work, "big")
+    r = run([cli, "sweep", path, "--out", out], env=env, timeout=120)
+    check(r.returncode == 2 and "test-only" in r.stderr and
+          "Requested node configuration is not available" in r.stderr,
+          "64 CPUs per trial: exit %d: %s" % (r.returncode, r.stderr))
+    check(not os.path.exists(out), "64 CPUs per trial: %s was made" % out)
+    check(not our_jobs(env, "trainscope-big"), "jobs left: %s" % our_jobs(env, "trainscope-big"))
     print("ok")
     return 0
 

@@ -24,6 +24,8 @@ Each expectation comes from outside the code under test:
 - a 4-trial sweep, 2 at a time: exit 0, every trial's last line in trials.jsonl is
   "completed", its run folder's config.json holds its values and max(1, cores // 2) threads,
   and its objective is the lowest val_loss of its metrics.csv (read here with the csv module);
+- SIGINT as a trial starts, the sweep started with SIGINT ignored (a shell's `&`): the trial
+  stops at once, not after its 20,000 epochs;
 - stopped with SIGINT mid-trial (exit 130) or its orchestrator killed with kill -9, then
   resumed: every trial completed once, the interrupted ones from their last.pt, and each
   objective bit for bit the one of the same sweep run without interruption;
@@ -475,6 +477,35 @@ def main():
             check(len(done) == 1, "%s: trial %d completed %d times" % (how, n, len(done)))
         again = run(cli, "sweep", "--resume", out, "--json")  # nothing left: nothing reruns
         check(again.returncode == 0 and last_lines(out)[1] == lines, "a finished sweep reran")
+    # a stop sent while a trial starts (libtorch still loading) is not lost, also when the sweep
+    # itself was started with SIGINT ignored, as a shell's `&` starts it: the trial stops at
+    # once (before, it trained all its epochs and the sweep waited for it)
+    slow_file = write(os.path.join(work, "slow.json"), {
+        "name": "slow", "base": {"preset": "moons", "set": {"training.epochs": 20000}},
+        "parameters": {"optimizer.lr": {"choices": [0.001]}}, "method": "grid"})
+    out = os.path.join(work, "sigint-start")
+    p = subprocess.Popen([cli, "sweep", slow_file, "--out", out], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+
+    def started():
+        try:
+            last, _ = last_lines(out)
+        except (OSError, ValueError):
+            return False
+        return any(t["state"] == "running" for t in last.values())
+
+    wait_for(started, 60, "the trial started")
+    sent = time.time()
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=300)
+    took = time.time() - sent
+    check(p.returncode == 130, "SIGINT as the trial starts: exit %d" % p.returncode)
+    check(took < 20, "SIGINT as the trial starts: the sweep ended %.1f s later (the trial "
+          "ignored it and trained on)" % took)
+    last, _ = last_lines(out)
+    check(last[0]["state"] == "queued", "the stopped trial: %s" % last[0])
+
     # a last line cut short (a full disk) is ended before the next one is written
     torn = os.path.join(work, "sigint", "trials.jsonl")
     with open(torn, "a") as f:

@@ -40,6 +40,7 @@ for b in munged mungekey slurmctld slurmd sbatch squeue scancel sinfo; do
   command -v "$b" >/dev/null 2>&1 || [ -x "/usr/sbin/$b" ] || { echo "skip: $b is missing (scripts/setup-deps installs slurmctld, slurmd, slurm-client and munge)"; exit 77; }
 done
 export PATH="$PATH:/usr/sbin"
+mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 mkdir -p "$dir/munge" "$dir/state" "$dir/spool"
 chmod 700 "$dir/munge"
