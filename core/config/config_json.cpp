@@ -224,4 +224,19 @@ void saveConfigFile(const std::filesystem::path& path, const TrainConfig& config
   writeFileAtomic(path, configToJson(config).dump(2) + "\n");
 }
 
+const nlohmann::json* configAt(const nlohmann::json& config, const std::string& key) {
+  const nlohmann::json* node = &config;
+  size_t start = 0;
+  while (start <= key.size()) {
+    size_t dot = key.find('.', start);
+    if (dot == std::string::npos) dot = key.size();
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(key.substr(start, dot - start));
+    if (it == node->end()) return nullptr;
+    node = &*it;
+    start = dot + 1;
+  }
+  return node;
+}
+
 }  // namespace trainscope

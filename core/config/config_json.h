@@ -36,6 +36,10 @@ nlohmann::json configToJson(const TrainConfig& config);
 /// data.npy.y_path, model.torchscript.path ...; `name` is the last part of the key).
 bool isConfigPathKey(const std::string& name);
 
+/// A config's node at a dotted key ("optimizer.lr" -> config["optimizer"]["lr"]); nullptr when
+/// absent. Any JSON object walks alike (config.json, a sweep's base config).
+const nlohmann::json* configAt(const nlohmann::json& config, const std::string& key);
+
 /// Reads a (possibly partial) config file and returns its JSON. Throws Error(Config, path) when
 /// the file cannot be read or is not a JSON object.
 nlohmann::json readConfigFile(const std::filesystem::path& path);

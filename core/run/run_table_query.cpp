@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/config/config_file.h"
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/system/number_format.h"
 #include "core/run/run_table.h"
@@ -52,22 +53,6 @@ bool isColumn(const std::string& key) {
 std::string lower(std::string s) {
   for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   return s;
-}
-
-/// config.json's node at a dotted key; nullptr when absent.
-const json* configAt(const json& config, const std::string& key) {
-  const json* node = &config;
-  size_t start = 0;
-  while (start <= key.size()) {
-    size_t dot = key.find('.', start);
-    if (dot == std::string::npos) dot = key.size();
-    if (!node->is_object()) return nullptr;
-    auto it = node->find(key.substr(start, dot - start));
-    if (it == node->end()) return nullptr;
-    node = &*it;
-    start = dot + 1;
-  }
-  return node;
 }
 
 /// config.json's value at a dotted key, as compact JSON text; nullopt when absent.

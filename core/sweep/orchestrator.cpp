@@ -318,6 +318,13 @@ class Sweep {
     }
     write(t);
     say(t);
+    if (t.state == trial_state::kCompleted && !t.objective && !warned_no_objective_ && options_.warn) {
+      warned_no_objective_ = true;  // said now, not after every trial ran
+      options_.warn("trial " + std::to_string(t.trial) + " completed without a value for " +
+                    spec_.metric + " (an accuracy on regression data, R^2 on classes, or no "
+                    "validation split?): the sweep cannot rank such trials; stop it (Ctrl-C) "
+                    "and choose another objective");
+    }
     tellOptuna(t);
     if (t.state != trial_state::kCompleted && t.state != trial_state::kPruned &&
         t.attempt < 2) {  // retried once
@@ -358,6 +365,7 @@ class Sweep {
   std::unique_ptr<OptunaTpe> tpe_;  ///< method tpe: asks for trials, is told their results
   std::unique_ptr<TrialExecutor> executor_;  ///< where the trials run
   bool tpe_done_ = false;           ///< TPE asked only configurations already run, many times
+  bool warned_no_objective_ = false;  ///< a completed trial without the objective was said
   int64_t next_ask_ = 0;            ///< the number Optuna gives the next trial asked
 
   /// The next TPE trial, a configuration not run yet: over a discrete space TPE may propose one

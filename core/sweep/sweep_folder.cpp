@@ -97,22 +97,28 @@ void checkTrialFiles(const json& config, const TrialValues& values) {
   for (const ConfigKeyInfo& k : keys) {
     if (!isConfigPathKey(k.key.substr(k.key.rfind('.') + 1)) || !configKeyApplies(k.key, config))
       continue;
-    const json* at = &config;
-    size_t start = 0;
-    for (size_t dot; at && (dot = k.key.find('.', start)) != std::string::npos; start = dot + 1) {
-      const std::string part = k.key.substr(start, dot - start);
-      at = at->is_object() && at->contains(part) ? &(*at)[part] : nullptr;
-    }
-    const std::string last = k.key.substr(start);
-    if (!at || !at->is_object() || !at->contains(last) || !(*at)[last].is_string()) continue;
-    const std::string file = (*at)[last].get<std::string>();
+    const json* at = configAt(config, k.key);
+    if (!at || !at->is_string()) continue;
+    const std::string file = at->get<std::string>();
     std::error_code ec;
-    if (!file.empty() && !fs::exists(file, ec))
+    const std::string where = values.contains(k.key) ? "a value of the sweep's parameters"
+                                                     : "the sweep's base config";
+    if (file.empty()) continue;
+    if (!fs::exists(file, ec))
       throw Error(ErrorCode::Config, k.key,
-                  k.key + ": " + file + " does not exist (" +
-                      (values.contains(k.key) ? "a value of the sweep's parameters"
-                                              : "the sweep's base config") +
+                  k.key + ": " + file + " does not exist (" + where +
                       "); every trial naming it would fail");
+    // an image folder is a folder; data.path names either; the other paths name files
+    const bool folder_key = k.key.find("image_folder") != std::string::npos;
+    if (folder_key && !fs::is_directory(file, ec))
+      throw Error(ErrorCode::Config, k.key,
+                  k.key + ": " + file + " is not a folder (" + where +
+                      "); every trial naming it would fail");
+    if (!folder_key && k.key != "data.path" && !fs::is_regular_file(file, ec))
+      throw Error(ErrorCode::Config, k.key,
+                  k.key + ": " + file + " is " +
+                      (fs::is_directory(file, ec) ? "a folder" : "not a regular file") +
+                      ", not a file (" + where + "); every trial naming it would fail");
   }
 }
 

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "core/config/config_file.h"
+#include "core/config/config_json.h"
 #include "core/errors.h"
 #include "core/sweep/samplers.h"
 #include "core/sweep/sweep_file.h"
@@ -30,19 +31,6 @@ namespace {
 
 using json = nlohmann::json;
 enum Column { kVary = 0, kKey = 1, kCurrent = 2, kKind = 3, kValues = 4 };
-
-const json* lookup(const json& config, const std::string& key) {
-  const json* at = &config;
-  size_t start = 0;
-  while (start <= key.size()) {
-    const size_t dot = std::min(key.find('.', start), key.size());
-    const std::string part = key.substr(start, dot - start);
-    if (!at->is_object() || !at->contains(part)) return nullptr;
-    at = &(*at)[part];
-    start = dot + 1;
-  }
-  return at;
-}
 
 QString num(double v) { return QString::fromStdString(formatNumber(v)); }
 
@@ -124,7 +112,7 @@ NewSweepDialog::NewSweepDialog(const json& config, const QString& root, QWidget*
                            info.type == "boolean" || info.type == "list of integers" ||
                            (!info.choices.empty() && info.type.rfind("string", 0) == 0);
     if (!sweepable || info.key == "name" || !configKeyApplies(info.key, config_)) continue;
-    const json* v = lookup(config_, info.key);
+    const json* v = configAt(config_, info.key);
     if (!v) continue;
     const int row = table_->rowCount();
     table_->insertRow(row);

@@ -30,7 +30,6 @@ Each expectation comes from outside the code under test:
 
 usage: slurm_sweep_test.py CLI WORKDIR
 """
-import csv
 import glob
 import json
 import os
@@ -42,50 +41,16 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+# the helpers of the local sweep test (sweep_test.py): check, fail, write, trials.jsonl's
+# last lines, a run's lowest val_loss, waiting for a condition
+from sweep_test import best_val_loss, check, fail, wait_for, write  # noqa: E402
+from sweep_test import last_lines as lines_of  # noqa: E402
 LOCAL_SLURM = os.path.join(HERE, "..", "slurm", "local_slurm.sh")
-
-
-def fail(message):
-    sys.exit("FAIL: " + message)
-
-
-def check(cond, message):
-    if not cond:
-        fail(message)
 
 
 def run(cmd, env=None, timeout=300):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
-
-
-def write(path, obj):
-    with open(path, "w") as f:
-        json.dump(obj, f)
-    return path
-
-
-def lines_of(sweep_dir):
-    last, lines = {}, []
-    with open(os.path.join(sweep_dir, "trials.jsonl")) as f:
-        for line in f:
-            t = json.loads(line)
-            lines.append(t)
-            last[t["trial"]] = t
-    return last, lines
-
-
-def best_val_loss(run_dir):
-    with open(os.path.join(run_dir, "metrics.csv")) as f:
-        return min(float(r["val_loss"]) for r in csv.DictReader(f))
-
-
-def wait_for(predicate, seconds, what):
-    end = time.time() + seconds
-    while time.time() < end:
-        if predicate():
-            return
-        time.sleep(0.1)
-    fail("timed out waiting for " + what)
 
 
 def sweep_file(path, name, epochs, lrs, executor, concurrent=2, pruner=None):

@@ -31,7 +31,8 @@ Each expectation comes from outside the code under test:
   objective bit for bit the one of the same sweep run without interruption;
 - a trial process killed with kill -9 is "crashed" and retried once; a trial that fails
   (a table without its target column) is retried once and left failed with the trial's own
-  error; the sweep still exits 0; a missing data file is refused before anything runs;
+  error; the sweep still exits 0; a missing data file, or one that is a folder, is refused
+  before anything runs;
 - bad sweep files: exit 2 naming the key, before any folder is made; a second orchestrator on
   a sweep folder is refused naming the first's pid.
 
@@ -559,6 +560,15 @@ def main():
           "a missing data file was not refused first: %s" % r.stderr)
     check(sum(1 for t in lines if t["trial"] == 1 and t["state"] == "failed") == 2,
           "the failed trial was not retried exactly once")
+    # a data file choice that is a folder: refused first too, naming it
+    os.makedirs(os.path.join(work, "own", "a-folder.csv"), exist_ok=True)
+    folder = write(os.path.join(work, "folder-data.json"), {
+        "base": {"preset": "flowers-csv"},
+        "parameters": {"data.csv.path": {"choices": ["own/ok.csv", "own/a-folder.csv"]}}})
+    r = run(cli, "sweep", folder, "--out", os.path.join(work, "folder-out"))
+    check(r.returncode == 2 and "data.csv.path" in r.stderr and "a-folder.csv is a folder" in r.stderr
+          and not os.path.exists(os.path.join(work, "folder-out")),
+          "a data file that is a folder was not refused first: %s" % r.stderr)
 
     # ---- bad input: exit 2 naming the key, nothing made ----
     base = {"base": {"preset": "moons"}, "parameters": {"optimizer.lr": {"choices": [0.1]}}}
