@@ -141,6 +141,31 @@ SweepCommand::SweepCommand(CLI::App& app)
   sub_->add_flag("--json", json_, "Print the final table as JSON (best first)");
   sub_->add_flag("--dry-run", dry_run_,
                  "Check the sweep file and print the trials it would run, without running them");
+  sub_->footer(
+      "The sweep file (JSON):\n"
+      "  {\"name\": \"lr-width\",\n"
+      "   \"base\": {\"preset\": \"moons\", \"set\": {\"training.epochs\": 3}},\n"
+      "   \"parameters\": {\"optimizer.lr\": {\"log_uniform\": [1e-4, 1e-1]},\n"
+      "                  \"model.hidden\": {\"choices\": [[16], [64], [16, 16]]}},\n"
+      "   \"method\": \"random\", \"seed\": 1, \"max_trials\": 8, \"concurrent\": 2,\n"
+      "   \"objective\": {\"metric\": \"best_val_loss\", \"goal\": \"minimize\"},\n"
+      "   \"pruner\": {\"kind\": \"none\"}, \"executor\": {\"kind\": \"local\"}}\n"
+      "base: \"preset\" or \"config\" (a file, relative to the sweep file) and \"set\" (keys as --set).\n"
+      "parameters: any value key of `config --keys` with \"choices\" [values], \"uniform\" or\n"
+      "  \"log_uniform\" [low, high], or \"int_uniform\" [low, high] (both ends included).\n"
+      "method: grid (every combination, scikit-learn's ParameterGrid order), random (seeded;\n"
+      "  without replacement over a discrete space), tpe (Optuna's TPE, python3-optuna).\n"
+      "max_trials (default: the grid's size, else 10), concurrent (default 1), seeds (each\n"
+      "  configuration with N training seeds; seeds_data: data seeds too).\n"
+      "objective: a number of the runs table (best_val_loss, best_val_accuracy, final_val_loss,\n"
+      "  test_accuracy, ...) and goal minimize or maximize.\n"
+      "pruner: none, median (warmup_epochs, startup_trials) or successive_halving\n"
+      "  (min_epochs, reduction_factor).\n"
+      "executor: local, or slurm (partition, time_limit, cpus_per_trial, sbatch_args): each trial\n"
+      "  a Slurm job; the sweep folder on a file system the nodes share.\n"
+      "The sweep folder: sweep.json, base.json, trials.jsonl (one line per state change) and a\n"
+      "run folder per trial. Exit 0 when every trial ended, 2 for a bad file (naming the key),\n"
+      "130/143 when interrupted (then `sweep --resume DIR`).");
 }
 
 bool SweepCommand::parsed() const { return sub_->parsed(); }

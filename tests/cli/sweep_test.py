@@ -116,6 +116,13 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
 
+    # ---- `sweep --help` documents the file ----
+    r = run(cli, "sweep", "--help")
+    for word in ("choices", "uniform", "log_uniform", "int_uniform", "grid", "random", "tpe",
+                 "max_trials", "concurrent", "objective", "successive_halving", "median",
+                 "executor", "slurm", "sbatch_args", "seeds", "--resume"):
+        check(word in r.stdout, "sweep --help does not say %s" % word)
+
     # ---- the grid, in ParameterGrid's order ----
     space = {"optimizer.lr": [0.1, 0.01, 0.001], "model.hidden": [[8], [16, 16]],
              "training.batch_size": list(range(16, 19))}
