@@ -86,6 +86,12 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     text = Tr::tr("Paused after step %1 (epoch %2).").arg(step).arg(e.epoch);
   } else if (e.kind == EventKind::Resumed) {
     text = Tr::tr("Resumed at step %1.").arg(step);
+  } else if (e.kind == EventKind::Stopped && e.message.rfind("pruned", 0) == 0) {
+    // a sweep's pruner stopped the trial (StopReason::Pruned); its rule and numbers are in the
+    // sweep's trials.jsonl and the run's events.jsonl
+    text = Tr::tr("Pruned by its sweep at step %1: its objective so far was worse than the "
+                  "other trials' (the rule and its numbers are in events.jsonl).")
+               .arg(step);
   } else if (e.kind == EventKind::Stopped) {
     text = Tr::tr("Stopped at step %1.").arg(step);
   } else if (e.kind == EventKind::NonFinite) {

@@ -4557,5 +4557,9 @@ Its files are kept there until you delete them.</source>
         <source>- (one value only)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pruned by its sweep at step %1: its objective so far was worse than the other trials&apos; (the rule and its numbers are in events.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4547,5 +4547,9 @@ Its files are kept there until you delete them.</source>
         <source>- (one value only)</source>
         <translation>-（只有一个取值）</translation>
     </message>
+    <message>
+        <source>Pruned by its sweep at step %1: its objective so far was worse than the other trials&apos; (the rule and its numbers are in events.jsonl).</source>
+        <translation>第 %1 步被超参数搜索剪枝：它到目前为止的目标值比其他试验差（规则和具体数值见 events.jsonl）。</translation>
+    </message>
 </context>
 </TS>

@@ -23,7 +23,9 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/system/number_format.h"
+#include "core/run/records.h"
 #include "gui/app/translations.h"
+#include "gui/event_text.h"
 #include "gui/main_window.h"
 #include "gui/plots/runs_overlay.h"
 #include "gui/sweeps/new_sweep_dialog.h"
@@ -359,6 +361,20 @@ class TstSweepsGui : public QObject {
       }
     }
     switchLanguage(QStringLiteral("en"));
+  }
+
+  void prunedTrialSaysPruned() {
+    // a trial the median pruner stopped, opened from the Sweeps window: its events say pruned,
+    // not "stopped"
+    Event e;
+    e.kind = EventKind::Stopped;
+    e.step = 42;
+    e.message = "pruned at step 42: median pruner: lowest val_loss 0.65 by epoch 2 is above the "
+                "median 0.23 of 2 completed trial(s) at epoch 2";
+    QVERIFY2(EventText::forEvent(e, nullptr).startsWith("Pruned by its sweep at step 42"),
+             qPrintable(EventText::forEvent(e, nullptr)));
+    e.message = "stopped at step 42";
+    QCOMPARE(EventText::forEvent(e, nullptr), QStringLiteral("Stopped at step 42."));
   }
 
   void menuOpensTheWindows() {
