@@ -2,6 +2,8 @@
 // folder; File > New sweep... starts one from the current settings (a trainscope-cli sweep
 // process, the one writer of its folder).
 #include <QDateTime>
+#include <QScreen>
+#include <algorithm>
 #include <QMessageBox>
 #include <QTimer>
 #include <functional>
@@ -13,6 +15,7 @@
 #include "gui/sweeps/new_sweep_dialog.h"
 #include "gui/sweeps/sweep_launcher.h"
 #include "gui/sweeps/sweeps_window.h"
+#include "gui/teaching/lesson_panel.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -67,9 +70,15 @@ bool MainWindow::startLessonSweep(const nlohmann::json& sweep, QString* error) {
   const QString dir = startSweepProcess(launch, runs_root_, error);
   if (dir.isEmpty()) return false;
   const QString first = QString::fromStdString(sweep["parameters"].begin().key());
-  showSweepsWindowThen(dir, [first](SweepsWindow* w) {
+  showSweepsWindowThen(dir, [this, first](SweepsWindow* w) {
     w->showTab(1);
     w->setScatterParameter(first);
+    // below the lesson panel, so that the step's text and Next stay in view
+    const QRect panel(lessonPanel()->mapToGlobal(QPoint(0, 0)), lessonPanel()->size());
+    const QRect area = this->screen() ? this->screen()->availableGeometry() : geometry();
+    const int top = std::min(panel.bottom() + 8, area.bottom() - 300);
+    w->setGeometry(area.left() + 8, top, std::min(1000, area.width() - 16),
+                   std::max(300, area.bottom() - top - 8));
   });
   return true;
 }

@@ -4294,10 +4294,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: |rho| near 1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a small |rho|: look at the scatter.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Importance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4559,6 +4555,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Pruned by its sweep at step %1: its objective so far was worse than the other trials&apos; (the rule and its numbers are in events.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: rho near +1 or -1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a rho near 0: look at the scatter.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4284,10 +4284,6 @@ Its files are kept there until you delete them.</source>
         <translation>目标值与参数</translation>
     </message>
     <message>
-        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: |rho| near 1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a small |rho|: look at the scatter.</source>
-        <translation>这里的重要性是已完成试验中每个参数与目标值之间的 Spearman 秩相关系数（rho）：|rho| 接近 1，表示目标值随参数持续上升或下降；接近 0，表示没有持续的趋势。最优值在中间的效应（学习率太小或太大都不好）的 |rho| 可能很小：请看散点图。</translation>
-    </message>
-    <message>
         <source>Importance</source>
         <translation>重要性</translation>
     </message>
@@ -4550,6 +4546,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Pruned by its sweep at step %1: its objective so far was worse than the other trials&apos; (the rule and its numbers are in events.jsonl).</source>
         <translation>第 %1 步被超参数搜索剪枝：它到目前为止的目标值比其他试验差（规则和具体数值见 events.jsonl）。</translation>
+    </message>
+    <message>
+        <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: rho near +1 or -1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a rho near 0: look at the scatter.</source>
+        <translation>这里的重要性是已完成试验中每个参数与目标值之间的 Spearman 秩相关系数（rho）：rho 接近 +1 或 -1，表示目标值随参数持续上升或下降；接近 0，表示没有持续的趋势。最优值在中间的效应（学习率太小或太大都不好）的 rho 可能接近 0：请看散点图。</translation>
     </message>
 </context>
 </TS>

@@ -75,9 +75,12 @@ json parseValues(const QString& text, bool list_key) {
     if (list_key && !j.empty() && !j[0].is_array()) return json::array({j});  // "32, 32"
     return j;
   }
-  json out = json::array();
-  for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
-    out.push_back(part.trimmed().toStdString());
+  json out = json::array();  // each entry as JSON where it is (0.01), else as text (adam, abc)
+  for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const std::string entry = part.trimmed().toStdString();
+    const json value = json::parse(entry, nullptr, false);
+    out.push_back(value.is_discarded() ? json(entry) : value);
+  }
   return out;
 }
 
@@ -273,6 +276,7 @@ std::optional<json> NewSweepDialog::sweepJson(QString* error) const {
 }
 
 void NewSweepDialog::updatePlan() {
+  max_trials_->setEnabled(method_->currentData().toString() != QStringLiteral("grid"));
   QString error;
   const auto j = sweepJson(&error);
   QString text;

@@ -96,10 +96,10 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   auto* importance_layout = new QVBoxLayout(importance_page);
   auto* importance_note = new QLabel(
       Tr::tr("Importance here is Spearman's rank correlation (rho) between each parameter and "
-             "the objective over the finished trials: |rho| near 1, the objective rises or "
-             "falls steadily with the parameter; near 0, no steady trend. An effect with an "
-             "optimum in the middle (a learning rate too small or too large) can show a small "
-             "|rho|: look at the scatter."));
+             "the objective over the finished trials: rho near +1 or -1, the objective rises "
+             "or falls steadily with the parameter; near 0, no steady trend. An effect with an "
+             "optimum in the middle (a learning rate too small or too large) can show a rho "
+             "near 0: look at the scatter."));
   importance_note->setWordWrap(true);
   importance_layout->addWidget(importance_note);
   importance_ = new QTableWidget(0, 3);
@@ -375,9 +375,10 @@ void SweepsWindow::onBrush() {
 
 void SweepsWindow::onSelection() {
   const QModelIndexList rows = table_->selectionModel()->selectedRows();
-  open_->setEnabled(rows.size() == 1);
-  beside_->setEnabled(rows.size() == 1);
-  compare_->setEnabled(rows.size() >= 2 && rows.size() <= 10);
+  const int runs = static_cast<int>(selectedRunDirs().size());  // queued trials have none yet
+  open_->setEnabled(rows.size() == 1 && runs == 1);
+  beside_->setEnabled(rows.size() == 1 && runs == 1);
+  compare_->setEnabled(runs >= 2 && runs <= 10);
   coords_->setHighlighted(rows.size() == 1 ? filter_->mapToSource(rows.front()).row() : -1);
 }
 

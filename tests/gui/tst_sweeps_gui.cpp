@@ -252,6 +252,16 @@ class TstSweepsGui : public QObject {
     QVERIFY(QDir().mkpath(root2.filePath("later")));
     QVERIFY(QFile::copy(sweep_ + "/sweep.json", root2.filePath("later/sweep.json")));
     QTRY_VERIFY_WITH_TIMEOUT(combo->findText("later") >= 0, 5000);
+    // a queued trial has no run folder yet: Open and Beside are off for it
+    QVERIFY(trials.open(QIODevice::Append));
+    trials.write(R"({"trial":1,"state":"queued","values":{"optimizer.lr":0.1,"model.hidden":[8]},"run":"001-x","attempt":1,"config":1})" "\n");
+    trials.close();
+    QVERIFY(w.refresh());
+    w.selectTrials({1});
+    QVERIFY(!w.findChild<QPushButton*>("openTrialButton")->isEnabled());
+    QVERIFY(!w.findChild<QPushButton*>("besideLiveButton")->isEnabled());
+    w.selectTrials({0});
+    QVERIFY(w.findChild<QPushButton*>("openTrialButton")->isEnabled());
     // a folder without a sweep is refused, naming it
     QTemporaryDir empty;
     QVERIFY(!w.openSweep(empty.path(), &error));
@@ -272,6 +282,9 @@ class TstSweepsGui : public QObject {
     QVERIFY(d.vary("optimizer.lr", "log_uniform", "0, 0.1"));
     QVERIFY2(plan->text().contains("optimizer.lr"), qPrintable(plan->text()));
     QVERIFY(!start->isEnabled());
+    // a word among numbers: the error names the word, not a number
+    QVERIFY(d.vary("optimizer.lr", "choices", "0.001, 0.01, abc"));
+    QVERIFY2(plan->text().contains("abc") && !plan->text().contains("\"0.001\""), qPrintable(plan->text()));
     // the grid of 3 learning rates x 2 widths: 6 trials
     QVERIFY(d.vary("optimizer.lr", "choices", "0.001, 0.01, 0.1"));
     QVERIFY(d.vary("model.hidden", "choices", "[8], [16, 16]"));
