@@ -448,16 +448,16 @@ SweepOutcome startSweep(const SweepSpec& given, const SweepRunOptions& options) 
   if (!emptyOrMissing(dir))
     throw Error(ErrorCode::Config, dir.string(),
                 "--out " + dir.string() + " is not empty: a sweep starts in a new or empty folder");
-  if (given.executor == "slurm") {  // Slurm's commands there and the job acceptable, first
+  if (given.executor == "slurm") {  // Slurm's commands there, first
     makeExecutor(given, dir, options.engine, 1);
-    checkSlurmSubmission(given, dir,
-                         given.method == "tpe" ? 1 : std::min<size_t>(planTrials(given).trials.size(), 1000));
   }
   SweepSpec spec = given;
   if (!spec.seed_given) spec.seed = std::random_device{}() & 0x7fffffff;
   const SweepPlan plan = planTrials(spec);
   for (size_t i = 0; i < plan.trials.size(); ++i)  // each trial valid and its files there, first
     checkTrialFiles(trialConfig(spec, plan.trials[i]), plan.trials[i]);
+  if (spec.executor == "slurm")  // the first submission acceptable to Slurm, before the folder
+    checkSlurmSubmission(spec, dir, spec.method == "tpe" ? 1 : std::min<size_t>(plan.trials.size(), 1000));
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir))
     throw Error(ErrorCode::Config, dir.string(),

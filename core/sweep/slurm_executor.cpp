@@ -49,6 +49,12 @@ bool waitingState(const std::string& s) {
          s == "RESV_DEL_HOLD" || s == "SPECIAL_EXIT";
 }
 
+/// `s` without the line ends and spaces a command's output ends with.
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
 std::string jobName(const SweepSpec& spec) {
   std::string name = "trainscope-" + spec.name;
   for (char& c : name)
@@ -237,11 +243,6 @@ class SlurmExecutor : public TrialExecutor {
     Clock::time_point gone_since{};
   };
 
-  static std::string trimmed(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-    return s;
-  }
-
   ProgramResult run(const std::string& program, const std::vector<std::string>& args) {
     ChildSpec child;
     child.exe = programs_.at(program).string();
@@ -375,8 +376,7 @@ void checkSlurmSubmission(const SweepSpec& spec, const fs::path& dir, size_t cou
   const ProgramResult r = written ? runProgram(child) : ProgramResult{};
   unlink(script);
   if (r.exit_code != 0) {
-    std::string said = r.output;
-    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    const std::string said = trimmed(r.output);
     throw Error(ErrorCode::Config, "executor",
                 "Slurm refuses the sweep's jobs (sbatch --test-only " + r.how + "): " + said +
                     " (the executor's partition, time_limit, cpus_per_trial and sbatch_args; "

@@ -1,6 +1,7 @@
 #include "gui/sweeps/sweeps_window.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -188,7 +189,14 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   connect(timer_, &QTimer::timeout, this, [this] {
     if (!isVisible()) return;
     refresh();
-    if (!sweeps_->view()->isVisible() && sweepDirs() != listed_) rescan();  // a new sweep
+    // a new sweep folder changes the root's mtime: only then is the root listed again
+    const qint64 root_mtime = QFileInfo(root_).lastModified().toMSecsSinceEpoch();
+    // (a change younger than 2 s is looked at again: the sweep.json of a folder just made
+    // comes a moment after the folder)
+    if (root_mtime != root_mtime_ && !sweeps_->view()->isVisible()) {
+      if (QDateTime::currentMSecsSinceEpoch() - root_mtime > 2000) root_mtime_ = root_mtime;
+      if (sweepDirs() != listed_) rescan();
+    }
   });
   timer_->start();
   rescan();
@@ -313,7 +321,8 @@ void SweepsWindow::rebuild() {
   onBrush();
   fillScatter();
   fillImportance();
-  fillSeeds();
+  const std::vector<ConfigResult> configs = v.seeds > 1 ? configResults(v) : std::vector<ConfigResult>{};
+  fillSeeds(configs);
   if (const TrialLine* b = bestTrial(v)) {
     QStringList values;
     for (const auto& [key, value] : b->values.items())
@@ -325,7 +334,6 @@ void SweepsWindow::rebuild() {
     best_->setText(Tr::tr("Best: none yet (no trial has a value for %1)").arg(q(v.metric)));
   }
   if (v.seeds > 1) {
-    const auto configs = configResults(v);
     if (!configs.empty() && configs.front().mean) {
       const ConfigResult& c = configs.front();
       QStringList values;
@@ -473,7 +481,7 @@ void SweepsWindow::fillScatter() {
   scatter_->replot();
 }
 
-void SweepsWindow::fillSeeds() {
+void SweepsWindow::fillSeeds(const std::vector<ConfigResult>& configs) {
   const SweepView& v = *view_;
   tabs_->setTabVisible(3, v.seeds > 1);
   seeds_->clear();
@@ -485,7 +493,6 @@ void SweepsWindow::fillSeeds() {
   headers << Tr::tr("%1 mean ± std").arg(q(v.metric)) << Tr::tr("seeds counted") << Tr::tr("trials");
   seeds_->setColumnCount(headers.size());
   seeds_->setHorizontalHeaderLabels(headers);
-  const auto configs = configResults(v);
   seeds_->setRowCount(static_cast<int>(configs.size()));
   for (int r = 0; r < static_cast<int>(configs.size()); ++r) {
     const ConfigResult& c = configs[r];

@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -33,6 +34,7 @@ class SweepTrialsModel;
 class SweepTrialsFilter;
 class RunsOverlayDialog;
 struct SweepView;
+struct ConfigResult;
 
 class SweepsWindow : public QDialog {
   Q_OBJECT
@@ -82,7 +84,7 @@ class SweepsWindow : public QDialog {
   void rebuild();
   void fillScatter();
   void fillImportance();
-  void fillSeeds();
+  void fillSeeds(const std::vector<ConfigResult>& configs);
   void onBrush();
   void onSelection();
   QStringList selectedRunDirs() const;
@@ -93,6 +95,7 @@ class SweepsWindow : public QDialog {
   QString root_;
   QString dir_;
   QStringList listed_;  ///< the sweep folders the list was filled from
+  qint64 root_mtime_ = -1;  ///< the root folder's mtime when it was last listed
   std::unique_ptr<SweepView> view_;
   qint64 seen_size_ = -1;
   qint64 seen_mtime_ = -1;
