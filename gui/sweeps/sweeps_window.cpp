@@ -203,7 +203,12 @@ SweepsWindow::SweepsWindow(const QString& root, QWidget* parent)
   onSelection();
 }
 
-SweepsWindow::~SweepsWindow() = default;
+SweepsWindow::~SweepsWindow() {
+  // The table's model points into view_, which dies before QDialog's destructor hides (and so
+  // asks) the table: detach it first.
+  timer_->stop();
+  model_->setView(nullptr);
+}
 
 QStringList SweepsWindow::sweepDirs() const {
   QList<QFileInfo> found;
