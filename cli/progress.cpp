@@ -10,6 +10,7 @@
 
 #include "core/system/number_format.h"
 #include "core/run/records_json.h"
+#include "core/run/run_description.h"
 
 namespace trainscope::cli {
 
@@ -100,6 +101,11 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
                      std::to_string(d.n_val) + " val";
   if (d.n_test > 0) data += " / " + std::to_string(d.n_test) + " test";
   printLine("data: " + data + " samples");
+  if (!d.augmentation.empty()) printLine("augmentation: " + augmentationSummary(d));
+  if (info.data_workers > 0)
+    printLine("loader: " + std::to_string(info.data_workers) + " worker thread" +
+              (info.data_workers == 1 ? "" : "s") + ", " + std::to_string(info.prefetch) +
+              " batches ahead each (data.workers, data.prefetch)");
   printLine("model: " + info.model.description + " (" + std::to_string(info.model.parameter_count) +
             " parameters)");
   printLine(

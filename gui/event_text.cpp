@@ -1,6 +1,7 @@
 #include "gui/event_text.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <QStringList>
 #include <cmath>
@@ -250,6 +251,13 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
     s = e.message.find("skipped") != std::string::npos ? Severity::Warning : Severity::Info;
     const std::string note = e.message.rfind("data: ", 0) == 0 ? e.message.substr(6) : e.message;
     text = Tr::tr("Data: %1").arg(QString::fromStdString(note));
+  } else if (e.kind == EventKind::DataWarning && e.what == "data_bound") {
+    s = Severity::Warning;
+    text = Tr::tr("Epoch %1 waited for its batches %2 % of its training time: the data loader, "
+                  "not the model, sets the pace. Use more workers (data.workers) or cache the "
+                  "data.")
+               .arg(e.epoch)
+               .arg(QLocale().toString(100.0 * e.value.value_or(0), 'f', 0));
   } else if (e.kind == EventKind::DataWarning && e.what == "data_changed") {
     s = Severity::Warning;
     text = Tr::tr("Data: %1 changed since the source run read it (allowed with "

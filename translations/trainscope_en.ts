@@ -4561,5 +4561,89 @@ Its files are kept there until you delete them.</source>
         <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: rho near +1 or -1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a rho near 0: look at the scatter.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation transforms images; this data is a table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One training image and 16 variants of it, as the training batches draw them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set data.augment.* in All settings: horizontal flips, random crops, colour jitter, rotation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training only: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchvision transforms of the training images; validation and test images are not augmented:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the training images as a run loads them…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One training image and %1 variants of it, drawn as the training batches draw them. Only training images are augmented: validation and test images are shown to the model as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No augmentation is on: every variant is the image itself. Set data.augment.* (hflip, crop_padding, random_resized_crop, color_jitter, rotation) in All settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training image %1 of %2; %3 variants made in %4 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1 waited for its batches %2 % of its training time: the data loader, not the model, sets the pace. Use more workers (data.workers) or cache the data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 % waiting for data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training and validation (teaching mistake)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training only</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4551,5 +4551,89 @@ Its files are kept there until you delete them.</source>
         <source>Importance here is Spearman&apos;s rank correlation (rho) between each parameter and the objective over the finished trials: rho near +1 or -1, the objective rises or falls steadily with the parameter; near 0, no steady trend. An effect with an optimum in the middle (a learning rate too small or too large) can show a rho near 0: look at the scatter.</source>
         <translation>这里的重要性是已完成试验中每个参数与目标值之间的 Spearman 秩相关系数（rho）：rho 接近 +1 或 -1，表示目标值随参数持续上升或下降；接近 0，表示没有持续的趋势。最优值在中间的效应（学习率太小或太大都不好）的 rho 可能接近 0：请看散点图。</translation>
     </message>
+    <message>
+        <source>Preview…</source>
+        <translation>预览…</translation>
+    </message>
+    <message>
+        <source>Augmentation transforms images; this data is a table.</source>
+        <translation>数据增强只作用于图像；当前数据是表格。</translation>
+    </message>
+    <message>
+        <source>One training image and 16 variants of it, as the training batches draw them.</source>
+        <translation>一张训练图像及其 16 个变体，与训练批次的随机抽取方式相同。</translation>
+    </message>
+    <message>
+        <source>Set data.augment.* in All settings: horizontal flips, random crops, colour jitter, rotation.</source>
+        <translation>在“全部设置”中设置 data.augment.*：水平翻转、随机裁剪、颜色抖动、旋转。</translation>
+    </message>
+    <message>
+        <source>training only: %1</source>
+        <translation>仅训练集：%1</translation>
+    </message>
+    <message>
+        <source>torchvision transforms of the training images; validation and test images are not augmented:</source>
+        <translation>训练图像使用的 torchvision 变换；验证集和测试集图像不做增强：</translation>
+    </message>
+    <message>
+        <source>Augmentation:</source>
+        <translation>数据增强：</translation>
+    </message>
+    <message>
+        <source>Loading the training images as a run loads them…</source>
+        <translation>正在按训练时的方式加载训练图像…</translation>
+    </message>
+    <message>
+        <source>Augmentation preview</source>
+        <translation>数据增强预览</translation>
+    </message>
+    <message>
+        <source>One training image and %1 variants of it, drawn as the training batches draw them. Only training images are augmented: validation and test images are shown to the model as they are.</source>
+        <translation>一张训练图像及其 %1 个变体，随机抽取方式与训练批次相同。只有训练图像会被增强：验证集和测试集图像按原样输入模型。</translation>
+    </message>
+    <message>
+        <source>Original:</source>
+        <translation>原图：</translation>
+    </message>
+    <message>
+        <source>New draws</source>
+        <translation>重新抽取</translation>
+    </message>
+    <message>
+        <source>Another image</source>
+        <translation>换一张图像</translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation>无法预览：%1</translation>
+    </message>
+    <message>
+        <source>No augmentation is on: every variant is the image itself. Set data.augment.* (hflip, crop_padding, random_resized_crop, color_jitter, rotation) in All settings.</source>
+        <translation>未启用数据增强：每个变体都与原图相同。请在“全部设置”中设置 data.augment.*（hflip、crop_padding、random_resized_crop、color_jitter、rotation）。</translation>
+    </message>
+    <message>
+        <source>Training image %1 of %2; %3 variants made in %4 ms.</source>
+        <translation>训练图像 %1 / %2；%3 个变体用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>Epoch %1 waited for its batches %2 % of its training time: the data loader, not the model, sets the pace. Use more workers (data.workers) or cache the data.</source>
+        <translation>第 %1 轮有 %2 % 的训练时间在等待批次数据：决定速度的是数据加载器而不是模型。请增加加载线程（data.workers）或缓存数据。</translation>
+    </message>
+    <message>
+        <source>%1, %2 % waiting for data</source>
+        <translation>%1，%2 % 时间在等待数据</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <source>training and validation (teaching mistake)</source>
+        <translation>训练集和验证集（教学错误）</translation>
+    </message>
+    <message>
+        <source>training only</source>
+        <translation>仅训练集</translation>
+    </message>
 </context>
 </TS>

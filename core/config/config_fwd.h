@@ -5,11 +5,13 @@
 namespace trainscope {
 
 struct ColumnRef;
+struct ClassWeights;
 struct CsvConfig;
 struct ImageFolderConfig;
 struct NpyConfig;
 struct IdxConfig;
 struct DataConfig;
+struct AugmentConfig;
 struct CnnConfig;
 struct RnnConfig;
 struct TorchScriptConfig;

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/config/config_file.h"
+#include "core/config/key_table.h"
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -19,72 +20,6 @@ namespace trainscope::config_keys {
 namespace {
 
 using json = nlohmann::json;
-
-[[noreturn]] void fail(const std::string& key, const std::string& message) {
-  throw Error(ErrorCode::Config, key, message);
-}
-
-/// The member a key reads and writes; the type decides the JSON kind.
-template <class S>
-using Member = std::variant<std::string S::*, std::optional<std::string> S::*, int64_t S::*,
-                            std::optional<int64_t> S::*, double S::*, bool S::*,
-                            std::vector<int64_t> S::*, std::array<double, 2> S::*,
-                            std::vector<std::string> S::*, ColumnRef S::*>;
-
-/// One config key. Numbers (and each element of a list) must lie within the bounds; strings
-/// must be one of `choices` or pass `accept`.
-template <class S>
-struct Key {
-  Key(const char* n, Member<S> m, const char* h) : name(n), member(m), help(h) {}
-  Key& atLeast(double v) { return lower(v, false); }
-  Key& above(double v) { return lower(v, true); }
-  Key& atMost(double v) { return upper(v, false); }
-  Key& below(double v) { return upper(v, true); }
-  Key& oneOf(std::vector<std::string> c) {
-    choices = std::move(c);
-    return *this;
-  }
-  /// For an optional integer: the string `word` stands for null (and null is written as it).
-  Key& nullWord(const char* word) {
-    null_word = word;
-    return *this;
-  }
-  /// A live setting: changed while a run goes on (the dashboard's controls, `train --resume
-  /// --set` at the resume step, a replay's recorded changes), through the Trainer's commands.
-  Key& live() {
-    is_live = true;
-    return *this;
-  }
-  Key& matching(bool (*fn)(const std::string&), const char* description) {
-    accept = fn;
-    rule = description;
-    return *this;
-  }
-
-  const char* name;
-  Member<S> member;
-  const char* help;
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
-  bool lo_open = false, hi_open = false;
-  std::vector<std::string> choices;
-  bool (*accept)(const std::string&) = nullptr;
-  const char* rule = "";
-  const char* null_word = nullptr;
-  bool is_live = false;
-
- private:
-  Key& lower(double v, bool open) {
-    lo = v;
-    lo_open = open;
-    return *this;
-  }
-  Key& upper(double v, bool open) {
-    hi = v;
-    hi_open = open;
-    return *this;
-  }
-};
 
 bool validName(const std::string& name) {
   // The name becomes a folder name: no separators, no control characters, not "." or "..".
@@ -99,125 +34,12 @@ bool validDevice(const std::string& dev) {
          dev.find_first_not_of("0123456789", 5) == std::string::npos;
 }
 
-constexpr double kMaxSeedD = static_cast<double>(kMaxSeed);
-
 const std::vector<Key<TrainConfig>>& topKeys() {
   static const std::vector<Key<TrainConfig>> keys = {
       Key<TrainConfig>("name", &TrainConfig::name, "names the run directory")
           .matching(validName,
                     "must be 1-100 characters without '/' or control characters (it names the "
                     "run folder)"),
-  };
-  return keys;
-}
-
-const std::vector<Key<DataConfig>>& dataKeys() {
-  using K = Key<DataConfig>;
-  static const std::vector<K> keys = {
-      K("source", &DataConfig::source, "where samples come from")
-          .oneOf(dataSourceNames()),
-      K("path", &DataConfig::path,
-        "fashion-mnist only: folder of its IDX .gz files (null: the Debian package's, "
-        "/usr/share/datasets/fashion-mnist)"),
-      K("seed", &DataConfig::seed, "generates synthetic data, draws limit and split")
-          .atLeast(0)
-          .atMost(kMaxSeedD),
-      K("n_samples", &DataConfig::n_samples, "samples of a synthetic source")
-          .atLeast(2)
-          .atMost(10'000'000),
-      K("noise", &DataConfig::noise, "std of the Gaussian noise of a synthetic source").atLeast(0),
-      K("seq_len", &DataConfig::seq_len,
-        "time steps of each sample of a sequence source (sine-sequence: x [seq_len, 1])")
-          .atLeast(1)
-          .atMost(100'000),
-      K("val_fraction", &DataConfig::val_fraction, "fraction held out for validation")
-          .above(0)
-          .below(1),
-      K("limit", &DataConfig::limit, "take N samples of the pool before the split (null: all)")
-          .atLeast(2)
-          .atMost(static_cast<double>(int64_t{1} << 40)),
-      K("standardize", &DataConfig::standardize, "z-score inputs with training statistics"),
-      K("stratify", &DataConfig::stratify,
-        "classification: split train/validation per class (each class keeps val_fraction of "
-        "its samples in validation)"),
-      K("target_scale", &DataConfig::target_scale,
-        "regression: multiply the targets by this (large values make gradients explode)")
-          .above(0)
-          .atMost(1e6),
-  };
-  return keys;
-}
-
-const std::vector<Key<CsvConfig>>& csvKeys() {
-  using K = Key<CsvConfig>;
-  static const std::vector<K> keys = {
-      K("path", &CsvConfig::path, "csv: the training table (a CSV file)"),
-      K("target", &CsvConfig::target,
-        "csv: the target column, by header name or 0-based index (negative: from the end; null: "
-        "the last column)"),
-      K("header", &CsvConfig::header,
-        "csv: is the first row a header (auto: when none of its cells is a number, when one is "
-        "a word over a column of numbers, or when Python's csv.Sniffer would say so, text "
-        "lengths counted)")
-          .oneOf({"auto", "yes", "no"}),
-      K("delimiter", &CsvConfig::delimiter,
-        "csv: the cell separator (auto: whichever of , ; tab splits the first lines evenly)")
-          .oneOf({"auto", ",", ";", "\t", "tab"}),
-      K("task", &CsvConfig::task,
-        "csv: auto (text or at most 20 distinct whole numbers: classification; else "
-        "regression), classification or regression")
-          .oneOf({"auto", "classification", "regression"}),
-      K("missing", &CsvConfig::missing, "csv: cells that mean missing, besides an empty cell"),
-      K("on_missing", &CsvConfig::on_missing,
-        "csv: a missing value in a used column is an error (naming row and column) or drops its "
-        "row")
-          .oneOf({"error", "drop_row"}),
-      K("features", &CsvConfig::features,
-        "csv: the feature columns by name (empty: every column but the target and excluded)"),
-      K("exclude", &CsvConfig::exclude, "csv: columns to leave out (ids, free text)"),
-      K("categorical", &CsvConfig::categorical,
-        "csv: a feature column holding text is an error or is one-hot encoded (categories "
-        "sorted)")
-          .oneOf({"error", "one_hot"}),
-      K("val_path", &CsvConfig::val_path,
-        "csv: a validation table with the same columns (null: data.val_fraction of the training "
-        "table, seeded)"),
-      K("test_path", &CsvConfig::test_path, "csv: a test table with the same columns"),
-  };
-  return keys;
-}
-
-const std::vector<Key<ImageFolderConfig>>& imageFolderKeys() {
-  using K = Key<ImageFolderConfig>;
-  static const std::vector<K> keys = {
-      K("path", &ImageFolderConfig::path,
-        "image-folder: the root, root/<class>/<image> (or root/train/<class>/... beside val/ "
-        "and test/)"),
-      K("size", &ImageFolderConfig::size,
-        "image-folder: [height, width] every image is resized to (empty: the first image's "
-        "size, which all must have)")
-          .atLeast(1)
-          .atMost(4096),
-      K("channels", &ImageFolderConfig::channels, "image-folder: 1 (grayscale) or 3 (RGB)")
-          .atLeast(1)
-          .atMost(3),
-  };
-  return keys;
-}
-
-const std::vector<Key<NpyConfig>>& npyKeys() {
-  using K = Key<NpyConfig>;
-  static const std::vector<K> keys = {
-      K("path", &NpyConfig::path, "npy: an .npz file, or the .npy file of the inputs"),
-      K("y_path", &NpyConfig::y_path, "npy: the .npy file of the targets (with an .npy path)"),
-      K("x", &NpyConfig::x,
-        "npy: the .npz array of the inputs (arrays <x>_val, <y>_val and <x>_test, <y>_test "
-        "beside it: the validation and test splits)"),
-      K("y", &NpyConfig::y, "npy: the .npz array of the targets"),
-      K("task", &NpyConfig::task,
-        "npy: auto (integer or bool targets: classification; float: regression), "
-        "classification or regression")
-          .oneOf({"auto", "classification", "regression"}),
   };
   return keys;
 }
@@ -344,6 +166,13 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
         "micro-batches of batch_size per optimizer step (gradient accumulation)")
           .atLeast(1)
           .atMost(65536),
+      K("class_weights", &TrainingConfig::class_weights,
+        "classification: weights of the classes in the training loss (CrossEntropyLoss's "
+        "weight): none, balanced (n_samples / (n_classes * count), as scikit-learn) or a list "
+        "with one weight per class"),
+      K("drop_last", &TrainingConfig::drop_last,
+        "leave out each epoch's last batch when it is smaller than batch_size (DataLoader's "
+        "drop_last)"),
       K("layer_stats_every", &TrainingConfig::layer_stats_every,
         "per-layer gradient norms and update ratios (layers.csv) every N steps (0: off)")
           .atLeast(0)
@@ -509,23 +338,6 @@ const std::vector<Key<TeachingConfig>>& teachingKeys() {
   return keys;
 }
 
-const std::vector<Key<IdxConfig>>& idxKeys() {
-  using K = Key<IdxConfig>;
-  static const std::vector<K> keys = {
-      K("path", &IdxConfig::path,
-        "idx: the IDX file of the inputs, plain or .gz (e.g. train-images-idx3-ubyte.gz)"),
-      K("y_path", &IdxConfig::y_path,
-        "idx: the IDX file of the labels or targets (e.g. train-labels-idx1-ubyte.gz)"),
-      K("test_path", &IdxConfig::test_path, "idx: the IDX file of the test inputs (optional)"),
-      K("test_y_path", &IdxConfig::test_y_path, "idx: the IDX file of the test labels"),
-      K("task", &IdxConfig::task,
-        "idx: auto (integer labels: classification; float: regression), classification or "
-        "regression")
-          .oneOf({"auto", "classification", "regression"}),
-  };
-  return keys;
-}
-
 /// Calls fn(prefix, section-of-config, keys) for every section, outer sections first.
 template <class Config, class Fn>
 void forEachSection(Config& c, Fn&& fn) {
@@ -535,6 +347,7 @@ void forEachSection(Config& c, Fn&& fn) {
   fn("data.image_folder", c.data.image_folder, imageFolderKeys());
   fn("data.npy", c.data.npy, npyKeys());
   fn("data.idx", c.data.idx, idxKeys());
+  fn("data.augment", c.data.augment, augmentKeys());
   fn("model", c.model, modelKeys());
   fn("model.cnn", c.model.cnn, cnnKeys());
   fn("model.rnn", c.model.rnn, rnnKeys());
@@ -637,10 +450,25 @@ void readKey(const json& v, S& s, const Key<S>& k, const std::string& key) {
           if (!v.is_array() || v.size() != 2)
             fail(key, key + " must be a list of two numbers, got " + show(v));
           for (size_t i = 0; i < 2; ++i) out[i] = readNumber(v[i], key);
+        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          if (!v.is_array()) fail(key, key + " must be a list of numbers, got " + show(v));
+          out.clear();
+          for (const auto& e : v) out.push_back(readNumber(e, key));
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           if (!v.is_array()) fail(key, key + " must be a list of strings, got " + show(v));
           out.clear();
           for (const auto& e : v) out.push_back(readString(e, key, {}));
+        } else if constexpr (std::is_same_v<T, ClassWeights>) {
+          out = ClassWeights{};
+          if (v.is_string() && (v == "none" || v == "balanced")) {
+            out.mode = v.get<std::string>();
+          } else if (v.is_array()) {
+            out.mode = "list";
+            for (const auto& e : v) out.weights.push_back(readNumber(e, key));
+          } else {
+            fail(key, key + " must be \"none\", \"balanced\" or a list of numbers (one weight "
+                            "per class), got " + show(v));
+          }
         } else if constexpr (std::is_same_v<T, ColumnRef>) {
           out = ColumnRef{};
           if (v.is_string()) {
@@ -672,6 +500,8 @@ json writeKey(const S& s, const Key<S>& k) {
           return json{v[0], v[1]};
         } else if constexpr (std::is_same_v<T, ColumnRef>) {
           return v.name ? json(*v.name) : v.index ? json(*v.index) : json(nullptr);
+        } else if constexpr (std::is_same_v<T, ClassWeights>) {
+          return v.mode == "list" ? json(v.weights) : json(v.mode);
         } else {
           return json(v);
         }
@@ -738,12 +568,25 @@ void checkKey(const S& s, const Key<S>& k, const std::string& key) {
           checkNumber(k, key, v, false);
         } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
           for (int64_t e : v) checkNumber(k, key, static_cast<double>(e), true);
-        } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
+        } else if constexpr (std::is_same_v<T, std::array<double, 2>> ||
+                             std::is_same_v<T, std::vector<double>>) {
           for (double e : v) checkNumber(k, key, e, false);
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           for (const std::string& e : v) checkString(k, key, e);
         } else if constexpr (std::is_same_v<T, ColumnRef>) {
           if (v.name && v.name->empty()) fail(key, key + " names no column (an empty string)");
+        } else if constexpr (std::is_same_v<T, ClassWeights>) {
+          if (v.mode != "none" && v.mode != "balanced" && v.mode != "list")
+            fail(key, key + " must be \"none\", \"balanced\" or a list of numbers");
+          if (v.mode == "list" && v.weights.empty())
+            fail(key, key + " is an empty list: give one weight per class");
+          double sum = 0;
+          for (double w : v.weights) {
+            checkNumber(k, key, w, false);
+            if (w < 0) fail(key, key + " has a negative weight (" + formatNumber(w) + ")");
+            sum += w;
+          }
+          if (v.mode == "list" && !(sum > 0)) fail(key, key + " weights are all 0");
         }
       },
       k.member);
@@ -785,10 +628,15 @@ ConfigKeyInfo describeKey(const S& defaults, const Key<S>& k, const std::string&
         } else if constexpr (std::is_same_v<T, std::array<double, 2>>) {
           info.type = "list of 2 numbers";
           list = true;
+        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          info.type = "list of numbers";
+          list = true;
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           info.type = "list of strings";
         } else if constexpr (std::is_same_v<T, ColumnRef>) {
           info.type = "string, integer or null";
+        } else if constexpr (std::is_same_v<T, ClassWeights>) {
+          info.type = "\"none\", \"balanced\" or list of numbers";
         }
       },
       k.member);
@@ -844,6 +692,50 @@ TrainConfig read(const json& full) {
 }  // namespace trainscope::config_keys
 
 namespace trainscope {
+namespace {
+
+/// data.augment.* beyond each key's own range: the lists' shapes and orders, one crop, and
+/// image data.
+void validateAugment(const DataConfig& d, const DataSourceKind& source) {
+  const AugmentConfig& a = d.augment;
+  auto fail = [](const char* key, const std::string& message) {
+    throw Error(ErrorCode::Config, key, message);
+  };
+  auto pair = [](const std::array<double, 2>& v) {
+    return "[" + formatNumber(v[0]) + ", " + formatNumber(v[1]) + "]";
+  };
+  if (a.color_jitter.size() != 4)
+    fail("data.augment.color_jitter",
+         "data.augment.color_jitter must be [brightness, contrast, saturation, hue] (4 numbers, "
+         "0 for off), got " + nlohmann::json(a.color_jitter).dump());
+  if (a.color_jitter[3] > 0.5)
+    fail("data.augment.color_jitter",
+         "data.augment.color_jitter's hue is " + formatNumber(a.color_jitter[3]) +
+             ": hue shifts lie in [-0.5, 0.5] (a full turn of the colour wheel), use at most 0.5");
+  if (a.scale[0] > a.scale[1])
+    fail("data.augment.scale", "data.augment.scale must be [min, max] with min <= max, got " +
+                                   pair(a.scale));
+  if (a.ratio[0] > a.ratio[1])
+    fail("data.augment.ratio", "data.augment.ratio must be [min, max] with min <= max, got " +
+                                   pair(a.ratio));
+  if (a.random_resized_crop && a.crop_padding > 0)
+    fail("data.augment.crop_padding",
+         "data.augment.crop_padding and data.augment.random_resized_crop are both on: use one "
+         "crop (RandomCrop with padding, or RandomResizedCrop)");
+  if (a.any() && !source.image_data && (!source.read_from_files || source.key_section == "data.csv")) {
+    const char* key = a.hflip > 0                 ? "data.augment.hflip"
+                      : a.crop_padding > 0        ? "data.augment.crop_padding"
+                      : a.random_resized_crop     ? "data.augment.random_resized_crop"
+                      : a.rotation != 0           ? "data.augment.rotation"
+                                                  : "data.augment.color_jitter";
+    fail(key, std::string(key) + " is set, but data.source \"" + d.source +
+                  "\" gives " + (source.key_section == "data.csv" ? "a table" : "no images") +
+                  ": augmentation transforms images (image-folder, fashion-mnist, or .npy / IDX "
+                  "images)");
+  }
+}
+
+}  // namespace
 
 void validate(const TrainConfig& config) {
   using namespace config_keys;
@@ -909,6 +801,7 @@ void validate(const TrainConfig& config) {
   if (d.image_folder.channels == 2)
     throw Error(ErrorCode::Config, "data.image_folder.channels",
                 "data.image_folder.channels must be 1 (grayscale) or 3 (RGB), got 2");
+  validateAugment(d, source);
 }
 
 std::vector<ConfigKeyInfo> configKeyInfos() {
@@ -943,6 +836,10 @@ bool configKeyApplies(const std::string& key, const nlohmann::json& config,
     if (key == "data.seq_len" && !source->sequence_data) return false;
     if (key == "data.target_scale" && classes) return false;
     if (key == "data.stratify" && regression) return false;
+    if ((key == "training.class_weights" || key == "data.sampler") && regression) return false;
+    if (under("data.augment") && !source->image_data &&
+        (!source->read_from_files || source->key_section == "data.csv"))
+      return false;
   }
   const std::string kind = text("model", "kind", "mlp");
   for (const ModelKind& m : modelKinds())

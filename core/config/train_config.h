@@ -43,6 +43,29 @@ struct ImageFolderConfig {
   std::optional<std::string> path;  ///< root/<class>/<image>, or root/train/<class>/... with val/, test/
   std::vector<int64_t> size;        ///< [H, W] to resize to; empty = the first image's size
   int64_t channels = 1;             ///< 1 (grayscale) or 3 (RGB)
+  /// How images are resized to `size`: bilinear (with antialiasing, torchvision 0.14's Resize
+  /// on PIL images) | nearest | bicubic (antialiased) | area (torch's interpolate mode="area").
+  std::string resize = "bilinear";
+};
+
+/// `data.augment.*`: random transforms of training images, torchvision.transforms' names,
+/// parameters and sampling (core/data/augment/transforms.h); all off by default. Validation
+/// and test images are never augmented.
+struct AugmentConfig {
+  double hflip = 0;                  ///< RandomHorizontalFlip(p): the probability of a flip
+  int64_t crop_padding = 0;          ///< RandomCrop(size, padding): pixels padded; 0 = off
+  bool random_resized_crop = false;  ///< RandomResizedCrop(size, scale, ratio, antialias=True)
+  std::array<double, 2> scale{0.08, 1.0};             ///< its area fraction [min, max]
+  std::array<double, 2> ratio{3.0 / 4.0, 4.0 / 3.0};  ///< its aspect ratio [min, max]
+  /// ColorJitter(brightness, contrast, saturation, hue); 0 leaves that property alone.
+  std::vector<double> color_jitter{0, 0, 0, 0};
+  double rotation = 0;  ///< RandomRotation(degrees): an angle uniform in [-rotation, rotation]
+  /// Whether any random transform is on.
+  bool any() const {
+    bool jitter = false;
+    for (double v : color_jitter) jitter = jitter || v != 0;
+    return hflip > 0 || crop_padding > 0 || random_resized_crop || jitter || rotation != 0;
+  }
 };
 
 /// `data.npy.*`: NumPy arrays (data.source "npy").
@@ -81,6 +104,17 @@ struct DataConfig {
   ImageFolderConfig image_folder;
   NpyConfig npy;
   IdxConfig idx;
+  AugmentConfig augment;
+  /// Loader threads that make training batches ahead of the training thread (DataLoader's
+  /// num_workers); null ("auto"): 0 without augmentation (a batch is a slice of memory),
+  /// else min(4, max(1, cores / 2)).
+  std::optional<int64_t> workers;
+  int64_t prefetch = 2;  ///< batches made ahead per worker (DataLoader's prefetch_factor)
+  /// How each epoch's training order is drawn: "random" (a permutation, DataLoader's
+  /// shuffle=True) or "weighted" (torch.utils.data.WeightedRandomSampler over the training
+  /// split with replacement, each sample weighted 1 / its class's count: classes drawn
+  /// equally often). Classification only.
+  std::string sampler = "random";
   /// Classification: split train/val per class (each class keeps val_fraction of its samples,
   /// as sklearn's train_test_split(stratify=y)); else one seeded permutation of all samples.
   bool stratify = false;
@@ -165,6 +199,16 @@ struct EarlyStoppingConfig {
   bool restore_best_weights = false;  ///< at the stop, go back to the best epoch's weights
 };
 
+/// `training.class_weights`: the weight of each class in the training loss,
+/// CrossEntropyLoss(weight=...): "none", "balanced" (scikit-learn's
+/// compute_class_weight("balanced"): n_samples / (n_classes * the class's count), over the
+/// training split) or one non-negative weight per class in class order. In JSON a string or a
+/// list of numbers.
+struct ClassWeights {
+  std::string mode = "none";    ///< none | balanced | list
+  std::vector<double> weights;  ///< mode "list": one per class
+};
+
 /// `training.*`
 struct TrainingConfig {
   int64_t epochs = 10;
@@ -186,6 +230,10 @@ struct TrainingConfig {
   bool deterministic = false;
   /// Gradient accumulation: micro-batches of batch_size per optimizer step (1 = none).
   int64_t grad_accum_steps = 1;
+  /// DataLoader(drop_last=True): each epoch leaves out the last batch when it is smaller than
+  /// batch_size (a last batch of one sample breaks BatchNorm in training mode).
+  bool drop_last = false;
+  ClassWeights class_weights;
   /// Per-layer gradient norms and update ratios (layers.csv) every N steps; 0 = off.
   int64_t layer_stats_every = 10;
   /// In-memory snapshot of the training state every N steps for rollback (the newest 3 and the

@@ -20,6 +20,9 @@ struct Preprocessing {
   std::string standardize = "none";
   std::vector<double> mean, std;     ///< in units of x / pixel_scale; empty for "none"
   double target_scale = 1;           ///< regression only; 1 for classification
+  /// Image folders resized to data.image_folder.size: how (data.image_folder.resize,
+  /// "bilinear" = torchvision's Resize with antialiasing); empty when nothing was resized.
+  std::string resize;
 };
 
 /// A data file (or image folder) a run read, fingerprinted so that `evaluate`, `train --resume`
@@ -59,6 +62,12 @@ struct DataSummary {
   Preprocessing preprocessing;
   /// Every data file the run read (empty for generated data and runs written before).
   std::vector<DataFile> files;
+  /// The random transforms of data.augment, as torchvision expressions in the order applied
+  /// ("T.RandomHorizontalFlip(p=0.5)"; run.json data.augmentation.transforms); empty: none.
+  std::vector<std::string> augmentation;
+  /// The splits they were applied to (data.augmentation.applied_to): ["train"], or with
+  /// teaching mistake augment_validation ["train", "val"]; empty when there are none.
+  std::vector<std::string> augmented_splits;
 };
 
 }  // namespace trainscope

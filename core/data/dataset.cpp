@@ -1,6 +1,8 @@
 // Datasets: generation / reading, limit, split, standardisation, batching.
 #include "core/data/dataset.h"
 
+#include "core/data/augment/transforms.h"
+
 #include "core/data/batches.h"
 
 #include <ATen/ATen.h>
@@ -251,6 +253,7 @@ PreparedData loadData(const DataConfig& c) {
   Preprocessing& pre = out.summary.preprocessing;
   if (!out.classification) pre.target_scale = c.target_scale;
   if (out.train.x.scalar_type() == at::kByte) pre.pixel_scale = out.train.x_scale;
+  if (c.source == "image-folder" && !c.image_folder.size.empty()) pre.resize = c.image_folder.resize;
   if (c.standardize && images) {
     // One mean/std per channel (Fashion-MNIST has one channel), in pixel units (0..255): the
     // per-batch conversion (x - offset) / scale is then ((x / 255) - mean) / std.
@@ -359,16 +362,27 @@ TensorPair TensorPair::select(const at::Tensor& idx) const {
   return {toInputs(x.index_select(0, idx)), y.index_select(0, idx)};
 }
 
-BatchIterator::BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle)
-    : data_(data), batch_size_(batch_size), shuffle_(shuffle) {}
+BatchIterator::BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle,
+                             bool drop_last)
+    : data_(data), batch_size_(batch_size), shuffle_(shuffle), drop_last_(drop_last) {}
 
 void BatchIterator::setShard(int64_t rank, int64_t world_size) {
   rank_ = rank;
   world_size_ = world_size;
 }
 
-void BatchIterator::startEpoch(at::Generator& generator) {
-  if (shuffle_)
+void BatchIterator::setAugmentation(std::shared_ptr<const augment::Augmentation> aug,
+                                    uint64_t seed) {
+  if (aug && !aug->empty()) augment::requirePixels(data_.x);
+  aug_ = aug && !aug->empty() ? std::move(aug) : nullptr;
+  aug_seed_ = seed;
+}
+
+void BatchIterator::startEpoch(at::Generator& generator, int64_t epoch) {
+  epoch_ = epoch;
+  if (sample_weights_.defined() && data_.size() > 0)  // WeightedRandomSampler(replacement=True)
+    order_ = at::multinomial(sample_weights_, data_.size(), /*replacement=*/true, generator);
+  else if (shuffle_)
     order_ = at::randperm(data_.size(), generator, at::TensorOptions().dtype(at::kLong));
   if (world_size_ > 1 && data_.size() > 0)
     order_ = distributedSamplerIndices(
@@ -381,14 +395,27 @@ int64_t BatchIterator::size() const {
 }
 
 int64_t BatchIterator::batchesPerEpoch() const {
-  return trainscope::batchesPerEpoch(data_.size(), batch_size_, world_size_);
+  return trainscope::batchesPerEpoch(data_.size(), batch_size_, world_size_, drop_last_);
 }
 
 TensorPair BatchIterator::batch(int64_t i) const {
   int64_t start = i * batch_size_;
   int64_t len = std::min(batch_size_, size() - start);
-  if (!shuffle_ && world_size_ == 1) return data_.rows(start, len);
-  return data_.select(order_.narrow(0, start, len));
+  if (!aug_) {
+    if (!shuffle_ && world_size_ == 1 && !sample_weights_.defined()) return data_.rows(start, len);
+    return data_.select(order_.narrow(0, start, len));
+  }
+  const bool ordered = !shuffle_ && world_size_ == 1 && !sample_weights_.defined();
+  const at::Tensor idx = ordered ? at::Tensor() : order_.narrow(0, start, len);
+  const at::Tensor raw = ordered ? data_.x.narrow(0, start, len) : data_.x.index_select(0, idx);
+  const auto& shape = aug_->imageShape();
+  // ToTensor, the transforms, Normalize(mean, std) with the split's standardisation:
+  // x_offset = mean * 255, x_scale = std * 255.
+  at::Tensor images = raw.to(at::kFloat).div_(255).reshape({len, shape[0], shape[1], shape[2]});
+  at::Generator gen = augment::batchGenerator(aug_seed_, epoch_, rank_, i);
+  at::Tensor x = aug_->batch(images, gen).sub_(data_.x_offset / 255).div_(data_.x_scale / 255);
+  return {x.reshape(raw.sizes()),
+          ordered ? data_.y.narrow(0, start, len) : data_.y.index_select(0, idx)};
 }
 
 }  // namespace trainscope

@@ -5,6 +5,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@
 #include "core/data/data_summary.h"
 
 namespace trainscope {
+
+namespace augment {
+class Augmentation;
+}
 
 /// Inputs and targets of one split. x: float32 [N, input_shape...] model inputs, or uint8
 /// [N, input_shape...] raw pixels (images, kept compact: 1 byte a pixel instead of 4) that
@@ -92,15 +97,28 @@ std::pair<at::Tensor, at::Tensor> stratifiedSplitIndices(const at::Tensor& y, do
 
 /// Iterates a split in batches. Each epoch draws a permutation from `generator` (the shuffle
 /// generator, seeded from the training seed); the last partial batch is kept (no drop_last).
+/// With an augmentation, each batch's images are transformed as torchvision's ToTensor,
+/// the random transforms and Normalize would, drawing from the batch's own generator.
 class BatchIterator {
  public:
-  BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle);
+  /// `drop_last`: DataLoader's drop_last=True, a smaller last batch is left out.
+  BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle, bool drop_last = false);
   /// Data parallel: from the next startEpoch on, iterate only the samples rank `rank` of
   /// `world_size` takes from each epoch's order, as torch.utils.data.DistributedSampler does
   /// (core/data/distributed_sampler.h). Every rank must draw from an identical generator.
   void setShard(int64_t rank, int64_t world_size);
-  /// Starts a new epoch: draws a fresh permutation when shuffling (then shards it).
-  void startEpoch(at::Generator& generator);
+  /// Training images (uint8 x): every batch goes through `aug` with the generator
+  /// augment::batchGenerator(seed, epoch, rank, batch index), so a batch is the same at any
+  /// worker count and after a resume, and differs between epochs. Throws Error(Config,
+  /// "data.augment") when x is not uint8 pixels.
+  void setAugmentation(std::shared_ptr<const augment::Augmentation> aug, uint64_t seed);
+  /// data.sampler "weighted": each epoch's order is `n` draws with replacement from
+  /// `weights` (float64 [n], one per sample), torch.multinomial as
+  /// torch.utils.data.WeightedRandomSampler draws them, from the shuffle generator.
+  void setSampleWeights(at::Tensor weights) { sample_weights_ = std::move(weights); }
+  /// Starts epoch `epoch` (1-based; it seeds the augmentation): draws a fresh permutation
+  /// when shuffling (then shards it).
+  void startEpoch(at::Generator& generator, int64_t epoch = 1);
   int64_t batchesPerEpoch() const;
   /// Batch `i` (0-based) of the current epoch: {x [B, F], y [B] or [B, 1]}.
   TensorPair batch(int64_t i) const;
@@ -109,8 +127,13 @@ class BatchIterator {
   TensorPair data_;
   int64_t batch_size_;
   bool shuffle_;
+  bool drop_last_;
   at::Tensor order_;
   int64_t rank_ = 0, world_size_ = 1;
+  std::shared_ptr<const augment::Augmentation> aug_;
+  at::Tensor sample_weights_;
+  uint64_t aug_seed_ = 0;
+  int64_t epoch_ = 1;
   int64_t size() const;
 };
 

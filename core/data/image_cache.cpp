@@ -58,7 +58,7 @@ fs::path imageCacheDir() {
 }
 
 uint64_t imageCacheKey(const fs::path& root, int64_t channels,
-                       const std::vector<int64_t>& requested_size,
+                       const std::vector<int64_t>& requested_size, const std::string& resize_mode,
                        const std::vector<std::pair<int64_t, std::string>>& files) {
   Fnv f;
   f.add(std::string(kMagic, sizeof kMagic));
@@ -66,6 +66,7 @@ uint64_t imageCacheKey(const fs::path& root, int64_t channels,
   f.add(channels);
   f.add(static_cast<int64_t>(requested_size.size()));
   for (int64_t s : requested_size) f.add(s);
+  if (!requested_size.empty()) f.add(resize_mode);
   f.add(static_cast<int64_t>(files.size()));
   int64_t i = 0;
   const std::string prefix = root.string() + "/";

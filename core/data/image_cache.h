@@ -35,8 +35,9 @@ struct DecodedImages {
 /// The cache key of decoding `files` (class index, path relative to `root`, '/'-separated)
 /// with these options. Stats every file (throws Cancelled when an interrupt asks, between
 /// files).
+/// `resize_mode` (data.image_folder.resize) counts only with a requested size.
 uint64_t imageCacheKey(const std::filesystem::path& root, int64_t channels,
-                       const std::vector<int64_t>& requested_size,
+                       const std::vector<int64_t>& requested_size, const std::string& resize_mode,
                        const std::vector<std::pair<int64_t, std::string>>& files);
 
 /// The cache file of `key` in `dir`.

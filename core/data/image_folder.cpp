@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/config/train_config.h"
+#include "core/data/augment/functional.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/image_cache.h"
 #include "core/data/sources.h"
@@ -126,7 +127,7 @@ Listing listSplit(const fs::path& dir) {
 /// are left out: DecodedImages::kept / failed). `size` [H, W] is fixed by the caller or by the
 /// first image.
 DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
-                        bool resize, const fs::path& root) {
+                        bool resize, augment::Interpolation mode, const fs::path& root) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const int flag = channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR;
   auto read = [&](int64_t i) {
@@ -173,10 +174,18 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
                          "training image is " + std::to_string(w) + "x" + std::to_string(h);
           continue;
         }
-        cv::Mat r;
-        cv::resize(m, r, cv::Size(static_cast<int>(w), static_cast<int>(h)), 0, 0,
-                   m.rows * m.cols > h * w ? cv::INTER_AREA : cv::INTER_LINEAR);
-        m = r;
+        // torchvision's Resize on the image as a uint8 tensor (data.image_folder.resize;
+        // OpenCV's resize has no antialiasing)
+        if (channels == 3) cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
+        if (!m.isContinuous()) m = m.clone();
+        const at::Tensor hwc = at::from_blob(m.data, {m.rows, m.cols, channels}, at::kByte);
+        const at::Tensor r = augment::resize(hwc.permute({2, 0, 1}), h, w, mode,
+                                             /*antialias=*/mode != augment::Interpolation::Nearest)
+                                 .contiguous();
+        std::memcpy(x.data_ptr<uint8_t>() + i * per, r.data_ptr<uint8_t>(),
+                    static_cast<std::size_t>(per));
+        ok[i] = 1;
+        continue;
       }
       if (channels == 3) cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
       if (!m.isContinuous()) m = m.clone();
@@ -215,7 +224,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
 /// [kept, C*H*W] with class labels; failed files named in `failed`, relative names of the kept
 /// ones moved from the listing to `names`, where the pixels came from in `notes`.
 TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size,
-                  bool resize, std::vector<std::string>& failed, std::vector<std::string>* names,
+                  bool resize, augment::Interpolation mode, std::vector<std::string>& failed, std::vector<std::string>* names,
                   const fs::path& root, std::vector<std::string>& notes,
                   const std::string& config_key, std::vector<DataFile>& folders) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
@@ -223,7 +232,8 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
   // The cache key is the folder's fingerprint too (run.json data.files): every
   // image's relative path, class, size and modification time.
   const uint64_t key =
-      imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{}, listing.files);
+      imageCacheKey(root, channels, resize ? size : std::vector<int64_t>{},
+                    resize ? augment::interpolationName(mode) : "", listing.files);
   {
     DataFile f;
     f.key = config_key;
@@ -245,7 +255,7 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
                            cache_file.string());
   }
   if (!d) {
-    d = decodeAll(listing, channels, size, resize, root);
+    d = decodeAll(listing, channels, size, resize, mode, root);
     if (!cache_file.empty()) {
       if (writeImageCache(cache_file, key, n, channels, *d))
         notes.push_back("decoded images of " + root.string() + " cached in " + cache_file.string());
@@ -294,8 +304,9 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   std::vector<int64_t> size = c.size;
   std::vector<std::string> failed;
   const bool resize = !c.size.empty();  // else every image must have the first one's size
+  const augment::Interpolation mode = augment::interpolationFromName(c.resize);
   std::vector<std::string> cache_notes;
-  out.pool = decode(train, c.channels, size, resize, failed, &out.pool_names, train_dir, cache_notes,
+  out.pool = decode(train, c.channels, size, resize, mode, failed, &out.pool_names, train_dir, cache_notes,
                     split_folders ? "data.image_folder.path/train" : "data.image_folder.path",
                     out.folders);
   out.pool_file = train_dir.string();
@@ -321,7 +332,7 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
       failImage(dir.string(), dir.string() + "'s classes (" + a + ") differ from " +
                              train_dir.string() + "'s (" + b + ")");
     }
-    *dst = decode(l, c.channels, size, resize, failed, nullptr, dir, cache_notes,
+    *dst = decode(l, c.channels, size, resize, mode, failed, nullptr, dir, cache_notes,
                   std::string("data.image_folder.path/") + name, out.folders);
     *file = dir.string();
     for (const std::string& s : l.skipped) out.notes.push_back("skipped (not an image): " + s);

@@ -35,6 +35,7 @@ const std::vector<CsvColumn<StepRecord>>& stepsCsvColumns() {
       {"grad_norm_clipped", &R::grad_norm_clipped, false, true, 1, &R::grad_norm},
       {"lr", &R::lr, false, true, 1},
       {"loss_scale", &R::loss_scale, false, false, 1},
+      {"data_wait", &R::data_wait, false, false, 2},
   };
   return columns;
 }

@@ -35,7 +35,7 @@ struct CsvColumn {
 };
 
 /// steps.csv, in file order: step, epoch, batch, loss, grad_norm, grad_norm_clipped, lr,
-/// loss_scale. StepRecord::applied is not a column: a row is applied when loss and grad_norm
+/// loss_scale (revision 1), data_wait (2). StepRecord::applied is not a column: a row is applied when loss and grad_norm
 /// are finite.
 const std::vector<CsvColumn<StepRecord>>& stepsCsvColumns();
 

@@ -108,6 +108,9 @@ struct StepRecord {
   /// steps.csv: front ends draw it as the threshold series).
   std::optional<double> max_norm;
   bool clipped = false;  ///< clipping scaled this step's gradients (factor < 1)
+  /// Seconds this step waited for its batches (data.workers 0: the time making them took);
+  /// empty in runs written before (steps.csv `data_wait`).
+  std::optional<double> data_wait;
 };
 
 /// One completed epoch (metrics.csv row): training pass plus validation.
@@ -126,6 +129,9 @@ struct EpochRecord {
   /// training.early_stopping.enabled: the epoch at which early stopping fires if validation
   /// loss does not improve again (the preview front ends draw); not in metrics.csv.
   std::optional<int64_t> early_stop_at;
+  /// The share of the epoch's training time spent waiting for batches (the steps' data_wait
+  /// over the epoch's training seconds, 0..1; observers only, not in metrics.csv).
+  std::optional<double> data_wait_share;
   /// Regression only, over the validation split in target units (the targets as in
   /// the data, data.target_scale undone): the coefficient of determination 1 - SSE / SST
   /// (sklearn.metrics.r2_score, "uniform_average" over the targets), the mean absolute error
@@ -252,11 +258,18 @@ struct RunInfo {
   int64_t batches_per_epoch = 0;
   int64_t batch_size = 0;
   int64_t grad_accum_steps = 1;  ///< micro-batches per optimizer step
+  bool drop_last = false;        ///< training.drop_last: a smaller last batch is left out
   /// Data parallel: ranks training together (1: a single process); every rank steps alike.
   /// run.json `distributed`: {"world_size", "backend", "hosts"} (hosts in rank order), written
   /// when world_size > 1.
   int world_size = 1;
   std::string backend;
+  /// training.class_weights as used, one per class (balanced: as computed); empty for none
+  /// (run.json class_weights).
+  std::vector<double> class_weights;
+  std::string sampler = "random";  ///< data.sampler (run.json sampler)
+  int64_t data_workers = 0;  ///< loader threads (data.workers as chosen; run.json loader.workers)
+  int64_t prefetch = 2;      ///< batches ahead per worker (run.json loader.prefetch)
   std::vector<std::string> hosts;
   /// batch_size x grad_accum_steps x world_size: samples per optimizer step (the global batch)
   int64_t effective_batch_size = 0;

@@ -73,6 +73,35 @@ bool importedWeights(const RunInfo& r) { return !r.init_weights.empty(); }
 
 }  // namespace
 
+void to_json(nlohmann::json& j, const Preprocessing& p) {
+  j = nlohmann::json{{"pixel_scale", p.pixel_scale}, {"standardize", p.standardize},
+                     {"mean", p.mean},               {"std", p.std},
+                     {"target_scale", p.target_scale}};
+  if (!p.resize.empty()) j["resize"] = p.resize;
+}
+
+void from_json(const nlohmann::json& j, Preprocessing& p) {
+  const Preprocessing d;
+  p.pixel_scale = j.value("pixel_scale", d.pixel_scale);
+  p.standardize = j.value("standardize", d.standardize);
+  p.mean = j.value("mean", d.mean);
+  p.std = j.value("std", d.std);
+  p.target_scale = j.value("target_scale", d.target_scale);
+  p.resize = j.value("resize", d.resize);
+}
+
+std::string augmentationSummary(const DataSummary& data) {
+  if (data.augmentation.empty()) return "none";
+  std::string splits;
+  for (const std::string& s : data.augmented_splits) splits += (splits.empty() ? "" : ", ") + s;
+  std::string out = data.augmented_splits == std::vector<std::string>{"train"}
+                        ? "training only"
+                        : splits + " (validation too: teaching mistake augment_validation)";
+  std::string list;
+  for (const std::string& t : data.augmentation) list += (list.empty() ? "" : ", ") + t;
+  return out + ": " + list;
+}
+
 const std::vector<JsonField<DataSummary>>& dataSummaryFields() {
   using D = DataSummary;
   static const std::vector<JsonField<D>> fields = {
@@ -91,6 +120,8 @@ const std::vector<JsonField<DataSummary>>& dataSummaryFields() {
       jsonField("feature_names", &D::feature_names),
       jsonField("preprocessing", &D::preprocessing),
       jsonField("files", &D::files),
+      inGroup("augmentation", jsonField("transforms", &D::augmentation)),
+      inGroup("augmentation", jsonField("applied_to", &D::augmented_splits)),
   };
   return fields;
 }
@@ -120,6 +151,11 @@ const std::vector<JsonField<RunInfo>>& runJsonFields() {
       jsonField("front_end", &R::front_end),
       jsonField("command_line", &R::command_line),
       jsonField("seed", &R::seed),
+      jsonField("class_weights", &R::class_weights,
+                [](const RunInfo& r) { return !r.class_weights.empty(); }),
+      inGroup("loader", jsonField("sampler", &R::sampler)),
+      inGroup("loader", jsonField("workers", &R::data_workers)),
+      inGroup("loader", jsonField("prefetch", &R::prefetch)),
       jsonObjectField("data", &R::data, &dataSummaryFields),
       jsonObjectField("model", &R::model, &modelSummaryFields),
       inGroup("resumed_from", jsonField("file", &R::resumed_from, resumed)),
@@ -142,6 +178,7 @@ const std::vector<JsonField<RunInfo>>& runConfigFields() {
       inGroup("training", jsonField("epochs", &R::epochs)),
       inGroup("training", jsonField("batch_size", &R::batch_size)),
       inGroup("training", jsonField("grad_accum_steps", &R::grad_accum_steps)),
+      inGroup("training", jsonField("drop_last", &R::drop_last)),
       inGroup("training", jsonField("amp", &R::amp)),
       inGroup("training", jsonField("deterministic", &R::deterministic)),
   };

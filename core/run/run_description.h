@@ -20,10 +20,16 @@ void describeMachine(RunInfo& info);
 nlohmann::json toJson(const RunInfo& info);
 
 /// run.json `data.preprocessing`: {"pixel_scale", "standardize", "mean", "std",
-/// "target_scale"} (Preprocessing's fields, same names), by nlohmann_json's to_json/from_json;
+/// "target_scale", "resize"} (Preprocessing's fields, same names), by nlohmann_json's to_json/from_json;
 /// missing keys keep their defaults, a key of the wrong type throws nlohmann::json::exception.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Preprocessing, pixel_scale, standardize, mean, std,
-                                                target_scale)
+/// "resize" is written only when images were resized (and so equals the checkpoint's
+/// preprocessing dict otherwise).
+void to_json(nlohmann::json& j, const Preprocessing& p);
+void from_json(const nlohmann::json& j, Preprocessing& p);
+
+/// The augmentation of a run's data in one English line: "training only: T.RandomCrop(...),
+/// T.RandomHorizontalFlip(p=0.5)" (the CLI's run header, the report); "none" without one.
+std::string augmentationSummary(const DataSummary& data);
 
 /// run.json's fields, one declaration each (core/run/json_fields.h), in file order.
 const std::vector<JsonField<RunInfo>>& runJsonFields();

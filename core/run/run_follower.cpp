@@ -142,7 +142,7 @@ RunFollower::Update RunFollower::poll() {
       info.run_dir = std::filesystem::absolute(dir_, ec).string();
       // Not in run.json: the batches of one epoch, as the trainer counts them.
       info.batches_per_epoch =
-          batchesPerEpoch(info.data.n_train, info.batch_size, info.world_size);
+          batchesPerEpoch(info.data.n_train, info.batch_size, info.world_size, info.drop_last);
       u.info = std::move(info);
       info_sent_ = true;
     } catch (const nlohmann::json::exception&) {

@@ -386,7 +386,8 @@ int64_t stepsPerEpoch(const RunRecord& run, const TrainConfig& config) {
   if (!run.epochs.empty() && run.epochs.front().epoch > 0)
     return run.epochs.front().step / run.epochs.front().epoch;
   return optimizerStepsPerEpoch(
-      batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size),
+      batchesPerEpoch(run.info.data.n_train, config.training.batch_size, run.info.world_size,
+                      config.training.drop_last),
       config.training.grad_accum_steps);
 }
 

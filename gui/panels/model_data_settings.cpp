@@ -4,7 +4,9 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QSettings>
 #include <QSpinBox>
@@ -13,7 +15,9 @@
 
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
+#include "core/data/augment/pipeline_text.h"
 #include "gui/tr.h"
+#include "gui/views/augmentation_preview.h"
 #include "gui/widgets/config_key_range.h"
 #include "gui/widgets/scientific_spin_box.h"
 
@@ -64,7 +68,10 @@ std::string sectionOf(const std::string& kind) {
 
 }  // namespace
 
-ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent) : QWidget(parent) {
+ModelDataSettings::~ModelDataSettings() = default;
+
+ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
+    : QWidget(parent), shown_(std::make_unique<TrainConfig>()) {
   setObjectName(QStringLiteral("modelDataSettings"));
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
@@ -131,6 +138,19 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
   grad_accum_->setObjectName(QStringLiteral("gradAccumSpinBox"));
   setKeyRange(grad_accum_, "training.grad_accum_steps");
   addRow(grad_accum_);
+
+  auto* augment_row = new QWidget(this);
+  auto* augment_layout = new QHBoxLayout(augment_row);
+  augment_layout->setContentsMargins(0, 0, 0, 0);
+  augment_summary_ = new QLabel(augment_row);
+  augment_summary_->setObjectName(QStringLiteral("augmentSummaryLabel"));
+  augment_summary_->setWordWrap(true);
+  augment_layout->addWidget(augment_summary_, 1);
+  preview_ = new QPushButton(augment_row);
+  preview_->setObjectName(QStringLiteral("augmentPreviewButton"));
+  augment_layout->addWidget(preview_);
+  addRow(augment_row);
+  connect(preview_, &QPushButton::clicked, this, &ModelDataSettings::openPreview);
 
   connect(optimizer_, &QComboBox::activated, this, &ModelDataSettings::changed);
   connect(device_, &QComboBox::activated, this, &ModelDataSettings::changed);
@@ -262,7 +282,45 @@ void ModelDataSettings::showConfig(const TrainConfig& c) {
   threads_->setValue(
       static_cast<int>(std::min<int64_t>(c.training.num_threads.value_or(0), threads_->maximum())));
   grad_accum_->setValue(static_cast<int>(c.training.grad_accum_steps));
+  *shown_ = c;
   retranslate();
+}
+
+void ModelDataSettings::showAugmentation() {
+  const AugmentConfig& a = shown_->data.augment;
+  const DataSourceKind* source = findDataSource(shown_->data.source);
+  const bool tables = source && !source->image_data &&
+                      (!source->read_from_files || source->key_section == "data.csv");
+  preview_->setEnabled(!tables);
+  preview_->setText(Tr::tr("Preview…"));
+  preview_->setToolTip(tables ? Tr::tr("Augmentation transforms images; this data is a table.")
+                              : Tr::tr("One training image and 16 variants of it, as the "
+                                       "training batches draw them."));
+  const std::vector<std::string> code = augment::torchvisionTransforms(a, 0, 0);
+  if (code.empty()) {
+    augment_summary_->setText(Tr::tr("none"));
+    augment_summary_->setToolTip(Tr::tr("Set data.augment.* in All settings: horizontal flips, "
+                                        "random crops, colour jitter, rotation."));
+    return;
+  }
+  QStringList names, lines;
+  for (const std::string& t : code) {
+    QString text = QString::fromStdString(t);
+    names << text.mid(2, text.indexOf(QLatin1Char('(')) - 2);  // "T.RandomCrop(" -> RandomCrop
+    lines << text.remove(QStringLiteral("size=(0, 0), "));  // the images' size: unknown here
+  }
+  augment_summary_->setText(Tr::tr("training only: %1").arg(names.join(QStringLiteral(", "))));
+  augment_summary_->setToolTip(
+      Tr::tr("torchvision transforms of the training images; validation and test images are "
+             "not augmented:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
+}
+
+void ModelDataSettings::openPreview() {
+  TrainConfig c = *shown_;
+  apply(c);  // the data size and split as edited
+  auto* dialog = new AugmentationPreviewDialog(c, window());
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
 }
 
 void ModelDataSettings::apply(TrainConfig& c) const {
@@ -312,7 +370,8 @@ void ModelDataSettings::retranslate() {
                            Tr::tr("Validation:"),
                            Tr::tr("Device:"),
                            Tr::tr("CPU threads:"),
-                           Tr::tr("Accumulation:")};
+                           Tr::tr("Accumulation:"),
+                           Tr::tr("Augmentation:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(texts[i]);
   const QString next_run = Tr::tr("Applies when the next run starts.");
   optimizer_->setToolTip(Tr::tr("torch.optim.SGD, Adam or AdamW.") + QLatin1Char('\n') + next_run);
@@ -350,6 +409,7 @@ void ModelDataSettings::retranslate() {
                                  "batch. 4 × 32 trains like a batch of 128.") +
                           QLatin1Char('\n') + next_run);
   if (images_) samples_->setSpecialValueText(Tr::tr("all"));
+  showAugmentation();
 }
 
 }  // namespace trainscope

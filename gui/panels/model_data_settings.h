@@ -3,6 +3,7 @@
 /// dropout, weight decay), the data (samples, validation fraction) and where the run trains
 /// (device, CPU threads). Part of the settings panel.
 #include <QWidget>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QToolButton;
 
@@ -27,13 +29,17 @@ class ScientificSpinBox;
 /// `data.val_fraction` (valFractionSpinBox), `training.device` (deviceComboBox: auto, cpu, and
 /// cuda:N only when present) and `training.num_threads` (threadsSpinBox; 0 = auto, measured at
 /// the start of the run), `training.grad_accum_steps` (gradAccumSpinBox: micro-batches of the
-/// batch size per optimizer step, "batch too big"). Ranges are the config keys' own. The rows fold
+/// batch size per optimizer step, "batch too big"), and `data.augment` as a summary
+/// (augmentSummaryLabel: "training only: RandomCrop, RandomHorizontalFlip", the torchvision
+/// code as tooltip) with Preview... (augmentPreviewButton: AugmentationPreviewDialog on the
+/// settings shown, for image data). Ranges are the config keys' own. The rows fold
 /// under a header button (modelDataToggle), folded by default so that the run controls stay in view
 /// on a 1024x768 screen; the choice is remembered (QSettings "modelDataExpanded").
 class ModelDataSettings : public QWidget {
   Q_OBJECT
  public:
   ModelDataSettings(const DeviceInfo& devices, QWidget* parent = nullptr);
+  ~ModelDataSettings() override;
   /// Shows `config`'s values.
   void showConfig(const TrainConfig& config);
   /// Writes the widgets' values into `config` (the other keys are left as they are).
@@ -55,6 +61,8 @@ class ModelDataSettings : public QWidget {
  private:
   void addRow(QWidget* field);
   std::vector<int64_t> hiddenSizes(bool* ok) const;
+  void showAugmentation();
+  void openPreview();
 
   std::vector<QLabel*> labels_;
   QToolButton* toggle_ = nullptr;
@@ -68,6 +76,9 @@ class ModelDataSettings : public QWidget {
   QComboBox* device_ = nullptr;
   QSpinBox* threads_ = nullptr;
   QSpinBox* grad_accum_ = nullptr;
+  QLabel* augment_summary_ = nullptr;
+  QPushButton* preview_ = nullptr;
+  std::unique_ptr<TrainConfig> shown_;  ///< the config shown (the preview's data and transforms)
   bool images_ = false;               ///< the shown source is Fashion-MNIST: samples_ is data.limit
   std::vector<int64_t> last_hidden_;  ///< restored when the text does not parse
   /// model.kind of the config shown: the sizes field edits model.hidden (mlp),

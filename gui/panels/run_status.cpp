@@ -264,8 +264,12 @@ void RunStatusBar::render() {
       setField(speed_, Tr::tr("mean %1 samples/s")
                            .arg(QLocale().toString(rated_epochs_ / inverse_rate_sum_, 'f', 0)));
     } else {
-      setField(speed_,
-               Tr::tr("%1 samples/s").arg(QLocale().toString(e.samples_per_second, 'f', 0)));
+      QString speed = Tr::tr("%1 samples/s").arg(QLocale().toString(e.samples_per_second, 'f', 0));
+      // The share of the epoch spent waiting for batches (steps.csv data_wait), when it counts
+      if (e.data_wait_share && *e.data_wait_share >= 0.05)
+        speed = Tr::tr("%1, %2 % waiting for data")
+                    .arg(speed, QLocale().toString(100.0 * *e.data_wait_share, 'f', 0));
+      setField(speed_, speed);
     }
   } else {
     setField(metrics_, QString());

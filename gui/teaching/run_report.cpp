@@ -3,6 +3,7 @@
 #include "gui/teaching/run_report.h"
 
 #include "gui/plots/palette.h"
+#include <algorithm>
 #include <qcustomplot.h>
 
 #include <QBuffer>
@@ -275,6 +276,17 @@ QString dataModelSection(const RunInfo& i) {
     QStringList names;
     for (const auto& n : d.class_names) names << QString::fromStdString(n);
     html += row(Tr::tr("Classes"), esc(names.join(QStringLiteral(", "))));
+  }
+  if (!d.augmentation.empty()) {  // the splits, then the torchvision code as written
+    QStringList code;
+    for (const auto& t : d.augmentation) code << QString::fromStdString(t);
+    const bool val = std::find(d.augmented_splits.begin(), d.augmented_splits.end(), "val") !=
+                     d.augmented_splits.end();
+    html += row(Tr::tr("Augmentation"),
+                esc(val ? Tr::tr("training and validation (teaching mistake)")
+                        : Tr::tr("training only")) +
+                    QStringLiteral(": <code>") + esc(code.join(QStringLiteral(", "))) +
+                    QStringLiteral("</code>"));
   }
   html += row(Tr::tr("Model"), esc(i.model.description));
   html += row(Tr::tr("Trainable parameters"), QString::number(i.model.parameter_count));

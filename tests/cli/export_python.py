@@ -56,6 +56,20 @@ CASES = [
                  "--set", "training.clip.enabled=true"]),
     ("gru-mean", ["--preset", "rnn-exploding", "--epochs", "1", "--set", "model.rnn.cell=gru",
                   "--set", "model.rnn.output=mean", "--set", "model.dropout=0.1", "--set", "optimizer.lr=0.05"]),
+    # issue 48: training images augmented (each batch's own generator, as the script seeds it),
+    # and drop_last (456 training rows in batches of 5 leave 91 x 5 + 1)
+    ("fashion-augment", ["--preset", "fashion-mnist-cnn", "--epochs", "2", "--set", "data.limit=800",
+                         "--set", "data.augment.crop_padding=3", "--set", "data.augment.hflip=0.5",
+                         "--set", "data.augment.rotation=10",
+                         "--set", "data.augment.color_jitter=[0.3, 0.3, 0, 0]"]),
+    ("fashion-augment-rrc", ["--preset", "fashion-mnist-mlp", "--epochs", "1", "--set", "data.limit=600",
+                             "--set", "data.augment.random_resized_crop=true",
+                             "--set", "data.augment.scale=[0.5, 1.0]"]),
+    ("class-weights-sampler", ["--preset", "moons", "--epochs", "3", "--set", "data.n_samples=600",
+                               "--set", "training.class_weights=[1.0, 2.5]", "--set", "data.sampler=weighted"]),
+    ("balanced-weights", MOONS + ["--set", "training.class_weights=balanced"]),
+    ("drop-last", ["--preset", "moons", "--epochs", "3", "--set", "data.n_samples=570",
+                   "--set", "training.batch_size=5", "--set", "training.drop_last=true"]),
 ] + [("mistake-" + m, MOONS + ["--set", "model.dropout=0.2", "--set", 'teaching.mistakes=["%s"]' % m])
      for m in ("no_zero_grad", "step_before_backward", "eval_in_train_mode", "val_with_grad",
                "shuffled_labels", "lr_x1000", "lr_x1e-6")]

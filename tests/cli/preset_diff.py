@@ -44,7 +44,7 @@ import tempfile
 # Keys and columns that hold wall-clock values, host facts or the command line.
 VOLATILE = re.compile(
     r"(seconds|per_second|wall|elapsed|time|date|host|hostname|pid|command|argv|cwd|started|"
-    r"finished|created|_at$|samples_per_s|rate|throughput|memory|estimate_bytes|available)",
+    r"finished|created|_at$|samples_per_s|rate|throughput|memory|estimate_bytes|available|data_wait)",
     re.IGNORECASE)
 
 

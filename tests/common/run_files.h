@@ -73,7 +73,8 @@ inline QString csvDifference(const QString& a, const QString& b, int max_rows = 
     return QStringLiteral("%1: %2 rows vs %3").arg(b).arg(x->rows.size()).arg(y->rows.size());
   const int wall[] = {x->column(QStringLiteral("epoch_seconds")),
                       x->column(QStringLiteral("samples_per_second")),
-                      x->column(QStringLiteral("elapsed_seconds"))};
+                      x->column(QStringLiteral("elapsed_seconds")),
+                      x->column(QStringLiteral("data_wait"))};
   const int rows = max_rows < 0 ? x->rows.size() : std::min<int>(max_rows, x->rows.size());
   for (int r = 0; r < rows; ++r) {
     if (x->rows[r].size() != y->rows[r].size())
@@ -83,7 +84,7 @@ inline QString csvDifference(const QString& a, const QString& b, int max_rows = 
           .arg(x->rows[r].size())
           .arg(y->rows[r].size());
     for (int k = 0; k < x->rows[r].size(); ++k) {
-      if (k == wall[0] || k == wall[1] || k == wall[2]) continue;
+      if (k == wall[0] || k == wall[1] || k == wall[2] || k == wall[3]) continue;
       if (x->rows[r][k] != y->rows[r][k])
         return QStringLiteral("%1 row %2 column %3: %4 vs %5")
             .arg(b)

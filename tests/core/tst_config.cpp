@@ -583,11 +583,15 @@ void TstConfig::keyReferenceBoundsAreTheValidatedOnes() {
       // data.image_folder.size is [height, width]: two values.
       const bool pair = k.type == "list of 2 numbers" || k.key == "data.image_folder.size";
       if (list) value = pair ? json{value, value} : json{value};
+      // data.augment.color_jitter is [brightness, contrast, saturation, hue]: four values.
+      if (k.key == "data.augment.color_jitter") value = json{v, v, v, std::min(v, 0.5)};
       json patch = value;
       std::vector<std::string> parts;
       std::stringstream path(k.key);
       for (std::string part; std::getline(path, part, '.');) parts.push_back(part);
       for (auto it = parts.rbegin(); it != parts.rend(); ++it) patch = json{{*it, patch}};
+      // Augmentation transforms images: the keys are tried on an image source.
+      if (k.key.rfind("data.augment.", 0) == 0) patch["data"]["source"] = "fashion-mnist";
       try {
         configFromJson(patch);
         return true;

@@ -16,6 +16,7 @@
 #include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/plots/training_plots.h"
+#include "gui/views/augmentation_preview.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "test_main.h"
 
@@ -37,6 +38,7 @@ class TstModelDataSettings : public QObject {
   void configFileOutsideTheRowsIsRefused();
   void foldsAndRemembers();
   void previousRunStaysAsAGhostNamedByTheChange();
+  void augmentationIsShownAndPreviewed();
 };
 
 void TstModelDataSettings::showsThePresetAndAppliesEdits() {
@@ -241,6 +243,54 @@ void TstModelDataSettings::previousRunStaysAsAGhostNamedByTheChange() {
   QTRY_COMPARE(plot->pointCount(runs::kPrevious, series::kEpochValLoss), 3);
   QVERIFY(label->text().contains(QStringLiteral("same settings")));
   QVERIFY(w.close());
+}
+
+void TstModelDataSettings::augmentationIsShownAndPreviewed() {
+  // A config with augmentation: the rows name the transforms (training only), and Preview
+  // shows the training image and 16 variants drawn as the batches draw them.
+  QTemporaryDir dir;
+  const QString file = dir.filePath(QStringLiteral("aug.json"));
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(R"({"name": "aug", "data": {"source": "fashion-mnist", "limit": 200,
+              "augment": {"crop_padding": 3, "hflip": 0.5}},
+              "model": {"hidden": [16]}, "training": {"epochs": 1, "seed": 4}})");
+  f.close();
+  MainWindow w;
+  QString error;
+  QVERIFY2(w.openConfigFile(file, &error), qPrintable(error));
+  auto* summary = w.findChild<QLabel*>(QStringLiteral("augmentSummaryLabel"));
+  auto* button = w.findChild<QPushButton*>(QStringLiteral("augmentPreviewButton"));
+  QVERIFY(summary && button);
+  QCOMPARE(summary->text(), QStringLiteral("training only: RandomCrop, RandomHorizontalFlip"));
+  QVERIFY(summary->toolTip().contains(QStringLiteral("T.RandomCrop(padding=3)")));
+  QVERIFY(button->isEnabled());
+  button->click();
+  auto* dialog = w.findChild<trainscope::AugmentationPreviewDialog*>();
+  QVERIFY(dialog);
+  QSignalSpy loaded(dialog, &trainscope::AugmentationPreviewDialog::loaded);
+  QVERIFY(loaded.count() == 1 || loaded.wait(30000));
+  QCOMPARE(loaded.first().first().toBool(), true);
+  QCOMPARE(dialog->variantCount(), 16);
+  auto* transforms = dialog->findChild<QLabel*>(QStringLiteral("augmentPreviewTransforms"));
+  QCOMPARE(transforms->text(), QStringLiteral("T.RandomCrop(size=(28, 28), padding=3)\n"
+                                              "T.RandomHorizontalFlip(p=0.5)"));
+  // The variants differ from one another (16 draws of a shift of up to 3 pixels and a flip)
+  auto* grid = dialog->findChild<QWidget*>(QStringLiteral("augmentPreviewGrid"));
+  QSet<QByteArray> distinct;
+  for (QLabel* cell : grid->findChildren<QLabel*>()) {
+    const QImage im = cell->pixmap().toImage();
+    distinct.insert(QByteArray(reinterpret_cast<const char*>(im.constBits()), im.sizeInBytes()));
+  }
+  QVERIFY2(distinct.size() >= 8, qPrintable(QString::number(distinct.size())));
+  qInfo("16 variants of a 28x28 image in %.1f ms", dialog->lastSeconds() * 1000);
+  const QString before = dialog->statusText();
+  QVERIFY2(before.startsWith(QStringLiteral("Training image 1 of 160")), qPrintable(before));
+  dialog->findChild<QPushButton*>(QStringLiteral("augmentPreviewRedraw"))->click();
+  QVERIFY(dialog->statusText().contains(QStringLiteral("16 variants")));
+  dialog->findChild<QPushButton*>(QStringLiteral("augmentPreviewNextImage"))->click();
+  QVERIFY(dialog->statusText().startsWith(QStringLiteral("Training image 2 of 160")));
+  dialog->close();
 }
 
 TRAINSCOPE_GUI_TEST_MAIN(TstModelDataSettings)

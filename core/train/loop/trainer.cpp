@@ -15,6 +15,9 @@
 #include <thread>
 
 #include "core/config/config_json.h"
+#include "core/data/augment/transforms.h"
+#include "core/data/batches.h"
+#include "core/data/class_balance.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/dataset.h"
 #include "core/data/sources.h"
@@ -43,6 +46,7 @@
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/teaching/mistakes.h"
 #include "core/train/loop/trainer_impl.h"
+
 #include "core/data/chance.h"
 #include "core/train/probes/shapes.h"
 #include "core/train/probes/thread_choice.h"
@@ -125,6 +129,13 @@ void Trainer::Impl::prepare(bool check_only) {
   // What the data report warns about (leakage, duplicates ...) is said by the run too, before
   // the first step: events.jsonl, the dashboard's events, the report, the runs table.
   for (Event& e : dataWarningEvents(data)) start_events.push_back(std::move(e));
+  if (config.data.augment.any()) {  // refused here, before the first step (--dry-run too)
+    augmentation =
+        std::make_shared<const augment::Augmentation>(config.data.augment, data.summary.image_shape);
+    augment::requirePixels(data.train.x);
+    data.summary.augmentation = augmentation->describe();
+    data.summary.augmented_splits = {"train"};
+  }
   // The files the run reads are those its source run read: a resumed run compares
   // with its checkpoint's record, a replay with the recorded run's. A changed file is refused
   // (Error(Data)) unless allowed, then said as a warning of this run.
@@ -161,6 +172,14 @@ void Trainer::Impl::prepare(bool check_only) {
                       (data.classification ? "val_accuracy" : "val_r2, val_mae or val_rmse"));
   }
   if (state.mistakes.shuffled_labels) shuffleLabels(data.train, state.seed);  // teaching
+  // Imbalanced classes: the loss's class weights and the sampler, from the training labels
+  class_weights = classWeights(t.class_weights, data.train.y, data.summary.n_classes,
+                               data.classification);
+  if (!class_weights.empty())
+    state.class_weights = classWeightTensor(class_weights).to(state.device);
+  if (config.data.sampler == "weighted")
+    sample_weights =
+        balancedSampleWeights(data.train.y, data.summary.n_classes, data.classification);
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
       if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
@@ -192,6 +211,7 @@ void Trainer::Impl::prepare(bool check_only) {
   // Shape first: an output that does not fit the data is named with both shapes now, not as a
   // loss error at step 1 (a TorchScript module or a conv stack written for other inputs).
   checkModelFitsData(*state.model, data.train, data.summary, config.model.kind, t.batch_size);
+  checkLastBatch(*state.model, data.train, t.batch_size, t.drop_last, dist ? dist->worldSize() : 1);
   state.grads = std::make_unique<FlatGradients>(state.params);
   // teaching.mistakes lr_x1000 / lr_x1e-6: the rate the run starts with (config.json keeps
   // optimizer.lr as set, with the mistake named beside it).
@@ -210,7 +230,7 @@ void Trainer::Impl::prepare(bool check_only) {
   if (!options.resume_from.empty())
     source_run_dir =
         resumeState(state, config.optimizer.name, options.resume_from,
-                    (data.summary.n_train + t.batch_size - 1) / t.batch_size, t.epochs);
+                    batchesPerEpoch(data.summary.n_train, t.batch_size, 1, t.drop_last), t.epochs);
   if (check_only) return;
   if (dist) {  // same data and config everywhere, then rank 0's initial (or loaded) weights
     checkRanksAgree(*dist, {{"training samples", data.summary.n_train},
@@ -241,6 +261,11 @@ void Trainer::Impl::describe() {
   i.epochs = config.training.epochs;
   i.batch_size = config.training.batch_size;
   i.grad_accum_steps = config.training.grad_accum_steps;
+  i.drop_last = config.training.drop_last;
+  i.class_weights = class_weights;
+  i.sampler = config.data.sampler;
+  i.data_workers = chooseWorkers(config.data);
+  i.prefetch = config.data.prefetch;
   if (dist) describeGroup(*dist, i);
   i.effective_batch_size = i.batch_size * i.grad_accum_steps * i.world_size;
   i.amp = state.amp;
@@ -469,12 +494,12 @@ RunSummary Trainer::run() {
         summary.stop_reason != StopReason::NonFinite &&
         summary.stop_reason != StopReason::Diverged)
       m.evaluateTest(summary);
-  } catch (const c10::Error& e) {
-    summary.stop_reason = StopReason::Error;
-    summary.error = e.what_without_backtrace();
-  } catch (const std::exception& e) {
+  } catch (const Error& e) {
     summary.stop_reason = StopReason::Error;
     summary.error = e.what();
+  } catch (const std::exception& e) {  // libtorch's, TorchScript's: one line, no traceback
+    summary.stop_reason = StopReason::Error;
+    summary.error = errorLine(e);
   }
   // An error stop saves what was trained, as a stop does: with checkpoint.interval_seconds the
   // last automatic last.pt may be seconds old, or not written yet.

@@ -11,6 +11,7 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/data/dataset.h"
+#include "core/data/loader.h"
 #include "core/distributed/data_parallel.h"
 #include "core/io/python_weights.h"
 #include "core/model/model.h"
@@ -60,6 +61,16 @@ struct Trainer::Impl : PartHost {
   int64_t memory_estimate_bytes = 0;     ///< RunInfo::memory_estimate_bytes
   std::unique_ptr<DistContext> dist;     ///< data parallel (options.distributed); null: one process
   std::optional<StopReason> agreed_stop;  ///< data parallel: the stop every rank agreed on
+  std::vector<double> class_weights;  ///< training.class_weights as used (RunInfo)
+  at::Tensor sample_weights;          ///< data.sampler weighted: float64 [n_train]; else undefined
+  double step_data_wait = 0;   ///< seconds the current step waited for its batches
+  double epoch_data_wait = 0;  ///< seconds the current epoch's steps waited for batches
+  std::optional<double> epoch_data_wait_share;  ///< the last finished epoch's share
+  /// A data_bound event when an epoch waits for its batches more than this share of its time.
+  static constexpr double kDataBoundShare = 0.2;
+  bool data_bound_said = false;  ///< the data_bound event was emitted (once a run)
+  /// data.augment's transforms of the training images; null when off.
+  std::shared_ptr<const augment::Augmentation> augmentation;
 
   size_t next_scheduled = 0;  ///< options.scheduled_commands posted so far
 
@@ -80,7 +91,7 @@ struct Trainer::Impl : PartHost {
   void addParts();
   RunSummary loop();
   /// Runs the batches of one epoch; returns false when the run must stop.
-  bool trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer);
+  bool trainEpoch(BatchIterator& iter, BatchLoader& loader, int64_t epoch, PauseAwareTimer& timer);
   /// Validation, scheduler, monitors, records, the parts' epoch end; returns false when early
   /// stopping ended the run.
   bool finishEpoch(int64_t epoch, const PauseAwareTimer& timer);

@@ -38,6 +38,7 @@ void Trainer::Impl::recordStep(const StepResult& s, int64_t epoch, int64_t b, in
   r.elapsed_seconds = roundTo(run_timer.activeSeconds(), 1e-6);
   if (config.training.clip.enabled) r.max_norm = config.training.clip.max_norm;
   r.clipped = s.clipped;
+  r.data_wait = roundTo(step_data_wait, 1e-6);
   // Every batch counts, as in ARCHITECTURE §4 (and Lightning): a non-finite loss makes the
   // epoch's train_loss non-finite, which is what happened.
   state.epoch_loss.add(r.loss, r.batch_samples);
@@ -52,7 +53,8 @@ void Trainer::Impl::switchAmp(bool enabled, int64_t epoch) {
   emit(ampChangedEvent(state, enabled, epoch));
 }
 
-bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTimer& timer) {
+bool Trainer::Impl::trainEpoch(BatchIterator& iter, BatchLoader& loader, int64_t epoch,
+                                PauseAwareTimer& timer) {
   int64_t b = state.batch_in_epoch;  // a checkpoint taken mid-epoch resumes at its next batch
   auto on_transition = [&](const RunControl::Transitions& t) {
     // One definition of "the current epoch" everywhere (events, status bar, steps.csv): the
@@ -89,7 +91,13 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, int64_t epoch, PauseAwareTim
     if (restart_from_state) return false;  // loop() restarts at the snapshot's epoch and batch
 
     std::vector<TensorPair> group;  // the epoch's last group may be smaller
-    for (int64_t i = b; i < std::min(b + k, batches); ++i) group.push_back(iter.batch(i));
+    step_data_wait = 0;
+    for (int64_t i = b; i < std::min(b + k, batches); ++i) {
+      double waited = 0;
+      group.push_back(loader.next(i, &waited));  // made ahead by data.workers, or here
+      step_data_wait += waited;
+    }
+    epoch_data_wait += step_data_wait;
     StepResult s;
     for (auto& p : parts) p->beforeStep(state.global_step + 1);
     try {
@@ -171,6 +179,11 @@ EvalSums Trainer::Impl::validate(int64_t epoch) {
 
 bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   const double train_seconds = timer.activeSeconds();
+  if (train_seconds > 0) {  // the share of the training time spent waiting for batches
+    const double share = std::min(1.0, epoch_data_wait / train_seconds);
+    epoch_data_wait_share = roundTo(share, 1e-4);
+  }
+  epoch_data_wait = 0;
   const EvalSums val_sums = validate(epoch);
   auto [val_loss, val_acc] = evalMeans(val_sums, data.classification);
   EpochRecord r;
@@ -188,6 +201,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   r.lr = currentLr(*state.optimizer);
   r.epoch_seconds = roundTo(timer.activeSeconds(), 1e-6);
   r.samples_per_second = train_seconds > 0 ? roundTo(data.train.size() / train_seconds, 1e-3) : 0;
+  r.data_wait_share = epoch_data_wait_share;
   if (data.classification && state.epoch_loss.count() > 0)
     r.train_accuracy = static_cast<double>(state.epoch_correct) / state.epoch_loss.count();
   const EpochEndResult end = afterValidation(state, r, config.training);  // scheduler, monitors
@@ -209,6 +223,17 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   report(r);
   for (const Event& e : end.events) emit(e);
+  if (r.data_wait_share && *r.data_wait_share > kDataBoundShare && !data_bound_said) {
+    data_bound_said = true;  // once a run: the advice does not change from epoch to epoch
+    Event e{state.global_step, epoch, EventKind::DataWarning,
+            "data: epoch " + std::to_string(epoch) + " waited for its batches " +
+                formatNumber(roundTo(*r.data_wait_share * 100, 0.1)) +
+                "% of its training time (data_wait in steps.csv): the loader is the "
+                "bottleneck; more workers (data.workers, now " + std::to_string(info.data_workers) +
+                "), or cache the data",
+            *r.data_wait_share, "data_bound", ""};
+    emit(e);
+  }
   // Divergence and the loss doctor, the slowdown watch, checkpoints, restoring the best
   // weights, the model view (addParts' order).
   const EpochEnd ended{r, improved, end.stop, epoch >= config.training.epochs};
@@ -219,8 +244,12 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
 
 RunSummary Trainer::Impl::loop() {
   const int64_t epochs = config.training.epochs;
-  BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true);
+  BatchIterator iter(data.train, config.training.batch_size, /*shuffle=*/true,
+                     config.training.drop_last);
+  BatchLoader loader(iter, info.data_workers, config.data.prefetch);
   if (dist) iter.setShard(dist->rank(), dist->worldSize());  // DistributedSampler's split
+  iter.setAugmentation(augmentation, static_cast<uint64_t>(state.seed));
+  if (sample_weights.defined()) iter.setSampleWeights(sample_weights);
   const int64_t batches = iter.batchesPerEpoch();
 
   info.batches_per_epoch = batches;
@@ -260,10 +289,14 @@ RunSummary Trainer::Impl::loop() {
   for (int64_t epoch = state.epochs_completed + 1; epoch <= epochs; ++epoch) {
     // A mid-epoch resume restored the shuffle state of this epoch's start: same permutation.
     state.epoch_start_shuffle_state = state.shuffle_gen.get_state();
-    iter.startEpoch(state.shuffle_gen);
+    iter.startEpoch(state.shuffle_gen, epoch);
+    loader.startEpoch(state.batch_in_epoch);  // workers start at a resumed epoch's batch
+    epoch_data_wait = 0;
     state.model->train();
     PauseAwareTimer timer;  // training + validation of this epoch, pauses excluded
-    if (!trainEpoch(iter, epoch, timer)) {
+    const bool trained = trainEpoch(iter, loader, epoch, timer);
+    loader.stop();  // the next epoch's order is drawn next: no worker may read this one's
+    if (!trained) {
       if (restart_from_state) {  // restored from a snapshot: continue from its epoch and batch
         restart_from_state = false;
         epoch = state.epochs_completed;

@@ -1,9 +1,11 @@
 #include "core/train/probes/shapes.h"
 
 #include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
 #include <torch/utils.h>
 
 #include "core/config/train_config.h"
+#include "core/data/batches.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/model/model.h"
@@ -79,6 +81,49 @@ void checkModelFitsData(Model& model, const TensorPair& train, const DataSummary
   if (was_training) model.train();
   throwIfOutputMismatch(kind, out.sizes().vec(), batch.x.sizes().vec(), summary.task,
                         summary.outputs);
+}
+
+std::string errorLine(const std::exception& e) {
+  const auto* c = dynamic_cast<const c10::Error*>(&e);
+  std::string m = c ? c->what_without_backtrace() : e.what();
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  if (m.find("Traceback of TorchScript") != std::string::npos) {
+    const auto nl = m.rfind('\n');
+    return nl == std::string::npos ? m : m.substr(nl + 1);
+  }
+  const auto nl = m.find('\n');
+  return nl == std::string::npos ? m : m.substr(0, nl);
+}
+
+void checkLastBatch(const Model& model, const TensorPair& train, int64_t batch_size,
+                    bool drop_last, int64_t world_size) {
+  const int64_t n = train.size();
+  const int64_t per_rank = world_size > 1 ? (n + world_size - 1) / world_size : n;
+  const std::string bs = std::to_string(batch_size);
+  if (n > 0 && batchesPerEpoch(n, batch_size, world_size, drop_last) == 0)
+    throw Error(ErrorCode::Config, "training.drop_last",
+                "training.drop_last is true but there are only " + std::to_string(per_rank) +
+                    " training samples" + (world_size > 1 ? " per rank" : "") +
+                    ", fewer than training.batch_size " + bs +
+                    ": no batch is left to train on; lower batch_size or set drop_last false");
+  if (drop_last || lastBatchSize(n, batch_size, world_size) != 1 || n == 0) return;
+  std::shared_ptr<Model> copy = model.clone();
+  copy->train();
+  // Dropout draws from the global generator: the run's draws must not depend on this check.
+  at::Generator global = at::detail::getDefaultCPUGenerator();
+  const at::Tensor rng_state = global.get_state();
+  try {
+    (void)copy->forward(train.rows(0, 1).x);
+    global.set_state(rng_state);
+  } catch (const std::exception& e) {
+    global.set_state(rng_state);
+    const int64_t full = per_rank / batch_size;
+    throw Error(ErrorCode::Config, "training.drop_last",
+                "training.batch_size " + bs + " leaves a last batch of 1 sample each epoch (" +
+                    std::to_string(per_rank) + " = " + std::to_string(full) + " x " + bs +
+                    " + 1) and this model cannot train on a single sample (" + errorLine(e) +
+                    "): set training.drop_last true, or a batch_size that leaves more");
+  }
 }
 
 std::string shapeText(const std::vector<int64_t>& shape) {

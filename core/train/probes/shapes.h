@@ -3,6 +3,7 @@
 /// through the configured model before anything trains, with every layer's output shape and
 /// parameter count (`trainscope-cli train --dry-run`). Torch-free.
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,20 @@ ShapeReport shapeReport(const TrainConfig& config);
 /// instead of a failure in the loss at step 1.
 void checkModelFitsData(Model& model, const TensorPair& train, const DataSummary& summary,
                         const std::string& kind, int64_t batch_size);
+
+/// training.drop_last's check before the first step. When `drop_last` leaves no batch at all
+/// (fewer training samples per rank than batch_size): Error(Config, "training.drop_last").
+/// When each epoch's last batch holds a single sample (per rank of `world_size`, without
+/// drop_last): a copy of `model` in training mode is given one training sample; a model that
+/// cannot train on it (BatchNorm: "Expected more than 1 value per channel when training") is
+/// refused with Error(Config, "training.drop_last") naming batch_size, the sample count and
+/// drop_last, in one line. The model itself is not touched.
+void checkLastBatch(const Model& model, const TensorPair& train, int64_t batch_size,
+                    bool drop_last, int64_t world_size);
+
+/// The line of a libtorch or TorchScript error that says what went wrong: without the C++
+/// backtrace, and after a TorchScript traceback its last line ("RuntimeError: ...").
+std::string errorLine(const std::exception& e);
 
 /// "[64, 1, 28, 28]".
 std::string shapeText(const std::vector<int64_t>& shape);

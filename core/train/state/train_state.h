@@ -34,6 +34,9 @@ struct TrainState {
   /// Draws each epoch's batch order; its own stream of the training seed, so shuffling does
   /// not consume the global generator that dropout draws from.
   at::Generator shuffle_gen;
+  /// training.class_weights as float32 [n_classes] on the device (CrossEntropyLoss's weight);
+  /// undefined: none.
+  at::Tensor class_weights;
   /// shuffle_gen's state before the current epoch's permutation was drawn (after an epoch end:
   /// the state the next epoch starts from). A checkpoint saves this plus batch_in_epoch, so a
   /// mid-epoch resume redraws the same permutation and continues at the next batch.

@@ -59,7 +59,10 @@ at::Tensor forwardLoss(TrainState& s, const TensorPair& batch, bool classificati
     *out = s.model->forward(batch.x);
   }
   if (out->scalar_type() != batch.x.scalar_type()) *out = out->to(batch.x.scalar_type());
-  return classification ? F::cross_entropy(*out, batch.y) : F::mse_loss(*out, batch.y);
+  if (!classification) return F::mse_loss(*out, batch.y);
+  if (s.class_weights.defined())  // training.class_weights: CrossEntropyLoss(weight=...)
+    return F::cross_entropy(*out, batch.y, F::CrossEntropyFuncOptions().weight(s.class_weights));
+  return F::cross_entropy(*out, batch.y);
 }
 
 /// Classification: correct predictions of the batch (argmax of the logits), for train_accuracy.

@@ -14,6 +14,17 @@ namespace trainscope {
 
 using namespace python_script;
 
+namespace {
+
+/// [1.0, 2.5] as Python writes the list.
+std::string weightList(const std::vector<double>& v) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + py(v[i]);
+  return out + "]";
+}
+
+}  // namespace
+
 std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source) {
   const DataFacts f = source.own_data ? ownDataFacts(*source.own_data) : dataFacts(c.data);
   // The modules the data source's row asks for (DataSourceKind::python_modules).
@@ -27,7 +38,9 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
   const bool torchscript = model_kind && model_kind->architecture_from_file;  // a TorchScript file
   const Mistakes mistakes = parseMistakes(c.teaching.mistakes);
   const TrainingConfig& t = c.training;
-  const std::string loss_fn = f.classification ? "F.cross_entropy" : "F.mse_loss";
+  const std::string loss_fn = !f.classification                   ? "F.mse_loss"
+                              : t.class_weights.mode != "none" ? "weighted_cross_entropy"
+                                                               : "F.cross_entropy";
   const bool clip = t.clip.enabled;
   const std::string non_finite = t.non_finite.value_or("stop");
   const int64_t accum = t.grad_accum_steps;
@@ -60,7 +73,10 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
   if (f.images || f.own) o << "import numpy as np\n";
   if (imports("pandas")) o << "import pandas as pd\n";
   o << "import torch\n"
-       "import torch.nn.functional as F\n"
+       "import torch.nn.functional as F\n";
+  if (f.images && c.data.augment.any())
+    o << "import torchvision.transforms as T  # data.augment (Debian: python3-torchvision)\n";
+  o << ""
        "from torch import nn\n\n"
        "# The settings, under TrainScope's config keys\n";
   if (t.seed)
@@ -105,6 +121,25 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
     o << "\n# MISTAKE teaching.mistakes shuffled_labels: the training labels shuffled against their\n"
          "# inputs (validation keeps its own): nothing learned carries over\n"
          "y_train = y_train[torch.randperm(len(y_train), generator=torch.Generator().manual_seed(SEED ^ 0x1ABE15))]\n";
+  const bool weighted_loss = f.classification && t.class_weights.mode != "none";
+  const bool weighted_sampler = f.classification && c.data.sampler == "weighted";
+  if (weighted_loss || weighted_sampler)
+    o << "\ncounts = torch.bincount(y_train, minlength=" << f.outputs << ").double()\n";
+  if (weighted_loss && t.class_weights.mode == "balanced")
+    o << "# training.class_weights \"balanced\": n_samples / (n_classes * count), as scikit-learn's\n"
+         "# compute_class_weight(\"balanced\"); the training loss only (validation stays unweighted)\n"
+         "CLASS_WEIGHTS = (len(y_train) / (" << f.outputs << " * counts)).float().to(DEVICE)\n";
+  else if (weighted_loss)
+    o << "# training.class_weights: the training loss only (validation stays unweighted)\n"
+         "CLASS_WEIGHTS = torch.tensor(" << weightList(t.class_weights.weights)
+      << ", dtype=torch.float64).float().to(DEVICE)\n";
+  if (weighted_loss)
+    o << "\n\ndef weighted_cross_entropy(out, y):\n"
+         "    return F.cross_entropy(out, y, weight=CLASS_WEIGHTS)  # CrossEntropyLoss(weight=...)\n\n\n";
+  if (weighted_sampler)
+    o << "# data.sampler \"weighted\": WeightedRandomSampler(1 / count of the sample's class,\n"
+         "# replacement=True): classes drawn equally often\n"
+         "SAMPLE_WEIGHTS = counts.reciprocal()[y_train]\n";
   o << "print(f\"data: {len(x_train)} train / {len(x_val)} val samples\")\n\n"
        "# The model: torch.manual_seed first, then the layers in order, so the initial weights\n"
        "# are TrainScope's\n"
@@ -191,19 +226,25 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
          "    p.grad = torch.zeros_like(p)\n";
   o << "for epoch in range(1, args.epochs + 1):\n"
        "    model.train()\n"
-       "    order = torch.randperm(len(x_train), generator=shuffle)\n"
-       "    loss_sum = 0.0\n";
+       << (weighted_sampler
+               ? "    order = torch.multinomial(SAMPLE_WEIGHTS, len(x_train), True, generator=shuffle)\n"
+               : "    order = torch.randperm(len(x_train), generator=shuffle)\n")
+    << "    loss_sum = 0.0\n";
   std::string in = "        ";
   const std::string clip_call =
       clip ? "clip_gradients(grad_norm)  # training.clip. In your own code the two halves are one\n" +
                  in + "    # call: grad_norm = nn.utils.clip_grad_norm_(model.parameters(), MAX_NORM)\n"
            : "";
+  const std::string end = t.drop_last ? "len(order) - len(order) % BATCH_SIZE" : "len(order)";
+  if (t.drop_last)
+    o << "    # training.drop_last: a last batch smaller than BATCH_SIZE is left out (DataLoader's "
+         "drop_last=True)\n";
   if (accum > 1) {
-    o << "    batches = [order[i:i + BATCH_SIZE] for i in range(0, len(order), BATCH_SIZE)]\n"
+    o << "    batches = [order[i:i + BATCH_SIZE] for i in range(0, " << end << ", BATCH_SIZE)]\n"
          "    for first in range(0, len(batches), GRAD_ACCUM_STEPS):\n"
          "        group = batches[first:first + GRAD_ACCUM_STEPS]  # training.grad_accum_steps\n";
   } else {
-    o << "    for start in range(0, len(order), BATCH_SIZE):\n"
+    o << "    for start in range(0, " << end << ", BATCH_SIZE):\n"
          "        batch = order[start:start + BATCH_SIZE]\n";
   }
   const std::string zero =
@@ -211,7 +252,12 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
           ? "# optimizer.zero_grad()  <- MISTAKE teaching.mistakes no_zero_grad: forgotten, so every\n" +
                 in + "# backward() adds to the gradients of all the steps before\n"
           : "optimizer.zero_grad()\n";
-  const std::string x_of = f.images ? "to_inputs(x_train[batch])" : "x_train[batch]";
+  const bool augment = f.images && c.data.augment.any();
+  const std::string x_of =
+      !f.images ? "x_train[batch]"
+      : augment ? (accum == 1 ? "to_inputs(x_train[batch], epoch, start // BATCH_SIZE)"
+                              : "to_inputs(x_train[batch], epoch, first + k)")
+                : "to_inputs(x_train[batch])";
   auto writeMicroBatches = [&]() {
     if (accum == 1) {
       o << in << "xb, yb = " << x_of << ".to(DEVICE), y_train[batch].to(DEVICE)\n"
@@ -221,7 +267,7 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
       return;
     }
     o << in << "losses = []\n"
-      << in << "for batch in group:\n"
+      << in << (augment ? "for k, batch in enumerate(group):\n" : "for batch in group:\n")
       << in << "    xb, yb = " << x_of << ".to(DEVICE), y_train[batch].to(DEVICE)\n"
       << indent(forward, in + "    ");
     o << in << "    losses.append(loss.item())\n"

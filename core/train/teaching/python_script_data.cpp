@@ -8,6 +8,8 @@
 #include "core/system/number_format.h"
 #include "core/train/teaching/python_script_parts.h"
 
+#include "core/data/augment/pipeline_text.h"
+
 namespace trainscope::python_script {
 
 /// A Python float literal for `v` (the shortest text that reads back as the same double).
@@ -209,6 +211,40 @@ void writeData(std::ostringstream& o, const DataConfig& d, const DataFacts& f) {
        "x_val, y_val = x[val_idx], y[val_idx]\n";
 }
 
+void writeAugmentation(std::ostringstream& o, const DataConfig& d, const DataFacts& f) {
+  const std::vector<int64_t>& shape = f.image_shape;
+  o << "\n# data.augment, training images only: torchvision's transforms on each image as a float\n"
+       "# tensor [C, H, W] in [0, 1] (ToTensor's output), then the standardisation (Normalize).\n"
+       "# TrainScope draws each batch's transforms from a generator of its own, seeded from\n"
+       "# (SEED, epoch, rank, batch): the global generator is seeded so here, and restored after\n"
+       "# (dropout goes on drawing from it as in TrainScope).\n"
+       "AUGMENT = T.Compose([\n";
+  for (const std::string& t : augment::torchvisionTransforms(d.augment, shape.at(1), shape.at(2)))
+    o << "    " << t << ",\n";
+  o << "])\n"
+       "IMAGE_SHAPE = (" << shape.at(0) << ", " << shape.at(1) << ", " << shape.at(2) << ")\n"
+       "M64 = (1 << 64) - 1\n\n\n"
+       "def splitmix64(x):\n"
+       "    x = (x + 0x9E3779B97F4A7C15) & M64\n"
+       "    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64\n"
+       "    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64\n"
+       "    return x ^ (x >> 31)\n\n\n"
+       "def batch_seed(seed, epoch, rank, batch):\n"
+       "    s = splitmix64(seed ^ 0xA5A5A5A5)\n"
+       "    for v in (epoch, rank, batch):\n"
+       "        s = splitmix64(s ^ v)\n"
+       "    return (s ^ (s >> 32)) & 0xFFFFFFFF  # the generator keeps the seed's low 32 bits\n\n\n"
+       "def augment(pixels, epoch, batch):\n"
+       "    \"\"\"Training batch `batch` (0-based) of `epoch` (1-based): uint8 pixels -> augmented,\n"
+       "    standardised float32 inputs of the same shape.\"\"\"\n"
+       "    state = torch.get_rng_state()\n"
+       "    torch.manual_seed(batch_seed(SEED, epoch, 0, batch))\n"
+       "    images = pixels.float().div_(255).reshape(len(pixels), *IMAGE_SHAPE)\n"
+       "    out = torch.stack([AUGMENT(image) for image in images])\n"
+       "    torch.set_rng_state(state)\n"
+       "    return out.sub_(PIXEL_MEAN / 255).div_(PIXEL_STD / 255).reshape(pixels.shape)\n";
+}
+
 void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFacts& f, bool torchscript) {
   if (f.images) {
     if (d.standardize)
@@ -225,14 +261,22 @@ void writeStandardize(std::ostringstream& o, const DataConfig& d, const DataFact
       o << "\nPIXEL_MEAN, PIXEL_STD = 0.0, 255.0  # data.standardize false: x / 255\n";
     if (torchscript)
       o << "\nIMAGE_INPUT = False  # set once the module is loaded: whether it takes [N, C, H, W]\n";
-    o << "\n\ndef to_inputs(pixels):\n"
-         "    \"\"\"uint8 pixels -> the model's float32 input, (x - mean) / std per batch.\"\"\"\n";
+    const bool augment = d.augment.any();
+    if (augment) writeAugmentation(o, d, f);
+    o << "\n\ndef to_inputs(pixels" << (augment ? ", epoch=None, batch=None" : "") << "):\n"
+         "    \"\"\"uint8 pixels -> the model's float32 input, (x - mean) / std per batch"
+      << (augment ? "; training\n    batches (an epoch and batch given) augmented first" : "")
+      << ".\"\"\"\n";
+    const std::string plain = "pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)";
+    if (augment)
+      o << "    x = " << plain << " if epoch is None else augment(pixels, epoch, batch)\n";
+    else
+      o << "    x = " << plain << "\n";
     if (torchscript)
-      o << "    x = pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)\n"
-           "    return x.view(len(x), " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
+      o << "    return x.view(len(x), " << f.image_shape.at(0) << ", " << f.image_shape.at(1) << ", "
         << f.image_shape.at(2) << ") if IMAGE_INPUT else x\n\n\n";
     else
-      o << "    return pixels.float().sub_(PIXEL_MEAN).div_(PIXEL_STD)\n\n\n";
+      o << "    return x\n\n\n";
   } else {
     if (d.standardize)
       o << "\n# data.standardize: z-scores per feature, population std (as sklearn's "

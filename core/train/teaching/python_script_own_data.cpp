@@ -237,22 +237,36 @@ void writeImageFolderOwnSamples(std::ostringstream& o, const TrainConfig& c,
                                 const OwnDataRecord& r, const DataFacts& f) {
   const DataConfig& d = c.data;
   const int64_t ch = r.data.image_shape.at(0), h = r.data.image_shape.at(1), w = r.data.image_shape.at(2);
-  o << "# torchvision's ImageFolder layout, decoded with OpenCV as TrainScope decodes it (PIL's\n"
-       "# resize differs): " << (ch == 1 ? "grayscale" : "RGB") << ", " << h << "x" << w
-    << " (area interpolation when shrinking, bilinear when growing), uint8 [C*H*W]\n"
+  const std::string mode = d.image_folder.resize;
+  std::string interpolate;  // torchvision's F.resize on a uint8 tensor, as TrainScope resizes
+  if (mode == "nearest")
+    interpolate = "F.interpolate(chw[None].float(), size=(" + std::to_string(h) + ", " +
+                  std::to_string(w) + "), mode=\"nearest\")";
+  else if (mode == "area")
+    interpolate = "F.adaptive_avg_pool2d(chw[None].float(), (" + std::to_string(h) + ", " +
+                  std::to_string(w) + "))";
+  else
+    interpolate = "F.interpolate(chw[None].float(), size=(" + std::to_string(h) + ", " +
+                  std::to_string(w) + "), mode=\"" + mode +
+                  "\", align_corners=False, antialias=True)" +
+                  (mode == "bicubic" ? ".clamp(0, 255)" : "");
+  o << "# torchvision's ImageFolder layout, decoded with OpenCV as TrainScope decodes it: "
+    << (ch == 1 ? "grayscale" : "RGB") << ",\n# resized to " << h << "x" << w
+    << " as torchvision's Resize does it on a uint8 tensor (data.image_folder.resize \"" << mode
+    << "\"),\n# uint8 [C*H*W]\n"
        "ROOT = " << pyStr(d.image_folder.path.value_or("")) << "  # data.image_folder.path\n"
        "POOL_DIR = os.path.join(ROOT, \"train\") if os.path.isdir(os.path.join(ROOT, \"train\")) else ROOT\n"
        "EXTENSIONS = (\".jpg\", \".jpeg\", \".png\", \".ppm\", \".bmp\", \".pgm\", \".tif\", \".tiff\", \".webp\")\n\n\n"
        "def decode(path):\n"
        "    image = cv2.imread(path, " << (ch == 1 ? "cv2.IMREAD_GRAYSCALE" : "cv2.IMREAD_COLOR") << ")\n"
        "    if image is None:\n"
-       "        return None\n"
-       "    if image.shape[:2] != (" << h << ", " << w << "):\n"
-       "        shrink = image.shape[0] * image.shape[1] > " << h * w << "\n"
-       "        image = cv2.resize(image, (" << w << ", " << h
-    << "), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)\n";
-  if (ch == 3)
-    o << "    image = cv2.cvtColor(image, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)  # HWC -> CHW\n";
+       "        return None\n";
+  if (ch == 3) o << "    image = cv2.cvtColor(image, cv2.COLOR_BGR2RGB)\n";
+  o << "    chw = torch.from_numpy(np.ascontiguousarray(image)).reshape(image.shape[0], "
+       "image.shape[1], " << ch << ").permute(2, 0, 1)\n"
+       "    if tuple(chw.shape[1:]) != (" << h << ", " << w << "):\n"
+       "        chw = " << interpolate << "[0].round().to(torch.uint8)\n"
+       "    image = chw.contiguous().numpy()\n";
   o << "    return np.ascontiguousarray(image).reshape(-1)\n\n\n"
        "def folder_samples(folder, names):\n"
        "    \"\"\"uint8 pixels [N, " << f.features << "] and labels of the images `names` (\"class/file\").\"\"\"\n"
