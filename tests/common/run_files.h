@@ -60,8 +60,35 @@ inline std::optional<Csv> readCsv(const std::filesystem::path& path) {
   return readCsv(qpath(path));
 }
 
+/// The run files' wall-clock columns, the only cells that differ between two runs of the same
+/// config: metrics.csv's epoch_seconds and samples_per_second, steps.csv's data_wait (the
+/// seconds a step waited for its batches), layers.csv's elapsed_seconds.
+inline const QStringList& wallClockColumns() {
+  static const QStringList columns = {QStringLiteral("epoch_seconds"),
+                                      QStringLiteral("samples_per_second"),
+                                      QStringLiteral("elapsed_seconds"), QStringLiteral("data_wait")};
+  return columns;
+}
+
+/// `path` read as readCsv does, without the wall-clock columns.
+inline std::optional<Csv> readCsvValues(const std::filesystem::path& path) {
+  auto csv = readCsv(qpath(path));
+  if (!csv) return csv;
+  QList<int> keep;
+  for (int i = 0; i < csv->header.size(); ++i)
+    if (!wallClockColumns().contains(csv->header[i])) keep << i;
+  Csv out;
+  for (int i : keep) out.header << csv->header[i];
+  for (const QStringList& row : csv->rows) {
+    QStringList cells;
+    for (int i : keep) cells << row.value(i);
+    out.rows.push_back(cells);
+  }
+  return out;
+}
+
 /// Why two run CSV files (steps.csv, metrics.csv, layers.csv) differ in anything but their
-/// wall-clock columns (epoch_seconds, samples_per_second, elapsed_seconds), or "" when they
+/// wall-clock columns (wallClockColumns()), or "" when they
 /// agree: the header, the row count, each row's cell count and every other cell to the letter,
 /// over the first `max_rows` rows (< 0: all).
 inline QString csvDifference(const QString& a, const QString& b, int max_rows = -1) {
@@ -71,10 +98,8 @@ inline QString csvDifference(const QString& a, const QString& b, int max_rows = 
     return QStringLiteral("%1: header %2 vs %3").arg(b, x->header.join(','), y->header.join(','));
   if (x->rows.size() != y->rows.size())
     return QStringLiteral("%1: %2 rows vs %3").arg(b).arg(x->rows.size()).arg(y->rows.size());
-  const int wall[] = {x->column(QStringLiteral("epoch_seconds")),
-                      x->column(QStringLiteral("samples_per_second")),
-                      x->column(QStringLiteral("elapsed_seconds")),
-                      x->column(QStringLiteral("data_wait"))};
+  const int wall[] = {x->column(wallClockColumns()[0]), x->column(wallClockColumns()[1]),
+                      x->column(wallClockColumns()[2]), x->column(wallClockColumns()[3])};
   const int rows = max_rows < 0 ? x->rows.size() : std::min<int>(max_rows, x->rows.size());
   for (int r = 0; r < rows; ++r) {
     if (x->rows[r].size() != y->rows[r].size())

@@ -342,7 +342,8 @@ void TstCheckpoint::resumeWithoutSourceRunDir() {
   rc.training.epochs = 4;
   runTo(rc, cdir, moved);
   COMPARE_RUN_CSV(a / "metrics.csv", cdir / "metrics.csv");
-  const auto sa = testfiles::readCsv(a / "steps.csv"), sc = testfiles::readCsv(cdir / "steps.csv");
+  const auto sa = testfiles::readCsvValues(a / "steps.csv"),
+             sc = testfiles::readCsvValues(cdir / "steps.csv");
   QVERIFY(sa && sc);
   QCOMPARE(sc->rows.size(), sa->rows.size() - 2 * kBatchesPerEpoch);
   QCOMPARE(sc->rows.front(), sa->rows[2 * kBatchesPerEpoch]);  // step 17 first

@@ -148,7 +148,7 @@ void TstLocale::runFiles() {
   const std::string metrics = readText(o.run_dir / "metrics.csv");
   QCOMPARE(fieldsPerLine(metrics), 12);
   QVERIFY2(metrics.find(",0.01,") != std::string::npos, metrics.c_str());  // lr column
-  QCOMPARE(fieldsPerLine(readText(o.run_dir / "steps.csv")), 8);
+  QCOMPARE(fieldsPerLine(readText(o.run_dir / "steps.csv")), 9);
 }
 
 TRAINSCOPE_TEST_MAIN(TstLocale)

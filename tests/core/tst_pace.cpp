@@ -84,7 +84,7 @@ void TstPace::pacedRunWritesTheSameNumbers() {
   const double seconds = std::chrono::duration<double>(times.at.back() - times.at.front()).count();
   QVERIFY2(seconds >= 19 * 0.025 * 0.95, qPrintable(QString::number(seconds)));
   // Identical files, wall-clock columns aside.
-  const QStringList wall = {QStringLiteral("epoch_seconds"), QStringLiteral("samples_per_second")};
+  const QStringList wall = testfiles::wallClockColumns();
   QCOMPARE(withoutColumns(root / "paced" / "steps.csv", wall),
            withoutColumns(root / "full" / "steps.csv", wall));
   QCOMPARE(withoutColumns(root / "paced" / "metrics.csv", wall),

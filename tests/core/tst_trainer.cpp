@@ -220,8 +220,8 @@ void TstTrainer::seededRunsAreIdentical() {
     COMPARE_REASON(t.run().stop_reason, StopReason::Completed);
   }
   for (const char* file : {"metrics.csv", "steps.csv"}) {
-    const auto a = testfiles::readCsv(root / "a" / file);
-    const auto b = testfiles::readCsv(root / "b" / file);
+    const auto a = testfiles::readCsvValues(root / "a" / file);
+    const auto b = testfiles::readCsvValues(root / "b" / file);
     QVERIFY(a && b);
     QCOMPARE(a->header, b->header);
     QCOMPARE(a->rows.size(), b->rows.size());
@@ -266,8 +266,8 @@ void TstTrainer::unseededRunRecordsSeed() {
   o2.run_dir = root / "r";
   Trainer t2(configFromJson(cfg), o2);
   t2.run();
-  const auto a = testfiles::readCsv(root / "u" / "steps.csv");
-  const auto b = testfiles::readCsv(root / "r" / "steps.csv");
+  const auto a = testfiles::readCsvValues(root / "u" / "steps.csv");
+  const auto b = testfiles::readCsvValues(root / "r" / "steps.csv");
   QVERIFY(a && b);
   QCOMPARE(a->header, b->header);
   QCOMPARE(a->rows, b->rows);

@@ -110,14 +110,11 @@ void TstCheckpointGui::runToEnd(MainWindow& w) {
 }
 
 QStringList TstCheckpointGui::rows(const QString& runDir, const char* file) {
-  auto csv = testfiles::readCsv(QDir(runDir).filePath(QLatin1String(file)));
+  // wall-clock columns differ between runs
+  auto csv = testfiles::readCsvValues(QDir(runDir).filePath(QLatin1String(file)).toStdString());
   if (!csv) return {QStringLiteral("missing ") + QLatin1String(file)};
-  const int seconds = csv->column(QStringLiteral("epoch_seconds"));
   QStringList out;
-  for (QStringList r : csv->rows) {
-    if (seconds >= 0) r = r.mid(0, seconds);  // wall-clock columns differ between runs
-    out << r.join(QLatin1Char(','));
-  }
+  for (const QStringList& r : csv->rows) out << r.join(QLatin1Char(','));
   return out;
 }
 

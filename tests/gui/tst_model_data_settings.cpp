@@ -16,6 +16,7 @@
 #include "gui/engine/run_session.h"
 #include "gui/main_window.h"
 #include "gui/plots/training_plots.h"
+#include "gui/app/translations.h"
 #include "gui/views/augmentation_preview.h"
 #include "gui/widgets/scientific_spin_box.h"
 #include "test_main.h"
@@ -291,6 +292,29 @@ void TstModelDataSettings::augmentationIsShownAndPreviewed() {
   dialog->findChild<QPushButton*>(QStringLiteral("augmentPreviewNextImage"))->click();
   QVERIFY(dialog->statusText().startsWith(QStringLiteral("Training image 2 of 160")));
   dialog->close();
+  // TRAINSCOPE_AUGMENT_SCREENSHOT=PREFIX: the window at 1024x768 with the rows open and the
+  // preview, in both languages (PREFIX-main-en.png, PREFIX-preview-zh_CN.png ...)
+  if (!qEnvironmentVariableIsEmpty("TRAINSCOPE_AUGMENT_SCREENSHOT")) {
+    const QString prefix = qEnvironmentVariable("TRAINSCOPE_AUGMENT_SCREENSHOT");
+    for (const char* lang : {"en", "zh_CN"}) {
+      trainscope::switchLanguage(QLatin1String(lang));
+      MainWindow shown;
+      QVERIFY(shown.openConfigFile(file, &error));
+      shown.resize(1024, 768);
+      shown.show();
+      shown.findChild<QToolButton*>(QStringLiteral("modelDataToggle"))->setChecked(true);
+      QTest::qWait(300);
+      shown.grab().save(prefix + "-main-" + lang + ".png");
+      shown.findChild<QPushButton*>(QStringLiteral("augmentPreviewButton"))->click();
+      auto* d = shown.findChild<trainscope::AugmentationPreviewDialog*>();
+      QSignalSpy ready(d, &trainscope::AugmentationPreviewDialog::loaded);
+      QVERIFY(ready.count() == 1 || ready.wait(30000));
+      QTest::qWait(300);
+      d->grab().save(prefix + "-preview-" + lang + ".png");
+      d->close();
+    }
+    trainscope::switchLanguage(QStringLiteral("en"));
+  }
 }
 
 TRAINSCOPE_GUI_TEST_MAIN(TstModelDataSettings)

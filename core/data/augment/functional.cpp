@@ -161,14 +161,15 @@ at::Tensor rotate(const at::Tensor& img, double degrees) {
           .reshape({1, 2, 3});
   // _gen_affine_grid(theta, w, h, ow=w, oh=h)
   const double half = 0.5;
-  at::Tensor base = at::empty({1, h, w, 3}, at::TensorOptions().dtype(at::kFloat));
+  at::Tensor base = at::empty({1, h, w, 3}, at::TensorOptions().dtype(at::kFloat));  // CPU
   base.select(3, 0).copy_(at::linspace(-w * 0.5 + half, w * 0.5 + half - 1, w));
   base.select(3, 1).copy_(at::linspace(-h * 0.5 + half, h * 0.5 + half - 1, h).unsqueeze_(-1));
   base.select(3, 2).fill_(1);
   const at::Tensor scale = at::tensor({0.5 * w, 0.5 * h}, at::TensorOptions().dtype(at::kDouble))
                                .to(at::kFloat);
   const at::Tensor rescaled = theta.transpose(1, 2) / scale;
-  const at::Tensor grid = base.view({1, h * w, 3}).bmm(rescaled).view({1, h, w, 2});
+  const at::Tensor grid =
+      base.view({1, h * w, 3}).bmm(rescaled).view({1, h, w, 2}).to(img.device());
   // _apply_grid_transform(mode nearest, fill 0): the fill mask only re-zeroes what "zeros"
   // padding already made 0.
   const bool squeeze = img.dim() == 3;

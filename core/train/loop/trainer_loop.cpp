@@ -74,6 +74,8 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, BatchLoader& loader, int64_t
   };
   const int64_t batches = iter.batchesPerEpoch();
   const int64_t k = config.training.grad_accum_steps;  // micro-batches per optimizer step
+  std::vector<TensorPair> group;  // the epoch's last group may be smaller
+  int64_t group_at = -1;          // the first batch of `group` (a retried step keeps it)
   while (b < batches) {
     postScheduled();  // a replay's recorded changes, at their steps
     SteadyClock::time_point wait_start = SteadyClock::now();
@@ -90,14 +92,17 @@ bool Trainer::Impl::trainEpoch(BatchIterator& iter, BatchLoader& loader, int64_t
     if (d == RunControl::Decision::Stop) return false;
     if (restart_from_state) return false;  // loop() restarts at the snapshot's epoch and batch
 
-    std::vector<TensorPair> group;  // the epoch's last group may be smaller
-    step_data_wait = 0;
-    for (int64_t i = b; i < std::min(b + k, batches); ++i) {
-      double waited = 0;
-      group.push_back(loader.next(i, &waited));  // made ahead by data.workers, or here
-      step_data_wait += waited;
+    if (group_at != b) {  // the loader hands each batch out once
+      group.clear();
+      step_data_wait = 0;
+      for (int64_t i = b; i < std::min(b + k, batches); ++i) {
+        double waited = 0;
+        group.push_back(loader.next(i, &waited));  // made ahead by data.workers, or here
+        step_data_wait += waited;
+      }
+      epoch_data_wait += step_data_wait;
+      group_at = b;
     }
-    epoch_data_wait += step_data_wait;
     StepResult s;
     for (auto& p : parts) p->beforeStep(state.global_step + 1);
     try {
