@@ -102,6 +102,8 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
   if (d.n_test > 0) data += " / " + std::to_string(d.n_test) + " test";
   printLine("data: " + data + " samples");
   if (!d.augmentation.empty()) printLine("augmentation: " + augmentationSummary(d));
+  if (!info.class_weights.empty() || info.sampler != "random")
+    printLine(classBalanceLine(info.class_weights, info.sampler));
   if (info.data_workers > 0)
     printLine("loader: " + std::to_string(info.data_workers) + " worker thread" +
               (info.data_workers == 1 ? "" : "s") + ", " + std::to_string(info.prefetch) +
@@ -110,7 +112,8 @@ void ProgressPrinter::onRunStarted(const RunInfo& info) {
             " parameters)");
   printLine(
       "training: " + std::to_string(info.epochs) + (info.epochs == 1 ? " epoch x " : " epochs x ") +
-      std::to_string(info.batches_per_epoch) + " batches of " + std::to_string(info.batch_size) +
+      std::to_string(info.batches_per_epoch) +
+      (info.batches_per_epoch == 1 ? " batch of " : " batches of ") + std::to_string(info.batch_size) +
       (info.grad_accum_steps > 1
            ? " (" + std::to_string(info.grad_accum_steps) +
                  " per optimizer step: " + std::to_string(info.effective_batch_size) + " samples)"

@@ -13,6 +13,7 @@
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
+#include "core/run/run_description.h"
 #include "core/system/cancel.h"
 #include "core/system/number_format.h"
 #include "core/model/model.h"
@@ -127,7 +128,9 @@ nlohmann::json shapeJson(const ShapeReport& r) {
                          {"n_test", r.n_test}, {"image_shape", r.image_shape},
                          {"x", facts(r.x)}, {"y", facts(r.y)}, {"layers", layers},
                          {"output", facts(r.output)},
-                         {"trainable_parameters", r.trainable_parameters}};
+                         {"trainable_parameters", r.trainable_parameters},
+                         {"augmentation", r.augmentation}, {"class_weights", r.class_weights},
+                         {"sampler", r.sampler}};
   return j;
 }
 
@@ -151,7 +154,14 @@ int printShapeReport(const TrainConfig& config, bool json) {
               static_cast<long long>(r.outputs),
               r.task == "classification" ? "classes" : "targets",
               r.image_shape.empty() ? "" : (", images " + shapeText(r.image_shape) + " (C, H, W)").c_str());
-  line("batch x:", r.x);
+  if (!r.augmentation.empty()) {
+    std::string list;
+    for (const std::string& t : r.augmentation) list += (list.empty() ? "" : ", ") + t;
+    std::printf("augmentation: training only: %s\n", list.c_str());
+  }
+  if (!r.class_weights.empty() || r.sampler != "random")
+    std::printf("%s\n", classBalanceLine(r.class_weights, r.sampler).c_str());
+  line(r.augmentation.empty() ? "batch x:" : "batch x (augmented):", r.x);
   line("batch y:", r.y);
   std::printf("model: %s, %lld trainable parameters\n", r.model_kind.c_str(),
               static_cast<long long>(r.trainable_parameters));

@@ -718,6 +718,13 @@ void validateAugment(const DataConfig& d, const DataSourceKind& source) {
   if (a.ratio[0] > a.ratio[1])
     fail("data.augment.ratio", "data.augment.ratio must be [min, max] with min <= max, got " +
                                    pair(a.ratio));
+  const AugmentConfig defaults;
+  for (const auto& [key, set] : {std::pair{"data.augment.scale", a.scale != defaults.scale},
+                                 std::pair{"data.augment.ratio", a.ratio != defaults.ratio}})
+    if (set && !a.random_resized_crop)
+      fail(key, std::string(key) + " is set but data.augment.random_resized_crop is false, so "
+                                   "nothing reads it; set random_resized_crop true or remove " +
+                    key);
   if (a.random_resized_crop && a.crop_padding > 0)
     fail("data.augment.crop_padding",
          "data.augment.crop_padding and data.augment.random_resized_crop are both on: use one "

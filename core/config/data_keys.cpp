@@ -161,7 +161,8 @@ const std::vector<Key<AugmentConfig>>& augmentKeys() {
           .atMost(1),
       K("crop_padding", &AugmentConfig::crop_padding,
         "images, training only: pad by this many pixels, then crop back to the image size at a "
-        "random place (RandomCrop(size, padding)); 0: off")
+        "random place (RandomCrop(size, padding)); 0: off; less than the images' height and "
+        "width")
           .atLeast(0)
           .atMost(4096),
       K("random_resized_crop", &AugmentConfig::random_resized_crop,

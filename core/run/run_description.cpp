@@ -1,5 +1,7 @@
 #include "core/run/run_description.h"
 
+#include "core/system/number_format.h"
+
 #include <unistd.h>
 
 #include "core/data/data_fingerprint.h"  // DataFile to/from JSON
@@ -88,6 +90,19 @@ void from_json(const nlohmann::json& j, Preprocessing& p) {
   p.std = j.value("std", d.std);
   p.target_scale = j.value("target_scale", d.target_scale);
   p.resize = j.value("resize", d.resize);
+}
+
+std::string classBalanceLine(const std::vector<double>& class_weights, const std::string& sampler) {
+  std::string out = "classes:";
+  if (!class_weights.empty()) {
+    std::string list;
+    for (double w : class_weights) list += (list.empty() ? "" : ", ") + formatSignificant(w, 4);
+    out += " weights [" + list + "] in the training loss (training.class_weights)";
+  }
+  if (sampler == "weighted")
+    out += std::string(class_weights.empty() ? "" : ";") +
+           " data.sampler weighted: each class drawn equally often, with replacement";
+  return out;
 }
 
 std::string augmentationSummary(const DataSummary& data) {

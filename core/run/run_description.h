@@ -31,6 +31,11 @@ void from_json(const nlohmann::json& j, Preprocessing& p);
 /// T.RandomHorizontalFlip(p=0.5)" (the CLI's run header, the report); "none" without one.
 std::string augmentationSummary(const DataSummary& data);
 
+/// Imbalanced classes in one English line (the run header, the dry run): "classes: weights
+/// [0.5567, 4.907] in the training loss (training.class_weights); data.sampler weighted: each
+/// class drawn equally often".
+std::string classBalanceLine(const std::vector<double>& class_weights, const std::string& sampler);
+
 /// run.json's fields, one declaration each (core/run/json_fields.h), in file order.
 const std::vector<JsonField<RunInfo>>& runJsonFields();
 /// run.json `data` (DataSummary) and `model` (ModelSummary).

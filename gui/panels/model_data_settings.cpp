@@ -144,7 +144,7 @@ ModelDataSettings::ModelDataSettings(const DeviceInfo& devices, QWidget* parent)
   augment_layout->setContentsMargins(0, 0, 0, 0);
   augment_summary_ = new QLabel(augment_row);
   augment_summary_->setObjectName(QStringLiteral("augmentSummaryLabel"));
-  augment_summary_->setWordWrap(true);
+  augment_summary_->setWordWrap(false);
   augment_layout->addWidget(augment_summary_, 1);
   preview_ = new QPushButton(augment_row);
   preview_->setObjectName(QStringLiteral("augmentPreviewButton"));
@@ -309,7 +309,8 @@ void ModelDataSettings::showAugmentation() {
     names << text.mid(2, text.indexOf(QLatin1Char('(')) - 2);  // "T.RandomCrop(" -> RandomCrop
     lines << text.remove(QStringLiteral("size=(0, 0), "));  // the images' size: unknown here
   }
-  augment_summary_->setText(Tr::tr("training only: %1").arg(names.join(QStringLiteral(", "))));
+  // One transform a line: a wrapped label in the form is cut at some widths
+  augment_summary_->setText(Tr::tr("training only: %1").arg(names.join(QStringLiteral(",\n"))));
   augment_summary_->setToolTip(
       Tr::tr("torchvision transforms of the training images; validation and test images are "
              "not augmented:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));

@@ -5,6 +5,7 @@
 // at a step, stop at an epoch) derive from it and call the base first.
 #include <atomic>
 #include <cstddef>
+#include <filesystem>
 #include <mutex>
 #include <vector>
 
@@ -84,5 +85,30 @@ struct RecordingObserver : trainscope::TrainerObserver {
     return n;
   }
 };
+
+/// Stops the run from inside (synchronously, on the training thread) after step `at`.
+struct StopAt : trainscope::TrainerObserver {
+  trainscope::Trainer* trainer = nullptr;
+  int64_t at = 0;
+  void onStep(const trainscope::StepRecord& r) override {
+    if (r.step == at) trainer->stop();
+  }
+};
+
+/// Trains `c` into `dir` (resumed from `resume` when given), stopped after step `stop_at` when
+/// it is above 0.
+inline trainscope::RunSummary runTo(const trainscope::TrainConfig& c, const std::filesystem::path& dir,
+                                    const std::filesystem::path& resume = {}, int64_t stop_at = 0) {
+  trainscope::TrainerOptions o;
+  o.run_dir = dir;
+  o.front_end = "test";
+  o.resume_from = resume;
+  trainscope::Trainer t(c, o);
+  StopAt stopper;
+  stopper.trainer = &t;
+  stopper.at = stop_at;
+  if (stop_at > 0) t.addObserver(&stopper);
+  return t.run();
+}
 
 }  // namespace testrun

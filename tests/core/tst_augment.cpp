@@ -15,11 +15,13 @@
 #include "core/config/train_config.h"
 #include "core/data/augment/functional.h"
 #include "core/data/dataset.h"
+#include "core/train/probes/shapes.h"
 #include "core/train/state/checkpoint.h"
 #include "core/train/trainer.h"
 #include "core/data/augment/transforms.h"
 #include "core/errors.h"
 #include "python_runner.h"
+#include "recording_observer.h"
 #include "test_util.h"
 #include "test_main.h"
 
@@ -92,27 +94,7 @@ TrainConfig augmentedConfig() {
   return c;
 }
 
-struct StopAt : TrainerObserver {
-  Trainer* trainer = nullptr;
-  int64_t at = 0;
-  void onStep(const StepRecord& r) override {
-    if (r.step == at) trainer->stop();
-  }
-};
-
-RunSummary runTo(const TrainConfig& c, const fs::path& dir, const fs::path& resume = {},
-                 int64_t stop_at = 0) {
-  TrainerOptions o;
-  o.run_dir = dir;
-  o.front_end = "test";
-  o.resume_from = resume;
-  Trainer t(c, o);
-  StopAt stopper;
-  stopper.trainer = &t;
-  stopper.at = stop_at;
-  if (stop_at > 0) t.addObserver(&stopper);
-  return t.run();
-}
+using testrun::runTo;
 
 std::string fileText(const fs::path& f) {
   std::ifstream in(f);
@@ -480,6 +462,18 @@ void TstAugment::tablesAreRefused() {
   c.data.augment.crop_padding = 28;
   const std::string padding = errorOf([&] { Trainer::check(c, TrainerOptions{}); });
   QVERIFY2(padding.find("data.augment.crop_padding") != std::string::npos, padding.c_str());
+  // ... and by the dry run (train --dry-run), whose batch is the augmented first batch
+  QVERIFY(errorOf([&] { shapeReport(c); }).find("data.augment.crop_padding") != std::string::npos);
+  c.data.augment.crop_padding = 3;
+  const ShapeReport augmented = shapeReport(c);
+  QCOMPARE(augmented.augmentation.size(), size_t{2});
+  c.data.augment = AugmentConfig{};
+  const ShapeReport plain = shapeReport(c);
+  QVERIFY(plain.augmentation.empty());
+  QVERIFY(augmented.x.shape == plain.x.shape);
+  // scale or ratio without random_resized_crop: nothing would read them
+  c.data.augment.scale = {0.5, 1.0};
+  QVERIFY(errorOf([&] { validate(c); }).find("nothing reads it") != std::string::npos);
 }
 
 void TstAugment::imageFolderResizeMatchesTorchvision() {

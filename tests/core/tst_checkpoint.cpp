@@ -92,31 +92,9 @@ const std::vector<std::string> kStateKeys = {"model_state_dict",
                                              "seed",
                                              "format_version"};
 
-/// Compares two CSV files row by row, skipping wall-clock columns.
-/// Stops the run from inside (synchronously, on the training thread) after step `at`.
-struct StopAt : TrainerObserver {
-  Trainer* trainer = nullptr;
-  int64_t at = 0;
-  void onStep(const StepRecord& r) override {
-    if (r.step == at) trainer->stop();
-  }
-};
-
 using Events = testrun::RecordingObserver;
-
-RunSummary runTo(const TrainConfig& c, const fs::path& dir, const fs::path& resume = {},
-                 int64_t stop_at = 0) {
-  TrainerOptions o;
-  o.run_dir = dir;
-  o.front_end = "test";
-  o.resume_from = resume;
-  Trainer t(c, o);
-  StopAt stopper;
-  stopper.trainer = &t;
-  stopper.at = stop_at;
-  if (stop_at > 0) t.addObserver(&stopper);
-  return t.run();
-}
+using testrun::runTo;
+using testrun::StopAt;
 
 void expectCheckpointError(const std::function<void()>& fn, const fs::path& file,
                            const std::string& phrase) {

@@ -163,6 +163,10 @@ void TstLoader::lastBatchOfOneIsRefusedBeforeTraining() {
   const RunSummary s = Trainer(c, o).run();
   COMPARE_REASON(s.stop_reason, StopReason::Completed);
   QCOMPARE(s.global_step, int64_t{2 * 91});
+  // the dry run refuses it too
+  c.training.drop_last = false;
+  QVERIFY(errorOf([&] { shapeReport(c); }).find("456 = 91 x 5 + 1") != std::string::npos);
+  c.training.drop_last = true;
   // too few samples for one batch
   c.training.batch_size = 500;
   const std::string none = errorOf([&] { Trainer::check(c, TrainerOptions{}); });

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -263,7 +264,7 @@ void TstModelDataSettings::augmentationIsShownAndPreviewed() {
   auto* summary = w.findChild<QLabel*>(QStringLiteral("augmentSummaryLabel"));
   auto* button = w.findChild<QPushButton*>(QStringLiteral("augmentPreviewButton"));
   QVERIFY(summary && button);
-  QCOMPARE(summary->text(), QStringLiteral("training only: RandomCrop, RandomHorizontalFlip"));
+  QCOMPARE(summary->text(), QStringLiteral("training only: RandomCrop,\nRandomHorizontalFlip"));
   QVERIFY(summary->toolTip().contains(QStringLiteral("T.RandomCrop(padding=3)")));
   QVERIFY(button->isEnabled());
   button->click();
@@ -304,6 +305,10 @@ void TstModelDataSettings::augmentationIsShownAndPreviewed() {
       shown.show();
       shown.findChild<QToolButton*>(QStringLiteral("modelDataToggle"))->setChecked(true);
       QTest::qWait(300);
+      auto* row = shown.findChild<QLabel*>(QStringLiteral("augmentSummaryLabel"));
+      for (QScrollArea* area : shown.findChildren<QScrollArea*>())
+        if (area->isAncestorOf(row)) area->ensureWidgetVisible(row);
+      QTest::qWait(100);
       shown.grab().save(prefix + "-main-" + lang + ".png");
       shown.findChild<QPushButton*>(QStringLiteral("augmentPreviewButton"))->click();
       auto* d = shown.findChild<trainscope::AugmentationPreviewDialog*>();

@@ -135,6 +135,12 @@ void Trainer::Impl::prepare(bool check_only) {
     augment::requirePixels(data.train.x);
     data.summary.augmentation = augmentation->describe();
     data.summary.augmented_splits = {"train"};
+    const std::vector<double>& jitter = config.data.augment.color_jitter;
+    if (data.summary.image_shape.at(0) == 1 && jitter.size() == 4 && (jitter[2] > 0 || jitter[3] > 0))
+      start_events.push_back({0, 0, EventKind::DataWarning,
+                              "data: data.augment.color_jitter's saturation and hue leave "
+                              "one-channel (grayscale) images unchanged, as torchvision does",
+                              std::nullopt, "note", ""});
   }
   // The files the run reads are those its source run read: a resumed run compares
   // with its checkpoint's record, a replay with the recorded run's. A changed file is refused

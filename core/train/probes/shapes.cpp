@@ -5,7 +5,9 @@
 #include <torch/utils.h>
 
 #include "core/config/train_config.h"
+#include "core/data/augment/transforms.h"
 #include "core/data/batches.h"
+#include "core/data/class_balance.h"
 #include "core/data/dataset.h"
 #include "core/errors.h"
 #include "core/model/model.h"
@@ -146,7 +148,25 @@ ShapeReport shapeReport(const TrainConfig& config) {
   const ModelPtr model = buildModel(config.model, data.summary);
   r.trainable_parameters = countParameters(*model, true);
   const int64_t n = std::min<int64_t>(config.training.batch_size, data.train.size());
-  const TensorPair batch = data.train.rows(0, n);
+  TensorPair batch = data.train.rows(0, n);
+  // What a run refuses before its first step, refused here too
+  const TrainingConfig& t = config.training;
+  r.class_weights = classWeights(t.class_weights, data.train.y, data.summary.n_classes,
+                                 data.classification);
+  r.sampler = config.data.sampler;
+  if (r.sampler == "weighted")
+    (void)balancedSampleWeights(data.train.y, data.summary.n_classes, data.classification);
+  checkLastBatch(*model, data.train, t.batch_size, t.drop_last, 1);
+  if (config.data.augment.any()) {  // the first batch as training augments it (epoch 1)
+    auto aug = std::make_shared<const augment::Augmentation>(config.data.augment,
+                                                             data.summary.image_shape);
+    r.augmentation = aug->describe();
+    BatchIterator it(data.train, n, /*shuffle=*/false);
+    it.setAugmentation(aug, static_cast<uint64_t>(t.seed.value_or(0)));
+    at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
+    it.startEpoch(unused, 1);
+    batch = it.batch(0);
+  }
   r.x = factsOf(batch.x);
   r.y = factsOf(batch.y);
   // Layer by layer on one sample (Model::layers), then the whole batch for the output.

@@ -43,12 +43,19 @@ struct ShapeReport {
   std::vector<LayerShape> layers;
   TensorFacts output;  ///< the model's output for that batch
   int64_t trainable_parameters = 0;
+  /// data.augment as the run applies it (torchvision code; the batch above is augmented as
+  /// the first training batch is), training.class_weights as computed, data.sampler.
+  std::vector<std::string> augmentation;
+  std::vector<double> class_weights;
+  std::string sampler = "random";
 };
 
 /// Loads `config`'s data (as a run would: same split and preprocessing), builds the model
 /// (seeded from training.seed, or 0), and runs the first training batch of
-/// training.batch_size samples through it layer by layer in eval mode without gradients, on the
-/// CPU. Throws Error(Config, key) naming the key and both shapes when the model does not fit
+/// training.batch_size samples (augmented as data.augment says) through it layer by layer in
+/// eval mode without gradients, on the CPU. Checks what a run checks before its first step:
+/// the augmentation against the images, the class weights and sampler against the labels, a
+/// last batch of one (checkLastBatch). Throws Error(Config, key) naming the key and both shapes when the model does not fit
 /// the data (a model.kind that needs images given a table, a conv stack that shrinks the images
 /// to nothing, an output that is not [batch, outputs]), and whatever loading the data throws.
 ShapeReport shapeReport(const TrainConfig& config);
