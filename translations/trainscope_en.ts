@@ -4645,5 +4645,25 @@ Its files are kept there until you delete them.</source>
         <source>training only</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bilinear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nearest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bicubic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How images are resized to the size (data.image_folder.resize): bilinear with antialiasing is torchvision&apos;s Resize default.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

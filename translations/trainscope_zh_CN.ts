@@ -4635,5 +4635,25 @@ Its files are kept there until you delete them.</source>
         <source>training only</source>
         <translation>仅训练集</translation>
     </message>
+    <message>
+        <source>bilinear</source>
+        <translation>双线性</translation>
+    </message>
+    <message>
+        <source>nearest</source>
+        <translation>最近邻</translation>
+    </message>
+    <message>
+        <source>bicubic</source>
+        <translation>双三次</translation>
+    </message>
+    <message>
+        <source>area</source>
+        <translation>区域平均</translation>
+    </message>
+    <message>
+        <source>How images are resized to the size (data.image_folder.resize): bilinear with antialiasing is torchvision&apos;s Resize default.</source>
+        <translation>图像缩放到指定尺寸的方式（data.image_folder.resize）：带抗锯齿的双线性插值是 torchvision Resize 的默认方式。</translation>
+    </message>
 </context>
 </TS>

@@ -174,6 +174,12 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
     size_row->addWidget(s);
     connect(s, &QSpinBox::editingFinished, this, &DataDialog::inputsChanged);
   }
+  resize_ = new QComboBox(this);
+  resize_->setObjectName(QStringLiteral("imageResizeComboBox"));
+  for (const char* mode : {"bilinear", "nearest", "bicubic", "area"})
+    resize_->addItem(QString(), QString::fromLatin1(mode));
+  size_row->addWidget(resize_);
+  connect(resize_, &QComboBox::activated, this, &DataDialog::inputsChanged);
   form->addRow(size_label_, size_row);
   // The split belongs to the data (an image folder got overfit-sine's 0.5).
   val_fraction_ = new QDoubleSpinBox(this);
@@ -217,6 +223,8 @@ DataDialog::DataDialog(const DataConfig& current, QWidget* parent)
   const std::string& task = shown.task ? *shown.task : current.csv.task;
   task_->setCurrentIndex(std::max(0, task_->findData(QString::fromStdString(task))));
   channels_->setCurrentIndex(current.image_folder.channels == 3 ? 1 : 0);
+  resize_->setCurrentIndex(
+      std::max(0, resize_->findData(QString::fromStdString(current.image_folder.resize))));
   if (current.image_folder.size.size() == 2) {
     height_->setValue(static_cast<int>(current.image_folder.size[0]));
     width_->setValue(static_cast<int>(current.image_folder.size[1]));
@@ -265,6 +273,7 @@ DataConfig DataDialog::dataConfig() const {
     f.image_size->clear();
     if (height_->value() > 0 && width_->value() > 0)
       *f.image_size = {height_->value(), width_->value()};
+    d.image_folder.resize = resize_->currentData().toString().toStdString();
   }
   d.stratify = stratify_->isChecked();
   d.val_fraction = val_fraction_->value();
@@ -292,7 +301,7 @@ void DataDialog::onSourceChanged() {
   task_label_->setVisible(f.task != nullptr);
   task_->setVisible(f.task != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{channels_label_, channels_, size_label_,
-                                                    height_, width_})
+                                                    height_, width_, resize_})
     w->setVisible(folder);
   stratify_->setVisible(!kind || kind->classification || f.task != nullptr);
   retranslate();
@@ -541,6 +550,12 @@ void DataDialog::retranslate() {
   channels_->setItemText(0, Tr::tr("grayscale (1 channel)"));
   channels_->setItemText(1, Tr::tr("RGB (3 channels)"));
   size_label_->setText(Tr::tr("Resize to (height, width):"));
+  resize_->setItemText(0, Tr::tr("bilinear"));
+  resize_->setItemText(1, Tr::tr("nearest"));
+  resize_->setItemText(2, Tr::tr("bicubic"));
+  resize_->setItemText(3, Tr::tr("area"));
+  resize_->setToolTip(Tr::tr("How images are resized to the size (data.image_folder.resize): "
+                             "bilinear with antialiasing is torchvision's Resize default."));
   height_->setSpecialValueText(Tr::tr("first image's"));
   width_->setSpecialValueText(Tr::tr("first image's"));
   stratify_->setText(Tr::tr("Stratified split (each class keeps the validation fraction)"));

@@ -26,7 +26,8 @@ struct DataReport;
 /// (dataLabelsPathLineEdit, dataLabelsBrowseButton), the CSV target column
 /// (targetColumnComboBox, filled from the table's header), the task (dataTaskComboBox), image
 /// channels and size (imageChannelsComboBox, imageHeightSpinBox, imageWidthSpinBox; 0 = the
-/// first image's) and data.stratify (stratifyCheckBox). "Check data" (checkDataButton) loads
+/// first image's; imageResizeComboBox: data.image_folder.resize) and data.stratify
+/// (stratifyCheckBox). "Check data" (checkDataButton) loads
 /// the data on a worker thread exactly as a run would and shows the import report
 /// (dataReportBrowser): samples per split, shape, task, classes with a bar each, warnings, notes,
 /// the first rows or the first images of each class, memory. OK applies only data that passed
@@ -84,6 +85,7 @@ class DataDialog : public QDialog {
   QLabel* size_label_;
   QSpinBox* height_;
   QSpinBox* width_;
+  QComboBox* resize_;  ///< data.image_folder.resize
   QCheckBox* stratify_;
   QLabel* val_fraction_label_;
   QDoubleSpinBox* val_fraction_;  ///< `valFractionSpinBox`: data.val_fraction

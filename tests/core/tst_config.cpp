@@ -592,6 +592,9 @@ void TstConfig::keyReferenceBoundsAreTheValidatedOnes() {
       for (auto it = parts.rbegin(); it != parts.rend(); ++it) patch = json{{*it, patch}};
       // Augmentation transforms images: the keys are tried on an image source.
       if (k.key.rfind("data.augment.", 0) == 0) patch["data"]["source"] = "fashion-mnist";
+      // scale and ratio are read by random_resized_crop alone
+      if (k.key == "data.augment.scale" || k.key == "data.augment.ratio")
+        patch["data"]["augment"]["random_resized_crop"] = true;
       try {
         configFromJson(patch);
         return true;

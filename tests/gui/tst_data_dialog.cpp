@@ -46,6 +46,7 @@ class TstDataDialog : public QObject {
   void shapesDialogShowsEveryLayerOrTheMismatch();
   void allSettingsReachEveryKey();
   void screenshotsForTheReadme();
+  void imageResizeModeRoundTrips();
 
  private:
   QString writeCsv(const QString& name, const QByteArray& text);
@@ -55,6 +56,23 @@ class TstDataDialog : public QObject {
 void TstDataDialog::initTestCase() {
   QStandardPaths::setTestModeEnabled(true);
   QVERIFY(dir_.isValid());
+}
+
+void TstDataDialog::imageResizeModeRoundTrips() {
+  // data.image_folder.resize: shown for image folders, applied as chosen
+  DataConfig d;
+  d.source = "image-folder";
+  d.image_folder.path = dir_.path().toStdString();
+  d.image_folder.size = {5, 5};
+  d.image_folder.resize = "area";
+  DataDialog dialog(d);
+  auto* resize = dialog.findChild<QComboBox*>(QStringLiteral("imageResizeComboBox"));
+  QVERIFY(resize);
+  QCOMPARE(resize->currentData().toString(), QStringLiteral("area"));
+  QCOMPARE(dialog.dataConfig().image_folder.resize, std::string("area"));
+  resize->setCurrentIndex(resize->findData(QStringLiteral("bicubic")));
+  QCOMPARE(dialog.dataConfig().image_folder.resize, std::string("bicubic"));
+  QCOMPARE(resize->itemText(0), QStringLiteral("bilinear"));
 }
 
 void TstDataDialog::everySourceHasATitleInBothLanguages() {

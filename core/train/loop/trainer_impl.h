@@ -66,8 +66,12 @@ struct Trainer::Impl : PartHost {
   double step_data_wait = 0;   ///< seconds the current step waited for its batches
   double epoch_data_wait = 0;  ///< seconds the current epoch's steps waited for batches
   std::optional<double> epoch_data_wait_share;  ///< the last finished epoch's share
-  /// A data_bound event when an epoch waits for its batches more than this share of its time.
+  /// A data_bound event when an epoch waits for its batches more than this share of its time
+  /// and at least kDataBoundSeconds in all: a model of a few microseconds a step waits "45%" for
+  /// slices of memory, and no worker would change what a person sees.
   static constexpr double kDataBoundShare = 0.2;
+  static constexpr double kDataBoundSeconds = 0.2;
+  double last_epoch_data_wait = 0;  ///< seconds the last finished epoch waited for batches
   bool data_bound_said = false;  ///< the data_bound event was emitted (once a run)
   /// data.augment's transforms of the training images; null when off.
   std::shared_ptr<const augment::Augmentation> augmentation;

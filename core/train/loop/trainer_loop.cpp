@@ -188,6 +188,7 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
     const double share = std::min(1.0, epoch_data_wait / train_seconds);
     epoch_data_wait_share = roundTo(share, 1e-4);
   }
+  last_epoch_data_wait = epoch_data_wait;
   epoch_data_wait = 0;
   const EvalSums val_sums = validate(epoch);
   auto [val_loss, val_acc] = evalMeans(val_sums, data.classification);
@@ -228,7 +229,8 @@ bool Trainer::Impl::finishEpoch(int64_t epoch, const PauseAwareTimer& timer) {
   }
   report(r);
   for (const Event& e : end.events) emit(e);
-  if (r.data_wait_share && *r.data_wait_share > kDataBoundShare && !data_bound_said) {
+  if (r.data_wait_share && *r.data_wait_share > kDataBoundShare &&
+      last_epoch_data_wait >= kDataBoundSeconds && !data_bound_said) {
     data_bound_said = true;  // once a run: the advice does not change from epoch to epoch
     Event e{state.global_step, epoch, EventKind::DataWarning,
             "data: epoch " + std::to_string(epoch) + " waited for its batches " +
