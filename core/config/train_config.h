@@ -60,11 +60,15 @@ struct AugmentConfig {
   /// ColorJitter(brightness, contrast, saturation, hue); 0 leaves that property alone.
   std::vector<double> color_jitter{0, 0, 0, 0};
   double rotation = 0;  ///< RandomRotation(degrees): an angle uniform in [-rotation, rotation]
+  /// Whether ColorJitter is on (any of its four strengths).
+  bool jitter() const {
+    for (double v : color_jitter)
+      if (v != 0) return true;
+    return false;
+  }
   /// Whether any random transform is on.
   bool any() const {
-    bool jitter = false;
-    for (double v : color_jitter) jitter = jitter || v != 0;
-    return hflip > 0 || crop_padding > 0 || random_resized_crop || jitter || rotation != 0;
+    return hflip > 0 || crop_padding > 0 || random_resized_crop || jitter() || rotation != 0;
   }
 };
 

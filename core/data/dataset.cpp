@@ -401,11 +401,8 @@ int64_t BatchIterator::batchesPerEpoch() const {
 TensorPair BatchIterator::batch(int64_t i) const {
   int64_t start = i * batch_size_;
   int64_t len = std::min(batch_size_, size() - start);
-  if (!aug_) {
-    if (!shuffle_ && world_size_ == 1 && !sample_weights_.defined()) return data_.rows(start, len);
-    return data_.select(order_.narrow(0, start, len));
-  }
   const bool ordered = !shuffle_ && world_size_ == 1 && !sample_weights_.defined();
+  if (!aug_) return ordered ? data_.rows(start, len) : data_.select(order_.narrow(0, start, len));
   const at::Tensor idx = ordered ? at::Tensor() : order_.narrow(0, start, len);
   const at::Tensor raw = ordered ? data_.x.narrow(0, start, len) : data_.x.index_select(0, idx);
   const auto& shape = aug_->imageShape();

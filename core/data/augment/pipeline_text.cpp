@@ -1,15 +1,12 @@
 #include "core/data/augment/pipeline_text.h"
 
-#include <charconv>
-
 #include "core/config/train_config.h"
+#include "core/system/number_format.h"
 
 namespace trainscope::augment {
 
 std::string pythonFloat(double v) {
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);
-  std::string s(buf, res.ptr);
+  std::string s = formatNumber(v);  // the shortest text that reads back the same
   if (s.find_first_of(".en") == std::string::npos) s += ".0";
   return s;
 }
@@ -27,9 +24,7 @@ std::vector<std::string> torchvisionTransforms(const AugmentConfig& a, int64_t h
     out.push_back("T.RandomCrop(" + size + ", padding=" + std::to_string(a.crop_padding) + ")");
   if (a.hflip > 0) out.push_back("T.RandomHorizontalFlip(p=" + py(a.hflip) + ")");
   if (a.rotation != 0) out.push_back("T.RandomRotation(degrees=" + py(a.rotation) + ")");
-  bool jitter = false;
-  for (double v : a.color_jitter) jitter = jitter || v != 0;
-  if (jitter && a.color_jitter.size() == 4)
+  if (a.jitter() && a.color_jitter.size() == 4)
     out.push_back("T.ColorJitter(brightness=" + py(a.color_jitter[0]) + ", contrast=" +
                   py(a.color_jitter[1]) + ", saturation=" + py(a.color_jitter[2]) + ", hue=" +
                   py(a.color_jitter[3]) + ")");

@@ -44,11 +44,6 @@ PreviewSource::~PreviewSource() = default;
 int64_t PreviewSource::trainingImages() const { return impl_->data.train.size(); }
 
 AugmentPreview PreviewSource::preview(int64_t index, int n, uint64_t seed) const {
-  return preview(impl_->config.data.augment, index, n, seed);
-}
-
-AugmentPreview PreviewSource::preview(const AugmentConfig& augment, int64_t index, int n,
-                                      uint64_t seed) const {
   const TensorPair& train = impl_->data.train;
   const std::vector<int64_t>& shape = impl_->data.summary.image_shape;
   AugmentPreview out;
@@ -56,7 +51,7 @@ AugmentPreview PreviewSource::preview(const AugmentConfig& augment, int64_t inde
   index = std::clamp<int64_t>(index, 0, train.size() - 1);
   const at::Tensor image = train.x[index].to(at::kFloat).div(255).reshape({shape[0], shape[1], shape[2]});
   out.original = toImage(image);
-  const Augmentation aug(augment, shape);
+  const Augmentation aug(impl_->config.data.augment, shape);
   out.transforms = aug.describe();
   const auto start = SteadyClock::now();
   for (int k = 0; k < n; ++k) {

@@ -41,8 +41,6 @@ class PreviewSource {
   /// Training image `index` (clamped) and `n` variants of it, each drawn from the generator of
   /// one batch (batchGenerator(seed, 1, 0, k) for variant k); values clamped to 0..255.
   AugmentPreview preview(int64_t index, int n, uint64_t seed) const;
-  /// The same for another augmentation config (the dashboard's edited settings).
-  AugmentPreview preview(const AugmentConfig& augment, int64_t index, int n, uint64_t seed) const;
 
  private:
   struct Impl;

@@ -105,45 +105,39 @@ at::Tensor applyJitter(const at::Tensor& img, const JitterParams& p) {
 }
 
 Augmentation::Augmentation(const AugmentConfig& config, std::vector<int64_t> image_shape)
-    : config_(std::make_shared<AugmentConfig>(config)),
-      hflip_(config.hflip),
-      padding_(config.crop_padding),
-      rrc_(config.random_resized_crop),
-      scale_(config.scale),
-      ratio_(config.ratio),
-      rotation_(config.rotation),
-      config_any_(config.any()) {
+    : config_(std::make_shared<AugmentConfig>(config)) {
   if (image_shape.size() != 3)
     throw Error(ErrorCode::Config, "data.augment",
                 "data.augment transforms images, but this data has no image shape [C, H, W]");
-  c_ = image_shape[0];
-  h_ = image_shape[1];
-  w_ = image_shape[2];
-  shape_ = {c_, h_, w_};
-  for (size_t k = 0; k < 4; ++k) jitter_[k] = k < config.color_jitter.size() ? config.color_jitter[k] : 0;
-  if (padding_ >= std::min(h_, w_))
+  shape_ = {image_shape[0], image_shape[1], image_shape[2]};
+  for (size_t k = 0; k < 4 && k < config.color_jitter.size(); ++k) jitter_[k] = config.color_jitter[k];
+  const int64_t side = std::min(shape_[1], shape_[2]);
+  if (config.crop_padding >= side)
     throw Error(ErrorCode::Config, "data.augment.crop_padding",
-                "data.augment.crop_padding is " + std::to_string(padding_) +
-                    ", not smaller than the images (" + std::to_string(h_) + "x" +
-                    std::to_string(w_) + "): a crop could hold padding alone; use at most " +
-                    std::to_string(std::min(h_, w_) - 1) + " (4 is usual for 32x32 images)");
+                "data.augment.crop_padding is " + std::to_string(config.crop_padding) +
+                    ", not smaller than the images (" + std::to_string(shape_[1]) + "x" +
+                    std::to_string(shape_[2]) + "): a crop could hold padding alone; use at most " +
+                    std::to_string(side - 1) + " (4 is usual for 32x32 images)");
 }
 
+bool Augmentation::empty() const { return !config_->any(); }
+
 at::Tensor Augmentation::operator()(const at::Tensor& img, at::Generator& gen) const {
+  const AugmentConfig& a = *config_;
+  const int64_t h = shape_[1], w = shape_[2];
   at::Tensor x = img;
-  if (rrc_) {
-    const CropBox b = randomResizedCropParams(gen, h_, w_, scale_, ratio_);
-    x = resize(crop(x, b.top, b.left, b.height, b.width), h_, w_, Interpolation::Bilinear,
+  if (a.random_resized_crop) {
+    const CropBox b = randomResizedCropParams(gen, h, w, a.scale, a.ratio);
+    x = resize(crop(x, b.top, b.left, b.height, b.width), h, w, Interpolation::Bilinear,
                /*antialias=*/true);
-  } else if (padding_ > 0) {
-    x = pad(x, padding_);
-    const CropBox b = randomCropParams(gen, x.size(-2), x.size(-1), h_, w_);
+  } else if (a.crop_padding > 0) {
+    x = pad(x, a.crop_padding);
+    const CropBox b = randomCropParams(gen, x.size(-2), x.size(-1), h, w);
     x = crop(x, b.top, b.left, b.height, b.width);
   }
-  if (hflip_ > 0 && flipDraw(gen, hflip_)) x = hflip(x);
-  if (rotation_ != 0) x = rotate(x, rotationParams(gen, rotation_));
-  if (jitter_[0] != 0 || jitter_[1] != 0 || jitter_[2] != 0 || jitter_[3] != 0)
-    x = applyJitter(x, colorJitterParams(gen, jitter_));
+  if (a.hflip > 0 && flipDraw(gen, a.hflip)) x = hflip(x);
+  if (a.rotation != 0) x = rotate(x, rotationParams(gen, a.rotation));
+  if (a.jitter()) x = applyJitter(x, colorJitterParams(gen, jitter_));
   return x;
 }
 
@@ -155,7 +149,7 @@ at::Tensor Augmentation::batch(const at::Tensor& images, at::Generator& gen) con
 }
 
 std::vector<std::string> Augmentation::describe() const {
-  return torchvisionTransforms(*config_, h_, w_);
+  return torchvisionTransforms(*config_, shape_[1], shape_[2]);
 }
 
 void requirePixels(const at::Tensor& x) {

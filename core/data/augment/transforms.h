@@ -69,7 +69,7 @@ class Augmentation {
   Augmentation(const AugmentConfig& config, std::vector<int64_t> image_shape);
 
   /// Whether any transform is on.
-  bool empty() const { return !config_any_; }
+  bool empty() const;
   /// The images' [C, H, W].
   const std::array<int64_t, 3>& imageShape() const { return shape_; }
   /// One image, float32 [C, H, W] in [0, 1] -> the same shape, drawing from `gen`.
@@ -83,15 +83,8 @@ class Augmentation {
 
  private:
   std::shared_ptr<const AugmentConfig> config_;  // config_fwd.h: the struct is incomplete here
-  int64_t c_, h_, w_;
-  std::array<int64_t, 3> shape_{};
-  double hflip_;
-  int64_t padding_;
-  bool rrc_;
-  std::array<double, 2> scale_, ratio_;
-  std::array<double, 4> jitter_;
-  double rotation_;
-  bool config_any_;
+  std::array<int64_t, 3> shape_{};               ///< [C, H, W]
+  std::array<double, 4> jitter_{};               ///< ColorJitter's strengths, 0 where unset
 };
 
 /// Throws Error(Config, "data.augment") unless `x` holds uint8 pixels (what the transforms

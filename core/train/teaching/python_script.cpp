@@ -14,17 +14,6 @@ namespace trainscope {
 
 using namespace python_script;
 
-namespace {
-
-/// [1.0, 2.5] as Python writes the list.
-std::string weightList(const std::vector<double>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + py(v[i]);
-  return out + "]";
-}
-
-}  // namespace
-
 std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source) {
   const DataFacts f = source.own_data ? ownDataFacts(*source.own_data) : dataFacts(c.data);
   // The modules the data source's row asks for (DataSourceKind::python_modules).
@@ -131,7 +120,7 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
          "CLASS_WEIGHTS = (len(y_train) / (" << f.outputs << " * counts)).float().to(DEVICE)\n";
   else if (weighted_loss)
     o << "# training.class_weights: the training loss only (validation stays unweighted)\n"
-         "CLASS_WEIGHTS = torch.tensor(" << weightList(t.class_weights.weights)
+         "CLASS_WEIGHTS = torch.tensor(" << pyFloats(t.class_weights.weights)
       << ", dtype=torch.float64).float().to(DEVICE)\n";
   if (weighted_loss)
     o << "\n\ndef weighted_cross_entropy(out, y):\n"

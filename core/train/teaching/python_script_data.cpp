@@ -21,6 +21,12 @@ std::string py(double v) {
   return s;
 }
 
+std::string pyFloats(const std::vector<double>& v) {
+  std::string s;
+  for (double x : v) s += (s.empty() ? "" : ", ") + py(x);
+  return "[" + s + "]";
+}
+
 std::string pyInts(const std::vector<int64_t>& v) {
   std::string s;
   for (int64_t x : v) s += (s.empty() ? "" : ", ") + std::to_string(x);

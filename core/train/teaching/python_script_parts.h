@@ -18,6 +18,8 @@ namespace trainscope::python_script {
 std::string py(double v);
 /// A Python list of integers.
 std::string pyInts(const std::vector<int64_t>& v);
+/// A Python list of floats (py() each).
+std::string pyFloats(const std::vector<double>& v);
 /// A Python string literal (config values are plain names; quotes and backslashes escaped).
 std::string pyStr(const std::string& s);
 
