@@ -33,6 +33,7 @@ QString EventText::mistake(const std::string& name) {
   if (name == "shuffled_labels") return Tr::tr("Shuffle the labels against the inputs");
   if (name == "lr_x1000") return Tr::tr("Learning rate x1000");
   if (name == "lr_x1e-6") return Tr::tr("Learning rate x1e-6");
+  if (name == "augment_validation") return Tr::tr("Augment the validation images too");
   return QString::fromStdString(name);
 }
 
@@ -218,6 +219,22 @@ QString EventText::forEvent(const Event& e, Severity* severity) {
                : Tr::tr("Validation without torch.no_grad(): %1 s and %2 MB more memory while "
                         "every batch's graph is kept.")
                      .arg(sec(e.values[0]), mb(e.values[2]));
+  } else if (e.kind == EventKind::AugmentedValidation && e.values.size() == 4) {
+    // teaching.mistakes augment_validation: the augmented validation against a clean one.
+    s = Severity::Warning;
+    const auto num = [](double v) { return QString::number(v, 'g', 4); };
+    const auto pct = [](double v) { return QString::number(100.0 * v, 'f', 1); };
+    text = std::isfinite(e.values[2]) && std::isfinite(e.values[3])
+               ? Tr::tr("Validation went through the training augmentation: validation loss %1 "
+                        "against %2 on the clean images, accuracy %3% against %4%. Each epoch "
+                        "draws other crops and flips, so this validation loss is noisy and too "
+                        "high. Validate with the deterministic transforms only.")
+                     .arg(num(e.values[0]), num(e.values[1]), pct(e.values[2]), pct(e.values[3]))
+               : Tr::tr("Validation went through the training augmentation: validation loss %1 "
+                        "against %2 on the clean images. Each epoch draws other crops and flips, "
+                        "so this validation loss is noisy and too high. Validate with the "
+                        "deterministic transforms only.")
+                     .arg(num(e.values[0]), num(e.values[1]));
   } else if (e.kind == EventKind::Slowdown) {
     s = Severity::Warning;
     text = Tr::tr(

@@ -4665,5 +4665,17 @@ Its files are kept there until you delete them.</source>
         <source>How images are resized to the size (data.image_folder.resize): bilinear with antialiasing is torchvision&apos;s Resize default.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Augment the validation images too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images, accuracy %3% against %4%. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4655,5 +4655,17 @@ Its files are kept there until you delete them.</source>
         <source>How images are resized to the size (data.image_folder.resize): bilinear with antialiasing is torchvision&apos;s Resize default.</source>
         <translation>图像缩放到指定尺寸的方式（data.image_folder.resize）：带抗锯齿的双线性插值是 torchvision Resize 的默认方式。</translation>
     </message>
+    <message>
+        <source>Augment the validation images too</source>
+        <translation>验证图像也做数据增强</translation>
+    </message>
+    <message>
+        <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images, accuracy %3% against %4%. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
+        <translation>验证集经过了训练用的数据增强：验证损失 %1，而在未增强的图像上为 %2；准确率 %3%，而未增强时为 %4%。每个 epoch 抽取的裁剪和翻转都不同，所以这个验证损失噪声大且偏高。验证应只用确定性的变换。</translation>
+    </message>
+    <message>
+        <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
+        <translation>验证集经过了训练用的数据增强：验证损失 %1，而在未增强的图像上为 %2。每个 epoch 抽取的裁剪和翻转都不同，所以这个验证损失噪声大且偏高。验证应只用确定性的变换。</translation>
+    </message>
 </context>
 </TS>

@@ -332,7 +332,7 @@ const std::vector<Key<TeachingConfig>>& teachingKeys() {
       K("mistakes", &TeachingConfig::mistakes,
         "teaching only: classic training-loop bugs injected on purpose (no_zero_grad, "
         "step_before_backward, eval_in_train_mode, val_with_grad, shuffled_labels, lr_x1000, "
-        "lr_x1e-6); recorded in config.json and run.json and shown while on")
+        "lr_x1e-6, augment_validation); recorded in config.json and run.json and shown while on")
           .oneOf(mistakeNames()),
   };
   return keys;
@@ -749,7 +749,12 @@ void validate(const TrainConfig& config) {
   forEachSection(config, [&](const std::string& prefix, const auto& section, const auto& keys) {
     for (const auto& k : keys) checkKey(section, k, fullName(prefix, k.name));
   });
-  parseMistakes(config.teaching.mistakes);  // lr_x1000 with lr_x1e-6 is refused
+  // lr_x1000 with lr_x1e-6 is refused; augment_validation needs an augmentation to misapply
+  if (parseMistakes(config.teaching.mistakes).augment_validation && !config.data.augment.any())
+    throw Error(ErrorCode::Config, "teaching.mistakes",
+                "teaching.mistakes augment_validation sends the validation images through the "
+                "training augmentation, but data.augment sets none (set e.g. "
+                "data.augment.crop_padding or data.augment.hflip)");
   // A path no loader reads would be silently ignored (and the run would train on other data).
   const DataConfig& d = config.data;
   const DataSourceKind& source = dataSource(d.source);

@@ -16,6 +16,8 @@ const std::vector<MistakeInfo>& mistakeInfos() {
       {"shuffled_labels", "training labels shuffled against their inputs"},
       {"lr_x1000", "the learning rate 1000x what optimizer.lr says"},
       {"lr_x1e-6", "the learning rate 1e-6x what optimizer.lr says"},
+      {"augment_validation",
+       "validation images through the training augmentation (random crops, flips, jitter)"},
   };
   return infos;
 }
@@ -42,6 +44,7 @@ Mistakes parseMistakes(const std::vector<std::string>& names) {
     else if (n == "shuffled_labels") m.shuffled_labels = true;
     else if (n == "lr_x1000") up = true;
     else if (n == "lr_x1e-6") down = true;
+    else if (n == "augment_validation") m.augment_validation = true;
   }
   if (up && down)
     throw Error(ErrorCode::Config, "teaching.mistakes",

@@ -18,7 +18,8 @@ struct MistakeInfo {
 };
 
 /// The switches, in the order help texts and the settings list them: no_zero_grad,
-/// step_before_backward, eval_in_train_mode, val_with_grad, shuffled_labels, lr_x1000, lr_x1e-6.
+/// step_before_backward, eval_in_train_mode, val_with_grad, shuffled_labels, lr_x1000, lr_x1e-6,
+/// augment_validation.
 const std::vector<MistakeInfo>& mistakeInfos();
 /// Their names, in that order (the choices of `teaching.mistakes`).
 std::vector<std::string> mistakeNames();
@@ -42,10 +43,14 @@ struct Mistakes {
   /// lr_x1000 / lr_x1e-6: the learning rate the run starts with is optimizer.lr times this
   /// (a slipped exponent); 1 when neither is on. Live changes set the rate as given.
   double lr_factor = 1.0;
+  /// The validation images sent through the training augmentation (data.augment: random
+  /// crops, flips, jitter drawn afresh each epoch) instead of the deterministic transforms, as
+  /// a shared `transform=` for both datasets does; needs data.augment.
+  bool augment_validation = false;
 
   bool any() const {
     return no_zero_grad || step_before_backward || eval_in_train_mode || val_with_grad ||
-           shuffled_labels || lr_factor != 1.0;
+           shuffled_labels || lr_factor != 1.0 || augment_validation;
   }
 };
 

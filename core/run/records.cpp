@@ -24,7 +24,8 @@ constexpr EventKind kEventKinds[] = {
     EventKind::Error,         EventKind::CheckpointFailed, EventKind::WeightsImported,
     EventKind::MemoryWarning, EventKind::Diverged,         EventKind::ClipWarning,
     EventKind::Diagnosis,     EventKind::RolledBack,       EventKind::GroupFormed,
-    EventKind::ValidationCost, EventKind::DataWarning,     EventKind::ModelWarning};
+    EventKind::ValidationCost, EventKind::DataWarning,     EventKind::ModelWarning,
+    EventKind::AugmentedValidation};
 
 }  // namespace
 
@@ -84,6 +85,8 @@ std::string toString(EventKind kind) {
       return "data_warning";
     case EventKind::ModelWarning:
       return "model_warning";
+    case EventKind::AugmentedValidation:
+      return "augmented_validation";
   }
   return "error";
 }

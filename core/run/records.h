@@ -64,6 +64,11 @@ enum class EventKind {
   /// the same without}; nan where not measured (without: not with eval_in_train_mode, whose
   /// dropout would draw the run's random numbers twice).
   ValidationCost,
+  /// "augmented_validation": teaching.mistakes augment_validation, after the first
+  /// validation: the validation through the training augmentation against a clean evaluation
+  /// of the same weights. value: the augmented validation loss; `values`: {that loss, the clean
+  /// loss, the augmented accuracy, the clean accuracy} (accuracies nan for regression).
+  AugmentedValidation,
   /// "data_warning": what the data report warns about, said once before the first step (issue
   /// 43): what "leakage" | "duplicates" | "imbalance" | "few_samples" | "no_val_samples" |
   /// "constant_features" (value: the count, file: the class or features named, values: {the

@@ -107,11 +107,9 @@ std::string classBalanceLine(const std::vector<double>& class_weights, const std
 
 std::string augmentationSummary(const DataSummary& data) {
   if (data.augmentation.empty()) return "none";
-  std::string splits;
-  for (const std::string& s : data.augmented_splits) splits += (splits.empty() ? "" : ", ") + s;
   std::string out = data.augmented_splits == std::vector<std::string>{"train"}
                         ? "training only"
-                        : splits + " (validation too: teaching mistake augment_validation)";
+                        : "training and validation (teaching mistake augment_validation)";
   std::string list;
   for (const std::string& t : data.augmentation) list += (list.empty() ? "" : ", ") + t;
   return out + ": " + list;

@@ -65,6 +65,11 @@ CASES = [
     ("fashion-augment-rrc", ["--preset", "fashion-mnist-mlp", "--epochs", "1", "--set", "data.limit=600",
                              "--set", "data.augment.random_resized_crop=true",
                              "--set", "data.augment.scale=[0.5, 1.0]"]),
+    # teaching mistake augment_validation: validation through the training transforms, its own draws
+    ("mistake-augment_validation", ["--preset", "fashion-mnist-mlp", "--epochs", "2",
+                                    "--set", "data.limit=600", "--set", "data.augment.crop_padding=2",
+                                    "--set", "data.augment.hflip=0.5",
+                                    "--set", 'teaching.mistakes=["augment_validation"]']),
     ("class-weights-sampler", ["--preset", "moons", "--epochs", "3", "--set", "data.n_samples=600",
                                "--set", "training.class_weights=[1.0, 2.5]", "--set", "data.sampler=weighted"]),
     ("balanced-weights", MOONS + ["--set", "training.class_weights=balanced"]),

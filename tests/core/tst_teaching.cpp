@@ -81,12 +81,14 @@ class TstTeaching : public QObject {
   void lrFactorsScaleTheStartingRate();
   void validationMistakesChangeOnlyWhatTheySay();
   void validationWithGradShowsItsCost();
+  void augmentValidationIsMisappliedAndSaid();
 };
 
 void TstTeaching::namesAreTheContract() {
   QCOMPARE(mistakeNames(),
            (std::vector<std::string>{"no_zero_grad", "step_before_backward", "eval_in_train_mode",
-                                     "val_with_grad", "shuffled_labels", "lr_x1000", "lr_x1e-6"}));
+                                     "val_with_grad", "shuffled_labels", "lr_x1000", "lr_x1e-6",
+                                     "augment_validation"}));
 }
 
 void TstTeaching::configRecordsAndRefuses() {
@@ -272,6 +274,62 @@ void TstTeaching::validationWithGradShowsItsCost() {
   const std::vector<Event> both = run({"val_with_grad", "eval_in_train_mode"});
   QCOMPARE(both.size(), size_t(1));
   QVERIFY(both[0].values[2] >= kept_lower_bound && std::isnan(both[0].values[1]));
+}
+
+// augment_validation (issue 48 §1): the validation images go through the training
+// augmentation. Against the same run without the mistake (same seed): training is the same
+// step for step (the validation's draws come from generators of their own); the validation
+// loss differs; one augmented_validation event after the first validation whose clean loss is
+// the plain run's validation loss of that epoch (the same weights, evaluated as they should be)
+// and whose augmented loss is the run's own; rotated, shifted, flipped images are harder than
+// the clean ones for a model that saw 2 epochs of them (augmented loss above the clean one).
+// run.json records applied_to ["train", "val"]. Without data.augment the switch is refused.
+void TstTeaching::augmentValidationIsMisappliedAndSaid() {
+  auto run = [](const std::vector<std::string>& mistakes) {
+    QTemporaryDir tmp;
+    TrainConfig c = resolveConfig("fashion-mnist-mlp", {},
+                                  {"data.limit=1500", "training.epochs=2", "training.seed=3", "training.num_threads=1",
+                                   "data.augment.crop_padding=4", "data.augment.hflip=0.5",
+                                   "data.augment.rotation=20"});
+    c.teaching.mistakes = mistakes;
+    TrainerOptions o;
+    o.run_dir = tmp.filePath("run").toStdString();
+    Trainer(c, o).run();
+    std::ifstream in(o.run_dir / "run.json");
+    return std::pair{readRun(o.run_dir), nlohmann::json::parse(in)};
+  };
+  const auto [plain, plain_json] = run({});
+  const auto [wrong, wrong_json] = run({"augment_validation"});
+  QCOMPARE(wrong.steps.size(), plain.steps.size());
+  for (size_t i = 0; i < plain.steps.size(); ++i) QCOMPARE(wrong.steps[i].loss, plain.steps[i].loss);
+  QCOMPARE(wrong.epochs.size(), size_t(2));
+  for (size_t i = 0; i < 2; ++i) {
+    QCOMPARE(wrong.epochs[i].train_loss, plain.epochs[i].train_loss);
+    QVERIFY(wrong.epochs[i].val_loss != plain.epochs[i].val_loss);
+  }
+  std::vector<Event> said;
+  for (const Event& e : wrong.events)
+    if (e.kind == EventKind::AugmentedValidation) said.push_back(e);
+  QCOMPARE(said.size(), size_t(1));
+  QCOMPARE(said[0].epoch, int64_t(1));
+  const std::vector<double>& v = said[0].values;
+  QCOMPARE(v.size(), size_t(4));
+  QVERIFY(std::abs(v[0] - wrong.epochs[0].val_loss) <= 1e-9 * std::abs(v[0]));
+  QVERIFY(std::abs(v[1] - plain.epochs[0].val_loss) <= 1e-9 * std::abs(v[1]));
+  QVERIFY2(v[0] > v[1], qPrintable(QStringLiteral("%1 vs %2").arg(v[0]).arg(v[1])));
+  QVERIFY(std::abs(v[3] - *plain.epochs[0].val_accuracy) <= 1e-9);
+  QCOMPARE(plain_json["data"]["augmentation"]["applied_to"], nlohmann::json({"train"}));
+  QCOMPARE(wrong_json["data"]["augmentation"]["applied_to"], nlohmann::json({"train", "val"}));
+  for (const Event& e : plain.events) QVERIFY(e.kind != EventKind::AugmentedValidation);
+  TrainConfig bare = presetConfig("fashion-mnist-mlp");
+  bare.teaching.mistakes = {"augment_validation"};
+  try {
+    validate(bare);
+    QFAIL("augment_validation without data.augment was accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.subject(), std::string("teaching.mistakes"));
+    QVERIFY(std::string(e.what()).find("data.augment") != std::string::npos);
+  }
 }
 
 TRAINSCOPE_TEST_MAIN(TstTeaching)

@@ -135,6 +135,7 @@ void Trainer::Impl::prepare(bool check_only) {
     augment::requirePixels(data.train.x);
     data.summary.augmentation = augmentation->describe();
     data.summary.augmented_splits = {"train"};
+    if (state.mistakes.augment_validation) data.summary.augmented_splits.push_back("val");
     const std::vector<double>& jitter = config.data.augment.color_jitter;
     if (data.summary.image_shape.at(0) == 1 && jitter.size() == 4 && (jitter[2] > 0 || jitter[3] > 0))
       start_events.push_back({0, 0, EventKind::DataWarning,

@@ -133,6 +133,13 @@ struct Trainer::Impl : PartHost {
   /// evaluateSplitSums(data.val), its batches to the parts that ask for them
   /// (onValidationStart: the validation detail) on one process (trainer_loop.cpp).
   EvalSums validate(int64_t epoch);
+  /// teaching.mistakes augment_validation: the validation images through the training
+  /// augmentation (its own draws each epoch, from the run seed, so a rerun repeats them); the
+  /// returned sums are those of that pass (the run's val_loss). After the first such validation
+  /// an EventKind::AugmentedValidation event compares it with a clean evaluation of the same
+  /// weights (model.eval(), torch.no_grad(), no augmentation).
+  EvalSums validateAugmented(int64_t epoch);
+  bool augmented_validation_said = false;  ///< that event was emitted (once a run)
   /// teaching.mistakes val_with_grad, at the run's first validation: the pass as the mistake
   /// runs it (every chunk's graph kept) timed and its resident-memory growth measured, against
   /// the same pass under torch.no_grad() (not with eval_in_train_mode: its dropout would draw

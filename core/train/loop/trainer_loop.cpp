@@ -1,6 +1,9 @@
 // The Trainer's epoch loop (ARCHITECTURE §3): batches of steps with the run controls between
 // them, validation and automatic checkpoints at each epoch end, records to the run directory
 // and observers. Set-up and the end of the run are in trainer.cpp.
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/ops/cat.h>
+
 #include <cmath>
 
 #include "core/config/config_json.h"
@@ -167,7 +170,58 @@ EvalSums Trainer::Impl::measureValidationCost(int64_t epoch) {
   return sums;
 }
 
+EvalSums Trainer::Impl::validateAugmented(int64_t epoch) {
+  // The split's images as the training batches get them: ToTensor, the random transforms,
+  // Normalize; in chunks, each from its own generator (the training's scheme, another seed).
+  const int64_t chunk = std::max<int64_t>(config.training.batch_size, 1024);
+  BatchIterator it(data.val, chunk, /*shuffle=*/false);
+  constexpr uint64_t kValidationDraws = 0x76616c;  // "val": not the training batches' draws
+  it.setAugmentation(augmentation, static_cast<uint64_t>(state.seed) ^ kValidationDraws);
+  at::Generator unused = at::detail::createCPUGenerator(0);
+  it.startEpoch(unused, epoch);
+  std::vector<at::Tensor> xs, ys;
+  for (int64_t b = 0; b < it.batchesPerEpoch(); ++b) {
+    TensorPair part = it.batch(b);
+    xs.push_back(std::move(part.x));
+    ys.push_back(std::move(part.y));
+  }
+  TensorPair augmented;
+  augmented.x = at::cat(xs);
+  augmented.y = at::cat(ys);
+  const std::vector<TrainerPart*> wanting = validationParts(epoch);
+  const EvalSums sums = evaluateSums(
+      *state.model, augmented, data.classification, config.training.batch_size,
+      [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
+        for (TrainerPart* p : wanting) p->onValidationBatch(first, out, y);
+      },
+      state.mistakes);
+  for (TrainerPart* p : wanting) p->onValidationEnd();
+  if (!augmented_validation_said) {
+    augmented_validation_said = true;
+    // The clean evaluation: in eval mode without gradients whatever else is mistaken (its
+    // dropout would otherwise draw from the run's generator).
+    const EvalSums clean_sums =
+        evaluateSums(*state.model, data.val, data.classification, config.training.batch_size);
+    const auto [loss, acc] = evalMeans(sums, data.classification);
+    const auto [clean, clean_acc] = evalMeans(clean_sums, data.classification);
+    std::string message =
+        "validation through the training augmentation (teaching.mistakes augment_validation): "
+        "validation loss " + formatHuman(loss) + " against " + formatHuman(clean) +
+        " on the clean validation images";
+    if (acc && clean_acc)
+      message += ", accuracy " + formatHuman(*acc) + " against " + formatHuman(*clean_acc);
+    message += "; each epoch draws other crops and flips, so the validation loss is noisy and "
+               "above the model's real loss. Validation should take the deterministic transforms only";
+    Event e{state.global_step, epoch, EventKind::AugmentedValidation, message, loss, "val_loss", ""};
+    e.values = {loss, clean, acc.value_or(std::nan("")), clean_acc.value_or(std::nan(""))};
+    emit(e);
+  }
+  return sums;
+}
+
 EvalSums Trainer::Impl::validate(int64_t epoch) {
+  if (state.mistakes.augment_validation && augmentation && !dist && data.val.size() > 0)
+    return validateAugmented(epoch);
   if (state.mistakes.val_with_grad && !validation_cost_measured && !dist && data.val.size() > 0)
     return measureValidationCost(epoch);
   const std::vector<TrainerPart*> wanting = validationParts(epoch);

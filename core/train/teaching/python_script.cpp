@@ -158,8 +158,9 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
     << (f.classification ? ", \"val_accuracy\"" : "") << "])\n\n\n";
 
   // Validation (core/train/step/step.cpp evaluateSums): chunks of max(batch, 1024), summed.
-  o << "def evaluate(x, y):\n"
-       "    \"\"\"Mean loss" << (f.classification ? " and accuracy" : "")
+  const bool augment_val = mistakes.augment_validation && f.images && c.data.augment.any();
+  o << (augment_val ? "def evaluate(x, y, epoch=None):\n" : "def evaluate(x, y):\n")
+    << "    \"\"\"Mean loss" << (f.classification ? " and accuracy" : "")
     << " over a split, in eval mode without gradients.\"\"\"\n";
   if (mistakes.eval_in_train_mode)
     o << "    model.train()  # MISTAKE teaching.mistakes eval_in_train_mode: model.eval() forgotten\n";
@@ -178,7 +179,12 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
     << ind << "chunk = max(BATCH_SIZE, 1024)\n"
     << ind << "for start in range(0, len(x), chunk):\n"
     << ind << "    xb = " << (f.images ? "to_inputs(x[start:start + chunk])" : "x[start:start + chunk]")
-    << ".to(DEVICE)\n"
+    << ".to(DEVICE)\n";
+  if (augment_val)
+    o << ind << "    if epoch is not None:  # MISTAKE teaching.mistakes augment_validation: the\n"
+      << ind << "        # validation images through the training transforms (draws of their own)\n"
+      << ind << "        xb = augment(x[start:start + chunk], epoch, start // chunk, SEED ^ 0x76616C).to(DEVICE)\n";
+  o
     << ind << "    yb = y[start:start + chunk].to(DEVICE)\n"
     << ind << "    out = model(xb)\n";
   if (mistakes.val_with_grad) o << ind << "    kept.append(out)\n";
@@ -301,7 +307,8 @@ std::string pythonScript(const TrainConfig& c, const PythonScriptSource& source)
        "        print(f\"stopped: a non-finite value at step {step}\")\n"
        "        break\n"
        "    train_loss = loss_sum / len(x_train)\n"
-       "    val_loss, val_accuracy = evaluate(x_val, y_val)\n"
+       "    val_loss, val_accuracy = evaluate(x_val, y_val"
+    << (augment_val ? ", epoch" : "") << ")\n"
        "    lr = optimizer.param_groups[0][\"lr\"]\n"
        "    print(f\"epoch {epoch}/{args.epochs}  step {step}  train_loss {train_loss:.4f}  \"\n"
        "          f\"val_loss {val_loss:.4f}"
