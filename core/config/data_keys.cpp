@@ -42,6 +42,16 @@ const std::vector<Key<DataConfig>>& dataKeys() {
         "training batches each worker makes ahead (DataLoader's prefetch_factor)")
           .atLeast(1)
           .atMost(64),
+      K("memory_map", &DataConfig::memory_map,
+        "leave an .npy of inputs (uint8 images, float32 features) or an image folder's "
+        "decoded cache on disk, reading rows as batches ask, instead of reading it into "
+        "memory (always; false: only when larger than data.in_memory_limit)"),
+      K("in_memory_limit", &DataConfig::in_memory_limit,
+        "bytes of inputs read into memory at most; larger data stays on disk (as "
+        "data.memory_map), or \"auto\" (half the memory available at load)")
+          .nullWord("auto")
+          .atLeast(1 << 20)
+          .atMost(static_cast<double>(int64_t{1} << 50)),
       K("sampler", &DataConfig::sampler,
         "classification: each epoch's training order, random (a permutation) or weighted "
         "(WeightedRandomSampler: classes drawn equally often, with replacement)")

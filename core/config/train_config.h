@@ -114,6 +114,15 @@ struct DataConfig {
   /// else min(4, max(1, cores / 2)).
   std::optional<int64_t> workers;
   int64_t prefetch = 2;  ///< batches made ahead per worker (DataLoader's prefetch_factor)
+  /// Data larger than memory (core/data/file_rows.h): an .npy of inputs (uint8 images or
+  /// float32 features) or an image folder's decoded cache stays on disk, its rows read as
+  /// batches ask (positioned reads: nothing resident, no SIGBUS), instead of being read into
+  /// memory when it is larger than in_memory_limit, or always when memory_map is true. (The
+  /// key's name is the contract; rows are not read through a memory map: core/io/row_file.h.)
+  bool memory_map = false;
+  /// Bytes of input data read into memory at most; null ("auto"): half the memory available
+  /// when the data is loaded (MemAvailable).
+  std::optional<int64_t> in_memory_limit;
   /// How each epoch's training order is drawn: "random" (a permutation, DataLoader's
   /// shuffle=True) or "weighted" (torch.utils.data.WeightedRandomSampler over the training
   /// split with replacement, each sample weighted 1 / its class's count: classes drawn

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/data/file_rows.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/system/number_format.h"
@@ -43,7 +44,23 @@ TensorPair convert(const ArraySplit& a, bool classification, const std::vector<d
   const bool images = a.x.scalar_type() == at::kByte &&
                       (a.x.dim() == 3 || (a.x.dim() == 4 && (a.x.size(1) == 1 || a.x.size(1) == 3 ||
                                                              a.x.size(1) == 4)));
-  if (images) {
+  if (a.on_disk) {  // rows read as batches ask for them; a table's values checked in one pass
+    const std::vector<int64_t> sample = images ? std::vector<int64_t>{a.x[0].numel()}
+                                               : a.x.sizes().slice(1).vec();
+    out = fileRowsSplit(a.on_disk, sample);
+    if (images) {
+      image_shape = a.x.dim() == 3 ? std::vector<int64_t>{1, a.x.size(1), a.x.size(2)}
+                                   : std::vector<int64_t>{a.x.size(1), a.x.size(2), a.x.size(3)};
+      out.x_scale = 255.0;
+    } else {
+      forEachChunk(out, [&](const at::Tensor& positions, const at::Tensor& rows) {
+        const at::Tensor bad = (~at::isfinite(rows.reshape({rows.size(0), -1})).all(1)).nonzero();
+        if (bad.numel() > 0)
+          failArray(a.file, a.x_name + " holds a non-finite value (nan or inf) in sample " +
+                                std::to_string(positions[bad[0][0].item<int64_t>()].item<int64_t>()));
+      });
+    }
+  } else if (images) {
     std::vector<int64_t> shape = a.x.dim() == 3
                                      ? std::vector<int64_t>{1, a.x.size(1), a.x.size(2)}
                                      : std::vector<int64_t>{a.x.size(1), a.x.size(2), a.x.size(3)};

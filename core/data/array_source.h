@@ -3,18 +3,23 @@
 /// whole arrays (npy, idx). Torch types: internal to core/data.
 #include <ATen/core/Tensor.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace trainscope {
 
 struct SourceData;
+struct FileRows;
 
 /// One split's arrays as read, with the names messages give them.
 struct ArraySplit {
   at::Tensor x, y;
   std::string x_name, y_name;  ///< e.g. "data.npz's array 'x'"
   std::string file;            ///< the file errors name
+  /// x left on disk (data.memory_map; core/data/file_rows.h): x is then a meta tensor of the
+  /// file's shape.
+  std::shared_ptr<const FileRows> on_disk;
 };
 
 /// Checks and converts read arrays into `out` (pool, val, test, classes, image_shape, task).

@@ -14,13 +14,53 @@
 #include "core/data/sources.h"
 #include "core/system/number_format.h"
 #include "core/system/memory.h"
+#include "core/data/file_rows.h"
 
 namespace trainscope {
 namespace {
 
 int64_t bytesOf(const TensorPair& p) {
   if (p.size() == 0) return 0;
-  return static_cast<int64_t>(p.x.nbytes() + p.y.nbytes());
+  const int64_t x_bytes = p.size() * p.x[0].numel() * static_cast<int64_t>(p.x.element_size());
+  return x_bytes + static_cast<int64_t>(p.y.nbytes());  // a split on disk's too (not resident)
+}
+
+/// FNV-1a over a sample's bytes: x's row, then y's.
+uint64_t sampleHash(const uint8_t* x, int64_t xw, const uint8_t* y, int64_t yw) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (int64_t i = 0; i < xw; ++i) h = (h ^ x[i]) * 0x100000001b3ULL;
+  for (int64_t i = 0; i < yw; ++i) h = (h ^ y[i]) * 0x100000001b3ULL;
+  return h;
+}
+
+/// The sample hashes of a split, in position order, read in one pass (data on disk: the
+/// duplicates and leakage checks cannot hold the file's rows in memory to compare them).
+std::vector<uint64_t> sampleHashes(const TensorPair& p) {
+  std::vector<uint64_t> out(static_cast<std::size_t>(p.size()));
+  const at::Tensor y = p.y.to(at::kCPU).contiguous().reshape({p.size(), -1});
+  const int64_t yw = y.size(1) * static_cast<int64_t>(y.element_size());
+  const auto* yb = static_cast<const uint8_t*>(y.data_ptr());
+  forEachChunk(p, [&](const at::Tensor& positions, const at::Tensor& rows) {
+    const at::Tensor x = rows.contiguous().reshape({rows.size(0), -1});
+    const int64_t xw = x.size(1) * static_cast<int64_t>(x.element_size());
+    const auto* xb = static_cast<const uint8_t*>(x.data_ptr());
+    const int64_t* pos = positions.data_ptr<int64_t>();
+    for (int64_t k = 0; k < x.size(0); ++k)
+      out[pos[k]] = sampleHash(xb + k * xw, xw, yb + pos[k] * yw, yw);
+  });
+  return out;
+}
+
+/// duplicates() for data on disk: samples compared by 64-bit hashes (a false match between
+/// different samples has odds of about n^2 / 2^65).
+std::pair<int64_t, int64_t> hashedDuplicates(const PreparedData& d) {
+  std::vector<uint64_t> train = sampleHashes(d.train);
+  std::sort(train.begin(), train.end());
+  int64_t dup = 0, leaked = 0;
+  for (std::size_t i = 1; i < train.size(); ++i) dup += train[i] == train[i - 1];
+  if (d.val.size() > 0 && d.val.x[0].numel() == d.train.x[0].numel())
+    for (uint64_t h : sampleHashes(d.val)) leaked += std::binary_search(train.begin(), train.end(), h);
+  return {dup, leaked};
 }
 
 /// A split's samples as rows of bytes (x's, then y's), compared exactly (byte for byte).
@@ -91,6 +131,21 @@ void duplicates(const PreparedData& d, DataReport& r) {
   // equal samples are neighbours, and a validation sample is found by binary search.
   const int64_t n = d.train.size();
   if (n == 0 || n > int64_t{UINT32_MAX}) return;
+  if (d.train.on_disk) {
+    const auto [dup, leaked] = hashedDuplicates(d);
+    if (dup > 0)
+      warn(r,
+           std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
+               " an earlier one (same inputs and target)",
+           {"duplicates", "", dup, 0});
+    if (leaked > 0)
+      warn(r,
+           std::to_string(leaked) +
+               (leaked == 1 ? " validation sample also occurs" : " validation samples also occur") +
+               " in the training split (validation loss is then too optimistic)",
+           {"leakage", "", leaked, 0});
+    return;
+  }
   const SampleRows train(d.train);
   std::vector<uint32_t> order(static_cast<std::size_t>(n));
   for (int64_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
@@ -122,8 +177,14 @@ void duplicates(const PreparedData& d, DataReport& r) {
 
 void constantFeatures(const PreparedData& d, DataReport& r) {
   if (d.train.size() == 0 || d.train.x.scalar_type() != at::kFloat) return;
-  const at::Tensor x = d.train.x.reshape({d.train.size(), -1});
-  const at::Tensor same = (std::get<0>(x.max(0)) == std::get<0>(x.min(0)));
+  at::Tensor lo, hi;  // per feature, in one pass (a table on disk is read in chunks)
+  forEachChunk(d.train, [&](const at::Tensor&, const at::Tensor& rows) {
+    const at::Tensor x = rows.reshape({rows.size(0), -1});
+    const at::Tensor l = std::get<0>(x.min(0)), h = std::get<0>(x.max(0));
+    lo = lo.defined() ? at::minimum(lo, l) : l;
+    hi = hi.defined() ? at::maximum(hi, h) : h;
+  });
+  const at::Tensor same = hi == lo;
   const auto& names = d.summary.feature_names;
   std::vector<std::string> constant;
   for (int64_t f = 0; f < same.size(0); ++f)
@@ -147,7 +208,7 @@ void firstRows(const PreparedData& d, DataReport& r) {
   const int64_t n = std::min<int64_t>(5, d.train.size());
   for (int64_t i = 0; i < n; ++i) {
     std::vector<std::string> row;
-    const at::Tensor x = d.train.x[i];
+    const at::Tensor x = d.train.inputs(i, 1)[0];
     for (int64_t f = 0; f < x.size(0); ++f) row.push_back(formatHuman(x[f].item<double>()));
     if (d.classification) {
       const int64_t c = d.train.y[i].item<int64_t>();
@@ -173,7 +234,7 @@ void firstImages(const PreparedData& d, DataReport& r) {
     const std::size_t slot = static_cast<std::size_t>(std::max<int64_t>(c, 0));
     if (slot >= taken.size() || taken[slot] >= kImagesPerClass) continue;
     ++taken[slot];
-    const at::Tensor row = d.train.x[i].contiguous();
+    const at::Tensor row = d.train.raw(i, 1)[0].contiguous();
     const uint8_t* p = row.data_ptr<uint8_t>();
     r.first_images.emplace_back(c, std::vector<uint8_t>(p, p + row.numel()));
     if (static_cast<int64_t>(r.first_images.size()) >= classes * kImagesPerClass) break;

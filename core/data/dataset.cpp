@@ -21,6 +21,8 @@
 #include "core/config/train_config.h"
 #include "core/data/data_fingerprint.h"
 #include "core/data/distributed_sampler.h"
+#include "core/data/file_rows.h"
+#include "core/io/row_file.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 
@@ -73,13 +75,8 @@ Error withDataKey(const Error& e, const DataConfig& c) {
   return Error(e.code(), e.subject(), key + ": " + message);
 }
 
-/// Rows `idx` of `p`, in the storage of `p` (uint8 stays uint8).
-TensorPair take(const TensorPair& p, const at::Tensor& idx) {
-  TensorPair out = p;
-  out.x = p.x.index_select(0, idx);
-  out.y = p.y.index_select(0, idx);
-  return out;
-}
+/// Rows `idx` of `p`, in the storage of `p` (uint8 stays uint8; on disk stays on disk).
+TensorPair take(const TensorPair& p, const at::Tensor& idx) { return p.take(idx); }
 
 /// Permutes the rows of the contiguous tensor `t` ([N, ...]) in place so that row k becomes old
 /// row order[k]: cycle by cycle with one row buffer (no second copy of `t`).
@@ -114,7 +111,8 @@ void permuteRowsInPlace(at::Tensor& t, const std::function<int64_t(int64_t)>& or
 std::pair<TensorPair, TensorPair> splitRows(TensorPair pool, const at::Tensor& first,
                                             const at::Tensor& second) {
   const int64_t n = pool.size();
-  if (!pool.x.is_contiguous() || !pool.y.is_contiguous() || first.numel() + second.numel() != n ||
+  if (pool.on_disk || !pool.x.is_contiguous() || !pool.y.is_contiguous() ||
+      first.numel() + second.numel() != n ||
       pool.x.device().type() != at::kCPU)
     return {take(pool, first), take(pool, second)};
   // The order first ++ second, read from both index tensors (no concatenated copy).
@@ -135,12 +133,16 @@ std::pair<TensorPair, TensorPair> splitRows(TensorPair pool, const at::Tensor& f
 
 /// Mean and population std of all values of a uint8 tensor, from exact integer counts: the
 /// same result whatever the thread count (a float reduction's order depends on it).
-std::pair<double, double> byteMeanStd(const at::Tensor& bytes) {
-  at::Tensor c = bytes.contiguous();
-  const uint8_t* p = c.data_ptr<uint8_t>();
-  const int64_t n = c.numel();
+std::pair<double, double> byteMeanStd(const TensorPair& split) {
   std::array<int64_t, 256> counts{};
-  for (int64_t i = 0; i < n; ++i) ++counts[p[i]];
+  int64_t n = 0;
+  forEachChunk(split, [&](const at::Tensor&, const at::Tensor& rows) {
+    const at::Tensor c = rows.contiguous();
+    const uint8_t* p = c.data_ptr<uint8_t>();
+    const int64_t k = c.numel();
+    for (int64_t i = 0; i < k; ++i) ++counts[p[i]];
+    n += k;
+  });
   double sum = 0;
   for (int v = 0; v < 256; ++v) sum += static_cast<double>(counts[v]) * v;  // exact below 2^53
   const double mean = n > 0 ? sum / n : 0;
@@ -257,7 +259,7 @@ PreparedData loadData(const DataConfig& c) {
   if (c.standardize && images) {
     // One mean/std per channel (Fashion-MNIST has one channel), in pixel units (0..255): the
     // per-batch conversion (x - offset) / scale is then ((x / 255) - mean) / std.
-    const auto [mean, sd] = byteMeanStd(out.train.x);
+    const auto [mean, sd] = byteMeanStd(out.train);
     for (TensorPair* p : {&out.train, &out.val, &out.test}) {
       p->x_offset = mean;
       p->x_scale = sd / 255.0 < 1e-8 ? 255.0 : sd;  // a constant image keeps std 1 (of x / 255)
@@ -267,6 +269,30 @@ PreparedData loadData(const DataConfig& c) {
                                                                                  : "per_channel";
     pre.mean = {mean / 255.0};
     pre.std = {out.train.x_scale / 255.0};
+  } else if (c.standardize && out.train.on_disk) {
+    // A table on disk: statistics in one pass over the file (float64 sums), applied as rows
+    // are read (the file is never copied).
+    const at::Tensor mean = at::zeros({out.train.x[0].numel()}, at::kDouble);
+    const at::Tensor sq = at::zeros_like(mean);
+    forEachChunk(out.train, [&](const at::Tensor&, const at::Tensor& rows) {
+      const at::Tensor d = rows.reshape({rows.size(0), -1}).to(at::kDouble);
+      mean.add_(d.sum(0));
+      sq.add_((d * d).sum(0));
+    });
+    const double n = static_cast<double>(out.train.size());
+    mean.div_(n);
+    at::Tensor std = (sq / n - mean * mean).clamp_min(0).sqrt();
+    std = at::where(std < 1e-8, at::ones_like(std), std);
+    const at::Tensor mean_f = mean.to(at::kFloat).unsqueeze(0), std_f = std.to(at::kFloat).unsqueeze(0);
+    for (int64_t f = 0; f < mean_f.size(1); ++f) {
+      pre.mean.push_back(mean_f[0][f].item<double>());
+      pre.std.push_back(std_f[0][f].item<double>());
+    }
+    pre.standardize = "per_feature";
+    for (TensorPair* p : {&out.train, &out.val, &out.test}) {
+      p->feature_mean = mean_f;
+      p->feature_std = std_f;
+    }
   } else if (c.standardize) {  // per feature, population std (as sklearn's StandardScaler)
     // Over the flattened sample ([N, T, F] sequences: one value per time step and feature).
     const at::Tensor flat = out.train.x.reshape({out.train.size(), -1});
@@ -320,9 +346,13 @@ void applyPreprocessing(PreparedData& data, const Preprocessing& pre) {
     at::Tensor mean = at::tensor(pre.mean, at::kDouble).to(at::kFloat).unsqueeze(0);
     at::Tensor std = at::tensor(pre.std, at::kDouble).to(at::kFloat).unsqueeze(0);
     for (TensorPair* p : {&data.train, &data.val, &data.test})
-      if (p->size() > 0)
+      if (p->on_disk && pre.pixel_scale == 1) {  // applied as rows are read
+        p->feature_mean = mean;
+        p->feature_std = std;
+      } else if (p->size() > 0) {
         p->x = (p->x.reshape({p->size(), -1}).div(pre.pixel_scale) - mean).div(std).reshape(
             p->x.sizes());
+      }
   } else if (pre.standardize == "per_channel" || pre.standardize == "global" ||
              pre.standardize == "none") {
     const bool standardized = pre.standardize != "none";
@@ -346,12 +376,39 @@ void applyPreprocessing(PreparedData& data, const Preprocessing& pre) {
 }
 
 at::Tensor TensorPair::toInputs(const at::Tensor& raw) const {
+  if (feature_mean.defined())  // a table on disk, standardised as read
+    return ((raw.reshape({raw.size(0), -1}) - feature_mean) / feature_std).reshape(raw.sizes());
   if (raw.scalar_type() != at::kByte) return raw;
   return raw.to(at::kFloat).sub_(x_offset).div_(x_scale);
 }
 
+at::Tensor TensorPair::raw(int64_t start, int64_t len) const {
+  if (!on_disk) return x.narrow(0, start, len);
+  return readFileRows(*on_disk, index.narrow(0, start, len), x.sizes().slice(1));
+}
+
+at::Tensor TensorPair::raw(const at::Tensor& idx) const {
+  if (!on_disk) return x.index_select(0, idx);
+  return readFileRows(*on_disk, index.index_select(0, idx.to(at::kCPU)), x.sizes().slice(1));
+}
+
+TensorPair TensorPair::take(const at::Tensor& idx) const {
+  TensorPair out = *this;
+  if (on_disk)
+    out.index = index.index_select(0, idx);
+  else
+    out.x = x.index_select(0, idx);
+  out.y = y.index_select(0, idx);
+  return out;
+}
+
+int64_t TensorPair::residentBytes() const {
+  if (size() == 0) return 0;
+  return static_cast<int64_t>((on_disk ? index.nbytes() : x.nbytes()) + y.nbytes());
+}
+
 at::Tensor TensorPair::inputs(int64_t start, int64_t len) const {
-  return toInputs(x.narrow(0, start, len));
+  return toInputs(raw(start, len));
 }
 
 TensorPair TensorPair::rows(int64_t start, int64_t len) const {
@@ -359,7 +416,7 @@ TensorPair TensorPair::rows(int64_t start, int64_t len) const {
 }
 
 TensorPair TensorPair::select(const at::Tensor& idx) const {
-  return {toInputs(x.index_select(0, idx)), y.index_select(0, idx)};
+  return {toInputs(raw(idx)), y.index_select(0, idx)};
 }
 
 BatchIterator::BatchIterator(const TensorPair& data, int64_t batch_size, bool shuffle,
@@ -404,7 +461,7 @@ TensorPair BatchIterator::batch(int64_t i) const {
   const bool ordered = !shuffle_ && world_size_ == 1 && !sample_weights_.defined();
   if (!aug_) return ordered ? data_.rows(start, len) : data_.select(order_.narrow(0, start, len));
   const at::Tensor idx = ordered ? at::Tensor() : order_.narrow(0, start, len);
-  const at::Tensor raw = ordered ? data_.x.narrow(0, start, len) : data_.x.index_select(0, idx);
+  const at::Tensor raw = ordered ? data_.raw(start, len) : data_.raw(idx);
   const auto& shape = aug_->imageShape();
   // ToTensor, the transforms, Normalize(mean, std) with the split's standardisation:
   // x_offset = mean * 255, x_scale = std * 255.

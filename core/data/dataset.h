@@ -19,6 +19,7 @@ namespace trainscope {
 namespace augment {
 class Augmentation;
 }
+struct FileRows;
 
 /// Inputs and targets of one split. x: float32 [N, input_shape...] model inputs, or uint8
 /// [N, input_shape...] raw pixels (images, kept compact: 1 byte a pixel instead of 4) that
@@ -31,8 +32,28 @@ struct TensorPair {
   /// standardisation folded into one subtraction and one division).
   double x_offset = 0;
   double x_scale = 1;
+  /// Data larger than memory (data.memory_map; core/data/file_rows.h): x is a meta tensor
+  /// (shape and dtype, no storage) of all rows of a file left on disk, which only `on_disk`
+  /// reads (positioned reads, nothing resident); this split holds the file's rows `index`
+  /// (int64 [n], in the split's order: y[i] is the target of row index[i]). Null and undefined
+  /// for data in memory. Read rows with raw(), never through x.
+  std::shared_ptr<const FileRows> on_disk;
+  at::Tensor index;
+  /// On-disk float32 x standardised per feature as rows are read: (x - mean) / std, float32
+  /// [1, F] (data in memory is standardised in place instead); undefined: none.
+  at::Tensor feature_mean, feature_std;
 
-  int64_t size() const { return x.defined() ? x.size(0) : 0; }
+  int64_t size() const { return index.defined() ? index.numel() : x.defined() ? x.size(0) : 0; }
+  /// Rows [start, start + len) as stored (uint8 or float32 [len, ...], x's sample shape): a view
+  /// of x in memory, a copy read from the file when on disk.
+  at::Tensor raw(int64_t start, int64_t len) const;
+  /// The rows at positions `idx` (int64 [B]) as stored, a copy.
+  at::Tensor raw(const at::Tensor& idx) const;
+  /// The rows at positions `idx` as a TensorPair of the same storage (uint8 stays uint8; a
+  /// split on disk stays on disk, its index and y selected).
+  TensorPair take(const at::Tensor& idx) const;
+  /// Bytes this split holds in memory (a split on disk: its targets and index only).
+  int64_t residentBytes() const;
   /// Model inputs of rows [start, start + len): float32 [len, F] (converted here when x is
   /// uint8; a view of x otherwise).
   at::Tensor inputs(int64_t start, int64_t len) const;

@@ -24,9 +24,9 @@ struct BatchLoader::Shared {
   std::vector<std::thread> threads;
 };
 
-int64_t chooseWorkers(const DataConfig& config) {
+int64_t chooseWorkers(const DataConfig& config, bool rows_from_disk) {
   if (config.workers) return *config.workers;
-  if (!config.augment.any()) return 0;
+  if (!config.augment.any() && !rows_from_disk) return 0;
   const int64_t cores = std::max<int64_t>(1, std::thread::hardware_concurrency());
   return std::min<int64_t>(4, std::max<int64_t>(1, cores / 2));
 }

@@ -44,7 +44,8 @@ class BatchLoader {
 };
 
 /// The loader threads of data.workers: as set, or for "auto" (null) 0 without augmentation
-/// (a batch is then a slice of memory) and min(4, max(1, cores / 2)) with it.
-int64_t chooseWorkers(const DataConfig& config);
+/// when the data is in memory (a batch is then a slice of memory) and min(4, max(1, cores /
+/// 2)) with augmentation or rows read from disk (`rows_from_disk`: data.memory_map).
+int64_t chooseWorkers(const DataConfig& config, bool rows_from_disk = false);
 
 }  // namespace trainscope

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <memory>
 
@@ -103,51 +104,97 @@ std::vector<int64_t> parseShape(const std::string& text, const std::string& file
 
 }  // namespace
 
-at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
-                    const std::string& what) {
+namespace {
+
+/// A checked header: what follows it must be exactly `count` values of `dtype`.
+struct Header {
+  Dtype dtype;
+  std::string descr;  ///< without quotes
+  bool fortran = false;
+  std::vector<int64_t> shape;
+  std::size_t data_offset = 0;
+  uint64_t count = 0;
+};
+
+/// Parses the header at the start of `bytes` (`have` of them read) of a file of `total` bytes.
+Header parseHeader(const char* bytes, std::size_t have, uint64_t total, const std::string& file,
+                   const std::string& what) {
   static const char kMagic[] = "\x93NUMPY";
-  if (bytes.size() < 10 || std::memcmp(bytes.data(), kMagic, 6) != 0)
+  if (have < 10 || std::memcmp(bytes, kMagic, 6) != 0)
     failNpy(file, what, "not a .npy array (no \\x93NUMPY magic at its start)");
   const auto major = static_cast<uint8_t>(bytes[6]);
   std::size_t header_len = 0, start = 0;
-  const auto* u = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto* u = reinterpret_cast<const uint8_t*>(bytes);
   if (major == 1) {
     header_len = u[8] | (u[9] << 8);
     start = 10;
   } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12) failNpy(file, what, "its header is cut off");
+    if (have < 12) failNpy(file, what, "its header is cut off");
     header_len = u[8] | (u[9] << 8) | (u[10] << 16) | (std::size_t(u[11]) << 24);
     start = 12;
   } else {
     failNpy(file, what, "format version " + std::to_string(major) + " is not 1, 2 or 3");
   }
-  if (start + header_len > bytes.size()) failNpy(file, what, "its header is cut off");
-  const std::string header(bytes.data() + start, header_len);
-  const Dtype dtype = parseDtype(headerValue(header, "descr"), file, what);
+  if (start + header_len > have) failNpy(file, what, "its header is cut off");
+  const std::string header(bytes + start, header_len);
+  Header h;
+  const std::string descr = headerValue(header, "descr");
+  h.dtype = parseDtype(descr, file, what);
+  h.descr = descr.substr(1, descr.size() - 2);
   const std::string fortran = headerValue(header, "fortran_order");
   if (fortran != "False" && fortran != "True")
     failNpy(file, what, "its header has no fortran_order");
-  const std::vector<int64_t> shape = parseShape(headerValue(header, "shape"), file, what);
-  const std::size_t data_bytes = bytes.size() - start - header_len;
+  h.fortran = fortran == "True";
+  h.shape = parseShape(headerValue(header, "shape"), file, what);
+  h.data_offset = start + header_len;
+  const uint64_t data_bytes = total - h.data_offset;
   uint64_t count = 1;
-  for (int64_t d : shape) {
+  for (int64_t d : h.shape) {
     if (d != 0 && count > std::numeric_limits<uint64_t>::max() / 16 / static_cast<uint64_t>(d))
       failNpy(file, what, "its shape is too large");
     count *= static_cast<uint64_t>(d);
   }
-  if (count * dtype.size != data_bytes)
+  if (count * h.dtype.size != data_bytes)
     failNpy(file, what,
-         "its shape and dtype need " + std::to_string(count * dtype.size) + " bytes of data but " +
+         "its shape and dtype need " + std::to_string(count * h.dtype.size) + " bytes of data but " +
              std::to_string(data_bytes) + " follow the header (a cut-off or padded file)");
+  h.count = count;
+  return h;
+}
+
+}  // namespace
+
+NpyLayout readNpyLayout(const std::string& file) {
+  if (auto problem = notRegularFileProblem(file)) failNpy(file, file, *problem);
+  std::error_code ec;
+  const uint64_t total = std::filesystem::file_size(file, ec);
+  const auto head = readFileHead(file, 65536 + 12);
+  if (ec || !head) failNpy(file, file, "cannot be read");
+  const Header h = parseHeader(head->data(), head->size(), total, file, file);
+  NpyLayout out;
+  out.shape = h.shape;
+  out.descr = h.descr;
+  out.fortran_order = h.fortran;
+  out.data_offset = h.data_offset;
+  return out;
+}
+
+at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
+                    const std::string& what) {
+  const Header h = parseHeader(bytes.data(), bytes.size(), bytes.size(), file, what);
+  const Dtype& dtype = h.dtype;
+  const std::vector<int64_t>& shape = h.shape;
+  const uint64_t count = h.count;
+  const std::size_t data_bytes = bytes.size() - h.data_offset;
   std::vector<int64_t> sizes = shape;
-  if (fortran == "True") std::reverse(sizes.begin(), sizes.end());
+  if (h.fortran) std::reverse(sizes.begin(), sizes.end());
   at::Tensor t = at::empty(sizes, at::TensorOptions().dtype(dtype.read));
-  if (count > 0) std::memcpy(t.data_ptr(), bytes.data() + start + header_len, data_bytes);
+  if (count > 0) std::memcpy(t.data_ptr(), bytes.data() + h.data_offset, data_bytes);
   if (dtype.swap) {
     auto* p = static_cast<uint8_t*>(t.data_ptr());
     for (uint64_t i = 0; i < count; ++i) std::reverse(p + i * dtype.size, p + (i + 1) * dtype.size);
   }
-  if (fortran == "True" && sizes.size() > 1) {
+  if (h.fortran && sizes.size() > 1) {
     std::vector<int64_t> perm(sizes.size());
     for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int64_t>(perm.size() - 1 - i);
     t = t.permute(perm).contiguous();

@@ -18,6 +18,18 @@ namespace trainscope {
 /// not match the shape.
 at::Tensor readNpy(const std::string& file);
 
+/// An .npy file's layout, from its header alone: for reading its rows from disk.
+struct NpyLayout {
+  std::vector<int64_t> shape;  ///< as numpy gives it
+  std::string descr;           ///< numpy's dtype descr: "|u1", "<f4", ">i8" ...
+  bool fortran_order = false;
+  uint64_t data_offset = 0;  ///< bytes of magic and header before the data
+};
+
+/// Reads and checks the header of the .npy file `file` as readNpy does (the data size against
+/// the file's size) without reading its data. Throws Error(Data, file) as readNpy.
+NpyLayout readNpyLayout(const std::string& file);
+
 /// The array `name` (without ".npy") of the .npz file `file`; throws Error(Data, file) as
 /// readNpy, and naming the arrays the file holds when `name` is not one of them.
 at::Tensor readNpzArray(const std::string& file, const std::string& name);

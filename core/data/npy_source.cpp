@@ -4,14 +4,18 @@
 #include <ATen/ATen.h>
 
 #include <cstring>
+#include <filesystem>
 #include <optional>
 
 #include "core/config/train_config.h"
 #include "core/data/array_source.h"
+#include "core/data/file_rows.h"
 #include "core/data/npy_reader.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
 #include "core/io/file_read.h"
+#include "core/io/row_file.h"
+#include "core/system/memory.h"
 #include "core/system/number_format.h"
 
 namespace trainscope {
@@ -26,6 +30,39 @@ bool isNpz(const std::string& path) {
   return head && head->size() == 4 && std::memcmp(head->data(), "PK\x03\x04", 4) == 0;
 }
 
+/// The .npy of inputs `path` left on disk, its rows read as batches ask (core/data/file_rows.h),
+/// when data.memory_map says so or its data is larger than data.in_memory_limit; null: read it
+/// into memory. Only C-order uint8 and little-endian float32 are read so (anything else needs
+/// a conversion): refused with the key that asked, read into memory when only the automatic
+/// limit was passed.
+std::shared_ptr<const FileRows> npyOnDisk(const DataConfig& config, const std::string& path) {
+  const NpyLayout layout = readNpyLayout(path);
+  const uint64_t file_bytes = std::filesystem::file_size(path);
+  const int64_t limit = inMemoryLimit(config);
+  const bool over = file_bytes - layout.data_offset > static_cast<uint64_t>(limit);
+  if (!config.memory_map && !over) return nullptr;
+  const bool mappable = !layout.fortran_order && layout.shape.size() >= 2 &&
+                        (layout.descr == "|u1" || layout.descr == "<f4" || layout.descr == "u1");
+  if (!mappable) {
+    if (!config.memory_map && !config.in_memory_limit) return nullptr;
+    const std::string key = config.memory_map ? "data.memory_map" : "data.in_memory_limit";
+    throw Error(ErrorCode::Config, key,
+                key + ": " + path + " cannot be left on disk: only C-order uint8 or float32 "
+                "arrays of shape (N, ...) are read row by row (this one is dtype '" + layout.descr + "'" +
+                (layout.fortran_order ? ", Fortran order" : "") +
+                "); save it with np.save(path, np.ascontiguousarray(x, dtype=np.float32))");
+  }
+  auto rows = std::make_shared<FileRows>();
+  rows->file = std::make_shared<const RowFile>(path);
+  rows->offset = layout.data_offset;
+  rows->rows = layout.shape[0];
+  rows->dtype = layout.descr == "<f4" ? at::kFloat : at::kByte;
+  int64_t per = 1;
+  for (std::size_t i = 1; i < layout.shape.size(); ++i) per *= layout.shape[i];
+  rows->row_bytes = static_cast<uint64_t>(per) * (rows->dtype == at::kFloat ? 4 : 1);
+  return rows;
+}
+
 }  // namespace
 
 void loadNpySource(const DataConfig& config, SourceData& out) {
@@ -37,6 +74,11 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
   std::optional<ArraySplit> val, test;
   if (auto problem = notRegularFileProblem(path)) failNpySource(path, path + ": " + *problem);
   if (isNpz(path)) {
+    if (config.memory_map)
+      throw Error(ErrorCode::Config, "data.memory_map",
+                  "data.memory_map: " + path + " is an .npz archive, which is read into memory "
+                  "(its members are compressed or stored in a zip, not rows a run can read one by "
+                  "one); save the inputs with np.save(\"x.npy\", x) and set data.npy.y_path");
     if (c.y_path)
       throw Error(ErrorCode::Config, "data.npy.y_path",
                   "data.npy.y_path is set but data.npy.path " + path +
@@ -67,7 +109,15 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
                   "data.npy.path " + path +
                       " is an .npy file (the inputs): set data.npy.y_path to the .npy of the "
                       "targets, or give an .npz holding both");
-    train = ArraySplit{readNpy(path), readNpy(*c.y_path), path, *c.y_path, path};
+    train = ArraySplit{at::Tensor(), readNpy(*c.y_path), path, *c.y_path, path};
+    train.on_disk = npyOnDisk(config, path);
+    train.x = train.on_disk ? at::empty(readNpyLayout(path).shape,
+                                       at::TensorOptions().dtype(train.on_disk->dtype).device(at::kMeta))
+                           : readNpy(path);
+    if (train.on_disk)
+      out.notes.push_back(path + " (" + formatBytes(static_cast<int64_t>(train.on_disk->file->size())) +
+                          ") stays on disk, its rows read as batches ask, not read into memory (data.memory_map, "
+                          "data.in_memory_limit " + formatBytes(inMemoryLimit(config)) + ")");
   }
 
   arraysToSource(train, val, test, c.task, "data.npy.task", out);

@@ -49,7 +49,7 @@ AugmentPreview PreviewSource::preview(int64_t index, int n, uint64_t seed) const
   AugmentPreview out;
   if (train.size() == 0) return out;
   index = std::clamp<int64_t>(index, 0, train.size() - 1);
-  const at::Tensor image = train.x[index].to(at::kFloat).div(255).reshape({shape[0], shape[1], shape[2]});
+  const at::Tensor image = train.raw(index, 1)[0].to(at::kFloat).div(255).reshape({shape[0], shape[1], shape[2]});
   out.original = toImage(image);
   const Augmentation aug(impl_->config.data.augment, shape);
   out.transforms = aug.describe();

@@ -16,7 +16,7 @@ std::optional<Event> checkRunMemory(const TrainConfig& c, const PreparedData& d,
       kind.footprint(c.model, d.summary.input_shape, d.summary.image_shape, d.summary.outputs);
   int64_t data_bytes = 0;
   for (const TensorPair* p : {&d.train, &d.val, &d.test})
-    if (p->size() > 0) data_bytes += p->x.nbytes() + p->y.nbytes();
+    data_bytes += p->residentBytes();
   const MemoryEstimate e = estimateFootprintMemory(
       footprint, c.training.batch_size, c.optimizer.name, c.optimizer.momentum, data_bytes);
   estimate_bytes = e.total();

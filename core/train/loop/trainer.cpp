@@ -45,6 +45,8 @@
 #include "core/train/loop/run_control.h"
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/teaching/mistakes.h"
+#include "core/data/file_rows.h"
+#include "core/io/row_file.h"
 #include "core/train/loop/trainer_impl.h"
 
 #include "core/data/chance.h"
@@ -187,6 +189,11 @@ void Trainer::Impl::prepare(bool check_only) {
   if (config.data.sampler == "weighted")
     sample_weights =
         balancedSampleWeights(data.train.y, data.summary.n_classes, data.classification);
+  if (state.device.is_cuda() && data.train.on_disk)
+    throw Error(ErrorCode::Config, "data.memory_map",
+                "data.memory_map: data read from disk (" + data.train.on_disk->file->path() +
+                    ") trains on the CPU in this version; set training.device cpu, or raise "
+                    "data.in_memory_limit to read it into memory");
   if (state.device.is_cuda()) {
     for (TensorPair* p : {&data.train, &data.val, &data.test})
       if (p->size() > 0) {  // keeps x_offset/x_scale: uint8 images are converted on the device
@@ -271,7 +278,7 @@ void Trainer::Impl::describe() {
   i.drop_last = config.training.drop_last;
   i.class_weights = class_weights;
   i.sampler = config.data.sampler;
-  i.data_workers = chooseWorkers(config.data);
+  i.data_workers = chooseWorkers(config.data, data.train.on_disk != nullptr);
   i.prefetch = config.data.prefetch;
   if (dist) describeGroup(*dist, i);
   i.effective_batch_size = i.batch_size * i.grad_accum_steps * i.world_size;

@@ -18,10 +18,11 @@ std::vector<double> toVector(const at::Tensor& t) {
 }
 
 /// Raw coordinates of column f of the first `n` rows of `x` (standardisation undone).
-std::vector<double> rawColumn(const PreparedData& d, const at::Tensor& x, int64_t f, int64_t n) {
-  at::Tensor col = x.narrow(0, 0, std::min<int64_t>(n, x.size(0))).select(1, f).to(at::kDouble);
+std::vector<double> rawColumn(const PreparedData& d, const TensorPair& split, int64_t f, int64_t n) {
+  at::Tensor col = split.raw(0, std::min<int64_t>(n, split.size())).select(1, f).to(at::kDouble);
   const Preprocessing& pre = d.summary.preprocessing;
-  if (pre.standardize == "per_feature") col = col * pre.std[f] + pre.mean[f];
+  // in memory x is standardised in place; a split on disk is read as the file has it
+  if (pre.standardize == "per_feature" && !split.on_disk) col = col * pre.std[f] + pre.mean[f];
   return toVector(col);
 }
 
@@ -51,7 +52,7 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
   const bool was_training = model.is_training();
   model.eval();
   torch::NoGradGuard no_grad;
-  const at::Device device = d.train.x.device();
+  const at::Device device = d.train.y.device();  // x is a meta tensor when on disk
   ModelViewRecord r;
   const int64_t features = d.summary.n_features;
   const bool images = d.train.x.scalar_type() == at::kByte;
@@ -70,7 +71,7 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
     const TensorPair part = d.val.rows(0, n);
     at::Tensor p = torch::nn::functional::softmax(model.forward(part.x), 1);
     auto [conf, pred] = p.max(1);
-    at::Tensor raw = d.val.x.narrow(0, 0, n).contiguous().cpu();
+    at::Tensor raw = d.val.raw(0, n).contiguous().cpu();
     for (int64_t i = 0; i < n; ++i) {
       const uint8_t* px = raw[i].data_ptr<uint8_t>();
       r.images.emplace_back(px, px + features);
@@ -98,9 +99,9 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
     out = r;
   } else if (features == 1 && !d.classification) {
     r.kind = ModelViewRecord::Kind::Curve;
-    r.train_x = rawColumn(d, d.train.x, 0, o.max_points);
+    r.train_x = rawColumn(d, d.train, 0, o.max_points);
     r.train_y = toVector(d.train.y.narrow(0, 0, r.train_x.size()).flatten());
-    r.val_x = rawColumn(d, d.val.x, 0, o.max_points);
+    r.val_x = rawColumn(d, d.val, 0, o.max_points);
     r.val_y = toVector(d.val.y.narrow(0, 0, r.val_x.size()).flatten());
     const auto [lo, hi] = range(r.train_x, r.val_x);
     at::Tensor g = at::linspace(lo, hi, o.curve_points, at::TensorOptions().dtype(at::kDouble));
@@ -112,10 +113,10 @@ std::optional<ModelViewRecord> computeModelView(Model& model, const PreparedData
     // Two classes only: the shading is the probability of class 1 and the points take two
     // colours (a third class would be left out of the picture, so none is drawn).
     r.kind = ModelViewRecord::Kind::Regions;
-    r.train_x = rawColumn(d, d.train.x, 0, o.max_points);
-    r.train_y = rawColumn(d, d.train.x, 1, o.max_points);
-    r.val_x = rawColumn(d, d.val.x, 0, o.max_points);
-    r.val_y = rawColumn(d, d.val.x, 1, o.max_points);
+    r.train_x = rawColumn(d, d.train, 0, o.max_points);
+    r.train_y = rawColumn(d, d.train, 1, o.max_points);
+    r.val_x = rawColumn(d, d.val, 0, o.max_points);
+    r.val_y = rawColumn(d, d.val, 1, o.max_points);
     for (const auto& [y, n, dst] : {std::tuple{&d.train.y, r.train_x.size(), &r.train_label},
                                     std::tuple{&d.val.y, r.val_x.size(), &r.val_label}}) {
       at::Tensor lab = y->narrow(0, 0, n).to(at::kLong).cpu().contiguous();

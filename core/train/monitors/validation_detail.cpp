@@ -99,7 +99,7 @@ ValidationDetail ValidationDetailCollector::finish() {
 }
 
 std::vector<float> rawValidationSample(const PreparedData& data, int64_t position) {
-  const at::Tensor row = data.val.x[position].reshape({-1}).contiguous();
+  const at::Tensor row = data.val.raw(position, 1).reshape({-1}).contiguous();
   std::vector<float> raw(static_cast<std::size_t>(row.numel()));
   if (row.scalar_type() == at::kByte) {  // pixels as stored
     const uint8_t* p = row.data_ptr<uint8_t>();
@@ -112,7 +112,7 @@ std::vector<float> rawValidationSample(const PreparedData& data, int64_t positio
   const std::size_t nm = pre.mean.size(), ns = pre.std.size();
   for (std::size_t i = 0; i < raw.size(); ++i) {
     double v = p[i];
-    if (pre.standardize != "none" && nm > 0 && ns > 0) {
+    if (pre.standardize != "none" && nm > 0 && ns > 0 && !data.val.on_disk) {  // on disk: as stored
       // per_feature: one statistic per value; per_channel / global: one per channel or one.
       const std::size_t j = nm == raw.size() ? i : (nm == 1 ? 0 : i * nm / raw.size());
       v = v * pre.std[std::min(j, ns - 1)] + pre.mean[std::min(j, nm - 1)];

@@ -76,7 +76,7 @@ LrFinderResult runLrFinder(const Model& model, const OptimizerConfig& optimizer,
         order = at::randperm(n, gen, at::TensorOptions().dtype(at::kLong));
         pos = 0;
       }
-      const TensorPair batch = train.select(order.narrow(0, pos, bs).to(train.x.device()));
+      const TensorPair batch = train.select(order.narrow(0, pos, bs).to(train.y.device()));
       pos += bs;
       LrFinderPoint p;
       p.lr = o.start_lr * std::pow(ratio, static_cast<double>(i) / (o.steps - 1));

@@ -264,7 +264,10 @@ EvalSums evaluateSharded(DistContext& dist, Model& model, const TensorPair& spli
                          bool classification, int64_t batch_size) {
   const auto [first, count] = evaluationShard(split.size(), dist.rank(), dist.worldSize());
   TensorPair part = split;
-  if (split.size() > 0) {
+  if (split.size() > 0 && split.on_disk) {
+    part.index = split.index.narrow(0, first, count);
+    part.y = split.y.narrow(0, first, count);
+  } else if (split.size() > 0) {
     part.x = split.x.narrow(0, first, count);
     part.y = split.y.narrow(0, first, count);
   }
