@@ -19,11 +19,7 @@
 namespace trainscope {
 namespace {
 
-int64_t bytesOf(const TensorPair& p) {
-  if (p.size() == 0) return 0;
-  const int64_t x_bytes = p.size() * p.x[0].numel() * static_cast<int64_t>(p.x.element_size());
-  return x_bytes + static_cast<int64_t>(p.y.nbytes());  // a split on disk's too (not resident)
-}
+int64_t bytesOf(const TensorPair& p) { return p.residentBytes(); }  // on disk: y and index
 
 /// FNV-1a over a sample's bytes: x's row, then y's.
 uint64_t sampleHash(const uint8_t* x, int64_t xw, const uint8_t* y, int64_t yw) {

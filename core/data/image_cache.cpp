@@ -95,7 +95,7 @@ fs::path imageCacheFile(const fs::path& dir, uint64_t key) {
 }
 
 std::optional<DecodedImages> readImageCache(const fs::path& file, uint64_t key, int64_t n_files,
-                                            int64_t channels) {
+                                            int64_t channels, int64_t max_in_memory) {
   if (notRegularFileProblem(file)) return std::nullopt;  // a FIFO would block the fopen
   std::FILE* f = std::fopen(file.c_str(), "rb");
   if (!f) return std::nullopt;
@@ -128,16 +128,25 @@ std::optional<DecodedImages> readImageCache(const fs::path& file, uint64_t key, 
     if (v < 0 || v >= n_files) return std::nullopt;
   for (int64_t v : d.failed)
     if (v < 0 || v >= n_files) return std::nullopt;
-  d.x = at::empty({h.kept, per}, at::kByte);
-  uint8_t* dst = d.x.data_ptr<uint8_t>();
   const int64_t total = h.kept * per;
+  const bool on_disk = total > max_in_memory;  // checked all the same, in a reused buffer
+  std::vector<uint8_t> buffer;
+  if (on_disk) {
+    buffer.resize(8 << 20);
+    d.pixels_file = file;
+    d.pixels_offset = sizeof magic + sizeof h + 8 * static_cast<uint64_t>(h.kept + h.failed);
+  } else {
+    d.x = at::empty({h.kept, per}, at::kByte);
+  }
+  uint8_t* dst = on_disk ? buffer.data() : d.x.data_ptr<uint8_t>();
   uint32_t crc = crc32Of(0, d.kept.data(), 8 * d.kept.size());
   crc = crc32Of(crc, d.failed.data(), 8 * d.failed.size());
   for (int64_t done = 0; done < total;) {  // in 8 MiB pieces, interruptible
     if (cancelRequested()) return std::nullopt;
     const std::size_t piece = static_cast<std::size_t>(std::min<int64_t>(total - done, 8 << 20));
-    if (std::fread(dst + done, 1, piece, f) != piece) return std::nullopt;
-    crc = crc32Of(crc, dst + done, piece);
+    uint8_t* at = on_disk ? dst : dst + done;
+    if (std::fread(at, 1, piece, f) != piece) return std::nullopt;
+    crc = crc32Of(crc, at, piece);
     done += static_cast<int64_t>(piece);
   }
   uint32_t stored = 0;
@@ -146,7 +155,7 @@ std::optional<DecodedImages> readImageCache(const fs::path& file, uint64_t key, 
 }
 
 bool writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_t channels,
-                     const DecodedImages& d) {
+                     DecodedImages& d) {
   try {
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
@@ -161,19 +170,30 @@ bool writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
     h.failed = static_cast<int64_t>(d.failed.size());
     // Streamed to a temp file beside it, flushed, renamed: no second copy of the pixels in
     // memory, and readers see no file or the whole one.
-    const at::Tensor x = d.x.contiguous();
     const fs::path tmp = file.parent_path() / (atomicTempPrefix(file) + std::to_string(::getpid()));
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) return false;
     bool ok = std::fwrite(kMagic, 1, sizeof kMagic, f) == sizeof kMagic &&
               std::fwrite(&h, sizeof h, 1, f) == 1 &&
               std::fwrite(d.kept.data(), 8, d.kept.size(), f) == d.kept.size() &&
-              std::fwrite(d.failed.data(), 8, d.failed.size(), f) == d.failed.size() &&
-              std::fwrite(x.data_ptr<uint8_t>(), 1, static_cast<std::size_t>(x.numel()), f) ==
-                  static_cast<std::size_t>(x.numel());
+              std::fwrite(d.failed.data(), 8, d.failed.size(), f) == d.failed.size();
     uint32_t crc = crc32Of(0, d.kept.data(), 8 * d.kept.size());
     crc = crc32Of(crc, d.failed.data(), 8 * d.failed.size());
-    crc = crc32Of(crc, x.data_ptr<uint8_t>(), static_cast<std::size_t>(x.numel()));
+    if (d.x.defined()) {
+      const at::Tensor x = d.x.contiguous();
+      ok = ok && std::fwrite(x.data_ptr<uint8_t>(), 1, static_cast<std::size_t>(x.numel()), f) ==
+                     static_cast<std::size_t>(x.numel());
+      crc = crc32Of(crc, x.data_ptr<uint8_t>(), static_cast<std::size_t>(x.numel()));
+    } else {  // pixels on disk: copied from their file in pieces
+      std::FILE* in = std::fopen(d.pixels_file.c_str(), "rb");
+      ok = ok && in;
+      std::vector<uint8_t> buffer(8 << 20);
+      for (std::size_t got; ok && (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
+        ok = std::fwrite(buffer.data(), 1, got, f) == got;
+        crc = crc32Of(crc, buffer.data(), got);
+      }
+      if (in) ok = !std::ferror(in) && ok, std::fclose(in);
+    }
     ok = ok && std::fwrite(&crc, sizeof crc, 1, f) == 1;
     ok = std::fflush(f) == 0 && ok;
     ok = ::fsync(::fileno(f)) == 0 && ok;
@@ -181,6 +201,10 @@ bool writeImageCache(const fs::path& file, uint64_t key, int64_t n_files, int64_
     if (!ok || std::rename(tmp.c_str(), file.c_str()) != 0) {
       fs::remove(tmp, ec);
       return false;
+    }
+    if (!d.x.defined()) {  // the pixels now live in the cache file
+      d.pixels_file = file;
+      d.pixels_offset = sizeof kMagic + sizeof h + 8 * static_cast<uint64_t>(h.kept + h.failed);
     }
     // Prune: the newest kKeep cache files stay (only files named as this cache names them).
     std::vector<std::pair<fs::file_time_type, fs::path>> caches;

@@ -10,6 +10,7 @@
 /// internal to core/data.
 #include <ATen/core/Tensor.h>
 
+#include <climits>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -27,9 +28,14 @@ std::filesystem::path imageCacheDir();
 /// What decoding a listing gave: pixels of the images that decoded (uint8 [kept, C*H*W]), their
 /// positions in the listing, the positions of those that failed, and the image size [H, W].
 struct DecodedImages {
-  at::Tensor x;
+  at::Tensor x;  ///< undefined when the pixels stay on disk (`pixels_file`)
   std::vector<int64_t> kept, failed;
   std::vector<int64_t> size;
+  /// Pixels on disk (data larger than memory): the file holding them, row after row from byte
+  /// `pixels_offset` (the cache file itself once written; while decoding, a file of the kept
+  /// rows alone, offset 0).
+  std::filesystem::path pixels_file;
+  uint64_t pixels_offset = 0;
 };
 
 /// The cache key of decoding `files` (class index, path relative to `root`, '/'-separated)
@@ -44,14 +50,18 @@ uint64_t imageCacheKey(const std::filesystem::path& root, int64_t channels,
 std::filesystem::path imageCacheFile(const std::filesystem::path& dir, uint64_t key);
 
 /// Reads `file` when it holds `key` for a listing of `n_files` files of `channels` channels;
-/// nullopt when it is missing or does not match in any way.
+/// nullopt when it is missing or does not match in any way. Pixels of more than
+/// `max_in_memory` bytes stay on disk (x undefined, pixels_file = `file`; their CRC-32 checked
+/// in one streamed pass all the same).
 std::optional<DecodedImages> readImageCache(const std::filesystem::path& file, uint64_t key,
-                                            int64_t n_files, int64_t channels);
+                                            int64_t n_files, int64_t channels,
+                                            int64_t max_in_memory = INT64_MAX);
 
 /// Writes `images` to `file` atomically and prunes the cache folder to its 8 newest
 /// image-folder-*.bin files; false when it could not be written. Never throws: a cache that
-/// cannot be written is only slower.
+/// cannot be written is only slower. Pixels on disk (x undefined) are copied from
+/// images.pixels_file; on success `images` then points at `file` (pixels_file, pixels_offset).
 bool writeImageCache(const std::filesystem::path& file, uint64_t key, int64_t n_files,
-                     int64_t channels, const DecodedImages& images);
+                     int64_t channels, DecodedImages& images);
 
 }  // namespace trainscope

@@ -5,20 +5,26 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <thread>
+#include <unistd.h>
 
 #include "core/config/train_config.h"
 #include "core/data/augment/functional.h"
 #include "core/data/data_fingerprint.h"
+#include "core/data/file_rows.h"
 #include "core/data/image_cache.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "core/io/row_file.h"
 #include "core/io/utf8.h"
 #include "core/system/cancel.h"
 
@@ -125,9 +131,13 @@ Listing listSplit(const fs::path& dir) {
 
 /// Decodes every image of `listing` into uint8 [N, C*H*W] (rows of images that fail to decode
 /// are left out: DecodedImages::kept / failed). `size` [H, W] is fixed by the caller or by the
-/// first image.
+/// first image. Pixels of more than `max_in_memory` bytes are decoded in pieces of 64 MB and
+/// written row after row to `spill` (x undefined, pixels_file = spill); `spill` empty then
+/// refuses naming `limit_key`.
 DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<int64_t>& size,
-                        bool resize, augment::Interpolation mode, const fs::path& root) {
+                        bool resize, augment::Interpolation mode, const fs::path& root,
+                        int64_t max_in_memory = INT64_MAX, const fs::path& spill = {},
+                        const std::string& limit_key = {}) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const int flag = channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR;
   auto read = [&](int64_t i) {
@@ -150,7 +160,17 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
   }
   if (size.empty()) failImage(root.string(), root.string() + ": no image could be decoded");
   const int64_t h = size[0], w = size[1], per = channels * h * w;
-  at::Tensor x = at::empty({n, per}, at::kByte);
+  const bool on_disk = n * per > max_in_memory;
+  if (on_disk && spill.empty())
+    throw Error(ErrorCode::Config, limit_key,
+                limit_key + ": the decoded images of " + root.string() + " (" +
+                    std::to_string(n * per) + " bytes) would stay on disk in the image cache, "
+                    "but the cache is off (TRAINSCOPE_CACHE_DIR=off or no cache folder): set "
+                    "TRAINSCOPE_CACHE_DIR to a folder with room for them");
+  // Rows [lo, hi) are decoded into x (row i at i - lo): all at once in memory, else in pieces.
+  const int64_t piece_rows = on_disk ? std::max<int64_t>(1, (int64_t{64} << 20) / per) : n;
+  at::Tensor x = at::empty({std::min(n, piece_rows), per}, at::kByte);
+  int64_t lo = 0, hi = 0;
   std::vector<char> ok(n, 0);
   std::atomic<int64_t> next{0};
   std::mutex mutex;
@@ -158,7 +178,7 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
   std::atomic<bool> cancelled{false};
   const int workers = static_cast<int>(std::clamp<unsigned>(std::thread::hardware_concurrency(), 1, 8));
   auto work = [&](bool resize_allowed) {
-    for (int64_t i = next++; i < n; i = next++) {
+    for (int64_t i = next++; i < hi; i = next++) {
       if (cancelRequested()) {
         cancelled = true;
         return;
@@ -182,14 +202,14 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
         const at::Tensor r = augment::resize(hwc.permute({2, 0, 1}), h, w, mode,
                                              /*antialias=*/mode != augment::Interpolation::Nearest)
                                  .contiguous();
-        std::memcpy(x.data_ptr<uint8_t>() + i * per, r.data_ptr<uint8_t>(),
+        std::memcpy(x.data_ptr<uint8_t>() + (i - lo) * per, r.data_ptr<uint8_t>(),
                     static_cast<std::size_t>(per));
         ok[i] = 1;
         continue;
       }
       if (channels == 3) cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
       if (!m.isContinuous()) m = m.clone();
-      uint8_t* dst = x.data_ptr<uint8_t>() + i * per;
+      uint8_t* dst = x.data_ptr<uint8_t>() + (i - lo) * per;
       if (channels == 1) {
         std::memcpy(dst, m.data, per);
       } else {  // HWC to CHW
@@ -200,7 +220,17 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
       ok[i] = 1;
     }
   };
-  {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(nullptr, std::fclose);
+  if (on_disk) {
+    out.reset(std::fopen(spill.c_str(), "wb"));
+    if (!out)
+      throw Error(ErrorCode::Io, spill.string(),
+                  "cannot write the decoded images to " + spill.string() + ": " +
+                      std::strerror(errno));
+  }
+  for (lo = 0; lo < n; lo = hi) {
+    hi = std::min(n, lo + piece_rows);
+    next = lo;
     std::vector<std::thread> threads;
     for (int t = 1; t < workers; ++t) threads.emplace_back(work, resize);
     work(resize);
@@ -210,23 +240,37 @@ DecodedImages decodeAll(const Listing& listing, int64_t channels, std::vector<in
       failImage(root.string(), wrong_size +
                               ": images of different sizes need data.image_folder.size "
                               "[height, width] to resize them to");
-    DecodedImages d;
-    for (int64_t i = 0; i < n; ++i) (ok[i] ? d.kept : d.failed).push_back(i);
-    d.x = d.kept.size() == static_cast<std::size_t>(n)
-              ? x
-              : x.index_select(0, at::tensor(d.kept, at::kLong));
-    d.size = size;
+    for (int64_t i = lo; on_disk && i < hi; ++i)  // the kept rows, in listing order
+      if (ok[i] && std::fwrite(x.data_ptr<uint8_t>() + (i - lo) * per, 1,
+                               static_cast<std::size_t>(per), out.get()) != static_cast<std::size_t>(per))
+        throw Error(ErrorCode::Io, spill.string(),
+                    "cannot write the decoded images to " + spill.string() + " (disk full?)");
+  }
+  DecodedImages d;
+  for (int64_t i = 0; i < n; ++i) (ok[i] ? d.kept : d.failed).push_back(i);
+  d.size = size;
+  if (on_disk) {
+    if (std::fclose(out.release()) != 0)
+      throw Error(ErrorCode::Io, spill.string(), "cannot write the decoded images to " + spill.string());
+    d.pixels_file = spill;
     return d;
   }
+  d.x = d.kept.size() == static_cast<std::size_t>(n)
+            ? x
+            : x.index_select(0, at::tensor(d.kept, at::kLong));
+  return d;
 }
 
 /// decodeAll through the cache (core/data/image_cache.h): the images of `listing` as uint8
 /// [kept, C*H*W] with class labels; failed files named in `failed`, relative names of the kept
 /// ones moved from the listing to `names`, where the pixels came from in `notes`.
+/// Pixels of more than `max_in_memory` bytes stay on disk in the cache file, their rows read as
+/// batches ask (core/data/file_rows.h); `limit_key` names the key that decided it.
 TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size,
                   bool resize, augment::Interpolation mode, std::vector<std::string>& failed, std::vector<std::string>* names,
                   const fs::path& root, std::vector<std::string>& notes,
-                  const std::string& config_key, std::vector<DataFile>& folders) {
+                  const std::string& config_key, std::vector<DataFile>& folders,
+                  int64_t max_in_memory, const std::string& limit_key) {
   const int64_t n = static_cast<int64_t>(listing.files.size());
   const fs::path cache_dir = imageCacheDir();
   // The cache key is the folder's fingerprint too (run.json data.files): every
@@ -249,16 +293,33 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
   std::optional<DecodedImages> d;
   if (!cache_dir.empty()) {
     cache_file = imageCacheFile(cache_dir, key);
-    d = readImageCache(cache_file, key, n, channels);
+    d = readImageCache(cache_file, key, n, channels, max_in_memory);
     if (d && !size.empty() && d->size != size) d.reset();  // val/test: the training size
     if (d) notes.push_back("decoded images of " + root.string() + " read from the cache " +
                            cache_file.string());
   }
   if (!d) {
-    d = decodeAll(listing, channels, size, resize, mode, root);
+    fs::path spill;  // decoded rows too large for memory, before they join the cache file
+    if (!cache_file.empty()) {
+      std::error_code ec;
+      fs::create_directories(cache_dir, ec);
+      spill = cache_file.string() + ".pixels-" + std::to_string(::getpid());
+    }
+    struct Remove {
+      fs::path p;
+      ~Remove() {
+        std::error_code ec;
+        if (!p.empty()) fs::remove(p, ec);
+      }
+    } remove_spill{spill};
+    d = decodeAll(listing, channels, size, resize, mode, root, max_in_memory, spill, limit_key);
     if (!cache_file.empty()) {
       if (writeImageCache(cache_file, key, n, channels, *d))
         notes.push_back("decoded images of " + root.string() + " cached in " + cache_file.string());
+      else if (!d->x.defined())
+        throw Error(ErrorCode::Io, cache_file.string(),
+                    "the decoded images of " + root.string() + " stay on disk in the image "
+                    "cache, but " + cache_file.string() + " could not be written (disk full?)");
       else
         notes.push_back("the decoded images could not be cached in " + cache_dir.string() +
                         " (not a writable folder): the next start decodes them again");
@@ -274,7 +335,19 @@ TensorPair decode(Listing& listing, int64_t channels, std::vector<int64_t>& size
     if (names) names->push_back(std::move(listing.files[static_cast<std::size_t>(i)].second));
   }
   TensorPair out;
-  out.x = d->x;
+  if (d->x.defined()) {
+    out.x = d->x;
+  } else {  // larger than memory: the cache file's rows, read as batches ask
+    auto rows = std::make_shared<FileRows>();
+    rows->file = std::make_shared<const RowFile>(d->pixels_file.string());
+    rows->offset = d->pixels_offset;
+    rows->rows = static_cast<int64_t>(d->kept.size());
+    rows->row_bytes = static_cast<uint64_t>(channels * size[0] * size[1]);
+    rows->dtype = at::kByte;
+    out = fileRowsSplit(rows, {channels * size[0] * size[1]});
+    notes.push_back("the decoded images of " + root.string() + " stay on disk in " +
+                    d->pixels_file.string() + ", their rows read as batches ask (" + limit_key + ")");
+  }
   out.y = at::tensor(labels, at::kLong);
   out.x_scale = 255.0;
   return out;
@@ -306,9 +379,12 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
   const bool resize = !c.size.empty();  // else every image must have the first one's size
   const augment::Interpolation mode = augment::interpolationFromName(c.resize);
   std::vector<std::string> cache_notes;
+  // Larger than data.in_memory_limit (or data.memory_map): the pixels stay on disk.
+  const int64_t max_in_memory = config.memory_map ? 0 : inMemoryLimit(config);
+  const std::string limit_key = config.memory_map ? "data.memory_map" : "data.in_memory_limit";
   out.pool = decode(train, c.channels, size, resize, mode, failed, &out.pool_names, train_dir, cache_notes,
                     split_folders ? "data.image_folder.path/train" : "data.image_folder.path",
-                    out.folders);
+                    out.folders, max_in_memory, limit_key);
   out.pool_file = train_dir.string();
   const at::Tensor per_class =
       at::bincount(out.pool.y, {}, static_cast<int64_t>(train.classes.size()));
@@ -333,7 +409,8 @@ void loadImageFolderSource(const DataConfig& config, SourceData& out) {
                              train_dir.string() + "'s (" + b + ")");
     }
     *dst = decode(l, c.channels, size, resize, mode, failed, nullptr, dir, cache_notes,
-                  std::string("data.image_folder.path/") + name, out.folders);
+                  std::string("data.image_folder.path/") + name, out.folders, max_in_memory,
+                  limit_key);
     *file = dir.string();
     for (const std::string& s : l.skipped) out.notes.push_back("skipped (not an image): " + s);
     for (const std::string& s : l.folders_skipped) out.notes.push_back(s);

@@ -61,7 +61,7 @@ class TstOnDisk : public QObject {
   }
   static bool saysOnDisk(const RunRecord& r) {
     for (const Event& e : r.events)
-      if (e.kind == EventKind::DataWarning && e.message.find("stays on disk") != std::string::npos)
+      if (e.kind == EventKind::DataWarning && e.message.find(" on disk") != std::string::npos)
         return true;
     return false;
   }
@@ -73,6 +73,7 @@ class TstOnDisk : public QObject {
   void reportFindsTheSameDuplicates();
   void fileCutShortIsAnError();
   void refusesWhatCannotStayOnDisk();
+  void imageFolderStaysInItsCache();
 };
 
 void TstOnDisk::initTestCase() {
@@ -92,6 +93,12 @@ np.save(os.path.join(d, "table64.npy"), t.astype(np.float64))
 np.save(os.path.join(d, "big64.npy"), rng.normal(size=(n, 50)))  # 1.2 MB, over a 1 MB limit
 np.save(os.path.join(d, "fortran.npy"), np.asfortranarray(x))
 np.savez(os.path.join(d, "both.npz"), x=x, y=y)
+from PIL import Image
+for c in range(3):
+  os.makedirs(os.path.join(d, "folder", "c%d" % c))
+  for i in range(40):
+    a = (rng.integers(0, 120, (9, 7)) + c * 60).astype(np.uint8)
+    Image.fromarray(a).save(os.path.join(d, "folder", "c%d" % c, "%02d.png" % i))
 )PY";
   const testpython::Result py = testpython::script(script, {dir_.path()}, 60000);
   QVERIFY2(py.ok, qPrintable(py.why));
@@ -221,6 +228,41 @@ void TstOnDisk::refusesWhatCannotStayOnDisk() {
   } catch (const Error& e) {
     QCOMPARE(e.subject(), std::string("data.memory_map"));
   }
+}
+
+// An image folder larger than the limit: decoded in pieces into the image cache file and its
+// rows read from there, fresh (decoded now) and from the cache (decoded before): both train
+// bit for bit as the folder held in memory; the pieces' temporary file is gone. Without a
+// cache folder it is refused naming the key.
+void TstOnDisk::imageFolderStaysInItsCache() {
+  const QByteArray saved = qgetenv("TRAINSCOPE_CACHE_DIR");
+  const std::string cache = path("cache");
+  qputenv("TRAINSCOPE_CACHE_DIR", QByteArray::fromStdString(cache));
+  auto folder = [&](const std::vector<std::string>& sets) {
+    std::vector<std::string> all = {"data.source=\"image-folder\"",
+                                    "data.image_folder.path=\"" + path("folder") + "\"",
+                                    "model.hidden=[16]", "training.epochs=2",
+                                    "training.num_threads=1", "training.seed=2"};
+    all.insert(all.end(), sets.begin(), sets.end());
+    return resolveConfig("moons", {}, all);
+  };
+  const RunRecord fresh = train(folder({"data.memory_map=true"}), "f-fresh");
+  QVERIFY(saysOnDisk(fresh));
+  for (const auto& e : fs::directory_iterator(cache))
+    QVERIFY2(e.path().extension() == ".bin", e.path().c_str());  // no piece file left
+  const RunRecord memory = train(folder({}), "f-mem");
+  QVERIFY(!saysOnDisk(memory));
+  compareRuns(memory, fresh);
+  compareRuns(memory, train(folder({"data.memory_map=true"}), "f-cached"));
+  qputenv("TRAINSCOPE_CACHE_DIR", "off");
+  try {
+    loadData(folder({"data.memory_map=true"}).data);
+    QFAIL("on-disk images without a cache were accepted");
+  } catch (const Error& e) {
+    QCOMPARE(e.subject(), std::string("data.memory_map"));
+  }
+  if (saved.isEmpty()) qunsetenv("TRAINSCOPE_CACHE_DIR");
+  else qputenv("TRAINSCOPE_CACHE_DIR", saved);
 }
 
 TRAINSCOPE_TEST_MAIN(TstOnDisk)
