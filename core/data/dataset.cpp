@@ -75,9 +75,6 @@ Error withDataKey(const Error& e, const DataConfig& c) {
   return Error(e.code(), e.subject(), key + ": " + message);
 }
 
-/// Rows `idx` of `p`, in the storage of `p` (uint8 stays uint8; on disk stays on disk).
-TensorPair take(const TensorPair& p, const at::Tensor& idx) { return p.take(idx); }
-
 /// Permutes the rows of the contiguous tensor `t` ([N, ...]) in place so that row k becomes old
 /// row order[k]: cycle by cycle with one row buffer (no second copy of `t`).
 void permuteRowsInPlace(at::Tensor& t, const std::function<int64_t(int64_t)>& order) {
@@ -104,17 +101,17 @@ void permuteRowsInPlace(at::Tensor& t, const std::function<int64_t(int64_t)>& or
   }
 }
 
-/// {take(pool, first), take(pool, second)} without a copy of the pool when it can (its x and y
+/// {pool.take(first), pool.take(second)} without a copy of the pool when it can (its x and y
 /// contiguous and `first` ++ `second` all of its rows): the rows are permuted in place into
 /// that order and both parts are views of the pool's storage, so the split costs no second
-/// pool in memory (values and orders are those of take()).
+/// pool in memory (values and orders are those of TensorPair::take()).
 std::pair<TensorPair, TensorPair> splitRows(TensorPair pool, const at::Tensor& first,
                                             const at::Tensor& second) {
   const int64_t n = pool.size();
   if (pool.on_disk || !pool.x.is_contiguous() || !pool.y.is_contiguous() ||
       first.numel() + second.numel() != n ||
       pool.x.device().type() != at::kCPU)
-    return {take(pool, first), take(pool, second)};
+    return {pool.take(first), pool.take(second)};
   // The order first ++ second, read from both index tensors (no concatenated copy).
   const at::Tensor a = first.to(at::kLong).contiguous(), b = second.to(at::kLong).contiguous();
   const int64_t* pa = a.data_ptr<int64_t>();
@@ -219,7 +216,7 @@ PreparedData loadData(const DataConfig& c) {
     at::Generator gen = dataGenerator(c.seed, kLimitStream);
     at::Tensor idx = at::randperm(pool.size(), gen, at::TensorOptions().dtype(at::kLong));
     idx = idx.narrow(0, 0, *c.limit);
-    pool = take(pool, idx);
+    pool = pool.take(idx);
     rows = sampleNumbers(idx);
   }
   const bool fixed_val = loaded.val.size() > 0;

@@ -107,7 +107,7 @@ std::vector<int64_t> parseShape(const std::string& text, const std::string& file
 namespace {
 
 /// A checked header: what follows it must be exactly `count` values of `dtype`.
-struct Header {
+struct NpyHeader {
   Dtype dtype;
   std::string descr;  ///< without quotes
   bool fortran = false;
@@ -117,7 +117,7 @@ struct Header {
 };
 
 /// Parses the header at the start of `bytes` (`have` of them read) of a file of `total` bytes.
-Header parseHeader(const char* bytes, std::size_t have, uint64_t total, const std::string& file,
+NpyHeader parseHeader(const char* bytes, std::size_t have, uint64_t total, const std::string& file,
                    const std::string& what) {
   static const char kMagic[] = "\x93NUMPY";
   if (have < 10 || std::memcmp(bytes, kMagic, 6) != 0)
@@ -137,7 +137,7 @@ Header parseHeader(const char* bytes, std::size_t have, uint64_t total, const st
   }
   if (start + header_len > have) failNpy(file, what, "its header is cut off");
   const std::string header(bytes + start, header_len);
-  Header h;
+  NpyHeader h;
   const std::string descr = headerValue(header, "descr");
   h.dtype = parseDtype(descr, file, what);
   h.descr = descr.substr(1, descr.size() - 2);
@@ -170,7 +170,7 @@ NpyLayout readNpyLayout(const std::string& file) {
   const uint64_t total = std::filesystem::file_size(file, ec);
   const auto head = readFileHead(file, 65536 + 12);
   if (ec || !head) failNpy(file, file, "cannot be read");
-  const Header h = parseHeader(head->data(), head->size(), total, file, file);
+  const NpyHeader h = parseHeader(head->data(), head->size(), total, file, file);
   NpyLayout out;
   out.shape = h.shape;
   out.descr = h.descr;
@@ -181,7 +181,7 @@ NpyLayout readNpyLayout(const std::string& file) {
 
 at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
                     const std::string& what) {
-  const Header h = parseHeader(bytes.data(), bytes.size(), bytes.size(), file, what);
+  const NpyHeader h = parseHeader(bytes.data(), bytes.size(), bytes.size(), file, what);
   const Dtype& dtype = h.dtype;
   const std::vector<int64_t>& shape = h.shape;
   const uint64_t count = h.count;
