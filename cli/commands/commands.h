@@ -322,6 +322,7 @@ class EvaluateCommand {
   std::string config_file_;
   std::vector<std::string> sets_;
   std::string split_ = "val";
+  std::string scores_;  ///< --scores FILE: the per-sample softmax probabilities as CSV
   bool json_ = false;
   bool allow_changed_data_ = false;
 };

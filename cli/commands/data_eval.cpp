@@ -7,6 +7,8 @@
 
 #include "cli/cli_app.h"
 #include "cli/commands/commands.h"
+#include "cli/output_file.h"
+#include "core/io/atomic_file.h"
 #include "core/config/config_json.h"
 #include "core/data/data_report.h"
 #include "core/errors.h"
@@ -16,6 +18,28 @@
 #include "core/train/probes/evaluation.h"
 
 namespace trainscope::cli {
+namespace {
+
+/// The first bytes of a --scores file: how a later --scores recognises one it may replace.
+constexpr const char* kScoresHeader = "index,label,score_0";
+
+/// --scores: `index,label,score_0,...` then one row per sample, numbers in their shortest
+/// round-trip form (scikit-learn reading them gets the values TrainScope computed with).
+std::string scoresCsv(const EvaluationResult& r) {
+  const std::size_t k = r.classes.size();
+  std::string out = "index,label";
+  for (std::size_t c = 0; c < k; ++c) out += ",score_" + std::to_string(c);
+  out += "\n";
+  for (std::size_t i = 0; i < r.true_class.size(); ++i) {
+    out += std::to_string(i < r.sample_index.size() ? r.sample_index[i] : static_cast<int64_t>(i));
+    out += "," + std::to_string(r.true_class[i]);
+    for (std::size_t c = 0; c < k; ++c) out += "," + formatNumber(r.scores[i * k + c]);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
 
 DataCommand::DataCommand(CLI::App& app)
     : sub_(app.add_subcommand(
@@ -48,9 +72,10 @@ int DataCommand::run() const {
 EvaluateCommand::EvaluateCommand(CLI::App& app)
     : sub_(app.add_subcommand(
           "evaluate",
-          "Evaluate a checkpoint's model without training: loss, accuracy, per-class precision "
-          "and recall and the confusion matrix, on its own data or on other data of the same "
-          "shape, with the preprocessing the checkpoint recorded")) {
+          "Evaluate a checkpoint's model without training: loss, accuracy, per-class precision, "
+          "recall, F1, average precision and ROC AUC (one class against the rest, as "
+          "scikit-learn computes them) and the confusion matrix, on its own data or on other "
+          "data of the same shape, with the preprocessing the checkpoint recorded")) {
   nonEmptyPath(sub_->add_option("checkpoint", checkpoint_, "TrainScope checkpoint (.pt)")
                    ->required());
   nonEmptyPath(sub_->add_option(
@@ -66,6 +91,12 @@ EvaluateCommand::EvaluateCommand(CLI::App& app)
   sub_->add_flag("--allow-changed-data", allow_changed_data_,
                  "Go on when a data file changed since the checkpoint's run read it (size or "
                  "SHA-256; refused otherwise, exit 2), with a warning");
+  sub_->add_option("--scores", scores_,
+                   "Classification: write one CSV row per sample, index,label,score_0,...,"
+                   "score_{C-1} (its number in the source as split.json numbers it, its true "
+                   "class, the softmax probabilities), for other tools; an existing file is "
+                   "replaced only if TrainScope wrote it")
+      ->type_name("FILE");
   sub_->add_flag("--json", json_,
                  "Print one JSON object, with every sample's prediction and its number in the "
                  "source (split.json's numbering)");
@@ -91,7 +122,25 @@ int EvaluateCommand::run() const {
       req.data = configFromJson(j).data;
     }
   }
+  if (!scores_.empty()) {  // a run folder's files are the run's record, never replaced
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::absolute(scores_, ec).lexically_normal();
+    if (std::filesystem::exists(p, ec) && std::filesystem::exists(p.parent_path() / "run.json", ec))
+      throw Error(ErrorCode::Config, "--scores",
+                  "--scores " + p.string() + " is a file of the run folder " +
+                      p.parent_path().string() + "; write the scores outside it");
+  }
+  const std::filesystem::path scores_file =
+      scores_.empty() ? std::filesystem::path()
+                      : checkOutputFile(scores_, "--scores", startsWith(kScoresHeader));
   const EvaluationResult r = evaluateCheckpoint(req);
+  if (!scores_file.empty()) {
+    if (r.task != "classification")
+      throw Error(ErrorCode::Config, "--scores",
+                  "--scores writes class probabilities, but this checkpoint's task is " + r.task +
+                      " (--json has every sample's prediction)");
+    writeFileAtomic(scores_file, scoresCsv(r));
+  }
   for (const std::string& w : r.warnings)
     std::fprintf(stderr, "warning: data: %s (--allow-changed-data): the split and metrics may not "
                          "be the run's\n", w.c_str());
@@ -108,11 +157,16 @@ int EvaluateCommand::run() const {
       j[key] = *value ? jsonNumber(**value) : nlohmann::json(nullptr);
     nlohmann::ordered_json classes = nlohmann::ordered_json::array();
     for (const ClassMetrics& c : r.classes)
-      classes.push_back({{"name", c.name},
-                         {"support", c.support},
-                         {"predicted", c.predicted},
-                         {"precision", c.precision},
-                         {"recall", c.recall}});
+      classes.push_back(
+          {{"name", c.name},
+           {"support", c.support},
+           {"predicted", c.predicted},
+           {"precision", c.precision},
+           {"recall", c.recall},
+           {"f1", c.f1},
+           {"average_precision",
+            c.average_precision ? jsonNumber(*c.average_precision) : nlohmann::json(nullptr)},
+           {"roc_auc", c.roc_auc ? jsonNumber(*c.roc_auc) : nlohmann::json(nullptr)}});
     j["classes"] = classes;
     j["confusion"] = r.confusion;
     if (r.task == "classification")
@@ -135,11 +189,17 @@ int EvaluateCommand::run() const {
     size_t width = 5;
     for (const ClassMetrics& c : r.classes) width = std::max(width, c.name.size());
     width = std::min<size_t>(width, 24);
-    std::printf("\n%-*s  precision  recall  support\n", static_cast<int>(width), "class");
+    std::printf("\n%-*s  precision  recall      f1  avg prec  ROC AUC  support\n",
+                static_cast<int>(width), "class");
+    const auto optional = [](const std::optional<double>& v) {
+      return v ? formatFixed(*v, 4) : std::string("-");
+    };
     for (const ClassMetrics& c : r.classes)
-      std::printf("%-*s  %9s  %6s  %7lld\n", static_cast<int>(width),
+      std::printf("%-*s  %9s  %6s  %6s  %8s  %7s  %7lld\n", static_cast<int>(width),
                   c.name.substr(0, width).c_str(), formatFixed(c.precision, 4).c_str(),
-                  formatFixed(c.recall, 4).c_str(), static_cast<long long>(c.support));
+                  formatFixed(c.recall, 4).c_str(), formatFixed(c.f1, 4).c_str(),
+                  optional(c.average_precision).c_str(), optional(c.roc_auc).c_str(),
+                  static_cast<long long>(c.support));
     std::printf("\nconfusion matrix (rows: true class, columns: predicted)\n");
     for (size_t i = 0; i < r.confusion.size(); ++i) {
       std::printf("%-*s ", static_cast<int>(width), r.classes[i].name.substr(0, width).c_str());

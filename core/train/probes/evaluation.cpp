@@ -11,6 +11,7 @@
 #include "core/data/dataset.h"
 #include "core/data/sources.h"
 #include "core/errors.h"
+#include "core/run/class_metrics.h"
 #include "core/train/state/checkpoint.h"
 #include "core/io/checkpoint_file.h"
 #include "core/io/checkpoint_reader.h"
@@ -227,7 +228,24 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
       const double hit = static_cast<double>(r.confusion[c][c]);
       m.precision = m.predicted > 0 ? hit / static_cast<double>(m.predicted) : 0.0;
       m.recall = m.support > 0 ? hit / static_cast<double>(m.support) : 0.0;
+      m.f1 = f1Score(m.precision, m.recall);
       r.classes.push_back(m);
+    }
+    // One class against the rest, on the softmax probabilities (float32, as the model gives
+    // them, widened: a CSV of these numbers gives scikit-learn the same values).
+    const at::Tensor probs = at::softmax(all, 1).contiguous();
+    const float* pr = probs.data_ptr<float>();
+    r.scores.assign(pr, pr + probs.numel());
+    r.true_class.assign(pt, pt + r.samples);
+    std::vector<double> score(static_cast<std::size_t>(r.samples));
+    std::vector<char> positive(static_cast<std::size_t>(r.samples));
+    for (int64_t c = 0; c < k; ++c) {
+      for (int64_t i = 0; i < r.samples; ++i) {
+        score[i] = r.scores[static_cast<std::size_t>(i * k + c)];
+        positive[i] = pt[i] == c;
+      }
+      r.classes[c].average_precision = averagePrecision(score, positive);
+      r.classes[c].roc_auc = rocAuc(score, positive);
     }
   } else {
     const float* p = all.data_ptr<float>();

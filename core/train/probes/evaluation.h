@@ -25,13 +25,18 @@ struct EvaluationRequest {
   bool allow_changed_data = false;
 };
 
-/// Precision, recall and support of one class (sklearn's classification_report).
+/// Precision, recall, F1 and support of one class (sklearn's classification_report), and the
+/// areas under its one-vs-rest curves from the softmax scores (core/run/class_metrics.h).
 struct ClassMetrics {
   std::string name;
   int64_t support = 0;     ///< samples whose true class this is
   int64_t predicted = 0;   ///< samples predicted as this class
   double precision = 0;    ///< correct / predicted (0 when none predicted, as zero_division=0)
   double recall = 0;       ///< correct / support (0 when no sample)
+  double f1 = 0;           ///< 2 P R / (P + R), 0 when both are 0
+  /// average_precision_score / roc_auc_score of (label == this class, its probability);
+  /// nullopt when the split has no sample of the class (AUC: or only samples of it).
+  std::optional<double> average_precision, roc_auc;
 };
 
 /// The result of evaluateCheckpoint.
@@ -51,6 +56,10 @@ struct EvaluationResult {
   std::vector<std::vector<int64_t>> confusion;
   /// Per sample, in split order: the predicted class (classification) ...
   std::vector<int64_t> predicted_class;
+  /// ... its softmax probabilities (classification, [samples * classes] row-major, the float32
+  /// values widened) and its true class ...
+  std::vector<double> scores;
+  std::vector<int64_t> true_class;
   /// ... or the model's outputs (regression, [samples * outputs] row-major, in target units).
   std::vector<double> predicted_value;
   /// ... and the true targets in the same layout (regression).

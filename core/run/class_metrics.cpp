@@ -1,0 +1,113 @@
+// Per-class curves and their areas, as scikit-learn 1.2 computes them.
+#include "core/run/class_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace trainscope {
+namespace {
+
+/// sklearn's _binary_clf_curve: false and true positives at each distinct score, scores
+/// decreasing (the threshold is the score: score >= threshold counts as positive).
+struct ClfCurve {
+  std::vector<double> fps, tps, thresholds;
+};
+
+ClfCurve binaryClfCurve(const std::vector<double>& scores, const std::vector<char>& positive) {
+  const std::size_t n = std::min(scores.size(), positive.size());
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+  ClfCurve c;
+  double tp = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    tp += positive[order[k]] ? 1 : 0;
+    // the last sample of a run of equal scores closes a threshold
+    if (k + 1 == n || scores[order[k + 1]] != scores[order[k]]) {
+      c.tps.push_back(tp);
+      c.fps.push_back(static_cast<double>(k + 1) - tp);
+      c.thresholds.push_back(scores[order[k]]);
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+PrecisionRecallCurve precisionRecallCurve(const std::vector<double>& scores,
+                                          const std::vector<char>& positive) {
+  const ClfCurve c = binaryClfCurve(scores, positive);
+  PrecisionRecallCurve out;
+  const std::size_t m = c.tps.size();
+  const double total = m > 0 ? c.tps.back() : 0;
+  for (std::size_t j = m; j-- > 0;) {  // reversed: recall decreasing, thresholds increasing
+    const double ps = c.tps[j] + c.fps[j];
+    out.precision.push_back(ps != 0 ? c.tps[j] / ps : 0.0);
+    out.recall.push_back(total == 0 ? 1.0 : c.tps[j] / total);
+    out.thresholds.push_back(c.thresholds[j]);
+  }
+  out.precision.push_back(1.0);
+  out.recall.push_back(0.0);
+  return out;
+}
+
+RocCurve rocCurve(const std::vector<double>& scores, const std::vector<char>& positive) {
+  ClfCurve c = binaryClfCurve(scores, positive);
+  if (c.fps.size() > 2) {  // drop_intermediate: keep the corners (second differences != 0)
+    ClfCurve kept;
+    for (std::size_t j = 0; j < c.fps.size(); ++j) {
+      const bool end = j == 0 || j + 1 == c.fps.size();
+      const bool corner =
+          !end && (c.fps[j + 1] - 2 * c.fps[j] + c.fps[j - 1] != 0 ||
+                   c.tps[j + 1] - 2 * c.tps[j] + c.tps[j - 1] != 0);
+      if (end || corner) {
+        kept.fps.push_back(c.fps[j]);
+        kept.tps.push_back(c.tps[j]);
+        kept.thresholds.push_back(c.thresholds[j]);
+      }
+    }
+    c = std::move(kept);
+  }
+  RocCurve out;
+  if (c.fps.empty()) return out;
+  c.fps.insert(c.fps.begin(), 0.0);
+  c.tps.insert(c.tps.begin(), 0.0);
+  c.thresholds.insert(c.thresholds.begin(), c.thresholds.front() + 1);
+  const double fn = c.fps.back(), tn = c.tps.back();
+  for (std::size_t j = 0; j < c.fps.size(); ++j) {
+    out.fpr.push_back(fn > 0 ? c.fps[j] / fn : std::nan(""));
+    out.tpr.push_back(tn > 0 ? c.tps[j] / tn : std::nan(""));
+  }
+  out.thresholds = std::move(c.thresholds);
+  return out;
+}
+
+std::optional<double> averagePrecision(const std::vector<double>& scores,
+                                       const std::vector<char>& positive) {
+  if (std::none_of(positive.begin(), positive.end(), [](char p) { return p != 0; }))
+    return std::nullopt;
+  const PrecisionRecallCurve c = precisionRecallCurve(scores, positive);
+  double sum = 0;  // -sum(diff(recall) * precision[:-1])
+  for (std::size_t j = 0; j + 1 < c.recall.size(); ++j)
+    sum -= (c.recall[j + 1] - c.recall[j]) * c.precision[j];
+  return sum;
+}
+
+std::optional<double> rocAuc(const std::vector<double>& scores, const std::vector<char>& positive) {
+  const bool any_pos = std::any_of(positive.begin(), positive.end(), [](char p) { return p != 0; });
+  const bool any_neg = std::any_of(positive.begin(), positive.end(), [](char p) { return p == 0; });
+  if (!any_pos || !any_neg) return std::nullopt;
+  const RocCurve c = rocCurve(scores, positive);
+  double area = 0;  // np.trapz(tpr, fpr): fpr is increasing
+  for (std::size_t j = 0; j + 1 < c.fpr.size(); ++j)
+    area += (c.fpr[j + 1] - c.fpr[j]) * (c.tpr[j + 1] + c.tpr[j]) / 2;
+  return area;
+}
+
+double f1Score(double precision, double recall) {
+  return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,39 @@
+#pragma once
+/// Per-class quality of a classifier from its scores, one class against the rest: the
+/// precision-recall and ROC curves, average precision and ROC AUC, as scikit-learn 1.2's
+/// sklearn.metrics computes them (precision_recall_curve, roc_curve with drop_intermediate,
+/// average_precision_score, roc_auc_score, f1_score with zero_division=0), value for value on
+/// the same scores (tests/cli/evaluate_metrics.py). Torch-free.
+#include <optional>
+#include <vector>
+
+namespace trainscope {
+
+/// precision_recall_curve: precision and recall for each distinct score taken as the
+/// threshold (score >= threshold is positive), thresholds increasing, then the point
+/// (recall 0, precision 1) without a threshold (precision and recall one longer).
+struct PrecisionRecallCurve {
+  std::vector<double> precision, recall, thresholds;
+};
+/// roc_curve (drop_intermediate=True): false and true positive rates, thresholds decreasing,
+/// starting at (0, 0) with threshold max score + 1 (sklearn 1.2's). Rates are nan when the
+/// labels have no negative (fpr) or no positive (tpr).
+struct RocCurve {
+  std::vector<double> fpr, tpr, thresholds;
+};
+
+/// `scores` [n] of the positive class, `positive` [n] whether each sample is one.
+PrecisionRecallCurve precisionRecallCurve(const std::vector<double>& scores,
+                                          const std::vector<char>& positive);
+RocCurve rocCurve(const std::vector<double>& scores, const std::vector<char>& positive);
+/// average_precision_score: sum over the curve's steps of (R_n - R_{n-1}) P_n; nullopt
+/// without a positive sample (sklearn's answer is then meaningless: recall is set to 1).
+std::optional<double> averagePrecision(const std::vector<double>& scores,
+                                       const std::vector<char>& positive);
+/// roc_auc_score of a binary task: the trapezoidal area under rocCurve; nullopt when only one
+/// class is present (sklearn raises).
+std::optional<double> rocAuc(const std::vector<double>& scores, const std::vector<char>& positive);
+/// f1_score with zero_division=0: 2 p r / (p + r), 0 when p + r is 0.
+double f1Score(double precision, double recall);
+
+}  // namespace trainscope
