@@ -122,26 +122,11 @@ void classCounts(const PreparedData& d, DataReport& r) {
          {"imbalance", "", 0, double(hi) / lo});
 }
 
-void duplicates(const PreparedData& d, DataReport& r) {
-  // The training samples sorted by their bytes (4 bytes per sample, no copy of a sample):
-  // equal samples are neighbours, and a validation sample is found by binary search.
+/// {training samples repeating an earlier one, validation samples also in training}, by exact
+/// bytes: the training samples sorted by their bytes (4 bytes per sample, no copy of a sample),
+/// equal samples neighbours, a validation sample found by binary search.
+std::pair<int64_t, int64_t> exactDuplicates(const PreparedData& d) {
   const int64_t n = d.train.size();
-  if (n == 0 || n > int64_t{UINT32_MAX}) return;
-  if (d.train.on_disk) {
-    const auto [dup, leaked] = hashedDuplicates(d);
-    if (dup > 0)
-      warn(r,
-           std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
-               " an earlier one (same inputs and target)",
-           {"duplicates", "", dup, 0});
-    if (leaked > 0)
-      warn(r,
-           std::to_string(leaked) +
-               (leaked == 1 ? " validation sample also occurs" : " validation samples also occur") +
-               " in the training split (validation loss is then too optimistic)",
-           {"leakage", "", leaked, 0});
-    return;
-  }
   const SampleRows train(d.train);
   std::vector<uint32_t> order(static_cast<std::size_t>(n));
   for (int64_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
@@ -149,11 +134,6 @@ void duplicates(const PreparedData& d, DataReport& r) {
             [&](uint32_t a, uint32_t b) { return train.compare(a, train, b) < 0; });
   int64_t dup = 0;
   for (int64_t i = 1; i < n; ++i) dup += train.compare(order[i - 1], train, order[i]) == 0;
-  if (dup > 0)
-    warn(r,
-         std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
-             " an earlier one (same inputs and target)",
-         {"duplicates", "", dup, 0});
   int64_t leaked = 0;
   const SampleRows val(d.val);
   if (val.xw == train.xw && val.yw == train.yw)
@@ -163,6 +143,19 @@ void duplicates(const PreparedData& d, DataReport& r) {
       });
       leaked += it != order.end() && train.compare(*it, val, j) == 0;
     }
+  return {dup, leaked};
+}
+
+void duplicates(const PreparedData& d, DataReport& r) {
+  const int64_t n = d.train.size();
+  if (n == 0 || n > int64_t{UINT32_MAX}) return;
+  // data on disk: 64-bit hashes (its rows cannot be held to compare them)
+  const auto [dup, leaked] = d.train.on_disk ? hashedDuplicates(d) : exactDuplicates(d);
+  if (dup > 0)
+    warn(r,
+         std::to_string(dup) + (dup == 1 ? " training sample repeats" : " training samples repeat") +
+             " an earlier one (same inputs and target)",
+         {"duplicates", "", dup, 0});
   if (leaked > 0)
     warn(r,
          std::to_string(leaked) +
