@@ -753,7 +753,7 @@ void validate(const TrainConfig& config) {
   if (parseMistakes(config.teaching.mistakes).augment_validation && !config.data.augment.any())
     throw Error(ErrorCode::Config, "teaching.mistakes",
                 "teaching.mistakes augment_validation sends the validation images through the "
-                "training augmentation, but data.augment sets none (set e.g. "
+                "training augmentation, but data.augment sets none (image data only: set e.g. "
                 "data.augment.crop_padding or data.augment.hflip)");
   // A path no loader reads would be silently ignored (and the run would train on other data).
   const DataConfig& d = config.data;

@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <limits>
 #include <memory>
 
 #include "core/errors.h"
 #include "core/io/crc32.h"
 #include "core/io/file_read.h"
+#include "core/system/cancel.h"
 
 namespace trainscope {
 namespace {
@@ -162,15 +165,20 @@ NpyHeader parseHeader(const char* bytes, std::size_t have, uint64_t total, const
   return h;
 }
 
-}  // namespace
-
-NpyLayout readNpyLayout(const std::string& file) {
+/// The checked header of the .npy file `file`, read from its first bytes alone.
+NpyHeader headerOfFile(const std::string& file) {
   if (auto problem = notRegularFileProblem(file)) failNpy(file, file, *problem);
   std::error_code ec;
   const uint64_t total = std::filesystem::file_size(file, ec);
   const auto head = readFileHead(file, 65536 + 12);
   if (ec || !head) failNpy(file, file, "cannot be read");
-  const NpyHeader h = parseHeader(head->data(), head->size(), total, file, file);
+  return parseHeader(head->data(), head->size(), total, file, file);
+}
+
+}  // namespace
+
+NpyLayout readNpyLayout(const std::string& file) {
+  const NpyHeader h = headerOfFile(file);
   NpyLayout out;
   out.shape = h.shape;
   out.descr = h.descr;
@@ -179,17 +187,17 @@ NpyLayout readNpyLayout(const std::string& file) {
   return out;
 }
 
-at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
-                    const std::string& what) {
-  const NpyHeader h = parseHeader(bytes.data(), bytes.size(), bytes.size(), file, what);
+namespace {
+
+/// The array of header `h`, its data bytes (count * dtype size) written by `fill` straight into
+/// the tensor's storage (no second copy of a large file in memory).
+at::Tensor arrayOf(const NpyHeader& h, const std::function<void(void*, std::size_t)>& fill) {
   const Dtype& dtype = h.dtype;
-  const std::vector<int64_t>& shape = h.shape;
   const uint64_t count = h.count;
-  const std::size_t data_bytes = bytes.size() - h.data_offset;
-  std::vector<int64_t> sizes = shape;
+  std::vector<int64_t> sizes = h.shape;
   if (h.fortran) std::reverse(sizes.begin(), sizes.end());
   at::Tensor t = at::empty(sizes, at::TensorOptions().dtype(dtype.read));
-  if (count > 0) std::memcpy(t.data_ptr(), bytes.data() + h.data_offset, data_bytes);
+  if (count > 0) fill(t.data_ptr(), static_cast<std::size_t>(count * dtype.size));
   if (dtype.swap) {
     auto* p = static_cast<uint8_t*>(t.data_ptr());
     for (uint64_t i = 0; i < count; ++i) std::reverse(p + i * dtype.size, p + (i + 1) * dtype.size);
@@ -211,11 +219,31 @@ at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
   return t;
 }
 
+}  // namespace
+
+at::Tensor parseNpy(const std::vector<char>& bytes, const std::string& file,
+                    const std::string& what) {
+  const NpyHeader h = parseHeader(bytes.data(), bytes.size(), bytes.size(), file, what);
+  return arrayOf(h, [&](void* dst, std::size_t n) {
+    std::memcpy(dst, bytes.data() + h.data_offset, n);
+  });
+}
+
 at::Tensor readNpy(const std::string& file) {
-  if (auto problem = notRegularFileProblem(file)) failNpy(file, file, *problem);
-  std::optional<std::vector<char>> bytes = readFileCancellable(file);
-  if (!bytes) failNpy(file, file, "cannot be read");
-  return parseNpy(*bytes, file, file);
+  const NpyHeader h = headerOfFile(file);
+  // The data read straight into the array, in 8 MiB pieces (an interrupt is heard between).
+  return arrayOf(h, [&](void* dst, std::size_t n) {
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(h.data_offset));
+    auto* out = static_cast<char*>(dst);
+    for (std::size_t done = 0; done < n;) {
+      throwIfCancelled(file);
+      const std::size_t piece = std::min<std::size_t>(n - done, std::size_t{8} << 20);
+      if (!in.read(out + done, static_cast<std::streamsize>(piece)))
+        failNpy(file, file, "cannot be read (it changed while it was read?)");
+      done += piece;
+    }
+  });
 }
 
 namespace {

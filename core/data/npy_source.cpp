@@ -74,6 +74,15 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
   std::optional<ArraySplit> val, test;
   if (auto problem = notRegularFileProblem(path)) failNpySource(path, path + ": " + *problem);
   if (isNpz(path)) {
+    std::error_code ec;
+    const auto npz_bytes = std::filesystem::file_size(path, ec);
+    if (!config.memory_map && config.in_memory_limit && !ec &&
+        npz_bytes > static_cast<uint64_t>(*config.in_memory_limit))
+      throw Error(ErrorCode::Config, "data.in_memory_limit",
+                  "data.in_memory_limit: " + path + " (" +
+                      formatBytes(static_cast<int64_t>(npz_bytes)) + ") is over the limit, but "
+                      "an .npz archive is always read into memory; save the inputs with "
+                      "np.save(\"x.npy\", x) and set data.npy.y_path to keep them on disk");
     if (config.memory_map)
       throw Error(ErrorCode::Config, "data.memory_map",
                   "data.memory_map: " + path + " is an .npz archive, which is read into memory "
@@ -116,8 +125,11 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
                            : readNpy(path);
     if (train.on_disk)
       out.notes.push_back(path + " (" + formatBytes(static_cast<int64_t>(train.on_disk->file->size())) +
-                          ") stays on disk, its rows read as batches ask, not read into memory (data.memory_map, "
-                          "data.in_memory_limit " + formatBytes(inMemoryLimit(config)) + ")");
+                          ") stays on disk, its rows read as batches ask, not read into memory (" +
+                          (config.memory_map ? std::string("data.memory_map")
+                                             : "over data.in_memory_limit " +
+                                                   formatBytes(inMemoryLimit(config))) +
+                          ")");
   }
 
   arraysToSource(train, val, test, c.task, "data.npy.task", out);

@@ -30,6 +30,7 @@ RowFile::RowFile(const std::string& path) : path_(path) {
     failRows(path, "is not a regular, non-empty file");
   }
   size_ = static_cast<uint64_t>(st.st_size);
+  mtime_ns_ = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
   ::posix_fadvise(fd_, 0, 0, POSIX_FADV_RANDOM);  // batches read scattered rows
 }
 
@@ -45,6 +46,9 @@ void RowFile::checkSize() const {
     failRows(path_, "changed size while the run was reading it (" + std::to_string(size_) +
                         " bytes when opened, now " + std::to_string(st.st_size) +
                         "); restore the file, or start again to use the new one");
+  if (static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec != mtime_ns_)
+    failRows(path_, "was written to while the run was reading it (its modification time "
+                    "changed); restore the file, or start again to use the new one");
 }
 
 void RowFile::gatherRows(uint64_t offset, uint64_t row_bytes, const int64_t* rows, int64_t n,

@@ -8,8 +8,10 @@
 /// of a mapped 1 GB file left 1 GB resident (measured), where positioned reads leave nothing
 /// resident, were faster (0.75x against 0.68x the in-memory rate on one thread), and cannot
 /// raise SIGBUS when the file is cut short: a short read is an error naming the file. Every
-/// read first checks that the file still has the size it had when opened (a file truncated or
-/// rewritten under a run). Torch-free; thread-safe (batch workers read concurrently).
+/// read first checks that the file still has the size and modification time it had when
+/// opened (a file truncated or written to under a run); a file replaced by a rename is not
+/// read (the run goes on reading the one it opened). Torch-free; thread-safe (batch workers
+/// read concurrently).
 #include <cstdint>
 #include <string>
 
@@ -30,8 +32,8 @@ class RowFile {
 
   /// Reads `n` rows of `row_bytes` bytes each, row k from byte `offset + rows[k] * row_bytes`,
   /// into `dst` (n * row_bytes bytes). Throws Error(Data, path) naming the file when it no
-  /// longer has the size it was opened with, when a row lies outside it, or when a read comes
-  /// back short or fails; `dst` is then incomplete.
+  /// longer has the size or modification time it was opened with, when a row lies outside it,
+  /// or when a read comes back short or fails; `dst` is then incomplete.
   void gatherRows(uint64_t offset, uint64_t row_bytes, const int64_t* rows, int64_t n,
                   void* dst) const;
 
@@ -39,6 +41,7 @@ class RowFile {
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
+  int64_t mtime_ns_ = 0;  ///< st_mtim when opened: a file rewritten in place changes it
   void checkSize() const;
 };
 

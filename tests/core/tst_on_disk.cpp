@@ -10,7 +10,9 @@
 
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
@@ -93,6 +95,7 @@ np.save(os.path.join(d, "table64.npy"), t.astype(np.float64))
 np.save(os.path.join(d, "big64.npy"), rng.normal(size=(n, 50)))  # 1.2 MB, over a 1 MB limit
 np.save(os.path.join(d, "fortran.npy"), np.asfortranarray(x))
 np.savez(os.path.join(d, "both.npz"), x=x, y=y)
+np.savez(os.path.join(d, "big.npz"), x=np.zeros((12000, 100), np.uint8), y=np.arange(12000) % 3)  # 1.3 MB
 from PIL import Image
 for c in range(3):
   os.makedirs(os.path.join(d, "folder", "c%d" % c))
@@ -185,6 +188,26 @@ void TstOnDisk::fileCutShortIsAnError() {
       QVERIFY2(std::string(e.what()).find("changed size") != std::string::npos, e.what());
     }
   }
+  {  // written to in place, the same size (a timestamp tick may be coarse: set one apart)
+    RowFile rows(copy);
+    std::vector<unsigned char> buf(100);
+    const int64_t first = 0;
+    rows.gatherRows(128, 100, &first, 1, buf.data());
+    const auto when = fs::last_write_time(copy);
+    {
+      std::fstream f(copy, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(200);
+      f.write("\0\0\0\0", 4);
+    }
+    fs::last_write_time(copy, when + std::chrono::seconds(1));
+    try {
+      rows.gatherRows(128, 100, &first, 1, buf.data());
+      QFAIL("a read of a file written to under the reader passed");
+    } catch (const Error& e) {
+      QCOMPARE(e.subject(), copy);
+      QVERIFY2(std::string(e.what()).find("written to") != std::string::npos, e.what());
+    }
+  }
   fs::copy_file(path("images.npy"), copy, fs::copy_options::overwrite_existing);
   struct CutAfterEpoch : TrainerObserver {
     std::string file;
@@ -218,6 +241,15 @@ void TstOnDisk::refusesWhatCannotStayOnDisk() {
       QCOMPARE(e.subject(), std::string(key));
       QVERIFY2(std::string(e.what()).find(path(x)) != std::string::npos, e.what());
     }
+  }
+  // an .npz is always read into memory: over an explicit limit it is refused
+  try {
+    loadData(resolveConfig("moons", {}, {"data.source=\"npy\"", "data.npy.path=\"" +
+                                              path("big.npz") + "\"",
+                                          "data.in_memory_limit=1048576"}).data);
+    QFAIL("an .npz over an explicit data.in_memory_limit was read");
+  } catch (const Error& e) {
+    QCOMPARE(e.subject(), std::string("data.in_memory_limit"));
   }
   TrainConfig npz = resolveConfig("moons", {}, {"data.source=\"npy\"", "data.npy.path=\"" +
                                                     path("both.npz") + "\"",
