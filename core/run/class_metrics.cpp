@@ -110,4 +110,39 @@ double f1Score(double precision, double recall) {
   return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
 }
 
+std::vector<ClassReport> classReports(const std::vector<double>& scores,
+                                      const std::vector<int64_t>& labels,
+                                      const std::vector<int64_t>& predicted, int64_t classes,
+                                      bool curves) {
+  const std::size_t n = labels.size(), k = static_cast<std::size_t>(std::max<int64_t>(classes, 0));
+  std::vector<ClassReport> out(k);
+  std::vector<int64_t> hits(k, 0);
+  for (std::size_t i = 0; i < n && i < predicted.size(); ++i) {
+    const auto t = static_cast<std::size_t>(labels[i]), p = static_cast<std::size_t>(predicted[i]);
+    if (t < k) ++out[t].support;
+    if (p < k) ++out[p].predicted;
+    if (t == p && t < k) ++hits[t];
+  }
+  std::vector<double> score(n);
+  std::vector<char> positive(n);
+  for (std::size_t c = 0; c < k; ++c) {
+    ClassReport& r = out[c];
+    r.precision = r.predicted > 0 ? static_cast<double>(hits[c]) / r.predicted : 0.0;
+    r.recall = r.support > 0 ? static_cast<double>(hits[c]) / r.support : 0.0;
+    r.f1 = f1Score(r.precision, r.recall);
+    if (scores.size() < n * k) continue;
+    for (std::size_t i = 0; i < n; ++i) {
+      score[i] = scores[i * k + c];
+      positive[i] = labels[i] == static_cast<int64_t>(c);
+    }
+    r.average_precision = averagePrecision(score, positive);
+    r.roc_auc = rocAuc(score, positive);
+    if (curves) {
+      r.pr = precisionRecallCurve(score, positive);
+      r.roc = rocCurve(score, positive);
+    }
+  }
+  return out;
+}
+
 }  // namespace trainscope

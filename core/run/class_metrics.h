@@ -4,6 +4,7 @@
 /// sklearn.metrics computes them (precision_recall_curve, roc_curve with drop_intermediate,
 /// average_precision_score, roc_auc_score, f1_score with zero_division=0), value for value on
 /// the same scores (tests/cli/evaluate_metrics.py). Torch-free.
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -35,5 +36,23 @@ std::optional<double> averagePrecision(const std::vector<double>& scores,
 std::optional<double> rocAuc(const std::vector<double>& scores, const std::vector<char>& positive);
 /// f1_score with zero_division=0: 2 p r / (p + r), 0 when p + r is 0.
 double f1Score(double precision, double recall);
+
+/// One class against the rest (sklearn's classification_report row and the two areas).
+struct ClassReport {
+  int64_t support = 0;    ///< samples of the class
+  int64_t predicted = 0;  ///< samples predicted as the class
+  double precision = 0, recall = 0, f1 = 0;  ///< zero_division=0
+  std::optional<double> average_precision, roc_auc;  ///< nullopt: undefined (see above)
+  PrecisionRecallCurve pr;  ///< filled when asked for (classReports' `curves`)
+  RocCurve roc;
+};
+
+/// The report of each of `classes` classes from `scores` [n * classes] (row-major: sample i's
+/// probability of class c at i * classes + c), the true classes `labels` [n] and the predicted
+/// ones `predicted` [n] (values in [0, classes)).
+std::vector<ClassReport> classReports(const std::vector<double>& scores,
+                                      const std::vector<int64_t>& labels,
+                                      const std::vector<int64_t>& predicted, int64_t classes,
+                                      bool curves);
 
 }  // namespace trainscope

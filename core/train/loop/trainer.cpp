@@ -48,6 +48,7 @@
 #include "core/data/file_rows.h"
 #include "core/io/row_file.h"
 #include "core/train/loop/trainer_impl.h"
+#include "core/train/loop/evaluation_file.h"
 
 #include "core/data/chance.h"
 #include "core/train/probes/shapes.h"
@@ -340,6 +341,8 @@ void Trainer::Impl::addParts() {
     parts.push_back(std::make_unique<ModelViewPart>(*this, options.model_view_interval_s));
   if (options.validation_detail && !dist && !observers.empty())
     parts.push_back(std::make_unique<ValidationDetailPart>(*this));
+  if (writes && !dist && data.classification)  // evaluation.json
+    parts.push_back(std::make_unique<EvaluationFilePart>(*this, options.run_dir));
 }
 
 CheckpointContext Trainer::Impl::checkpointContext() const {

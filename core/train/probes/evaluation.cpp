@@ -216,36 +216,28 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
       r.predicted_class.push_back(pp[i]);
     }
     r.accuracy = static_cast<double>(correct) / static_cast<double>(r.samples);
+    // Per class, one against the rest, on the softmax probabilities (float32, as the model
+    // gives them, widened: a CSV of these numbers gives scikit-learn the same values).
+    const at::Tensor probs = at::softmax(all, 1).contiguous();
+    const float* pr = probs.data_ptr<float>();
+    r.scores.assign(pr, pr + probs.numel());
+    r.true_class.assign(pt, pt + r.samples);
+    const std::vector<ClassReport> reports =
+        classReports(r.scores, r.true_class, r.predicted_class, k, /*curves=*/false);
     for (int64_t c = 0; c < k; ++c) {
       ClassMetrics m;
       m.name = c < static_cast<int64_t>(data.summary.class_names.size())
                    ? data.summary.class_names[c]
                    : std::to_string(c);
-      for (int64_t j = 0; j < k; ++j) {
-        m.support += r.confusion[c][j];
-        m.predicted += r.confusion[j][c];
-      }
-      const double hit = static_cast<double>(r.confusion[c][c]);
-      m.precision = m.predicted > 0 ? hit / static_cast<double>(m.predicted) : 0.0;
-      m.recall = m.support > 0 ? hit / static_cast<double>(m.support) : 0.0;
-      m.f1 = f1Score(m.precision, m.recall);
+      const ClassReport& q = reports[c];
+      m.support = q.support;
+      m.predicted = q.predicted;
+      m.precision = q.precision;
+      m.recall = q.recall;
+      m.f1 = q.f1;
+      m.average_precision = q.average_precision;
+      m.roc_auc = q.roc_auc;
       r.classes.push_back(m);
-    }
-    // One class against the rest, on the softmax probabilities (float32, as the model gives
-    // them, widened: a CSV of these numbers gives scikit-learn the same values).
-    const at::Tensor probs = at::softmax(all, 1).contiguous();
-    const float* pr = probs.data_ptr<float>();
-    r.scores.assign(pr, pr + probs.numel());
-    r.true_class.assign(pt, pt + r.samples);
-    std::vector<double> score(static_cast<std::size_t>(r.samples));
-    std::vector<char> positive(static_cast<std::size_t>(r.samples));
-    for (int64_t c = 0; c < k; ++c) {
-      for (int64_t i = 0; i < r.samples; ++i) {
-        score[i] = r.scores[static_cast<std::size_t>(i * k + c)];
-        positive[i] = pt[i] == c;
-      }
-      r.classes[c].average_precision = averagePrecision(score, positive);
-      r.classes[c].roc_auc = rocAuc(score, positive);
     }
   } else {
     const float* p = all.data_ptr<float>();
