@@ -6,8 +6,10 @@
 #include <cmath>
 
 #include "core/data/dataset.h"
+#include "core/errors.h"
 #include "core/io/atomic_file.h"
 #include "core/run/class_metrics.h"
+#include "core/run/epoch_thinning.h"
 #include "core/run/json_fields.h"
 
 namespace trainscope {
@@ -34,7 +36,7 @@ std::vector<std::size_t> thinned(std::size_t m, std::size_t most) {
   return keep;
 }
 
-nlohmann::json optionalNumber(const std::optional<double>& v) {
+nlohmann::json evaluationNumber(const std::optional<double>& v) {
   return v ? jsonNumber(*v) : nlohmann::json(nullptr);
 }
 
@@ -75,8 +77,8 @@ void EvaluationFilePart::onValidationEnd() {
                        {"precision", jsonNumber(r.precision)},
                        {"recall", jsonNumber(r.recall)},
                        {"f1", jsonNumber(r.f1)},
-                       {"average_precision", optionalNumber(r.average_precision)},
-                       {"roc_auc", optionalNumber(r.roc_auc)}});
+                       {"average_precision", evaluationNumber(r.average_precision)},
+                       {"roc_auc", evaluationNumber(r.roc_auc)}});
     const std::vector<std::size_t> pr = thinned(r.pr.precision.size(), kMaxCurvePoints);
     const std::vector<std::size_t> roc = thinned(r.roc.fpr.size(), kMaxCurvePoints);
     thin = thin || pr.size() < r.pr.precision.size() || roc.size() < r.roc.fpr.size();
@@ -88,14 +90,33 @@ void EvaluationFilePart::onValidationEnd() {
                                {"tpr", pick(r.roc.tpr, roc)},
                                {"thresholds", pick(r.roc.thresholds, roc)}}}});
   }
-  epochs_.push_back({{"epoch", epoch_}, {"samples", labels_.size()}, {"classes", classes}});
+  appendThinned(epochs_,
+                nlohmann::json{{"epoch", epoch_}, {"samples", labels_.size()}, {"classes", classes}},
+                [](const nlohmann::json& e) { return e["epoch"].get<int64_t>(); }, kEpochs);
+  curves_ = {{"epoch", epoch_}, {"thinned", thin}, {"max_points", kMaxCurvePoints},
+             {"classes", curves}};
+  unwritten_ = true;
+  if (!written_ || secondsSince(*written_) >= kWriteSeconds) write();
+}
+
+void EvaluationFilePart::onStop(const RunSummary&) {
+  if (unwritten_) write();
+}
+
+void EvaluationFilePart::write() {
   nlohmann::json j;
   j["split"] = "val";
-  j["class_names"] = summary.class_names;
+  j["class_names"] = host_.runData().summary.class_names;
   j["epochs"] = epochs_;
-  j["curves"] = {{"epoch", epoch_}, {"thinned", thin}, {"max_points", kMaxCurvePoints},
-                 {"classes", curves}};
-  writeFileAtomic(file_, j.dump() + "\n");
+  j["curves"] = curves_;
+  written_ = SteadyClock::now();
+  try {
+    writeFileAtomic(file_, j.dump() + "\n");
+    unwritten_ = false;
+  } catch (const Error&) {
+    // A derived file (evaluate recomputes it from a checkpoint): a full disk does not end the
+    // run here; the next write tries again, and the run's own files say what failed.
+  }
 }
 
 }  // namespace trainscope
