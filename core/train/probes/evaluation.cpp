@@ -226,18 +226,11 @@ EvaluationResult evaluateCheckpoint(const EvaluationRequest& request) {
         classReports(r.scores, r.true_class, r.predicted_class, k, /*curves=*/false);
     for (int64_t c = 0; c < k; ++c) {
       ClassMetrics m;
+      static_cast<ClassReport&>(m) = reports[c];
       m.name = c < static_cast<int64_t>(data.summary.class_names.size())
                    ? data.summary.class_names[c]
                    : std::to_string(c);
-      const ClassReport& q = reports[c];
-      m.support = q.support;
-      m.predicted = q.predicted;
-      m.precision = q.precision;
-      m.recall = q.recall;
-      m.f1 = q.f1;
-      m.average_precision = q.average_precision;
-      m.roc_auc = q.roc_auc;
-      r.classes.push_back(m);
+      r.classes.push_back(std::move(m));
     }
   } else {
     const float* p = all.data_ptr<float>();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/train_config.h"
+#include "core/run/class_metrics.h"
 
 namespace trainscope {
 
@@ -25,18 +26,11 @@ struct EvaluationRequest {
   bool allow_changed_data = false;
 };
 
-/// Precision, recall, F1 and support of one class (sklearn's classification_report), and the
-/// areas under its one-vs-rest curves from the softmax scores (core/run/class_metrics.h).
-struct ClassMetrics {
+/// One class's support, precision, recall, F1, average precision and ROC AUC
+/// (core/run/class_metrics.h: sklearn's classification_report and the areas under its
+/// one-vs-rest curves on the softmax scores; the curves themselves are left empty here), named.
+struct ClassMetrics : ClassReport {
   std::string name;
-  int64_t support = 0;     ///< samples whose true class this is
-  int64_t predicted = 0;   ///< samples predicted as this class
-  double precision = 0;    ///< correct / predicted (0 when none predicted, as zero_division=0)
-  double recall = 0;       ///< correct / support (0 when no sample)
-  double f1 = 0;           ///< 2 P R / (P + R), 0 when both are 0
-  /// average_precision_score / roc_auc_score of (label == this class, its probability);
-  /// nullopt when the split has no sample of the class (AUC: or only samples of it).
-  std::optional<double> average_precision, roc_auc;
 };
 
 /// The result of evaluateCheckpoint.
