@@ -444,6 +444,15 @@ void BatchIterator::startEpoch(at::Generator& generator, int64_t epoch) {
         world_size_);
 }
 
+void BatchIterator::startEpoch(int64_t epoch) {
+  if (shuffle_ || sample_weights_.defined())
+    throw Error(ErrorCode::Internal, "",
+                "BatchIterator::startEpoch(epoch): this iterator draws its order; give the "
+                "shuffle generator");
+  at::Generator none = at::detail::createCPUGenerator(0);  // not drawn from
+  startEpoch(none, epoch);
+}
+
 int64_t BatchIterator::size() const {
   return world_size_ > 1 ? (data_.size() + world_size_ - 1) / world_size_ : data_.size();
 }

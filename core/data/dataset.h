@@ -140,6 +140,9 @@ class BatchIterator {
   /// Starts epoch `epoch` (1-based; it seeds the augmentation): draws a fresh permutation
   /// when shuffling (then shards it).
   void startEpoch(at::Generator& generator, int64_t epoch = 1);
+  /// Starts epoch `epoch` of an iterator that draws nothing (no shuffle, no sample weights):
+  /// validation and dry-run batches. Throws Error(Internal) for one that would draw.
+  void startEpoch(int64_t epoch);
   int64_t batchesPerEpoch() const;
   /// Batch `i` (0-based) of the current epoch: {x [B, F], y [B] or [B, 1]}.
   TensorPair batch(int64_t i) const;

@@ -30,21 +30,22 @@ bool isNpz(const std::string& path) {
   return head && head->size() == 4 && std::memcmp(head->data(), "PK\x03\x04", 4) == 0;
 }
 
-/// The .npy of inputs `path` left on disk, its rows read as batches ask (core/data/file_rows.h),
-/// when data.memory_map says so or its data is larger than data.in_memory_limit; null: read it
-/// into memory. Only C-order uint8 and little-endian float32 are read so (anything else needs
+/// Leaves the .npy of inputs `path` on disk, its rows read as batches ask (core/data/file_rows.h),
+/// when data.memory_map says so or its data is larger than data.in_memory_limit: sets
+/// `split`'s on_disk and x (a meta tensor of the file's shape) and returns true; false: read
+/// it into memory. Only C-order uint8 and little-endian float32 are read so (anything else needs
 /// a conversion): refused with the key that asked, read into memory when only the automatic
 /// limit was passed.
-std::shared_ptr<const FileRows> npyOnDisk(const DataConfig& config, const std::string& path) {
+bool leaveOnDisk(const DataConfig& config, const std::string& path, ArraySplit& split) {
   const NpyLayout layout = readNpyLayout(path);
   const uint64_t file_bytes = std::filesystem::file_size(path);
   const int64_t limit = inMemoryLimit(config);
   const bool over = file_bytes - layout.data_offset > static_cast<uint64_t>(limit);
-  if (!config.memory_map && !over) return nullptr;
-  const bool mappable = !layout.fortran_order && layout.shape.size() >= 2 &&
+  if (!config.memory_map && !over) return false;
+  const bool by_rows = !layout.fortran_order && layout.shape.size() >= 2 &&
                         (layout.descr == "|u1" || layout.descr == "<f4" || layout.descr == "u1");
-  if (!mappable) {
-    if (!config.memory_map && !config.in_memory_limit) return nullptr;
+  if (!by_rows) {
+    if (!config.memory_map && !config.in_memory_limit) return false;
     const std::string key = config.memory_map ? "data.memory_map" : "data.in_memory_limit";
     throw Error(ErrorCode::Config, key,
                 key + ": " + path + " cannot be left on disk: only C-order uint8 or float32 "
@@ -60,7 +61,9 @@ std::shared_ptr<const FileRows> npyOnDisk(const DataConfig& config, const std::s
   int64_t per = 1;
   for (std::size_t i = 1; i < layout.shape.size(); ++i) per *= layout.shape[i];
   rows->row_bytes = static_cast<uint64_t>(per) * (rows->dtype == at::kFloat ? 4 : 1);
-  return rows;
+  split.x = at::empty(layout.shape, at::TensorOptions().dtype(rows->dtype).device(at::kMeta));
+  split.on_disk = std::move(rows);
+  return true;
 }
 
 }  // namespace
@@ -119,11 +122,9 @@ void loadNpySource(const DataConfig& config, SourceData& out) {
                       " is an .npy file (the inputs): set data.npy.y_path to the .npy of the "
                       "targets, or give an .npz holding both");
     train = ArraySplit{at::Tensor(), readNpy(*c.y_path), path, *c.y_path, path};
-    train.on_disk = npyOnDisk(config, path);
-    train.x = train.on_disk ? at::empty(readNpyLayout(path).shape,
-                                       at::TensorOptions().dtype(train.on_disk->dtype).device(at::kMeta))
-                           : readNpy(path);
-    if (train.on_disk)
+    if (!leaveOnDisk(config, path, train))
+      train.x = readNpy(path);
+    else
       out.notes.push_back(path + " (" + formatBytes(static_cast<int64_t>(train.on_disk->file->size())) +
                           ") stays on disk, its rows read as batches ask, not read into memory (" +
                           (config.memory_map ? std::string("data.memory_map")

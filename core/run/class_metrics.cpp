@@ -34,11 +34,7 @@ ClfCurve binaryClfCurve(const std::vector<double>& scores, const std::vector<cha
   return c;
 }
 
-}  // namespace
-
-PrecisionRecallCurve precisionRecallCurve(const std::vector<double>& scores,
-                                          const std::vector<char>& positive) {
-  const ClfCurve c = binaryClfCurve(scores, positive);
+PrecisionRecallCurve prCurveOf(const ClfCurve& c) {
   PrecisionRecallCurve out;
   const std::size_t m = c.tps.size();
   const double total = m > 0 ? c.tps.back() : 0;
@@ -53,8 +49,7 @@ PrecisionRecallCurve precisionRecallCurve(const std::vector<double>& scores,
   return out;
 }
 
-RocCurve rocCurve(const std::vector<double>& scores, const std::vector<char>& positive) {
-  ClfCurve c = binaryClfCurve(scores, positive);
+RocCurve rocCurveOf(ClfCurve c) {
   if (c.fps.size() > 2) {  // drop_intermediate: keep the corners (second differences != 0)
     ClfCurve kept;
     for (std::size_t j = 0; j < c.fps.size(); ++j) {
@@ -84,27 +79,27 @@ RocCurve rocCurve(const std::vector<double>& scores, const std::vector<char>& po
   return out;
 }
 
-std::optional<double> averagePrecision(const std::vector<double>& scores,
-                                       const std::vector<char>& positive) {
-  if (std::none_of(positive.begin(), positive.end(), [](char p) { return p != 0; }))
-    return std::nullopt;
-  const PrecisionRecallCurve c = precisionRecallCurve(scores, positive);
-  double sum = 0;  // -sum(diff(recall) * precision[:-1])
+/// average_precision_score from the curve: -sum(diff(recall) * precision[:-1]); nullopt when
+/// the curve's labels had no positive (its last point counts them).
+std::optional<double> averagePrecisionOf(const ClfCurve& clf, const PrecisionRecallCurve& c) {
+  if (clf.tps.empty() || clf.tps.back() == 0) return std::nullopt;
+  double sum = 0;
   for (std::size_t j = 0; j + 1 < c.recall.size(); ++j)
     sum -= (c.recall[j + 1] - c.recall[j]) * c.precision[j];
   return sum;
 }
 
-std::optional<double> rocAuc(const std::vector<double>& scores, const std::vector<char>& positive) {
-  const bool any_pos = std::any_of(positive.begin(), positive.end(), [](char p) { return p != 0; });
-  const bool any_neg = std::any_of(positive.begin(), positive.end(), [](char p) { return p == 0; });
-  if (!any_pos || !any_neg) return std::nullopt;
-  const RocCurve c = rocCurve(scores, positive);
-  double area = 0;  // np.trapz(tpr, fpr): fpr is increasing
+/// roc_auc_score from the curve: np.trapz(tpr, fpr) (fpr increasing); nullopt when only one
+/// class is present.
+std::optional<double> aucOf(const ClfCurve& clf, const RocCurve& c) {
+  if (clf.tps.empty() || clf.tps.back() == 0 || clf.fps.back() == 0) return std::nullopt;
+  double area = 0;
   for (std::size_t j = 0; j + 1 < c.fpr.size(); ++j)
     area += (c.fpr[j + 1] - c.fpr[j]) * (c.tpr[j + 1] + c.tpr[j]) / 2;
   return area;
 }
+
+}  // namespace
 
 double f1Score(double precision, double recall) {
   return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
@@ -135,11 +130,14 @@ std::vector<ClassReport> classReports(const std::vector<double>& scores,
       score[i] = scores[i * k + c];
       positive[i] = labels[i] == static_cast<int64_t>(c);
     }
-    r.average_precision = averagePrecision(score, positive);
-    r.roc_auc = rocAuc(score, positive);
+    const ClfCurve clf = binaryClfCurve(score, positive);  // one sort for both curves
+    PrecisionRecallCurve pr = prCurveOf(clf);
+    RocCurve roc = rocCurveOf(clf);
+    r.average_precision = averagePrecisionOf(clf, pr);
+    r.roc_auc = aucOf(clf, roc);
     if (curves) {
-      r.pr = precisionRecallCurve(score, positive);
-      r.roc = rocCurve(score, positive);
+      r.pr = std::move(pr);
+      r.roc = std::move(roc);
     }
   }
   return out;

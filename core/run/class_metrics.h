@@ -23,21 +23,13 @@ struct RocCurve {
   std::vector<double> fpr, tpr, thresholds;
 };
 
-/// `scores` [n] of the positive class, `positive` [n] whether each sample is one.
-PrecisionRecallCurve precisionRecallCurve(const std::vector<double>& scores,
-                                          const std::vector<char>& positive);
-RocCurve rocCurve(const std::vector<double>& scores, const std::vector<char>& positive);
-/// average_precision_score: sum over the curve's steps of (R_n - R_{n-1}) P_n; nullopt
-/// without a positive sample (sklearn's answer is then meaningless: recall is set to 1).
-std::optional<double> averagePrecision(const std::vector<double>& scores,
-                                       const std::vector<char>& positive);
-/// roc_auc_score of a binary task: the trapezoidal area under rocCurve; nullopt when only one
-/// class is present (sklearn raises).
-std::optional<double> rocAuc(const std::vector<double>& scores, const std::vector<char>& positive);
 /// f1_score with zero_division=0: 2 p r / (p + r), 0 when p + r is 0.
 double f1Score(double precision, double recall);
 
-/// One class against the rest (sklearn's classification_report row and the two areas).
+/// One class against the rest (sklearn's classification_report row and the two areas:
+/// average_precision_score, -sum(diff(recall) * precision[:-1]) over the PR curve, nullopt
+/// without a positive sample; roc_auc_score, the trapezoidal area under the ROC curve, nullopt
+/// when only one class is present, where sklearn raises).
 struct ClassReport {
   int64_t support = 0;    ///< samples of the class
   int64_t predicted = 0;  ///< samples predicted as the class

@@ -133,6 +133,9 @@ struct Trainer::Impl : PartHost {
   /// evaluateSplitSums(data.val), its batches to the parts that ask for them
   /// (onValidationStart: the validation detail) on one process (trainer_loop.cpp).
   EvalSums validate(int64_t epoch);
+  /// `split` evaluated with the run's mistakes, its batches to the parts that ask for them
+  /// (onValidationStart): validate()'s pass, on the split it chose.
+  EvalSums validateSplit(const TensorPair& split, int64_t epoch);
   /// teaching.mistakes augment_validation: the validation images through the training
   /// augmentation (its own draws each epoch, from the run seed, so a rerun repeats them); the
   /// returned sums are those of that pass (the run's val_loss). After the first such validation

@@ -1,7 +1,6 @@
 // The Trainer's epoch loop (ARCHITECTURE §3): batches of steps with the run controls between
 // them, validation and automatic checkpoints at each epoch end, records to the run directory
 // and observers. Set-up and the end of the run are in trainer.cpp.
-#include <ATen/CPUGeneratorImpl.h>
 #include <ATen/ops/cat.h>
 
 #include <cmath>
@@ -177,8 +176,7 @@ EvalSums Trainer::Impl::validateAugmented(int64_t epoch) {
   BatchIterator it(data.val, chunk, /*shuffle=*/false);
   constexpr uint64_t kValidationDraws = 0x76616c;  // "val": not the training batches' draws
   it.setAugmentation(augmentation, static_cast<uint64_t>(state.seed) ^ kValidationDraws);
-  at::Generator unused = at::detail::createCPUGenerator(0);
-  it.startEpoch(unused, epoch);
+  it.startEpoch(epoch);
   std::vector<at::Tensor> xs, ys;
   for (int64_t b = 0; b < it.batchesPerEpoch(); ++b) {
     TensorPair part = it.batch(b);
@@ -188,14 +186,7 @@ EvalSums Trainer::Impl::validateAugmented(int64_t epoch) {
   TensorPair augmented;
   augmented.x = at::cat(xs);
   augmented.y = at::cat(ys);
-  const std::vector<TrainerPart*> wanting = validationParts(epoch);
-  const EvalSums sums = evaluateSums(
-      *state.model, augmented, data.classification, config.training.batch_size,
-      [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
-        for (TrainerPart* p : wanting) p->onValidationBatch(first, out, y);
-      },
-      state.mistakes);
-  for (TrainerPart* p : wanting) p->onValidationEnd();
+  const EvalSums sums = validateSplit(augmented, epoch);
   if (!augmented_validation_said) {
     augmented_validation_said = true;
     // The clean evaluation: in eval mode without gradients whatever else is mistaken (its
@@ -224,10 +215,14 @@ EvalSums Trainer::Impl::validate(int64_t epoch) {
     return validateAugmented(epoch);
   if (state.mistakes.val_with_grad && !validation_cost_measured && !dist && data.val.size() > 0)
     return measureValidationCost(epoch);
+  return validateSplit(data.val, epoch);
+}
+
+EvalSums Trainer::Impl::validateSplit(const TensorPair& split, int64_t epoch) {
   const std::vector<TrainerPart*> wanting = validationParts(epoch);
-  if (wanting.empty()) return evaluateSplitSums(data.val, state.mistakes);
+  if (wanting.empty()) return evaluateSplitSums(split, state.mistakes);
   const EvalSums sums = evaluateSums(
-      *state.model, data.val, data.classification, config.training.batch_size,
+      *state.model, split, data.classification, config.training.batch_size,
       [&](int64_t first, const at::Tensor& out, const at::Tensor& y) {
         for (TrainerPart* p : wanting) p->onValidationBatch(first, out, y);
       },

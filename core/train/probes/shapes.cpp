@@ -163,8 +163,7 @@ ShapeReport shapeReport(const TrainConfig& config) {
     r.augmentation = aug->describe();
     BatchIterator it(data.train, n, /*shuffle=*/false);
     it.setAugmentation(aug, static_cast<uint64_t>(t.seed.value_or(0)));
-    at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
-    it.startEpoch(unused, 1);
+    it.startEpoch(1);
     batch = it.batch(0);
   }
   r.x = factsOf(batch.x);
