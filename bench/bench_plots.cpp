@@ -32,7 +32,10 @@
 #include "gui/plots/loss_scale_plot.h"
 #include "gui/plots/runs_overlay.h"
 #include "gui/plots/training_plots.h"
+#include "gui/views/evaluation_view.h"
 #include "gui/views/model_view.h"
+#include "core/run/class_metrics.h"
+#include <QTabWidget>
 
 using namespace trainscope;
 
@@ -140,12 +143,86 @@ int overlay(int runs, long steps) {
   return 0;
 }
 
+/// bench_plots --evaluation: the Evaluation tab drawn with a 10,000-sample x 10-class detail
+/// (issue 49 §1 figure: drawn <= 50 ms): setDetail, then an immediate repaint of the view with
+/// each of its pages (samples, per class, PR curves, ROC curves) at 1024x700; medians of 20.
+int evaluation() {
+  const int64_t n = 10'000, k = 10;
+  std::mt19937 rng(3);
+  std::normal_distribution<double> noise(0.0, 1.0);
+  std::uniform_int_distribution<int64_t> cls(0, k - 1);
+  std::vector<double> scores;
+  std::vector<int64_t> label, predicted;
+  ValidationDetail d;
+  d.epoch = 1;
+  d.n_classes = k;
+  d.confusion.assign(static_cast<std::size_t>(k * k), 0);
+  d.cells.resize(static_cast<std::size_t>(k * k));
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t y = cls(rng);
+    std::vector<double> logit(static_cast<std::size_t>(k));
+    double z = 0;
+    for (int64_t c = 0; c < k; ++c) z += (logit[static_cast<std::size_t>(c)] = std::exp(noise(rng) + (c == y ? 2 : 0)));
+    for (double& v : logit) v /= z;
+    const auto p = static_cast<int64_t>(std::max_element(logit.begin(), logit.end()) - logit.begin());
+    scores.insert(scores.end(), logit.begin(), logit.end());
+    label.push_back(y);
+    predicted.push_back(p);
+    ++d.confusion[static_cast<std::size_t>(y * k + p)];
+    auto& cell = d.cells[static_cast<std::size_t>(y * k + p)];
+    if (static_cast<int64_t>(cell.size()) < ValidationDetail::kCellSamples) {
+      WorstSample w;
+      w.position = i, w.target = y, w.predicted = p;
+      w.raw.assign(784, static_cast<float>(i % 255));
+      cell.push_back(w);
+    }
+  }
+  d.worst = std::vector<WorstSample>(d.cells[1].begin(), d.cells[1].end());
+  d.samples = n;
+  d.classes = classReports(scores, label, predicted, k, true);
+  for (ClassReport& r : d.classes) d.curves_thinned = thinCurves(r, ValidationDetail::kMaxCurvePoints) || d.curves_thinned;
+  ThresholdCounts counts = thresholdCounts(scores, label, k, ValidationDetail::kThresholds);
+  d.tp_at = counts.tp;
+  d.fp_at = counts.fp;
+  RunInfo info;
+  info.data.task = "classification";
+  info.data.image_shape = {1, 28, 28};
+  for (int64_t c = 0; c < k; ++c) info.data.class_names.push_back("class " + std::to_string(c));
+  EvaluationView view;
+  view.resize(1024, 700);
+  view.setRunInfo(info);
+  view.show();
+  QApplication::processEvents();
+  auto* tabs = view.findChild<QTabWidget*>(QStringLiteral("evaluationTabs"));
+  QElapsedTimer timer;
+  for (int page = 0; page < tabs->count(); ++page) {
+    tabs->setCurrentIndex(page);
+    std::vector<double> ms;
+    for (int i = 0; i < 20; ++i) {
+      timer.start();
+      view.setDetail(d);
+      view.repaint();
+      // the plots replot queued: draw them now, as the next frame would
+      for (QCustomPlot* plot : view.findChildren<QCustomPlot*>())
+        if (plot->isVisible()) plot->replot(QCustomPlot::rpImmediateRefresh);
+      ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("evaluation page=%s median_ms=%.1f worst_ms=%.1f (target <= 50 ms)\n",
+                qPrintable(tabs->widget(page)->objectName().isEmpty() ? tabs->tabText(page)
+                                                                      : tabs->tabText(page)),
+                ms[ms.size() / 2], ms.back());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM",
           qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
   QApplication app(argc, argv);
+  if (argc > 1 && std::string(argv[1]) == "--evaluation") return evaluation();
   if (argc > 1 && std::string(argv[1]) == "--overlay")
     return overlay(argc > 2 ? std::atoi(argv[2]) : 10, argc > 3 ? std::atol(argv[3]) : 100'000);
   const long steps = argc > 1 ? std::atol(argv[1]) : 1'000'000;

@@ -7,6 +7,7 @@
 #include "cli/commands/commands.h"
 #include "core/system/device_info.h"
 #include "core/system/device_info_json.h"
+#include "core/system/process_stats.h"
 
 namespace trainscope::cli {
 
@@ -19,8 +20,17 @@ bool DeviceCommand::parsed() const { return sub_->parsed(); }
 
 int DeviceCommand::run() const {
   const DeviceInfo info = probeDevices();
+  const BlasKernel kernel = blasKernel(info.blas_name);
   if (json_) {
-    std::printf("%s\n", toJson(info).dump(2).c_str());
+    nlohmann::json j = toJson(info);
+    j["blas_kernel"] = {{"core_type", kernel.core_type},
+                        {"config", kernel.config},
+                        {"cpu_avx2", kernel.cpu_avx2},
+                        {"cpu_avx512", kernel.cpu_avx512},
+                        {"generic_fallback", kernel.generic_fallback},
+                        {"openblas_coretype", kernel.environment},
+                        {"suggestion", kernel.suggestion}};
+    std::printf("%s\n", j.dump(2).c_str());
     return kExitOk;
   }
   std::printf("trainscope      %s\n", info.trainscope_version.c_str());
@@ -50,6 +60,19 @@ int DeviceCommand::run() const {
       from_omp ? "OMP_NUM_THREADS" : "this machine's logical cores");
   std::printf("BLAS            %s\n",
               info.blas_library.empty() ? "unknown" : info.blas_library.c_str());
+  if (!kernel.core_type.empty()) {
+    const std::string cpu = kernel.cpu_avx512 ? "AVX-512" : kernel.cpu_avx2 ? "AVX2" : "neither AVX2 nor AVX-512";
+    std::printf("BLAS kernel     %s (OpenBLAS's kernel family%s; this CPU has %s)\n",
+                kernel.core_type.c_str(),
+                kernel.environment.empty() ? "" : (", chosen by OPENBLAS_CORETYPE=" + kernel.environment).c_str(),
+                cpu.c_str());
+    if (kernel.generic_fallback)
+      std::printf(
+          "                a generic kernel on a CPU with %s: %s selects its kernels, for faster "
+          "matrix products (results then differ from this machine's other runs in the last "
+          "bits: another summation order). TrainScope never sets it.\n",
+          cpu.c_str(), kernel.suggestion.c_str());
+  }
   std::printf("AMP             %s%s\n", info.amp_support.c_str(),
               info.onednn ? "" : " (no oneDNN in this libtorch)");
   return kExitOk;

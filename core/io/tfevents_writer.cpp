@@ -141,15 +141,24 @@ ProtoMessage& ProtoMessage::bytesField(int field, const std::string& value) {
 void TensorBoardWriter::addPluginSummary(const std::string& tag, const std::string& plugin_name,
                                          const std::string& content, int64_t step,
                                          double wall_time) {
+  addPluginTensor(tag, plugin_name, content, {}, {0.0f}, step, wall_time);
+}
+
+void TensorBoardWriter::addPluginTensor(const std::string& tag, const std::string& plugin_name,
+                                        const std::string& content,
+                                        const std::vector<int64_t>& shape,
+                                        const std::vector<float>& values, int64_t step,
+                                        double wall_time) {
   ProtoMessage plugin_data;  // SummaryMetadata.PluginData
   plugin_data.bytesField(1, plugin_name).bytesField(2, content);
   ProtoMessage metadata;  // SummaryMetadata
   metadata.message(1, plugin_data);
-  ProtoMessage shape;  // TensorShapeProto: a scalar
-  std::string zero;
-  putFixed(zero, 0.0f);
-  ProtoMessage tensor;  // TensorProto {dtype DT_FLOAT, tensor_shape {}, float_val [0]}
-  tensor.varint(1, 1).message(2, shape).bytesField(5, zero);
+  ProtoMessage dims;  // TensorShapeProto { repeated Dim dim = 2; }  Dim { int64 size = 1; }
+  for (int64_t d : shape) dims.message(2, ProtoMessage().varint(1, static_cast<uint64_t>(d)));
+  std::string packed;
+  for (float v : values) putFixed(packed, v);
+  ProtoMessage tensor;  // TensorProto {dtype DT_FLOAT, tensor_shape, float_val (packed)}
+  tensor.varint(1, 1).message(2, dims).bytesField(5, packed);
   ProtoMessage value;  // Summary.Value
   value.bytesField(1, tag).message(9, metadata).message(8, tensor);
   ProtoMessage summary;

@@ -58,6 +58,12 @@ class TensorBoardWriter {
   /// summary.py. Throws Error(Io, path).
   void addPluginSummary(const std::string& tag, const std::string& plugin_name,
                         const std::string& content, int64_t step, double wall_time);
+  /// A plugin's summary whose tensor holds data: float32 `values` (row-major) of `shape` (e.g.
+  /// the pr_curves plugin's [6, num_thresholds]; tensor_shape dims and packed float_val as
+  /// tensorflow's TensorProto). Throws Error(Io, path).
+  void addPluginTensor(const std::string& tag, const std::string& plugin_name,
+                       const std::string& content, const std::vector<int64_t>& shape,
+                       const std::vector<float>& values, int64_t step, double wall_time);
   const std::filesystem::path& path() const { return path_; }
 
  private:

@@ -134,6 +134,45 @@ std::pair<at::Tensor, at::Tensor> SequentialModel::firstConvBlock(const at::Tens
   return {weight, weight.defined() ? x : at::Tensor()};
 }
 
+at::Tensor SequentialModel::penultimate(const at::Tensor& input) {
+  std::size_t last_linear = seq_->size();
+  for (std::size_t i = 0; i < seq_->size(); ++i)
+    if (seq_->ptr(i)->as<torch::nn::Linear>()) last_linear = i;
+  if (last_linear == seq_->size()) return {};
+  at::Tensor x = input;
+  std::size_t i = 0;
+  for (auto& layer : *seq_) {
+    if (i++ == last_linear) break;
+    x = layer.forward(x);
+  }
+  return x.reshape({x.size(0), -1});
+}
+
+std::size_t SequentialModel::layerCount() const { return seq_->size(); }
+
+std::optional<std::size_t> SequentialModel::lastConvFeatures() const {
+  std::optional<std::size_t> conv;
+  for (std::size_t i = 0; i < seq_->size(); ++i)
+    if (seq_->ptr(i)->as<torch::nn::Conv2d>()) conv = i;
+  if (!conv) return std::nullopt;
+  std::size_t end = *conv;
+  if (end + 1 < seq_->size() && seq_->ptr(end + 1)->as<torch::nn::BatchNorm2d>()) ++end;
+  if (end + 1 < seq_->size() && !seq_->ptr(end + 1)->as<torch::nn::MaxPool2d>() &&
+      !seq_->ptr(end + 1)->as<torch::nn::AvgPool2d>() && !seq_->ptr(end + 1)->as<torch::nn::Flatten>())
+    ++end;  // the activation
+  return end;
+}
+
+at::Tensor SequentialModel::forwardRange(const at::Tensor& x_in, std::size_t from, std::size_t to) {
+  at::Tensor x = x_in;
+  std::size_t i = 0;
+  for (auto& layer : *seq_) {
+    if (i >= to) break;
+    if (i++ >= from) x = layer.forward(x);
+  }
+  return x;
+}
+
 std::vector<LayerInfo> SequentialModel::layers(const std::vector<int64_t>& input_shape) const {
   std::vector<int64_t> batch_shape{1};
   batch_shape.insert(batch_shape.end(), input_shape.begin(), input_shape.end());

@@ -5,6 +5,7 @@
 #include <torch/nn/modules/container/sequential.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,18 @@ class SequentialModel final : public Model {
   /// the model's current mode (callers hold a NoGradGuard); two undefined tensors when the
   /// model has no Conv2d.
   std::pair<at::Tensor, at::Tensor> firstConvBlock(const at::Tensor& input);
+  /// The penultimate layer's features: what `input` [N, ...] gives after every layer before
+  /// the last Linear (its input, [N, F]: the representation the classifier separates), in the
+  /// model's current mode (callers hold a NoGradGuard). Undefined without a Linear layer.
+  at::Tensor penultimate(const at::Tensor& input);
+  /// The layers in order (children "0", "1", ...).
+  std::size_t layerCount() const;
+  /// Index of the layer whose output is the last convolution block's feature maps: the
+  /// activation after the last Conv2d (a BatchNorm2d between them included); nullopt without
+  /// a Conv2d.
+  std::optional<std::size_t> lastConvFeatures() const;
+  /// Runs the layers [from, to) on `x` in the model's current mode.
+  at::Tensor forwardRange(const at::Tensor& x, std::size_t from, std::size_t to);
 
  private:
   std::string kind_;

@@ -143,4 +143,74 @@ std::vector<ClassReport> classReports(const std::vector<double>& scores,
   return out;
 }
 
+namespace {
+
+/// Indices 0..m-1, or at most `most` of them evenly spaced with both ends.
+std::vector<std::size_t> thinnedIndices(std::size_t m, std::size_t most) {
+  std::vector<std::size_t> keep;
+  if (m <= most) {
+    for (std::size_t i = 0; i < m; ++i) keep.push_back(i);
+    return keep;
+  }
+  for (std::size_t k = 0; k < most; ++k) {
+    const auto i = static_cast<std::size_t>(
+        std::llround(static_cast<double>(k) * static_cast<double>(m - 1) / static_cast<double>(most - 1)));
+    if (keep.empty() || i != keep.back()) keep.push_back(i);
+  }
+  return keep;
+}
+
+void keepOnly(std::vector<double>& v, const std::vector<std::size_t>& keep) {
+  std::vector<double> out;
+  out.reserve(keep.size());
+  for (std::size_t i : keep)
+    if (i < v.size()) out.push_back(v[i]);
+  v = std::move(out);
+}
+
+}  // namespace
+
+ThresholdCounts thresholdCounts(const std::vector<double>& scores,
+                                const std::vector<int64_t>& labels, int64_t classes,
+                                int64_t thresholds) {
+  ThresholdCounts out;
+  if (classes <= 0 || thresholds < 2) return out;
+  const auto k = static_cast<std::size_t>(classes);
+  const auto t = static_cast<std::size_t>(thresholds);
+  out.tp.assign(k, std::vector<int64_t>(t, 0));
+  out.fp = out.tp;
+  const std::size_t n = std::min(labels.size(), scores.size() / k);
+  const double top = static_cast<double>(t - 1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t c = 0; c < k; ++c) {
+      const double p = scores[i * k + c];
+      const double b = std::isnan(p) ? 0.0 : std::clamp(std::floor(p * top), 0.0, top);
+      const bool own = labels[i] == static_cast<int64_t>(c);
+      (own ? out.tp : out.fp)[c][static_cast<std::size_t>(b)] += 1;
+    }
+  for (std::size_t c = 0; c < k; ++c)
+    for (std::size_t j = t - 1; j-- > 0;) {  // at and above each threshold
+      out.tp[c][j] += out.tp[c][j + 1];
+      out.fp[c][j] += out.fp[c][j + 1];
+    }
+  return out;
+}
+
+bool thinCurves(ClassReport& r, std::size_t most) {
+  const std::size_t pr_n = r.pr.precision.size(), roc_n = r.roc.fpr.size();
+  const std::vector<std::size_t> pr = thinnedIndices(pr_n, most);
+  const std::vector<std::size_t> roc = thinnedIndices(roc_n, most);
+  if (pr.size() < pr_n) {
+    keepOnly(r.pr.precision, pr);
+    keepOnly(r.pr.recall, pr);
+    keepOnly(r.pr.thresholds, pr);
+  }
+  if (roc.size() < roc_n) {
+    keepOnly(r.roc.fpr, roc);
+    keepOnly(r.roc.tpr, roc);
+    keepOnly(r.roc.thresholds, roc);
+  }
+  return pr.size() < pr_n || roc.size() < roc_n;
+}
+
 }  // namespace trainscope

@@ -47,4 +47,21 @@ std::vector<ClassReport> classReports(const std::vector<double>& scores,
                                       const std::vector<int64_t>& predicted, int64_t classes,
                                       bool curves);
 
+/// Per class, counts at `thresholds` (>= 2) thresholds k / (thresholds - 1) of the samples
+/// whose probability of the class (`scores` as in classReports) is at least the threshold,
+/// bucketed as TensorBoard's pr_curves plugin does (tensorboard/plugins/pr_curve/summary.py:
+/// bucket floor(p * (thresholds - 1)), counted at and above each bucket): `tp[c][k]` of class
+/// c's own samples, `fp[c][k]` of the others.
+struct ThresholdCounts {
+  std::vector<std::vector<int64_t>> tp, fp;
+};
+ThresholdCounts thresholdCounts(const std::vector<double>& scores,
+                                const std::vector<int64_t>& labels, int64_t classes,
+                                int64_t thresholds);
+
+/// Thins `r`'s curves to at most `most` (>= 2) points each, evenly by index with both ends
+/// kept; a PR curve's thresholds keep the kept points' (the last point has none, as before).
+/// Returns true when a curve lost points.
+bool thinCurves(ClassReport& r, std::size_t most);
+
 }  // namespace trainscope

@@ -1,5 +1,6 @@
 #include "core/run/records.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -142,6 +143,12 @@ std::string describeThreads(const ThreadChoice& c) {
   std::string s = std::to_string(c.threads) + (c.threads == 1 ? " thread" : " threads");
   const std::string detail = describeThreadDetail(c);
   return detail.empty() ? s : s + " (" + detail + ")";
+}
+
+int64_t ValidationDetail::cellSampleLimit(int64_t classes, int64_t values) {
+  const int64_t cells = std::max<int64_t>(1, classes * classes);
+  const int64_t fit = kCellValues / std::max<int64_t>(1, cells * values);
+  return std::clamp<int64_t>(fit, 1, kCellSamples);
 }
 
 std::string toString(StopReason reason) {

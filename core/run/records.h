@@ -9,6 +9,7 @@
 
 #include "core/data/data_summary.h"
 #include "core/model/model_summary.h"
+#include "core/run/class_metrics.h"
 #include "core/run/watch_records.h"
 
 namespace trainscope {
@@ -144,7 +145,8 @@ struct EpochRecord {
   std::optional<double> val_r2, val_mae, val_rmse;
 };
 
-/// A validation sample the model gets most wrong (ValidationDetail::worst).
+/// A validation sample the evaluation view shows: one the model gets most wrong
+/// (ValidationDetail::worst) or one of a confusion matrix cell (ValidationDetail::cells).
 struct WorstSample {
   int64_t position = 0;  ///< row of the validation split (0-based)
   /// The source's sample number (split.json's numbering: CSV data row, image file of
@@ -157,13 +159,34 @@ struct WorstSample {
   /// The sample as the user gave it: images [C*H*W] pixel values 0-255 (RunInfo::data
   /// input_shape); tables one value per feature with the standardisation undone.
   std::vector<float> raw;
+  /// Worst samples of image data and a convolutional model, for the dashboard: signed
+  /// Grad-CAM maps (core/model/grad_cam.h) for each class c, cams[c] [H * W] at the image
+  /// size; empty otherwise.
+  std::vector<std::vector<float>> cams;
+};
+
+/// The penultimate layer's features of up to kMaxPoints validation samples (seeded, stratified
+/// by class) projected on their first two principal components (issue 49 §2,
+/// core/train/probes/embedding.h): where the model puts each sample just before its last
+/// layer, so classes can be watched separating epoch by epoch.
+struct EmbeddingRecord {
+  int64_t epoch = 0;
+  int64_t features = 0;  ///< width of the penultimate layer (0: not computed)
+  std::vector<float> x, y;  ///< first and second principal component of each point
+  std::vector<int64_t> label;     ///< true class
+  std::vector<int64_t> position;  ///< row of the validation split
+  std::vector<int64_t> sample;    ///< split.json's sample number, -1 when none
+  std::vector<double> explained_variance_ratio;  ///< of the two components
+  static constexpr int64_t kMaxPoints = 5000;
 };
 
 /// The validation split in detail at an epoch's end (TrainerOptions::validation_detail), the
-/// "evaluation" view: for classification the confusion matrix and the worst-predicted samples,
-/// for regression predicted against true values.
+/// "evaluation" view: for classification the confusion matrix and its cells' samples, the
+/// worst-predicted samples and the per-class quality; for regression predicted against true
+/// values.
 struct ValidationDetail {
   int64_t epoch = 0;
+  int64_t step = 0;  ///< the global step the pass ran after
   int64_t n_classes = 0;  ///< 0 for regression
   /// [n_classes * n_classes] sample counts, row-major: confusion[t * n_classes + p] counts
   /// samples of true class t predicted as p (sklearn.metrics.confusion_matrix's layout).
@@ -172,8 +195,40 @@ struct ValidationDetail {
   /// Regression: the first output's true and predicted values (target units) of up to
   /// kMaxPoints validation samples, in split order.
   std::vector<float> target, predicted;
+  /// Classification: each class against the rest on the softmax probabilities
+  /// (core/run/class_metrics.h: scikit-learn's precision, recall, F1, average precision, ROC
+  /// AUC and curves), the curves thinned to at most kMaxCurvePoints points (evenly by index,
+  /// both ends kept; `curves_thinned` says so).
+  std::vector<ClassReport> classes;
+  bool curves_thinned = false;
+  int64_t samples = 0;  ///< validation samples of the pass
+  /// Classification: per class, [kThresholds] counts of the samples whose probability of the
+  /// class is at least threshold k / (kThresholds - 1), bucketed as TensorBoard's pr_curves
+  /// plugin does (floor(p * (kThresholds - 1)) >= k): `tp_at` of the class's own samples,
+  /// `fp_at` of the others. A two-class task's confusion matrix at any of these thresholds
+  /// follows from class 1's (the threshold slider).
+  std::vector<std::vector<int64_t>> tp_at, fp_at;
+  /// Classification: the samples of each confusion matrix cell (index t * n_classes + p), the
+  /// first in split order, at most cellSampleLimit() each, with their raw values.
+  std::vector<std::vector<WorstSample>> cells;
+  /// Classification with a dashboard watching: the embedding (EmbeddingRecord::features 0 when
+  /// not computed this epoch: the model has no Linear layer, or the pictures, the embedding
+  /// and the worst samples' Grad-CAM maps, would take more than kPictureShare of the engine's
+  /// time: they are computed when the time since the last ones is at least their cost /
+  /// kPictureShare, and at the planned last epoch).
+  EmbeddingRecord embedding;
+  static constexpr double kPictureShare = 0.05;
   static constexpr int64_t kWorstSamples = 12;
   static constexpr int64_t kMaxPoints = 2000;
+  static constexpr std::size_t kMaxCurvePoints = 1000;
+  static constexpr int64_t kThresholds = 201;  ///< thresholds 0, 0.005, ..., 1
+  static constexpr int64_t kCellSamples = 8;
+  /// Raw values all cells' samples may hold together (4 MB of floats): large images keep fewer
+  /// than kCellSamples per cell.
+  static constexpr int64_t kCellValues = 1 << 20;
+  /// Samples kept per cell for `classes` classes of `values` raw values each: kCellSamples,
+  /// fewer where kCellValues would be exceeded, at least 1.
+  static int64_t cellSampleLimit(int64_t classes, int64_t values);
 };
 
 /// The evidence of a "non_finite" or "diverged" event (issue 11) as fields, so front ends can

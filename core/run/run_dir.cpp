@@ -46,7 +46,7 @@ constexpr const char* kRunFiles[] = {"config.json",  "run.json",    "metrics.csv
                                      "steps.csv",    "events.jsonl", "layers.csv",
                                      "summary.json", "split.json",   "model.pt",
                                      "notes.json",   "report.html",  "report.pdf",
-                                     "evaluation.json"};  // report: the run report's default
+                                     "evaluation.json", "system.csv"};  // report: the run report's default
 /// TensorBoard event files (io/tfevents_writer.h): events.out.tfevents.<seconds>.<host>...
 constexpr const char* kTensorBoardPrefix = "events.out.tfevents.";
 

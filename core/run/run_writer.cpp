@@ -1,5 +1,7 @@
 #include "core/run/run_writer.h"
 
+#include <algorithm>
+
 #include "core/run/run_table.h"
 #include "core/run/tensorboard_hparams.h"
 
@@ -124,7 +126,56 @@ void RunWriter::writeEpoch(const EpochRecord& r) {
   if (tensorboard_) addEpoch(*tensorboard_, r, unixNow());
 }
 void RunWriter::writeEvent(const Event& e) { events_->append(toJson(e).dump()); }
+void RunWriter::writeValidationDetail(const ValidationDetail& d,
+                                      const std::vector<std::string>& class_names) {
+  if (!tensorboard_ || d.tp_at.empty()) return;
+  // tensorboard/plugins/pr_curve/summary.py: rows TP, FP, TN, FN, precision, recall at the
+  // thresholds k / (T - 1); precision = TP / max(1e-7, TP + FP), recall = TP / max(1e-7, TP + FN).
+  constexpr double kMinimumCount = 1e-7;
+  const auto t = static_cast<std::size_t>(ValidationDetail::kThresholds);
+  pr_pending_.clear();
+  for (std::size_t c = 0; c < d.tp_at.size() && c < d.fp_at.size(); ++c) {
+    const std::vector<int64_t>& tp = d.tp_at[c];
+    const std::vector<int64_t>& fp = d.fp_at[c];
+    if (tp.size() != t || fp.size() != t) continue;
+    std::vector<float> v(6 * t);
+    for (std::size_t k = 0; k < t; ++k) {
+      const double tpk = static_cast<double>(tp[k]), fpk = static_cast<double>(fp[k]);
+      const double fnk = static_cast<double>(tp[0] - tp[k]);
+      v[k] = static_cast<float>(tpk);
+      v[t + k] = static_cast<float>(fpk);
+      v[2 * t + k] = static_cast<float>(fp[0] - fp[k]);  // TN
+      v[3 * t + k] = static_cast<float>(fnk);
+      v[4 * t + k] = static_cast<float>(tpk / std::max(kMinimumCount, tpk + fpk));
+      v[5 * t + k] = static_cast<float>(tpk / std::max(kMinimumCount, tpk + fnk));
+    }
+    const std::string name = c < class_names.size() ? class_names[c] : std::to_string(c);
+    pr_pending_.emplace_back("val/pr_curve/" + name, std::move(v));
+  }
+  pr_pending_step_ = d.step;
+  if (pr_written_ == 0 || unixNow() - pr_written_ >= kPrCurveSeconds) writePendingPrCurves();
+}
+
+void RunWriter::writePendingPrCurves() {
+  if (!tensorboard_ || pr_pending_.empty()) return;
+  // PrCurvePluginData { int32 version = 1; uint32 num_thresholds = 2; }
+  const std::string content =
+      ProtoMessage().varint(1, 0).varint(2, static_cast<uint64_t>(ValidationDetail::kThresholds)).bytes;
+  const double now = unixNow();
+  try {
+    for (const auto& [tag, values] : pr_pending_)
+      tensorboard_->addPluginTensor(tag, "pr_curves", content, {6, ValidationDetail::kThresholds},
+                                    values, pr_pending_step_, now);
+  } catch (const Error&) {
+    // Derived pictures (evaluate recomputes them): a full disk is reported by the run's own
+    // rows (steps.csv, metrics.csv), which are written next and fail there.
+  }
+  pr_pending_.clear();
+  pr_written_ = now;
+}
+
 void RunWriter::writeSummary(const RunSummary& s) {
+  writePendingPrCurves();
   writeFileAtomic(dir_ / "summary.json", toJson(s).dump(2) + "\n");
   if (tensorboard_ && in_sweep_) {
     const StopReason r = s.stop_reason;

@@ -38,8 +38,15 @@ class RunWriter {
   void writeStep(const StepRecord& r);
   void writeEpoch(const EpochRecord& r);
   void writeEvent(const Event& e);
-  /// summary.json (atomic).
+  /// A classification validation pass (ValidationDetail::tp_at / fp_at) as TensorBoard's
+  /// pr_curves plugin's tensors, one per class (tag "val/pr_curve/<class name>"), when the
+  /// event file is written: the first pass, then at most one every kPrCurveSeconds, and the
+  /// last pass at writeSummary (a run of many short epochs does not grow the file by 6 x 201
+  /// floats per class and epoch). `class_names` in output order.
+  void writeValidationDetail(const ValidationDetail& d, const std::vector<std::string>& class_names);
+  /// summary.json (atomic); first the pending validation pass's PR curves.
   void writeSummary(const RunSummary& s);
+  static constexpr double kPrCurveSeconds = 10.0;
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
@@ -49,6 +56,11 @@ class RunWriter {
   std::unique_ptr<TensorBoardWriter> tensorboard_;
   double start_wall_time_ = 0;  ///< Unix seconds when the writer was made (TensorBoard's clock)
   bool in_sweep_ = false;       ///< a sweep's trial: its session end goes to TensorBoard too
+  double pr_written_ = 0;       ///< Unix seconds of the last PR curves written (0: none yet)
+  /// The PR curves' tensors of the latest pass not yet written: (tag, [6 * T] values), step.
+  std::vector<std::pair<std::string, std::vector<float>>> pr_pending_;
+  int64_t pr_pending_step_ = 0;
+  void writePendingPrCurves();
 };
 
 }  // namespace trainscope

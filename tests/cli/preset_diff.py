@@ -233,6 +233,11 @@ def compare(root_a, root_b):
         if f.endswith("events.out.tfevents.*"):
             if tfevents_values(a) != tfevents_values(b):
                 problems.append("%s: differs" % f)
+        elif os.path.basename(f) == "system.csv":
+            # the machine while the run trained, about a row a second: only its columns match
+            with open(a) as fa_, open(b) as fb_:
+                if fa_.readline() != fb_.readline():
+                    problems.append("%s: header differs" % f)
         elif f.endswith(".csv"):
             ra, rb = read_csv(a, root_a), read_csv(b, root_b)
             if ra != rb:

@@ -15,6 +15,7 @@ usage: tensorboard_python.py CLI README WORKDIR
 """
 import csv
 import glob
+import json
 import math
 import os
 import re
@@ -84,8 +85,10 @@ def fields(buf):
     return out
 
 
-def read_events(path):
-    """[(wall_time, step, file_version or None, {tag: value})] of one event file."""
+def read_events(path, plugins=None):
+    """[(wall_time, step, file_version or None, {tag: value})] of one event file; plugin
+    summaries (step, tag, (plugin name, content), (dtype, dims, float values)) go to `plugins`."""
+    plugins = [] if plugins is None else plugins
     data = open(path, "rb").read()
     i = 0
     events = []
@@ -109,13 +112,28 @@ def read_events(path):
             elif num == 5:
                 for snum, _, value in fields(v):
                     assert snum == 1
-                    tag, simple = None, None
+                    tag, simple, plugin, tensor = None, None, None, None
                     for vnum, _, x in fields(value):
                         if vnum == 1:
                             tag = x.decode()
                         elif vnum == 2:
                             (simple,) = struct.unpack("<f", x)
-                    scalars[tag] = simple
+                        elif vnum == 9:  # SummaryMetadata {PluginData plugin_data = 1}
+                            for mnum, _, md in fields(x):
+                                if mnum == 1:
+                                    pd = dict((n, d) for n, _, d in fields(md))
+                                    plugin = (pd[1].decode(), pd.get(2, b""))
+                        elif vnum == 8:  # TensorProto {dtype 1, tensor_shape 2, float_val 5}
+                            t = dict((n, d) for n, _, d in fields(x))
+                            dims = [dict((n, d) for n, _, d in fields(dim))[1]
+                                    for n, _, dim in fields(t.get(2, b"")) if n == 2]
+                            packed = t.get(5, b"")
+                            flat = struct.unpack("<%df" % (len(packed) // 4), packed)
+                            tensor = (t[1], dims, flat)
+                    if plugin is None:
+                        scalars[tag] = simple
+                    else:
+                        plugins.append((step, tag, plugin, tensor))
         events.append((wall, step, version, scalars))
     return events
 
@@ -161,6 +179,61 @@ def check_run(run_dir, expect_from_step=1):
     return len(steps), len(metrics)
 
 
+def pr_curves_tensor(positive, scores, num_thresholds):
+    """TensorBoard's pr_curves tensor [6, T] (tensorboard/plugins/pr_curve/summary.py
+    compute_curve, numpy): TP, FP, TN, FN, precision, recall at thresholds k / (T - 1)."""
+    buckets = np.floor(scores * (num_thresholds - 1)).astype(np.int32)
+    tp_b = np.histogram(buckets, bins=num_thresholds, range=(0, num_thresholds - 1),
+                        weights=positive.astype(float))[0]
+    fp_b = np.histogram(buckets, bins=num_thresholds, range=(0, num_thresholds - 1),
+                        weights=1.0 - positive)[0]
+    tp = np.cumsum(tp_b[::-1])[::-1]
+    fp = np.cumsum(fp_b[::-1])[::-1]
+    tn = fp[0] - fp
+    fn = tp[0] - tp
+    precision = tp / np.maximum(1e-7, tp + fp)
+    recall = tp / np.maximum(1e-7, tp + fn)
+    return np.stack((tp, fp, tn, fn, precision, recall)).astype(np.float32)
+
+
+def check_pr_curves(cli, work, run_dir):
+    """The last PR curves in the event file (pr_curves plugin, one tag per class) equal
+    TensorBoard's own computation on `evaluate --scores` of the run's final weights (the run
+    trained on one intra-op thread, evaluated likewise: the same probabilities)."""
+    plugins = []
+    read_events(glob.glob(os.path.join(run_dir, "events.out.tfevents.*"))[0], plugins)
+    names = json.load(open(os.path.join(run_dir, "evaluation.json")))["class_names"]
+    scores_file = os.path.join(work, "pr-scores.csv")
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    r = subprocess.run([cli, "evaluate", os.path.join(run_dir, "checkpoints", "last.pt"),
+                        "--scores", scores_file], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.reader(open(scores_file)))[1:]
+    label = np.array([int(x[1]) for x in rows])
+    scores = np.array([[float(v) for v in x[2:]] for x in rows])
+    last = {}
+    for step, tag, plugin, tensor in plugins:
+        if plugin[0] == "pr_curves":
+            last[tag] = (step, plugin[1], tensor)
+    assert sorted(last) == sorted("val/pr_curve/" + n for n in names), sorted(last)
+    worst = 0.0
+    for c, name in enumerate(names):
+        step, content, (dtype, dims, flat) = last["val/pr_curve/" + name]
+        t = dims[1]
+        # PrCurvePluginData {version 0, num_thresholds T}: fields 1 and 2
+        assert dict((n, v) for n, _, v in fields(content)).get(2) == t and dtype == 1, content
+        assert dims == [6, t] and len(flat) == 6 * t, dims
+        ref = pr_curves_tensor(label == c, scores[:, c].astype(np.float32).astype(np.float64), t)
+        got = np.array(flat, dtype=np.float32).reshape(6, t)
+        d = float(np.abs(got - ref).max())
+        worst = max(worst, d)
+        assert d <= 1e-6, (name, d, np.argwhere(np.abs(got - ref) > 1e-6)[:5])
+    steps = list(csv.DictReader(open(os.path.join(run_dir, "metrics.csv"))))
+    assert step == int(steps[-1]["step"]), (step, steps[-1]["step"])
+    print("pr_curves of %s: %d classes x %d thresholds, largest difference from TensorBoard's "
+          "computation %.3g" % (os.path.basename(run_dir), len(names), t, worst))
+
+
 def main():
     cli, readme, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
@@ -172,8 +245,9 @@ def main():
     assert n_epochs == 4 and n_steps > 4, (n_steps, n_epochs)
     # classification: accuracies appear
     run(cli, "train", "--preset", "moons", "--epochs", "3", "--set", "data.n_samples=300",
-        "--out", os.path.join(runs, "moons"))
+        "--set", "training.num_threads=1", "--out", os.path.join(runs, "moons"))
     check_run(os.path.join(runs, "moons"))
+    check_pr_curves(cli, work, os.path.join(runs, "moons"))
     # a huge learning rate: the run ends non-finite (exit 3) and its inf/NaN are in the file as
     # in steps.csv
     run(cli, "train", "--preset", "overfit-sine", "--epochs", "3", "--set", "optimizer.name=sgd",

@@ -69,7 +69,7 @@ print("OK %.9g %.9g" % (nn.functional.cross_entropy(out, y).item(),
 )PY";
 
 const char* kRunFiles[] = {"config.json", "run.json",     "metrics.csv",
-                           "steps.csv",   "events.jsonl", "summary.json"};
+                           "steps.csv",   "events.jsonl", "summary.json", "system.csv"};
 
 }  // namespace
 

@@ -9,6 +9,15 @@
 #include "core/errors.h"
 #include "core/system/device_info.h"
 #include "core/system/memory.h"
+#include "core/system/process_stats.h"
+#include "core/train/loop/system_csv.h"
+
+#include <dirent.h>
+#include <sys/resource.h>
+
+#include <atomic>
+#include <fstream>
+#include <thread>
 #include "core/train/loop/memory_estimate.h"
 #include "core/train/loop/memory_check.h"
 #include "core/train/trainer.h"
@@ -29,6 +38,10 @@ class TstMemory : public QObject {
   void estimateByFormula();
   void warningOnlyWhenTooBig();
   void rssFlatOver20000Steps();
+  void parsesProcStatAndThreads();
+  void processSampleAgreesWithOtherCounters();
+  void blasKernelVerdict();
+  void systemCsvRowsEverySecond();
 };
 
 void TstMemory::residentMemoryIsPlausible() {
@@ -147,6 +160,152 @@ void TstMemory::rssFlatOver20000Steps() {
   qInfo("RSS after warm-up %.1f MB, peak %.1f MB, growth %.2f%%", warm / 1e6, peak / 1e6,
         growth * 100);
   QVERIFY2(growth < 0.05, qPrintable(QString::number(growth)));
+}
+
+void TstMemory::parsesProcStatAndThreads() {
+  // /proc/stat: "cpu" (the sum) skipped; busy = total - idle - iowait over the first 8 fields
+  const std::string stat =
+      "cpu  10 0 10 80 0 0 0 0 0 0\ncpu0 5 1 4 88 2 0 0 0 7 0\ncpu1 30 0 20 50 0 0 0 0 0 0\n"
+      "intr 1 2 3\n";
+  const auto j = coreJiffies(stat);
+  QCOMPARE(j.size(), std::size_t{2});
+  QCOMPARE(j[0], (std::pair<uint64_t, uint64_t>{10, 100}));
+  QCOMPARE(j[1], (std::pair<uint64_t, uint64_t>{50, 100}));
+  // num_threads is field 20, counted after the command name, which may hold ") "
+  QCOMPARE(threadsInStat("4242 (a) b (c) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 7 0 9"), 7);
+  QCOMPARE(threadsInStat("garbage"), 0);
+}
+
+void TstMemory::processSampleAgreesWithOtherCounters() {
+  ProcessSampler sampler;
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  const auto t0 = std::chrono::steady_clock::now();
+  // Two threads: one spins for 0.4 s, one sleeps until released (an extra OS thread to count).
+  std::atomic<bool> release{false};
+  std::thread sleeper([&] {
+    while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  });
+  std::thread spinner([] {
+    volatile double x = 0;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(400);
+    while (std::chrono::steady_clock::now() < end) x = x + 1;
+  });
+  spinner.join();
+  // A second method for each figure: getrusage for the CPU time, /proc/self/task for the
+  // threads, /proc/self/status VmRSS for the resident set.
+  const ProcessSample s = sampler.sample();
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+  const double cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) -
+                     seconds(before.ru_stime);
+  const double expected = 100.0 * cpu / (wall * usableCores());
+  qInfo("cpu_percent %.1f, getrusage %.1f (%d cores)", s.cpu_percent, expected, usableCores());
+  QVERIFY2(std::abs(s.cpu_percent - expected) < 5.0,
+           qPrintable(QStringLiteral("%1 vs %2").arg(s.cpu_percent).arg(expected)));
+  QVERIFY(s.cpu_percent > 0 && s.cpu_percent <= 100.5);
+  int tasks = 0;
+  if (DIR* d = opendir("/proc/self/task")) {
+    while (const dirent* e = readdir(d))
+      if (e->d_name[0] != '.') ++tasks;
+    closedir(d);
+  }
+  const ProcessSample again = sampler.sample();
+  QCOMPARE(again.os_threads, tasks);
+  release = true;
+  sleeper.join();
+  std::ifstream status("/proc/self/status");
+  int64_t vmrss_kb = 0;
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) vmrss_kb = std::atoll(line.c_str() + 6);
+  QVERIFY2(std::abs(again.rss_bytes - vmrss_kb * 1024) < (4 << 20),
+           qPrintable(QStringLiteral("%1 vs %2").arg(again.rss_bytes).arg(vmrss_kb * 1024)));
+  QVERIFY(again.available_bytes > 0);
+  QCOMPARE(static_cast<int>(again.core_percent.size()) >= usableCores(), true);
+  for (double c : again.core_percent) QVERIFY(std::isnan(c) || (c >= 0 && c <= 100));
+}
+
+void TstMemory::blasKernelVerdict() {
+  BlasKernel k;
+  k.core_type = "Prescott";
+  k.cpu_avx2 = true;
+  BlasKernel j = judgeBlasKernel(k);
+  QVERIFY(j.generic_fallback);
+  QCOMPARE(j.suggestion, std::string("OPENBLAS_CORETYPE=Haswell"));
+  k.cpu_avx512 = true;
+  QCOMPARE(judgeBlasKernel(k).suggestion, std::string("OPENBLAS_CORETYPE=SkylakeX"));
+  k.core_type = "Haswell";
+  QVERIFY(!judgeBlasKernel(k).generic_fallback);
+  k.core_type = "Prescott";
+  k.cpu_avx2 = k.cpu_avx512 = false;  // an old CPU: the generic kernel is the right one
+  QVERIFY(!judgeBlasKernel(k).generic_fallback);
+  // This process: OpenBLAS is what Debian's libtorch loads; its kernel family has a name.
+  const BlasKernel here = blasKernel("OpenBLAS");
+  qInfo("BLAS core type here: %s (avx2 %d, avx512 %d)", here.core_type.c_str(), here.cpu_avx2,
+        here.cpu_avx512);
+  QVERIFY(!here.core_type.empty());
+}
+
+void TstMemory::systemCsvRowsEverySecond() {
+  TrainConfig c = resolveConfig("moons", {}, {});
+  c.data.n_samples = 2000;
+  c.training.batch_size = 8;
+  c.training.epochs = 400;
+  c.training.num_threads = 1;
+  c.checkpoint.save_last = false;
+  c.checkpoint.save_best = false;
+  QTemporaryDir dir;
+  TrainerOptions o;
+  o.run_dir = std::filesystem::path(dir.path().toStdString()) / "run";
+  struct Obs : TrainerObserver {
+    Trainer* t = nullptr;
+    std::optional<std::chrono::steady_clock::time_point> start;
+    int64_t samples = 0;
+    void onStep(const StepRecord& r) override {
+      if (!start) start = std::chrono::steady_clock::now();
+      samples += r.batch_samples;
+      if (std::chrono::steady_clock::now() - *start > std::chrono::milliseconds(3300)) t->stop();
+    }
+  } obs;
+  Trainer t(c, o);
+  obs.t = &t;
+  t.addObserver(&obs);
+  t.run();
+  std::ifstream in(o.run_dir / "system.csv");
+  std::string line;
+  std::getline(in, line);
+  QCOMPARE(line, std::string(SystemCsvPart::header()));
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    std::vector<double> v;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) v.push_back(std::stod(cell));
+    QCOMPARE(v.size(), std::size_t{7});
+    rows.push_back(v);
+  }
+  // about one row a second over the 3.3 s run (the last row at the stop)
+  QVERIFY2(rows.size() >= 3 && rows.size() <= 6, qPrintable(QString::number(rows.size())));
+  double counted = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    if (i > 0) {
+      const double dt = r[0] - rows[i - 1][0];
+      // a second apart; the last row is written when the run stops, part of a second later
+      QVERIFY2(dt < 1.5 && (dt > 0.9 || (i + 1 == rows.size() && dt > 0.04)), qPrintable(QString::number(dt)));
+      counted += r[5] * dt;  // samples/s x the row's second: the samples of its steps
+    }
+    QVERIFY(r[1] >= 0 && r[1] <= 100.5);
+    QVERIFY(r[2] > 1e6);
+    QVERIFY(r[3] > 0);
+    QCOMPARE(r[4], 1.0);  // training.num_threads
+    QVERIFY(r[6] >= 0 && r[6] <= 1);
+  }
+  // The rows' samples (after the first row) are the run's samples less those before it, to
+  // within a row's rounding of samples/s (0.05 x the interval) and the steps after the last row.
+  QVERIFY2(counted <= obs.samples && counted > 0.5 * obs.samples,
+           qPrintable(QStringLiteral("%1 of %2").arg(counted).arg(obs.samples)));
 }
 
 TRAINSCOPE_TEST_MAIN(TstMemory)

@@ -14,10 +14,17 @@
 #include "core/model/model.h"
 #include "core/optim/optimizer_factory.h"
 #include "core/train/monitors/model_view_impl.h"
+#include "core/model/grad_cam.h"
+#include "core/model/sequential_model.h"
+#include "core/train/probes/embedding.h"
 #include "core/train/probes/lr_finder_impl.h"
 #include "core/train/trainer.h"
 #include "test_util.h"
 #include "test_main.h"
+#include "python_runner.h"
+
+#include <fstream>
+#include <numeric>
 
 // Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
 namespace tst_model_view_suite {
@@ -51,6 +58,10 @@ class TstModelView : public QObject {
   void lrFinderFindsKnownBest();
   void lrSuggestionSkipsTheNoisyStart();
   void presetsGenerateData();
+  void pcaEqualsNumpySvdAndSklearn();
+  void stratifiedPositionsKeepClassShares();
+  void trainerSendsTheEmbedding();
+  void gradCamEqualsAHandComputation();
 
  private:
   static double fastaiSuggestion(const std::vector<trainscope::LrFinderPoint>& points);
@@ -311,6 +322,257 @@ void TstModelView::presetsGenerateData() {
   at::Tensor r = d.train.x.norm(2, 1);
   at::Tensor expect = torch::where(d.train.y == 0, torch::ones_like(r), 0.5 * torch::ones_like(r));
   QVERIFY(torch::allclose(r, expect, 1e-5, 1e-6));
+}
+
+/// Issue 49 §2: PCA of 5,000 x 128 features equals numpy's SVD of the centred features to
+/// 1e-5 up to each component's sign, and scikit-learn's PCA(svd_solver="full") with the sign
+/// (svd_flip's rule) too.
+void TstModelView::pcaEqualsNumpySvdAndSklearn() {
+  at::manual_seed(7);
+  // Structured features: a few strong directions plus noise, shifted off the origin.
+  const at::Tensor basis = at::randn({6, 128}, at::kDouble);
+  const at::Tensor x = (at::randn({5000, 6}, at::kDouble) * at::tensor({5.0, 4.0, 3.0, 2.0, 1.5, 1.0}, at::kDouble))
+                           .matmul(basis) +
+                       0.1 * at::randn({5000, 128}, at::kDouble) + 3.0;
+  QElapsedTimer timer;
+  timer.start();
+  const Pca p = pca(x.to(at::kFloat), 2);
+  qInfo("PCA of 5000 x 128: %.0f ms", static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  QCOMPARE(p.k, int64_t{2});
+  QTemporaryDir dir;
+  const QString file = dir.filePath(QStringLiteral("x.bin"));
+  const at::Tensor xf = x.to(at::kFloat).to(at::kDouble).contiguous();  // what pca() saw
+  std::ofstream(file.toStdString(), std::ios::binary)
+      .write(reinterpret_cast<const char*>(xf.data_ptr<double>()), static_cast<std::streamsize>(xf.numel() * 8));
+  const QString script = QStringLiteral(R"(
+import sys, json
+import numpy as np
+from sklearn.decomposition import PCA
+x = np.fromfile(sys.argv[1], dtype=np.float64).reshape(5000, 128)
+c = x - x.mean(0)
+u, s, vt = np.linalg.svd(c, full_matrices=False)
+proj = (u[:, :2] * s[:2])
+ratio = (s ** 2 / (s ** 2).sum())[:2]
+sk = PCA(n_components=2, svd_solver="full").fit(x)
+print(json.dumps({"proj": proj.ravel().tolist(), "comp": vt[:2].ravel().tolist(), "ratio": ratio.tolist(),
+                  "sk_proj": sk.transform(x).ravel().tolist(), "sk_comp": sk.components_.ravel().tolist()}))
+)");
+  const testpython::Result py = testpython::script(script, {file}, 120000);
+  QVERIFY2(py.ok, qPrintable(py.why));
+  const nlohmann::json ref = nlohmann::json::parse(py.out.toStdString());
+  double worst = 0, worst_sk = 0;
+  for (int c = 0; c < 2; ++c) {
+    // numpy's sign may differ per component: take the sign that matches
+    double same = 0, flipped = 0;
+    for (int i = 0; i < 5000; ++i) {
+      const double mine = p.projected[static_cast<std::size_t>(i * 2 + c)];
+      const double theirs = ref["proj"][i * 2 + c].get<double>();
+      same = std::max(same, std::abs(mine - theirs));
+      flipped = std::max(flipped, std::abs(mine + theirs));
+      worst_sk = std::max(worst_sk, std::abs(mine - ref["sk_proj"][i * 2 + c].get<double>()));
+    }
+    for (int j = 0; j < 128; ++j)
+      worst_sk = std::max(worst_sk, std::abs(p.components[static_cast<std::size_t>(c * 128 + j)] -
+                                             ref["sk_comp"][c * 128 + j].get<double>()));
+    worst = std::max(worst, std::min(same, flipped));
+    QVERIFY(std::abs(p.explained_variance_ratio[static_cast<std::size_t>(c)] - ref["ratio"][c].get<double>()) < 1e-9);
+  }
+  qInfo("PCA against numpy (up to sign): %.3g; against scikit-learn (with sign): %.3g", worst, worst_sk);
+  QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+  QVERIFY2(worst_sk < 1e-5, qPrintable(QString::number(worst_sk)));
+  // Deterministic: the same input, the same numbers.
+  QCOMPARE(pca(x.to(at::kFloat), 2).projected, p.projected);
+}
+
+void TstModelView::stratifiedPositionsKeepClassShares() {
+  // 6,000 / 3,000 / 1,000 samples, interleaved; 5,000 kept: 3,000 / 1,500 / 500
+  std::vector<int64_t> y;
+  for (int i = 0; i < 10000; ++i) y.push_back(i % 10 < 6 ? 0 : i % 10 < 9 ? 1 : 2);
+  const at::Tensor labels = at::tensor(y, at::kLong);
+  const std::vector<int64_t> a = stratifiedPositions(labels, 5000, 1);
+  QCOMPARE(a.size(), std::size_t{5000});
+  int counts[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ++counts[y[static_cast<std::size_t>(a[i])]];
+    if (i > 0) QVERIFY(a[i] > a[i - 1]);  // sorted, no repeats
+  }
+  QCOMPARE(counts[0], 3000);
+  QCOMPARE(counts[1], 1500);
+  QCOMPARE(counts[2], 500);
+  QCOMPARE(stratifiedPositions(labels, 5000, 1), a);  // seeded
+  QVERIFY(stratifiedPositions(labels, 5000, 2) != a);
+  // A rare class keeps at least one sample; fewer samples than asked: all of them.
+  std::vector<int64_t> rare(9999, 0);
+  rare.push_back(1);
+  const std::vector<int64_t> r = stratifiedPositions(at::tensor(rare, at::kLong), 100, 3);
+  QCOMPARE(r.size(), std::size_t{100});
+  QCOMPARE(r.back(), int64_t{9999});
+  QCOMPARE(stratifiedPositions(at::tensor(std::vector<int64_t>{1, 0, 1}, at::kLong), 5000, 1),
+           (std::vector<int64_t>{0, 1, 2}));
+}
+
+/// A dashboard's run gets the embedding with its validation detail: every validation sample
+/// (fewer than 5,000), their true classes, in the last hidden layer's width; the points are
+/// the PCA of the features the model computes before its last layer, checked here by running
+/// the layers by hand.
+void TstModelView::trainerSendsTheEmbedding() {
+  TrainConfig c = resolveConfig("moons", {}, {});
+  c.data.n_samples = 400;
+  c.model.hidden = {16, 8};
+  c.model.activation = "relu";
+  c.model.dropout = 0;
+  c.training.epochs = 2;
+  c.training.num_threads = 1;
+  c.checkpoint.save_last = false;
+  c.checkpoint.save_best = false;
+  struct Obs : TrainerObserver {
+    std::vector<ValidationDetail> details;
+    void onValidationDetail(const ValidationDetail& d) override { details.push_back(d); }
+  } obs;
+  TrainerOptions o;
+  o.validation_detail = true;
+  Trainer t(c, o);
+  t.addObserver(&obs);
+  COMPARE_REASON(t.run().stop_reason, StopReason::Completed);
+  QVERIFY(!obs.details.empty());
+  const EmbeddingRecord& e = obs.details.front().embedding;
+  QCOMPARE(e.features, int64_t{8});
+  const PreparedData data = loadData(c.data);
+  QCOMPARE(static_cast<int64_t>(e.x.size()), data.val.size());
+  for (std::size_t i = 0; i < e.label.size(); ++i)
+    QCOMPARE(e.label[i], data.val.y[e.position[i]].item<int64_t>());
+  QVERIFY(e.explained_variance_ratio.size() == 2 && e.explained_variance_ratio[0] >= e.explained_variance_ratio[1]);
+  // embedValidation on a model of the same shape: the PCA of the features the layers before
+  // the last one give, run here by hand (Linear, ReLU, Linear, ReLU).
+  at::manual_seed(5);
+  ModelPtr model = buildModel(c.model, data.summary);
+  std::vector<int64_t> all(static_cast<std::size_t>(data.val.size()));
+  std::iota(all.begin(), all.end(), 0);
+  const EmbeddingRecord mine = embedValidation(*model, data, all, 1);
+  NamedTensors sd = model->state_dict();
+  std::map<std::string, at::Tensor> w(sd.begin(), sd.end());
+  torch::NoGradGuard no_grad;
+  const at::Tensor x = data.val.inputs();
+  const at::Tensor h = at::relu(at::linear(at::relu(at::linear(x, w["0.weight"], w["0.bias"])),
+                                           w["2.weight"], w["2.bias"]));
+  const Pca ref = pca(h, 2);
+  QCOMPARE(mine.features, int64_t{8});
+  QCOMPARE(mine.x.size(), static_cast<std::size_t>(data.val.size()));
+  for (std::size_t i = 0; i < mine.x.size(); ++i)
+    QVERIFY(std::abs(mine.x[i] - ref.projected[i * 2]) < 1e-4 && std::abs(mine.y[i] - ref.projected[i * 2 + 1]) < 1e-4);
+  QVERIFY(model->is_training());  // the mode restored
+}
+
+/// Issue 49 §3: Grad-CAM on a tiny network, Conv2d(1, 2, 3) ReLU Flatten Linear(32, 3) on a
+/// 6x6 image, against a hand computation: the class score is linear in the feature maps, so
+/// its gradient is the Linear layer's row of weights (reshaped [2, 4, 4]); alpha_k their mean,
+/// the map sum_k alpha_k A_k, upsampled to 6x6 by bilinear interpolation written out here
+/// (align_corners false: source = (i + 0.5) * 4 / 6 - 0.5, clamped at the edges).
+void TstModelView::gradCamEqualsAHandComputation() {
+  at::manual_seed(11);
+  torch::nn::Sequential seq(torch::nn::Conv2d(torch::nn::Conv2dOptions(1, 2, 3)), torch::nn::ReLU(),
+                            torch::nn::Flatten(), torch::nn::Linear(32, 3));
+  SequentialModel model("cnn", seq);
+  const at::Tensor x = at::randn({2, 1, 6, 6});
+  QCOMPARE(model.lastConvFeatures().value_or(99), std::size_t{1});
+  const at::Tensor classes = at::tensor(std::vector<int64_t>{2, 0}, at::kLong);
+  const at::Tensor cams = gradCam(model, x, classes, 6, 6);
+  QCOMPARE(cams.sizes(), (at::IntArrayRef{2, 6, 6}));
+  QVERIFY(model.is_training());
+  for (const at::Tensor& p : model.parameters()) QVERIFY(!p.grad().defined());
+  NamedTensors sd = model.state_dict();
+  std::map<std::string, at::Tensor> w(sd.begin(), sd.end());
+  for (int64_t n = 0; n < 2; ++n) {
+    torch::NoGradGuard no_grad;  // the hand computation; the runs below train
+    // A_k by hand: a valid 3x3 cross-correlation plus the bias, then ReLU
+    const at::Tensor img = x[n][0], kw = w["0.weight"], kb = w["0.bias"];
+    double a[2][4][4];
+    for (int k = 0; k < 2; ++k)
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+          double v = kb[k].item<double>();
+          for (int u = 0; u < 3; ++u)
+            for (int t = 0; t < 3; ++t) v += kw[k][0][u][t].item<double>() * img[i + u][j + t].item<double>();
+          a[k][i][j] = std::max(0.0, v);
+        }
+    const int64_t c = classes[n].item<int64_t>();
+    const at::Tensor row = w["3.weight"][c];  // d y_c / d A, flattened in (k, i, j) order
+    double cam[4][4] = {};
+    for (int k = 0; k < 2; ++k) {
+      double alpha = 0;
+      for (int q = 0; q < 16; ++q) alpha += row[k * 16 + q].item<double>() / 16;
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) cam[i][j] += alpha * a[k][i][j];
+    }
+    auto src = [](int o) {
+      const double s = (o + 0.5) * 4.0 / 6.0 - 0.5;
+      return std::max(0.0, s);
+    };
+    double worst = 0;
+    for (int oi = 0; oi < 6; ++oi)
+      for (int oj = 0; oj < 6; ++oj) {
+        const double si = src(oi), sj = src(oj);
+        const int i0 = std::min(3, static_cast<int>(si)), j0 = std::min(3, static_cast<int>(sj));
+        const int i1 = std::min(3, i0 + 1), j1 = std::min(3, j0 + 1);
+        const double di = si - i0, dj = sj - j0;
+        const double v = (1 - di) * ((1 - dj) * cam[i0][j0] + dj * cam[i0][j1]) +
+                         di * ((1 - dj) * cam[i1][j0] + dj * cam[i1][j1]);
+        worst = std::max(worst, std::abs(v - cams[n][oi][oj].item<double>()));
+      }
+    qInfo("sample %lld, class %lld: largest difference from the hand computation %.3g",
+          static_cast<long long>(n), static_cast<long long>(c), worst);
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+  }
+  // A dashboard's CNN run: its worst samples carry a map of each class at the image size.
+  {
+    TrainConfig c0 = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300"});
+    const PreparedData data0 = loadData(c0.data);
+    ModelPtr cnn = buildModel(c0.model, data0.summary);
+    auto* seq0 = dynamic_cast<SequentialModel*>(cnn.get());
+    QVERIFY(seq0);
+    const at::Tensor m0 = gradCam(*seq0, data0.val.rows(0, 3).x, at::zeros({3}, at::kLong), 28, 28);
+    QCOMPARE(m0.size(0), int64_t{3});
+  }
+  {
+    TrainConfig c = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300"});
+    c.training.epochs = 1;
+    c.training.num_threads = 1;
+    c.checkpoint.save_last = false;
+    c.checkpoint.save_best = false;
+    struct Obs : TrainerObserver {
+      std::vector<ValidationDetail> details;
+      std::string error;
+      void onValidationDetail(const ValidationDetail& d) override { details.push_back(d); }
+      void onEvent(const Event& e) override {
+        if (e.kind == EventKind::Error) error = e.message;
+      }
+    } obs;
+    TrainerOptions o;
+    o.validation_detail = true;
+    Trainer t(c, o);
+    t.addObserver(&obs);
+    const RunSummary summary = t.run();
+    QVERIFY2(summary.stop_reason == StopReason::Completed, obs.error.c_str());
+    QCOMPARE(obs.details.size(), std::size_t{1});
+    const ValidationDetail& d = obs.details.front();
+    QVERIFY(!d.worst.empty());
+    for (const WorstSample& s : d.worst) {
+      QCOMPARE(s.cams.size(), std::size_t{10});
+      double sum = 0;
+      for (const auto& m : s.cams) {
+        QCOMPARE(m.size(), std::size_t{784});
+        for (float v : m) {
+          QVERIFY(std::isfinite(v));
+          sum += std::abs(v);
+        }
+      }
+      QVERIFY(sum > 0);
+    }
+  }
+  // A model without a convolution is refused, naming the key.
+  torch::nn::Sequential mlp(torch::nn::Linear(4, 2));
+  SequentialModel flat("mlp", mlp);
+  QVERIFY_THROWS_EXCEPTION(Error, gradCam(flat, at::randn({1, 4}), at::zeros({1}, at::kLong), 2, 2));
 }
 
 TRAINSCOPE_TEST_MAIN(TstModelView)

@@ -43,12 +43,12 @@
 #include "core/train/loop/memory_check.h"
 #include "core/train/loop/meters.h"
 #include "core/train/loop/run_control.h"
+#include "core/train/loop/system_csv.h"
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/teaching/mistakes.h"
 #include "core/data/file_rows.h"
 #include "core/io/row_file.h"
 #include "core/train/loop/trainer_impl.h"
-#include "core/train/loop/evaluation_file.h"
 
 #include "core/data/chance.h"
 #include "core/train/probes/shapes.h"
@@ -317,8 +317,10 @@ void Trainer::Impl::openRunDir() {
     prefix = runPrefix(source, state.global_step, historyWithBest(state.history, state.best_record));
     if (!prefix.from_source) start_events.push_back(sourceRunMissingEvent());
   }
-  parts.push_back(std::make_unique<RunFilesPart>(*this, options.run_dir, configToJson(config),
-                                                 toJson(info), std::move(prefix)));
+  auto files = std::make_unique<RunFilesPart>(*this, options.run_dir, configToJson(config),
+                                              toJson(info), std::move(prefix));
+  run_files = files.get();
+  parts.push_back(std::move(files));
   writeFileAtomic(options.run_dir / "split.json", splitJson(data, config.data).dump() + "\n");
 }
 
@@ -339,10 +341,13 @@ void Trainer::Impl::addParts() {
     parts.push_back(std::make_unique<RestoreBestPart>(*this));
   if (options.model_view)
     parts.push_back(std::make_unique<ModelViewPart>(*this, options.model_view_interval_s));
-  if (options.validation_detail && !dist && !observers.empty())
-    parts.push_back(std::make_unique<ValidationDetailPart>(*this));
-  if (writes && !dist && data.classification)  // evaluation.json
-    parts.push_back(std::make_unique<EvaluationFilePart>(*this, options.run_dir));
+  if (writes)  // system.csv
+    parts.push_back(std::make_unique<SystemCsvPart>(options.run_dir, info.num_threads));
+  // The detail to the dashboard, and a classification run's evaluation.json and PR curves.
+  const bool to_observers = options.validation_detail && !observers.empty();
+  RunFilesPart* files = writes && data.classification ? run_files : nullptr;
+  if (!dist && (to_observers || files))
+    parts.push_back(std::make_unique<ValidationDetailPart>(*this, to_observers, files));
 }
 
 CheckpointContext Trainer::Impl::checkpointContext() const {

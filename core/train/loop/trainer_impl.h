@@ -49,6 +49,7 @@ struct Trainer::Impl : PartHost {
   /// the model view, the validation detail (addParts()).
   std::vector<std::unique_ptr<TrainerPart>> parts;
   CheckpointPart* checkpoints = nullptr;  ///< that part, for the saves a front end asks for
+  RunFilesPart* run_files = nullptr;      ///< the run folder's files (null without one)
   StepWatch* step_watch = nullptr;        ///< the part that sees inside each step
   std::string source_run_dir;  ///< resumed runs: the run directory that wrote the checkpoint
   PauseAwareTimer run_timer;        ///< since run() began; paused time excluded from timings

@@ -1,7 +1,9 @@
 #include "core/train/loop/trainer_part.h"
 
 #include "core/config/train_config.h"
+#include "core/data/dataset.h"
 #include "core/model/model.h"
+#include "core/run/evaluation_file.h"
 #include "core/run/layers_csv.h"
 #include "core/run/run_writer.h"
 #include "core/train/state/train_state.h"
@@ -45,7 +47,16 @@ void RunFilesPart::onLayerStats(const LayerStatsRecord& r) {
 void RunFilesPart::onEpoch(const EpochRecord& r) { writer_->writeEpoch(r); }
 void RunFilesPart::onEvent(const Event& e) { writer_->writeEvent(e); }
 
+void RunFilesPart::writeValidationDetail(const ValidationDetail& d) {
+  if (d.classes.empty()) return;
+  const std::vector<std::string>& names = host_.runData().summary.class_names;
+  if (!evaluation_) evaluation_ = std::make_unique<EvaluationFile>(dir_, names);
+  evaluation_->add(d);
+  writer_->writeValidationDetail(d, names);
+}
+
 void RunFilesPart::onStop(const RunSummary& s) {
+  if (evaluation_) evaluation_->flush();
   writer_->writeSummary(s);
   writer_.reset();  // close the files before anyone reads them
   layers_.reset();

@@ -19,6 +19,7 @@
 
 namespace trainscope {
 
+class EvaluationFile;
 class LayersCsvWriter;
 class RunWriter;
 class StepWatch;
@@ -140,10 +141,14 @@ class RunFilesPart : public TrainerPart {
   void onEpoch(const EpochRecord& r) override;
   void onEvent(const Event& e) override;
   void onStop(const RunSummary& s) override;
+  /// A classification pass into evaluation.json (core/run/evaluation_file.h) and the
+  /// TensorBoard file's PR curves (RunWriter::writeValidationDetail).
+  void writeValidationDetail(const ValidationDetail& d);
 
  private:
   PartHost& host_;
   std::filesystem::path dir_;
+  std::unique_ptr<EvaluationFile> evaluation_;  ///< made at the first classification pass
   RunPrefix prefix_;
   std::unique_ptr<RunWriter> writer_;
   std::unique_ptr<LayersCsvWriter> layers_;  ///< null until onRunStart

@@ -1,5 +1,9 @@
 #include "core/train/loop/trainer_parts.h"
 
+#include "core/model/grad_cam.h"
+#include "core/model/sequential_model.h"
+#include "core/train/probes/embedding.h"
+
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/data/dataset.h"
@@ -126,10 +130,30 @@ void ModelViewPart::send(int64_t epoch, bool force) {
 
 // ---- the validation detail ----
 
+void ValidationDetailPart::addGradCams(ValidationDetail& detail) {
+  const PreparedData& data = host_.runData();
+  const std::vector<int64_t>& shape = data.summary.image_shape;
+  auto* seq = dynamic_cast<SequentialModel*>(host_.runState().model.get());
+  if (!seq || shape.size() != 3 || !seq->lastConvFeatures() || detail.worst.empty()) return;
+  std::vector<int64_t> positions;
+  for (const WorstSample& w : detail.worst) positions.push_back(w.position);
+  const std::vector<at::Tensor> params = seq->parameters();
+  const c10::Device device = params.empty() ? c10::Device(c10::kCPU) : params.front().device();
+  const at::Tensor x = data.val.select(at::tensor(positions, at::kLong)).x.to(device);
+  const auto n = static_cast<int64_t>(positions.size());
+  for (int64_t c = 0; c < detail.n_classes; ++c) {
+    const at::Tensor cams = gradCam(*seq, x, at::full({n}, c, at::kLong), shape[1], shape[2]);
+    for (int64_t i = 0; i < n; ++i) {
+      const float* p = cams[i].data_ptr<float>();
+      detail.worst[static_cast<std::size_t>(i)].cams.emplace_back(p, p + shape[1] * shape[2]);
+    }
+  }
+}
+
 bool ValidationDetailPart::onValidationStart(int64_t epoch) {
   const PreparedData& data = host_.runData();
   if (data.val.size() == 0) return false;
-  collector_.emplace(data, epoch);
+  collector_.emplace(data, epoch, to_observers_);
   return true;
 }
 
@@ -140,9 +164,28 @@ void ValidationDetailPart::onValidationBatch(int64_t first, const at::Tensor& ou
 
 void ValidationDetailPart::onValidationEnd() {
   if (!collector_) return;
-  const ValidationDetail detail = collector_->finish();
+  ValidationDetail detail = collector_->finish();
   collector_.reset();
-  for (auto* o : host_.runObservers()) o->onValidationDetail(detail);
+  detail.step = host_.runState().global_step;
+  // The pictures for the dashboard (the embedding: a second forward pass of up to 5,000
+  // samples; Grad-CAM: a backward pass per class of the worst samples), at most
+  // kPictureShare of the engine's time: every epoch while they are cheap.
+  const PreparedData& data = host_.runData();
+  if (to_observers_ && data.classification && host_.runState().model &&
+      (!embedded_ || secondsSince(*embedded_) >= embedding_cost_ / ValidationDetail::kPictureShare ||
+       detail.epoch >= host_.runConfig().training.epochs)) {  // and the planned last epoch
+    const auto start = SteadyClock::now();
+    if (embedding_positions_.empty())
+      embedding_positions_ = stratifiedPositions(data.val.y, EmbeddingRecord::kMaxPoints,
+                                                 static_cast<uint64_t>(host_.runConfig().data.seed) ^ 0x656d626564ULL);
+    detail.embedding = embedValidation(*host_.runState().model, data, embedding_positions_, detail.epoch);
+    addGradCams(detail);
+    embedding_cost_ = secondsSince(start);
+    embedded_ = SteadyClock::now();
+  }
+  if (files_) files_->writeValidationDetail(detail);
+  if (to_observers_)
+    for (auto* o : host_.runObservers()) o->onValidationDetail(detail);
 }
 
 }  // namespace trainscope

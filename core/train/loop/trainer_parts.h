@@ -92,11 +92,14 @@ class ModelViewPart : public TrainerPart {
   SteadyClock::time_point last_{};
 };
 
-/// The validation detail (the confusion matrix, the worst samples, the regression scatter) of
-/// each validation pass to observers.
+/// The validation detail (the confusion matrix and its cells' samples, the worst samples, the
+/// per-class reports and curves, the regression scatter) of each validation pass, computed
+/// once and given to observers (`to_observers`) and to `files` (the run folder's
+/// evaluation.json and TensorBoard PR curves; may be null).
 class ValidationDetailPart : public TrainerPart {
  public:
-  explicit ValidationDetailPart(PartHost& host) : host_(host) {}
+  ValidationDetailPart(PartHost& host, bool to_observers, RunFilesPart* files)
+      : host_(host), to_observers_(to_observers), files_(files) {}
   bool onValidationStart(int64_t epoch) override;
   void onValidationBatch(int64_t first, const at::Tensor& outputs,
                          const at::Tensor& targets) override;
@@ -104,7 +107,14 @@ class ValidationDetailPart : public TrainerPart {
 
  private:
   PartHost& host_;
+  bool to_observers_;
+  RunFilesPart* files_;
   std::optional<ValidationDetailCollector> collector_;
+  /// Signed Grad-CAM maps of every class for the worst samples (image data, a CNN).
+  void addGradCams(ValidationDetail& detail);
+  std::vector<int64_t> embedding_positions_;  ///< chosen at the first embedding
+  std::optional<SteadyClock::time_point> embedded_;
+  double embedding_cost_ = 0;  ///< seconds the last pictures (embedding, Grad-CAM) took
 };
 
 }  // namespace trainscope

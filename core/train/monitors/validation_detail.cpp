@@ -4,15 +4,23 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace trainscope {
 
-ValidationDetailCollector::ValidationDetailCollector(const PreparedData& data, int64_t epoch)
-    : data_(data) {
+ValidationDetailCollector::ValidationDetailCollector(const PreparedData& data, int64_t epoch,
+                                                     bool samples)
+    : data_(data), samples_(samples) {
   detail_.epoch = epoch;
   detail_.n_classes = data.classification ? data.summary.n_classes : 0;
-  if (detail_.n_classes > 0)
-    detail_.confusion.assign(static_cast<std::size_t>(detail_.n_classes * detail_.n_classes), 0);
+  const int64_t k = detail_.n_classes;
+  if (k > 0) {
+    detail_.confusion.assign(static_cast<std::size_t>(k * k), 0);
+    detail_.cells.resize(static_cast<std::size_t>(k * k));
+    int64_t values = 1;
+    for (int64_t d : data.summary.input_shape) values *= std::max<int64_t>(1, d);
+    cell_limit_ = samples ? ValidationDetail::cellSampleLimit(k, values) : 0;
+  }
 }
 
 void ValidationDetailCollector::add(int64_t start, const at::Tensor& out_in,
@@ -41,9 +49,27 @@ void ValidationDetailCollector::add(int64_t start, const at::Tensor& out_in,
   const int64_t* pt = y.data_ptr<int64_t>();
   const int64_t* pp = pred.data_ptr<int64_t>();
   const double* pl = loss.data_ptr<double>();
+  // float32 softmax, as evaluate computes it (core/train/probes/evaluation.cpp): same scores
+  const at::Tensor prob = at::softmax(out, 1).to(at::kDouble).contiguous();
+  const double* pr = prob.data_ptr<double>();
+  scores_.insert(scores_.end(), pr, pr + b * k);
+  labels_.insert(labels_.end(), pt, pt + b);
+  predicted_.insert(predicted_.end(), pp, pp + b);
   for (int64_t i = 0; i < b; ++i) {
-    if (pt[i] >= 0 && pt[i] < k && pp[i] >= 0 && pp[i] < k) ++detail_.confusion[pt[i] * k + pp[i]];
+    if (pt[i] < 0 || pt[i] >= k || pp[i] < 0 || pp[i] >= k) continue;
+    ++detail_.confusion[pt[i] * k + pp[i]];
+    std::vector<WorstSample>& cell = detail_.cells[static_cast<std::size_t>(pt[i] * k + pp[i])];
+    if (static_cast<int64_t>(cell.size()) < cell_limit_) {
+      WorstSample c;
+      c.position = start + i;
+      c.target = pt[i];
+      c.predicted = pp[i];
+      c.loss = pl[i];
+      c.probability = pr[i * k + pt[i]];
+      cell.push_back(std::move(c));
+    }
   }
+  if (!samples_) return;
   // Candidates of this chunk: its highest losses (a NaN loss counts as the worst).
   const int64_t keep = ValidationDetail::kWorstSamples;
   std::vector<std::pair<double, int64_t>> cand;
@@ -57,7 +83,6 @@ void ValidationDetailCollector::add(int64_t start, const at::Tensor& out_in,
   };
   const auto mid = cand.begin() + std::min<int64_t>(keep, b);
   std::partial_sort(cand.begin(), mid, cand.end(), worse);
-  const at::Tensor prob = logp.exp();
   for (auto it = cand.begin(); it != mid; ++it) {
     WorstSample w;
     const int64_t i = it->second - start;
@@ -65,7 +90,7 @@ void ValidationDetailCollector::add(int64_t start, const at::Tensor& out_in,
     w.target = pt[i];
     w.predicted = pp[i];
     w.loss = pl[i];
-    w.probability = prob[i][pt[i]].item<double>();
+    w.probability = pr[i * k + pt[i]];
     worst_.push_back(*it);
     worst_samples_.push_back(std::move(w));
   }
@@ -87,14 +112,30 @@ void ValidationDetailCollector::add(int64_t start, const at::Tensor& out_in,
 
 ValidationDetail ValidationDetailCollector::finish() {
   const at::Tensor& val_rows = data_.split.val;
-  for (WorstSample& w : worst_samples_) {
+  const auto fill = [&](WorstSample& w) {
     w.raw = rawValidationSample(data_, w.position);
     if (val_rows.defined() && w.position < val_rows.numel())
       w.sample = val_rows[w.position].item<int64_t>();
-  }
+  };
+  for (WorstSample& w : worst_samples_) fill(w);
+  for (auto& cell : detail_.cells)
+    for (WorstSample& w : cell) fill(w);
   detail_.worst = std::move(worst_samples_);
   worst_samples_.clear();
   worst_.clear();
+  const int64_t k = detail_.n_classes;
+  if (k > 0) {
+    detail_.samples = static_cast<int64_t>(labels_.size());
+    detail_.classes = classReports(scores_, labels_, predicted_, k, /*curves=*/true);
+    for (ClassReport& r : detail_.classes)
+      detail_.curves_thinned = thinCurves(r, ValidationDetail::kMaxCurvePoints) || detail_.curves_thinned;
+    ThresholdCounts counts = thresholdCounts(scores_, labels_, k, ValidationDetail::kThresholds);
+    detail_.tp_at = std::move(counts.tp);
+    detail_.fp_at = std::move(counts.fp);
+  }
+  scores_.clear();
+  labels_.clear();
+  predicted_.clear();
   return detail_;
 }
 

@@ -193,7 +193,8 @@ std::string LessonText::in(const std::string& language) const {
 const std::vector<std::string>& lessonViewNames() {
   static const std::vector<std::string> names = {
       "loss",       "gradient", "model",  "accuracy", "evaluation",   "diagnosis", "lr",
-      "layers",     "loss_scale", "events", "settings", "run_controls", "status"};
+      "layers",     "loss_scale", "events", "settings", "run_controls", "status",
+      "embedding",  "system"};
   return names;
 }
 
