@@ -16,6 +16,7 @@
 #include "gui/main_menu.h"
 #include "gui/panels/checkpoint_panel.h"
 #include "gui/panels/device_panel.h"
+#include "gui/panels/system_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/panels/gradient_watch_views.h"
 #include "gui/panels/non_finite_panel.h"
@@ -167,6 +168,8 @@ void MainWindow::buildUi() {
   column_layout->insertWidget(0, watch->nonFinitePanel());
   right_layout->addWidget(plot_area_, 1);
   new OverfittingViews(controller_, plot_area_, settings_, this);  // model view, accuracy, lr
+  plot_area_->addView(PlotArea::Slot::Bottom, new SystemPanel(device_info_, controller_),
+                      [] { return Tr::tr("System"); }, QStringLiteral("system"));
 
   columns_ = new QSplitter(Qt::Horizontal);
   columns_->setObjectName(QStringLiteral("columnsSplitter"));

@@ -2356,10 +2356,6 @@ learning rate %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Per class: precision (of the samples predicted as the class, the share that is right) and recall (of the class&apos;s samples, the share found):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sample</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2658,13 +2654,6 @@ learning rate %2: %3</source>
     <message>
         <source>Sample %1: true %2, predicted %3; the model gives the true class p = %4 (loss %5)</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The %n validation sample(s) with the highest loss, worst first:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>Class &quot;%1&quot; has only %n training sample(s): the model can hardly learn it.</source>
@@ -4675,6 +4664,280 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the worst samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate keeps no samples: the Evaluation tab of a training run shows them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first (click a cell of the matrix for its samples):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: no validation sample.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: %3 sample(s); evaluate keeps none of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>True %1, predicted %2 (the class of the highest probability): the first %n of %3 sample(s) in the validation split.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Threshold 0.50: %1 when its probability is the higher one (the model&apos;s decision). Move the slider to trade precision (%2) against recall (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threshold %1: %2 when its probability is at least %1; precision %3, recall %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to see these samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per class against the rest: precision (of the samples predicted as the class, the share that is right), recall (of the class&apos;s samples, the share found), F1 (their harmonic mean), AP (the area under the precision-recall curve) and ROC AUC (the chance that a sample of the class scores higher than one of another class; 0.5 is guessing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC AUC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (AUC %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (AP %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC curves: for each class against the rest, the share of its samples found (true positive rate) against the share of other samples wrongly taken for it (false positive rate) as the threshold on its probability falls; the dashed line is guessing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision-recall curves: for each class against the rest, precision against recall as the threshold on its probability falls; a curve near the top right is a class the model separates well.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Curves thinned to 1,000 points.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false positive rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true positive rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core %1: %2% busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of all %n core(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 resident, %2 available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 torch (intra-op), %2 in the process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in the process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples/s, %2% of the time waiting for data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (no training steps in the last second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 torch threads x %2 training processes ask for more than the %3 cores: they take turns and each run is slower. Give each run fewer threads (training.num_threads) or run fewer at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A generic kernel on a CPU with %1: starting TrainScope with %2 selects its kernels, for faster matrix products (results then differ from other runs in the last bits). TrainScope never sets it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This process and this machine, read once a second while this tab is shown (a run&apos;s folder keeps the same figures in system.csv).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cores:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This process&apos;s CPU time (all its threads) as a share of all cores: 100% is every core busy with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load of each core (any process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After each epoch of a classification run: the validation samples as the network sees them just before its last layer, flattened onto the two directions along which they differ most (PCA). Classes that separate here are easy for the last layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the view &lt;key&gt; to the front: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--view %1: no such view (one of %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation after epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in a window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s evaluation in a window of its own, large enough for the curves; training goes on here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each class against the rest; the dashed line is guessing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each class against the rest; near the top right is good.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grad-CAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the network looks: the last convolution&apos;s feature maps, each weighted by how much the class score grows with it (Grad-CAM), laid over the image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed: red where the image speaks for the class, blue where it speaks against it; unticked (the usual Grad-CAM) only the red part.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worst samples, or a clicked cell&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision, recall, F1, AP and ROC AUC per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision-recall curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PC 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PC 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <comment>tab</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1: %2 validation samples, the %3 features before the last layer on their two principal components (%4% of the variance).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to 5,000 validation samples, stratified by class, as the network sees them just before its last layer, projected by PCA onto the two directions along which they differ most. Hover a point for its sample and class.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2352,10 +2352,6 @@ before clipping %2 → after %3</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <source>Per class: precision (of the samples predicted as the class, the share that is right) and recall (of the class&apos;s samples, the share found):</source>
-        <translation>各类别：精确率（被预测为该类的样本中，预测正确的比例）和召回率（该类的样本中，被找出来的比例）：</translation>
-    </message>
-    <message>
         <source>Sample</source>
         <translation>样本</translation>
     </message>
@@ -2654,12 +2650,6 @@ before clipping %2 → after %3</source>
     <message>
         <source>Sample %1: true %2, predicted %3; the model gives the true class p = %4 (loss %5)</source>
         <translation>样本 %1：真实 %2，预测为 %3；模型给真实类别的概率 p = %4（损失 %5）</translation>
-    </message>
-    <message numerus="yes">
-        <source>The %n validation sample(s) with the highest loss, worst first:</source>
-        <translation>
-            <numerusform>损失最高的 %n 个验证样本，最差的排在最前：</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>Class &quot;%1&quot; has only %n training sample(s): the model can hardly learn it.</source>
@@ -4666,6 +4656,277 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Validation went through the training augmentation: validation loss %1 against %2 on the clean images. Each epoch draws other crops and flips, so this validation loss is noisy and too high. Validate with the deterministic transforms only.</source>
         <translation>验证集经过了训练用的数据增强：验证损失 %1，而在未增强的图像上为 %2。每个 epoch 抽取的裁剪和翻转都不同，所以这个验证损失噪声大且偏高。验证应只用确定性的变换。</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Show the worst samples</source>
+        <translation>显示最差的样本</translation>
+    </message>
+    <message>
+        <source>Evaluate keeps no samples: the Evaluation tab of a training run shows them.</source>
+        <translation>“评估”不保留样本：训练运行的“评估”标签页会显示它们。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n validation sample(s) with the highest loss, worst first (click a cell of the matrix for its samples):</source>
+        <translation>
+            <numerusform>损失最高的 %n 个验证样本，最差的在前（点击矩阵中的格子可查看该格的样本）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: no validation sample.</source>
+        <translation>真实 %1，预测 %2：没有验证样本。</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: %3 sample(s); evaluate keeps none of them.</source>
+        <translation>真实 %1，预测 %2：%3 个样本；“评估”不保留这些样本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>True %1, predicted %2 (the class of the highest probability): the first %n of %3 sample(s) in the validation split.</source>
+        <translation>
+            <numerusform>真实 %1，预测 %2（概率最高的类别）：验证集中 %3 个样本里的前 %n 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Threshold 0.50: %1 when its probability is the higher one (the model&apos;s decision). Move the slider to trade precision (%2) against recall (%3).</source>
+        <translation>阈值 0.50：当 %1 的概率较高时预测为它（模型自己的决定）。拖动滑块可在精确率（%2）和召回率（%3）之间权衡。</translation>
+    </message>
+    <message>
+        <source>Threshold %1: %2 when its probability is at least %1; precision %3, recall %4.</source>
+        <translation>阈值 %1：当 %2 的概率不低于 %1 时预测为它；精确率 %3，召回率 %4。</translation>
+    </message>
+    <message>
+        <source>ROC curves</source>
+        <translation>ROC 曲线</translation>
+    </message>
+    <message>
+        <source>Click to see these samples.</source>
+        <translation>点击查看这些样本。</translation>
+    </message>
+    <message>
+        <source>Per class against the rest: precision (of the samples predicted as the class, the share that is right), recall (of the class&apos;s samples, the share found), F1 (their harmonic mean), AP (the area under the precision-recall curve) and ROC AUC (the chance that a sample of the class scores higher than one of another class; 0.5 is guessing).</source>
+        <translation>每个类别对其余类别：精确率（被预测为该类的样本中预测正确的比例）、召回率（该类样本中被找出的比例）、F1（两者的调和平均）、AP（精确率-召回率曲线下的面积）和 ROC AUC（该类的一个样本得分高于其他类别一个样本的概率；0.5 相当于瞎猜）。</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>AP</source>
+        <translation>AP</translation>
+    </message>
+    <message>
+        <source>ROC AUC</source>
+        <translation>ROC AUC</translation>
+    </message>
+    <message>
+        <source>%1 (AUC %2)</source>
+        <translation>%1（AUC %2）</translation>
+    </message>
+    <message>
+        <source>%1 (AP %2)</source>
+        <translation>%1（AP %2）</translation>
+    </message>
+    <message>
+        <source>ROC curves: for each class against the rest, the share of its samples found (true positive rate) against the share of other samples wrongly taken for it (false positive rate) as the threshold on its probability falls; the dashed line is guessing.</source>
+        <translation>ROC 曲线：对每个类别（相对其余类别），随着其概率阈值降低，该类样本被找出的比例（真阳性率）相对于其他样本被误判为该类的比例（假阳性率）；虚线相当于瞎猜。</translation>
+    </message>
+    <message>
+        <source>Precision-recall curves: for each class against the rest, precision against recall as the threshold on its probability falls; a curve near the top right is a class the model separates well.</source>
+        <translation>精确率-召回率曲线：对每个类别（相对其余类别），随着其概率阈值降低，精确率随召回率的变化；靠近右上角的曲线表示模型能很好地区分这个类别。</translation>
+    </message>
+    <message>
+        <source>(Curves thinned to 1,000 points.)</source>
+        <translation>（曲线已抽稀到 1,000 个点。）</translation>
+    </message>
+    <message>
+        <source>false positive rate</source>
+        <translation>假阳性率</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>true positive rate</source>
+        <translation>真阳性率</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>core %1: %2% busy</source>
+        <translation>核心 %1：%2% 繁忙</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of all %n core(s)</source>
+        <translation>
+            <numerusform>占全部 %n 个核心的 %1%</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 resident, %2 available</source>
+        <translation>常驻 %1，可用 %2</translation>
+    </message>
+    <message>
+        <source>%1 torch (intra-op), %2 in the process</source>
+        <translation>torch（算子内）%1 个，进程共 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 in the process</source>
+        <translation>进程共 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 samples/s, %2% of the time waiting for data</source>
+        <translation>每秒 %1 个样本，%2% 的时间在等待数据</translation>
+    </message>
+    <message>
+        <source>– (no training steps in the last second)</source>
+        <translation>–（最近一秒没有训练步）</translation>
+    </message>
+    <message>
+        <source>%1 torch threads x %2 training processes ask for more than the %3 cores: they take turns and each run is slower. Give each run fewer threads (training.num_threads) or run fewer at once.</source>
+        <translation>%1 个 torch 线程 × %2 个训练进程，超过了 %3 个核心：它们只能轮流运行，每次训练都会变慢。请给每次运行更少的线程（training.num_threads），或同时运行更少的训练。</translation>
+    </message>
+    <message>
+        <source>kernel %1</source>
+        <translation>内核 %1</translation>
+    </message>
+    <message>
+        <source>A generic kernel on a CPU with %1: starting TrainScope with %2 selects its kernels, for faster matrix products (results then differ from other runs in the last bits). TrainScope never sets it.</source>
+        <translation>在支持 %1 的 CPU 上使用了通用内核：用 %2 启动 TrainScope 可选用相应内核，矩阵乘法更快（结果会与其他运行在最后几位上有差异）。TrainScope 从不自动设置它。</translation>
+    </message>
+    <message>
+        <source>This process and this machine, read once a second while this tab is shown (a run&apos;s folder keeps the same figures in system.csv).</source>
+        <translation>本进程和本机的情况，在此标签页显示时每秒读取一次（运行文件夹的 system.csv 中记录了同样的数据）。</translation>
+    </message>
+    <message>
+        <source>Cores:</source>
+        <translation>核心：</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>线程：</translation>
+    </message>
+    <message>
+        <source>Training:</source>
+        <translation>训练：</translation>
+    </message>
+    <message>
+        <source>This process&apos;s CPU time (all its threads) as a share of all cores: 100% is every core busy with it.</source>
+        <translation>本进程（所有线程）的 CPU 时间占全部核心的比例：100% 表示所有核心都在为它工作。</translation>
+    </message>
+    <message>
+        <source>Load of each core (any process)</source>
+        <translation>每个核心的负载（所有进程）</translation>
+    </message>
+    <message>
+        <source>After each epoch of a classification run: the validation samples as the network sees them just before its last layer, flattened onto the two directions along which they differ most (PCA). Classes that separate here are easy for the last layer.</source>
+        <translation>分类训练的每一轮之后：验证样本在网络最后一层之前的样子，投影到它们差异最大的两个方向上（PCA）。在这里分得开的类别，对最后一层来说就容易区分。</translation>
+    </message>
+    <message>
+        <source>Sample %1: %2</source>
+        <translation>样本 %1：%2</translation>
+    </message>
+    <message>
+        <source>Bring the view &lt;key&gt; to the front: %1.</source>
+        <translation>把视图 &lt;key&gt; 显示在最前面：%1。</translation>
+    </message>
+    <message>
+        <source>--view %1: no such view (one of %2).</source>
+        <translation>--view %1：没有这个视图（可选：%2）。</translation>
+    </message>
+    <message>
+        <source>Evaluation after epoch %1</source>
+        <translation>第 %1 轮之后的评估</translation>
+    </message>
+    <message>
+        <source>Open in a window</source>
+        <translation>在新窗口中打开</translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s evaluation in a window of its own, large enough for the curves; training goes on here.</source>
+        <translation>在单独的窗口中查看这一轮的评估，窗口足够大，曲线看得清楚；训练在这里继续进行。</translation>
+    </message>
+    <message>
+        <source>Each class against the rest; the dashed line is guessing.</source>
+        <translation>每个类别对其余类别；虚线相当于瞎猜。</translation>
+    </message>
+    <message>
+        <source>Each class against the rest; near the top right is good.</source>
+        <translation>每个类别对其余类别；越靠近右上角越好。</translation>
+    </message>
+    <message>
+        <source>Grad-CAM</source>
+        <translation>Grad-CAM</translation>
+    </message>
+    <message>
+        <source>Where the network looks: the last convolution&apos;s feature maps, each weighted by how much the class score grows with it (Grad-CAM), laid over the image.</source>
+        <translation>网络在看哪里：最后一个卷积层的特征图，按类别得分随它增长的程度加权（Grad-CAM），叠加在图像上。</translation>
+    </message>
+    <message>
+        <source>signed</source>
+        <translation>带符号</translation>
+    </message>
+    <message>
+        <source>Signed: red where the image speaks for the class, blue where it speaks against it; unticked (the usual Grad-CAM) only the red part.</source>
+        <translation>带符号：红色表示图像中支持该类别的部分，蓝色表示反对该类别的部分；不勾选时（通常的 Grad-CAM）只显示红色部分。</translation>
+    </message>
+    <message>
+        <source>predicted class</source>
+        <translation>预测类别</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>The worst samples, or a clicked cell&apos;s</source>
+        <translation>最差的样本，或所点击格子中的样本</translation>
+    </message>
+    <message>
+        <source>Precision, recall, F1, AP and ROC AUC per class</source>
+        <translation>每个类别的精确率、召回率、F1、AP 和 ROC AUC</translation>
+    </message>
+    <message>
+        <source>PR</source>
+        <translation>PR</translation>
+    </message>
+    <message>
+        <source>Precision-recall curves</source>
+        <translation>精确率-召回率曲线</translation>
+    </message>
+    <message>
+        <source>ROC</source>
+        <translation>ROC</translation>
+    </message>
+    <message>
+        <source>PC 1</source>
+        <translation>主成分 1</translation>
+    </message>
+    <message>
+        <source>PC 2</source>
+        <translation>主成分 2</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <comment>tab</comment>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Epoch %1: %2 validation samples, the %3 features before the last layer on their two principal components (%4% of the variance).</source>
+        <translation>第 %1 轮：%2 个验证样本在最后一层之前的 %3 个特征，投影到前两个主成分上（占方差的 %4%）。</translation>
+    </message>
+    <message>
+        <source>Up to 5,000 validation samples, stratified by class, as the network sees them just before its last layer, projected by PCA onto the two directions along which they differ most. Hover a point for its sample and class.</source>
+        <translation>最多 5,000 个按类别分层抽取的验证样本在网络最后一层之前的样子，用 PCA 投影到它们差异最大的两个方向上。把鼠标停在点上可查看对应的样本和类别。</translation>
     </message>
 </context>
 </TS>

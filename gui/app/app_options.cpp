@@ -1,11 +1,25 @@
 #include "gui/app/app_options.h"
 
+#include <algorithm>
+
+#include "core/train/teaching/lesson.h"
+
 #include <QCommandLineParser>
 
 #include "core/system/device_info.h"
 #include "gui/tr.h"
 
 namespace trainscope {
+namespace {
+
+std::string joinedViewNames() {
+  std::string out;
+  for (const std::string& n : lessonViewNames()) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
 
 QString AppOptionsParser::helpHint() { return Tr::tr("Try 'trainscope --help'."); }
 
@@ -65,8 +79,13 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   const QCommandLineOption report_file(
       QStringLiteral("report-file"),
       Tr::tr("The report's file: .html (one file, plots inside) or .pdf."), Tr::tr("file"));
+  const QCommandLineOption view(
+      QStringLiteral("view"),
+      Tr::tr("Bring the view <key> to the front: %1.")
+          .arg(QString::fromStdString(joinedViewNames())),
+      Tr::tr("key"));
   parser.addOptions({preset, config, checkpoint, open_run, autostart, quit_after, screenshot,
-                     runs_dir, lang, presentation, lesson, report, report_file});
+                     runs_dir, lang, presentation, lesson, report, report_file, view});
 
   if (!parser.parse(arguments)) {
     result.status = AppOptionsResult::Status::Error;
@@ -133,14 +152,24 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
   }
   // An empty value would read as "not given" below (--open-run "" trained the default preset).
   for (const QCommandLineOption* option :
-       {&open_run, &config, &checkpoint, &runs_dir, &screenshot, &lesson, &report, &report_file}) {
+       {&open_run, &config, &checkpoint, &runs_dir, &screenshot, &lesson, &report, &report_file, &view}) {
     if (parser.isSet(*option) && parser.value(*option).isEmpty()) {
       result.status = AppOptionsResult::Status::Error;
       result.text = Tr::tr("--%1 needs a value, not an empty one.").arg(option->names().constFirst());
       return result;
     }
   }
+  if (parser.isSet(view)) {
+    const std::vector<std::string>& names = lessonViewNames();
+    if (std::find(names.begin(), names.end(), parser.value(view).toStdString()) == names.end()) {
+      result.status = AppOptionsResult::Status::Error;
+      result.text = Tr::tr("--view %1: no such view (one of %2).")
+                        .arg(parser.value(view), QString::fromStdString(joinedViewNames()));
+      return result;
+    }
+  }
   AppOptions& o = result.options;
+  o.view = parser.value(view);
   o.open_run = parser.value(open_run);
   o.preset = parser.value(preset);
   o.config_file = parser.value(config);

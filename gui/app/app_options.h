@@ -14,6 +14,7 @@ struct AppOptions {
   QString open_run;           ///< --open-run DIR: show that finished run (nothing trains)
   QString runs_dir;           ///< --runs-dir DIR (empty: from QSettings / the default)
   QString lesson;             ///< --lesson NAME|FILE: a built-in lesson or a lesson file
+  QString view;               ///< --view KEY: the view brought to the front (lessonViewNames)
   QString screenshot;         ///< --screenshot FILE
   QString language;           ///< --lang en|zh_CN (empty: remembered choice, else the system)
   QString report;             ///< --report DIR: write that run's report and quit (no window)

@@ -2,6 +2,13 @@
 
 #include "gui/plots/palette.h"
 #include <QEvent>
+#include <QDialog>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QStyle>
+#include <QToolButton>
+#include <QSlider>
+#include <QTabWidget>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QHelpEvent>
@@ -17,6 +24,9 @@
 
 #include "core/train/probes/evaluation.h"
 #include "gui/tr.h"
+#include "gui/views/class_curves.h"
+#include "gui/views/confusion_matrix.h"
+#include "gui/views/sample_thumbnails.h"
 #include "gui/widgets/pixel_image.h"
 #include "gui/plots/plot_style.h"
 #include "qcustomplot.h"
@@ -27,218 +37,9 @@ namespace {
 const QColor& kRight = palette::tab10(0);  // the diagonal: blue
 const QColor& kWrong = palette::kAlarm;   // errors: red
 
-/// `base` blended towards white: share 0 white, share 1 the full colour.
-QColor shade(const QColor& base, double share) {
-  const double t = std::clamp(share, 0.0, 1.0);
-  auto mix = [t](int c) { return static_cast<int>(std::lround(255 - (255 - c) * t)); };
-  return QColor(mix(base.red()), mix(base.green()), mix(base.blue()));
-}
-
 QString percent(double fraction) { return QString::number(100.0 * fraction, 'f', 1) + QLatin1Char('%'); }
 
 }  // namespace
-
-/// The confusion matrix, painted: row labels "index name" on the left, column indices on top.
-class ConfusionMatrixWidget : public QWidget {
- public:
-  explicit ConfusionMatrixWidget(QWidget* parent) : QWidget(parent) {
-    setObjectName(QStringLiteral("confusionMatrix"));
-    setMinimumHeight(60);
-  }
-  void set(std::vector<int64_t> counts, int n, QStringList names) {
-    counts_ = std::move(counts);
-    n_ = n;
-    names_ = std::move(names);
-    update();
-  }
-  int64_t count(int t, int p) const { return counts_[static_cast<std::size_t>(t * n_ + p)]; }
-  const QStringList& names() const { return names_; }
-  int64_t rowTotal(int t) const {
-    int64_t s = 0;
-    for (int p = 0; p < n_; ++p) s += count(t, p);
-    return s;
-  }
-
- protected:
-  bool event(QEvent* e) override {
-    if (e->type() == QEvent::ToolTip) {
-      auto* help = static_cast<QHelpEvent*>(e);
-      const auto [t, p] = cellAt(help->pos());
-      if (t >= 0) {
-        const int64_t total = rowTotal(t);
-        QToolTip::showText(help->globalPos(),
-                           Tr::tr("true %1, predicted %2: %n sample(s) (%3 of the class)", "",
-                                  static_cast<int>(count(t, p)))
-                               .arg(names_.value(t), names_.value(p),
-                                    percent(total > 0 ? static_cast<double>(count(t, p)) / total : 0)));
-      } else {
-        QToolTip::hideText();
-      }
-      return true;
-    }
-    return QWidget::event(e);
-  }
-
-  void paintEvent(QPaintEvent*) override {
-    QPainter p(this);
-    p.fillRect(rect(), palette().base());
-    if (n_ <= 0 || counts_.size() != static_cast<std::size_t>(n_ * n_)) return;
-    layoutCells();
-    const QFontMetrics fm(font());
-    p.setPen(palette().text().color());
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
-    p.setFont(small);
-    const QFontMetrics sfm(small);
-    // Axis titles: "predicted →" over the columns (to the right edge), "true ↓" over the row
-    // labels, on the line of the column numbers.
-    p.drawText(QRect(grid_.left(), 0, width() - grid_.left(), fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               sfm.elidedText(Tr::tr("predicted class →"), Qt::ElideRight, width() - grid_.left()));
-    p.drawText(QRect(0, fm.height(), grid_.left() - 4, sfm.height()), Qt::AlignRight | Qt::AlignVCenter,
-               sfm.elidedText(Tr::tr("true class ↓"), Qt::ElideRight, grid_.left() - 4));
-    for (int i = 0; i < n_; ++i) {
-      const QRect row(0, grid_.top() + i * cell_h_, grid_.left() - 4, cell_h_);
-      if (cell_h_ >= sfm.height() - 2)
-        p.drawText(row, Qt::AlignRight | Qt::AlignVCenter,
-                   sfm.elidedText(names_.value(i), Qt::ElideRight, row.width()));
-      const QRect col(grid_.left() + i * cell_w_, fm.height(), cell_w_, sfm.height());
-      if (cell_w_ >= sfm.horizontalAdvance(QString::number(i)))
-        p.drawText(col, Qt::AlignCenter, QString::number(i));
-    }
-    for (int t = 0; t < n_; ++t) {
-      const int64_t total = rowTotal(t);
-      for (int q = 0; q < n_; ++q) {
-        const int64_t c = count(t, q);
-        const double share = total > 0 ? static_cast<double>(c) / total : 0;
-        const QRect cell(grid_.left() + q * cell_w_, grid_.top() + t * cell_h_, cell_w_, cell_h_);
-        p.fillRect(cell, c == 0 ? palette().base().color() : shade(t == q ? kRight : kWrong, 0.15 + 0.85 * share));
-        p.setPen(palette::kGridLine);
-        p.drawRect(cell.adjusted(0, 0, -1, -1));
-        const QString text = QString::number(c);
-        if (c > 0 && sfm.horizontalAdvance(text) <= cell_w_ - 2 && sfm.height() <= cell_h_) {
-          p.setPen(share > 0.55 ? Qt::white : Qt::black);
-          p.drawText(cell, Qt::AlignCenter, text);
-        }
-      }
-    }
-  }
-
- private:
-  void layoutCells() {
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
-    const QFontMetrics sfm(small), fm(font());
-    int label_w = 0;
-    for (const QString& s : names_) label_w = std::max(label_w, sfm.horizontalAdvance(s));
-    // The corner's "true class" whole, also over short labels ("0" ... "9"; issue 43 item 22).
-    label_w = std::max(label_w, sfm.horizontalAdvance(Tr::tr("true class ↓")));
-    label_w = std::min(label_w + 8, width() * 2 / 5);
-    const int top = fm.height() + sfm.height() + 2;
-    cell_w_ = std::max(1, (width() - label_w - 2) / n_);
-    cell_h_ = std::max(1, (height() - top - 2) / n_);
-    const int side = std::min(cell_w_, cell_h_ * 2);  // cells no wider than twice their height
-    cell_w_ = side;
-    grid_ = QRect(label_w, top, cell_w_ * n_, cell_h_ * n_);
-  }
-  std::pair<int, int> cellAt(const QPoint& pos) {
-    if (n_ <= 0) return {-1, -1};
-    layoutCells();
-    if (!grid_.contains(pos)) return {-1, -1};
-    return {std::min(n_ - 1, (pos.y() - grid_.top()) / cell_h_),
-            std::min(n_ - 1, (pos.x() - grid_.left()) / cell_w_)};
-  }
-
-  std::vector<int64_t> counts_;
-  int n_ = 0;
-  QStringList names_;
-  QRect grid_;
-  int cell_w_ = 1, cell_h_ = 1;
-};
-
-/// The worst-predicted validation images as thumbnails, as the user gave them.
-class WorstImagesWidget : public QWidget {
- public:
-  explicit WorstImagesWidget(QWidget* parent) : QWidget(parent) {
-    setObjectName(QStringLiteral("worstImages"));
-  }
-  void set(const ValidationDetail* d, std::vector<int64_t> shape, QStringList names) {
-    detail_ = d;
-    shape_ = std::move(shape);
-    names_ = std::move(names);
-    update();
-  }
-
- protected:
-  void paintEvent(QPaintEvent*) override {
-    QPainter p(this);
-    p.fillRect(rect(), palette().base());
-    if (!detail_ || detail_->worst.empty() || shape_.size() != 3) return;
-    const int c = static_cast<int>(shape_[0]), h = static_cast<int>(shape_[1]),
-              w = static_cast<int>(shape_[2]);
-    cells_.clear();
-    const int n = static_cast<int>(detail_->worst.size());
-    const int cols = width() >= 520 ? 6 : 4;
-    const int rows = (n + cols - 1) / cols;
-    const int cell_w = width() / cols;
-    QFont small = font();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
-    p.setFont(small);
-    const QFontMetrics fm(small);
-    const int text_h = 2 * fm.height();
-    const int cell_h = std::max(text_h + 12, height() / std::max(1, rows));
-    const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 6));
-    for (int k = 0; k < n; ++k) {
-      const WorstSample& s = detail_->worst[static_cast<std::size_t>(k)];
-      const QImage img = planarImage(c, h, w, [&s](std::size_t i) {
-        return i < s.raw.size() ? static_cast<uchar>(std::clamp(s.raw[i], 0.0f, 255.0f)) : uchar(0);
-      });
-      const int cx = (k % cols) * cell_w, cy = (k / cols) * cell_h;
-      const QRect target(cx + (cell_w - side) / 2, cy + 2, side, side);
-      p.drawImage(target, img);
-      const bool wrong = s.predicted != s.target;
-      p.setPen(QPen(wrong ? kWrong : kRight, wrong ? 3 : 1));
-      p.drawRect(target.adjusted(-1, -1, 0, 0));
-      const QRect line1(cx, target.bottom() + 2, cell_w, fm.height());
-      p.setPen(wrong ? kWrong : palette().text().color());
-      p.drawText(line1, Qt::AlignHCenter | Qt::AlignTop,
-                 fm.elidedText(names_.value(static_cast<int>(s.predicted)), Qt::ElideRight, cell_w - 2));
-      p.setPen(palette().text().color());
-      p.drawText(line1.translated(0, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                 fm.elidedText(Tr::tr("true: %1").arg(names_.value(static_cast<int>(s.target))),
-                               Qt::ElideRight, cell_w - 2));
-      cells_.push_back(QRect(cx, cy, cell_w, cell_h));
-    }
-  }
-
-  bool event(QEvent* e) override {
-    if (e->type() == QEvent::ToolTip && detail_) {
-      auto* help = static_cast<QHelpEvent*>(e);
-      for (std::size_t k = 0; k < cells_.size() && k < detail_->worst.size(); ++k) {
-        if (!cells_[k].contains(help->pos())) continue;
-        const WorstSample& s = detail_->worst[k];
-        QToolTip::showText(help->globalPos(),
-                           Tr::tr("Sample %1: true %2, predicted %3; the model gives the true "
-                                  "class p = %4 (loss %5)")
-                               .arg(s.sample >= 0 ? s.sample : s.position)
-                               .arg(names_.value(static_cast<int>(s.target)),
-                                    names_.value(static_cast<int>(s.predicted)))
-                               .arg(s.probability, 0, 'f', 3)
-                               .arg(s.loss, 0, 'g', 4));
-        return true;
-      }
-      QToolTip::hideText();
-      return true;
-    }
-    return QWidget::event(e);
-  }
-
- private:
-  const ValidationDetail* detail_ = nullptr;
-  std::vector<int64_t> shape_;
-  QStringList names_;
-  std::vector<QRect> cells_;  ///< where each sample was drawn (tooltips)
-};
 
 EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("evaluationView"));
@@ -249,7 +50,17 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   caption_->setObjectName(QStringLiteral("evaluationCaption"));
   caption_->setWordWrap(true);
   caption_->setContentsMargins(4, 0, 4, 0);
-  layout->addWidget(caption_);
+  auto* top = new QHBoxLayout;
+  top->addWidget(caption_, 1);
+  // The side tab is small at 1024x768: the same picture in a window of its own.
+  window_button_ = new QToolButton(this);  // an icon: the caption keeps the width
+  window_button_->setObjectName(QStringLiteral("evaluationWindowButton"));
+  window_button_->setIcon(style()->standardIcon(QStyle::SP_TitleBarMaxButton));
+  window_button_->setAutoRaise(true);
+  window_button_->hide();
+  connect(window_button_, &QToolButton::clicked, this, [this] { openWindow(); });
+  top->addWidget(window_button_, 0, Qt::AlignTop);
+  layout->addLayout(top);
   stack_ = new QStackedWidget(this);
   layout->addWidget(stack_, 1);
 
@@ -263,18 +74,63 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   auto* cl = new QVBoxLayout(classification_);
   cl->setContentsMargins(0, 0, 0, 0);
   cl->addWidget(split);
-  matrix_ = new ConfusionMatrixWidget(split);
-  split->addWidget(matrix_);
-  auto* lower = new QWidget(split);
-  auto* ll = new QVBoxLayout(lower);
+  auto* upper = new QWidget(split);
+  auto* ul = new QVBoxLayout(upper);
+  ul->setContentsMargins(0, 0, 0, 0);
+  ul->setSpacing(1);
+  matrix_ = new ConfusionMatrixWidget(upper);
+  ul->addWidget(matrix_, 1);
+  // Two classes: the confusion matrix at another threshold on class 1's probability.
+  threshold_row_ = new QWidget(upper);
+  auto* tl = new QHBoxLayout(threshold_row_);
+  tl->setContentsMargins(4, 0, 4, 0);
+  threshold_label_ = new QLabel(threshold_row_);
+  threshold_label_->setObjectName(QStringLiteral("thresholdLabel"));
+  threshold_label_->setWordWrap(true);
+  threshold_ = new QSlider(Qt::Horizontal, threshold_row_);
+  threshold_->setObjectName(QStringLiteral("thresholdSlider"));
+  threshold_->setRange(0, static_cast<int>(ValidationDetail::kThresholds - 1));
+  threshold_->setValue(static_cast<int>((ValidationDetail::kThresholds - 1) / 2));
+  threshold_->setMinimumWidth(120);
+  tl->addWidget(threshold_label_, 1);
+  tl->addWidget(threshold_);
+  threshold_row_->hide();
+  ul->addWidget(threshold_row_);
+  split->addWidget(upper);
+  connect(threshold_, &QSlider::valueChanged, this, [this] { showMatrix(); });
+  connect(matrix_, &ConfusionMatrixWidget::cellClicked, this, [this](int t, int p) {
+    cell_ = std::make_pair(t, p);
+    showSamples();
+    tabs_->setCurrentWidget(samples_page_);
+  });
+
+  tabs_ = new QTabWidget(split);
+  tabs_->setObjectName(QStringLiteral("evaluationTabs"));
+  samples_page_ = new QWidget(tabs_);
+  auto* ll = new QVBoxLayout(samples_page_);
   ll->setContentsMargins(0, 0, 0, 0);
   ll->setSpacing(1);
-  worst_caption_ = new QLabel(lower);
+  auto* caption_row = new QHBoxLayout;
+  worst_caption_ = new QLabel(samples_page_);
+  worst_caption_->setObjectName(QStringLiteral("samplesCaption"));
   worst_caption_->setWordWrap(true);
   worst_caption_->setContentsMargins(4, 0, 4, 0);
-  ll->addWidget(worst_caption_);
-  worst_stack_ = new QStackedWidget(lower);
+  caption_row->addWidget(worst_caption_, 1);
+  show_worst_ = new QPushButton(samples_page_);
+  show_worst_->setObjectName(QStringLiteral("showWorstButton"));
+  show_worst_->hide();
+  connect(show_worst_, &QPushButton::clicked, this, [this] {
+    cell_.reset();
+    matrix_->select(-1, -1);
+    showSamples();
+  });
+  caption_row->addWidget(show_worst_);
+  ll->addLayout(caption_row);
+  worst_stack_ = new QStackedWidget(samples_page_);
   worst_images_ = new WorstImagesWidget(worst_stack_);
+  grad_cam_ = new GradCamControls(worst_images_, samples_page_);
+  grad_cam_->hide();
+  ll->addWidget(grad_cam_);
   worst_rows_ = new QTableWidget(worst_stack_);
   worst_rows_->setObjectName(QStringLiteral("worstRows"));
   worst_rows_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -287,10 +143,17 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
   worst_images_->setMinimumHeight(40);
   worst_stack_->setMinimumHeight(40);
   ll->addWidget(worst_stack_, 1);
-  split->addWidget(lower);
+  tabs_->addTab(samples_page_, QString());
+  class_table_ = new ClassTable(tabs_);
+  tabs_->addTab(class_table_, QString());
+  pr_curves_ = new ClassCurvesPlot(ClassCurvesPlot::Kind::PrecisionRecall, tabs_);
+  tabs_->addTab(pr_curves_, QString());
+  roc_curves_ = new ClassCurvesPlot(ClassCurvesPlot::Kind::Roc, tabs_);
+  tabs_->addTab(roc_curves_, QString());
+  split->addWidget(tabs_);
   split->setStretchFactor(0, 3);  // the matrix first: a class per row must stay readable
-  split->setStretchFactor(1, 2);
-  split->setSizes({300, 200});
+  split->setStretchFactor(1, 2);  // the pages (Open in a window for large curves)
+  split->setSizes({300, 220});
   split->setChildrenCollapsible(false);
   stack_->addWidget(classification_);
 
@@ -312,6 +175,9 @@ void EvaluationView::setRunInfo(const RunInfo& info) {
   evaluation_caption_.clear();
   detail_.reset();
   epoch_.reset();
+  cell_.reset();
+  matrix_->select(-1, -1);
+  worst_images_->set(nullptr, {}, {});
   stack_->setCurrentWidget(empty_);
   retranslate();
 }
@@ -330,11 +196,15 @@ void EvaluationView::clear() {
   detail_.reset();
   epoch_.reset();
   worst_images_->set(nullptr, {}, {});
+  cell_.reset();
+  matrix_->select(-1, -1);
   stack_->setCurrentWidget(empty_);
   retranslate();
 }
 
 QString EvaluationView::caption() const { return caption_->text(); }
+
+QString EvaluationView::samplesCaption() const { return worst_caption_->text(); }
 
 QString EvaluationView::className(int64_t c) const {
   if (info_ && c >= 0 && c < static_cast<int64_t>(info_->data.class_names.size()))
@@ -345,24 +215,17 @@ QString EvaluationView::className(int64_t c) const {
 
 void EvaluationView::setDetail(const ValidationDetail& detail) {
   detail_ = detail;
+  window_button_->setVisible(evaluation_caption_.isEmpty() && window_button_->isEnabled());
   const ValidationDetail& d = *detail_;
   if (d.n_classes > 0) {
-    QStringList names, labelled;
-    for (int64_t c = 0; c < d.n_classes; ++c) {
-      names << className(c);
-      // "0 T-shirt/top", but "3", not "3 3", for classes named by their number (digits).
-      labelled << (className(c) == QString::number(c) ? className(c)
-                                                       : QStringLiteral("%1 %2").arg(c).arg(className(c)));
-    }
-    matrix_->set(d.confusion, static_cast<int>(d.n_classes), labelled);
-    const bool images = info_ && info_->data.image_shape.size() == 3;
-    if (images) {
-      worst_images_->set(&*detail_, info_->data.image_shape, names);
-      worst_stack_->setCurrentWidget(worst_images_);
-    } else {
-      showRows(d);
-      worst_stack_->setCurrentWidget(worst_rows_);
-    }
+    QStringList names;
+    for (int64_t c = 0; c < d.n_classes; ++c) names << className(c);
+    showMatrix();
+    showSamples();
+    class_table_->set(d.classes, names);
+    pr_curves_->set(d.classes, names, d.curves_thinned);
+    roc_curves_->set(d.classes, names, d.curves_thinned);
+    threshold_row_->setVisible(d.n_classes == 2 && d.tp_at.size() == 2 && d.fp_at.size() == 2);
     stack_->setCurrentWidget(classification_);
   } else {
     QVector<double> x, y;
@@ -414,27 +277,149 @@ void EvaluationView::showEvaluation(const EvaluationResult& r) {
                        .arg(QFileInfo(file).fileName(), QString::fromStdString(r.split))
                        .arg(r.samples)
                        .arg(r.loss, 0, 'g', 5);
-  setDetail(d);
-  if (d.n_classes > 0) {  // per class instead of worst samples
-    worst_rows_->clear();
-    worst_rows_->setColumnCount(5);
-    worst_rows_->setRowCount(static_cast<int>(r.classes.size()));
-    worst_rows_->setHorizontalHeaderLabels({Tr::tr("Class"), Tr::tr("Samples"), Tr::tr("Predicted"),
-                                            Tr::tr("Precision"), Tr::tr("Recall")});
-    for (int i = 0; i < static_cast<int>(r.classes.size()); ++i) {
-      const ClassMetrics& m = r.classes[static_cast<std::size_t>(i)];
-      const QString cells[] = {className(i), QString::number(m.support), QString::number(m.predicted),
-                               QString::number(m.precision, 'f', 3), QString::number(m.recall, 'f', 3)};
-      for (int j = 0; j < 5; ++j) worst_rows_->setItem(i, j, new QTableWidgetItem(cells[j]));
-    }
-    worst_stack_->setCurrentWidget(worst_rows_);
-    worst_caption_->setText(Tr::tr("Per class: precision (of the samples predicted as the class, "
-                                   "the share that is right) and recall (of the class's samples, "
-                                   "the share found):"));
+  if (d.n_classes > 0 && !r.scores.empty()) {  // the per-class reports and curves, as a run's
+    std::vector<int64_t> predicted;
+    const auto k = static_cast<std::size_t>(d.n_classes);
+    for (std::size_t i = 0; i < r.scores.size() / k; ++i)
+      predicted.push_back(static_cast<int64_t>(
+          std::max_element(r.scores.begin() + static_cast<std::ptrdiff_t>(i * k),
+                           r.scores.begin() + static_cast<std::ptrdiff_t>((i + 1) * k)) -
+          (r.scores.begin() + static_cast<std::ptrdiff_t>(i * k))));
+    d.samples = static_cast<int64_t>(r.true_class.size());
+    d.classes = classReports(r.scores, r.true_class, predicted, d.n_classes, /*curves=*/true);
+    for (ClassReport& c : d.classes)
+      d.curves_thinned = thinCurves(c, ValidationDetail::kMaxCurvePoints) || d.curves_thinned;
+    ThresholdCounts counts = thresholdCounts(r.scores, r.true_class, d.n_classes, ValidationDetail::kThresholds);
+    d.tp_at = std::move(counts.tp);
+    d.fp_at = std::move(counts.fp);
   }
+  setDetail(d);
+  if (d.n_classes > 0) tabs_->setCurrentWidget(class_table_);  // evaluate keeps no samples
 }
 
-void EvaluationView::showRows(const ValidationDetail& d) {
+QWidget* EvaluationView::openWindow() {
+  if (!detail_) return nullptr;
+  auto* dialog = new QDialog(window());
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setObjectName(QStringLiteral("evaluationWindow"));
+  dialog->setWindowTitle(Tr::tr("Evaluation after epoch %1").arg(detail_->epoch));
+  auto* layout = new QVBoxLayout(dialog);
+  auto* view = new EvaluationView(dialog);
+  if (info_) view->setRunInfo(*info_);
+  view->setDetail(*detail_);  // a copy: the window keeps this epoch while training goes on
+  view->window_button_->setEnabled(false);
+  view->window_button_->hide();
+  layout->addWidget(view);
+  dialog->resize(960, 720);
+  dialog->show();
+  return dialog;
+}
+
+void EvaluationView::showMatrix() {
+  if (!detail_ || detail_->n_classes <= 0) return;
+  const ValidationDetail& d = *detail_;
+  QStringList labelled;
+  for (int64_t c = 0; c < d.n_classes; ++c)  // "0 T-shirt/top", but "3", not "3 3"
+    labelled << (className(c) == QString::number(c) ? className(c)
+                                                     : QStringLiteral("%1 %2").arg(c).arg(className(c)));
+  const int k = threshold_->value();
+  const bool slid = d.n_classes == 2 && d.tp_at.size() == 2 && d.fp_at.size() == 2 &&
+                    k != threshold_->maximum() / 2;
+  if (!slid) {  // the model's own decision: the class of the highest probability
+    matrix_->set(d.confusion, static_cast<int>(d.n_classes), labelled);
+  } else {  // class 1 when its probability is at least the threshold
+    const auto at = static_cast<std::size_t>(k);
+    const int64_t tp = d.tp_at[1][at], fp = d.fp_at[1][at];
+    const int64_t pos = d.tp_at[1][0], neg = d.fp_at[1][0];
+    matrix_->set({neg - fp, fp, pos - tp, tp}, 2, labelled);
+  }
+  retranslateThreshold();
+}
+
+const std::vector<WorstSample>& EvaluationView::shownSamples() const {
+  static const std::vector<WorstSample> none;
+  if (!detail_) return none;
+  const ValidationDetail& d = *detail_;
+  if (!cell_) return d.worst;
+  const auto i = static_cast<std::size_t>(cell_->first * d.n_classes + cell_->second);
+  return i < d.cells.size() ? d.cells[i] : none;
+}
+
+void EvaluationView::showSamples() {
+  if (!detail_ || detail_->n_classes <= 0) return;
+  const bool images = info_ && info_->data.image_shape.size() == 3;
+  if (images) {
+    QStringList names;
+    for (int64_t c = 0; c < detail_->n_classes; ++c) names << className(c);
+    worst_images_->set(&shownSamples(), info_->data.image_shape, names);
+    worst_stack_->setCurrentWidget(worst_images_);
+  } else {
+    showRows(shownSamples());
+    worst_stack_->setCurrentWidget(worst_rows_);
+  }
+  show_worst_->setVisible(cell_.has_value());
+  // Grad-CAM: the worst samples of image data and a CNN carry the maps
+  const std::vector<WorstSample>& shown = shownSamples();
+  grad_cam_->setVisible(images && !shown.empty() && !shown.front().cams.empty());
+  if (images) {
+    QStringList names;
+    for (int64_t c = 0; c < detail_->n_classes; ++c) names << className(c);
+    grad_cam_->setClasses(names);
+  }
+  retranslateSamples();
+}
+
+void EvaluationView::retranslateSamples() {
+  if (!detail_ || detail_->n_classes <= 0) return;
+  const ValidationDetail& d = *detail_;
+  show_worst_->setText(Tr::tr("Show the worst samples"));
+  if (!cell_) {
+    worst_caption_->setText(d.worst.empty() && !evaluation_caption_.isEmpty()
+                                ? Tr::tr("Evaluate keeps no samples: the Evaluation tab of a "
+                                         "training run shows them.")
+                                : Tr::tr("The %n validation sample(s) with the highest loss, worst "
+                                         "first (click a cell of the matrix for its samples):",
+                                         "", static_cast<int>(d.worst.size())));
+    return;
+  }
+  const int t = cell_->first, p = cell_->second;
+  const int64_t count = t * d.n_classes + p < static_cast<int64_t>(d.confusion.size())
+                            ? d.confusion[static_cast<std::size_t>(t * d.n_classes + p)]
+                            : 0;
+  const auto shown = static_cast<int>(shownSamples().size());
+  worst_caption_->setText(
+      count == 0 ? Tr::tr("True %1, predicted %2: no validation sample.").arg(className(t), className(p))
+      : shown == 0
+          ? Tr::tr("True %1, predicted %2: %3 sample(s); evaluate keeps none of them.")
+                .arg(className(t), className(p))
+                .arg(count)
+          : Tr::tr("True %1, predicted %2 (the class of the highest probability): the first %n "
+                   "of %3 sample(s) in the validation split.",
+                   "", shown)
+                .arg(className(t), className(p))
+                .arg(count));
+}
+
+void EvaluationView::retranslateThreshold() {
+  if (!detail_ || !threshold_row_->isVisibleTo(this) || detail_->tp_at.size() != 2) return;
+  const ValidationDetail& d = *detail_;
+  const int k = threshold_->value();
+  const double thr = static_cast<double>(k) / static_cast<double>(threshold_->maximum());
+  const auto at = static_cast<std::size_t>(k);
+  const double tp = static_cast<double>(d.tp_at[1][at]), fp = static_cast<double>(d.fp_at[1][at]);
+  const double pos = static_cast<double>(d.tp_at[1][0]);
+  const QString precision = tp + fp > 0 ? QString::number(tp / (tp + fp), 'f', 3) : QStringLiteral("–");
+  const QString recall = pos > 0 ? QString::number(tp / pos, 'f', 3) : QStringLiteral("–");
+  threshold_label_->setText(
+      k == threshold_->maximum() / 2
+          ? Tr::tr("Threshold 0.50: %1 when its probability is the higher one (the model's "
+                   "decision). Move the slider to trade precision (%2) against recall (%3).")
+                .arg(className(1), precision, recall)
+          : Tr::tr("Threshold %1: %2 when its probability is at least %1; precision %3, recall %4.")
+                .arg(QString::number(thr, 'f', 3), className(1), precision, recall));
+}
+
+void EvaluationView::showRows(const std::vector<WorstSample>& samples) {
   if (!isVisible()) {
     rows_stale_ = true;
     return;
@@ -443,11 +428,11 @@ void EvaluationView::showRows(const ValidationDetail& d) {
   const std::vector<std::string> features =
       info_ ? info_->data.feature_names : std::vector<std::string>{};
   const int fixed = 5;
-  const std::size_t n_values = d.worst.empty() ? 0 : d.worst.front().raw.size();
+  const std::size_t n_values = samples.empty() ? 0 : samples.front().raw.size();
   const int shown = static_cast<int>(std::min<std::size_t>(n_values, 20));  // the first 20 values
   worst_rows_->clear();
   worst_rows_->setColumnCount(fixed + shown);
-  worst_rows_->setRowCount(static_cast<int>(d.worst.size()));
+  worst_rows_->setRowCount(static_cast<int>(samples.size()));
   QStringList headers{Tr::tr("Sample"), Tr::tr("True"), Tr::tr("Predicted"), Tr::tr("P(true)"),
                       Tr::tr("Loss")};
   for (int j = 0; j < shown; ++j)
@@ -455,8 +440,8 @@ void EvaluationView::showRows(const ValidationDetail& d) {
                     ? QString::fromStdString(features[static_cast<std::size_t>(j)])
                     : QStringLiteral("x%1").arg(j));
   worst_rows_->setHorizontalHeaderLabels(headers);
-  for (int r = 0; r < static_cast<int>(d.worst.size()); ++r) {
-    const WorstSample& s = d.worst[static_cast<std::size_t>(r)];
+  for (int r = 0; r < static_cast<int>(samples.size()); ++r) {
+    const WorstSample& s = samples[static_cast<std::size_t>(r)];
     auto set = [&](int col, const QString& text) {
       auto* item = new QTableWidgetItem(text);
       if (col == 2 && s.predicted != s.target) item->setForeground(kWrong);
@@ -473,6 +458,21 @@ void EvaluationView::showRows(const ValidationDetail& d) {
 }
 
 void EvaluationView::retranslate() {
+  window_button_->setText(Tr::tr("Open in a window"));  // the accessible name; the icon shows
+  window_button_->setToolButtonStyle(Qt::ToolButtonIconOnly);
+  window_button_->setToolTip(Tr::tr("Open in a window") + QStringLiteral(": ") +
+                             Tr::tr("This epoch's evaluation in a window of its own, large "
+                                    "enough for the curves; training goes on here."));
+  // Short titles: four tabs in a side tab of 1024x768; the tooltips say the rest.
+  const std::pair<QWidget*, std::pair<QString, QString>> pages[] = {
+      {samples_page_, {Tr::tr("Samples", "tab"), Tr::tr("The worst samples, or a clicked cell's")}},
+      {class_table_, {Tr::tr("Classes"), Tr::tr("Precision, recall, F1, AP and ROC AUC per class")}},
+      {pr_curves_, {Tr::tr("PR"), Tr::tr("Precision-recall curves")}},
+      {roc_curves_, {Tr::tr("ROC"), Tr::tr("ROC curves")}}};
+  for (const auto& [page, texts] : pages) {
+    tabs_->setTabText(tabs_->indexOf(page), texts.first);
+    tabs_->setTabToolTip(tabs_->indexOf(page), texts.second);
+  }
   QString empty = Tr::tr("After each epoch this tab shows how the model does on the validation "
                          "samples: for classes a confusion matrix and the samples it gets most "
                          "wrong, for numbers its predictions against the true values.");
@@ -501,6 +501,8 @@ void EvaluationView::retranslate() {
   const ValidationDetail& d = *detail_;
   if (!evaluation_caption_.isEmpty()) {
     caption_->setText(evaluation_caption_);
+    retranslateSamples();
+    retranslateThreshold();
     plot_->xAxis->setLabel(Tr::tr("true value"));
     plot_->yAxis->setLabel(Tr::tr("predicted value"));
     return;
@@ -519,8 +521,8 @@ void EvaluationView::retranslate() {
                           .arg(right)
                           .arg(total)
                           .arg(percent(total > 0 ? static_cast<double>(right) / total : 0)));
-    worst_caption_->setText(Tr::tr("The %n validation sample(s) with the highest loss, worst "
-                                   "first:", "", static_cast<int>(d.worst.size())));
+    retranslateSamples();
+    retranslateThreshold();
   } else {
     // R² of the points shown: 1 - SS_res / SS_tot.
     double mean = 0;
@@ -543,13 +545,13 @@ void EvaluationView::retranslate() {
     plot_->yAxis->setLabel(Tr::tr("predicted value"));
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
-  if (d.n_classes > 0 && worst_stack_->currentWidget() == worst_rows_) showRows(d);
+  if (d.n_classes > 0 && worst_stack_->currentWidget() == worst_rows_) showRows(shownSamples());
 }
 
 void EvaluationView::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
   if (rows_stale_ && detail_ && detail_->n_classes > 0 && worst_stack_->currentWidget() == worst_rows_)
-    showRows(*detail_);
+    showRows(shownSamples());
 }
 
 void EvaluationView::changeEvent(QEvent* event) {

@@ -9,6 +9,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/embedding_view.h"
 #include "gui/views/evaluation_view.h"
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
@@ -36,6 +37,12 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
           &EvaluationView::setDetail);
   connect(controller->store(), &RunStore::epochFinished, evaluation_view_,
           &EvaluationView::setEpoch);
+  embedding_view_ = new EmbeddingView;
+  // Beside the gradient plots: the side tabs are full at 1024x768.
+  area->addView(PlotArea::Slot::Bottom, embedding_view_, [] { return Tr::tr("Embedding"); },
+                QStringLiteral("embedding"));
+  connect(controller->store(), &RunStore::validationDetailUpdated, embedding_view_,
+          &EmbeddingView::setDetail);
   area->showView(model_view_);
   connect(area, &PlotArea::presentationChanged, model_view_, &ModelView::setPresentation);
 
@@ -43,6 +50,7 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
   connect(controller->store(), &RunStore::runStarted, this, [this, loss](const RunInfo& info) {
     loss->clearAnnotations();
     evaluation_view_->setRunInfo(info);
+    embedding_view_->setRunInfo(info);
     model_view_->clear(controller_->store()->isReadBack());
     model_view_->setData(info.data);
     steps_per_epoch_ = 0;

@@ -8,6 +8,7 @@
 
 namespace trainscope {
 
+class EmbeddingView;
 class EvaluationView;
 class LrFindDialog;
 class ModelView;
@@ -49,6 +50,7 @@ class OverfittingViews : public QObject {
   PlotView* accuracy_view_;
   PlotView* lr_view_;
   EvaluationView* evaluation_view_;
+  EmbeddingView* embedding_view_;
   QPointer<LrFindDialog> dialog_;
   double steps_per_epoch_ = 0;
 };

@@ -21,7 +21,16 @@
 #include "gui/views/evaluation_dialog.h"
 #include "gui/views/all_settings_dialog.h"
 #include "gui/views/data_dialog.h"
+#include "gui/panels/system_panel.h"
+#include "gui/plots/plot_area.h"
+#include "gui/views/class_curves.h"
+#include "gui/views/confusion_matrix.h"
 #include "gui/views/evaluation_view.h"
+#include "gui/views/sample_thumbnails.h"
+#include "gui/plots/palette.h"
+#include <QCheckBox>
+#include <QSlider>
+#include <QToolButton>
 #include "gui/views/shapes_dialog.h"
 #include "core/config/config_json.h"
 #include "core/config/config_file.h"
@@ -33,6 +42,12 @@
 // Its own namespace: gui_tests compiles suites in unity batches (tests/common/test_main.h).
 namespace tst_data_dialog_suite {
 
+/// Brings an evaluation view's page to the front (hidden pages draw when shown).
+void showPage(trainscope::EvaluationView* view, QWidget* page) {
+  view->findChild<QTabWidget*>(QStringLiteral("evaluationTabs"))->setCurrentWidget(page);
+  QCoreApplication::processEvents();
+}
+
 using namespace trainscope;
 
 class TstDataDialog : public QObject {
@@ -43,6 +58,8 @@ class TstDataDialog : public QObject {
   void everySourceHasATitleInBothLanguages();
   void badTableIsShownAndNotApplied();
   void evaluationViewShowsTheConfusionMatrix();
+  void evaluationThresholdSliderAndCurves();
+  void systemPanelShowsTheMachine();
   void shapesDialogShowsEveryLayerOrTheMismatch();
   void allSettingsReachEveryKey();
   void screenshotsForTheReadme();
@@ -213,6 +230,80 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QVERIFY2(view->caption().contains(QStringLiteral("of %1 samples right").arg(n_val)),
            qPrintable(view->caption()));
 
+  // Issue 49 §1: the per-class table's numbers follow from the confusion matrix (precision =
+  // diagonal / column sum, recall = diagonal / row sum, support = row sum), computed here.
+  {
+    const ValidationDetail& d = *view->detail();
+    QCOMPARE(static_cast<int64_t>(d.classes.size()), int64_t{3});
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* tabs = qobject_cast<QTabWidget*>(view->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(view);
+    showPage(view, view->classTable());
+    QTableWidget* table = view->classTable()->table();
+    QCOMPARE(table->rowCount(), 3);
+    for (int t = 0; t < 3; ++t) {
+      int64_t row = 0, col = 0;
+      for (int q = 0; q < 3; ++q) {
+        row += d.confusion[static_cast<std::size_t>(t * 3 + q)];
+        col += d.confusion[static_cast<std::size_t>(q * 3 + t)];
+      }
+      const double diag = static_cast<double>(d.confusion[static_cast<std::size_t>(t * 4)]);
+      const double precision = col > 0 ? diag / static_cast<double>(col) : 0;
+      const double recall = row > 0 ? diag / static_cast<double>(row) : 0;
+      const double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
+      QCOMPARE(table->item(t, 1)->text(), QString::number(row));
+      QCOMPARE(table->item(t, 3)->text(), QString::number(precision, 'f', 3));
+      QCOMPARE(table->item(t, 4)->text(), QString::number(recall, 'f', 3));
+      QCOMPARE(table->item(t, 5)->text(), QString::number(f1, 'f', 3));
+    }
+    showPage(view, view->prCurves());
+    QCOMPARE(view->prCurves()->curveCount(), 3);
+    showPage(view, view->rocCurves());
+    QCOMPARE(view->rocCurves()->curveCount(), 3);
+    // A click on a cell shows that cell's samples: the first in split order, all of that cell.
+    int t = -1, p = -1;
+    for (int a = 0; a < 3 && t < 0; ++a)
+      for (int b = 0; b < 3 && t < 0; ++b)
+        if (a != b && d.confusion[static_cast<std::size_t>(a * 3 + b)] > 0) t = a, p = b;
+    if (t < 0) t = p = 0;  // no mistake: the first diagonal cell
+    QTest::qWait(50);
+    const QRect cell = view->matrix()->cellRect(t, p);
+    QVERIFY(!cell.isEmpty());
+    QTest::mouseClick(view->matrix(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(view->matrix()->selected(), std::make_pair(t, p));
+    const auto& samples = d.cells[static_cast<std::size_t>(t * 3 + p)];
+    const int64_t count = d.confusion[static_cast<std::size_t>(t * 3 + p)];
+    QCOMPARE(static_cast<int64_t>(samples.size()), std::min<int64_t>(count, ValidationDetail::kCellSamples));
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      QCOMPARE(samples[i].target, int64_t{t});
+      QCOMPARE(samples[i].predicted, int64_t{p});
+      QVERIFY(!d.worst.empty());
+      QCOMPARE(samples[i].raw.size(), d.worst.front().raw.size());  // the table's features
+      if (i > 0) QVERIFY(samples[i].position > samples[i - 1].position);
+    }
+    QVERIFY2(view->samplesCaption().contains(QStringLiteral("of %1 sample").arg(count)),
+             qPrintable(view->samplesCaption()));
+    auto* rows = view->findChild<QTableWidget*>(QStringLiteral("worstRows"));
+    QCOMPARE(rows->rowCount(), static_cast<int>(samples.size()));
+    view->findChild<QPushButton*>(QStringLiteral("showWorstButton"))->click();
+    QCOMPARE(view->matrix()->selected(), std::make_pair(-1, -1));
+    QCOMPARE(rows->rowCount(), static_cast<int>(d.worst.size()));
+    // The same epoch in a window of its own: a copy, with its own pages.
+    auto* button = view->findChild<QToolButton*>(QStringLiteral("evaluationWindowButton"));
+    QVERIFY(button && button->isVisible());
+    QWidget* window = view->openWindow();
+    QVERIFY(window);
+    auto* copy = window->findChild<EvaluationView*>();
+    QVERIFY(copy && copy->detail().has_value());
+    QCOMPARE(copy->detail()->epoch, d.epoch);
+    QCOMPARE(copy->detail()->confusion, d.confusion);
+    showPage(copy, copy->classTable());
+    QCOMPARE(copy->classTable()->table()->rowCount(), 3);
+    window->close();
+  }
+
   // Evaluate the best checkpoint from the panel: the same validation split, the same accuracy.
   auto* panel = w.findChild<CheckpointPanel*>();
   QVERIFY(panel);
@@ -228,6 +319,11 @@ void TstDataDialog::evaluationViewShowsTheConfusionMatrix() {
   QCOMPARE(total, n_val);
   QVERIFY2(dialog->view()->caption().contains(QStringLiteral("accuracy")),
            qPrintable(dialog->view()->caption()));
+  // ... with its per-class table and curves from the checkpoint's scores
+  showPage(dialog->view(), dialog->view()->classTable());
+  QCOMPARE(dialog->view()->classTable()->table()->rowCount(), 3);
+  showPage(dialog->view(), dialog->view()->prCurves());
+  QCOMPARE(dialog->view()->prCurves()->curveCount(), 3);
   dialog->close();
 
   // The run opened from its folder: no predictions in its files, the last
@@ -317,6 +413,140 @@ void TstDataDialog::allSettingsReachEveryKey() {
 // Shape first in the dashboard: the CNN preset's layers with the batch's shapes,
 // computed here by the conv arithmetic (28 -> pool -> 14 -> pool -> 7); a stack too deep for
 // 28x28 shows the mismatch naming the image size and the block.
+/// Issue 49 §1, two classes: the matrix at the slider's threshold on class 1's probability,
+/// checked against counts made by hand; the curves of class 1 alone.
+void TstDataDialog::evaluationThresholdSliderAndCurves() {
+  EvaluationView view;
+  RunInfo info;
+  info.data.task = "classification";
+  info.data.class_names = {"neg", "pos"};
+  view.setRunInfo(info);
+  // p(class 1) 0.1 (neg), 0.4 (pos), 0.6 (neg), 0.9 (pos); argmax: [[1, 1], [1, 1]]
+  const std::vector<double> p1{0.1, 0.4, 0.6, 0.9};
+  const std::vector<int64_t> label{0, 1, 0, 1};
+  std::vector<double> scores;
+  std::vector<int64_t> predicted;
+  for (double p : p1) {
+    scores.push_back(1 - p);
+    scores.push_back(p);
+    predicted.push_back(p >= 0.5 ? 1 : 0);
+  }
+  ValidationDetail d;
+  d.epoch = 3;
+  d.n_classes = 2;
+  d.confusion = {1, 1, 1, 1};
+  d.cells.resize(4);
+  d.classes = classReports(scores, label, predicted, 2, true);
+  ThresholdCounts counts = thresholdCounts(scores, label, 2, ValidationDetail::kThresholds);
+  d.tp_at = counts.tp;
+  d.fp_at = counts.fp;
+  view.setDetail(d);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  QSlider* slider = view.thresholdSlider();
+  QVERIFY(slider->isVisible());
+  QCOMPARE(slider->value(), 100);  // 0.5: the model's own decision
+  auto matrix = [&] {
+    std::vector<int64_t> m;
+    for (int t = 0; t < 2; ++t)
+      for (int q = 0; q < 2; ++q) m.push_back(view.matrix()->count(t, q));
+    return m;
+  };
+  QCOMPARE(matrix(), (std::vector<int64_t>{1, 1, 1, 1}));
+  slider->setValue(110);  // 0.55: 0.6 (neg) and 0.9 (pos) predicted pos
+  QCOMPARE(matrix(), (std::vector<int64_t>{1, 1, 1, 1}));
+  slider->setValue(140);  // 0.70: only 0.9
+  QCOMPARE(matrix(), (std::vector<int64_t>{2, 0, 1, 1}));
+  slider->setValue(0);  // 0: everything pos
+  QCOMPARE(matrix(), (std::vector<int64_t>{0, 2, 0, 2}));
+  slider->setValue(200);  // 1.0: nothing reaches it
+  QCOMPARE(matrix(), (std::vector<int64_t>{2, 0, 2, 0}));
+  slider->setValue(80);  // 0.40: 0.4, 0.6, 0.9: precision 2/3, recall 1
+  QVERIFY2(view.findChild<QLabel*>(QStringLiteral("thresholdLabel"))->text().contains(
+               QStringLiteral("precision 0.667, recall 1.000")),
+           qPrintable(view.findChild<QLabel*>(QStringLiteral("thresholdLabel"))->text()));
+  showPage(&view, view.prCurves());
+  QCOMPARE(view.prCurves()->curveCount(), 1);  // class 1 against class 0 says it all
+  showPage(&view, view.rocCurves());
+  QCOMPARE(view.rocCurves()->curveCount(), 1);
+  showPage(&view, view.classTable());
+  // sklearn: roc_auc_score([0,1,0,1], [.1,.4,.6,.9]) = 0.75, average_precision_score = 0.8333
+  QCOMPARE(view.classTable()->table()->item(1, 7)->text(), QStringLiteral("0.750"));
+  QCOMPARE(view.classTable()->table()->item(1, 6)->text(), QStringLiteral("0.833"));
+  // Grad-CAM over image thumbnails: the switches appear when the worst samples carry maps;
+  // ReLU'd, what speaks against the class is not drawn; signed, it is blue.
+  {
+    EvaluationView images;
+    RunInfo ii = info;
+    ii.data.image_shape = {1, 2, 2};
+    images.setRunInfo(ii);
+    ValidationDetail di = d;
+    WorstSample w;
+    w.raw = {0, 80, 160, 240};
+    w.target = 1;
+    w.predicted = 0;
+    w.cams = {{-1, 0, 1, 2}, {2, 1, 0, -1}};
+    di.worst = {w};
+    images.setDetail(di);
+    images.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&images));
+    auto* controls = images.findChild<QWidget*>(QStringLiteral("gradCamControls"));
+    QVERIFY(controls && controls->isVisible());
+    images.findChild<QCheckBox*>(QStringLiteral("gradCamCheck"))->setChecked(true);
+    auto* cls = images.findChild<QComboBox*>(QStringLiteral("gradCamClass"));
+    QCOMPARE(cls->count(), 3);  // predicted class, neg, pos
+    QCOMPARE(WorstImagesWidget::camColor(-1, 2, false).alpha(), 0);
+    QCOMPARE(WorstImagesWidget::camColor(2, 2, false).alpha(), 200);
+    QCOMPARE(WorstImagesWidget::camColor(2, 2, false).rgb(), palette::kAlarm.rgb());
+    QCOMPARE(WorstImagesWidget::camColor(-1, 2, true).alpha(), 100);
+    QCOMPARE(WorstImagesWidget::camColor(-1, 2, true).rgb(), palette::tab10(0).rgb());
+  }
+  // An empty cell says so.
+  d.confusion = {2, 0, 1, 1};
+  view.setDetail(d);
+  QTest::mouseClick(view.matrix(), Qt::LeftButton, {}, view.matrix()->cellRect(0, 1).center());
+  QVERIFY2(view.samplesCaption().contains(QStringLiteral("no validation sample")),
+           qPrintable(view.samplesCaption()));
+}
+
+/// Issue 49 §5: the System tab reads this process (resident memory as /proc/self/statm says,
+/// the CPU share), warns when threads x processes exceed the cores, and is a side tab of the
+/// main window.
+void TstDataDialog::systemPanelShowsTheMachine() {
+  QVERIFY(threadsOversubscribe(2, 2, 2));
+  QVERIFY(threadsOversubscribe(3, 1, 2));
+  QVERIFY(!threadsOversubscribe(1, 2, 2));
+  QVERIFY(!threadsOversubscribe(2, 1, 2));
+  QVERIFY(!threadsOversubscribe(0, 4, 2));  // no run
+  DeviceInfo info;
+  info.blas_name = "OpenBLAS";
+  SystemPanel panel(info, nullptr);
+  panel.resize(360, 400);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  QTest::qWait(1100);
+  panel.refresh();
+  QVERIFY(panel.lastSample().has_value());
+  const ProcessSample s = *panel.lastSample();
+  QVERIFY(s.rss_bytes > 10'000'000);
+  QVERIFY(std::isfinite(s.cpu_percent) && s.cpu_percent >= 0);
+  QVERIFY2(panel.findChild<QLabel*>(QStringLiteral("cpuLabel"))->text().contains(QStringLiteral("core")),
+           qPrintable(panel.findChild<QLabel*>(QStringLiteral("cpuLabel"))->text()));
+  QVERIFY(panel.findChild<QLabel*>(QStringLiteral("blasKernelLabel"))->text().startsWith(QStringLiteral("OpenBLAS")));
+  QVERIFY(panel.warningText().isEmpty());
+  const int cores = usableCores();
+  panel.setTorchThreads(cores);
+  panel.setProcessCountForTest(2);
+  panel.refresh();
+  QVERIFY2(panel.warningText().contains(QStringLiteral("%1 torch threads x 2 training processes").arg(cores)),
+           qPrintable(panel.warningText()));
+  panel.setProcessCountForTest(1);
+  panel.refresh();
+  QVERIFY(panel.warningText().isEmpty());
+  MainWindow w;
+  QVERIFY(w.findChild<SystemPanel*>());
+}
+
 void TstDataDialog::shapesDialogShowsEveryLayerOrTheMismatch() {
   const TrainConfig c = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=300"});
   ShapesDialog ok(c);
@@ -386,6 +616,25 @@ void TstDataDialog::screenshotsForTheReadme() {
       QTest::qWait(200);
       w.grabWindowImage().save(
           QStringLiteral("%1/evaluation-%2-%3.png").arg(out, QLatin1String(preset), QLatin1String(lang)));
+      // Issue 49: each page under the matrix, the embedding and the system panel.
+      if (auto* pages = view->findChild<QTabWidget*>(QStringLiteral("evaluationTabs"));
+          pages && QLatin1String(preset) != QLatin1String("housing-csv")) {
+        for (int i = 1; i < pages->count(); ++i) {
+          pages->setCurrentIndex(i);
+          QTest::qWait(150);
+          w.grabWindowImage().save(QStringLiteral("%1/evaluation-%2-%3-page%4.png")
+                                       .arg(out, QLatin1String(preset), QLatin1String(lang))
+                                       .arg(i));
+        }
+        pages->setCurrentIndex(0);
+        auto* area = w.findChild<PlotArea*>();
+        for (const char* key : {"embedding", "system"}) {
+          area->showView(area->view(QLatin1String(key)));
+          QTest::qWait(1200);
+          w.grabWindowImage().save(QStringLiteral("%1/%2-%3-%4.png")
+                                       .arg(out, QLatin1String(key), QLatin1String(preset), QLatin1String(lang)));
+        }
+      }
     }
   }
   switchLanguage(QStringLiteral("en"));
