@@ -2380,10 +2380,6 @@ learning rate %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4938,6 +4934,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Up to 5,000 validation samples, stratified by class, as the network sees them just before its last layer, projected by PCA onto the two directions along which they differ most. Hover a point for its sample and class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: %2 of %3 samples right (%4).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

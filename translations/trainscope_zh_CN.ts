@@ -2376,10 +2376,6 @@ before clipping %2 → after %3</source>
         <translation>预测值</translation>
     </message>
     <message>
-        <source>Validation after epoch %1: %2 of %3 samples right (%4). Rows: true class; columns: predicted class.</source>
-        <translation>第 %1 轮后的验证结果：%3 个样本中答对 %2 个（%4）。行：真实类别；列：预测类别。</translation>
-    </message>
-    <message>
         <source>Validation after epoch %1: predicted against true value of %2 samples (first output); on the dashed line the prediction is exact. R² = %3.</source>
         <translation>第 %1 轮后的验证结果：%2 个样本的预测值与真实值（第一个输出）；落在虚线上表示预测完全准确。R² = %3。</translation>
     </message>
@@ -4927,6 +4923,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Up to 5,000 validation samples, stratified by class, as the network sees them just before its last layer, projected by PCA onto the two directions along which they differ most. Hover a point for its sample and class.</source>
         <translation>最多 5,000 个按类别分层抽取的验证样本在网络最后一层之前的样子，用 PCA 投影到它们差异最大的两个方向上。把鼠标停在点上可查看对应的样本和类别。</translation>
+    </message>
+    <message>
+        <source>Validation after epoch %1: %2 of %3 samples right (%4).</source>
+        <translation>第 %1 轮后的验证结果：%3 个样本中答对 %2 个（%4）。</translation>
     </message>
 </context>
 </TS>

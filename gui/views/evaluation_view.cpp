@@ -515,8 +515,9 @@ void EvaluationView::retranslate() {
         total += c;
         if (t == p) right += c;
       }
-    caption_->setText(Tr::tr("Validation after epoch %1: %2 of %3 samples right (%4). Rows: true "
-                             "class; columns: predicted class.")
+    // Short: the matrix's own titles say rows are true and columns predicted classes, and
+    // every line here is a line less for its rows in a 1024x768 side tab.
+    caption_->setText(Tr::tr("Validation after epoch %1: %2 of %3 samples right (%4).")
                           .arg(d.epoch)
                           .arg(right)
                           .arg(total)
