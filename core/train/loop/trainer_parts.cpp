@@ -171,21 +171,39 @@ void ValidationDetailPart::onValidationEnd() {
   // samples; Grad-CAM: a backward pass per class of the worst samples), at most
   // kPictureShare of the engine's time: every epoch while they are cheap.
   const PreparedData& data = host_.runData();
-  if (to_observers_ && data.classification && host_.runState().model &&
-      (!embedded_ || secondsSince(*embedded_) >= embedding_cost_ / ValidationDetail::kPictureShare ||
-       detail.epoch >= host_.runConfig().training.epochs)) {  // and the planned last epoch
-    const auto start = SteadyClock::now();
-    if (embedding_positions_.empty())
-      embedding_positions_ = stratifiedPositions(data.val.y, EmbeddingRecord::kMaxPoints,
-                                                 static_cast<uint64_t>(host_.runConfig().data.seed) ^ 0x656d626564ULL);
-    detail.embedding = embedValidation(*host_.runState().model, data, embedding_positions_, detail.epoch);
-    addGradCams(detail);
-    embedding_cost_ = secondsSince(start);
-    embedded_ = SteadyClock::now();
+  last_.reset();
+  if (to_observers_ && data.classification && host_.runState().model) {
+    if (!embedded_ || secondsSince(*embedded_) >= embedding_cost_ / ValidationDetail::kPictureShare ||
+        detail.epoch >= host_.runConfig().training.epochs)  // and the planned last epoch
+      addPictures(detail);
+    else
+      last_ = detail;  // a pause before the next pass adds them
   }
   if (files_) files_->writeValidationDetail(detail);
   if (to_observers_)
     for (auto* o : host_.runObservers()) o->onValidationDetail(detail);
+}
+
+void ValidationDetailPart::addPictures(ValidationDetail& detail) {
+  const PreparedData& data = host_.runData();
+  const auto start = SteadyClock::now();
+  if (embedding_positions_.empty())
+    embedding_positions_ = stratifiedPositions(data.val.y, EmbeddingRecord::kMaxPoints,
+                                               static_cast<uint64_t>(host_.runConfig().data.seed) ^ 0x656d626564ULL);
+  detail.embedding = embedValidation(*host_.runState().model, data, embedding_positions_, detail.epoch);
+  addGradCams(detail);
+  embedding_cost_ = secondsSince(start);
+  embedded_ = SteadyClock::now();
+}
+
+void ValidationDetailPart::onPause(int64_t) {
+  // Only with the weights of that pass (a pause at its epoch's end, as --quit-after-epochs
+  // and "pause after epoch" make): later ones would be drawn under its epoch.
+  if (!last_ || host_.runState().global_step != last_->step) return;
+  ValidationDetail detail = std::move(*last_);
+  last_.reset();
+  addPictures(detail);
+  for (auto* o : host_.runObservers()) o->onValidationDetail(detail);
 }
 
 }  // namespace trainscope

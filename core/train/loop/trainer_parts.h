@@ -104,8 +104,14 @@ class ValidationDetailPart : public TrainerPart {
   void onValidationBatch(int64_t first, const at::Tensor& outputs,
                          const at::Tensor& targets) override;
   void onValidationEnd() override;
+  /// A pause right after a pass: the dashboard looks now, so that pass's detail gets its
+  /// embedding and Grad-CAM maps if the time rule skipped them, and is sent again.
+  void onPause(int64_t epoch) override;
 
  private:
+  /// The embedding and the worst samples' Grad-CAM maps into `detail` (timed for the rule).
+  void addPictures(ValidationDetail& detail);
+  std::optional<ValidationDetail> last_;  ///< the last detail sent without its pictures
   PartHost& host_;
   bool to_observers_;
   RunFilesPart* files_;
