@@ -1,5 +1,6 @@
 #include "gui/engine/training_worker.h"
 
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -8,6 +9,12 @@ namespace trainscope {
 bool RecordQueue::push(WorkerItem item) {
   std::lock_guard<std::mutex> lock(mutex_);
   const bool was_empty = items_.empty();
+  // A validation detail replaces one the GUI has not taken yet: only the newest is drawn, and
+  // at full speed on small images each one carries megabytes of samples.
+  if (std::holds_alternative<ValidationDetail>(item))
+    items_.erase(std::remove_if(items_.begin(), items_.end(),
+                                [](const WorkerItem& i) { return std::holds_alternative<ValidationDetail>(i); }),
+                 items_.end());
   items_.push_back(std::move(item));
   return was_empty;
 }

@@ -26,8 +26,9 @@ using WorkerItem = std::variant<RunInfo, StepRecord, EpochRecord, Event, LayerSt
 /// (consumer). The controller swaps the whole buffer out, so the lock is held for O(1) work.
 class RecordQueue {
  public:
-  /// Appends one item. Returns true when the buffer was empty before, i.e. when the consumer
-  /// must be notified; otherwise a notification is already on its way.
+  /// Appends one item (a ValidationDetail drops the ones still queued: the newest is what is
+  /// drawn). Returns true when the buffer was empty before, i.e. when the consumer must be
+  /// notified; otherwise a notification is already on its way.
   bool push(WorkerItem item);
   /// Takes everything queued so far (possibly nothing).
   std::vector<WorkerItem> takeAll();

@@ -21,6 +21,7 @@
 #include "gui/views/evaluation_dialog.h"
 #include "gui/views/all_settings_dialog.h"
 #include "gui/views/data_dialog.h"
+#include "gui/engine/training_worker.h"
 #include "gui/panels/system_panel.h"
 #include "gui/plots/plot_area.h"
 #include "gui/views/class_curves.h"
@@ -60,6 +61,7 @@ class TstDataDialog : public QObject {
   void evaluationViewShowsTheConfusionMatrix();
   void evaluationThresholdSliderAndCurves();
   void systemPanelShowsTheMachine();
+  void queueKeepsTheNewestDetail();
   void shapesDialogShowsEveryLayerOrTheMismatch();
   void allSettingsReachEveryKey();
   void screenshotsForTheReadme();
@@ -545,6 +547,24 @@ void TstDataDialog::systemPanelShowsTheMachine() {
   QVERIFY(panel.warningText().isEmpty());
   MainWindow w;
   QVERIFY(w.findChild<SystemPanel*>());
+}
+
+/// The hand-over queue keeps one validation detail, the newest, and everything else in order.
+void TstDataDialog::queueKeepsTheNewestDetail() {
+  RecordQueue q;
+  ValidationDetail a, b;
+  a.epoch = 1;
+  b.epoch = 2;
+  StepRecord s;
+  s.step = 7;
+  QVERIFY(q.push(a));   // empty before: notify
+  QVERIFY(!q.push(s));  // a notification is on its way
+  QVERIFY(!q.push(b));
+  const std::vector<WorkerItem> items = q.takeAll();
+  QCOMPARE(items.size(), std::size_t{2});
+  QCOMPARE(std::get<StepRecord>(items[0]).step, int64_t{7});
+  QCOMPARE(std::get<ValidationDetail>(items[1]).epoch, int64_t{2});
+  QVERIFY(q.push(a));  // taken: empty again
 }
 
 void TstDataDialog::shapesDialogShowsEveryLayerOrTheMismatch() {
