@@ -74,15 +74,14 @@ int usableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-int countProcesses(const std::vector<std::string>& names) {
+int countProcesses(const std::string& prefix) {
   DIR* dir = opendir("/proc");
   if (!dir) return 0;
   int n = 0;
   while (const dirent* e = readdir(dir)) {
     if (!std::isdigit(static_cast<unsigned char>(e->d_name[0]))) continue;
-    std::string comm = readProcFile(std::string("/proc/") + e->d_name + "/comm");
-    while (!comm.empty() && (comm.back() == '\n' || comm.back() == ' ')) comm.pop_back();
-    if (std::find(names.begin(), names.end(), comm) != names.end()) ++n;
+    const std::string comm = readProcFile(std::string("/proc/") + e->d_name + "/comm");
+    if (comm.compare(0, prefix.size(), prefix) == 0) ++n;
   }
   closedir(dir);
   return n;

@@ -30,9 +30,10 @@ std::vector<std::pair<uint64_t, uint64_t>> coreJiffies(const std::string& proc_s
 int threadsInStat(const std::string& pid_stat);
 /// CPU cores this process may run on (sched_getaffinity; hardware_concurrency where that fails).
 int usableCores();
-/// Processes of this machine whose command name (/proc/<pid>/comm) is one of `names` (e.g.
-/// "trainscope-cli", "trainscope"): the runs that share the cores.
-int countProcesses(const std::vector<std::string>& names);
+/// Processes of this machine whose command name (/proc/<pid>/comm, cut by the kernel to 15
+/// characters: the CLI's engine is "trainscope-cli-") starts with `prefix` (e.g.
+/// "trainscope": the dashboard, CLI runs, sweep trials): the runs that share the cores.
+int countProcesses(const std::string& prefix);
 
 /// Takes ProcessSamples; each sample's CPU shares cover the time since the previous one.
 class ProcessSampler {

@@ -145,7 +145,7 @@ void SystemPanel::refresh() {
   step_wait_ = 0;
   const bool training = controller_ && controller_->state() == RunState::Running;
   processes_ = processes_for_test_ ? *processes_for_test_
-               : training          ? countProcesses({"trainscope-cli", "trainscope"})
+               : training          ? countProcesses("trainscope")
                                    : 0;
   showFigures();
 }

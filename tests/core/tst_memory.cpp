@@ -223,6 +223,9 @@ void TstMemory::processSampleAgreesWithOtherCounters() {
   QVERIFY2(std::abs(again.rss_bytes - vmrss_kb * 1024) < (4 << 20),
            qPrintable(QStringLiteral("%1 vs %2").arg(again.rss_bytes).arg(vmrss_kb * 1024)));
   QVERIFY(again.available_bytes > 0);
+  // This test process counts itself by its command name (core_tests); a made-up one, none.
+  QVERIFY(countProcesses("core_tests") >= 1);
+  QCOMPARE(countProcesses("no-such-process-name"), 0);
   QCOMPARE(static_cast<int>(again.core_percent.size()) >= usableCores(), true);
   for (double c : again.core_percent) QVERIFY(std::isnan(c) || (c >= 0 && c <= 100));
 }
