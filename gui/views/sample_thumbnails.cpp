@@ -66,7 +66,13 @@ void WorstImagesWidget::paintEvent(QPaintEvent*) {
   small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
   p.setFont(small);
   const QFontMetrics fm(small);
-  const int text_h = 2 * fm.height();
+  // A line as tall as the class names need: Chinese names come from a fallback font taller
+  // than the Latin one's metrics (their second line was cut by the next row).
+  QStringList shown_names = names_;
+  shown_names << Tr::tr("true: %1").arg(QString());
+  int line_h = fm.height();
+  for (const QString& n : shown_names) line_h = std::max(line_h, fm.boundingRect(n).height());
+  const int text_h = 2 * line_h;
   const int cell_h = std::max(text_h + 12, height() / std::max(1, rows));
   const int side = std::max(8, std::min(cell_w - 8, cell_h - text_h - 6));
   for (int k = 0; k < n; ++k) {
@@ -92,13 +98,13 @@ void WorstImagesWidget::paintEvent(QPaintEvent*) {
     const bool wrong = s.predicted != s.target;
     p.setPen(QPen(wrong ? thumbWrong() : thumbRight(), wrong ? 3 : 1));
     p.drawRect(target.adjusted(-1, -1, 0, 0));
-    const QRect line1(cx, target.bottom() + 2, cell_w, fm.height());
+    const QRect line1(cx, target.bottom() + 2, cell_w, line_h);
     p.setPen(wrong ? thumbWrong() : palette().text().color());
     p.drawText(
         line1, Qt::AlignHCenter | Qt::AlignTop,
         fm.elidedText(names_.value(static_cast<int>(s.predicted)), Qt::ElideRight, cell_w - 2));
     p.setPen(palette().text().color());
-    p.drawText(line1.translated(0, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+    p.drawText(line1.translated(0, line_h), Qt::AlignHCenter | Qt::AlignTop,
                fm.elidedText(Tr::tr("true: %1").arg(names_.value(static_cast<int>(s.target))),
                              Qt::ElideRight, cell_w - 2));
     cells_.push_back(QRect(cx, cy, cell_w, cell_h));

@@ -65,6 +65,7 @@ class TstDataDialog : public QObject {
   void shapesDialogShowsEveryLayerOrTheMismatch();
   void allSettingsReachEveryKey();
   void screenshotsForTheReadme();
+  void gradCamWindowScreenshot();
   void imageResizeModeRoundTrips();
 
  private:
@@ -594,6 +595,44 @@ void TstDataDialog::shapesDialogShowsEveryLayerOrTheMismatch() {
   QVERIFY2(bad.error().contains("1x28x28") && bad.error().contains("block 5 of 5"),
            qPrintable(bad.error()));
   QCOMPARE(bad.table()->rowCount(), 0);
+}
+
+/// A CNN run's evaluation in its own window with Grad-CAM on (TRAINSCOPE_SHOTS only): the
+/// picture a lecturer shows; the overlay changes the thumbnails' pixels.
+void TstDataDialog::gradCamWindowScreenshot() {
+  const QString out = qEnvironmentVariable("TRAINSCOPE_SHOTS");
+  if (out.isEmpty()) QSKIP("set TRAINSCOPE_SHOTS=DIR to write the pictures");
+  for (const char* lang : {"en", "zh_CN"}) {
+    switchLanguage(QLatin1String(lang));
+    MainWindow w;
+    w.setConfirmClose(false);
+    w.setFullSpeed();
+    QTemporaryDir runs;
+    w.setRunsRoot(runs.path());
+    w.resize(1024, 768);
+    w.show();
+    TrainConfig c = resolveConfig("fashion-mnist-cnn", {}, {"data.limit=1500"});
+    c.training.epochs = 2;
+    QSignalSpy finished(w.controller()->store(), &RunStore::runFinished);
+    QVERIFY(w.controller()->start(c, runs.path()));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 180000);
+    auto* view = w.findChild<EvaluationView*>();
+    QWidget* window = view->openWindow();
+    QVERIFY(window);
+    auto* copy = window->findChild<EvaluationView*>();
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+    auto* thumbs = copy->findChild<QWidget*>(QStringLiteral("worstImages"));
+    const QImage before = thumbs->grab().toImage();
+    copy->findChild<QCheckBox*>(QStringLiteral("gradCamCheck"))->setChecked(true);
+    QTest::qWait(100);
+    QVERIFY(thumbs->grab().toImage() != before);
+    window->grab().save(QStringLiteral("%1/gradcam-window-%2.png").arg(out, QLatin1String(lang)));
+    copy->findChild<QCheckBox*>(QStringLiteral("gradCamSigned"))->setChecked(true);
+    QTest::qWait(100);
+    window->grab().save(QStringLiteral("%1/gradcam-window-signed-%2.png").arg(out, QLatin1String(lang)));
+    window->close();
+  }
+  switchLanguage(QStringLiteral("en"));
 }
 
 void TstDataDialog::screenshotsForTheReadme() {
