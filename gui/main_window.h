@@ -97,6 +97,9 @@ class MainWindow : public QMainWindow {
   /// one step that starts the run), written atomically; false with `error` naming the file.
   bool saveLesson(const QString& file, const QString& title, QString* error = nullptr);
   LessonPanel* lessonPanel() const { return lesson_panel_; }
+  /// Brings the plot area's view `key` (lessonViewNames: "evaluation", "embedding", "system",
+  /// ...) to the front (--view); false when no view has that key.
+  bool showView(const QString& key);
   /// Presentation mode (View > Presentation mode, F5).
   Presentation* presentation() const { return presentation_; }
   /// Renders the window (plots up to date) into an image, as --screenshot saves it.

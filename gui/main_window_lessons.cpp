@@ -17,6 +17,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/settings_panel.h"
+#include "gui/plots/plot_area.h"
 #include "gui/teaching/lesson_panel.h"
 #include "gui/teaching/lessons.h"
 #include "gui/teaching/python_code_dialog.h"
@@ -46,6 +47,12 @@ QStringList lessonModelFiles(const Lesson& lesson) {
 }
 
 }  // namespace
+
+bool MainWindow::showView(const QString& key) {
+  QWidget* view = plot_area_->view(key);
+  if (view) plot_area_->showView(view);
+  return view != nullptr;
+}
 
 bool MainWindow::openLesson(const QString& nameOrFile, QString* error) {
   Lesson lesson;

@@ -9,7 +9,6 @@
 #include <memory>
 
 #include "gui/app/app_options.h"
-#include "gui/plots/plot_area.h"
 #include "gui/teaching/presentation.h"
 #include "gui/app/automation.h"
 #include "gui/app/translations.h"
@@ -132,9 +131,7 @@ int main(int argc, char** argv) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
   }
-  if (!options.view.isEmpty())
-    if (auto* area = window.findChild<trainscope::PlotArea*>())
-      if (QWidget* v = area->view(options.view)) area->showView(v);
+  if (!options.view.isEmpty()) window.showView(options.view);
   if (!options.open_run.isEmpty() && !window.openRun(options.open_run, &error)) {
     printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
     return 2;
