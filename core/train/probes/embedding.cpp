@@ -120,7 +120,12 @@ EmbeddingRecord embedValidation(Model& model, const PreparedData& data,
   rec.features = features.size(1);
   rec.explained_variance_ratio = p.explained_variance_ratio;
   const at::Tensor y = data.val.y.index_select(0, idx_all).to(at::kLong).contiguous();
-  const at::Tensor& val_rows = data.split.val;
+  // split.json's numbers in one contiguous read (not one item() a point)
+  const int64_t numbered = data.split.val.defined() ? data.split.val.numel() : 0;
+  const at::Tensor rows = numbered > 0 ? data.split.val.to(at::kLong)
+                                             .index_select(0, idx_all.clamp_max(numbered - 1))
+                                             .contiguous()
+                                       : at::Tensor();
   for (int64_t i = 0; i < n; ++i) {
     rec.x.push_back(static_cast<float>(p.projected[static_cast<std::size_t>(i * p.k)]));
     rec.y.push_back(p.k > 1 ? static_cast<float>(p.projected[static_cast<std::size_t>(i * p.k + 1)])
@@ -128,8 +133,7 @@ EmbeddingRecord embedValidation(Model& model, const PreparedData& data,
     rec.label.push_back(y.data_ptr<int64_t>()[i]);
     const int64_t pos = positions[static_cast<std::size_t>(i)];
     rec.position.push_back(pos);
-    rec.sample.push_back(
-        val_rows.defined() && pos < val_rows.numel() ? val_rows[pos].item<int64_t>() : -1);
+    rec.sample.push_back(pos < numbered ? rows.data_ptr<int64_t>()[i] : -1);
   }
   return rec;
 }
