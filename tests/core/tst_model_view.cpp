@@ -461,6 +461,9 @@ void TstModelView::trainerSendsTheEmbedding() {
   for (std::size_t i = 0; i < mine.x.size(); ++i)
     QVERIFY(std::abs(mine.x[i] - ref.projected[i * 2]) < 1e-4 && std::abs(mine.y[i] - ref.projected[i * 2 + 1]) < 1e-4);
   QVERIFY(model->is_training());  // the mode restored
+  // A diverged model (NaN weights): no embedding, no error (the SVD would fail on NaN).
+  for (const at::Tensor& p : model->parameters()) p.fill_(std::numeric_limits<double>::quiet_NaN());
+  QCOMPARE(embedValidation(*model, data, all, 2).features, int64_t{0});
 }
 
 /// Issue 49 §3: Grad-CAM on a tiny network, Conv2d(1, 2, 3) ReLU Flatten Linear(32, 3) on a

@@ -116,6 +116,9 @@ EmbeddingRecord embedValidation(Model& model, const PreparedData& data,
   }
   model.train(was_training);
   const at::Tensor features = at::cat(parts, 0);
+  // A diverged model's NaN / inf features have no principal components (LAPACK's SVD fails on
+  // them): no embedding this time.
+  if (!at::isfinite(features).all().item<bool>()) return rec;
   const Pca p = pca(features, 2);
   rec.features = features.size(1);
   rec.explained_variance_ratio = p.explained_variance_ratio;
