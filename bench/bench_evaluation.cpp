@@ -21,6 +21,8 @@
 #include "core/system/process_stats.h"
 #include "core/train/monitors/validation_detail.h"
 #include "core/train/probes/embedding.h"
+#include "core/train/probes/tsne.h"
+#include "core/train/step/distributions.h"
 
 using namespace trainscope;
 
@@ -88,5 +90,27 @@ int main(int argc, char** argv) {
     pca_ms.push_back(msSince(t));
   }
   std::printf("embedding pca 5000x128 pca_ms=%.1f (target <= 1000 ms)\n", median(pca_ms));
+  // t-SNE of the dashboard's largest layout (2,000 points on 50 principal components), once,
+  // and a distributions reading of fashion-mnist-cnn's largest tensor (64 x 32 x 3 x 3 is
+  // small; the head's 3136 x 10 weights and a 256-sample ReLU output of 32 x 28 x 28).
+  {
+    const Pca p = pca(at::randn({2000, 128}) + at::randint(0, 10, {2000, 1}).to(at::kFloat) * 3, 50);
+    const std::vector<float> x(p.projected.begin(), p.projected.end());
+    const auto t = std::chrono::steady_clock::now();
+    const TsneResult r = tsne(x, 2000, p.k, tsnePcaInit(x, 2000, p.k), TsneOptions{});
+    std::printf("tsne 2000x50 tsne_ms=%.0f iterations=%d ms_per_iteration=%.2f\n", msSince(t),
+                r.iterations, msSince(t) / r.iterations);
+  }
+  for (const auto& [what, shape] : std::vector<std::pair<const char*, std::vector<int64_t>>>{
+           {"weights 3136x10", {10, 3136}}, {"activations 256x32x28x28", {256, 32, 28, 28}}}) {
+    const at::Tensor v = at::randn(shape);
+    std::vector<double> ms;
+    for (int i = 0; i < 5; ++i) {
+      const auto t = std::chrono::steady_clock::now();
+      describeValues(v, "x");
+      ms.push_back(msSince(t));
+    }
+    std::printf("distributions %s describe_ms=%.2f\n", what, median(ms));
+  }
   return 0;
 }

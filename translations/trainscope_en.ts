@@ -4940,5 +4940,81 @@ Its files are kept there until you delete them.</source>
         <source>Validation after epoch %1: %2 of %3 samples right (%4).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 2,000 points).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing t-SNE: iteration %1 of %2...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1: t-SNE of %2 validation samples (perplexity 30, KL divergence %3). Near neighbours stay near; the distances between clusters mean little.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: half of the weights of %2 lie between %3 and %4; all of them between %5 and %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: half of the gradients of %2 lie between %3 and %4; all of them between %5 and %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: half of the outputs of layer %2 on %3 validation samples lie between %4 and %5; all of them between %6 and %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% of its units are dead: 0 for every one of those samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead ReLU units per layer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bands, from light to dark: all values, 7-93%, 16-84% and 31-69% of them; the line is the median.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4928,5 +4928,81 @@ Its files are kept there until you delete them.</source>
         <source>Validation after epoch %1: %2 of %3 samples right (%4).</source>
         <translation>第 %1 轮后的验证结果：%3 个样本中答对 %2 个（%4）。</translation>
     </message>
+    <message>
+        <source>Distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>PCA</source>
+        <translation>PCA</translation>
+    </message>
+    <message>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 2,000 points).</source>
+        <translation>PCA：各点差异最大的两个方向（精确，每轮计算）。t-SNE：一张让每个点的近邻依旧相近的图；簇与簇之间的距离意义不大（按需计算，最多 2,000 个点）。</translation>
+    </message>
+    <message>
+        <source>t-SNE 1</source>
+        <translation>t-SNE 1</translation>
+    </message>
+    <message>
+        <source>t-SNE 2</source>
+        <translation>t-SNE 2</translation>
+    </message>
+    <message>
+        <source>Computing t-SNE: iteration %1 of %2...</source>
+        <translation>正在计算 t-SNE：第 %1 步，共 %2 步……</translation>
+    </message>
+    <message>
+        <source>Epoch %1: t-SNE of %2 validation samples (perplexity 30, KL divergence %3). Near neighbours stay near; the distances between clusters mean little.</source>
+        <translation>第 %1 轮：%2 个验证样本的 t-SNE（困惑度 30，KL 散度 %3）。近邻依旧相近；簇与簇之间的距离意义不大。</translation>
+    </message>
+    <message>
+        <source>%1: %2%</source>
+        <translation>%1：%2%</translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps).</source>
+        <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次）。</translation>
+    </message>
+    <message>
+        <source>Step %1: half of the weights of %2 lie between %3 and %4; all of them between %5 and %6.</source>
+        <translation>第 %1 步：%2 的权重有一半落在 %3 到 %4 之间；全部落在 %5 到 %6 之间。</translation>
+    </message>
+    <message>
+        <source>Step %1: half of the gradients of %2 lie between %3 and %4; all of them between %5 and %6.</source>
+        <translation>第 %1 步：%2 的梯度有一半落在 %3 到 %4 之间；全部落在 %5 到 %6 之间。</translation>
+    </message>
+    <message>
+        <source>Step %1: half of the outputs of layer %2 on %3 validation samples lie between %4 and %5; all of them between %6 and %7.</source>
+        <translation>第 %1 步：第 %2 层在 %3 个验证样本上的输出有一半落在 %4 到 %5 之间；全部落在 %6 到 %7 之间。</translation>
+    </message>
+    <message>
+        <source>%1% of its units are dead: 0 for every one of those samples.</source>
+        <translation>其中 %1% 的单元已“死亡”：对这些样本全部输出 0。</translation>
+    </message>
+    <message>
+        <source>Dead ReLU units per layer: %1</source>
+        <translation>各层“死亡”的 ReLU 单元：%1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Bands, from light to dark: all values, 7-93%, 16-84% and 31-69% of them; the line is the median.</source>
+        <translation>色带由浅到深：全部数值，以及第 7–93、16–84 和 31–69 百分位之间的数值；线为中位数。</translation>
+    </message>
 </context>
 </TS>

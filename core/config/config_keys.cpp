@@ -177,6 +177,11 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
         "per-layer gradient norms and update ratios (layers.csv) every N steps (0: off)")
           .atLeast(0)
           .atMost(1'000'000'000),
+      K("distributions_every", &TrainingConfig::distributions_every,
+        "percentiles and histograms of each layer's weights, gradients and activations (the "
+        "Distributions view, TensorBoard histograms) every N steps (0: off)")
+          .atLeast(0)
+          .atMost(1'000'000'000),
       K("snapshot_every", &TrainingConfig::snapshot_every,
         "in-memory snapshot for rollback every N steps (0: only the run's start)")
           .atLeast(0)

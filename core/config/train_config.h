@@ -249,6 +249,9 @@ struct TrainingConfig {
   ClassWeights class_weights;
   /// Per-layer gradient norms and update ratios (layers.csv) every N steps; 0 = off.
   int64_t layer_stats_every = 10;
+  /// Percentiles and histograms of each layer's weights, gradients and activations (the
+  /// Distributions view, TensorBoard histograms) every N steps; 0 = off.
+  int64_t distributions_every = 100;
   /// In-memory snapshot of the training state every N steps for rollback (the newest 3 and the
   /// run's start are kept); 0 = only the start.
   int64_t snapshot_every = 50;

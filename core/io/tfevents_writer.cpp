@@ -168,6 +168,26 @@ void TensorBoardWriter::addPluginTensor(const std::string& tag, const std::strin
   writeRecord(e);
 }
 
+void TensorBoardWriter::addHistograms(
+    const std::vector<std::pair<std::string, HistogramValues>>& histograms, int64_t step,
+    double wall_time) {
+  ProtoMessage summary;
+  for (const auto& [tag, h] : histograms) {
+    std::string limits, counts;  // packed repeated double
+    for (double v : h.bucket_limit) putFixed(limits, v);
+    for (double v : h.bucket) putFixed(counts, v);
+    ProtoMessage histo;  // HistogramProto
+    histo.doubleField(1, h.min).doubleField(2, h.max).doubleField(3, h.num).doubleField(4, h.sum);
+    histo.doubleField(5, h.sum_squares).bytesField(6, limits).bytesField(7, counts);
+    ProtoMessage value;  // Summary.Value {tag = 1, histo = 5}
+    value.bytesField(1, tag).message(5, histo);
+    summary.message(1, value);
+  }
+  std::string e = eventHeader(wall_time, step);
+  putBytesField(e, 5, summary.bytes);
+  writeRecord(e);
+}
+
 void TensorBoardWriter::writeRecord(const std::string& event) {
   std::string length;
   putFixed(length, static_cast<uint64_t>(event.size()));

@@ -35,6 +35,13 @@ struct ProtoMessage {
   }
 };
 
+/// TensorBoard's HistogramProto (tensorflow/core/framework/summary.proto): bucket i counts the
+/// values up to bucket_limit[i] (above bucket_limit[i-1]).
+struct HistogramValues {
+  double min = 0, max = 0, num = 0, sum = 0, sum_squares = 0;
+  std::vector<double> bucket_limit, bucket;
+};
+
 class TensorBoardWriter {
  public:
   /// Creates <dir>/events.out.tfevents.<unix seconds>.<host name> (a new file: a name that
@@ -64,6 +71,11 @@ class TensorBoardWriter {
   void addPluginTensor(const std::string& tag, const std::string& plugin_name,
                        const std::string& content, const std::vector<int64_t>& shape,
                        const std::vector<float>& values, int64_t step, double wall_time);
+  /// Histograms of one step in one event (SummaryWriter.add_histogram's Summary.Value {tag,
+  /// histo}, one per tag): TensorBoard's Histograms and Distributions dashboards. Throws
+  /// Error(Io, path).
+  void addHistograms(const std::vector<std::pair<std::string, HistogramValues>>& histograms,
+                     int64_t step, double wall_time);
   const std::filesystem::path& path() const { return path_; }
 
  private:

@@ -163,6 +163,18 @@ std::optional<std::size_t> SequentialModel::lastConvFeatures() const {
   return end;
 }
 
+std::vector<std::pair<std::size_t, std::string>> SequentialModel::activationLayers() const {
+  std::vector<std::pair<std::size_t, std::string>> out;
+  for (std::size_t i = 0; i < seq_->size(); ++i) {
+    const auto& layer = *seq_->ptr(i);
+    if (layer.as<torch::nn::ReLU>()) out.emplace_back(i, "ReLU");
+    else if (layer.as<torch::nn::Tanh>()) out.emplace_back(i, "Tanh");
+    else if (layer.as<torch::nn::GELU>()) out.emplace_back(i, "GELU");
+    else if (layer.as<torch::nn::Sigmoid>()) out.emplace_back(i, "Sigmoid");
+  }
+  return out;
+}
+
 at::Tensor SequentialModel::forwardRange(const at::Tensor& x_in, std::size_t from, std::size_t to) {
   at::Tensor x = x_in;
   std::size_t i = 0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/model.h"
@@ -65,6 +66,8 @@ class SequentialModel final : public Model {
   /// activation after the last Conv2d (a BatchNorm2d between them included); nullopt without
   /// a Conv2d.
   std::optional<std::size_t> lastConvFeatures() const;
+  /// Index and type ("ReLU", "Tanh", "GELU", "Sigmoid") of each activation layer, in order.
+  std::vector<std::pair<std::size_t, std::string>> activationLayers() const;
   /// Runs the layers [from, to) on `x` in the model's current mode.
   at::Tensor forwardRange(const at::Tensor& x, std::size_t from, std::size_t to);
 

@@ -177,7 +177,13 @@ struct EmbeddingRecord {
   std::vector<int64_t> position;  ///< row of the validation split
   std::vector<int64_t> sample;    ///< split.json's sample number, -1 when none
   std::vector<double> explained_variance_ratio;  ///< of the two components
+  /// The points on their first `reduced_dims` principal components (min(kReducedDims,
+  /// features, points)), row-major [n * reduced_dims]: what t-SNE starts from, as van der
+  /// Maaten's and scikit-learn's guides advise (PCA to 50 dimensions first).
+  std::vector<float> reduced;
+  int64_t reduced_dims = 0;
   static constexpr int64_t kMaxPoints = 5000;
+  static constexpr int64_t kReducedDims = 50;
 };
 
 /// The validation split in detail at an epoch's end (TrainerOptions::validation_detail), the

@@ -12,6 +12,7 @@
 
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
+#include "core/run/distribution_records.h"
 #include "core/run/records_json.h"
 #include "core/run/run_dir.h"
 #include "core/run/run_reader.h"
@@ -172,6 +173,28 @@ void RunWriter::writePendingPrCurves() {
   }
   pr_pending_.clear();
   pr_written_ = now;
+}
+
+void RunWriter::writeDistributions(const DistributionRecord& r) {
+  if (!tensorboard_) return;
+  std::vector<std::pair<std::string, HistogramValues>> histograms;
+  const auto add = [&](const std::string& prefix, const std::vector<TensorDistribution>& tensors) {
+    for (const TensorDistribution& d : tensors) {
+      if (d.count == 0) continue;
+      HistogramValues h{d.percentiles[kP0], d.percentiles[kP100], static_cast<double>(d.count),
+                        d.sum, d.sum_squares, d.bucket_limit, d.bucket};
+      histograms.emplace_back(prefix + d.name, std::move(h));
+    }
+  };
+  add("weights/", r.weights);
+  add("gradients/", r.gradients);
+  add("activations/", r.activations);
+  if (histograms.empty()) return;
+  try {
+    tensorboard_->addHistograms(histograms, r.step, unixNow());
+  } catch (const Error&) {
+    // Derived pictures: a full disk is reported by steps.csv and metrics.csv, written next.
+  }
 }
 
 void RunWriter::writeSummary(const RunSummary& s) {

@@ -15,6 +15,8 @@
 
 namespace trainscope {
 
+struct DistributionRecord;
+
 class RunWriter {
  public:
   /// Creates `dir` if needed, takes its lock (run_lock.h: held until destruction; a folder
@@ -44,6 +46,10 @@ class RunWriter {
   /// last pass at writeSummary (a run of many short epochs does not grow the file by 6 x 201
   /// floats per class and epoch). `class_names` in output order.
   void writeValidationDetail(const ValidationDetail& d, const std::vector<std::string>& class_names);
+  /// A distributions reading as TensorBoard histograms at its step (tags "weights/<name>",
+  /// "gradients/<name>", "activations/<name>"; tensors without finite values left out), when
+  /// the event file is written. A full disk is left to the run's own rows to report.
+  void writeDistributions(const DistributionRecord& r);
   /// summary.json (atomic); first the pending validation pass's PR curves.
   void writeSummary(const RunSummary& s);
   static constexpr double kPrCurveSeconds = 10.0;

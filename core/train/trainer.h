@@ -14,6 +14,8 @@
 
 namespace trainscope {
 
+struct DistributionRecord;
+
 /// Receives the Trainer's records. Called on the training thread, synchronously: implementations
 /// must be quick and must never block on another thread (the engine never waits for the GUI).
 class TrainerObserver {
@@ -25,6 +27,9 @@ class TrainerObserver {
   virtual void onEvent(const Event&) {}
   /// Per-layer statistics, every training.layer_stats_every steps (after that step's onStep).
   virtual void onLayerStats(const LayerStatsRecord&) {}
+  /// Percentiles of each layer's weights, gradients and activations, every
+  /// training.distributions_every steps (after that step's onStep; core/run/distribution_records.h).
+  virtual void onDistributions(const DistributionRecord&) {}
   /// The loss doctor's reading, whenever its kind changes (at epoch ends and non-finite steps).
   virtual void onDiagnosis(const Diagnosis&) {}
   virtual void onRunFinished(const RunSummary&) {}

@@ -13,6 +13,7 @@ void registerRecordMetaTypes() {
   qRegisterMetaType<Diagnosis>();
   qRegisterMetaType<ModelViewRecord>();
   qRegisterMetaType<ValidationDetail>();
+  qRegisterMetaType<DistributionRecord>();
 }
 
 }  // namespace trainscope

@@ -3,6 +3,7 @@
 #include <QMetaType>
 
 #include "core/errors.h"
+#include "core/run/distribution_records.h"
 #include "core/run/records.h"
 #include "core/train/monitors/model_view.h"
 
@@ -31,3 +32,4 @@ Q_DECLARE_METATYPE(trainscope::LayerStatsRecord)
 Q_DECLARE_METATYPE(trainscope::Diagnosis)
 Q_DECLARE_METATYPE(trainscope::ModelViewRecord)
 Q_DECLARE_METATYPE(trainscope::ValidationDetail)
+Q_DECLARE_METATYPE(trainscope::DistributionRecord)

@@ -493,6 +493,9 @@ void RunSession::onRecordsAvailable() {
                      store_->last_validation_detail_ = detail;
                      emit store_->validationDetailUpdated(detail);
                    },
+                   [this](const DistributionRecord& record) {
+                     emit store_->distributionsRecorded(record);
+                   },
                    [&](const RunSummary& summary) { takeSummary(summary); },
                    [this](const RunFailure& failure) {
                      got_failure_ = true;

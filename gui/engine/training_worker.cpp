@@ -39,6 +39,7 @@ void TrainingWorker::onLayerStats(const LayerStatsRecord& stats) { push(stats); 
 void TrainingWorker::onDiagnosis(const Diagnosis& diagnosis) { push(diagnosis); }
 void TrainingWorker::onModelView(const ModelViewRecord& view) { push(view); }
 void TrainingWorker::onValidationDetail(const ValidationDetail& detail) { push(detail); }
+void TrainingWorker::onDistributions(const DistributionRecord& record) { push(record); }
 void TrainingWorker::onRunFinished(const RunSummary& summary) { push(summary); }
 
 void TrainingWorker::push(WorkerItem item) {

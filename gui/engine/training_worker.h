@@ -19,7 +19,8 @@ struct WorkDone {
 
 /// One record handed from the training thread to the GUI thread; order is preserved.
 using WorkerItem = std::variant<RunInfo, StepRecord, EpochRecord, Event, LayerStatsRecord,
-                                Diagnosis, ModelViewRecord, ValidationDetail, RunSummary,
+                                Diagnosis, ModelViewRecord, ValidationDetail, DistributionRecord,
+                                RunSummary,
                                 RunFailure, WorkDone>;
 
 /// Mutex-protected hand-over buffer shared by the worker (producer) and the controller
@@ -55,6 +56,7 @@ class TrainingWorker : public QObject, public TrainerObserver {
   void onDiagnosis(const Diagnosis& diagnosis) override;
   void onModelView(const ModelViewRecord& view) override;
   void onValidationDetail(const ValidationDetail& detail) override;
+  void onDistributions(const DistributionRecord& record) override;
   void onRunFinished(const RunSummary& summary) override;
 
  public slots:

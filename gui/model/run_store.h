@@ -101,6 +101,9 @@ class RunStore : public QObject {
   void modelViewUpdated(const trainscope::ModelViewRecord& view);
   /// An epoch's validation in detail, after epochFinished.
   void validationDetailUpdated(const trainscope::ValidationDetail& detail);
+  /// Percentiles of the layers' weights, gradients and activations (every
+  /// training.distributions_every steps).
+  void distributionsRecorded(const trainscope::DistributionRecord& record);
   /// The shown run ended after it had started (any stop reason).
   void runFinished(const trainscope::RunSummary& summary);
   /// The run could not start or failed unexpectedly.

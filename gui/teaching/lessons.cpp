@@ -17,7 +17,7 @@ QStringList builtInLessonNames() {
           QStringLiteral("amp"),          QStringLiteral("checkpoint"),
           QStringLiteral("overfitting"),  QStringLiteral("nan-loss"),
           QStringLiteral("loss-not-decreasing"), QStringLiteral("experiment-log"),
-          QStringLiteral("learning-rate")};
+          QStringLiteral("learning-rate"), QStringLiteral("what-it-learned")};
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include "gui/plots/plot_area.h"
 #include "gui/plots/training_plots.h"
 #include "gui/tr.h"
+#include "gui/views/distributions_view.h"
 #include "gui/views/embedding_view.h"
 #include "gui/views/evaluation_view.h"
 #include "gui/views/lr_find_dialog.h"
@@ -43,6 +44,11 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
                 QStringLiteral("embedding"));
   connect(controller->store(), &RunStore::validationDetailUpdated, embedding_view_,
           &EmbeddingView::setDetail);
+  distributions_view_ = new DistributionsView;
+  area->addView(PlotArea::Slot::Bottom, distributions_view_, [] { return Tr::tr("Distributions"); },
+                QStringLiteral("distributions"));
+  connect(controller->store(), &RunStore::distributionsRecorded, distributions_view_,
+          &DistributionsView::addRecord);
   area->showView(model_view_);
   connect(area, &PlotArea::presentationChanged, model_view_, &ModelView::setPresentation);
 
@@ -51,6 +57,7 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
     loss->clearAnnotations();
     evaluation_view_->setRunInfo(info);
     embedding_view_->setRunInfo(info);
+    distributions_view_->clear();
     model_view_->clear(controller_->store()->isReadBack());
     model_view_->setData(info.data);
     steps_per_epoch_ = 0;

@@ -8,6 +8,7 @@
 
 namespace trainscope {
 
+class DistributionsView;
 class EmbeddingView;
 class EvaluationView;
 class LrFindDialog;
@@ -51,6 +52,7 @@ class OverfittingViews : public QObject {
   PlotView* lr_view_;
   EvaluationView* evaluation_view_;
   EmbeddingView* embedding_view_;
+  DistributionsView* distributions_view_;
   QPointer<LrFindDialog> dialog_;
   double steps_per_epoch_ = 0;
 };

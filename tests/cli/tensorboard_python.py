@@ -6,6 +6,7 @@ format and event.proto, independent of TrainScope's writer:
 - the first event has file_version "brain.Event:2";
 - per step: train/loss, grad_norm, grad_norm_clipped and lr equal steps.csv's columns as float32;
   per epoch: val/loss, train/epoch_loss and val/accuracy equal metrics.csv's at the epoch's step;
+- histograms (issue 49 §4): weights/<name> at the last step equal numpy's histogram of last.pt;
 - a resumed run's file has the source's first steps too (the run's curves start at step 1);
 - logging.tensorboard=false writes no event file;
 - README's pandas block ("# All runs' metrics in one DataFrame") runs on the runs folder and gives
@@ -85,10 +86,13 @@ def fields(buf):
     return out
 
 
-def read_events(path, plugins=None):
+def read_events(path, plugins=None, histograms=None):
     """[(wall_time, step, file_version or None, {tag: value})] of one event file; plugin
-    summaries (step, tag, (plugin name, content), (dtype, dims, float values)) go to `plugins`."""
+    summaries (step, tag, (plugin name, content), (dtype, dims, float values)) go to `plugins`,
+    histograms (step, tag, {min, max, num, sum, sum_squares, bucket_limit, bucket}) to
+    `histograms`."""
     plugins = [] if plugins is None else plugins
+    histograms = [] if histograms is None else histograms
     data = open(path, "rb").read()
     i = 0
     events = []
@@ -112,7 +116,7 @@ def read_events(path, plugins=None):
             elif num == 5:
                 for snum, _, value in fields(v):
                     assert snum == 1
-                    tag, simple, plugin, tensor = None, None, None, None
+                    tag, simple, plugin, tensor, histo = None, None, None, None, None
                     for vnum, _, x in fields(value):
                         if vnum == 1:
                             tag = x.decode()
@@ -123,6 +127,14 @@ def read_events(path, plugins=None):
                                 if mnum == 1:
                                     pd = dict((n, d) for n, _, d in fields(md))
                                     plugin = (pd[1].decode(), pd.get(2, b""))
+                        elif vnum == 5:  # HistogramProto {min 1, max 2, num 3, sum 4,
+                            # sum_squares 5, bucket_limit 6 (packed), bucket 7 (packed)}
+                            histo = {}
+                            for hnum, _, hv in fields(x):
+                                key = ["min", "max", "num", "sum", "sum_squares",
+                                       "bucket_limit", "bucket"][hnum - 1]
+                                histo[key] = (struct.unpack("<d", hv)[0] if hnum <= 5 else
+                                              list(struct.unpack("<%dd" % (len(hv) // 8), hv)))
                         elif vnum == 8:  # TensorProto {dtype 1, tensor_shape 2, float_val 5}
                             t = dict((n, d) for n, _, d in fields(x))
                             dims = [dict((n, d) for n, _, d in fields(dim))[1]
@@ -130,7 +142,9 @@ def read_events(path, plugins=None):
                             packed = t.get(5, b"")
                             flat = struct.unpack("<%df" % (len(packed) // 4), packed)
                             tensor = (t[1], dims, flat)
-                    if plugin is None:
+                    if histo is not None:
+                        histograms.append((step, tag, histo))
+                    elif plugin is None:
                         scalars[tag] = simple
                     else:
                         plugins.append((step, tag, plugin, tensor))
@@ -234,6 +248,42 @@ def check_pr_curves(cli, work, run_dir):
           "computation %.3g" % (os.path.basename(run_dir), len(names), t, worst))
 
 
+def check_histograms(run_dir):
+    """The weights/<name> histograms at the run's last step (a distributions reading) equal
+    numpy.histogram(w, 30, range=(w.min(), w.max())) of last.pt's weights, with their count,
+    sum and sum of squares; every parameter has a gradients/ histogram of as many values; the
+    activation layers (ReLU of the MLP) have theirs."""
+    import torch
+    histograms = []
+    read_events(glob.glob(os.path.join(run_dir, "events.out.tfevents.*"))[0], None, histograms)
+    ckpt = torch.load(os.path.join(run_dir, "checkpoints", "last.pt"), map_location="cpu")
+    last_step = ckpt["global_step"]
+    at_last = {tag: h for step, tag, h in histograms if step == last_step}
+    sd = ckpt["model_state_dict"]
+    worst = 0.0
+    for name, w in sd.items():
+        if "running_" in name or "num_batches" in name:
+            continue
+        h = at_last["weights/" + name]
+        v = w.numpy().astype(np.float64).ravel()
+        counts, edges = np.histogram(v, 30, range=(float(v.min()), float(v.max())))
+        assert h["min"] == v.min() and h["max"] == v.max() and h["num"] == len(v), (name, h["num"])
+        assert h["bucket"] == counts.tolist(), (name, h["bucket"], counts.tolist())
+        assert np.allclose(h["bucket_limit"], edges[1:], rtol=0, atol=0), name
+        worst = max(worst, abs(h["sum"] - v.sum()), abs(h["sum_squares"] - (v * v).sum()))
+        g = at_last["gradients/" + name]
+        assert g["num"] == len(v) and sum(g["bucket"]) == len(v), (name, g["num"])
+    assert worst < 1e-9, worst
+    # one per activation layer of the MLP: Linear, activation, Linear, activation, Linear
+    model = json.load(open(os.path.join(run_dir, "config.json")))["model"]
+    kind = {"relu": "ReLU", "tanh": "Tanh", "gelu": "GELU", "sigmoid": "Sigmoid"}[model["activation"]]
+    want = ["activations/%d %s" % (2 * i + 1, kind) for i in range(len(model["hidden"]))]
+    acts = sorted(t for t in at_last if t.startswith("activations/"))
+    assert acts == want, (acts, want)
+    print("histograms of %s at step %d: %d tensors equal numpy's of last.pt (sums within %.2g); "
+          "activations %s" % (os.path.basename(run_dir), last_step, len(sd), worst, acts))
+
+
 def main():
     cli, readme, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
@@ -245,9 +295,11 @@ def main():
     assert n_epochs == 4 and n_steps > 4, (n_steps, n_epochs)
     # classification: accuracies appear
     run(cli, "train", "--preset", "moons", "--epochs", "3", "--set", "data.n_samples=300",
-        "--set", "training.num_threads=1", "--out", os.path.join(runs, "moons"))
+        "--set", "training.num_threads=1", "--set", "training.distributions_every=4",
+        "--out", os.path.join(runs, "moons"))
     check_run(os.path.join(runs, "moons"))
     check_pr_curves(cli, work, os.path.join(runs, "moons"))
+    check_histograms(os.path.join(runs, "moons"))
     # a huge learning rate: the run ends non-finite (exit 3) and its inf/NaN are in the file as
     # in steps.csv
     run(cli, "train", "--preset", "overfit-sine", "--epochs", "3", "--set", "optimizer.name=sgd",

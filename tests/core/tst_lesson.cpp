@@ -59,7 +59,7 @@ void TstLesson::builtInLessonsAreComplete() {
   const std::vector<std::string> names = {"device",      "seeds",    "train-eval",
                                           "clipping",    "amp",      "checkpoint",
                                           "overfitting", "nan-loss", "loss-not-decreasing",
-                                          "experiment-log", "learning-rate"};
+                                          "experiment-log", "learning-rate", "what-it-learned"};
   size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kLessons))
     files += entry.path().extension() == ".tslesson";

@@ -687,7 +687,7 @@ void TstDataDialog::screenshotsForTheReadme() {
         }
         pages->setCurrentIndex(0);
         auto* area = w.findChild<PlotArea*>();
-        for (const char* key : {"embedding", "system"}) {
+        for (const char* key : {"embedding", "system", "distributions"}) {
           area->showView(area->view(QLatin1String(key)));
           QTest::qWait(1200);
           w.grabWindowImage().save(QStringLiteral("%1/%2-%3-%4.png")

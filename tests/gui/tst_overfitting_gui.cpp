@@ -23,6 +23,8 @@
 #include "gui/panels/events_panel.h"
 #include "gui/plots/epoch_plots.h"
 #include "gui/plots/training_plots.h"
+#include "gui/event_text.h"
+#include "gui/views/distributions_view.h"
 #include "gui/views/lr_find_dialog.h"
 #include "gui/views/model_view.h"
 #include "test_main.h"
@@ -45,6 +47,7 @@ class TstOverfittingGui : public QObject {
   void earlyStopAndOverfittingOnsetAreMarked();
   void newMinimumClearsTheOnset();
   void noBestMarkerWhenNoEpochBeatTheUntrainedModel();
+  void distributionsViewShowsTheRunsReadings();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(const QString& config);
@@ -480,6 +483,75 @@ void TstOverfittingGui::newMinimumClearsTheOnset() {
   const QString line = events.lineText(0);
   QVERIFY2(line.contains(QStringLiteral("since epoch 9 (seen at epoch 19)")), qPrintable(line));
   QVERIFY2(!line.contains(QStringLiteral("time")), qPrintable(line));
+}
+
+/// Issue 49 §4: the Distributions tab keeps every reading the engine sent for the shown run;
+/// the bands are the records' percentiles and the caption names the newest reading's
+/// quartiles, extremes and (ReLU) dead share, as the record has them. A long run's series is
+/// thinned to every other reading past DistributionsView::kMaxReadings.
+void TstOverfittingGui::distributionsViewShowsTheRunsReadings() {
+  auto w = makeWindow(writeFile(QStringLiteral("dist.json"), R"({
+    "name": "dist-test",
+    "data": {"source": "moons", "n_samples": 80, "seed": 7, "val_fraction": 0.5},
+    "model": {"hidden": [16], "activation": "relu"},
+    "training": {"epochs": 20, "batch_size": 64, "seed": 1, "num_threads": 1,
+                 "distributions_every": 2}
+  })"));
+  std::vector<DistributionRecord> records;
+  QObject::connect(w->controller()->store(), &RunStore::distributionsRecorded, w.get(),
+                   [&records](const DistributionRecord& r) { records.push_back(r); });
+  runToEnd(*w);
+  QCOMPARE(records.size(), std::size_t{10});  // 20 steps (one batch an epoch), every 2nd
+  auto* view = w->findChild<DistributionsView*>(QStringLiteral("distributionsView"));
+  QVERIFY(view);
+  view->choose(DistributionsView::What::Weights, QStringLiteral("0.weight"));
+  QCOMPARE(view->readings(), 10);
+  const TensorDistribution& newest = records.back().weights.front();
+  QCOMPARE(newest.name, std::string("0.weight"));
+  QCOMPARE(view->steps().back(), 20.0);
+  QCOMPARE(view->percentiles().back(), newest.percentiles);
+  for (const QString& part : {QStringLiteral("Step 20"), EventText::number(newest.percentiles[kP25]),
+                              EventText::number(newest.percentiles[kP75]),
+                              EventText::number(newest.percentiles[kP0]),
+                              EventText::number(newest.percentiles[kP100])})
+    QVERIFY2(view->caption().contains(part), qPrintable(view->caption() + " lacks " + part));
+  // The outer band's upper edge is the maximum of each reading; the median line the median.
+  QCPGraph* outer_high = view->plot()->graph(1);
+  QCPGraph* median = view->plot()->graph(8);
+  QCOMPARE(outer_high->dataCount(), 10);
+  for (int i = 0; i < 10; ++i) {
+    QCOMPARE(outer_high->data()->at(i)->key, static_cast<double>(records[static_cast<std::size_t>(i)].step));
+    QCOMPARE(outer_high->data()->at(i)->value, records[static_cast<std::size_t>(i)].weights[0].percentiles[kP100]);
+    QCOMPARE(median->data()->at(i)->value, records[static_cast<std::size_t>(i)].weights[0].percentiles[kP50]);
+  }
+  view->choose(DistributionsView::What::Gradients, QStringLiteral("2.bias"));
+  QCOMPARE(view->percentiles().back(), records.back().gradients.back().percentiles);
+  QVERIFY(view->caption().contains(QStringLiteral("gradients of 2.bias")));
+  view->choose(DistributionsView::What::Activations, QStringLiteral("1 ReLU"));
+  const TensorDistribution& relu = records.back().activations.front();
+  const QString dead = QString::number(100.0 * relu.dead_share, 'f', 0) + QLatin1Char('%');
+  QVERIFY2(view->caption().contains(QStringLiteral("on 40 validation samples")), qPrintable(view->caption()));
+  QVERIFY2(view->caption().contains(dead + QStringLiteral(" of its units are dead")), qPrintable(view->caption()));
+  QCOMPARE(view->deadSummary(), QStringLiteral("1 ReLU: ") + dead);
+
+  // 2,100 readings: the 2,001st thins the series to readings 1, 3, ..., 2001 (1,001 of them),
+  // then 99 more are appended; the newest is always kept.
+  DistributionsView long_run;
+  for (int step = 1; step <= 2100; ++step) {
+    DistributionRecord r;
+    r.step = step;
+    TensorDistribution d;
+    d.name = "0.weight";
+    d.percentiles.fill(step);
+    r.weights.push_back(d);
+    long_run.addRecord(r);
+  }
+  QCOMPARE(long_run.readings(), 1100);
+  QCOMPARE(long_run.steps()[1], 3.0);
+  QCOMPARE(long_run.steps()[1000], 2001.0);
+  QCOMPARE(long_run.steps().back(), 2100.0);
+  long_run.clear();
+  QCOMPARE(long_run.readings(), 0);
 }
 
 TRAINSCOPE_GUI_TEST_MAIN(TstOverfittingGui)

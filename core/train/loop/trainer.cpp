@@ -43,6 +43,7 @@
 #include "core/train/loop/memory_check.h"
 #include "core/train/loop/meters.h"
 #include "core/train/loop/run_control.h"
+#include "core/train/loop/distributions_part.h"
 #include "core/train/loop/system_csv.h"
 #include "core/train/loop/trainer_hooks.h"
 #include "core/train/teaching/mistakes.h"
@@ -348,6 +349,12 @@ void Trainer::Impl::addParts() {
   RunFilesPart* files = writes && data.classification ? run_files : nullptr;
   if (!dist && (to_observers || files))
     parts.push_back(std::make_unique<ValidationDetailPart>(*this, to_observers, files));
+  // Percentiles of weights, gradients and activations: the Distributions view, histograms.
+  const int64_t every = config.training.distributions_every;
+  const bool distributions_seen = !observers.empty() && !(dist && dist->rank() != 0);
+  if (every > 0 && (writes || distributions_seen))
+    parts.push_back(std::make_unique<DistributionsPart>(*this, every, distributions_seen,
+                                                        writes ? run_files : nullptr));
 }
 
 CheckpointContext Trainer::Impl::checkpointContext() const {

@@ -55,6 +55,10 @@ void RunFilesPart::writeValidationDetail(const ValidationDetail& d) {
   writer_->writeValidationDetail(d, names);
 }
 
+void RunFilesPart::writeDistributions(const DistributionRecord& r) {
+  if (writer_) writer_->writeDistributions(r);
+}
+
 void RunFilesPart::onStop(const RunSummary& s) {
   if (evaluation_) evaluation_->flush();
   writer_->writeSummary(s);

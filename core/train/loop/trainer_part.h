@@ -20,6 +20,7 @@
 namespace trainscope {
 
 class EvaluationFile;
+struct DistributionRecord;
 class LayersCsvWriter;
 class RunWriter;
 class StepWatch;
@@ -144,6 +145,8 @@ class RunFilesPart : public TrainerPart {
   /// A classification pass into evaluation.json (core/run/evaluation_file.h) and the
   /// TensorBoard file's PR curves (RunWriter::writeValidationDetail).
   void writeValidationDetail(const ValidationDetail& d);
+  /// A distributions reading as TensorBoard histograms (RunWriter::writeDistributions).
+  void writeDistributions(const DistributionRecord& r);
 
  private:
   PartHost& host_;

@@ -119,9 +119,14 @@ EmbeddingRecord embedValidation(Model& model, const PreparedData& data,
   // A diverged model's NaN / inf features have no principal components (LAPACK's SVD fails on
   // them): no embedding this time.
   if (!at::isfinite(features).all().item<bool>()) return rec;
-  const Pca p = pca(features, 2);
+  // One SVD gives the two components drawn and the 50 t-SNE starts from.
+  const Pca p = pca(features, EmbeddingRecord::kReducedDims);
   rec.features = features.size(1);
-  rec.explained_variance_ratio = p.explained_variance_ratio;
+  rec.explained_variance_ratio.assign(
+      p.explained_variance_ratio.begin(),
+      p.explained_variance_ratio.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(p.k)));
+  rec.reduced.assign(p.projected.begin(), p.projected.end());
+  rec.reduced_dims = p.k;
   const at::Tensor y = data.val.y.index_select(0, idx_all).to(at::kLong).contiguous();
   // split.json's numbers in one contiguous read (not one item() a point)
   const int64_t numbered = data.split.val.defined() ? data.split.val.numel() : 0;

@@ -35,7 +35,7 @@ Pca pca(const at::Tensor& x, int64_t k);
 
 /// The embedding of the validation samples at `positions` for a classification run: their
 /// penultimate features (SequentialModel::penultimate, eval mode, no gradients, in chunks)
-/// projected by pca(…, 2). Empty (no points, features 0) for a model without a Linear layer, a
+/// projected by pca(…, 2) (and on up to 50 components: EmbeddingRecord::reduced). Empty (no points, features 0) for a model without a Linear layer, a
 /// kind that is not a chain of layers, or features that are not all finite (a diverged run).
 /// Restores the model's mode.
 EmbeddingRecord embedValidation(Model& model, const PreparedData& data,

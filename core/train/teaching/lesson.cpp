@@ -194,7 +194,7 @@ const std::vector<std::string>& lessonViewNames() {
   static const std::vector<std::string> names = {
       "loss",       "gradient", "model",  "accuracy", "evaluation",   "diagnosis", "lr",
       "layers",     "loss_scale", "events", "settings", "run_controls", "status",
-      "embedding",  "system"};
+      "embedding",  "system", "distributions"};
   return names;
 }
 
