@@ -4977,10 +4977,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step %1: half of the weights of %2 lie between %3 and %4; all of them between %5 and %6.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5014,6 +5010,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Bands, from light to dark: all values, 7-93%, 16-84% and 31-69% of them; the line is the median.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4965,10 +4965,6 @@ Its files are kept there until you delete them.</source>
         <translation>%1：%2%</translation>
     </message>
     <message>
-        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps).</source>
-        <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次）。</translation>
-    </message>
-    <message>
         <source>Step %1: half of the weights of %2 lie between %3 and %4; all of them between %5 and %6.</source>
         <translation>第 %1 步：%2 的权重有一半落在 %3 到 %4 之间；全部落在 %5 到 %6 之间。</translation>
     </message>
@@ -5003,6 +4999,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Bands, from light to dark: all values, 7-93%, 16-84% and 31-69% of them; the line is the median.</source>
         <translation>色带由浅到深：全部数值，以及第 7–93、16–84 和 31–69 百分位之间的数值；线为中位数。</translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
+        <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次；默认按约占训练时间 1% 的频率记录）。</translation>
     </message>
 </context>
 </TS>

@@ -176,7 +176,8 @@ QString DistributionsView::caption() const {
   if (!s || s->steps.empty()) {
     return names_[0].empty()
                ? Tr::tr("Each layer's weights, gradients and activations appear here while a run "
-                        "trains (every training.distributions_every steps).")
+                        "trains (every training.distributions_every steps; by default as often as costs about "
+                        "1% of the training time).")
                : QString();
   }
   const std::array<double, 11>& p = s->percentiles.back();

@@ -14,6 +14,7 @@
 #include "core/config/train_config.h"
 #include "core/model/sequential_model.h"
 #include "core/run/distribution_records.h"
+#include "core/train/loop/distributions_part.h"
 #include "core/train/probes/tsne.h"
 #include "core/train/step/distributions.h"
 #include "core/train/trainer.h"
@@ -204,6 +205,25 @@ void TstDistributions::trainerReportsReadings() {
     QVERIFY(r.activations[0].dead_share >= 0 && r.activations[0].dead_share <= 1);
   }
   QCOMPARE(obs.records.back().step, s.global_step);  // 3 x 8 steps: the last one is a reading
+
+  // Automatic (null, the default): the first reading at step 10, then at multiples of N, the
+  // smallest of 10, 20, 50, 100, ... for which a reading costs <= 1% of N steps.
+  QCOMPARE(DistributionsPart::autoEvery(1e-4, 1e-3), int64_t{10});
+  QCOMPARE(DistributionsPart::autoEvery(3e-3, 1e-3), int64_t{500});
+  QCOMPARE(DistributionsPart::autoEvery(1e-2, 1e-3), int64_t{1000});
+  QCOMPARE(DistributionsPart::autoEvery(2.1e-2, 1e-3), int64_t{5000});
+  c.training.distributions_every.reset();
+  c.training.epochs = 20;
+  obs.records.clear();
+  Trainer automatic(c, TrainerOptions{});
+  automatic.addObserver(&obs);
+  COMPARE_REASON(automatic.run().stop_reason, StopReason::Completed);
+  QVERIFY(!obs.records.empty());
+  QCOMPARE(obs.records.front().step, int64_t{10});
+  for (std::size_t i = 1; i < obs.records.size(); ++i) {  // at multiples of N, N >= 10
+    QVERIFY(obs.records[i].step > obs.records[i - 1].step);
+    QCOMPARE(obs.records[i].step % 10, int64_t{0});
+  }
 }
 
 /// 300 points in 10 dimensions, three Gaussian clusters: P against

@@ -6,6 +6,8 @@
 /// from core/train/loop.
 #include <memory>
 
+#include "core/system/clock.h"
+
 #include "core/train/loop/trainer_part.h"
 
 namespace trainscope {
@@ -16,17 +18,38 @@ class DistributionsPart : public TrainerPart {
  public:
   /// Validation samples whose activations are described (the first ones of the split): 256,
   /// fewer where the largest activation layer would give more than kMaxDescribedValues values
-  /// (a CNN's first feature maps: 32 x 28 x 28 a sample give 41), at least 8.
+  /// (a CNN's first feature maps: 32 x 28 x 28 a sample give 10), at least 8.
   static constexpr int64_t kActivationSamples = 256;
 
-  /// `every` = training.distributions_every (> 0); records go to the observers when
-  /// `to_observers`, to `files` (may be null) as TensorBoard histograms.
+  /// training.distributions_every null: the first reading's step of the run; N is chosen anew
+  /// after each reading.
+  static constexpr int64_t kAutoFirstStep = 10;
+  /// ... and the share of the training time the readings may take.
+  static constexpr double kAutoShare = 0.01;
+
+  /// `every` = training.distributions_every (> 0, or 0 for automatic); records go to the
+  /// observers when `to_observers`, to `files` (may be null) as TensorBoard histograms.
   DistributionsPart(PartHost& host, int64_t every, bool to_observers, RunFilesPart* files);
+  void onRunStart() override;
   void onStepEnd(const StepResult& s, int64_t epoch) override;
+  /// The interval in force (automatic: 0 until the first reading chose it).
+  int64_t every() const { return every_; }
+
+  /// The automatic interval: the smallest of 10, 20, 50, 100, 200, 500, ... steps with
+  /// `reading_seconds` <= kAutoShare x that many steps of `step_seconds`.
+  static int64_t autoEvery(double reading_seconds, double step_seconds);
 
  private:
+  /// One reading to the files and the observers.
+  void read(int64_t step, int64_t epoch);
   PartHost& host_;
   int64_t every_;
+  bool automatic_;
+  /// Automatic: the step and time the steps are measured from (the run's start, then the
+  /// end of the last reading), and the cheapest reading so far (seconds).
+  int64_t start_step_ = 0;
+  SteadyClock::time_point start_{};
+  double cheapest_ = 0;
   bool to_observers_;
   RunFilesPart* files_;
   at::Tensor batch_;  ///< the activation samples, model-ready, on the model's device

@@ -350,9 +350,9 @@ void Trainer::Impl::addParts() {
   if (!dist && (to_observers || files))
     parts.push_back(std::make_unique<ValidationDetailPart>(*this, to_observers, files));
   // Percentiles of weights, gradients and activations: the Distributions view, histograms.
-  const int64_t every = config.training.distributions_every;
+  const int64_t every = config.training.distributions_every.value_or(0);  // 0: automatic
   const bool distributions_seen = !observers.empty() && !(dist && dist->rank() != 0);
-  if (every > 0 && (writes || distributions_seen))
+  if (config.training.distributions_every != 0 && (writes || distributions_seen))
     parts.push_back(std::make_unique<DistributionsPart>(*this, every, distributions_seen,
                                                         writes ? run_files : nullptr));
 }

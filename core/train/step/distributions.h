@@ -14,13 +14,13 @@ namespace trainscope {
 class Model;
 
 /// Values a TensorDistribution describes at most: a bigger tensor's every k-th value (its
-/// flattened order, k = ceil(numel / this)), so a reading costs O(1M) whatever the layer.
-inline constexpr int64_t kMaxDescribedValues = int64_t{1} << 20;
+/// flattened order, k = ceil(numel / this)), so a tensor costs at most a few ms to describe.
+inline constexpr int64_t kMaxDescribedValues = int64_t{1} << 18;
 
 /// The distribution of the values of `values` (any shape, dtype and device; copied to float32
 /// on the CPU; of a tensor with more than kMaxDescribedValues, every k-th): the
 /// kDistributionPercentiles as numpy.percentile computes them (method "linear"; order
-/// statistics by nth_element, no sort), sum and sum of squares (float64), and a
+/// statistics by nth_element over the ranks needed, no sort), sum and sum of squares (float64), and a
 /// kHistogramBuckets-bucket histogram between the minimum and maximum counted as
 /// numpy.histogram(values, 30, range=(min, max)) counts it. Non-finite values are left out and
 /// `finite` set false; no values: count 0, no buckets. `name` is copied into the result.
