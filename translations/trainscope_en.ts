@@ -5016,5 +5016,10 @@ Its files are kept there until you delete them.</source>
         <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Grad norm</source>
+        <comment>tab</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

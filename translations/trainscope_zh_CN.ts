@@ -4905,11 +4905,11 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>PC 1</source>
-        <translation>主成分 1</translation>
+        <translation>PC 1</translation>
     </message>
     <message>
         <source>PC 2</source>
-        <translation>主成分 2</translation>
+        <translation>PC 2</translation>
     </message>
     <message>
         <source>Samples</source>
@@ -5003,6 +5003,11 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
         <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次；默认按约占训练时间 1% 的频率记录）。</translation>
+    </message>
+    <message>
+        <source>Grad norm</source>
+        <comment>tab</comment>
+        <translation>梯度范数</translation>
     </message>
 </context>
 </TS>

@@ -44,7 +44,7 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
   bottom_tabs_->setDocumentMode(true);
   bottom_tabs_->setTabBarAutoHide(true);  // the gradient-norm plot alone needs no tab bar
   bottom_tabs_->addTab(grad_view_, QString());
-  tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Gradient norm"); },
+  tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Grad norm", "tab"); },
                    QStringLiteral("gradient")});
 
   rows_ = new QSplitter(Qt::Vertical);

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFontInfo>
+#include <QFontMetrics>
 #include <algorithm>
 #include <cmath>
 
@@ -119,6 +120,12 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
     brushes_.clear();
     fonts_.clear();
   }
+}
+
+void fitTickCounts(QCustomPlot* plot) {
+  const int spacing = std::max(35, QFontMetrics(plot->yAxis->tickLabelFont()).height() * 5 / 2);
+  plot->yAxis->ticker()->setTickCount(std::clamp((plot->height() - 60) / spacing, 1, 5));
+  plot->xAxis->ticker()->setTickCount(std::clamp((plot->width() - 80) / 60, 1, 8));
 }
 
 void followPresentation(QCustomPlot* plot) {

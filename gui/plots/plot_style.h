@@ -48,4 +48,8 @@ class PlotStyler {
 /// each replot (1-2 px curves and small texts on the projector).
 void followPresentation(QCustomPlot* plot);
 
+/// Tick counts for `plot`'s size, spaced as the live plots space them (y labels 2.5 lines
+/// apart, x labels 60 px): a short plot in the bottom tabs gets fewer. Call on resize.
+void fitTickCounts(QCustomPlot* plot);
+
 }  // namespace trainscope

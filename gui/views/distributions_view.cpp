@@ -51,6 +51,7 @@ DistributionsView::DistributionsView(QWidget* parent) : QWidget(parent) {
   plot_ = new QCustomPlot(this);
   plot_->setObjectName(QStringLiteral("distributionsPlot"));
   followPresentation(plot_);
+  plot_->installEventFilter(this);
   for (int b = 0; b < 4; ++b) {
     QCPGraph* low = plot_->addGraph();
     QCPGraph* high = plot_->addGraph();
@@ -205,10 +206,9 @@ QString DistributionsView::caption() const {
                     .arg(QString::number(100.0 * s->dead.back(), 'f', 0));
       break;
   }
-  if (what() == What::Activations) {
-    const QString dead = deadSummary();
-    if (!dead.isEmpty()) text += QLatin1Char('\n') + Tr::tr("Dead ReLU units per layer: %1").arg(dead);
-  }
+  // Dead units whatever is shown: what a lecturer points at first.
+  const QString dead = deadSummary();
+  if (!dead.isEmpty()) text += QLatin1Char('\n') + Tr::tr("Dead ReLU units per layer: %1").arg(dead);
   return text;
 }
 
@@ -249,6 +249,11 @@ void DistributionsView::retranslate() {
   caption_->setToolTip(bands);
   caption_->setText(caption());
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool DistributionsView::eventFilter(QObject* watched, QEvent* e) {
+  if (watched == plot_ && e->type() == QEvent::Resize) fitTickCounts(plot_);
+  return QWidget::eventFilter(watched, e);
 }
 
 void DistributionsView::changeEvent(QEvent* e) {

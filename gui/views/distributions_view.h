@@ -46,6 +46,7 @@ class DistributionsView : public QWidget {
 
  protected:
   void changeEvent(QEvent* e) override;
+  bool eventFilter(QObject* watched, QEvent* e) override;
   void showEvent(QShowEvent* e) override;
 
  private:

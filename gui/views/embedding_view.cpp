@@ -312,11 +312,7 @@ QString EmbeddingView::pointText(const QPointF& pos) const {
 
 bool EmbeddingView::eventFilter(QObject* watched, QEvent* e) {
   if (watched == plot_ && e->type() == QEvent::Resize) {
-    // Tick labels spaced as the live plots space them (2.5 lines apart): a short plot in the
-    // bottom tabs gets fewer.
-    const int spacing = std::max(35, QFontMetrics(plot_->yAxis->tickLabelFont()).height() * 5 / 2);
-    plot_->yAxis->ticker()->setTickCount(std::clamp((plot_->height() - 60) / spacing, 1, 5));
-    plot_->xAxis->ticker()->setTickCount(std::clamp((plot_->width() - 80) / 60, 1, 8));
+    fitTickCounts(plot_);
     const bool fits = plot_->height() >= 300;  // else the legend hides the points
     if (plot_->legend->visible() != fits) {
       plot_->legend->setVisible(fits);

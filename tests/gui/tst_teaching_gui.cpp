@@ -381,14 +381,16 @@ void settleRun(MainWindow& w) {
 // Done when: each built-in lesson walked from its first to its last step in
 // presentation mode at 1024x768 in both languages. Each step: nothing clipped or overlapping,
 // what it looks at framed and in view. TRAINSCOPE_LESSON_SHOTS=DIR saves a picture of every
-// step there (lesson-language-step.png) to check by eye.
+// step there (lesson-language-step.png) to check by eye; TRAINSCOPE_LESSON_ONLY=NAME walks one.
 void TstTeachingGui::builtInLessonsWalkInPresentationMode() {
   const QString shots = qEnvironmentVariable("TRAINSCOPE_LESSON_SHOTS");
+  const QString only = qEnvironmentVariable("TRAINSCOPE_LESSON_ONLY");  // one lesson, to look at
   const QFont app_font = QApplication::font();
   QStringList problems;
   for (const char* lang : {"en", "zh_CN"}) {
     switchLanguage(QLatin1String(lang));
     for (const QString& name : builtInLessonNames()) {
+      if (!only.isEmpty() && name != only) continue;
       auto w = makeWindow();
       w->presentation()->setActive(true);
       w->resize(1024, 768);
@@ -721,7 +723,8 @@ void TstTeachingGui::runReportAndPythonCode() {
   {
     PythonCodeDialog dialog(w->currentConfig(), "the test's settings");
     const QString script = dialog.script();
-    const QString shots = qEnvironmentVariable("TRAINSCOPE_LESSON_SHOTS");  // to look at it
+    const QString shots = qEnvironmentVariable("TRAINSCOPE_LESSON_SHOTS");
+  const QString only = qEnvironmentVariable("TRAINSCOPE_LESSON_ONLY");  // one lesson, to look at  // to look at it
     if (!shots.isEmpty()) {
       dialog.show();
       QCoreApplication::processEvents();
