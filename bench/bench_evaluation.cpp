@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
     pca_ms.push_back(msSince(t));
   }
   std::printf("embedding pca 5000x128 pca_ms=%.1f (target <= 1000 ms)\n", median(pca_ms));
-  // t-SNE of the dashboard's largest layout (2,000 points on 50 principal components), once,
+  // t-SNE of 2,000 points on 50 principal components (twice the dashboard's largest), once,
   // and a distributions reading of fashion-mnist-cnn's largest tensor (64 x 32 x 3 x 3 is
   // small; the head's 3136 x 10 weights and a 256-sample ReLU output of 32 x 28 x 28).
   {

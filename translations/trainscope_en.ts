@@ -4953,10 +4953,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 2,000 points).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>t-SNE 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5019,6 +5015,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Grad norm</source>
         <comment>tab</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 1,000 points).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

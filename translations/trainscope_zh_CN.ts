@@ -4941,10 +4941,6 @@ Its files are kept there until you delete them.</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 2,000 points).</source>
-        <translation>PCA：各点差异最大的两个方向（精确，每轮计算）。t-SNE：一张让每个点的近邻依旧相近的图；簇与簇之间的距离意义不大（按需计算，最多 2,000 个点）。</translation>
-    </message>
-    <message>
         <source>t-SNE 1</source>
         <translation>t-SNE 1</translation>
     </message>
@@ -5008,6 +5004,10 @@ Its files are kept there until you delete them.</source>
         <source>Grad norm</source>
         <comment>tab</comment>
         <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 1,000 points).</source>
+        <translation>PCA：各点差异最大的两个方向（精确，每轮计算）。t-SNE：一张让每个点的近邻依旧相近的图；簇与簇之间的距离意义不大（按需计算，最多 1,000 个点）。</translation>
     </message>
 </context>
 </TS>

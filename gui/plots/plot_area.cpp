@@ -43,6 +43,8 @@ PlotArea::PlotArea(const RunHistory* history, QWidget* parent)
   bottom_tabs_->setObjectName(QStringLiteral("bottomViewTabs"));
   bottom_tabs_->setDocumentMode(true);
   bottom_tabs_->setTabBarAutoHide(true);  // the gradient-norm plot alone needs no tab bar
+  // Compact tabs as the side views' (seven tabs fit a 1024 px projector in presentation mode).
+  bottom_tabs_->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 3px 5px; }"));
   bottom_tabs_->addTab(grad_view_, QString());
   tabs_.push_back({bottom_tabs_, grad_view_, [] { return Tr::tr("Grad norm", "tab"); },
                    QStringLiteral("gradient")});

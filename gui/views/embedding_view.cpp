@@ -248,7 +248,7 @@ void EmbeddingView::retranslate() {
   projection_->setToolTip(Tr::tr("PCA: the two directions along which the points differ most "
                                  "(exact, computed every epoch). t-SNE: a map that keeps each "
                                  "point's near neighbours near; distances between clusters mean "
-                                 "little (computed on request, up to 2,000 points)."));
+                                 "little (computed on request, up to 1,000 points)."));
   cancel_->setText(Tr::tr("Cancel"));
   const bool tsne = projection_->currentIndex() == 1;
   const bool tsne_shown = tsne && embedding_ && tsne_epoch_ > 0 && !shown_.empty();
