@@ -5021,5 +5021,21 @@ Its files are kept there until you delete them.</source>
         <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 1,000 points).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No distributions for this run: training.distributions_every is 0 (off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

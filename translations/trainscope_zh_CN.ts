@@ -5009,5 +5009,21 @@ Its files are kept there until you delete them.</source>
         <source>PCA: the two directions along which the points differ most (exact, computed every epoch). t-SNE: a map that keeps each point&apos;s near neighbours near; distances between clusters mean little (computed on request, up to 1,000 points).</source>
         <translation>PCA：各点差异最大的两个方向（精确，每轮计算）。t-SNE：一张让每个点的近邻依旧相近的图；簇与簇之间的距离意义不大（按需计算，最多 1,000 个点）。</translation>
     </message>
+    <message>
+        <source>No distributions for this run: training.distributions_every is 0 (off).</source>
+        <translation>本次运行没有分布记录：training.distributions_every 为 0（已关闭）。</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
 </context>
 </TS>

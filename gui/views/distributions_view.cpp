@@ -66,6 +66,8 @@ DistributionsView::DistributionsView(QWidget* parent) : QWidget(parent) {
   }
   median_ = plot_->addGraph();
   median_->setPen(QPen(palette::kTrain.darker(150), 1.5));
+  // Each reading a dot on the median: one reading is visible too.
+  median_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
   layout->addWidget(plot_, 1);
   caption_ = new QLabel(this);
   caption_->setObjectName(QStringLiteral("distributionsCaption"));
@@ -74,10 +76,16 @@ DistributionsView::DistributionsView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(caption_);
   connect(what_, &QComboBox::currentIndexChanged, this, [this] {
     fillNames();
+    retranslate();  // the y axis title
     draw();
   });
   connect(name_, &QComboBox::currentIndexChanged, this, [this] { draw(); });
   retranslate();
+}
+
+void DistributionsView::setOff(bool off) {
+  off_ = off;
+  caption_->setText(caption());
 }
 
 void DistributionsView::clear() {
@@ -175,6 +183,8 @@ QString DistributionsView::deadSummary() const {
 QString DistributionsView::caption() const {
   const Series* s = chosen();
   if (!s || s->steps.empty()) {
+    if (off_ && names_[0].empty())
+      return Tr::tr("No distributions for this run: training.distributions_every is 0 (off).");
     return names_[0].empty()
                ? Tr::tr("Each layer's weights, gradients and activations appear here while a run "
                         "trains (every training.distributions_every steps; by default as often as costs about "
@@ -228,7 +238,9 @@ void DistributionsView::draw() {
   }
   median_->setData(x, y[kP50], true);
   plot_->rescaleAxes();
-  if (x.size() == 1) plot_->xAxis->setRange(x[0] - 1, x[0] + 1);
+  if (x.size() == 1) plot_->xAxis->setRange(x[0] - 5, x[0] + 5);
+  if (!y[kP0].isEmpty() && !(plot_->yAxis->range().size() > 0))  // one value: a visible band
+    plot_->yAxis->setRange(y[kP0][0] - 1, y[kP0][0] + 1);
   caption_->setText(caption());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -242,7 +254,10 @@ void DistributionsView::retranslate() {
   what_->setItemText(0, Tr::tr("Weights"));
   what_->setItemText(1, Tr::tr("Gradients"));
   what_->setItemText(2, Tr::tr("Activations"));
-  plot_->xAxis->setLabel(Tr::tr("step"));
+  plot_->xAxis->setLabel(Tr::tr("Step"));
+  plot_->yAxis->setLabel(what() == What::Weights     ? Tr::tr("Weight")
+                         : what() == What::Gradients ? Tr::tr("Gradient")
+                                                     : Tr::tr("Output"));
   const QString bands = Tr::tr("Bands, from light to dark: all values, 7-93%, 16-84% and "
                                "31-69% of them; the line is the median.");
   plot_->setToolTip(bands);

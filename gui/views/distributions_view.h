@@ -29,6 +29,8 @@ class DistributionsView : public QWidget {
   explicit DistributionsView(QWidget* parent = nullptr);
   /// A new run: forgets the readings.
   void clear();
+  /// The shown run takes no readings (training.distributions_every 0): the caption says so.
+  void setOff(bool off);
   void addRecord(const DistributionRecord& r);
   /// Shows `name` of `what` (a name the records carry; unknown names are ignored).
   void choose(What what, const QString& name);
@@ -67,6 +69,7 @@ class DistributionsView : public QWidget {
   std::vector<std::string> activation_names_;  ///< the newest reading's, in layer order
   std::array<std::vector<std::string>, 3> names_;  ///< per What, in model order
   bool stale_ = false;
+  bool off_ = false;
   QComboBox* what_;
   QComboBox* name_;
   QLabel* caption_;

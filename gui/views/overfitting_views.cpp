@@ -58,6 +58,7 @@ OverfittingViews::OverfittingViews(RunCommands* controller, PlotArea* area,
     evaluation_view_->setRunInfo(info);
     embedding_view_->setRunInfo(info);
     distributions_view_->clear();
+    distributions_view_->setOff(controller_->store()->config().training.distributions_every == 0);
     model_view_->clear(controller_->store()->isReadBack());
     model_view_->setData(info.data);
     steps_per_epoch_ = 0;

@@ -52,7 +52,13 @@ void DistributionsPart::onStepEnd(const StepResult&, int64_t epoch) {
   start_step_ = step;
 }
 
+void DistributionsPart::onEpochEnd(const EpochEnd& end) {
+  const int64_t step = host_.runState().global_step;
+  if (automatic_ && end.last && step != last_read_ && step > 0) read(step, end.record.epoch);
+}
+
 void DistributionsPart::read(int64_t step, int64_t epoch) {
+  last_read_ = step;
   TrainState& state = host_.runState();
   DistributionRecord r;
   r.step = step;

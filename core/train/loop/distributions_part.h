@@ -32,6 +32,9 @@ class DistributionsPart : public TrainerPart {
   DistributionsPart(PartHost& host, int64_t every, bool to_observers, RunFilesPart* files);
   void onRunStart() override;
   void onStepEnd(const StepResult& s, int64_t epoch) override;
+  /// Automatic: a reading at the end of the run's last epoch too (when the step had none), so
+  /// a short run shows where its distributions ended.
+  void onEpochEnd(const EpochEnd& end) override;
   /// The interval in force (automatic: 0 until the first reading chose it).
   int64_t every() const { return every_; }
 
@@ -52,6 +55,7 @@ class DistributionsPart : public TrainerPart {
   double cheapest_ = 0;
   bool to_observers_;
   RunFilesPart* files_;
+  int64_t last_read_ = -1;  ///< the step of the last reading
   at::Tensor batch_;  ///< the activation samples, model-ready, on the model's device
   bool batch_taken_ = false;
 };
