@@ -124,9 +124,7 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
 
 void fitTickCounts(QCustomPlot* plot) {
   const int spacing = std::max(35, QFontMetrics(plot->yAxis->tickLabelFont()).height() * 5 / 2);
-  // two labels as soon as they fit (one "0" says nothing of the scale)
-  const int least = plot->height() - 60 >= spacing ? 2 : 1;
-  plot->yAxis->ticker()->setTickCount(std::clamp((plot->height() - 60) / spacing, least, 5));
+  plot->yAxis->ticker()->setTickCount(std::clamp((plot->height() - 60) / spacing, 1, 5));
   plot->xAxis->ticker()->setTickCount(std::clamp((plot->width() - 80) / 60, 1, 8));
 }
 
