@@ -5009,10 +5009,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Grad norm</source>
         <comment>tab</comment>
         <translation type="unfinished"></translation>
@@ -5035,6 +5031,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default at step 10, every 500 steps and at the end).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

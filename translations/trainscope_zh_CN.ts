@@ -4997,10 +4997,6 @@ Its files are kept there until you delete them.</source>
         <translation>色带由浅到深：全部数值，以及第 7–93、16–84 和 31–69 百分位之间的数值；线为中位数。</translation>
     </message>
     <message>
-        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default as often as costs about 1% of the training time).</source>
-        <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次；默认按约占训练时间 1% 的频率记录）。</translation>
-    </message>
-    <message>
         <source>Grad norm</source>
         <comment>tab</comment>
         <translation>梯度范数</translation>
@@ -5024,6 +5020,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Output</source>
         <translation>输出</translation>
+    </message>
+    <message>
+        <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default at step 10, every 500 steps and at the end).</source>
+        <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次；默认在第 10 步、每 500 步以及训练结束时记录）。</translation>
     </message>
 </context>
 </TS>

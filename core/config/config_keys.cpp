@@ -179,8 +179,8 @@ const std::vector<Key<TrainingConfig>>& trainingKeys() {
           .atMost(1'000'000'000),
       K("distributions_every", &TrainingConfig::distributions_every,
         "percentiles and histograms of each layer's weights, gradients and activations (the "
-        "Distributions view, TensorBoard histograms) every N steps (0: off; null: automatic, "
-        "about 1% of the training time)")
+        "Distributions view, TensorBoard histograms) every N steps (0: off; null: at step 10, "
+        "every 500 steps and at the end of the last epoch)")
           .atLeast(0)
           .atMost(1'000'000'000),
       K("snapshot_every", &TrainingConfig::snapshot_every,

@@ -187,8 +187,8 @@ QString DistributionsView::caption() const {
       return Tr::tr("No distributions for this run: training.distributions_every is 0 (off).");
     return names_[0].empty()
                ? Tr::tr("Each layer's weights, gradients and activations appear here while a run "
-                        "trains (every training.distributions_every steps; by default as often as costs about "
-                        "1% of the training time).")
+                        "trains (every training.distributions_every steps; by default at step 10, every 500 "
+                        "steps and at the end).")
                : QString();
   }
   const std::array<double, 11>& p = s->percentiles.back();

@@ -16,45 +16,20 @@ namespace trainscope {
 
 DistributionsPart::DistributionsPart(PartHost& host, int64_t every, bool to_observers,
                                      RunFilesPart* files)
-    : host_(host), every_(every), automatic_(every <= 0), to_observers_(to_observers),
-      files_(files) {}
+    : host_(host), every_(every > 0 ? every : kDefaultEvery), default_cadence_(every <= 0),
+      to_observers_(to_observers), files_(files) {}
 
-int64_t DistributionsPart::autoEvery(double reading_seconds, double step_seconds) {
-  for (int64_t scale = 1;; scale *= 10)
-    for (int64_t m : {10, 20, 50})
-      if (reading_seconds <= kAutoShare * static_cast<double>(m * scale) * step_seconds ||
-          m * scale >= 1'000'000'000)
-        return m * scale;
-}
-
-void DistributionsPart::onRunStart() {
-  start_step_ = host_.runState().global_step;
-  start_ = SteadyClock::now();
-}
+void DistributionsPart::onRunStart() { start_step_ = host_.runState().global_step; }
 
 void DistributionsPart::onStepEnd(const StepResult&, int64_t epoch) {
   const int64_t step = host_.runState().global_step;
-  if (!automatic_) {
-    if (step % every_ == 0) read(step, epoch);
-    return;
-  }
-  // Automatic: the first reading at step 10 of the run, then at multiples of N, N chosen anew
-  // after each reading from the cheapest reading so far (the first one pays for setting up)
-  // and the steps since the one before.
-  if (every_ <= 0 ? step - start_step_ < kAutoFirstStep : step % every_ != 0) return;
-  const auto t0 = SteadyClock::now();
-  const double steps_time = std::chrono::duration<double>(t0 - start_).count();
-  read(step, epoch);
-  start_ = SteadyClock::now();
-  const double reading = std::chrono::duration<double>(start_ - t0).count();
-  cheapest_ = cheapest_ > 0 ? std::min(cheapest_, reading) : reading;
-  every_ = autoEvery(cheapest_, steps_time / static_cast<double>(std::max<int64_t>(1, step - start_step_)));
-  start_step_ = step;
+  if (step % every_ == 0 || (default_cadence_ && step - start_step_ == kDefaultFirstStep))
+    read(step, epoch);
 }
 
 void DistributionsPart::onEpochEnd(const EpochEnd& end) {
   const int64_t step = host_.runState().global_step;
-  if (automatic_ && end.last && step != last_read_ && step > 0) read(step, end.record.epoch);
+  if (default_cadence_ && end.last && step != last_read_ && step > 0) read(step, end.record.epoch);
 }
 
 void DistributionsPart::read(int64_t step, int64_t epoch) {

@@ -6,8 +6,6 @@
 /// from core/train/loop.
 #include <memory>
 
-#include "core/system/clock.h"
-
 #include "core/train/loop/trainer_part.h"
 
 namespace trainscope {
@@ -21,38 +19,28 @@ class DistributionsPart : public TrainerPart {
   /// (a CNN's first feature maps: 32 x 28 x 28 a sample give 10), at least 8.
   static constexpr int64_t kActivationSamples = 256;
 
-  /// training.distributions_every null: the first reading's step of the run; N is chosen anew
-  /// after each reading.
-  static constexpr int64_t kAutoFirstStep = 10;
-  /// ... and the share of the training time the readings may take.
-  static constexpr double kAutoShare = 0.01;
+  /// training.distributions_every null: the first reading's step of the run, and the interval.
+  static constexpr int64_t kDefaultFirstStep = 10;
+  static constexpr int64_t kDefaultEvery = 500;
 
-  /// `every` = training.distributions_every (> 0, or 0 for automatic); records go to the
-  /// observers when `to_observers`, to `files` (may be null) as TensorBoard histograms.
+  /// `every` = training.distributions_every (> 0, or 0 for the default cadence); records go to
+  /// the observers when `to_observers`, to `files` (may be null) as TensorBoard histograms.
   DistributionsPart(PartHost& host, int64_t every, bool to_observers, RunFilesPart* files);
   void onRunStart() override;
   void onStepEnd(const StepResult& s, int64_t epoch) override;
-  /// Automatic: a reading at the end of the run's last epoch too (when the step had none), so
-  /// a short run shows where its distributions ended.
+  /// The default cadence: a reading at the end of the run's last epoch too (when the step had
+  /// none), so a short run shows where its distributions ended.
   void onEpochEnd(const EpochEnd& end) override;
-  /// The interval in force (automatic: 0 until the first reading chose it).
+  /// The interval in force.
   int64_t every() const { return every_; }
-
-  /// The automatic interval: the smallest of 10, 20, 50, 100, 200, 500, ... steps with
-  /// `reading_seconds` <= kAutoShare x that many steps of `step_seconds`.
-  static int64_t autoEvery(double reading_seconds, double step_seconds);
 
  private:
   /// One reading to the files and the observers.
   void read(int64_t step, int64_t epoch);
   PartHost& host_;
   int64_t every_;
-  bool automatic_;
-  /// Automatic: the step and time the steps are measured from (the run's start, then the
-  /// end of the last reading), and the cheapest reading so far (seconds).
-  int64_t start_step_ = 0;
-  SteadyClock::time_point start_{};
-  double cheapest_ = 0;
+  bool default_cadence_;
+  int64_t start_step_ = 0;  ///< the global step at the run's start (a resume: its checkpoint's)
   bool to_observers_;
   RunFilesPart* files_;
   int64_t last_read_ = -1;  ///< the step of the last reading
