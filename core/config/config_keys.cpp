@@ -117,6 +117,9 @@ const std::vector<Key<TorchScriptConfig>>& torchScriptKeys() {
       K("allow_file_access", &TorchScriptConfig::allow_file_access,
         "torchscript: load a module whose code reads or writes files (torch.from_file, "
         "torch.save); refused otherwise, before it is loaded: a TorchScript file is a program"),
+      K("grad_cam_layer", &TorchScriptConfig::grad_cam_layer,
+        "torchscript: the submodule whose output feature maps Grad-CAM reads (its dotted name, "
+        "\"features.3\"); null: the module's last torch.nn.Conv2d"),
   };
   return keys;
 }

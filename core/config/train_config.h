@@ -168,6 +168,9 @@ struct TorchScriptConfig {
   /// A TorchScript file is a program: one whose code reads or writes files (torch.from_file,
   /// torch.save) is refused before it is loaded unless this is set.
   bool allow_file_access = false;
+  /// The submodule whose output Grad-CAM reads (its dotted name, "features.3"; issue 49 §3):
+  /// nullopt = the last torch.nn.Conv2d of the module (pre-order). Training does not use it.
+  std::optional<std::string> grad_cam_layer;
 };
 
 /// `model.*`: the model of a run. `kind` picks a row of the model kinds registry

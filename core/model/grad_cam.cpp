@@ -6,28 +6,23 @@
 #include <torch/utils.h>
 
 #include "core/errors.h"
-#include "core/model/sequential_model.h"
+#include "core/model/model.h"
 
 namespace trainscope {
 
-at::Tensor gradCam(SequentialModel& model, const at::Tensor& input, const at::Tensor& classes,
+at::Tensor gradCam(Model& model, const at::Tensor& input, const at::Tensor& classes,
                    int64_t height, int64_t width) {
-  const std::optional<std::size_t> end = model.lastConvFeatures();
-  if (!end)
-    throw Error(ErrorCode::Config, "model.kind",
-                "Grad-CAM needs a convolution layer; this model (" + model.kind() + ") has none");
+  if (model.camLayer().empty()) (void)model.camForward(input);  // throws, naming the kind
   const bool was_training = model.is_training();
   model.train(false);
   at::Tensor cams;
   try {
     torch::AutoGradMode grad(true);
-    at::Tensor maps;
-    {
-      torch::NoGradGuard no_grad;
-      maps = model.forwardRange(input, 0, *end + 1);
-    }
-    maps = maps.detach().requires_grad_(true);  // A_k: the only leaf gradients reach
-    const at::Tensor out = model.forwardRange(maps, *end + 1, model.layerCount());
+    const auto [maps, out] = model.camForward(input);
+    if (maps.dim() != 4)
+      throw Error(ErrorCode::Config, "model.kind",
+                  "Grad-CAM needs feature maps [N, K, h, w]; layer " + model.camLayer() +
+                      " gives " + std::to_string(maps.dim()) + " dimensions");
     // Each sample's own class score; samples are independent in eval mode, so one backward of
     // the sum gives every sample's dy_c / dA.
     const at::Tensor score = out.gather(1, classes.to(out.device()).view({-1, 1})).sum();

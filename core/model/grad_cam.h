@@ -12,14 +12,16 @@
 
 namespace trainscope {
 
-class SequentialModel;
+class Model;
 
 /// Signed Grad-CAM maps of `input` (float32 [N, ...] as the model takes it) for `classes`
 /// (int64 [N]): float32 [N, H, W] at the image size `height` x `width`, in eval mode with
-/// the model's mode restored; gradients flow only into a copy of the feature maps (the
-/// parameters' .grad stay untouched). Throws Error(Config, "model.kind") for a model without
-/// a Conv2d.
-at::Tensor gradCam(SequentialModel& model, const at::Tensor& input, const at::Tensor& classes,
+/// the model's mode restored, on the feature maps of Model::camLayer() (the cnn kind: its last
+/// convolution block's activation; a TorchScript module: model.torchscript.grad_cam_layer,
+/// else its last nn.Conv2d's output). The gradients are torch::autograd::grad's: the
+/// parameters' .grad stay untouched. Throws Error(Config, "model.kind") for a model without
+/// such a layer.
+at::Tensor gradCam(Model& model, const at::Tensor& input, const at::Tensor& classes,
                    int64_t height, int64_t width);
 
 }  // namespace trainscope

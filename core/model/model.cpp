@@ -2,9 +2,15 @@
 
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
+#include "core/errors.h"
 #include "core/model/max_pool.h"
 
 namespace trainscope {
+
+std::pair<at::Tensor, at::Tensor> Model::camForward(const at::Tensor& /*input*/) {
+  throw Error(ErrorCode::Config, "model.kind",
+              "Grad-CAM needs a convolution layer; this model (" + kind() + ") has none");
+}
 
 int64_t countParameters(const Model& model, bool trainable) {
   int64_t n = 0;

@@ -87,6 +87,17 @@ class Model {
     (void)path;
     return false;
   }
+
+  /// The layer whose output feature maps Grad-CAM reads (core/model/grad_cam.h): "3" for the
+  /// cnn kind's last convolution block (the activation after its last Conv2d), a TorchScript
+  /// module's submodule ("features.3"); empty when the model has none.
+  virtual std::string camLayer() const { return {}; }
+  /// One forward pass split at camLayer(): (A, output), the feature maps A [N, K, h, w]
+  /// float32 as a tensor the output's autograd graph reaches, and the output [N, outputs]
+  /// computed from them, for `input` as forward() takes it, in the model's current mode.
+  /// Callers hold torch::AutoGradMode(true). Throws Error(Config, "model.kind") when
+  /// camLayer() is empty.
+  virtual std::pair<at::Tensor, at::Tensor> camForward(const at::Tensor& input);
 };
 
 using ModelPtr = std::shared_ptr<Model>;

@@ -163,6 +163,24 @@ std::optional<std::size_t> SequentialModel::lastConvFeatures() const {
   return end;
 }
 
+std::string SequentialModel::camLayer() const {
+  const std::optional<std::size_t> end = lastConvFeatures();
+  return end ? std::to_string(*end) : std::string();
+}
+
+std::pair<at::Tensor, at::Tensor> SequentialModel::camForward(const at::Tensor& input) {
+  const std::optional<std::size_t> end = lastConvFeatures();
+  if (!end) return Model::camForward(input);
+  at::Tensor maps;
+  {
+    torch::NoGradGuard no_grad;
+    maps = forwardRange(input, 0, *end + 1);
+  }
+  maps = maps.detach().requires_grad_(true);
+  at::Tensor out = forwardRange(maps, *end + 1, layerCount());
+  return {maps, out};
+}
+
 std::vector<std::pair<std::size_t, std::string>> SequentialModel::activationLayers() const {
   std::vector<std::pair<std::size_t, std::string>> out;
   for (std::size_t i = 0; i < seq_->size(); ++i) {

@@ -39,6 +39,11 @@ class SequentialModel final : public Model {
   SequentialModel(std::string kind, torch::nn::Sequential sequential);
 
   std::string kind() const override { return kind_; }
+  /// lastConvFeatures() as its child's name ("3"), empty without a Conv2d.
+  std::string camLayer() const override;
+  /// The layers up to lastConvFeatures() run without gradients; A is a fresh leaf (so that
+  /// gradients reach only it) that the remaining layers take.
+  std::pair<at::Tensor, at::Tensor> camForward(const at::Tensor& input) override;
   at::Tensor forward(const at::Tensor& input) override;
   std::vector<at::Tensor> parameters() const override;
   NamedTensors named_parameters() const override;
@@ -68,6 +73,8 @@ class SequentialModel final : public Model {
   std::optional<std::size_t> lastConvFeatures() const;
   /// Index and type ("ReLU", "Tanh", "GELU", "Sigmoid") of each activation layer, in order.
   std::vector<std::pair<std::size_t, std::string>> activationLayers() const;
+  /// The layers themselves (the exports read their types and options: core/export).
+  const torch::nn::Sequential& sequential() const { return seq_; }
   /// Runs the layers [from, to) on `x` in the model's current mode.
   at::Tensor forwardRange(const at::Tensor& x, std::size_t from, std::size_t to);
 

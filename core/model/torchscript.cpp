@@ -24,6 +24,7 @@
 #include "core/io/torch_zip.h"
 #include "core/model/model.h"
 #include "core/model/torchscript_archive.h"
+#include "core/model/torchscript_capture.h"
 #include "core/system/foreign_code.h"
 
 namespace trainscope {
@@ -291,11 +292,13 @@ class TorchScriptModel final : public Model {
  public:
   /// `image`: [C, H, W] when the module takes image batches [N, C, H, W] while the data stores
   /// its images flat ([N, C*H*W]); forward then reshapes each batch. Empty: batches as stored.
+  /// `cam_layer`: the submodule Grad-CAM reads (checked by the caller), empty for none.
   TorchScriptModel(torch::jit::Module module, ScriptModuleInfo info,
-                   std::vector<int64_t> image = {})
+                   std::vector<int64_t> image = {}, std::string cam_layer = {})
       : m_(std::move(module)),
         info_(std::move(info)),
         image_(std::move(image)),
+        cam_layer_(std::move(cam_layer)),
         forward_what_("the forward of " + info_.file) {}
 
   /// What describeModule found when the file was loaded (torchScriptInfo()).
@@ -312,6 +315,19 @@ class TorchScriptModel final : public Model {
     if (!image_.empty() && input.dim() == 2)
       return m_.forward({input.view({input.size(0), image_[0], image_[1], image_[2]})}).toTensor();
     return m_.forward({input}).toTensor();
+  }
+  std::string camLayer() const override { return cam_layer_; }
+  /// The rewritten forward of core/model/torchscript_capture.h (built on first use); the
+  /// input made a leaf that requires grad, so that A is in autograd's graph even when every
+  /// parameter before the layer is frozen.
+  std::pair<at::Tensor, at::Tensor> camForward(const at::Tensor& input) override {
+    if (cam_layer_.empty()) return Model::camForward(input);
+    if (!capture_) capture_ = std::make_shared<SubmoduleCapture>(m_, cam_layer_);
+    const ForeignCodeScope foreign(forward_what_);
+    torch::jit::GraphOptimizerEnabledGuard plain(false);
+    at::Tensor x = input.detach().requires_grad_(true);
+    if (!image_.empty() && x.dim() == 2) x = x.view({x.size(0), image_[0], image_[1], image_[2]});
+    return capture_->run(m_, x);
   }
   std::vector<at::Tensor> parameters() const override {
     std::vector<at::Tensor> out;
@@ -357,7 +373,7 @@ class TorchScriptModel final : public Model {
       ++to_it;
     }
     if (device) copy.to(*device);
-    return std::make_shared<TorchScriptModel>(std::move(copy), info_, image_);
+    return std::make_shared<TorchScriptModel>(std::move(copy), info_, image_, cam_layer_);
   }
   void to(c10::Device device) override { m_.to(device); }
 
@@ -455,8 +471,28 @@ class TorchScriptModel final : public Model {
   torch::jit::Module m_;
   ScriptModuleInfo info_;
   std::vector<int64_t> image_;
+  std::string cam_layer_;
+  std::shared_ptr<SubmoduleCapture> capture_;  ///< made on the first camForward
   std::string forward_what_;  ///< the ForeignCodeScope's description, made once
 };
+
+/// Grad-CAM's layer for `m`: model.torchscript.grad_cam_layer, checked (a submodule forward
+/// calls at its top level), else the last nn.Conv2d where forward's graph reaches it that
+/// way, else none (empty).
+std::string camLayerOf(const torch::jit::Module& m, const ModelConfig& config) {
+  if (config.torchscript.grad_cam_layer) {
+    (void)SubmoduleCapture(m, *config.torchscript.grad_cam_layer);  // throws naming the key
+    return *config.torchscript.grad_cam_layer;
+  }
+  const std::string conv = lastConv2dName(m);
+  if (conv.empty()) return conv;
+  try {
+    (void)SubmoduleCapture(m, conv);
+  } catch (const Error&) {
+    return {};  // called in a loop or a branch: no Grad-CAM unless a layer is named
+  }
+  return conv;
+}
 
 /// Whether `m` takes image batches [N, C, H, W] (`image` = [C, H, W]) rather than the flat rows
 /// [N, C*H*W] the data stores: one sample of zeros tried each way, in eval mode without
@@ -507,9 +543,12 @@ std::shared_ptr<Model> buildTorchScript(const ModelConfig& config,
   // as in Python, one that flattens for itself or expects flat rows gets those.
   const bool flat_images = input_shape.size() == 1 && image_shape.size() == 3 &&
                            image_shape[0] * image_shape[1] * image_shape[2] == input_shape[0];
+  std::string cam = camLayerOf(m, config);
   if (flat_images && takesImages(m, image_shape))
-    return std::make_shared<TorchScriptModel>(std::move(m), std::move(info), image_shape);
-  return std::make_shared<TorchScriptModel>(std::move(m), std::move(info));
+    return std::make_shared<TorchScriptModel>(std::move(m), std::move(info), image_shape,
+                                              std::move(cam));
+  return std::make_shared<TorchScriptModel>(std::move(m), std::move(info), std::vector<int64_t>{},
+                                            std::move(cam));
 }
 
 const ScriptModuleInfo* torchScriptInfo(const Model& model) {

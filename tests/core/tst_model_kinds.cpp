@@ -8,6 +8,7 @@
 #include "core/config/kinds.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
+#include "core/model/grad_cam.h"
 #include "core/model/model.h"
 #include "core/model/torchscript.h"
 #include "python_runner.h"
@@ -88,6 +89,7 @@ class TstModelKinds : public QObject {
   void torchScriptComesBackToPython();
   void torchScriptRefusalsSayWhatToRun();
   void tracedModulesAreToldApart();
+  void torchScriptGradCamEqualsPythonHooks();
 };
 
 void TstModelKinds::rnnMatchesPython_data() {
@@ -429,6 +431,117 @@ void TstModelKinds::tracedModulesAreToldApart() {
   QVERIFY(second.type_name.find("___torch_mangle") != std::string::npos);
   QVERIFY(!second.traced);
   QVERIFY(!inspectTorchScript(dir.filePath("first.pt").toStdString()).traced);
+}
+
+/// Issue 49 §3: Grad-CAM on a TorchScript module's named layer equals the Python computation
+/// with a forward hook on the eager module (the hook keeps the layer's output; its gradient
+/// by torch.autograd.grad; weights the spatial means; ReLU-free weighted sum; F.interpolate
+/// bilinear, align_corners False), for a scripted and a traced copy: the default layer (the
+/// last nn.Conv2d, "features.3") and a named one (its ReLU, "features.4"). Refusals name the
+/// key: a layer that does not exist, one forward calls only inside an if.
+void TstModelKinds::torchScriptGradCamEqualsPythonHooks() {
+  QTemporaryDir dir;
+  const QString scripted = dir.filePath("net.pt"), traced = dir.filePath("traced.pt"),
+                branchy = dir.filePath("branchy.pt");
+  const QString script =
+      QString(
+          "import torch, torch.nn as nn, torch.nn.functional as F\n"
+          "class Net(nn.Module):\n"
+          "    def __init__(self):\n"
+          "        super().__init__()\n"
+          "        self.features = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),\n"
+          "                                      nn.Conv2d(4, 6, 3), nn.ReLU())\n"
+          "        self.head = nn.Linear(6 * 4 * 4, 3)\n"
+          "    def forward(self, x):\n"
+          "        return self.head(torch.flatten(self.features(x), 1))\n"
+          "class Branchy(nn.Module):\n"
+          "    def __init__(self):\n"
+          "        super().__init__()\n"
+          "        self.conv = nn.Conv2d(1, 2, 3)\n"
+          "        self.head = nn.Linear(2 * 10 * 10, 3)\n"
+          "    def forward(self, x):\n"
+          "        if bool(x.sum() > 0):\n"
+          "            x = self.conv(x)\n"
+          "        else:\n"
+          "            x = self.conv(-x)\n"
+          "        return self.head(x.flatten(1))\n"
+          "torch.manual_seed(5)\n"
+          "net = Net()\n"
+          "x = torch.sin(torch.arange(3 * 144.) * 0.37).view(3, 1, 12, 12)\n"
+          "torch.jit.script(net).save('%1')\n"
+          "torch.jit.trace(net, x).save('%2')\n"
+          "torch.jit.script(Branchy()).save('%3')\n"
+          "net.eval()\n"
+          "classes = torch.tensor([2, 0, 1])\n"
+          "for layer in ['features.3', 'features.4']:\n"
+          "    store = {}\n"
+          "    h = dict(net.named_modules())[layer].register_forward_hook(lambda m, i, o: store.__setitem__('a', o))\n"
+          "    out = net(x)\n"
+          "    h.remove()\n"
+          "    a = store['a']\n"
+          "    g, = torch.autograd.grad(out.gather(1, classes.view(-1, 1)).sum(), a)\n"
+          "    cam = (g.mean((2, 3), keepdim=True) * a).sum(1, keepdim=True)\n"
+          "    cam = F.interpolate(cam, size=(12, 12), mode='bilinear', align_corners=False).squeeze(1)\n"
+          "    print(' '.join('%.9g' % v for v in cam.flatten().tolist()))\n")
+          .arg(scripted, traced, branchy);
+  const QStringList py = python(script);
+  QVERIFY2(py.size() == 2, qPrintable(py.join('\n').left(3000)));
+  const at::Tensor x = at::sin(at::arange(3 * 144, at::kFloat) * 0.37).view({3, 1, 12, 12});
+  const at::Tensor classes = at::tensor(std::vector<int64_t>{2, 0, 1}, at::kLong);
+  auto compare = [&](Model& m, int line) {
+    const at::Tensor cams = gradCam(m, x, classes, 12, 12).flatten();
+    const QStringList expected = py.value(line).split(' ');
+    if (expected.size() != cams.numel()) return QString("%1 values, Python %2").arg(cams.numel()).arg(expected.size());
+    double worst = 0, scale = 0;
+    for (int64_t i = 0; i < cams.numel(); ++i) {
+      worst = std::max(worst, std::abs(cams[i].item<double>() - expected[int(i)].toDouble()));
+      scale = std::max(scale, std::abs(expected[int(i)].toDouble()));
+    }
+    qInfo("%s, layer %s: largest difference from Python's hooks %.3g (largest value %.3g)",
+          m.kind().c_str(), m.camLayer().c_str(), worst, scale);
+    return worst <= 1e-5 * std::max(1.0, scale) && scale > 0 ? QString() : QString::number(worst);
+  };
+  for (const QString& file : {scripted, traced}) {
+    ModelConfig c;
+    c.kind = "torchscript";
+    c.torchscript.path = file.toStdString();
+    // Flat image rows ([144], images [1, 12, 12]): the module gets [N, 1, 12, 12] batches.
+    ModelPtr m = buildModel(c, std::vector<int64_t>{144}, 3, {1, 12, 12});
+    QCOMPARE(QString::fromStdString(m->camLayer()), QString("features.3"));
+    QString why = compare(*m, 0);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QVERIFY(m->is_training());  // the mode restored
+    for (const at::Tensor& p : m->parameters()) QVERIFY(!p.grad().defined());
+    // A clone computes its own (the rewritten graph made again for the copy).
+    ModelPtr copy = m->clone();
+    why = compare(*copy, 0);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    c.torchscript.grad_cam_layer = "features.4";
+    ModelPtr relu = buildModel(c, std::vector<int64_t>{1, 12, 12}, 3);
+    QCOMPARE(QString::fromStdString(relu->camLayer()), QString("features.4"));
+    why = compare(*relu, 1);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    // A layer that is not there, and one whose output is not feature maps.
+    c.torchscript.grad_cam_layer = "features.9";
+    QString e = errorOf([&] { buildModel(c, std::vector<int64_t>{1, 12, 12}, 3); });
+    QVERIFY2(e.contains("model.torchscript.grad_cam_layer") && e.contains("features.9") &&
+                 e.contains("features.3"), qPrintable(e));
+    c.torchscript.grad_cam_layer = "head";
+    ModelPtr head = buildModel(c, std::vector<int64_t>{1, 12, 12}, 3);
+    e = errorOf([&] { gradCam(*head, x, classes, 12, 12); });
+    QVERIFY2(e.contains("[N, K, h, w]") && e.contains("head"), qPrintable(e));
+  }
+  // A convolution forward calls only inside an if: no Grad-CAM by default, refused by name.
+  ModelConfig b;
+  b.kind = "torchscript";
+  b.torchscript.path = branchy.toStdString();
+  ModelPtr plain = buildModel(b, std::vector<int64_t>{1, 12, 12}, 3);
+  QVERIFY(plain->camLayer().empty());
+  QString e = errorOf([&] { gradCam(*plain, x, classes, 12, 12); });
+  QVERIFY2(e.contains("Grad-CAM needs a convolution"), qPrintable(e));
+  b.torchscript.grad_cam_layer = "conv";
+  e = errorOf([&] { buildModel(b, std::vector<int64_t>{1, 12, 12}, 3); });
+  QVERIFY2(e.contains("model.torchscript.grad_cam_layer") && e.contains("outside an if"), qPrintable(e));
 }
 
 TRAINSCOPE_TEST_MAIN(TstModelKinds)

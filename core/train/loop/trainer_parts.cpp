@@ -1,7 +1,8 @@
 #include "core/train/loop/trainer_parts.h"
 
+#include <ATen/ATen.h>
+
 #include "core/model/grad_cam.h"
-#include "core/model/sequential_model.h"
 #include "core/train/probes/embedding.h"
 
 #include "core/config/kinds.h"
@@ -133,11 +134,11 @@ void ModelViewPart::send(int64_t epoch, bool force) {
 void ValidationDetailPart::addGradCams(ValidationDetail& detail) {
   const PreparedData& data = host_.runData();
   const std::vector<int64_t>& shape = data.summary.image_shape;
-  auto* seq = dynamic_cast<SequentialModel*>(host_.runState().model.get());
-  if (!seq || shape.size() != 3 || !seq->lastConvFeatures() || detail.worst.empty()) return;
+  Model* model = host_.runState().model.get();
+  if (!model || shape.size() != 3 || model->camLayer().empty() || detail.worst.empty()) return;
   std::vector<int64_t> positions;
   for (const WorstSample& w : detail.worst) positions.push_back(w.position);
-  const std::vector<at::Tensor> params = seq->parameters();
+  const std::vector<at::Tensor> params = model->parameters();
   const c10::Device device = params.empty() ? c10::Device(c10::kCPU) : params.front().device();
   const at::Tensor x = data.val.select(at::tensor(positions, at::kLong)).x.to(device);
   const auto n = static_cast<int64_t>(positions.size());
@@ -147,7 +148,7 @@ void ValidationDetailPart::addGradCams(ValidationDetail& detail) {
   std::vector<int64_t> reps(static_cast<std::size_t>(x.dim()), 1);
   reps[0] = k;
   const at::Tensor classes = at::arange(k, at::kLong).repeat_interleave(n);
-  const at::Tensor cams = gradCam(*seq, x.repeat(reps), classes, shape[1], shape[2]);
+  const at::Tensor cams = gradCam(*model, x.repeat(reps), classes, shape[1], shape[2]);
   const int64_t pixels = shape[1] * shape[2];
   for (int64_t c = 0; c < k; ++c)
     for (int64_t i = 0; i < n; ++i) {
