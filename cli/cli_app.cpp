@@ -132,6 +132,7 @@ int runCli(int argc, char** argv) {
   CompareCommand compare_cmd(app);
   FollowCommand follow_cmd(app);
   ExportPythonCommand export_python(app);
+  ExportCommand export_model(app);
   ReportCommand report_cmd(app);
   SweepCommand sweep_cmd(app);
 
@@ -166,6 +167,7 @@ int runCli(int argc, char** argv) {
     if (compare_cmd.parsed()) return compare_cmd.run();
     if (follow_cmd.parsed()) return follow_cmd.run();
     if (export_python.parsed()) return export_python.run();
+    if (export_model.parsed()) return export_model.run();
     if (report_cmd.parsed()) return report_cmd.run();
     if (sweep_cmd.parsed()) return sweep_cmd.run();
   } catch (const Error& e) {

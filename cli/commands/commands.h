@@ -238,6 +238,25 @@ class ExportPythonCommand {
   std::string output_;
 };
 
+/// `export RUN --format onnx|torchscript [--checkpoint best|last] [-o FILE] [--raw-input]
+/// [--softmax]`: the run's checkpoint as a file that runs outside TrainScope, with its model
+/// card (core/export/export_model.h).
+class ExportCommand {
+ public:
+  explicit ExportCommand(CLI::App& app);
+  bool parsed() const;
+  int run() const;
+
+ private:
+  CLI::App* sub_ = nullptr;
+  std::string run_;
+  std::string format_;
+  std::string checkpoint_ = "best";
+  std::string output_;
+  bool raw_input_ = false;
+  bool softmax_ = false;
+};
+
 /// `report RUN [--format html|pdf] [--lang en|zh_CN] [-o FILE]`: the run report, drawn by the
 /// dashboard executable beside this one (gui/teaching/run_report.h) without a display.
 class ReportCommand {

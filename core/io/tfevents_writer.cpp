@@ -133,6 +133,12 @@ ProtoMessage& ProtoMessage::doubleField(int field, double value) {
   return *this;
 }
 
+ProtoMessage& ProtoMessage::floatField(int field, float value) {
+  putVarint(bytes, (static_cast<uint64_t>(field) << 3) | 5);
+  putFixed(bytes, value);
+  return *this;
+}
+
 ProtoMessage& ProtoMessage::bytesField(int field, const std::string& value) {
   putBytesField(bytes, field, value);
   return *this;

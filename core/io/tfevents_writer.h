@@ -23,12 +23,14 @@ uint32_t crc32c(const std::string& bytes);
 /// TFRecord's masked CRC: ((crc >> 15) | (crc << 17)) + 0xa282ead8.
 uint32_t maskedCrc32c(const std::string& bytes);
 
-/// Protocol buffer wire format, enough for the messages TensorBoard reads (fields in any order;
+/// Protocol buffer wire format, enough for the messages TensorBoard reads and ONNX's ModelProto
+/// (core/export/onnx_export.h) (fields in any order;
 /// each call appends one field). https://protobuf.dev/programming-guides/encoding/
 struct ProtoMessage {
   std::string bytes;
   ProtoMessage& varint(int field, uint64_t value);
   ProtoMessage& doubleField(int field, double value);  ///< wire type 1 (fixed64)
+  ProtoMessage& floatField(int field, float value);    ///< wire type 5 (fixed32)
   ProtoMessage& bytesField(int field, const std::string& value);
   ProtoMessage& message(int field, const ProtoMessage& value) {
     return bytesField(field, value.bytes);

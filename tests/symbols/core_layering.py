@@ -19,8 +19,10 @@ import tempfile
 # Lowest first. kinds/ is the composition root: it names every data source, model kind and
 # optimizer, so it sits above data/, model/ and optim/, and nothing in core includes it. sweep/
 # runs trials as train processes and reads their folders: above everything, included by none.
+# export/ reads a run's folder and checkpoint (run/, train/state) and writes files for other
+# runtimes: included by the front ends only.
 LAYERS = ["system", "io", "config", "data", "model", "optim", "run", "distributed", "train",
-          "kinds", "sweep"]
+          "export", "kinds", "sweep"]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([A-Za-z0-9_]+)/')
 

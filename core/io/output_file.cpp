@@ -1,5 +1,5 @@
-// `-o FILE` of the commands that write one file (output_file.h).
-#include "cli/output_file.h"
+// The run folder and output file of the commands that write one file (output_file.h).
+#include "core/io/output_file.h"
 
 #include <cstdint>
 #include <fstream>
@@ -7,7 +7,7 @@
 
 #include "core/errors.h"
 
-namespace trainscope::cli {
+namespace trainscope {
 
 std::filesystem::path checkRunFolder(const std::string& arg, const std::string& file_hint) {
   namespace fs = std::filesystem;
@@ -61,4 +61,4 @@ std::filesystem::path checkOutputFile(const std::string& file, const std::string
   return path;
 }
 
-}  // namespace trainscope::cli
+}  // namespace trainscope
