@@ -39,6 +39,7 @@ MainMenu::MainMenu(QMenuBar* bar, QObject* parent) : QObject(parent) {
   lessons_->addSeparator();
   show_python_ = action(file_, "actionShowPythonCode", &MainMenu::showPythonCode);
   export_report_ = action(file_, "actionExportReport", &MainMenu::exportReport);
+  export_model_ = action(file_, "actionExportModel", &MainMenu::exportModel);
   file_->addSeparator();
   show_runs_ = action(file_, "actionShowRuns", &MainMenu::showRuns);
   show_runs_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -159,6 +160,9 @@ void MainMenu::retranslate() {
       {export_report_, Tr::tr("Export run re&port..."),
        Tr::tr("Save the shown run as one file to hand in: its result, diagnosis, plots, "
               "settings, device, data, model and events (HTML or PDF).")},
+      {export_model_, Tr::tr("Export &model..."),
+       Tr::tr("Save the shown run's trained model as ONNX or TorchScript, to run outside "
+              "TrainScope (OpenCV, onnxruntime, PyTorch), with a model card describing it.")},
       {presentation_, Tr::tr("&Presentation mode"),
        Tr::tr("For a projector: large texts and thick lines in colours that survive a "
               "washed-out screen, the settings and events hidden, the loss plot in focus. Space "
@@ -205,6 +209,7 @@ void MainMenu::setRunState(bool idle, bool hasRunDir) {
   runs_root_->setEnabled(idle);
   open_run_folder_->setEnabled(hasRunDir);
   export_report_->setEnabled(hasRunDir);
+  export_model_->setEnabled(hasRunDir);
 }
 
 }  // namespace trainscope

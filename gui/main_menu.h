@@ -53,6 +53,7 @@ class MainMenu : public QObject {
   void saveLesson();
   void showPythonCode();
   void exportReport();
+  void exportModel();
   void openLesson(const QString& name);  ///< a built-in lesson
   void presentationBottomToggled(bool shown);
   void presentationScaleChosen(double scale);
@@ -67,6 +68,7 @@ class MainMenu : public QObject {
   QAction* save_lesson_ = nullptr;
   QAction* show_python_ = nullptr;
   QAction* export_report_ = nullptr;
+  QAction* export_model_ = nullptr;
   QList<QAction*> builtin_lessons_;
   QMenu* scale_menu_ = nullptr;
   QAction* presentation_ = nullptr;

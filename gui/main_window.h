@@ -162,6 +162,7 @@ class MainWindow : public QMainWindow {
   void fitLessonPace(const RunInfo& info);
   /// File > Export run report: the shown run's report (writeRunReport) to a chosen file.
   void onExportReport();
+  void onExportModel();
   /// A window's Show / Beside the live run on a run folder (the Runs and Sweeps windows):
   /// shows it here or draws it as the ghost, telling `from` why not (main_window_runs.cpp).
   void showRunFrom(QWidget* from, const QString& dir);

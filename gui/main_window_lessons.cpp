@@ -15,6 +15,7 @@
 #include "gui/engine/run_session.h"
 #include "gui/main_menu.h"
 #include "gui/main_window.h"
+#include "gui/panels/export_model_dialog.h"
 #include "gui/panels/run_controls_panel.h"
 #include "gui/panels/settings_panel.h"
 #include "gui/plots/plot_area.h"
@@ -182,6 +183,13 @@ void MainWindow::onExportReport() {
     statusBar()->showMessage(Tr::tr("Report written to %1").arg(file), 8000);
   else
     QMessageBox::warning(this, Tr::tr("Export run report"), error);
+}
+
+void MainWindow::onExportModel() {
+  const QString dir = controller_->store()->runDirectory();
+  if (dir.isEmpty()) return;  // the action is enabled only with a run folder
+  ExportModelDialog dialog(dir, this);
+  dialog.exec();
 }
 
 void MainWindow::fitLessonPace(const RunInfo& info) {

@@ -54,6 +54,7 @@ void MainWindow::buildMenus() {
   connect(menu_, &MainMenu::saveLesson, this, &MainWindow::onSaveLesson);
   connect(menu_, &MainMenu::showPythonCode, this, &MainWindow::onShowPythonCode);
   connect(menu_, &MainMenu::exportReport, this, &MainWindow::onExportReport);
+  connect(menu_, &MainMenu::exportModel, this, &MainWindow::onExportModel);
   connect(menu_, &MainMenu::openLesson, this, [this](const QString& name) {
     QString error;
     if (!openLesson(name, &error)) QMessageBox::warning(this, Tr::tr("Cannot open the lesson"), error);

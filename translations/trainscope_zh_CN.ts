@@ -5025,5 +5025,85 @@ Its files are kept there until you delete them.</source>
         <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default at step 10, every 500 steps and at the end).</source>
         <translation>训练进行时，这里显示每一层的权重、梯度和激活值（每 training.distributions_every 步记录一次；默认在第 10 步、每 500 步以及训练结束时记录）。</translation>
     </message>
+    <message>
+        <source>Export &amp;model...</source>
+        <translation>导出模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Save the shown run&apos;s trained model as ONNX or TorchScript, to run outside TrainScope (OpenCV, onnxruntime, PyTorch), with a model card describing it.</source>
+        <translation>把当前显示的运行训练好的模型保存为 ONNX 或 TorchScript，以便在 TrainScope 之外运行（OpenCV、onnxruntime、PyTorch），并附上一份说明它的模型卡片。</translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation>导出模型</translation>
+    </message>
+    <message>
+        <source>ONNX (OpenCV, onnxruntime, ...)</source>
+        <translation>ONNX（OpenCV、onnxruntime 等）</translation>
+    </message>
+    <message>
+        <source>TorchScript (torch.jit.load)</source>
+        <translation>TorchScript（torch.jit.load）</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Best (lowest validation loss)</source>
+        <translation>最佳（验证损失最低）</translation>
+    </message>
+    <message>
+        <source>Last (the final weights)</source>
+        <translation>最后（最终的权重）</translation>
+    </message>
+    <message>
+        <source>Weights:</source>
+        <translation>权重：</translation>
+    </message>
+    <message>
+        <source>Include the run&apos;s preprocessing (inputs as stored: pixels 0-255)</source>
+        <translation>包含本次运行的预处理（输入为原始存储值：像素 0-255）</translation>
+    </message>
+    <message>
+        <source>Output probabilities (softmax) instead of logits</source>
+        <translation>输出概率（softmax），而不是 logits</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>This run has no checkpoint to export yet.</source>
+        <translation>这次运行还没有可以导出的检查点。</translation>
+    </message>
+    <message>
+        <source>ONNX (opset 13) is written for MLP and CNN models; a model card (.model-card.md and .json) is written beside the file.</source>
+        <translation>ONNX（opset 13）适用于 MLP 和 CNN 模型；模型卡片（.model-card.md 和 .json）会写在文件旁边。</translation>
+    </message>
+    <message>
+        <source>TorchScript is written for every model kind; a model card (.model-card.md and .json) is written beside the file.</source>
+        <translation>TorchScript 适用于所有模型类型；模型卡片（.model-card.md 和 .json）会写在文件旁边。</translation>
+    </message>
+    <message>
+        <source>ONNX model (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>TorchScript module (*.pt)</source>
+        <translation>TorchScript 模块 (*.pt)</translation>
+    </message>
+    <message>
+        <source>Written: %1 (epoch %2), with its model card %3.</source>
+        <translation>已写入：%1（第 %2 轮），以及它的模型卡片 %3。</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>未导出：%1</translation>
+    </message>
 </context>
 </TS>
