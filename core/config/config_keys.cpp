@@ -407,13 +407,12 @@ std::string readString(const json& v, const std::string& key, const std::vector<
   fail(key, key + " must be one of " + list + ", got " + show(v));
 }
 
-int64_t readInt(const json& v, const std::string& key, const char* alternative = nullptr) {
+/// `alternative`: what else the key takes, said after "an integer" (" or null").
+int64_t readInt(const json& v, const std::string& key, const std::string& alternative = {}) {
   bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
                                             std::floor(v.get<double>()) == v.get<double>());
   if (!integral)
-    fail(key, key + " must be an integer" +
-                  (alternative ? std::string(" or \"") + alternative + "\"" : std::string()) +
-                  ", got " + show(v));
+    fail(key, key + " must be an integer" + alternative + ", got " + show(v));
   if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
     return INT64_MAX;
   if (v.is_number_float()) {
@@ -445,7 +444,10 @@ void readKey(const json& v, S& s, const Key<S>& k, const std::string& key) {
           out = readInt(v, key);
         } else if constexpr (std::is_same_v<T, std::optional<int64_t>>) {
           const bool word = k.null_word && v.is_string() && v.get<std::string>() == k.null_word;
-          out = v.is_null() || word ? std::nullopt : std::optional(readInt(v, key, k.null_word));
+          out = v.is_null() || word ? std::nullopt
+                                    : std::optional(readInt(v, key,
+                                                            k.null_word ? std::string(" or \"") + k.null_word + "\""
+                                                                        : std::string(" or null")));
         } else if constexpr (std::is_same_v<T, double>) {
           out = readNumber(v, key);
         } else if constexpr (std::is_same_v<T, bool>) {

@@ -117,7 +117,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!options.config_file.isEmpty() && !window.openConfigFile(options.config_file, &error)) {
-    printTo(stderr, QStringLiteral("trainscope: %1").arg(error));
+    // Without its last line, "The previous settings are kept.": at start there are none.
+    printTo(stderr, QStringLiteral("trainscope: %1").arg(error.section(QLatin1Char('\n'), 0, -2)));
     return 2;
   }
   trainscope::Automation automation(&window, options);  // applies --runs-dir

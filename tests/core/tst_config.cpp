@@ -423,6 +423,14 @@ void TstConfig::numThreadsAcceptsAuto() {
                  std::string::npos,
              e.what());
   }
+  // An integer-or-null key says so (data.limit: null = every sample).
+  try {
+    configFromJson(json{{"data", {{"limit", 1.5}}}});
+    QFAIL("data.limit 1.5 accepted");
+  } catch (const Error& e) {
+    QVERIFY2(std::string(e.what()).find("data.limit must be an integer or null, got 1.5") != std::string::npos,
+             e.what());
+  }
   // The presets leave the count to "auto", except the two tiny models (see presets.cpp).
   QVERIFY(!resolveConfig("fashion-mnist-mlp", {}, {}).training.num_threads.has_value());
 }
