@@ -43,6 +43,7 @@ int ExportCommand::run() const {
   std::printf("wrote %s\n  from %s (epoch %lld, step %lld)\n  model card %s\n  and %s\n",
               r.file.c_str(), r.checkpoint.c_str(), static_cast<long long>(r.epoch),
               static_cast<long long>(r.step), r.card_markdown.c_str(), r.card_json.c_str());
+  for (const std::string& n : r.notes) std::fprintf(stderr, "%s: warning: %s\n", kProgram, n.c_str());
   if (r.self_check)
     std::printf("  read back with torch::jit::load: largest difference from the run's model %.3g\n",
                 *r.self_check);

@@ -2,7 +2,6 @@
 // PyTorch script (core/train/teaching/python_script.h).
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_app.h"
@@ -12,7 +11,6 @@
 #include "core/config/train_config.h"
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
-#include "core/io/json_parse.h"
 #include "core/run/run_reader.h"
 #include "core/train/teaching/python_script.h"
 
@@ -24,31 +22,20 @@ namespace {
 /// (events.jsonl); each is also printed as a warning.
 std::vector<std::string> runCaveats(const std::filesystem::path& dir) {
   std::vector<std::string> out;
-  try {
-    std::ifstream in(dir / "run.json");
-    const nlohmann::json run = parseJson(in);
-    if (run.contains("resumed_from") && run["resumed_from"].is_object())
-      out.push_back("this run was resumed from " + run["resumed_from"].value("file", "a checkpoint") +
-                    " at step " + std::to_string(run["resumed_from"].value("step", 0)) +
-                    "; the script trains from the start, so its steps differ from steps.csv.");
-  } catch (const std::exception&) {
-  }
-  std::vector<std::string> changes;
-  const std::filesystem::path events = dir / "events.jsonl";
-  if (std::filesystem::exists(events))
-    for (const Event& e : readEventsJsonl(events, [](EventKind k) {
-           return k == EventKind::ConfigChanged || k == EventKind::RolledBack;
-         }))
-      changes.push_back("step " + std::to_string(e.step) + ": " + e.message);
-  if (!changes.empty()) {
-    std::string text = "settings changed or steps rolled back while this run trained (" + changes[0];
-    for (size_t i = 1; i < changes.size() && i < 3; ++i) text += "; " + changes[i];
-    if (changes.size() > 3) text += "; and " + std::to_string(changes.size() - 3) + " more";
+  const RunChanges c = readRunChanges(dir);
+  if (!c.resumed_from.empty())
+    out.push_back("this run was resumed from " + c.resumed_from + " at step " +
+                  std::to_string(c.resumed_step) +
+                  "; the script trains from the start, so its steps differ from steps.csv.");
+  if (!c.changes.empty()) {
+    std::string text = "settings changed or steps rolled back while this run trained (" + c.changes[0];
+    for (size_t i = 1; i < c.changes.size() && i < 3; ++i) text += "; " + c.changes[i];
+    if (c.changes.size() > 3) text += "; and " + std::to_string(c.changes.size() - 3) + " more";
     out.push_back(text + "); the script trains with the settings the run started with, so its "
                   "losses differ from steps.csv after the first of them (`trainscope-cli train "
                   "--replay` repeats them).");
   }
-  for (const std::string& c : out) std::fprintf(stderr, "%s: warning: %s\n", kProgram, c.c_str());
+  for (const std::string& t : out) std::fprintf(stderr, "%s: warning: %s\n", kProgram, t.c_str());
   return out;
 }
 

@@ -7,11 +7,14 @@
 #include <torch/utils.h>
 #include <torch/version.h>
 
+#include <cctype>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <sstream>
 #include <unistd.h>
 
+#include "core/config/config_file.h"
 #include "core/config/config_json.h"
 #include "core/config/train_config.h"
 #include "core/errors.h"
@@ -76,9 +79,8 @@ std::function<bool(const std::string&)> containing(const std::string& marker, st
   };
 }
 
-/// The metrics of the weights of `epoch` ("best" or "last" checkpoint) the run recorded.
-std::vector<std::pair<std::string, double>> metricsOf(const fs::path& run, int64_t epoch,
-                                                      const std::string& which) {
+/// The metrics the run recorded for the weights of `epoch`.
+std::vector<std::pair<std::string, double>> metricsOf(const fs::path& run, int64_t epoch) {
   std::vector<std::pair<std::string, double>> out;
   std::error_code ec;
   if (fs::exists(run / "metrics.csv", ec))
@@ -91,16 +93,54 @@ std::vector<std::pair<std::string, double>> metricsOf(const fs::path& run, int64
         if (e.val_rmse) out.emplace_back("val_rmse", *e.val_rmse);
       }
   if (fs::exists(run / "summary.json", ec)) {
+    // Test metrics of the same weights: best.pt's where the run tested them, the final
+    // weights' where this checkpoint holds the last epoch.
     const RunSummary s = readSummaryJson(run / "summary.json");
-    const bool same = s.test_weights == which && (which != "best" || s.test_epoch == epoch);
-    if (same && s.test_loss) out.emplace_back("test_loss", *s.test_loss);
-    if (same && s.test_accuracy) out.emplace_back("test_accuracy", *s.test_accuracy);
-    if (which == "last" && s.test_weights == "best") {
-      if (s.last_test_loss) out.emplace_back("test_loss", *s.last_test_loss);
-      if (s.last_test_accuracy) out.emplace_back("test_accuracy", *s.last_test_accuracy);
+    const bool final_weights = epoch == s.epochs_completed;
+    std::optional<double> loss, accuracy;
+    if ((s.test_weights == "best" && s.test_epoch == epoch) || (s.test_weights == "last" && final_weights)) {
+      loss = s.test_loss;
+      accuracy = s.test_accuracy;
+    } else if (s.test_weights == "best" && final_weights) {
+      loss = s.last_test_loss;
+      accuracy = s.last_test_accuracy;
     }
+    if (loss) out.emplace_back("test_loss", *loss);
+    if (accuracy) out.emplace_back("test_accuracy", *accuracy);
   }
   return out;
+}
+
+/// The settings of `mine` (a run's config JSON without its name) that differ from a preset's
+/// and take effect (configKeyApplies): the preset `name` when it is one, else the preset (or
+/// the defaults) it differs least from, since config.json does not record which the run
+/// started from. Returns how the card names that base.
+std::string settingsBase(const std::string& name, const nlohmann::json& mine, const std::string& task,
+                         std::vector<std::vector<std::string>>& out) {
+  auto diff = [&](const nlohmann::json& base) {
+    nlohmann::json b = base;
+    b.erase("name");
+    std::vector<std::vector<std::string>> all, kept;
+    differences(mine, b, "", all);
+    for (auto& d : all)
+      if (configKeyApplies(d[0], mine, task)) kept.push_back(std::move(d));
+    return kept;
+  };
+  for (const PresetInfo& p : presets())
+    if (p.name == name) {
+      out = diff(configToJson(presetConfig(name)));
+      return "preset " + name;
+    }
+  out = diff(defaultConfigJson());
+  std::string base = "the defaults";
+  for (const PresetInfo& p : presets()) {
+    auto d = diff(configToJson(presetConfig(p.name)));
+    if (d.size() < out.size()) {
+      out = std::move(d);
+      base = "preset " + p.name + " (the closest: config.json does not record which preset the run started from)";
+    }
+  }
+  return base;
 }
 
 /// TrainScope's model input for `x` as the export takes it: the plan's preprocessing.
@@ -145,30 +185,61 @@ ExportResult exportModel(const ExportRequest& request) {
     const bool last = fs::is_regular_file(run / "checkpoints" / "last.pt", ec);
     throw Error(ErrorCode::Checkpoint, checkpoint.string(),
                 "the run " + run.string() + " has no checkpoints/" + request.checkpoint + ".pt" +
-                    (request.checkpoint == "best" && last
-                         ? " (it kept no best checkpoint: no validation split, or "
-                           "checkpoint.save_best off); export the last with --checkpoint last"
-                         : fs::exists(checkpoint, ec) ? " file (it is not a regular file)"
-                                                      : " (checkpoint.save_last and save_best were off, or "
-                                                        "it stopped before its first epoch ended)"));
+                    (fs::exists(checkpoint, ec) ? " file (it is not a regular file)"
+                     : request.checkpoint == "best" && last
+                         ? " (it kept no best checkpoint: its validation loss never improved "
+                           "after a resume, it had no validation split, or checkpoint.save_best "
+                           "was off); export the last with --checkpoint last"
+                         : " (checkpoint.save_last and save_best were off, or it stopped before "
+                           "its first epoch ended)"));
   }
-  // The output and its cards, checked before anything is computed.
-  const std::string ext = request.format == "onnx" ? ".onnx" : ".pt";
-  const fs::path wanted = request.output.empty() ? defaultExportPath(run, request.format, request.checkpoint)
-                                                 : request.output;
+  // Where the export goes, checked before anything is computed: not into the run folder, not
+  // over a model card, with its format's extension, not over a file TrainScope did not write.
+  const std::string option = request.output.empty() ? "the default output (no -o)" : "-o";
+  const fs::path wanted = fs::absolute(request.output.empty()
+                                           ? defaultExportPath(run, request.format, request.checkpoint)
+                                           : request.output,
+                                       ec)
+                              .lexically_normal();
+  {
+    const auto [cj, cm] = modelCardPaths(wanted);
+    for (const fs::path& p : {wanted, cj, cm})
+      if (inside(p, run))
+        throw Error(ErrorCode::Config, option,
+                    option + " " + p.string() + " is inside the run folder " + run.string() +
+                        "; an export never changes a run folder: write it elsewhere");
+    const std::string name = wanted.filename().string();
+    for (const char* card : {".model-card.json", ".model-card.md"})
+      if (name.size() > std::strlen(card) && name.compare(name.size() - std::strlen(card), std::string::npos, card) == 0)
+        throw Error(ErrorCode::Config, option,
+                    option + " " + wanted.string() + " is the name of a model card; give the "
+                    "export's own name (m.onnx: its card is m.model-card.json)");
+    std::string ext = wanted.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool other = request.format == "onnx" ? ext == ".pt" || ext == ".pth" : ext == ".onnx";
+    if (other)
+      throw Error(ErrorCode::Config, option,
+                  option + " " + wanted.string() + " has the extension of the other format; --format " +
+                      request.format + " writes " + (request.format == "onnx" ? ".onnx" : ".pt") + " files");
+  }
   const auto ours = request.format == "onnx" ? containing(kOnnxProducer, 64)
                                              : containing(kExportExtraFile, std::string::npos);
-  const fs::path file = checkOutputFile(wanted.string(), "-o", ours);
+  const fs::path file = checkOutputFile(wanted.string(), option, ours);
   const auto [card_json_path, card_md_path] = modelCardPaths(file);
-  for (const fs::path& p : {file, card_json_path, card_md_path})
-    if (inside(p, run))
-      throw Error(ErrorCode::Config, "-o",
-                  "-o " + p.string() + " is inside the run folder " + run.string() +
-                      "; an export never changes a run folder: write it elsewhere");
-  if (card_json_path == file || card_md_path == file)
-    throw Error(ErrorCode::Config, "-o", "-o " + file.string() + " is the name of its own model card");
-  (void)checkOutputFile(card_json_path.string(), "-o (its model card)", containing("\"trainscope_model_card\"", 64));
-  (void)checkOutputFile(card_md_path.string(), "-o (its model card)", startsWith("# Model card: "));
+  (void)checkOutputFile(card_json_path.string(), option + " (its model card)", containing("\"trainscope_model_card\"", 64));
+  (void)checkOutputFile(card_md_path.string(), option + " (its model card)", startsWith("# Model card: "));
+  if (fs::exists(card_json_path, ec)) {  // ours (checked above): whose card is it?
+    std::string described;
+    try {
+      described = readJsonFile(card_json_path).value("file", std::string());
+    } catch (const std::exception&) {
+    }
+    if (!described.empty() && described != file.filename().string())
+      throw Error(ErrorCode::Config, option,
+                  option + " " + file.string() + ": its model card " + card_json_path.filename().string() +
+                      " describes " + described + ", whose card would be replaced (a card is named "
+                      "after the file without its extension); choose another name");
+  }
 
   // The run: its config, data and the checkpoint's weights in the model it builds.
   const nlohmann::json config_json = readJsonFile(run / "config.json");
@@ -212,19 +283,25 @@ ExportResult exportModel(const ExportRequest& request) {
   facts.data_seed = config.data.seed;
   facts.preprocessing_included = !request.raw_input;
   facts.softmax = request.softmax;
-  facts.metrics = metricsOf(run, ckpt.epoch, request.checkpoint);
-  nlohmann::json base;
-  try {
-    base = configToJson(presetConfig(config.name));
-    facts.preset = config.name;
-  } catch (const Error&) {
-    base = defaultConfigJson();
-  }
+  facts.metrics = metricsOf(run, ckpt.epoch);
   nlohmann::json mine = configToJson(config);
   mine.erase("name");
-  base.erase("name");
   if (script_kind) mine["model"]["torchscript"]["path"] = config_json["model"]["torchscript"]["path"];
-  differences(mine, base, "", facts.changed_settings);
+  facts.settings_base = settingsBase(config.name, mine, info.data.task, facts.changed_settings);
+  // What config.json does not say: a resume, settings changed while it trained, a run that
+  // had not finished.
+  const RunChanges changes = readRunChanges(run);
+  if (!changes.resumed_from.empty())
+    facts.caveats.push_back("The run resumed from " + changes.resumed_from + " at step " +
+                            std::to_string(changes.resumed_step) +
+                            "; its settings above are those it resumed with, the weights before "
+                            "that step were trained with the earlier run's.");
+  for (const std::string& c : changes.changes)
+    facts.caveats.push_back("Changed while it trained, " + c + " (the settings above are those it started with).");
+  if (!fs::exists(run / "summary.json", ec))
+    facts.caveats.push_back("The run had no summary.json when this was exported: it was still training "
+                            "(epoch " + std::to_string(ckpt.epoch) + " of " +
+                            std::to_string(config.training.epochs) + " planned) or was stopped abruptly.");
   facts.trainscope_version = trainscopeVersion();
   facts.torch_version = TORCH_VERSION;
   const nlohmann::ordered_json card = modelCardJson(facts);
@@ -268,6 +345,7 @@ ExportResult exportModel(const ExportRequest& request) {
   writeFileAtomic(card_json_path, card_text);
   writeFileAtomic(card_md_path, modelCardMarkdown(card));
   result.file = file;
+  result.notes = facts.caveats;
   result.card_json = card_json_path;
   result.card_markdown = card_md_path;
   result.checkpoint = checkpoint;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace trainscope {
 
@@ -32,6 +33,9 @@ struct ExportResult {
   /// torch::jit::load, and TrainScope's model on 16 random inputs (the export is refused above
   /// 1e-4). Empty for ONNX (checked by onnx.checker and OpenCV's dnn in the test suite).
   std::optional<double> self_check;
+  /// What the card warns about (English, one sentence each): a resume, settings changed while
+  /// the run trained, a run not finished when it was exported.
+  std::vector<std::string> notes;
 };
 
 /// "<run folder name>-<checkpoint>.onnx" or ".pt" in the current working directory.

@@ -81,49 +81,60 @@ std::pair<std::filesystem::path, std::filesystem::path> modelCardPaths(const std
 
 std::vector<std::string> pythonLoadLines(const ModelCardFacts& f) {
   const bool images = f.data.image_shape.size() == 3;
+  const Preprocessing& p = f.data.preprocessing;
   std::string shape = "1";
   for (int64_t d : f.data.input_shape) shape += ", " + std::to_string(d);
-  std::vector<std::string> out;
-  std::string x_line = "x = np.zeros((" + shape + "), np.float32)";
-  std::vector<std::string> image_lines;
-  if (images && f.preprocessing_included) {
+  const bool resize = images && !p.resize.empty();
+  std::vector<std::string> body;
+  if (images) {
     const auto& i = f.data.image_shape;
-    const std::string hw = "(" + std::to_string(i[2]) + ", " + std::to_string(i[1]) + ")";
     if (i[0] == 1)
-      image_lines.push_back("img = cv2.resize(cv2.imread(\"image.png\", cv2.IMREAD_GRAYSCALE), " + hw +
-                            ", interpolation=cv2.INTER_AREA)  # your image, 0-255");
+      body.push_back("img = cv2.imread(\"image.png\", cv2.IMREAD_GRAYSCALE)  # your image, 0-255");
     else
-      image_lines.push_back("img = cv2.resize(cv2.cvtColor(cv2.imread(\"image.png\"), cv2.COLOR_BGR2RGB), " + hw +
-                            ", interpolation=cv2.INTER_AREA).transpose(2, 0, 1)  # your image, RGB, 0-255");
-    x_line = "x = img.astype(np.float32).reshape(" + shape + ")";
-  }
-  const std::string argmax = f.data.task == "classification"
-                                 ? "print(card[\"class_names\"][int(out.argmax(1)[0])])"
-                                 : "print(out)";
-  if (f.format == "torchscript") {
-    out = {"import json, numpy as np, torch", images ? "import cv2" : "",
-           "card = json.load(open(\"" + modelCardPaths(f.file_name).first.string() + "\"))",
-           "model = torch.jit.load(\"" + f.file_name + "\")"};
-    out.insert(out.end(), image_lines.begin(), image_lines.end());
-    out.push_back(x_line);
-    out.push_back("with torch.no_grad():");
-    out.push_back("    out = model(torch.from_numpy(x)).numpy()  # [N, " + std::to_string(f.data.outputs) +
-                  "]" + (f.softmax ? " probabilities" : f.data.task == "classification" ? " logits" : ""));
+      body.push_back("img = cv2.cvtColor(cv2.imread(\"image.png\"), cv2.COLOR_BGR2RGB)  # your image, RGB, 0-255");
+    if (resize) {  // the run's own resize: torchvision's Resize on the uint8 tensor
+      body.push_back(std::string("t = torch.from_numpy(img)") + (i[0] == 1 ? "[None]" : ".permute(2, 0, 1)") +
+                     ".float()[None]");
+      body.push_back("t = torch.nn.functional.interpolate(t, size=(" + std::to_string(i[1]) + ", " +
+                     std::to_string(i[2]) + "), mode=\"" + (p.resize == "nearest" ? "nearest" : p.resize) + "\"" +
+                     (p.resize == "nearest" ? "" : ", align_corners=False, antialias=True") +
+                     ").round().clamp(0, 255)  # the run's resize");
+      body.push_back("x = t.numpy().astype(np.float32).reshape(" + shape + ")");
+    } else {
+      body.push_back(std::string("x = img") + (i[0] == 1 ? "" : ".transpose(2, 0, 1)") +
+                     ".astype(np.float32).reshape(" + shape + ")  # " + std::to_string(i[1]) + "x" +
+                     std::to_string(i[2]) + " pixels, as the training images");
+    }
   } else {
-    out = {"import json, numpy as np, cv2",
-           "card = json.load(open(\"" + modelCardPaths(f.file_name).first.string() + "\"))",
-           "net = cv2.dnn.readNetFromONNX(\"" + f.file_name + "\")"};
-    out.insert(out.end(), image_lines.begin(), image_lines.end());
-    out.push_back(x_line);
-    out.push_back("net.setInput(x)");
-    out.push_back("out = net.forward()  # [N, " + std::to_string(f.data.outputs) + "]" +
-                  (f.softmax ? " probabilities" : f.data.task == "classification" ? " logits" : ""));
+    body.push_back("x = np.zeros((" + shape + "), np.float32)  # your samples" +
+                   (f.data.feature_names.empty() ? std::string() : ", columns in the order of card[\"feature_names\"]"));
   }
-  out.push_back(argmax);
-  std::vector<std::string> kept;
-  for (auto& l : out)
-    if (!l.empty()) kept.push_back(l);
-  return kept;
+  if (!f.preprocessing_included && p.standardize != "none")
+    body.push_back("pre = card[\"preprocessing\"]  # --raw-input: the run's preprocessing is yours to apply");
+  if (!f.preprocessing_included && p.standardize != "none")
+    body.push_back("x = ((x.reshape(len(x), -1) / pre[\"pixel_scale\"] - np.array(pre[\"mean\"], np.float32)) / "
+                   "np.array(pre[\"std\"], np.float32)).astype(np.float32).reshape(x.shape)");
+  else if (!f.preprocessing_included && p.pixel_scale != 1)
+    body.push_back("x = x / np.float32(card[\"preprocessing\"][\"pixel_scale\"])  # --raw-input");
+  const std::string what = f.softmax ? " probabilities" : f.data.task == "classification" ? " logits" : "";
+  const std::string card = "card = json.load(open(\"" + modelCardPaths(f.file_name).first.string() + "\"))";
+  std::vector<std::string> out;
+  if (f.format == "torchscript") {
+    out = {std::string("import json, numpy as np, torch") + (images ? ", cv2" : ""), card,
+           "model = torch.jit.load(\"" + f.file_name + "\")"};
+    out.insert(out.end(), body.begin(), body.end());
+    out.push_back("with torch.no_grad():");
+    out.push_back("    out = model(torch.from_numpy(x)).numpy()  # [N, " + std::to_string(f.data.outputs) + "]" + what);
+  } else {
+    out = {std::string("import json, numpy as np, cv2") + (resize ? ", torch" : ""), card,
+           "net = cv2.dnn.readNetFromONNX(\"" + f.file_name + "\")"};
+    out.insert(out.end(), body.begin(), body.end());
+    out.push_back("net.setInput(x)");
+    out.push_back("out = net.forward()  # [N, " + std::to_string(f.data.outputs) + "]" + what);
+  }
+  out.push_back(f.data.task == "classification" ? "print(card[\"class_names\"][int(out.argmax(1)[0])])"
+                                                 : "print(out)");
+  return out;
 }
 
 nlohmann::ordered_json modelCardJson(const ModelCardFacts& f) {
@@ -161,7 +172,8 @@ nlohmann::ordered_json modelCardJson(const ModelCardFacts& f) {
   J data;
   data["source"] = f.data.source;
   J files = J::array();
-  for (const DataFile& d : f.data.files) files.push_back({{"key", d.key}, {"path", d.path}, {"sha256", d.sha256}});
+  // A file's SHA-256, an image folder's listing fingerprint ("listing:..."), as the run recorded.
+  for (const DataFile& d : f.data.files) files.push_back({{"key", d.key}, {"path", d.path}, {"fingerprint", d.sha256}});
   data["files"] = files;
   data["n_train"] = f.data.n_train;
   data["n_val"] = f.data.n_val;
@@ -173,9 +185,9 @@ nlohmann::ordered_json modelCardJson(const ModelCardFacts& f) {
   j["checkpoint"] = {{"file", f.checkpoint}, {"which", f.which}, {"epoch", f.epoch}, {"step", f.step},
                      {"run", f.run_dir}};
   J changed = J::array();
-  for (const auto& c : f.changed_settings) changed.push_back({{"key", c[0]}, {"value", c[1]}, {"preset", c[2]}});
-  j["settings_changed"] = {{"compared_with", f.preset.empty() ? "the defaults" : "preset " + f.preset},
-                           {"keys", changed}};
+  for (const auto& c : f.changed_settings) changed.push_back({{"key", c[0]}, {"value", c[1]}, {"base", c[2]}});
+  j["settings_changed"] = {{"compared_with", f.settings_base}, {"keys", changed}};
+  j["caveats"] = f.caveats;
   j["versions"] = {{"trainscope", f.trainscope_version}, {"libtorch", f.torch_version}};
   j["python"] = pythonLoadLines(f);
   return j;
@@ -228,8 +240,13 @@ std::string modelCardMarkdown(const nlohmann::ordered_json& j) {
   md << "\n## Settings that differ from " << j["settings_changed"]["compared_with"].get<std::string>() << "\n\n";
   if (j["settings_changed"]["keys"].empty()) md << "None.\n";
   for (const auto& c : j["settings_changed"]["keys"])
-    md << "- `" << c["key"].get<std::string>() << "`: " << c["value"].get<std::string>() << " (preset "
-       << c["preset"].get<std::string>() << ")\n";
+    md << "- `" << c["key"].get<std::string>() << "`: " << c["value"].get<std::string>() << " ("
+       << (j["settings_changed"]["compared_with"].get<std::string>().rfind("preset", 0) == 0 ? "preset's: " : "default: ")
+       << c["base"].get<std::string>() << ")\n";
+  if (!j["caveats"].empty()) {
+    md << "\n## Caveats\n\n";
+    for (const auto& c : j["caveats"]) md << "- " << c.get<std::string>() << "\n";
+  }
   md << "\n## Load and run it in Python\n\n```python\n";
   for (const auto& l : j["python"]) md << l.get<std::string>() << "\n";
   md << "```\n";

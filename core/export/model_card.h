@@ -35,9 +35,14 @@ struct ModelCardFacts {
   /// Metrics of the exported weights: "val_loss", "val_accuracy", "test_loss",
   /// "test_accuracy" where the run recorded them for that epoch.
   std::vector<std::pair<std::string, double>> metrics;
-  std::string preset;  ///< the preset the settings are compared with ("" = the defaults)
-  /// Dotted config keys whose value differs from the preset's, with both values (compact JSON).
-  std::vector<std::vector<std::string>> changed_settings;  ///< {key, run's, preset's}
+  /// What the settings are compared with: "preset moons", "the defaults", ...
+  std::string settings_base;
+  /// Dotted config keys that take effect and whose value differs from the base's, with both
+  /// values (compact JSON): {key, run's, base's}.
+  std::vector<std::vector<std::string>> changed_settings;
+  /// What config.json does not tell (a resume, settings changed while it trained, a run not
+  /// finished), one English sentence each.
+  std::vector<std::string> caveats;
   std::string trainscope_version, torch_version;
 };
 
@@ -45,8 +50,8 @@ struct ModelCardFacts {
 /// class_names, input_shape, input_dtype, image_shape, feature_names, outputs, output,
 /// preprocessing {included, pixel_scale, standardize, mean, std, offset/scale formula,
 /// resize, target_scale, text}, metrics, data {source, files, n_train, n_val, n_test,
-/// val_fraction, seed}, model, checkpoint {file, which, epoch, step}, settings_changed,
-/// versions, python).
+/// val_fraction, seed}, model, checkpoint {file, which, epoch, step, run}, settings_changed
+/// {compared_with, keys [{key, value, base}]}, caveats, versions, python).
 nlohmann::ordered_json modelCardJson(const ModelCardFacts& facts);
 
 /// The card as Markdown, from the JSON above (English).

@@ -40,6 +40,11 @@ std::filesystem::path checkOutputFile(const std::string& file, const std::string
     throw Error(ErrorCode::Config, option,
                 option + " " + path.string() + ": the folder " + path.parent_path().string() +
                     " does not exist");
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec))
+    throw Error(ErrorCode::Config, option,
+                option + " " + path.string() +
+                    " exists and is not a regular file (a FIFO, a device or a socket); give a "
+                    "file name");
   if (fs::exists(path, ec)) {
     // What TrainScope writes here is a few MB at most: a larger file is someone else's, and is
     // not read whole to find that out.

@@ -405,4 +405,27 @@ RunSummary interruptedSummary(const RunRecord& run) {
   return s;
 }
 
+RunChanges readRunChanges(const std::filesystem::path& dir) {
+  RunChanges out;
+  try {
+    std::ifstream in(dir / "run.json");
+    const nlohmann::json run = parseJson(in);
+    if (run.contains("resumed_from") && run["resumed_from"].is_object()) {
+      out.resumed_from = run["resumed_from"].value("file", "a checkpoint");
+      out.resumed_step = run["resumed_from"].value("step", int64_t{0});
+    }
+  } catch (const std::exception&) {
+  }
+  try {
+    std::error_code ec;
+    if (std::filesystem::exists(dir / "events.jsonl", ec))
+      for (const Event& e : readEventsJsonl(dir / "events.jsonl", [](EventKind k) {
+             return k == EventKind::ConfigChanged || k == EventKind::RolledBack;
+           }))
+        out.changes.push_back("step " + std::to_string(e.step) + ": " + e.message);
+  } catch (const std::exception&) {
+  }
+  return out;
+}
+
 }  // namespace trainscope

@@ -66,6 +66,18 @@ std::vector<LayerStatsRecord> readLayersCsv(const std::filesystem::path& file,
 std::vector<Event> readEventsJsonl(const std::filesystem::path& file,
                                    const std::function<bool(EventKind)>& wanted = {});
 
+/// What a run's files say happened to its settings after it started, for those who redo or
+/// describe it from config.json (export-python, export): the checkpoint it resumed from
+/// (run.json `resumed_from`: file and step; empty file when none) and the settings changed or
+/// steps rolled back while it trained (events.jsonl ConfigChanged / RolledBack: "step N:
+/// message" each). Never throws: unreadable files give nothing.
+struct RunChanges {
+  std::string resumed_from;
+  int64_t resumed_step = 0;
+  std::vector<std::string> changes;
+};
+RunChanges readRunChanges(const std::filesystem::path& dir);
+
 /// The rows of a steps.csv / metrics.csv given its header line and complete lines that follow
 /// it (a follower's appended lines, run_follower.h): every row in order, superseded ones
 /// included; `file` and `first_line` (lines[0]'s 1-based number) name a bad row as the read*

@@ -117,6 +117,8 @@ bool ExportModelDialog::exportNow() {
                          .arg(QString::fromStdString(r.file.string()))
                          .arg(r.epoch)
                          .arg(QString::fromStdString(r.card_markdown.filename().string())));
+    for (const std::string& n : r.notes)  // English, as the card says it
+      result_->setText(result_->text() + QLatin1Char('\n') + QString::fromStdString(n));
     return true;
   } catch (const std::exception& e) {  // Error: what and why (English, as the CLI says it)
     QApplication::restoreOverrideCursor();

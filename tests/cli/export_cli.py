@@ -71,13 +71,13 @@ def main():
 
     deploy = os.path.join(work, "deploy")
     os.makedirs(deploy)
-    onnx_file, pt_file = os.path.join(deploy, "shoes.onnx"), os.path.join(deploy, "shoes.pt")
+    onnx_file, pt_file = os.path.join(deploy, "shoes.onnx"), os.path.join(deploy, "shoes-ts.pt")
     out = run(cli, "export", run_dir, "--format", "onnx", "-o", onnx_file).stdout
     assert "shoes.model-card.md" in out, out
     card = json.load(open(os.path.join(deploy, "shoes.model-card.json")))
     lines_onnx = card["python"]
     run(cli, "export", run_dir, "--format", "torchscript", "-o", pt_file)
-    card = json.load(open(os.path.join(deploy, "shoes.model-card.json")))
+    card = json.load(open(os.path.join(deploy, "shoes-ts.model-card.json")))
     lines_pt = card["python"]
     assert card["class_names"] == [c["name"] for c in ev["classes"]], card["class_names"]
     assert card["input_shape"] == ["N", 784] and card["input_dtype"] == "float32"
@@ -111,6 +111,36 @@ def main():
     print("probabilities vs evaluate: OpenCV dnn %.3g, torch.jit.load %.3g" % (d_cv, d_pt))
     assert d_cv <= 1e-5 and d_pt <= 1e-5, (d_cv, d_pt)
 
+    # Images resized by the run (28x28 files, data.image_folder.size 20x20): the card's lines
+    # resize as the run did, and their outputs are the run's probabilities.
+    small = os.path.join(work, "small")
+    run(cli, "train", "--preset", "fashion-png", "--set", "data.limit=600", "--set", "training.epochs=1",
+        "--set", "data.image_folder.size=[20,20]", "--out", small)
+    ev = json.loads(run(cli, "evaluate", os.path.join(small, "checkpoints", "best.pt"), "--json",
+                        "--scores", scores_file).stdout)
+    with open(scores_file, newline="") as f:
+        small_scores = np.array([[float(v) for v in r[2:]] for r in list(csv.reader(f))[1:]])
+    split = json.load(open(os.path.join(small, "split.json")))
+    small_images = [os.path.join(folder, "train", split["files"][i]) for i in ev["sample_index"]]
+    small_onnx = os.path.join(deploy, "small.onnx")
+    run(cli, "export", small, "--format", "onnx", "-o", small_onnx)
+    card = json.load(open(os.path.join(deploy, "small.model-card.json")))
+    assert card["input_shape"] == ["N", 400], card["input_shape"]
+    code = "\n".join(card["python"])
+    os.chdir(deploy)
+    try:
+        worst = 0
+        for i in range(20):
+            ns = {}
+            with contextlib.redirect_stdout(io.StringIO()) as buf:
+                exec(code.replace('"image.png"', repr(small_images[i])), ns)
+            assert buf.getvalue().strip() == names[ev["predicted_class"][i]], (i, buf.getvalue())
+            worst = max(worst, np.abs(softmax(ns["out"]) - small_scores[i:i + 1]).max())
+    finally:
+        os.chdir(old)
+    print("resized images, the card's lines vs evaluate: %.3g" % worst)
+    assert worst <= 1e-5, worst
+
     # Without -o: the working directory.
     cwd = os.path.join(work, "cwd")
     os.makedirs(cwd)
@@ -130,11 +160,14 @@ def main():
         ([run_dir], "--format"),
         ([run_dir, "--format", "tflite"], "--format must be onnx or torchscript"),
         ([run_dir, "--format", "onnx", "-o", work], "is a directory"),
-        ([run_dir, "--format", "onnx", "-o", fifo], "not written by TrainScope"),
+        ([run_dir, "--format", "onnx", "-o", fifo], "is not a regular file"),
         ([run_dir, "--format", "onnx", "-o", os.path.join(run_dir, "m.onnx")], "inside the run folder"),
         ([run_dir, "--format", "onnx", "-o", mine], "not written by TrainScope"),
         ([os.path.join(run_dir, "config.json"), "--format", "onnx"], "is not a run folder"),
         ([rnn_dir, "--format", "onnx", "-o", os.path.join(work, "rnn.onnx")], "--format torchscript"),
+        ([run_dir, "--format", "torchscript", "-o", os.path.join(deploy, "shoes.pt")], "describes shoes.onnx"),
+        ([run_dir, "--format", "onnx", "-o", os.path.join(deploy, "x.pt")], "extension of the other format"),
+        ([run_dir, "--format", "onnx", "-o", os.path.join(deploy, "shoes.model-card.json")], "is the name of a model card"),
     ]:
         p = run(cli, "export", *args, expect=2)
         assert says in p.stderr, (args, p.stderr)

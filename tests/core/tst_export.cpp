@@ -194,14 +194,14 @@ void TstExport::exportsEqualTheRunsModel() {
   fs::path onnx_file;
   if (onnx) {
     r.format = "onnx";
-    r.output = root() / (dir.filename().string() + ".onnx");
+    r.output = root() / (dir.filename().string() + "-onnx.onnx");  // its own card name
     onnx_file = exportModel(r).file;
     const double cv = opencvDifference(onnx_file, ref.raw, ref.out);
     qInfo("OpenCV dnn (C++): largest difference %.3g", cv);
     QVERIFY2(cv >= 0 && cv <= 1e-4, qPrintable(QString::number(cv)));
   } else {
     r.format = "onnx";
-    r.output = root() / (dir.filename().string() + ".onnx");
+    r.output = root() / (dir.filename().string() + "-onnx.onnx");
     try {
       exportModel(r);
       QFAIL("an rnn model was written as ONNX");
@@ -294,7 +294,7 @@ void TstExport::torchScriptModelIsWrapped() {
   QVERIFY2(py.lines().value(0).mid(6).toDouble() <= 1e-6 && py.lines().value(0).startsWith("torch "),
            qPrintable(py.lines().join("; ")));
   r.format = "onnx";
-  r.output = root() / "user-cnn-export.onnx";
+  r.output = root() / "user-cnn-onnx.onnx";
   try {
     exportModel(r);
     QFAIL("a torchscript model was written as ONNX");
@@ -341,6 +341,36 @@ void TstExport::cardSaysWhatTheRunDid() {
     QVERIFY2(c["key"] != "training.num_threads" && c["key"] != "training.non_finite", qPrintable(QString::fromStdString(c.dump())));
   }
   QVERIFY(lr && limit);
+  // The best weights are the last epoch's here or not: test metrics only where they are the
+  // weights the run tested.
+  r.checkpoint = "best";
+  r.output = root() / "cards" / "best.onnx";
+  const ExportResult best = exportModel(r);
+  std::ifstream best_in(best.card_json);
+  const nlohmann::json best_card = nlohmann::json::parse(best_in);
+  if (best.epoch == 2) QVERIFY(best_card["metrics"].contains("test_accuracy"));
+  // A copy renamed (config.json names no preset) without its summary (a run still training):
+  // compared with the closest preset, keys that do not apply to a CNN left out; the caveat said.
+  const fs::path copy = root() / "card-copy";
+  fs::copy(run, copy, fs::copy_options::recursive);
+  fs::remove(copy / "summary.json");
+  {
+    std::ifstream cin(copy / "config.json");
+    nlohmann::json cj = nlohmann::json::parse(cin);
+    cj["name"] = "mine";
+    std::ofstream(copy / "config.json") << cj.dump(2);
+  }
+  r.run = copy;
+  r.output = root() / "cards" / "copy.onnx";
+  const ExportResult cr = exportModel(r);
+  QCOMPARE(cr.notes.size(), std::size_t{1});
+  QVERIFY2(QString::fromStdString(cr.notes[0]).contains("no summary.json"), cr.notes[0].c_str());
+  std::ifstream copy_in(cr.card_json);
+  const nlohmann::json copy_card = nlohmann::json::parse(copy_in);
+  QVERIFY2(copy_card["settings_changed"]["compared_with"].get<std::string>().rfind("preset fashion-mnist-cnn (the closest", 0) == 0,
+           copy_card["settings_changed"].dump().c_str());
+  QCOMPARE(copy_card["settings_changed"]["keys"], card["settings_changed"]["keys"]);
+  QCOMPARE(copy_card["caveats"].size(), std::size_t{1});
   std::ifstream md(res.card_markdown);
   const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
   QVERIFY(text.rfind("# Model card: m.onnx", 0) == 0);
