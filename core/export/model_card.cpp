@@ -6,16 +6,12 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/train/probes/shapes.h"
+
 
 namespace trainscope {
 
 namespace {
-
-std::string shapeText(const std::vector<int64_t>& s) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + "]";
-}
 
 std::string num(double v) {
   char b[32];

@@ -10,16 +10,11 @@
 
 #include "core/errors.h"
 #include "core/export/export_plan.h"
+#include "core/train/probes/shapes.h"
 
 namespace trainscope {
 
 namespace {
-
-std::string ints(const std::vector<int64_t>& v) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
-  return out + "]";
-}
 
 std::string number(double v) {
   std::ostringstream s;
@@ -72,17 +67,35 @@ std::string recurrentForward(const ExportLayer& l) {
   return body;
 }
 
-}  // namespace
-
-std::string torchScriptArchive(const ExportPlan& plan, bool softmax, const std::string& card_json) {
-  auto cu = std::make_shared<torch::jit::CompilationUnit>();
-  torch::jit::Module top(c10::QualifiedName("__torch__.trainscope.export.Model"), cu, true);
+/// Registers the plan's preprocessing (input_offset, input_scale buffers) on `top` and returns
+/// the first lines of its forward.
+std::string forwardStart(torch::jit::Module& top, const ExportPlan& plan) {
   std::string code = "def forward(self, x):\n";
   if (plan.input_offset.defined()) {
     top.register_buffer("input_offset", plan.input_offset.clone());
     top.register_buffer("input_scale", plan.input_scale.clone());
     code += "    x = (x - self.input_offset) / self.input_scale\n";
   }
+  return code;
+}
+
+/// Ends forward (softmax over dim 1 or the logits), defines it on `top` and returns the archive
+/// of `top` in eval mode with the card as its extra file.
+std::string finishModule(torch::jit::Module& top, std::string code, bool softmax, const std::string& card_json) {
+  code += softmax ? "    return torch.softmax(x, 1)\n" : "    return x\n";
+  top.define(code);
+  top.eval();
+  std::ostringstream bytes;
+  top.save(bytes, {{kExportExtraFile, card_json}});
+  return bytes.str();
+}
+
+}  // namespace
+
+std::string torchScriptArchive(const ExportPlan& plan, bool softmax, const std::string& card_json) {
+  auto cu = std::make_shared<torch::jit::CompilationUnit>();
+  torch::jit::Module top(c10::QualifiedName("__torch__.trainscope.export.Model"), cu, true);
+  std::string code = forwardStart(top, plan);
   for (const ExportLayer& l : plan.layers) {
     const std::string call = "    x = getattr(self, \"" + l.name + "\").forward(x)\n";
     if (l.type == "Linear") {
@@ -92,7 +105,7 @@ std::string torchScriptArchive(const ExportPlan& plan, bool softmax, const std::
       top.register_module(
           l.name, leafModule(cu, l,
                              "def forward(self, x):\n    return torch.conv2d(x, self.weight, self.bias, " +
-                                 ints(l.stride) + ", " + ints(l.padding) + ", [1, 1], 1)\n"));
+                                 shapeText(l.stride) + ", " + shapeText(l.padding) + ", [1, 1], 1)\n"));
       code += call;
     } else if (l.type == "BatchNorm2d") {
       top.register_module(
@@ -113,17 +126,17 @@ std::string torchScriptArchive(const ExportPlan& plan, bool softmax, const std::
     } else if (l.type == "GELU") {
       code += "    x = torch.gelu(x)\n";
     } else if (l.type == "MaxPool2d") {
-      code += "    x = torch.max_pool2d(x, " + ints(l.kernel) + ", " + ints(l.stride) + ", " +
-              ints(l.padding) + ", [1, 1], False)\n";
+      code += "    x = torch.max_pool2d(x, " + shapeText(l.kernel) + ", " + shapeText(l.stride) + ", " +
+              shapeText(l.padding) + ", [1, 1], False)\n";
     } else if (l.type == "AvgPool2d") {
-      code += "    x = torch.avg_pool2d(x, " + ints(l.kernel) + ", " + ints(l.stride) + ", " +
-              ints(l.padding) + ", False, True, None)\n";
+      code += "    x = torch.avg_pool2d(x, " + shapeText(l.kernel) + ", " + shapeText(l.stride) + ", " +
+              shapeText(l.padding) + ", False, True, None)\n";
     } else if (l.type == "Flatten") {
       code += "    x = torch.flatten(x, 1)\n";
     } else if (l.type == "Unflatten") {
       std::vector<int64_t> shape{-1};
       shape.insert(shape.end(), l.sizes.begin(), l.sizes.end());
-      code += "    x = x.reshape(" + ints(shape) + ")\n";
+      code += "    x = x.reshape(" + shapeText(shape) + ")\n";
     } else if (l.type == "Dropout") {
       // eval mode: the identity
     } else {
@@ -131,12 +144,7 @@ std::string torchScriptArchive(const ExportPlan& plan, bool softmax, const std::
                   "layer " + l.name + " (" + l.type + ") is not written as TorchScript");
     }
   }
-  code += softmax ? "    return torch.softmax(x, 1)\n" : "    return x\n";
-  top.define(code);
-  top.eval();
-  std::ostringstream bytes;
-  top.save(bytes, {{kExportExtraFile, card_json}});
-  return bytes.str();
+  return finishModule(top, code, softmax, card_json);
 }
 
 std::string wrapTorchScript(const std::filesystem::path& module_file, const ExportPlan& plan,
@@ -154,12 +162,7 @@ std::string wrapTorchScript(const std::filesystem::path& module_file, const Expo
   torch::jit::Module top(c10::QualifiedName("__torch__.trainscope.export.Wrapped"),
                          std::make_shared<torch::jit::CompilationUnit>(), true);
   top.register_module("model", theirs);
-  std::string code = "def forward(self, x):\n";
-  if (plan.input_offset.defined()) {
-    top.register_buffer("input_offset", plan.input_offset.clone());
-    top.register_buffer("input_scale", plan.input_scale.clone());
-    code += "    x = (x - self.input_offset) / self.input_scale\n";
-  }
+  std::string code = forwardStart(top, plan);
   if (plan.input_shape.size() == 1 && image_shape.size() == 3 &&
       image_shape[0] * image_shape[1] * image_shape[2] == plan.input_shape[0]) {
     bool images = false;
@@ -173,12 +176,7 @@ std::string wrapTorchScript(const std::filesystem::path& module_file, const Expo
                         std::to_string(image_shape[1]) + ", " + std::to_string(image_shape[2]) + "])\n";
   }
   code += "    x = self.model.forward(x)\n";
-  code += softmax ? "    return torch.softmax(x, 1)\n" : "    return x\n";
-  top.define(code);
-  top.eval();
-  std::ostringstream bytes;
-  top.save(bytes, {{kExportExtraFile, card_json}});
-  return bytes.str();
+  return finishModule(top, code, softmax, card_json);
 }
 
 }  // namespace trainscope
