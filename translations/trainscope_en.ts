@@ -5037,5 +5037,85 @@ Its files are kept there until you delete them.</source>
         <source>Each layer&apos;s weights, gradients and activations appear here while a run trains (every training.distributions_every steps; by default at step 10, every 500 steps and at the end).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export &amp;model...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the shown run&apos;s trained model as ONNX or TorchScript, to run outside TrainScope (OpenCV, onnxruntime, PyTorch), with a model card describing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX (OpenCV, onnxruntime, ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript (torch.jit.load)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best (lowest validation loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last (the final weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include the run&apos;s preprocessing (inputs as stored: pixels 0-255)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output probabilities (softmax) instead of logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run has no checkpoint to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX (opset 13) is written for MLP and CNN models; a model card (.model-card.md and .json) is written beside the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript is written for every model kind; a model card (.model-card.md and .json) is written beside the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX model (*.onnx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript module (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written: %1 (epoch %2), with its model card %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>
