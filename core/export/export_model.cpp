@@ -28,6 +28,7 @@
 #include "core/model/model.h"
 #include "core/run/records.h"
 #include "core/run/run_description.h"
+#include "core/run/run_lock.h"
 #include "core/run/run_reader.h"
 #include "core/system/device_info.h"
 #include "core/train/state/checkpoint.h"
@@ -164,6 +165,32 @@ double selfCheck(const std::string& bytes, Model& model, const ExportPlan& plan,
   return (theirs - mine).abs().max().item<double>();
 }
 
+/// Why the run folder `run` has no checkpoints/<which>.pt, from what its files say.
+std::string whyNoCheckpoint(const fs::path& run, const std::string& which) {
+  std::error_code ec;
+  const fs::path file = run / "checkpoints" / (which + ".pt");
+  std::string why = "the run " + run.string() + " has no checkpoints/" + which + ".pt";
+  if (fs::exists(file, ec)) return why + " file (it is not a regular file)";
+  TrainConfig config;
+  int64_t n_val = -1;
+  try {
+    const nlohmann::json cj = readJsonFile(run / "config.json");
+    config = configFromJson(cj);
+    n_val = runInfoFromJson(readJsonFile(run / "run.json"), cj).data.n_val;
+  } catch (const std::exception&) {
+    return why;
+  }
+  const bool last = fs::is_regular_file(run / "checkpoints" / "last.pt", ec);
+  const std::string hint = which == "best" && last ? "; export the last with --checkpoint last" : "";
+  if (which == "best" && !config.checkpoint.save_best) return why + ": checkpoint.save_best was off" + hint;
+  if (which == "last" && !config.checkpoint.save_last) return why + ": checkpoint.save_last was off";
+  if (which == "best" && n_val == 0) return why + ": it had no validation split to judge the best by" + hint;
+  if (which == "best" && !readRunChanges(run).resumed_from.empty())
+    return why + ": after its resume the validation loss never went below the earlier run's best" + hint;
+  return why + ": it was removed, or the run stopped before its first " +
+         (which == "best" ? "validation" : "epoch end") + hint;
+}
+
 }  // namespace
 
 fs::path defaultExportPath(const fs::path& run, const std::string& format, const std::string& checkpoint) {
@@ -181,18 +208,7 @@ ExportResult exportModel(const ExportRequest& request) {
   const fs::path run = checkRunFolder(request.run.string(), "; export takes a run folder");
   std::error_code ec;
   const fs::path checkpoint = run / "checkpoints" / (request.checkpoint + ".pt");
-  if (!fs::is_regular_file(checkpoint, ec)) {
-    const bool last = fs::is_regular_file(run / "checkpoints" / "last.pt", ec);
-    throw Error(ErrorCode::Checkpoint, checkpoint.string(),
-                "the run " + run.string() + " has no checkpoints/" + request.checkpoint + ".pt" +
-                    (fs::exists(checkpoint, ec) ? " file (it is not a regular file)"
-                     : request.checkpoint == "best" && last
-                         ? " (it kept no best checkpoint: its validation loss never improved "
-                           "after a resume, it had no validation split, or checkpoint.save_best "
-                           "was off); export the last with --checkpoint last"
-                         : " (checkpoint.save_last and save_best were off, or it stopped before "
-                           "its first epoch ended)"));
-  }
+  if (!fs::is_regular_file(checkpoint, ec)) throw Error(ErrorCode::Checkpoint, checkpoint.string(), whyNoCheckpoint(run, request.checkpoint));
   // Where the export goes, checked before anything is computed: not into the run folder, not
   // over a model card, with its format's extension, not over a file TrainScope did not write.
   const std::string option = request.output.empty() ? "the default output (no -o)" : "-o";
@@ -213,7 +229,8 @@ ExportResult exportModel(const ExportRequest& request) {
       if (name.size() > std::strlen(card) && name.compare(name.size() - std::strlen(card), std::string::npos, card) == 0)
         throw Error(ErrorCode::Config, option,
                     option + " " + wanted.string() + " is the name of a model card; give the "
-                    "export's own name (m.onnx: its card is m.model-card.json)");
+                    "export's own name (" + name.substr(0, name.size() - std::strlen(card)) +
+                        (request.format == "onnx" ? ".onnx" : ".pt") + ": its cards are named after it)");
     std::string ext = wanted.extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const bool other = request.format == "onnx" ? ext == ".pt" || ext == ".pth" : ext == ".onnx";
@@ -294,14 +311,22 @@ ExportResult exportModel(const ExportRequest& request) {
   if (!changes.resumed_from.empty())
     facts.caveats.push_back("The run resumed from " + changes.resumed_from + " at step " +
                             std::to_string(changes.resumed_step) +
-                            "; its settings above are those it resumed with, the weights before "
-                            "that step were trained with the earlier run's.");
+                            ": the weights before that step were trained by the earlier run, with its settings.");
   for (const std::string& c : changes.changes)
-    facts.caveats.push_back("Changed while it trained, " + c + " (the settings above are those it started with).");
-  if (!fs::exists(run / "summary.json", ec))
-    facts.caveats.push_back("The run had no summary.json when this was exported: it was still training "
-                            "(epoch " + std::to_string(ckpt.epoch) + " of " +
-                            std::to_string(config.training.epochs) + " planned) or was stopped abruptly.");
+    facts.caveats.push_back("Changed after the start, " + c + " (the settings above do not show it).");
+  if (!fs::exists(run / "summary.json", ec)) {
+    const bool live = RunDirLock::holder(run).has_value();
+    facts.caveats.push_back(std::string(live ? "The run was still training when this was exported"
+                                             : "The run has no summary.json: it was stopped abruptly") +
+                            " (epoch " + std::to_string(ckpt.epoch) + " of " +
+                            std::to_string(config.training.epochs) + " planned).");
+  } else {
+    const RunSummary summary = readSummaryJson(run / "summary.json");
+    if (summary.stop_reason != StopReason::Completed)
+      facts.caveats.push_back("The run ended before its planned " + std::to_string(config.training.epochs) +
+                              " epochs, at epoch " + std::to_string(summary.epochs_completed) + " (" +
+                              toString(summary.stop_reason) + ").");
+  }
   facts.trainscope_version = trainscopeVersion();
   facts.torch_version = TORCH_VERSION;
   const nlohmann::ordered_json card = modelCardJson(facts);

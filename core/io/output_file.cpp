@@ -46,18 +46,26 @@ std::filesystem::path checkOutputFile(const std::string& file, const std::string
                     " exists and is not a regular file (a FIFO, a device or a socket); give a "
                     "file name");
   if (fs::exists(path, ec)) {
-    // What TrainScope writes here is a few MB at most: a larger file is someone else's, and is
-    // not read whole to find that out.
-    constexpr std::uintmax_t kLargest = 64u << 20;
+    // A file up to 64 MiB is read whole; of a larger one (an exported model can be) its first
+    // and last MiB: where the marks of what TrainScope writes are (a text's first line, an
+    // ONNX file's producer, a zip archive's central directory).
+    constexpr std::uintmax_t kWhole = 64u << 20, kEnd = 1u << 20;
     const std::uintmax_t size = fs::file_size(path, ec);
     std::string bytes;
-    if (!ec && size <= kLargest) {
+    if (!ec) {
       std::ifstream in(path, std::ios::binary);
-      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      if (size <= kWhole) {
+        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      } else {
+        bytes.resize(2 * kEnd);
+        in.read(bytes.data(), static_cast<std::streamsize>(kEnd));
+        in.seekg(static_cast<std::streamoff>(size - kEnd));
+        in.read(bytes.data() + kEnd, static_cast<std::streamsize>(kEnd));
+      }
       if (!in.good() && !in.eof())
         throw Error(ErrorCode::Io, path.string(), "cannot read " + path.string());
     }
-    if (ec || size > kLargest || !writtenByUs(bytes))
+    if (ec || !writtenByUs(bytes))
       throw Error(ErrorCode::Config, option,
                   option + " " + path.string() +
                       " exists and was not written by TrainScope; refusing to replace it "

@@ -11,7 +11,7 @@ namespace trainscope {
 /// Checks `-o FILE` before anything is computed and returns it absolute. Throws
 /// Error(Config, option) (exit 2) when it is empty, a directory, in a folder that does not
 /// exist, an existing FIFO, device or socket, or an existing file that `writtenByUs` (given the
-/// file's bytes) does not recognise:
+/// file's bytes; of a file over 64 MiB its first and last MiB) does not recognise:
 /// a file of the user's own is never replaced; one TrainScope wrote earlier is.
 std::filesystem::path checkOutputFile(const std::string& file, const std::string& option,
                                       const std::function<bool(const std::string&)>& writtenByUs);

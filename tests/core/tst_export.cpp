@@ -444,6 +444,20 @@ void TstExport::badInputIsRefused() {
            qPrintable(why));
   QVERIFY(!fs::exists(root() / "bad.onnx") && !fs::exists(root() / "bad.model-card.json"));
   QVERIFY(before == listing());  // nothing in the run folder changed
+  // Over 64 MiB (an export can be): recognised by its first and last MiB, a stranger's refused.
+  {
+    std::string big(65u << 20, '\0');
+    std::ofstream(root() / "big.pt", std::ios::binary) << big;
+    x = r;
+    x.format = "torchscript";
+    x.output = root() / "big.pt";
+    QVERIFY2((why = refused(x, "not written by TrainScope")).isEmpty(), qPrintable(why));
+    const std::string mark = "archive/extra/trainscope_export.json";
+    big.replace(big.size() - 1000, mark.size(), mark);  // as a zip's central directory names it
+    std::ofstream(root() / "big.pt", std::ios::binary) << big;
+    QVERIFY(exportModel(x).file == root() / "big.pt");
+    QVERIFY(fs::file_size(root() / "big.pt") < (1u << 20));
+  }
   // A file TrainScope wrote is replaced on a second export.
   exportModel(r);
   exportModel(r);
