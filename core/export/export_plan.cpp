@@ -2,12 +2,6 @@
 #include "core/export/export_plan.h"
 
 #include <ATen/ATen.h>
-#include <torch/nn/modules/activation.h>
-#include <torch/nn/modules/batchnorm.h>
-#include <torch/nn/modules/conv.h>
-#include <torch/nn/modules/dropout.h>
-#include <torch/nn/modules/linear.h>
-#include <torch/nn/modules/pooling.h>
 
 #include "core/config/train_config.h"
 #include "core/data/data_summary.h"
@@ -19,8 +13,6 @@ namespace trainscope {
 
 namespace {
 
-std::vector<int64_t> pair2(torch::ExpandingArray<2> a) { return {(*a)[0], (*a)[1]}; }
-
 /// The tensors of `model`'s state_dict under `prefix` + ".", by their own names.
 std::vector<std::pair<std::string, at::Tensor>> ownTensors(const NamedTensors& state,
                                                            const std::string& prefix) {
@@ -30,76 +22,6 @@ std::vector<std::pair<std::string, at::Tensor>> ownTensors(const NamedTensors& s
     if (name.rfind(head, 0) == 0 && name.find("num_batches_tracked") == std::string::npos)
       out.emplace_back(name.substr(head.size()), t.detach().to(at::kCPU, at::kFloat).contiguous());
   return out;
-}
-
-ExportLayer fromChild(const std::string& name, const std::shared_ptr<torch::nn::Module>& child,
-                      const NamedTensors& state) {
-  ExportLayer l;
-  l.name = name;
-  l.tensors = ownTensors(state, name);
-  if (child->as<torch::nn::Linear>()) {
-    l.type = "Linear";
-  } else if (const auto* conv = child->as<torch::nn::Conv2d>()) {
-    const auto& o = conv->options;
-    if (o.groups() != 1 || pair2(o.dilation()) != std::vector<int64_t>{1, 1} ||
-        !c10::holds_alternative<torch::ExpandingArray<2>>(o.padding()))
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (Conv2d) has groups, dilation or string padding, which "
-                  "the export does not write");
-    l.type = "Conv2d";
-    l.kernel = pair2(o.kernel_size());
-    l.stride = pair2(o.stride());
-    l.padding = pair2(c10::get<torch::ExpandingArray<2>>(o.padding()));
-  } else if (const auto* bn = child->as<torch::nn::BatchNorm2d>()) {
-    l.type = "BatchNorm2d";
-    l.eps = bn->options.eps();
-  } else if (child->as<torch::nn::ReLU>()) {
-    l.type = "ReLU";
-  } else if (child->as<torch::nn::Tanh>()) {
-    l.type = "Tanh";
-  } else if (child->as<torch::nn::Sigmoid>()) {
-    l.type = "Sigmoid";
-  } else if (const auto* gelu = child->as<torch::nn::GELU>()) {
-    if (gelu->options.approximate() != "none")
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (GELU, approximate \"" + gelu->options.approximate() +
-                      "\") is not written by the export");
-    l.type = "GELU";
-  } else if (const auto* mp = child->as<torch::nn::MaxPool2d>()) {
-    l.type = "MaxPool2d";
-    l.kernel = pair2(mp->options.kernel_size());
-    l.stride = pair2(mp->options.stride());
-    l.padding = pair2(mp->options.padding());
-    if (mp->options.ceil_mode() || pair2(mp->options.dilation()) != std::vector<int64_t>{1, 1})
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (MaxPool2d with ceil_mode or dilation) is not written by the export");
-  } else if (const auto* ap = child->as<torch::nn::AvgPool2d>()) {
-    l.type = "AvgPool2d";
-    l.kernel = pair2(ap->options.kernel_size());
-    l.stride = pair2(ap->options.stride());
-    l.padding = pair2(ap->options.padding());
-    if (ap->options.ceil_mode() || ap->options.divisor_override() ||
-        (!ap->options.count_include_pad() && l.padding != std::vector<int64_t>{0, 0}))
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (AvgPool2d with ceil_mode or a divisor) is not written by the export");
-  } else if (const auto* fl = child->as<torch::nn::Flatten>()) {
-    if (fl->options.start_dim() != 1 || fl->options.end_dim() != -1)
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (Flatten of other dimensions than 1..-1) is not written by the export");
-    l.type = "Flatten";
-  } else if (const auto* un = child->as<torch::nn::Unflatten>()) {
-    if (un->options.dim() != 1)
-      throw Error(ErrorCode::Config, "model.kind",
-                  "layer " + name + " (Unflatten of another dimension than 1) is not written by the export");
-    l.type = "Unflatten";
-    l.sizes = un->options.sizes();
-  } else if (child->as<torch::nn::Dropout>()) {
-    l.type = "Dropout";
-  } else {
-    throw Error(ErrorCode::Config, "model.kind",
-                "layer " + name + " (" + child->name() + ") is not written by the export");
-  }
-  return l;
 }
 
 }  // namespace
@@ -118,9 +40,12 @@ ExportPlan planExport(const Model& model, const ModelConfig& config, const DataS
   plan.outputs = data.outputs;
   const NamedTensors state = model.state_dict();
   if (const auto* seq = dynamic_cast<const SequentialModel*>(&model)) {
-    const torch::nn::Sequential& s = seq->sequential();
-    for (std::size_t i = 0; i < s->size(); ++i)
-      plan.layers.push_back(fromChild(std::to_string(i), s->ptr(i), state));
+    for (const LayerSpec& spec : seq->layerSpecs()) {
+      ExportLayer l;
+      static_cast<LayerSpec&>(l) = spec;
+      l.tensors = ownTensors(state, spec.name);
+      plan.layers.push_back(std::move(l));
+    }
   } else if (plan.kind == "rnn") {
     const RnnConfig& c = config.rnn;
     ExportLayer r;
@@ -133,7 +58,12 @@ ExportPlan planExport(const Model& model, const ModelConfig& config, const DataS
     r.nonlinearity = c.nonlinearity;
     r.reduce = c.output;
     plan.layers.push_back(r);
-    if (config.dropout > 0) plan.layers.push_back(ExportLayer{"drop", "Dropout"});
+    if (config.dropout > 0) {
+      ExportLayer drop;
+      drop.name = "drop";
+      drop.type = "Dropout";
+      plan.layers.push_back(drop);
+    }
     ExportLayer head;
     head.name = "head";
     head.type = "Linear";

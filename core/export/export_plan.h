@@ -1,8 +1,8 @@
 #pragma once
 /// What an export writes, whatever its format (issue 50): the model's layers in order with
 /// their tensors and options, and the run's preprocessing as the model's first step. Built
-/// from a Model: the mlp and cnn kinds from their torch::nn::Sequential children, the rnn kind
-/// from model.rnn.* and its state_dict. Torch types inside: included by core/export only.
+/// from a Model: the mlp and cnn kinds from their layers (SequentialModel::layerSpecs), the rnn
+/// kind from model.rnn.*; the tensors from the state_dict. Torch types inside: included by core/export only.
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
@@ -11,25 +11,19 @@
 #include <vector>
 
 #include "core/config/config_fwd.h"
+#include "core/model/layer_spec.h"
 
 namespace trainscope {
 
 class Model;
 struct DataSummary;
 
-/// One layer, as torch.nn names it.
-struct ExportLayer {
-  std::string name;  ///< its state_dict prefix in the run's model ("3", "rnn", "head")
-  /// torch.nn's class: Linear Conv2d BatchNorm2d ReLU Tanh Sigmoid GELU MaxPool2d AvgPool2d
-  /// Flatten Unflatten Dropout, or the rnn kind's LSTM GRU RNN.
-  std::string type;
+/// One layer, as torch.nn names it, with its tensors.
+struct ExportLayer : LayerSpec {
   /// Its own tensors by their torch.nn names ("weight", "bias", "running_mean", "running_var",
   /// "weight_ih_l0", ...), float32 on the CPU, in state_dict order (buffers such as
   /// num_batches_tracked left out: no export uses them).
   std::vector<std::pair<std::string, at::Tensor>> tensors;
-  std::vector<int64_t> kernel, stride, padding;  ///< Conv2d and the pools: (h, w)
-  std::vector<int64_t> sizes;                    ///< Unflatten: [C, H, W]
-  double eps = 1e-5;                             ///< BatchNorm2d
   // The rnn kind (torch.nn.LSTM/GRU/RNN with batch_first=True):
   int64_t num_layers = 1, hidden_size = 0;
   bool bidirectional = false;

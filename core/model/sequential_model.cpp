@@ -41,6 +41,78 @@ std::string layerDescription(const torch::nn::Module& layer) {
   return part;
 }
 
+std::vector<int64_t> pair2(torch::ExpandingArray<2> a) { return {(*a)[0], (*a)[1]}; }
+
+/// The layer `child` named `name` as torch.nn names it; Error(Config, "model.kind") naming a
+/// layer or option the exports do not write.
+LayerSpec layerSpecOf(const std::string& name, const std::shared_ptr<torch::nn::Module>& child) {
+  LayerSpec l;
+  l.name = name;
+  if (child->as<torch::nn::Linear>()) {
+    l.type = "Linear";
+  } else if (const auto* conv = child->as<torch::nn::Conv2d>()) {
+    const auto& o = conv->options;
+    if (o.groups() != 1 || pair2(o.dilation()) != std::vector<int64_t>{1, 1} ||
+        !c10::holds_alternative<torch::ExpandingArray<2>>(o.padding()))
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (Conv2d) has groups, dilation or string padding, which "
+                  "the export does not write");
+    l.type = "Conv2d";
+    l.kernel = pair2(o.kernel_size());
+    l.stride = pair2(o.stride());
+    l.padding = pair2(c10::get<torch::ExpandingArray<2>>(o.padding()));
+  } else if (const auto* bn = child->as<torch::nn::BatchNorm2d>()) {
+    l.type = "BatchNorm2d";
+    l.eps = bn->options.eps();
+  } else if (child->as<torch::nn::ReLU>()) {
+    l.type = "ReLU";
+  } else if (child->as<torch::nn::Tanh>()) {
+    l.type = "Tanh";
+  } else if (child->as<torch::nn::Sigmoid>()) {
+    l.type = "Sigmoid";
+  } else if (const auto* gelu = child->as<torch::nn::GELU>()) {
+    if (gelu->options.approximate() != "none")
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (GELU, approximate \"" + gelu->options.approximate() +
+                      "\") is not written by the export");
+    l.type = "GELU";
+  } else if (const auto* mp = child->as<torch::nn::MaxPool2d>()) {
+    l.type = "MaxPool2d";
+    l.kernel = pair2(mp->options.kernel_size());
+    l.stride = pair2(mp->options.stride());
+    l.padding = pair2(mp->options.padding());
+    if (mp->options.ceil_mode() || pair2(mp->options.dilation()) != std::vector<int64_t>{1, 1})
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (MaxPool2d with ceil_mode or dilation) is not written by the export");
+  } else if (const auto* ap = child->as<torch::nn::AvgPool2d>()) {
+    l.type = "AvgPool2d";
+    l.kernel = pair2(ap->options.kernel_size());
+    l.stride = pair2(ap->options.stride());
+    l.padding = pair2(ap->options.padding());
+    if (ap->options.ceil_mode() || ap->options.divisor_override() ||
+        (!ap->options.count_include_pad() && l.padding != std::vector<int64_t>{0, 0}))
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (AvgPool2d with ceil_mode or a divisor) is not written by the export");
+  } else if (const auto* fl = child->as<torch::nn::Flatten>()) {
+    if (fl->options.start_dim() != 1 || fl->options.end_dim() != -1)
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (Flatten of other dimensions than 1..-1) is not written by the export");
+    l.type = "Flatten";
+  } else if (const auto* un = child->as<torch::nn::Unflatten>()) {
+    if (un->options.dim() != 1)
+      throw Error(ErrorCode::Config, "model.kind",
+                  "layer " + name + " (Unflatten of another dimension than 1) is not written by the export");
+    l.type = "Unflatten";
+    l.sizes = un->options.sizes();
+  } else if (child->as<torch::nn::Dropout>()) {
+    l.type = "Dropout";
+  } else {
+    throw Error(ErrorCode::Config, "model.kind",
+                "layer " + name + " (" + child->name() + ") is not written by the export");
+  }
+  return l;
+}
+
 }  // namespace
 
 void pushActivation(torch::nn::Sequential& seq, const std::string& activation) {
@@ -179,6 +251,12 @@ std::pair<at::Tensor, at::Tensor> SequentialModel::camForward(const at::Tensor& 
   maps = maps.detach().requires_grad_(true);
   at::Tensor out = forwardRange(maps, *end + 1, layerCount());
   return {maps, out};
+}
+
+std::vector<LayerSpec> SequentialModel::layerSpecs() const {
+  std::vector<LayerSpec> out;
+  for (std::size_t i = 0; i < seq_->size(); ++i) out.push_back(layerSpecOf(std::to_string(i), seq_->ptr(i)));
+  return out;
 }
 
 std::vector<std::pair<std::size_t, std::string>> SequentialModel::activationLayers() const {

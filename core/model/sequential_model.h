@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/model/layer_spec.h"
 #include "core/model/model.h"
 
 namespace trainscope {
@@ -73,8 +74,9 @@ class SequentialModel final : public Model {
   std::optional<std::size_t> lastConvFeatures() const;
   /// Index and type ("ReLU", "Tanh", "GELU", "Sigmoid") of each activation layer, in order.
   std::vector<std::pair<std::size_t, std::string>> activationLayers() const;
-  /// The layers themselves (the exports read their types and options: core/export).
-  const torch::nn::Sequential& sequential() const { return seq_; }
+  /// The layers as torch.nn names them, with their options (what core/export writes). Throws
+  /// Error(Config, "model.kind") naming a layer or option the exports do not write.
+  std::vector<LayerSpec> layerSpecs() const;
   /// Runs the layers [from, to) on `x` in the model's current mode.
   at::Tensor forwardRange(const at::Tensor& x, std::size_t from, std::size_t to);
 
