@@ -4251,10 +4251,6 @@ Its files are kept there until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, learning-rate) or a lesson file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sweeps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5115,6 +5111,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (%1) or a lesson file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4242,10 +4242,6 @@ Its files are kept there until you delete them.</source>
         <translation>用当前设置训练多次，改变你选择的设置（网格、随机抽取或 Optuna 的 TPE），并按目标值给各次运行排名。</translation>
     </message>
     <message>
-        <source>Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, learning-rate) or a lesson file.</source>
-        <translation>打开一节课：按名称打开内置课程（device、seeds、train-eval、clipping、amp、checkpoint、overfitting、nan-loss、loss-not-decreasing、experiment-log、learning-rate），或打开课程文件。</translation>
-    </message>
-    <message>
         <source>Sweeps</source>
         <translation>超参数搜索</translation>
     </message>
@@ -5104,6 +5100,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Not exported: %1</source>
         <translation>未导出：%1</translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name (%1) or a lesson file.</source>
+        <translation>打开一节课：按名称打开内置课程（%1），或打开课程文件。</translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 
 #include "core/system/device_info.h"
+#include "gui/teaching/lessons.h"
 #include "gui/tr.h"
 
 namespace trainscope {
@@ -67,9 +68,8 @@ AppOptionsResult AppOptionsParser::parse(const QStringList& arguments) {
       Tr::tr("Start in presentation mode (View > Presentation mode, F5), in the window's size."));
   const QCommandLineOption lesson(
       QStringLiteral("lesson"),
-      Tr::tr("Open a lesson: a built-in one by name (device, seeds, train-eval, clipping, amp, "
-             "checkpoint, overfitting, nan-loss, loss-not-decreasing, experiment-log, "
-             "learning-rate) or a lesson file."),
+      Tr::tr("Open a lesson: a built-in one by name (%1) or a lesson file.")
+          .arg(builtInLessonNames().join(QStringLiteral(", "))),
       Tr::tr("name-or-file"));
   const QCommandLineOption report(
       QStringLiteral("report"),

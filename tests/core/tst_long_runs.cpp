@@ -57,8 +57,8 @@ EpochRecord longRunEpoch(const std::string& kind, int64_t n) {
     const double t = n < 100 ? 1 - 0.004 * x : 0.6 + 0.01 * wobble;
     return epochOf(n, t, 0.65 + 0.01 * std::cos(0.9 * x));
   }
-  if (kind == "accumulating") {
-    const double t = 0.5 + 0.05 * wobble;
+  if (kind == "accumulating") {  // the loss stays at its start (1): accumulated steps overshoot
+    const double t = 1 + 0.05 * wobble;
     return epochOf(n, t, t + 0.01);
   }
   const double t = (1 / std::sqrt(x)) * (1 + 0.05 * wobble);

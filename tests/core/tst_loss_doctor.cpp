@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <thread>
@@ -26,6 +27,7 @@
 #include "core/train/trainer.h"
 #include "recording_observer.h"
 #include "test_util.h"
+#include "unscaled_target_csv.h"
 #include "test_main.h"
 
 // Its own namespace: core_tests compiles suites in unity batches (tests/common/test_main.h).
@@ -81,6 +83,8 @@ class TstLossDoctor : public QObject {
   void diagnosedAtEveryEpoch();
   void rollBackStartsTheEvidenceAfresh();
   void unscaledRegressionTargetsFallingAreNotDiverging();
+  void growingGradientsWithAFallingLossAreNotAccumulation();
+  void flatWithLargeUpdatesAdvisesALowerRate();
   void resumedRunIsJudgedAsItsTwin();
   void longRunsAreReadAtSpacedEpochs();
 
@@ -318,6 +322,84 @@ void TstLossDoctor::unscaledRegressionTargetsFallingAreNotDiverging() {
     const Diagnosis d = doctor.diagnose(context);
     QVERIFY2((d.kind == "diverging") != falling, qPrintable(codesOf(d)));
   }
+}
+
+double medianOfValues(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void TstLossDoctor::growingGradientsWithAFallingLossAreNotAccumulation() {
+  // An unscaled regression target (tests/common/unscaled_target_csv.h, shaped like sklearn's
+  // diabetes data, targets around 152): Adam at lr 1e-3 learns slowly, its loss falling at
+  // every epoch while the gradient norm grows as the model grows into its targets. It was read
+  // "flat" at epoch 3 and "accumulating: optimizer.zero_grad() missing?" from epoch 5 (the
+  // engine zeroes the gradients at every step): both wrong. The situation is checked from the
+  // run's own records, not from the doctor: the training loss falls at every epoch, and the
+  // median gradient norm of the last quarter of the steps is over 4x that of the first 10 (what
+  // the accumulating rule looks for).
+  const fs::path csv = fs::path(tmp_.path().toStdString()) / "unscaled-target.csv";
+  testdata::writeUnscaledTargetCsv(csv);
+  TrainConfig c = resolveConfig("housing-csv", {},
+                                {"data.csv.path=\"" + csv.string() + "\"",
+                                 "data.csv.target=\"target\"", "optimizer.lr=0.001",
+                                 "training.epochs=10", "training.seed=5"});
+  c.training.num_threads = 1;
+  Trainer t(c);
+  Recorder rec;
+  t.addObserver(&rec);
+  t.run();
+  QCOMPARE(rec.epochs.size(), size_t{10});
+  for (size_t i = 1; i < rec.epochs.size(); ++i)
+    QVERIFY2(rec.epochs[i].train_loss < rec.epochs[i - 1].train_loss, qPrintable(QString::number(i)));
+  std::vector<double> first, last;
+  for (size_t i = 0; i < rec.steps.size(); ++i) {
+    if (i < 10) first.push_back(rec.steps[i].grad_norm);
+    if (i >= rec.steps.size() * 3 / 4) last.push_back(rec.steps[i].grad_norm);
+  }
+  QVERIFY2(medianOfValues(last) > 4 * medianOfValues(first),
+           qPrintable(QString("%1 vs %2").arg(medianOfValues(last)).arg(medianOfValues(first))));
+  QVERIFY(!rec.diagnoses.empty());
+  for (const Diagnosis& d : rec.diagnoses)
+    QVERIFY2(d.kind == "healthy" || d.kind == "too_early",
+             qPrintable(QString("epoch %1: ").arg(d.epoch) + codesOf(d)));
+
+  // The same doctor on a real accumulation (moons with teaching.mistakes no_zero_grad, whose
+  // loss rises while the norm grows) still names zero_grad first.
+  Trainer bad(moons({"training.epochs=4", "teaching.mistakes=[\"no_zero_grad\"]"}));
+  const RunSummary s = bad.run();
+  QVERIFY(s.diagnosis);
+  QVERIFY2(s.diagnosis->kind == "accumulating", qPrintable(codesOf(*s.diagnosis)));
+  QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("zero_grad"));
+}
+
+void TstLossDoctor::flatWithLargeUpdatesAdvisesALowerRate() {
+  // The nan-loss lesson's first remedy: the exploding preset (targets x50, SGD) at lr 0.01. The
+  // loss bounces around its start for about 20 epochs while the weights move by a large share
+  // of their size at every step: "flat" (what the lesson tells the class), but the advice is a
+  // lower rate; "raise the learning rate" (its fourth check before) contradicts the evidence.
+  // The update ratios are checked from the run's layer records: the median over the last
+  // records of the largest tensor ratio is over 0.05.
+  TrainConfig c = resolveConfig("exploding", {}, {"optimizer.lr=0.01", "training.epochs=12"});
+  c.training.num_threads = 1;
+  Trainer t(c);
+  Recorder rec;
+  t.addObserver(&rec);
+  const RunSummary s = t.run();
+  QVERIFY(s.diagnosis);
+  QVERIFY2(s.diagnosis->kind == "flat", qPrintable(codesOf(*s.diagnosis)));
+  QVERIFY(!rec.layers.empty());
+  std::vector<double> largest;
+  for (size_t i = rec.layers.size() > 16 ? rec.layers.size() - 16 : 0; i < rec.layers.size(); ++i)
+    largest.push_back(*std::max_element(rec.layers[i].update_ratio.begin(),
+                                        rec.layers[i].update_ratio.end()));
+  QVERIFY2(medianOfValues(largest) > 0.05, qPrintable(QString::number(medianOfValues(largest))));
+  QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("lower_lr_10x"));
+  QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(1).code),
+           QString("standardise_and_scale"));
+  for (const Finding& f : s.diagnosis->checks)
+    QVERIFY2(f.code != "raise_lr", qPrintable(codesOf(*s.diagnosis)));
 }
 
 void TstLossDoctor::diagnosedAtEveryEpoch() {

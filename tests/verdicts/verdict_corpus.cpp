@@ -34,6 +34,7 @@
 #include "core/errors.h"
 #include "core/train/state/checkpoint.h"
 #include "core/train/trainer.h"
+#include "unscaled_target_csv.h"
 
 using namespace trainscope;
 
@@ -172,6 +173,10 @@ std::string contradiction(const Diagnosis& d, const Outcome& o) {
         o.config_optimizer == "sgd" && o.momentum > 0 && f.text.find("Adam") == std::string::npos)
       return "advises momentum on a run with momentum";
     if (f.code == "clip_on" && o.clip) return "advises clipping on a run that clips";
+    if (f.code == "raise_lr")
+      for (const Finding& e : d.evidence)
+        if (e.code == "update_ratio" && !e.values.empty() && e.values[0] > 0.05)
+          return "advises a higher learning rate while the weights move over 5% a step";
     if (f.code == "more_capacity" && d.kind == "overfitting")
       return "advises more capacity while overfitting";
   }
@@ -183,6 +188,23 @@ std::string contradiction(const Diagnosis& d, const Outcome& o) {
         if (open != std::string::npos && f.text[open + 1] == '-') return "says \"-x% better\"";
       }
   return "";
+}
+
+/// The folder of the data this program writes (removed at its end).
+std::filesystem::path dataDir() {
+  return std::filesystem::temp_directory_path() /
+         ("trainscope-verdict-corpus-" + std::to_string(getpid()) + "-data");
+}
+
+/// tests/common/unscaled_target_csv.h's table, written once into dataDir().
+std::string unscaledTargetCsv() {
+  static const std::string path = [] {
+    std::filesystem::create_directories(dataDir());
+    const std::filesystem::path file = dataDir() / "unscaled-target.csv";
+    testdata::writeUnscaledTargetCsv(file);
+    return file.string();
+  }();
+  return path;
 }
 
 // ---- the corpus ----
@@ -223,6 +245,15 @@ std::vector<Case> corpus(const std::vector<int>& seeds) {
          f});
     add({"housing-csv s" + std::to_string(s), "housing-csv", {seed(s)}, Truth::Healthy, {}, 0,
          false});
+    // An unscaled regression target: slow first epochs, a gradient norm that grows as the
+    // model grows into its targets; healthy.
+    add({"unscaled-target csv e60 s" + std::to_string(s), "housing-csv",
+         {seed(s), "data.csv.path=\"" + unscaledTargetCsv() + "\"", "data.csv.target=\"target\""},
+         Truth::Healthy, {}, 0, f});
+    add({"unscaled-target csv lr 1e-3 e150 s" + std::to_string(s), "housing-csv",
+         {seed(s), "data.csv.path=\"" + unscaledTargetCsv() + "\"", "data.csv.target=\"target\"",
+          "optimizer.lr=0.001", "training.epochs=150"},
+         Truth::Healthy, {}, 0, false});
     add({"exploding clipped s" + std::to_string(s), "exploding",
          {seed(s), "training.clip.enabled=true"}, Truth::Healthy, {}, 0, false});
     add({"rnn-exploding clipped s" + std::to_string(s), "rnn-exploding",
@@ -550,5 +581,7 @@ int main(int argc, char** argv) {
               total_changes, max_changes);
   std::printf("advice contradicting the config or a number's sign: %d\n", contradictions);
   std::printf("failures: %zu; %.1f s of training\n", failures.size(), seconds);
+  std::error_code ignored;
+  std::filesystem::remove_all(dataDir(), ignored);  // written by this program alone
   return failures.empty() ? 0 : 1;
 }

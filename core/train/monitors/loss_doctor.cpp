@@ -144,7 +144,30 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
       check("zero_grad",
             "call optimizer.zero_grad() before each backward(): without it every step adds its "
             "gradient to those of all steps before");
-  if (growth && non_finite_steps_ == 0) {
+  // How far the weights move: a learning rate too small to move them keeps every loss where it
+  // started, chance included, and is "flat" (raise the learning rate), not "no signal".
+  const double update = recentUpdateRatio();
+  const bool update_known = std::isfinite(update);
+  const bool weights_still = update_known && update < kTinyUpdate;
+  // Falling at each of the last epochs (up to kRecentEpochs, at least 2; 0.5% in all) with
+  // weights that move: a slow start (an unscaled regression target, a small rate), neither a
+  // flat loss nor gradients that accumulate. At a rate too small to move the weights, the
+  // epochs' means differ by rounding and the order of the batches.
+  const size_t fall_w = std::min<size_t>(static_cast<size_t>(kRecentEpochs), un > 0 ? un - 1 : 0);
+  bool steadily_falling = !weights_still && fall_w >= 2;
+  for (size_t i = un - fall_w; steadily_falling && i < un; ++i)
+    steadily_falling = epochs_[i].train_loss < epochs_[i - 1].train_loss;
+  steadily_falling = steadily_falling &&
+                     epochs_.back().train_loss < 0.995 * epochs_[un - 1 - fall_w].train_loss;
+  // A growing gradient norm with a falling loss is a model growing into its targets, not
+  // accumulation. Held, only a loss clearly below its start ends it (accumulated gradients
+  // overshoot back and forth: three falling epochs in a row happen).
+  const bool loss_fell_meanwhile =
+      held == "accumulating"
+          ? std::isfinite(initial) && std::isfinite(train_recent) && train_recent < 0.8 * initial
+          : steadily_falling || (std::isfinite(initial) && std::isfinite(train_recent) &&
+                                 train_recent < kGrowthLossFraction * initial);
+  if (growth && non_finite_steps_ == 0 && !loss_fell_meanwhile) {
     d.kind = "accumulating";
     d.summary =
         "the gradient norm grows step after step: the gradients accumulate (optimizer.zero_grad() "
@@ -239,11 +262,6 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
                                 formatHuman(100 * p) + "% (the majority class's share)"};
   const double val_recent = meanOf(epochs_, un - k, un, valLoss);
   const int64_t since_best = best < 0 ? n : n - 1 - best;
-  // How far the weights move: a learning rate too small to move them keeps every loss where it
-  // started, chance included, and is "flat" (raise the learning rate), not "no signal".
-  const double update = recentUpdateRatio();
-  const bool update_known = std::isfinite(update);
-  const bool weights_still = update_known && update < kTinyUpdate;
   const Finding update_finding{
       "update_ratio",
       {update, kTinyUpdate},
@@ -306,7 +324,7 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   }
 
   if (readOverfitting(context, d)) return d;
-  if (std::isfinite(initial) && min_train_block >= kFlatFraction * initial) {
+  if (std::isfinite(initial) && min_train_block >= kFlatFraction * initial && !steadily_falling) {
     d.kind = "flat";
     d.summary = "the loss is flat from the start: the model is not learning";
     const double percent = 100 * min_train_block / initial;
@@ -340,9 +358,18 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     }
     const Finding raise_lr = check("raise_lr", "raise the learning rate (it may be too small)");
     const std::vector<Finding> data_checks = {
-        check("standardise_inputs", "standardise the inputs (data.standardize)"),
+        chance.known && !chance.classification
+            ? check("standardise_and_scale", "standardise the inputs and scale the targets")
+            : check("standardise_inputs", "standardise the inputs (data.standardize)"),
         check("check_labels", "check that labels are aligned with their inputs"),
         check("fit_tiny_subset", "check that the model can fit a tiny subset (data.limit)")};
+    // The weights jump at every step while the loss bounces around its start: the updates
+    // overshoot (lr 0.01 on targets x50), a smaller rate is what helps, never a larger one.
+    if (update_known && update > kLargeUpdate) {
+      d.checks.push_back(check("lower_lr_10x", "lower the learning rate 10x"));
+      d.checks.insert(d.checks.end(), data_checks.begin(), data_checks.end());
+      return d;
+    }
     // The weights move at a healthy rate: the learning rate is not what holds the loss.
     const bool lr_last = update_known && !weights_still;
     if (!lr_last) d.checks.push_back(raise_lr);

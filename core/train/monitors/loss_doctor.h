@@ -54,6 +54,9 @@ class LossDoctor {
   /// The median update-to-weight ratio (||w_after - w_before|| / ||w_before||, layers.csv) of
   /// the recent steps below this: the weights barely move (healthy is around 1e-3).
   static constexpr double kTinyUpdate = 1e-4;
+  /// ... above this, the updates are large (50x the healthy 1e-3): a flat loss then overshoots
+  /// (lower the learning rate), it is not held by a rate too small.
+  static constexpr double kLargeUpdate = 0.05;
   static constexpr size_t kUpdateSamples = 16;  ///< layer-stats records the ratio is a median of
   static constexpr double kOverfitRise = 1.1;         ///< val loss 10% above its best ...
   static constexpr int kOverfitEpochs = 3;            ///< ... best at least 3 epochs ago
@@ -74,6 +77,11 @@ class LossDoctor {
   static constexpr int64_t kGrowthMinSteps = 40;
   static constexpr double kGrowthFactor = 4;
   static constexpr double kGrowthJump = 10;
+  /// ... while the training loss (mean of the last kRecentEpochs epochs) has not fallen below
+  /// this share of the initial loss (0.8 to end a held reading): accumulated gradients overshoot
+  /// and the loss does not fall, whereas a model growing into large regression targets (an
+  /// unscaled target, sklearn's diabetes) grows its gradient norm while its loss falls.
+  static constexpr double kGrowthLossFraction = 0.9;
   static constexpr size_t kGradSamples = 4096;  ///< grad norms kept (evenly thinned), bounded
 
   /// Every step, in order (skipped steps too); `grad_norm` the step's total norm before
