@@ -30,8 +30,10 @@
 #include "gui/app/translations.h"
 #include "gui/engine/run_session.h"
 #include "gui/main_window.h"
+#include "gui/panels/diagnosis_panel.h"
 #include "gui/panels/events_panel.h"
 #include "gui/plots/palette.h"
+#include "gui/plots/plot_area.h"
 #include "gui/plots/plot_export.h"
 #include "gui/plots/training_plots.h"
 #include "gui/teaching/lesson_panel.h"
@@ -436,9 +438,19 @@ void TstTeachingGui::builtInLessonsWalkInPresentationMode() {
               problems << where + QStringLiteral("the plot looked at is %1 px tall").arg(p->height());
           }
         }
-        if (!shots.isEmpty())
+        if (!shots.isEmpty()) {
           w->grabWindowImage().save(
               QDir(shots).filePath(QStringLiteral("%1-%2-%3.png").arg(name, QLatin1String(lang)).arg(k + 1)));
+          // and the Diagnosis tab in front, to read the verdict the class sees at that step
+          auto* plots = w->findChild<PlotArea*>();
+          auto* diagnosis = w->findChild<DiagnosisPanel*>();
+          if (plots && diagnosis) {
+            plots->showView(diagnosis);
+            QCoreApplication::processEvents();
+            w->grabWindowImage().save(QDir(shots).filePath(
+                QStringLiteral("%1-%2-%3-diagnosis.png").arg(name, QLatin1String(lang)).arg(k + 1)));
+          }
+        }
       }
       panel->close();
       w->controller()->stop();
