@@ -247,6 +247,13 @@ inline void checkPlots(QWidget* root, QStringList* problems) {
         }
       }
     }
+    // A legend wider than its plot is cut at the plot's edge ("Training loss (ep").
+    if (plot->legend && plot->legend->visible() && plot->legend->layout() &&
+        plot->legend->minimumOuterSizeHint().width() > plot->width())
+      *problems << QStringLiteral("%1: the legend needs %2 px, the plot is %3 px wide")
+                       .arg(name)
+                       .arg(plot->legend->minimumOuterSizeHint().width())
+                       .arg(plot->width());
     QList<QRectF> texts;
     const QRectF area = plot->axisRect()->rect();
     for (int i = 0; i < plot->itemCount(); ++i) {
