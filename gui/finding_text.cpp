@@ -251,6 +251,22 @@ QString FindingText::joinSentences(const QStringList& sentences) {
   return out;
 }
 
+QString FindingText::diagnosisSummary(const Diagnosis& d) {
+  if (d.kind == "diverging") {
+    bool exploded = false, above = false;
+    for (const Finding& f : d.evidence) {
+      exploded = exploded || f.code == "non_finite_steps" || f.code == "loss_exploded" ||
+                 f.code == "divergence_detected";
+      above = above || f.code == "loss_above_chance" || f.code == "val_loss_above_chance";
+    }
+    if (above && !exploded)
+      return Tr::tr(
+          "The loss stays above chance: a constant prediction would do better. The updates are "
+          "too large (the learning rate is too high).");
+  }
+  return diagnosisSummary(d.kind);
+}
+
 QString FindingText::diagnosisSummary(const std::string& kind) {
   if (kind == "accumulating")
     return Tr::tr(

@@ -20,6 +20,8 @@ class FindingText {
   static QString joinSentences(const QStringList& sentences);
   /// The loss doctor's one-sentence reading for a Diagnosis::kind, translated.
   static QString diagnosisSummary(const std::string& kind);
+  /// The summary of `d`: diverging by a loss that stays above chance (no explosion) says so.
+  static QString diagnosisSummary(const Diagnosis& d);
 };
 
 }  // namespace trainscope

@@ -5117,5 +5117,9 @@ Its files are kept there until you delete them.</source>
         <source>Open a lesson: a built-in one by name (%1) or a lesson file.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The loss stays above chance: a constant prediction would do better. The updates are too large (the learning rate is too high).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -5105,5 +5105,9 @@ Its files are kept there until you delete them.</source>
         <source>Open a lesson: a built-in one by name (%1) or a lesson file.</source>
         <translation>打开一节课：按名称打开内置课程（%1），或打开课程文件。</translation>
     </message>
+    <message>
+        <source>The loss stays above chance: a constant prediction would do better. The updates are too large (the learning rate is too high).</source>
+        <translation>损失一直高于随机水平：始终给出同一个预测反而更好。更新步长过大（学习率太高）。</translation>
+    </message>
 </context>
 </TS>

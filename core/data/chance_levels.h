@@ -17,6 +17,10 @@ struct ChanceLevels {
   double loss = 0;
   double accuracy = 0;  ///< classification: the majority-class share of the validation split
   int64_t n_val = 0;    ///< validation samples (the margin of "accuracy at chance")
+  /// Classification: the cross-entropy on the validation labels of predicting the training
+  /// split's class shares (<= ln C, lower for imbalanced classes): the lowest loss a model that
+  /// ignores its inputs reaches; 0 when not known.
+  double prior_loss = 0;
 };
 
 }  // namespace trainscope

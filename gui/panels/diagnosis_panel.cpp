@@ -77,7 +77,7 @@ void DiagnosisPanel::retranslate() {
     return html + QStringLiteral("</%1>").arg(QLatin1String(tag));
   };
   QString html =
-      QStringLiteral("<p>%1</p>").arg(FindingText::diagnosisSummary(d->kind).toHtmlEscaped());
+      QStringLiteral("<p>%1</p>").arg(FindingText::diagnosisSummary(*d).toHtmlEscaped());
   if (!d->evidence.empty())
     html += QStringLiteral("<b>%1</b>").arg(Tr::tr("Evidence")) + list(d->evidence, "ul");
   if (!d->checks.empty())

@@ -233,7 +233,7 @@ QString diagnosisSection(const RunRecord& run) {
   QString html = QStringLiteral("<p><b>%1</b>").arg(esc(EventText::diagnosisKind(d.kind)));
   if (d.epoch > 0) html += QStringLiteral(" (%1)").arg(esc(Tr::tr("after epoch %1").arg(d.epoch)));
   html += QStringLiteral("</p>\n");
-  html += QStringLiteral("<p>%1</p>\n").arg(esc(FindingText::diagnosisSummary(d.kind)));
+  html += QStringLiteral("<p>%1</p>\n").arg(esc(FindingText::diagnosisSummary(d)));
   auto list = [](const std::vector<Finding>& findings, const char* tag) {
     QString l = QStringLiteral("<%1>").arg(QLatin1String(tag));
     for (const Finding& f : findings) l += QStringLiteral("<li>%1</li>").arg(esc(FindingText::text(f)));

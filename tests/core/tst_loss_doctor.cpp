@@ -9,6 +9,7 @@
 
 #include <QtTest/QtTest>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <mutex>
 #include <thread>
@@ -85,6 +86,7 @@ class TstLossDoctor : public QObject {
   void unscaledRegressionTargetsFallingAreNotDiverging();
   void growingGradientsWithAFallingLossAreNotAccumulation();
   void flatWithLargeUpdatesAdvisesALowerRate();
+  void noSignalOnlyWhereNothingWasLearned();
   void resumedRunIsJudgedAsItsTwin();
   void longRunsAreReadAtSpacedEpochs();
 
@@ -104,6 +106,16 @@ void TstLossDoctor::chanceLevelsOfTheData() {
   const double share = static_cast<double>(std::max(ones, m.val.size() - ones)) / m.val.size();
   QCOMPARE(cm.accuracy, share);
   QCOMPARE(cm.n_val, m.val.size());
+  // The loss of predicting the training split's class shares (add-one-half smoothed), scored
+  // on the validation labels, counted here.
+  int64_t train_ones = 0;
+  for (int64_t i = 0; i < m.train.size(); ++i) train_ones += m.train.y[i].item<int64_t>() == 1;
+  const double q1 = (train_ones + 0.5) / (m.train.size() + 1.0), q0 = 1 - q1;
+  const double prior =
+      -(ones * std::log(q1) + (m.val.size() - ones) * std::log(q0)) / m.val.size();
+  QVERIFY2(std::abs(cm.prior_loss - prior) <= 1e-12,
+           qPrintable(QString("%1 vs %2").arg(cm.prior_loss).arg(prior)));
+  QVERIFY(cm.prior_loss <= cm.loss + 1e-3);  // never far above ln C
   // Regression: the variance of the training targets (population, about their mean).
   const PreparedData s = loadData(resolveConfig("exploding", {}, {}).data);
   const ChanceLevels cs = chanceLevels(s);
@@ -400,6 +412,71 @@ void TstLossDoctor::flatWithLargeUpdatesAdvisesALowerRate() {
            QString("standardise_and_scale"));
   for (const Finding& f : s.diagnosis->checks)
     QVERIFY2(f.code != "raise_lr", qPrintable(codesOf(*s.diagnosis)));
+}
+
+namespace {
+
+/// A doctor read at every epoch end (as the engine does), fed the epochs {train, val, accuracy}
+/// after 10 steps at `initial`, with update-to-weight ratios `update`; the kinds read at each
+/// epoch.
+std::vector<std::string> readingsOf(const std::vector<std::array<double, 3>>& epochs,
+                                    double initial, double update, const DoctorContext& context) {
+  LossDoctor doctor;
+  for (int i = 0; i < 10; ++i) doctor.onStep(initial, true);
+  std::vector<std::string> kinds;
+  int64_t n = 0;
+  for (const auto& [train, val, acc] : epochs) {
+    doctor.onUpdateRatios({update});
+    doctor.onEpoch(epochOf(++n, train, val, acc));
+    kinds.push_back(doctor.diagnose(context).kind);
+  }
+  return kinds;
+}
+
+QString joined(const std::vector<std::string>& kinds) {
+  QStringList out;
+  for (const auto& k : kinds) out << QString::fromStdString(k);
+  return out.join(' ');
+}
+
+}  // namespace
+
+void TstLossDoctor::noSignalOnlyWhereNothingWasLearned() {
+  // Three balanced classes, 60 validation samples: chance ln 3, accuracy 1/3, margin
+  // 2 * sqrt(1/3 * 2/3 / 60) = 0.1217; predicting the class shares gives ln 3 too.
+  DoctorContext context;
+  context.chance = {true, true, 3, std::log(3.0), 1.0 / 3, 60, std::log(3.0)};
+  const double margin = 2 * std::sqrt((1.0 / 3) * (2.0 / 3) / 60);
+  // A slow learner (SGD at a small rate: the weights move by 5e-4 a step, below the healthy
+  // 1e-3): both losses fall at every epoch near ln 3, the accuracy rises late. Never
+  // "no_signal" (it was, from epoch 4 to 12, on flowers-csv with SGD at lr 0.003).
+  const std::vector<std::array<double, 3>> slow = {
+      {1.09, 1.085, 0.33}, {1.08, 1.075, 0.33}, {1.07, 1.065, 0.35}, {1.06, 1.055, 0.4},
+      {1.05, 1.045, 0.5},  {1.04, 1.035, 0.6},  {1.03, 1.025, 0.7}};
+  for (const auto& k : readingsOf(slow, 1.0986, 5e-4, context))
+    QVERIFY2(k != "no_signal", qPrintable(joined(readingsOf(slow, 1.0986, 5e-4, context))));
+  // The same training losses with the weights moving fast (Adam) and a validation loss that
+  // wanders at chance with the accuracy at chance: shuffled labels, named from epoch 3.
+  const std::vector<std::array<double, 3>> shuffled = {
+      {1.09, 1.10, 0.33}, {1.08, 1.09, 0.35}, {1.07, 1.11, 0.30}, {1.06, 1.10, 0.33},
+      {1.05, 1.12, 0.32}, {1.04, 1.11, 0.34}, {1.03, 1.12, 0.33}};
+  std::vector<std::string> kinds = readingsOf(shuffled, 1.0986, 0.01, context);
+  for (size_t i = 2; i < kinds.size(); ++i) QVERIFY2(kinds[i] == "no_signal", qPrintable(joined(kinds)));
+  // Held, an accuracy that wanders to 1.5 margins above chance while the model memorises its
+  // training labels (training loss far below chance, validation loss above it) keeps
+  // "no_signal"; the same epochs read by a doctor without that history are not "no_signal"
+  // (at one margin above chance the accuracy alone says something was learned): the reading
+  // holds until the evidence against it is twice the evidence that made it.
+  std::vector<std::array<double, 3>> memorising = shuffled;
+  const double wandering = 1.0 / 3 + 1.5 * margin;
+  for (double t : {0.6, 0.5, 0.4, 0.3, 0.25}) memorising.push_back({t, 1.15, wandering});
+  kinds = readingsOf(memorising, 1.0986, 0.01, context);
+  for (size_t i = 2; i < kinds.size(); ++i) QVERIFY2(kinds[i] == "no_signal", qPrintable(joined(kinds)));
+  const std::vector<std::array<double, 3>> fresh = {
+      {0.9, 1.15, wandering}, {0.6, 1.15, wandering}, {0.5, 1.15, wandering},
+      {0.4, 1.15, wandering}, {0.3, 1.15, wandering}};
+  for (const auto& k : readingsOf(fresh, 1.0986, 0.01, context))
+    QVERIFY2(k != "no_signal", qPrintable(joined(readingsOf(fresh, 1.0986, 0.01, context))));
 }
 
 void TstLossDoctor::diagnosedAtEveryEpoch() {

@@ -600,6 +600,22 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   }
   for (const std::string& kind : kinds)
     QVERIFY2(cjk(FindingText::diagnosisSummary(kind)), kind.c_str());
+  // A run diverging by a loss that stays above chance (no explosion) is not said to grow
+  // without bound (6% above ln 10 was "the loss grows without bound"); one with a non-finite
+  // step is.
+  Diagnosis above;
+  above.kind = "diverging";
+  above.evidence = {{"loss_above_chance", {2.45, 3, 1, std::log(10.0)}, "cross_entropy", ""}};
+  Diagnosis exploded = above;
+  exploded.evidence.push_back({"non_finite_steps", {1, 4, INFINITY}, "", ""});
+  QVERIFY(cjk(FindingText::diagnosisSummary(above)));
+  QVERIFY(FindingText::diagnosisSummary(above) != FindingText::diagnosisSummary("diverging"));
+  QCOMPARE(FindingText::diagnosisSummary(exploded), FindingText::diagnosisSummary("diverging"));
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+  QVERIFY(FindingText::diagnosisSummary(above).contains(QStringLiteral("stays above chance")));
+  QVERIFY(!FindingText::diagnosisSummary(above).contains(QStringLiteral("without bound")));
+  QVERIFY(FindingText::diagnosisSummary(exploded).contains(QStringLiteral("without bound")));
+  installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Chinese, QLocale::China));
   // Sentences join as each language writes them.
   QCOMPARE(FindingText::joinSentences({QStringLiteral("A b."), QString(), QStringLiteral("C.")}),
            QStringLiteral("A b. C."));

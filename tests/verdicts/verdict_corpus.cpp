@@ -175,8 +175,8 @@ std::string contradiction(const Diagnosis& d, const Outcome& o) {
     if (f.code == "clip_on" && o.clip) return "advises clipping on a run that clips";
     if (f.code == "raise_lr")
       for (const Finding& e : d.evidence)
-        if (e.code == "update_ratio" && !e.values.empty() && e.values[0] > 0.05)
-          return "advises a higher learning rate while the weights move over 5% a step";
+        if (e.code == "update_ratio" && !e.values.empty() && e.values[0] > 0.01)
+          return "advises a higher learning rate while the weights move over 1% a step";
     if (f.code == "more_capacity" && d.kind == "overfitting")
       return "advises more capacity while overfitting";
   }

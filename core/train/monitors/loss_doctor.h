@@ -54,9 +54,12 @@ class LossDoctor {
   /// The median update-to-weight ratio (||w_after - w_before|| / ||w_before||, layers.csv) of
   /// the recent steps below this: the weights barely move (healthy is around 1e-3).
   static constexpr double kTinyUpdate = 1e-4;
-  /// ... above this, the updates are large (50x the healthy 1e-3): a flat loss then overshoots
+  /// ... above this, the updates are large (10x the healthy 1e-3): a flat loss then overshoots
   /// (lower the learning rate), it is not held by a rate too small.
-  static constexpr double kLargeUpdate = 0.05;
+  static constexpr double kLargeUpdate = 0.01;
+  /// ... below this (the healthy ratio), a model whose losses fall slowly near chance has not
+  /// moved far enough to be judged "no signal".
+  static constexpr double kHealthyUpdate = 1e-3;
   static constexpr size_t kUpdateSamples = 16;  ///< layer-stats records the ratio is a median of
   static constexpr double kOverfitRise = 1.1;         ///< val loss 10% above its best ...
   static constexpr int kOverfitEpochs = 3;            ///< ... best at least 3 epochs ago
@@ -191,9 +194,9 @@ class LossDoctor {
   bool readOverfitting(const DoctorContext& context, Diagnosis& d) const;
   /// read()'s plateau rule (loss_doctor_trends.cpp): fills `d` and returns true when the last
   /// third of the epochs stalled against the third before, above half of chance (or of
-  /// `initial`).
+  /// `initial`). `held`: the previous reading was "plateau" (three times the improvement ends it).
   bool readPlateau(const DoctorContext& context, double initial, const Finding& init_finding,
-                   Diagnosis& d) const;
+                   Diagnosis& d, bool held) const;
   struct Held {
     size_t epochs = 0;  ///< latestEpoch() at the last reading
     std::string last, prior;

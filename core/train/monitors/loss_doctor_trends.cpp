@@ -182,7 +182,7 @@ bool LossDoctor::readOverfitting(const DoctorContext& context, Diagnosis& d) con
 }
 
 bool LossDoctor::readPlateau(const DoctorContext& context, double initial,
-                             const Finding& init_finding, Diagnosis& d) const {
+                             const Finding& init_finding, Diagnosis& d, bool held) const {
   const auto n = static_cast<int64_t>(epochs_.size());
   const size_t un = epochs_.size();
   const Epoch& last = epochs_.back();
@@ -196,9 +196,13 @@ bool LossDoctor::readPlateau(const DoctorContext& context, double initial,
     const double val_then = meanOf(epochs_, a, b, valLoss), val_now = meanOf(epochs_, b, un, valLoss);
     const double val_se =
         std::sqrt(2.0 / static_cast<double>(bw)) * noiseOf(epochs_, a, un, valLoss);
-    const auto improved = [](double before, double after, double se_) {
-      return before - after >= std::max(kStallChange * std::abs(before),
-                                         std::isfinite(se_) ? kStallSigmas * se_ : 0.0);
+    // Held (the previous reading was "plateau"), only three times the improvement ends it: the
+    // thirds move with the run, and a stall read at one epoch and not at the next flapped
+    // (healthy, plateau, healthy, plateau on a 4-class table at lr 0.1).
+    const double factor = held ? 3 : 1;
+    const auto improved = [factor](double before, double after, double se_) {
+      return before - after >= factor * std::max(kStallChange * std::abs(before),
+                                                  std::isfinite(se_) ? kStallSigmas * se_ : 0.0);
     };
     const double level = chance.known ? chance.loss : initial;
     const bool stalled = std::isfinite(then) && std::isfinite(now) && !improved(then, now, se);
