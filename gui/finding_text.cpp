@@ -191,6 +191,9 @@ QString check(const Finding& f) {
   if (c == "keep_best")
     return Tr::tr("Keep the best epoch's checkpoint (checkpoints/best.pt) or stop earlier.");
   if (c == "regularise") return Tr::tr("Add regularisation: weight decay or dropout.");
+  if (c == "regularise_more")
+    return Tr::tr("Regularise more: raise the weight decay (now %1) or the dropout (now %2).")
+        .arg(num(f, 0), num(f, 1));
   if (c == "more_data") return Tr::tr("Get more training data.");
   if (c == "smaller_model") return Tr::tr("Use a smaller model.");
   if (c == "clip_bound")

@@ -5121,5 +5121,9 @@ Its files are kept there until you delete them.</source>
         <source>The loss stays above chance: a constant prediction would do better. The updates are too large (the learning rate is too high).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Regularise more: raise the weight decay (now %1) or the dropout (now %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

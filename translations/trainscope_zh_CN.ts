@@ -5109,5 +5109,9 @@ Its files are kept there until you delete them.</source>
         <source>The loss stays above chance: a constant prediction would do better. The updates are too large (the learning rate is too high).</source>
         <translation>损失一直高于随机水平：始终给出同一个预测反而更好。更新步长过大（学习率太高）。</translation>
     </message>
+    <message>
+        <source>Regularise more: raise the weight decay (now %1) or the dropout (now %2).</source>
+        <translation>加强正则化：调高权重衰减（当前 %1）或 dropout（当前 %2）。</translation>
+    </message>
 </context>
 </TS>

@@ -54,6 +54,8 @@ struct LayerStatsRecord {
 ///   quarter3_median, quarter4_median, factor, steps}, "train_loss_at_chance"
 ///   {train_loss_mean, epochs, chance_loss}, "update_ratio" {median_update_ratio,
 ///   tiny_threshold} (how far the weights move per step).
+/// - diagnosis check with values: "regularise_more" {weight_decay, dropout} (overfitting on a
+///   run that already regularises: raise them).
 /// - diagnosis checks, no values: "lower_lr_10x", "clip_on", "lower_max_norm",
 ///   "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
 ///   "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",

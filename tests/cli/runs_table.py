@@ -12,6 +12,7 @@ import io
 import json
 import math
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -237,14 +238,23 @@ def main():
     fcntl.flock(lock, fcntl.LOCK_EX)
     fp = subprocess.Popen([cli, "follow", stall, "--stall-seconds", "1"], stderr=subprocess.PIPE,
                           stdout=subprocess.DEVNULL, text=True)
-    time.sleep(3)
+    # Wait for the stall to be reported (not a fixed sleep: on a loaded machine the CLI took
+    # over 2 s to start, and the run "ended" before it could see it stall).
+    said, deadline = "", time.time() + 120
+    while "stalled" not in said and time.time() < deadline:
+        ready, _, _ = select.select([fp.stderr], [], [], 1)
+        if ready:  # unbuffered: select sees what the pipe holds, not Python's buffer
+            chunk = os.read(fp.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            said += chunk.decode("utf-8", "replace")
+    assert "stalled" in said and "runs_table.py" in said, said
     # the run ends: summary.json appears and the lock is released
     shutil.copy(os.path.join(runs, "lr-b", "summary.json"), os.path.join(stall, "summary.json"))
     fcntl.flock(lock, fcntl.LOCK_UN)
     lock.close()
-    err = fp.communicate(timeout=60)[1]
+    err = said + fp.communicate(timeout=60)[1]
     assert fp.returncode == 0, (fp.returncode, err)
-    assert "stalled" in err and "runs_table.py" in err, err
     # Issue 43: a folder a run has claimed (its lock held, nothing written yet: the run is
     # loading its data) is waited for, not refused as "not a run"; the run's files then appear.
     claimed = os.path.join(runs, "claimed")

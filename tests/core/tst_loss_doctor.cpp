@@ -320,13 +320,15 @@ void TstLossDoctor::unscaledRegressionTargetsFallingAreNotDiverging() {
   // A CSV regression whose targets are around 100 (variance 26: the chance loss), not scaled:
   // Adam at lr 0.003 moves the output bias slowly, so the MSE falls 8752, 7481, 5547 while far
   // above chance. It was called "diverging: the learning rate is too high" (a new user's run);
-  // it is learning. The same losses not falling (8752, 9000, 8800) still diverge.
+  // it is learning. Losses that rose above the start (8752, 12000, 11800) diverge; a
+  // regression whose loss only stays far above its variance without rising (unscaled targets,
+  // or clipping holding it) is not called a rate too high.
   DoctorContext context;
   context.chance = {true, false, 0, 26.37, 0, 150};
   for (const bool falling : {true, false}) {
     LossDoctor doctor;
     for (int i = 0; i < 10; ++i) doctor.onStep(10000, true);
-    const double losses[2][3] = {{8752, 7481, 5547}, {8752, 9000, 8800}};
+    const double losses[2][3] = {{8752, 7481, 5547}, {8752, 12000, 11800}};
     for (int64_t n = 1; n <= 3; ++n) {
       const double l = losses[falling ? 0 : 1][n - 1];
       doctor.onEpoch(epochOf(n, l, l * 0.9, std::nullopt));

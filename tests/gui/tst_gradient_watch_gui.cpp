@@ -520,6 +520,11 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
   DoctorContext overfit;  // the onset rule, with a patience of 1 epoch of sustained rise
   overfit.overfit_patience = 1;
   reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, overfit);
+  // the same with weight decay and dropout in use: "regularise more", not "add"
+  DoctorContext overfit_regularised = overfit;
+  overfit_regularised.weight_decay = 0.01;
+  overfit_regularised.dropout = 0.3;
+  reading({{0.5, 0.5}, {0.3, 0.3}, {0.2, 0.35}, {0.1, 0.4}, {0.05, 0.45}}, overfit_regularised);
   // Against chance: a loss far above the chance loss (cross-entropy, MSE), labels
   // that carry no signal, a flat run at chance, a resumed run without its initial loss.
   auto chanceReading = [&](std::vector<std::array<double, 3>> epochs, const ChanceLevels& chance,
@@ -573,7 +578,8 @@ void TstGradientWatchGui::findingsAreWordedInTheInterfaceLanguage() {
       "targets_scaled", "inputs_raw", "non_finite_steps", "loss_exploded",
       "divergence_detected", "initial_loss", "val_rising", "train_fell", "best_train_loss",
       "train_stalled", "last_losses", "clip_share", "lower_lr_10x", "clip_on", "lower_max_norm",
-      "standardise_and_scale", "check_init", "keep_best", "regularise", "more_data",
+      "standardise_and_scale", "check_init", "keep_best", "regularise", "regularise_more",
+      "more_data",
       "smaller_model", "clip_bound", "raise_lr", "standardise_inputs", "check_labels",
       "fit_tiny_subset", "lr_schedule", "try_momentum", "try_adam", "more_capacity",
       "check_saturation", "update_ratio", "train_loss_at_chance",

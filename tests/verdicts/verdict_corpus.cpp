@@ -74,6 +74,7 @@ struct Outcome {
   std::vector<double> val_losses;   ///< every epoch's validation loss, in order
   std::string config_optimizer;
   double momentum = 0;
+  double weight_decay = 0, dropout = 0;
   bool clip = false;
   double seconds = 0;
   std::string error;
@@ -118,6 +119,8 @@ Outcome train(const Case& c) {
     TrainConfig config = resolveConfig(c.preset, {}, c.sets);
     o.config_optimizer = config.optimizer.name;
     o.momentum = config.optimizer.momentum;
+    o.weight_decay = config.optimizer.weight_decay;
+    o.dropout = config.model.dropout;
     o.clip = config.training.clip.enabled;
     Recorder all;
     if (c.resume_at > 0) {
@@ -173,6 +176,8 @@ std::string contradiction(const Diagnosis& d, const Outcome& o) {
         o.config_optimizer == "sgd" && o.momentum > 0 && f.text.find("Adam") == std::string::npos)
       return "advises momentum on a run with momentum";
     if (f.code == "clip_on" && o.clip) return "advises clipping on a run that clips";
+    if (f.code == "regularise" && (o.weight_decay > 0 || o.dropout > 0))
+      return "advises adding regularisation to a run with weight decay or dropout";
     if (f.code == "raise_lr")
       for (const Finding& e : d.evidence)
         if (e.code == "update_ratio" && !e.values.empty() && e.values[0] > 0.01)

@@ -113,6 +113,8 @@ DoctorContext GradientWatchPart::doctorContext() const {
   c.overfit_patience = config.training.early_stopping.patience;
   c.optimizer = config.optimizer.name;
   c.momentum = config.optimizer.momentum;
+  c.weight_decay = config.optimizer.weight_decay;
+  c.dropout = config.model.dropout;
   return c;
 }
 

@@ -67,6 +67,30 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     falling_every_epoch = epochs_[i].train_loss < epochs_[i - 1].train_loss;
   falling_every_epoch = falling_every_epoch &&
                         epochs_.back().train_loss < 0.9 * epochs_[un - 1 - w].train_loss;
+  // How far the weights move: a learning rate too small to move them keeps every loss where it
+  // started, chance included, and is "flat" (raise the learning rate), not "no signal".
+  const double update = recentUpdateRatio();
+  const bool update_known = std::isfinite(update);
+  const bool weights_still = update_known && update < kTinyUpdate;
+  // Falling at each of the last `w` epochs (at least 2), 0.1% in all, with weights that move: a
+  // slow start (an unscaled regression target, a small rate), neither a flat loss, nor
+  // gradients that accumulate, nor a rate too high. At a rate too small to move the weights the
+  // epochs' means differ by rounding and the order of the batches; with large updates (over
+  // kLargeUpdate of the weights a step) a loss that bounces around its start falls three epochs
+  // in a row now and then: there the streak is 5 epochs (every epoch while there are fewer).
+  // A loss held by clipping on large targets creeps down by 0.02% in 20 epochs: flat.
+  // `whole`: only with at least `w` epoch-to-epoch changes (a held reading's 5-epoch streak).
+  const auto falling_for = [&](size_t w, double Epoch::*loss, bool whole = false,
+                               double min_fall = 0.001) {
+    if (update_known && update > kLargeUpdate) w = std::max<size_t>(w, 5);
+    if (whole && un < w + 1) return false;
+    w = std::min(w, un > 0 ? un - 1 : 0);
+    bool falling = !weights_still && w >= 2;
+    for (size_t i = un - w; falling && i < un; ++i)
+      falling = epochs_[i].*loss < epochs_[i - 1].*loss;
+    return falling && epochs_.back().*loss < (1 - min_fall) * epochs_[un - 1 - w].*loss;
+  };
+  const bool steadily_falling = falling_for(static_cast<size_t>(kRecentEpochs), &Epoch::train_loss);
   // Far above the loss of a constant prediction, and not falling: the updates overshoot.
   // Classification from the third epoch on: a training loss well above ln C (1.5x) already
   // says it (a healthy classifier is below a uniform prediction within an epoch or two).
@@ -80,10 +104,15 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
           : kOvershootFactor;
   // Held (classification), falling is not enough to end it while still above chance.
   const bool held_above = held == "diverging" && chance.classification;
-  const bool above_chance = chance.known && k > 0 && std::isfinite(train_recent) &&
-                            train_recent > above_factor * chance.loss &&
-                            (held_above || (!(train_recent < kFallingFraction * train_early) &&
-                                            !falling_every_epoch));
+  // Regression: only a loss that rose above its start. Unscaled targets start far above their
+  // variance, and a model whose loss creeps down there, or holds still under clipping, is slow
+  // or flat, not overshooting (Linnerud's targets: 10x their variance, falling 0.3% an epoch).
+  const bool above_chance =
+      chance.known && k > 0 && std::isfinite(train_recent) &&
+      train_recent > above_factor * chance.loss &&
+      (chance.classification || (std::isfinite(initial) && train_recent > initial)) &&
+      (held_above || (!(train_recent < kFallingFraction * train_early) && !falling_every_epoch &&
+                      !steadily_falling));
   // Classification whose validation loss stays far above chance while the training loss is above
   // chance too: confident wrong answers on both splits, the updates overshoot, however the
   // training loss moves (batch norm keeps SGD at lr 1000 finite, its loss falling from 1e16 to
@@ -144,36 +173,27 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
       check("zero_grad",
             "call optimizer.zero_grad() before each backward(): without it every step adds its "
             "gradient to those of all steps before");
-  // How far the weights move: a learning rate too small to move them keeps every loss where it
-  // started, chance included, and is "flat" (raise the learning rate), not "no signal".
-  const double update = recentUpdateRatio();
-  const bool update_known = std::isfinite(update);
-  const bool weights_still = update_known && update < kTinyUpdate;
-  // Falling at each of the last `w` epochs (at least 2) with weights that move, by less than
-  // kLargeUpdate of their size a step: a slow start (an unscaled regression target, a small
-  // rate), neither a flat loss nor gradients that accumulate. At a rate too small to move the
-  // weights the epochs' means differ by rounding and the order of the batches; with large
-  // updates a loss that bounces around its start falls three epochs in a row now and then.
-  // With large updates the streak is 5 epochs (every epoch while there are fewer).
-  const auto falling_for = [&](size_t w, double Epoch::*loss) {
-    if (update_known && update > kLargeUpdate) w = std::max<size_t>(w, 5);
-    w = std::min(w, un > 0 ? un - 1 : 0);
-    bool falling = !weights_still && w >= 2;
-    for (size_t i = un - w; falling && i < un; ++i)
-      falling = epochs_[i].*loss < epochs_[i - 1].*loss;
-    return falling;
-  };
-  const bool steadily_falling = falling_for(static_cast<size_t>(kRecentEpochs), &Epoch::train_loss);
   // A growing gradient norm with a falling loss is a model growing into its targets, not
-  // accumulation. Held, only a loss clearly below its start or falling for 5 epochs in a row
-  // ends it (accumulated gradients overshoot back and forth: three falling epochs happen).
+  // accumulation: falling at each of the last 3 epochs by any amount (targets x1000 under Adam
+  // fall 0.04% in the first epochs). Held, only a loss clearly below its start or falling for
+  // 5 epochs in a row ends it (accumulated gradients overshoot back and forth: three falling
+  // epochs happen).
   const bool loss_fell_meanwhile =
       held == "accumulating"
-          ? falling_for(5, &Epoch::train_loss) || (std::isfinite(initial) && std::isfinite(train_recent) &&
+          ? falling_for(5, &Epoch::train_loss, true) || (std::isfinite(initial) && std::isfinite(train_recent) &&
                                train_recent < 0.8 * initial)
-          : steadily_falling || (std::isfinite(initial) && std::isfinite(train_recent) &&
-                                 train_recent < kGrowthLossFraction * initial);
-  if (growth && non_finite_steps_ == 0 && !loss_fell_meanwhile) {
+          : falling_for(static_cast<size_t>(kRecentEpochs), &Epoch::train_loss, false, 0) ||
+                (std::isfinite(initial) && std::isfinite(train_recent) &&
+                 train_recent < kGrowthLossFraction * initial);
+  // Under clipping that cuts nearly every update, a loss held still on large targets grows its
+  // gradient norm with the weights, its loss where it began: accumulation needs a loss that
+  // rose above its start there (moons without zero_grad: 0.43 -> 1.2 by epoch 3).
+  const bool clip_bound = context.clip_enabled && context.clip_steps_recent > 0 &&
+                          context.clip_share_recent > kClipBoundShare;
+  const bool loss_rose = held == "accumulating" || !clip_bound ||
+                         (std::isfinite(initial) && std::isfinite(train_recent) &&
+                          train_recent > initial);
+  if (growth && non_finite_steps_ == 0 && !loss_fell_meanwhile && loss_rose) {
     d.kind = "accumulating";
     d.summary =
         "the gradient norm grows step after step: the gradients accumulate (optimizer.zero_grad() "
@@ -228,14 +248,15 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
                                 " is above chance too"});
     if (diverged_)
       d.evidence.push_back({"divergence_detected", {}, "", "a finite divergence was detected"});
-    if (growth) d.evidence.insert(d.evidence.begin(), growth_finding());
+    const bool accumulation = growth && !loss_fell_meanwhile;
+    if (accumulation) d.evidence.insert(d.evidence.begin(), growth_finding());
     d.checks = {check("lower_lr_10x", "lower the learning rate 10x"),
                 context.clip_enabled
                     ? check("lower_max_norm", "lower max_norm (training.clip.max_norm)")
                     : check("clip_on", "turn on gradient clipping (training.clip.enabled)"),
                 check("standardise_and_scale", "standardise the inputs and scale the targets"),
                 check("check_init", "check the weight initialisation")};
-    if (growth) d.checks.insert(d.checks.begin(), zero_grad_check);
+    if (accumulation) d.checks.insert(d.checks.begin(), zero_grad_check);
     return d;
   }
   if (n < 3) {
@@ -277,9 +298,13 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
           "healthy is around 0.001)"};
   // Held ("no_signal" the epoch before), within 10% of chance still counts: a validation loss
   // wandering around 95% of ln C flapped between no_signal and overfitting.
+  // "At chance" is at the loss of predicting the training split's class shares, ln C for
+  // balanced classes, lower for imbalanced ones (93/7: 0.27, where shuffled labels keep the
+  // validation loss), the margins in shares of ln C.
+  const double prior = std::min(chance.prior_loss > 0 ? chance.prior_loss : chance.loss, chance.loss);
   const bool val_at_chance_loss =
       chance.known && chance.classification && std::isfinite(val_recent) &&
-      val_recent >= (1 - (held == "no_signal" ? 2 : 1) * kChanceLossMargin) * chance.loss;
+      val_recent >= prior - (held == "no_signal" ? 2 : 1) * kChanceLossMargin * chance.loss;
   // Nothing learned on either split while the weights move: a model that cannot fit its
   // training labels better than a constant prediction (its accuracy on validation is then
   // whatever its arbitrary boundary gives, not necessarily the majority share). Or the
@@ -293,10 +318,10 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
       std::isfinite(initial) && min_train_block >= (hold ? 0.8 : kFlatFraction) * initial;
   const bool nothing_learned = update_known && !weights_still && flat_from_start &&
                                std::isfinite(train_recent) &&
-                               train_recent >= (1 - loss_margin) * chance.loss;
+                               train_recent >= prior - loss_margin * chance.loss;
   const bool val_near_chance_loss = chance.known && chance.classification &&
                                     std::isfinite(val_recent) &&
-                                    val_recent >= (1 - 2 * loss_margin) * chance.loss;
+                                    val_recent >= prior - 2 * loss_margin * chance.loss;
   // Signal the model did find: a validation accuracy above the majority share beyond the
   // margin, a validation loss 5% of ln C below what predicting the class shares gives and a
   // training loss 10% below ln C, all three (twice the margins when held): a run resumed at a
@@ -313,7 +338,6 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   const bool acc_not_above_chance =
       chance.known && chance.classification && std::isfinite(acc_recent) &&
       acc_recent <= p + (held == "no_signal" ? 2 : 1) * margin;
-  const double prior = chance.prior_loss > 0 ? chance.prior_loss : chance.loss;
   const double evidence_factor = held == "no_signal" ? 2 : 1;
   const bool signal_found =
       chance.known && chance.classification && std::isfinite(acc_recent) &&
@@ -331,11 +355,19 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   // 5.8e-4, accuracy 33% at epoch 5 and 78% at 13), both losses falling is enough: such a
   // model has not moved far enough to say its data carries no signal (shuffled labels under
   // Adam move the weights by 0.008-0.012 a step).
+  // Or with the validation accuracy above chance beyond the margin (a 2-unit bottleneck at
+  // 61% against 51%: both losses fall, slowly).
+  const bool held_signal = held == "no_signal";
   const bool both_falling =
-      falling_for(fall_epochs, &Epoch::train_loss) && falling_for(fall_epochs, &Epoch::val_loss) &&
+      falling_for(fall_epochs, &Epoch::train_loss, held_signal) &&
+      falling_for(fall_epochs, &Epoch::val_loss, held_signal) &&
       std::isfinite(val_recent) &&
       (val_recent < prior - kChanceLossMargin * chance.loss ||
-       (update_known && update < kHealthyUpdate));
+       (update_known && update < kHealthyUpdate) ||
+       (std::isfinite(acc_recent) && acc_recent > p + evidence_factor * margin) ||
+       // held: 5 epochs of both losses falling, now below chance (a model at chance stops
+       // there; a slow learner goes on below it)
+       (held == "no_signal" && val_recent < prior));
   if (!signal_found && !both_falling &&
       ((nothing_learned && val_near_chance_loss) ||
        (val_at_chance_loss && acc_not_above_chance &&
@@ -431,7 +463,14 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
     if (lr_last) d.checks.push_back(raise_lr);
     return d;
   }
-  if (readPlateau(context, initial, init_finding, d, held == "plateau")) return d;
+  // A loss that falls at each of the last 3 epochs, 0.5% in all, has not stalled (unscaled
+  // targets falling 0.3% an epoch read "plateau: lower the learning rate"); one creeping down
+  // by less (0.05% an epoch at 60% of its start) has. Held, 5 such epochs end it.
+  const bool still_falling =
+      held == "plateau" ? falling_for(5, &Epoch::train_loss, true, 0.005)
+                        : falling_for(static_cast<size_t>(kRecentEpochs), &Epoch::train_loss,
+                                      false, 0.005);
+  if (!still_falling && readPlateau(context, initial, init_finding, d, held == "plateau")) return d;
   d.kind = "healthy";
   d.summary = "the training loss falls and validation follows";
   d.evidence = {

@@ -35,6 +35,10 @@ struct DoctorContext {
   /// run already uses ("try Adam" on an Adam run). Empty: not known, no optimizer advice.
   std::string optimizer;
   double momentum = 0;
+  /// The run's regularisation (optimizer.weight_decay, model.dropout), so that overfitting
+  /// advice asks for more of what the run uses instead of "add" it.
+  double weight_decay = 0;
+  double dropout = 0;
 };
 
 class LossDoctor {

@@ -173,7 +173,14 @@ bool LossDoctor::readOverfitting(const DoctorContext& context, Diagnosis& d) con
              formatHuman(last.train_loss) + " meanwhile"}};
     d.checks = {check("keep_best",
                       "keep the best epoch's checkpoint (checkpoints/best.pt) or stop earlier"),
-                check("regularise", "add regularisation: weight decay or dropout"),
+                context.weight_decay > 0 || context.dropout > 0
+                    ? Finding{"regularise_more",
+                              {context.weight_decay, context.dropout},
+                              "",
+                              "regularise more: raise the weight decay (now " +
+                                  formatHuman(context.weight_decay) + ") or the dropout (now " +
+                                  formatHuman(context.dropout) + ")"}
+                    : check("regularise", "add regularisation: weight decay or dropout"),
                 check("more_data", "get more training data"),
                 check("smaller_model", "use a smaller model")};
     return true;
