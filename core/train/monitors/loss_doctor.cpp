@@ -322,6 +322,12 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   const bool val_near_chance_loss = chance.known && chance.classification &&
                                     std::isfinite(val_recent) &&
                                     val_recent >= prior - 2 * loss_margin * chance.loss;
+  // At chance or below it (a model memorising shuffled labels can score below the majority
+  // share: 8% on digits where the majority is 11.7%).
+  // Held, up to twice the margin above (an accuracy around the margin flapped).
+  const bool acc_not_above_chance =
+      chance.known && chance.classification && std::isfinite(acc_recent) &&
+      acc_recent <= p + (held == "no_signal" ? 2 : 1) * margin;
   // Signal the model did find: a validation accuracy above the majority share beyond the
   // margin, a validation loss 5% of ln C below what predicting the class shares gives and a
   // training loss 10% below ln C, all three (twice the margins when held): a run resumed at a
@@ -330,14 +336,6 @@ Diagnosis LossDoctor::read(const DoctorContext& context, const std::string& held
   // epoch to epoch (moons: 20%, 78%, 47%, 72%), and on well-clustered data with few samples it
   // settles on a chance share of the clusters (shuffled flowers: 50% against 33%, validation
   // loss 0.99 against ln 3 = 1.099, training loss still 97% of ln 3).
-  const bool acc_above_chance = chance.known && chance.classification &&
-                                std::isfinite(acc_recent) && acc_recent > p + margin;
-  // At chance or below it (a model memorising shuffled labels can score below the majority
-  // share: 8% on digits where the majority is 11.7%).
-  // Held, up to twice the margin above (an accuracy around the margin flapped).
-  const bool acc_not_above_chance =
-      chance.known && chance.classification && std::isfinite(acc_recent) &&
-      acc_recent <= p + (held == "no_signal" ? 2 : 1) * margin;
   const double evidence_factor = held == "no_signal" ? 2 : 1;
   const bool signal_found =
       chance.known && chance.classification && std::isfinite(acc_recent) &&
