@@ -47,7 +47,7 @@ QString EventText::mistakesBanner(const std::vector<std::string>& names) {
 QString EventText::diagnosisKind(const std::string& kind) {
   if (kind == "accumulating")
     return Tr::tr("the gradients accumulate step after step (zero_grad missing?)");
-  if (kind == "diverging") return Tr::tr("the loss is diverging (exploding gradients)");
+  if (kind == "diverging") return Tr::tr("the loss is diverging: the updates are too large");
   if (kind == "no_signal") return Tr::tr("the data carries no signal (labels misaligned?)");
   if (kind == "flat") return Tr::tr("the loss is flat from the start");
   if (kind == "plateau") return Tr::tr("the loss fell, then stalled at a plateau");

@@ -1115,10 +1115,6 @@ The current run is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the loss is diverging (exploding gradients)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the loss is flat from the start</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5123,6 +5119,10 @@ Its files are kept there until you delete them.</source>
     </message>
     <message>
         <source>Regularise more: raise the weight decay (now %1) or the dropout (now %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss is diverging: the updates are too large</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

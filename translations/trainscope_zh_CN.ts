@@ -1126,10 +1126,6 @@ The current run is unchanged.</source>
         <translation>之后的运行将从这些权重而不是随机权重开始。名称和形状必须与设置中的模型一致（与 PyTorch 的 load_state_dict(strict=True) 相同）；不一致会在运行开始时报告。</translation>
     </message>
     <message>
-        <source>the loss is diverging (exploding gradients)</source>
-        <translation>损失正在发散（梯度爆炸）</translation>
-    </message>
-    <message>
         <source>the loss is flat from the start</source>
         <translation>损失从一开始就没有下降</translation>
     </message>
@@ -5112,6 +5108,10 @@ Its files are kept there until you delete them.</source>
     <message>
         <source>Regularise more: raise the weight decay (now %1) or the dropout (now %2).</source>
         <translation>加强正则化：调高权重衰减（当前 %1）或 dropout（当前 %2）。</translation>
+    </message>
+    <message>
+        <source>the loss is diverging: the updates are too large</source>
+        <translation>损失正在发散：更新步长过大</translation>
     </message>
 </context>
 </TS>

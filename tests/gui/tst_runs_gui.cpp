@@ -477,7 +477,7 @@ void TstRunsGui::replayRepeatsARecordedRun() {
 void TstRunsGui::anomaliesInTheInterfaceLanguage() {
   QCOMPARE(runAnomaliesTitle("non-finite x3, 2 steps skipped, diagnosis diverging, diverged @4, "
                              "overfitting @179, early stop @190, clip warning, something new"),
-           QString("non-finite x3, 2 step(s) skipped, the loss is diverging (exploding gradients), "
+           QString("non-finite x3, 2 step(s) skipped, the loss is diverging: the updates are too large, "
                    "diverged at epoch 4, overfitting from epoch 179, early stop at epoch 190, "
                    "clip warning, something new"));
   QCOMPARE(runAnomaliesTitle("1 step skipped"), QString("1 step(s) skipped"));
