@@ -492,16 +492,12 @@ void LivePlot::applyPresentation() {
     legend->setFillOrder(legend->fillOrder(), true);
   }
   // One entry a row and still wider than the plot (a narrow plot beside the lesson's settings
-  // column: "Training loss (ep" cut): a smaller legend font, down to 60% of the presentation's.
-  if (presenting() && legend->visible() && wrap == 1) {
-    QFont f = legend->font();
-    const int full = QFontInfo(f).pixelSize();
-    for (int px = full; legend->minimumOuterSizeHint().width() > width() - 8 && px > 0.6 * full;) {
-      px = static_cast<int>(px * 0.9);
-      f.setPixelSize(std::max(1, px));
-      legend->setFont(f);
-    }
-  }
+  // column: "Training loss (ep" cut): a smaller legend font, down to 60% of the presentation's,
+  // through the styler (which restores the designed font on leaving).
+  if (presenting() && legend->visible() && wrap == 1)
+    for (double shrink = 0.9; legend->minimumOuterSizeHint().width() > width() - 8 && shrink > 0.55;
+         shrink *= 0.9)
+      styler_.apply(this, line_scale_, font_ratio_, shrink);
   shown_wrap_ = wrap;
   fitValueTicks();  // the legend's rows take from the axis rect's height
 }

@@ -35,7 +35,7 @@ double presentationFontRatio(double scale, int basePx) {
   return std::max(scale, kPresentationTickPx * scale / 1.5 / std::max(1, basePx));
 }
 
-void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
+void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio, double legendShrink) {
   line_scale_ = lineScale;
   font_ratio_ = fontRatio;
   const bool on = lineScale != 1 || fontRatio != 1;
@@ -77,9 +77,10 @@ void PlotStyler::apply(QCustomPlot* plot, double lineScale, double fontRatio) {
   // (legend capitals 9 px beside 14 px tick labels). Labels inside the plot
   // (the best epoch, markers) keep the smaller size, which lets them stand beside their lines.
   const int tick_px = on ? QFontInfo(plot->xAxis->tickLabelFont()).pixelSize() : 0;
-  auto legend_font = [inner_ratio, tick_px, scaled](const QFont& designed) {
+  auto legend_font = [inner_ratio, tick_px, scaled, legendShrink](const QFont& designed) {
     const int px = std::max(1, QFontInfo(designed).pixelSize());
-    return scaled(designed, std::max(inner_ratio, static_cast<double>(tick_px) / px));
+    return scaled(designed,
+                  legendShrink * std::max(inner_ratio, static_cast<double>(tick_px) / px));
   };
   auto colour = [](const QPen& designed) { return QPen(palette::forProjector(designed.color())); };
 

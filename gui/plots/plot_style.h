@@ -28,7 +28,9 @@ double presentationFontRatio(double scale, int basePx);
 class PlotStyler {
  public:
   /// Also marks the plot (property "trainscopePresenting") while it is styled.
-  void apply(QCustomPlot* plot, double lineScale, double fontRatio);
+  /// `legendShrink` (0.6..1): the legend's font that much smaller again, where even one entry a
+  /// row is wider than the plot.
+  void apply(QCustomPlot* plot, double lineScale, double fontRatio, double legendShrink = 1);
   bool active() const { return line_scale_ != 1 || font_ratio_ != 1; }
 
  private:
