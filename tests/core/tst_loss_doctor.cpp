@@ -22,6 +22,7 @@
 #include "core/train/state/train_state_io.h"
 #include "core/model/model.h"
 #include "core/run/run_reader.h"
+#include "core/system/noise.h"
 #include "core/system/seed.h"
 #include "core/train/monitors/loss_doctor.h"
 #include "core/train/monitors/non_finite.h"
@@ -338,12 +339,6 @@ void TstLossDoctor::unscaledRegressionTargetsFallingAreNotDiverging() {
   }
 }
 
-double medianOfValues(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 void TstLossDoctor::growingGradientsWithAFallingLossAreNotAccumulation() {
   // An unscaled regression target (tests/common/unscaled_target_csv.h, shaped like sklearn's
   // diabetes data, targets around 152): Adam at lr 1e-3 learns slowly, its loss falling at
@@ -372,8 +367,8 @@ void TstLossDoctor::growingGradientsWithAFallingLossAreNotAccumulation() {
     if (i < 10) first.push_back(rec.steps[i].grad_norm);
     if (i >= rec.steps.size() * 3 / 4) last.push_back(rec.steps[i].grad_norm);
   }
-  QVERIFY2(medianOfValues(last) > 4 * medianOfValues(first),
-           qPrintable(QString("%1 vs %2").arg(medianOfValues(last)).arg(medianOfValues(first))));
+  QVERIFY2(medianOf(last) > 4 * medianOf(first),
+           qPrintable(QString("%1 vs %2").arg(medianOf(last)).arg(medianOf(first))));
   QVERIFY(!rec.diagnoses.empty());
   for (const Diagnosis& d : rec.diagnoses)
     QVERIFY2(d.kind == "healthy" || d.kind == "too_early",
@@ -408,7 +403,7 @@ void TstLossDoctor::flatWithLargeUpdatesAdvisesALowerRate() {
   for (size_t i = rec.layers.size() > 16 ? rec.layers.size() - 16 : 0; i < rec.layers.size(); ++i)
     largest.push_back(*std::max_element(rec.layers[i].update_ratio.begin(),
                                         rec.layers[i].update_ratio.end()));
-  QVERIFY2(medianOfValues(largest) > 0.05, qPrintable(QString::number(medianOfValues(largest))));
+  QVERIFY2(medianOf(largest) > 0.05, qPrintable(QString::number(medianOf(largest))));
   QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(0).code), QString("lower_lr_10x"));
   QCOMPARE(QString::fromStdString(s.diagnosis->checks.at(1).code),
            QString("standardise_and_scale"));
